@@ -1,0 +1,5 @@
+"""`python -m ludex`."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,137 @@
+"""Diagnostics: structured findings, collected, rendered gcc-style.
+
+Every diagnostic has a stable code (see `CODES`), a severity, a message, the
+span it concerns and an optional hint. Stages never raise for bad input: they
+append to a `Diagnostics` collection and carry on.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from .source import Span
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+# code -> (severity, one-line summary). Codes are stable: never renumber.
+CODES: Mapping[str, tuple[Severity, str]] = {
+    "E101": (Severity.ERROR, "syntax error: unexpected token"),
+    "E102": (Severity.ERROR, "syntax error: unexpected character"),
+    "E103": (Severity.ERROR, "file is not valid UTF-8 text"),
+    "E104": (Severity.ERROR, "inconsistent indentation"),
+    "E105": (Severity.ERROR, "nesting too deep"),
+    "E106": (Severity.ERROR, "unterminated string"),
+    "E107": (Severity.ERROR, "file declares nothing"),
+    "E108": (Severity.ERROR, "unexpected end of file"),
+    "E201": (Severity.ERROR, "unknown property for this declaration"),
+    "E202": (Severity.ERROR, "wrong value type for a property"),
+    "E203": (Severity.ERROR, "missing required property"),
+    "E204": (Severity.ERROR, "item not allowed here"),
+    "E205": (Severity.ERROR, "value out of range"),
+    "E206": (Severity.ERROR, "duplicate property"),
+    "E301": (Severity.ERROR, "unresolved reference"),
+    "E302": (Severity.ERROR, "duplicate id"),
+    "E303": (Severity.ERROR, "override target missing"),
+    "E304": (Severity.ERROR, "instance of an undeclared kind"),
+    "E305": (Severity.ERROR, "game folder without exactly one game declaration"),
+    "E306": (Severity.ERROR, "reference to the wrong kind of declaration"),
+    "E401": (Severity.ERROR, "card data does not match its kind's schema"),
+    "E501": (Severity.ERROR, "cannot read input"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    code: str
+    message: str
+    span: Span | None
+    hint: str | None = None
+
+    @property
+    def severity(self) -> Severity:
+        return CODES[self.code][0]
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        if self.span is None:
+            return ("", 0, 0, self.code)
+        return (self.span.file, self.span.line, self.span.col, self.code)
+
+
+class Diagnostics:
+    """An ordered collection of diagnostics for one run."""
+
+    def __init__(self) -> None:
+        self._items: list[Diagnostic] = []
+
+    def add(self, code: str, message: str, span: Span | None,
+            hint: str | None = None) -> None:
+        if code not in CODES:
+            raise KeyError(f"undeclared diagnostic code {code}")
+        self._items.append(Diagnostic(code, message, span, hint))
+
+    def extend(self, items: Iterable[Diagnostic]) -> None:
+        self._items.extend(items)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(sorted(self._items, key=Diagnostic.sort_key))
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self._items if d.severity is severity)
+
+    @property
+    def has_errors(self) -> bool:
+        return self.count(Severity.ERROR) > 0
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    """A "did you mean" hint by edit distance, or None when nothing is close."""
+    matches = difflib.get_close_matches(name, sorted(set(candidates)), n=1, cutoff=0.75)
+    return f"did you mean `{matches[0]}`?" if matches else None
+
+
+def render(diag: Diagnostic, sources: Mapping[str, str]) -> str:
+    """`path:line:col: severity[CODE]: message`, the line, a caret underline, a hint."""
+    head = f"{diag.severity.value}[{diag.code}]: {diag.message}"
+    if diag.span is None:
+        lines = [head]
+    else:
+        span = diag.span
+        lines = [f"{span}: {head}"]
+        text = sources.get(span.file)
+        if text is not None:
+            src = _line(text, span.line)
+            shown = src.expandtabs(8).replace("\x00", "\\0")
+            start = len(src[: span.col - 1].expandtabs(8))
+            width = (span.end_col - span.col) if span.end_line == span.line else len(src) - span.col + 1
+            lines.append(f"    {shown}")
+            lines.append("    " + " " * start + "^" + "~" * max(0, min(width, 200) - 1))
+    if diag.hint:
+        lines.append(f"    hint: {diag.hint}")
+    return "\n".join(lines)
+
+
+def _line(text: str, number: int) -> str:
+    lines = text.splitlines()
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+def render_all(diags: Iterable[Diagnostic], sources: Mapping[str, str],
+               limit: int | None = 50) -> str:
+    """Render every diagnostic, capped at `limit` with "... and N more"."""
+    items = list(diags)
+    shown = items if limit is None else items[:limit]
+    out = [render(d, sources) for d in shown]
+    if len(items) > len(shown):
+        out.append(f"... and {len(items) - len(shown)} more")
+    return "\n".join(out)

@@ -1,0 +1,48 @@
+"""The pipeline: load → parse → resolve → validate. One function per stage.
+
+`compile_paths` chains the stages and returns everything later stages and
+emitters need; it never raises for bad input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import ast
+from .diagnostics import Diagnostics
+from .load import GameFiles, load
+from .parse import parse
+
+
+@dataclass
+class Compilation:
+    diags: Diagnostics
+    sources: dict[str, str] = field(default_factory=dict)
+    games: list[ast.GameSource] = field(default_factory=list)
+
+    @property
+    def declaration_count(self) -> int:
+        return sum(_count(d) for g in self.games for f in g.files for d in f.decls)
+
+    @property
+    def file_count(self) -> int:
+        return sum(len(g.files) for g in self.games)
+
+
+def _count(decl: ast.Decl) -> int:
+    return 1 + sum(_count(c) for c in decl.children)
+
+
+def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
+    files = tuple(f for f in (parse(src, diags) for src in game.files) if f is not None)
+    return ast.GameSource(game.folder, files)
+
+
+def compile_paths(paths: list[Path]) -> Compilation:
+    diags = Diagnostics()
+    result = Compilation(diags)
+    for game in load(paths, diags):
+        result.sources.update({f.path: f.text for f in game.files})
+        result.games.append(parse_game(game, diags))
+    return result

@@ -1,0 +1,88 @@
+"""Find game folders and read their `.ludex` files as text.
+
+A PATH is a rules root (each sub-folder with `.ludex` files is a game), a game
+folder (it holds `.ludex` files itself), or a single `.ludex` file (a game of
+one file, as the test fixtures are).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .diagnostics import Diagnostics
+from .source import SourceFile, display_path
+
+MAX_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class GameFiles:
+    folder: str
+    files: tuple[SourceFile, ...]
+
+
+def discover(path: Path) -> list[tuple[Path, list[Path]]]:
+    """(game folder, its files) for a PATH argument, in a stable order."""
+    if path.is_file():
+        return [(path.parent, [path])]
+    own = sorted(path.rglob("*.ludex"))
+    if any(p.parent == path for p in own):
+        return [(path, own)]
+    games = []
+    for sub in sorted(p for p in path.iterdir() if p.is_dir()):
+        files = sorted(sub.rglob("*.ludex"))
+        if files:
+            games.append((sub, files))
+    return games
+
+
+def read_source(path: Path, diags: Diagnostics) -> SourceFile | None:
+    shown = display_path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        diags.add("E501", f"cannot read {shown}: {err.strerror}", None)
+        return None
+    if len(data) > MAX_BYTES:
+        diags.add("E501", f"{shown} is larger than {MAX_BYTES // (1024 * 1024)} MiB", None,
+                  "split the game into several files")
+        return None
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        _bad_bytes(shown, data, err.start, diags)
+        return None
+    bad = next((i for i, ch in enumerate(text) if ch == "\x00" or (
+        ord(ch) < 32 and ch not in "\t\n\r\f")), None)
+    if bad is not None:
+        _bad_bytes(shown, text[:bad].encode(), len(text[:bad].encode()), diags, control=True)
+        return None
+    return SourceFile(shown, text.replace("\r\n", "\n"))
+
+
+def _bad_bytes(shown: str, data: bytes, pos: int, diags: Diagnostics,
+               control: bool = False) -> None:
+    before = data[:pos]
+    line = before.count(b"\n") + 1
+    col = pos - (before.rfind(b"\n") + 1) + 1
+    what = "a control character" if control else "bytes that are not UTF-8"
+    src = SourceFile(shown, "")
+    diags.add("E103", f"file contains {what} at byte {pos}", src.span(line, col),
+              "a .ludex file must be UTF-8 text; is this a binary file?")
+
+
+def load(paths: list[Path], diags: Diagnostics) -> list[GameFiles]:
+    games: dict[Path, list[SourceFile]] = {}
+    for path in paths:
+        if not path.exists():
+            diags.add("E501", f"no such file or folder: {display_path(path)}", None)
+            continue
+        for folder, files in discover(path):
+            bucket = games.setdefault(folder, [])
+            for file in files:
+                src = read_source(file, diags)
+                if src is not None and all(s.path != src.path for s in bucket):
+                    bucket.append(src)
+    return [GameFiles(display_path(folder), tuple(files)) for folder, files in games.items()]

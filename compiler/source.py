@@ -1,0 +1,44 @@
+"""Source files and spans: where every AST node and diagnostic points."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Span:
+    """A region of a source file; lines and columns are 1-based, end exclusive."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A decoded `.ludex` file; `path` is as given on the command line."""
+
+    path: str
+    text: str
+
+    def line(self, number: int) -> str:
+        lines = self.text.splitlines()
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
+    def span(self, line: int, col: int, end_line: int | None = None,
+             end_col: int | None = None) -> Span:
+        return Span(self.path, line, col, end_line or line, end_col or col + 1)
+
+
+def display_path(path: Path) -> str:
+    """A stable, relative-where-possible path for diagnostics and output."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()

@@ -1,0 +1,1 @@
+"""The Ludex grammar, shipped as package data (`ludex.grammar`)."""
