@@ -89,6 +89,18 @@ def range_(prop: ast.Property, diags: Diagnostics) -> ast.RangeLit | None:
     return None
 
 
+def names(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
+    """Plain names or numbers, not references: `[gears, explosion]`, `1..10`."""
+    v = prop.value
+    items = v.items if isinstance(v, ast.ListLit) else ()
+    if isinstance(v, ast.RangeLit) or (items and all(
+            isinstance(i, (ast.Ref, ast.IntLit, ast.StrLit)) for i in items)):
+        return v
+    _expect("a list of names such as `[gears, explosion]` or a range such as `1..10`", prop,
+            diags)
+    return None
+
+
 def expr(prop: ast.Property, diags: Diagnostics) -> ast.Expr:
     return prop.value
 
@@ -126,7 +138,7 @@ PROPS: dict[str, dict[str, Converter]] = {
     "zone": {"owner": refs, "capacity": integer, "overflow": choice(
         "bottom_of_deck", "discard", "removed", "forbid"),
         "visibility": choice("public", "private", "hidden")},
-    "die": {"faces": expr, "sides": integer},
+    "die": {"faces": names, "sides": integer},
     "table": {"by": expr, "mode": choice("lookup", "threshold", "cumulative")},
     "procedure": {},
     "step": {"who": expr},
@@ -293,12 +305,13 @@ def _convert_props(keyword: str, props: Sequence[ast.Property], span: Span,
         if convert is None:
             hint = did_you_mean(prop.name, allowed) or (
                 f"`{keyword}` takes: " + ", ".join(sorted(allowed)))
-            diags.add("E201", f"unknown property `{prop.name}` for a `{keyword}`", prop.span, hint)
+            diags.add("E201", f"unknown property `{prop.name}` for {article(keyword)}", prop.span,
+                      hint)
             continue
         attrs[prop.name] = convert(prop, diags)
     for name in REQUIRED.get(keyword, ()):
         if name not in attrs:
-            diags.add("E203", f"a `{keyword}` needs `{name}:`", span,
+            diags.add("E203", f"{article(keyword)} needs `{name}:`", span,
                       f"add a line `{name}: ...` to its body")
     return attrs
 
@@ -307,7 +320,7 @@ def _check_items(keyword: str, builtin: bool, parts: _Parts, diags: Diagnostics)
     allowed = CLAUSES.get(keyword, frozenset()) if builtin else RULE_CLAUSES
     for clause in parts.clauses:
         if clause.name not in allowed and not (clause.plain_value and not builtin):
-            where = f"a `{keyword}`" if builtin else f"an instance of `{keyword}`"
+            where = article(keyword) if builtin else f"an instance of `{keyword}`"
             diags.add("E204", f"`{clause.name}:` is not allowed in {where}", clause.span,
                       _clause_hint(clause.name))
     if keyword != "kind":
@@ -316,11 +329,12 @@ def _check_items(keyword: str, builtin: bool, parts: _Parts, diags: Diagnostics)
                       f"to give this declaration a value, write `{f.name}: value`")
     if keyword not in ROWS:
         for row in parts.rows:
-            diags.add("E204", f"table rows are not allowed in a `{keyword}`", row.key.span,
+            diags.add("E204", f"table rows are not allowed in {article(keyword)}", row.key.span,
                       "rows (`3: ...`, `14+: ...`) belong in a `table` or a `track`")
     if keyword != "components":
         for entry in parts.entries:
-            diags.add("E204", f"manifest entries are not allowed in a `{keyword}`", entry.span,
+            diags.add("E204", f"manifest entries are not allowed in {article(keyword)}",
+                      entry.span,
                       "count lines (`9 access_card \"Access cards\"`) belong in `components`")
     if keyword == "game":
         return
@@ -328,6 +342,11 @@ def _check_items(keyword: str, builtin: bool, parts: _Parts, diags: Diagnostics)
         if child.keyword == "game":
             diags.add("E204", "a `game` must be declared at the top level of a file",
                       child.span, None)
+
+
+def article(keyword: str) -> str:
+    """`a `rule``, `an `example``."""
+    return ("an" if keyword[:1] in "aeiou" else "a") + f" `{keyword}`"
 
 
 def _clause_hint(name: str) -> str:

@@ -13,6 +13,8 @@ from . import ast
 from .diagnostics import Diagnostics
 from .load import GameFiles, load
 from .parse import parse
+from .resolve import GameModel, build_symbols, link_bases, resolve_game
+from .schema import validate_game
 
 
 @dataclass
@@ -20,14 +22,12 @@ class Compilation:
     diags: Diagnostics
     sources: dict[str, str] = field(default_factory=dict)
     games: list[ast.GameSource] = field(default_factory=list)
+    models: list[GameModel] = field(default_factory=list)
+    file_count: int = 0
 
     @property
     def declaration_count(self) -> int:
         return sum(_count(d) for g in self.games for f in g.files for d in f.decls)
-
-    @property
-    def file_count(self) -> int:
-        return sum(len(g.files) for g in self.games)
 
 
 def _count(decl: ast.Decl) -> int:
@@ -44,5 +44,11 @@ def compile_paths(paths: list[Path]) -> Compilation:
     result = Compilation(diags)
     for game in load(paths, diags):
         result.sources.update({f.path: f.text for f in game.files})
+        result.file_count += len(game.files)
         result.games.append(parse_game(game, diags))
+    result.models = [build_symbols(g, diags) for g in result.games]
+    link_bases(result.models, diags)
+    for model in result.models:
+        resolve_game(model, diags)
+        validate_game(model, diags)
     return result

@@ -1,0 +1,391 @@
+"""Name resolution: a symbol table per game, and a target for every reference.
+
+Scopes are lexical: a declaration's children form a scope; a reference is
+looked up from the innermost enclosing declaration outwards, then in the
+game's top level, then in the base game when it is loaded too. Dotted
+references descend into children, and may end in a field of an instance's
+kind or a stat, zone, track or deck (`herodotus.danger`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from . import ast
+from .build import COMMON, PROPS, choice
+from .diagnostics import Diagnostics, did_you_mean
+from .walk import iter_decls, iter_nodes
+
+BUILTIN_NAMES = frozenset({"self", "target", "owner", "actor", "you"})
+ATTRIBUTE_DECLS = (ast.Stat, ast.Zone, ast.Track, ast.Deck)
+PLAIN_CONVERTERS = frozenset({"integer", "text", "int_or_text", "names"})
+
+
+def is_plain(keyword: str, name: str) -> bool:
+    """True when a built-in property holds plain data, not references."""
+    conv = {**COMMON, **PROPS.get(keyword, {})}.get(name)
+    return conv is None or conv.__name__ in PLAIN_CONVERTERS or \
+        conv.__qualname__.startswith(choice.__qualname__)
+
+
+@dataclass(eq=False)
+class Symbol:
+    """A declaration in its scope."""
+
+    decl: ast.Decl
+    qualname: str
+    parent: Symbol | None
+    children: dict[str, Symbol] = field(default_factory=dict)
+
+    def ancestors(self) -> Iterator[Symbol]:
+        node: Symbol | None = self
+        while node is not None:
+            yield node
+            node = node.parent
+
+
+@dataclass(eq=False)
+class GameModel:
+    """One game after resolution."""
+
+    source: ast.GameSource
+    root: Symbol
+    game: ast.Game | None
+    symbols: dict[str, Symbol] = field(default_factory=dict)  # qualname -> symbol
+    by_decl: dict[int, Symbol] = field(default_factory=dict)  # id(decl) -> symbol
+    targets: dict[ast.Ref, ast.Decl] = field(default_factory=dict)
+    base: GameModel | None = None
+
+    @property
+    def name(self) -> str:
+        return self.game.id if self.game else self.source.folder
+
+    def symbol(self, decl: ast.Decl) -> Symbol:
+        return self.by_decl[id(decl)]
+
+    def decls(self) -> Iterator[ast.Decl]:
+        for sym in self.symbols.values():
+            yield sym.decl
+
+    def of_type(self, cls: type[ast.Decl]) -> list[ast.Decl]:
+        return [d for d in self.decls() if isinstance(d, cls)]
+
+
+# ---------------------------------------------------------------- symbol tables
+
+
+def build_symbols(source: ast.GameSource, diags: Diagnostics) -> GameModel:
+    games = [d for f in source.files for d in f.decls if isinstance(d, ast.Game)]
+    game = games[0] if games else None
+    root_decl = game or ast.Container(ast_span(source), "game", source.folder, None, (), (), (),
+                                      ())
+    root = Symbol(root_decl, "", None)
+    model = GameModel(source, root, game)
+    if len(games) != 1:
+        _game_count_error(source, games, diags)
+    for g in games[:1]:
+        _register(model, root, g.children, diags)
+    pending = []
+    for file in source.files:
+        rest = [d for d in file.decls if not isinstance(d, ast.Game)]
+        if file.within is None:
+            _register(model, root, rest, diags)
+        else:
+            pending.append((file.within, rest))
+    _place_within(model, pending, diags)
+    return model
+
+
+def ast_span(source: ast.GameSource) -> ast.Span:
+    first = source.files[0].span if source.files else None
+    return first or ast.Span(source.folder, 1, 1, 1, 1)
+
+
+def _game_count_error(source: ast.GameSource, games: list[ast.Game], diags: Diagnostics) -> None:
+    if not games:
+        span = source.files[0].decls[0].span if source.files and source.files[0].decls else None
+        diags.add("E305", f"no `game` declaration in {source.folder}", span,
+                  'one file of the game must declare it: `game my_game "Title":`')
+    for extra in games[1:]:
+        diags.add("E305", f"a second `game` declaration in {source.folder}", extra.span,
+                  f"the game is already declared at {games[0].span}")
+
+
+def _register(model: GameModel, scope: Symbol, decls: Iterable[ast.Decl],
+              diags: Diagnostics) -> None:
+    for decl in decls:
+        if isinstance(decl, ast.Game):
+            continue  # reported by the builder
+        existing = scope.children.get(decl.id)
+        if existing is not None:
+            diags.add("E302", f"`{decl.id}` is already declared in this scope", decl.span,
+                      f"first declared at {existing.decl.span}; give one of them another id")
+            continue
+        qual = f"{scope.qualname}.{decl.id}" if scope.qualname else decl.id
+        sym = Symbol(decl, qual, scope)
+        scope.children[decl.id] = sym
+        model.symbols[qual] = sym
+        model.by_decl[id(decl)] = sym
+        _register(model, sym, decl.children, diags)
+
+
+def _place_within(model: GameModel, pending: list[tuple[ast.Ref, list[ast.Decl]]],
+                  diags: Diagnostics) -> None:
+    while pending:
+        progress = False
+        for item in list(pending):
+            target = _descend(model.root, item[0].parts)
+            if target is not None:
+                _register(model, target, item[1], diags)
+                pending.remove(item)
+                progress = True
+        if not progress:
+            for ref, _ in pending:
+                diags.add("E301", f"`within {ref.dotted}` names no declaration", ref.span,
+                          did_you_mean(ref.parts[0], model.root.children)
+                          or "name a module, mode or section declared in this game")
+            return
+
+
+def _descend(scope: Symbol, parts: Iterable[str]) -> Symbol | None:
+    node: Symbol | None = scope
+    for part in parts:
+        node = node.children.get(part) if node else None
+    return node
+
+
+# ---------------------------------------------------------------- references
+
+
+class Resolver:
+    """Resolves every reference of one game, reporting what does not resolve."""
+
+    def __init__(self, model: GameModel, diags: Diagnostics) -> None:
+        self.model = model
+        self.diags = diags
+        self.attributes = {d.id for d in model.decls() if isinstance(d, ATTRIBUTE_DECLS)}
+        self.kinds = {d.id: d for d in model.decls() if isinstance(d, ast.Kind)}
+
+    def lookup(self, ref: ast.Ref, scope: Symbol) -> Symbol | None:
+        head = ref.parts[0]
+        found = next((s.children[head] for s in scope.ancestors() if head in s.children), None)
+        if found is None and self.model.base is not None:
+            found = self.model.base.root.children.get(head)
+        return found
+
+    def resolve(self, ref: ast.Ref, scope: Symbol, local: frozenset[str],
+                code: str = "E301") -> ast.Decl | None:
+        if ref.parts[0] in local | BUILTIN_NAMES:
+            return None
+        sym = self.lookup(ref, scope)
+        if sym is None:
+            self._unresolved(ref, scope, code)
+            return None
+        for i, part in enumerate(ref.parts[1:], start=1):
+            child = sym.children.get(part)
+            if child is not None:
+                sym = child
+                continue
+            if part in self._attributes_of(sym.decl):
+                break
+            options = list(sym.children) + sorted(self._attributes_of(sym.decl))
+            prefix = ".".join(ref.parts[:i])
+            self.diags.add(code, f"`{prefix}` has nothing called `{part}`", ref.span,
+                           did_you_mean(part, options) or _listing(options))
+            return None
+        self.model.targets[ref] = sym.decl
+        return sym.decl
+
+    def _attributes_of(self, decl: ast.Decl) -> set[str]:
+        names = set(self.attributes)
+        kind = self.kinds.get(decl.keyword) if isinstance(decl, ast.Instance) else None
+        if kind is not None:
+            names |= {f.name for f in kind.fields}
+        if isinstance(decl, ast.Kind):
+            names |= {f.name for f in decl.fields}
+        return names
+
+    def _unresolved(self, ref: ast.Ref, scope: Symbol, code: str) -> None:
+        what = "override target" if code == "E303" else "reference"
+        self.diags.add(code, f"{what} `{ref.parts[0]}` names nothing declared", ref.span,
+                       self._suggest(ref.parts[0], scope) or
+                       "declare it, or declare it `external` if the book never defines it")
+
+    def _suggest(self, name: str, scope: Symbol) -> str | None:
+        """Did you mean: a close name in scope, else the full path of one elsewhere."""
+        visible = {n for s in scope.ancestors() for n in s.children}
+        hint = did_you_mean(name, visible)
+        if hint:
+            return hint
+        elsewhere = [s for s in self.model.symbols.values() if s.decl.id not in visible]
+        hint = did_you_mean(name, {s.decl.id for s in elsewhere})
+        if hint is None:
+            return None
+        close = hint.split("`")[1]
+        paths = sorted(s.qualname for s in elsewhere if s.decl.id == close)
+        return f"did you mean `{paths[0]}`?" + (f" ({len(paths)} places)" if len(paths) > 1
+                                                  else "")
+
+
+def _listing(options: list[str]) -> str | None:
+    if not options:
+        return None
+    shown = ", ".join(f"`{o}`" for o in options[:8])
+    return f"it has: {shown}" + (", ..." if len(options) > 8 else "")
+
+
+# ---------------------------------------------------------------- walking a game
+
+
+def resolve_game(model: GameModel, diags: Diagnostics) -> None:
+    resolver = Resolver(model, diags)
+    for sym in list(model.symbols.values()):
+        _resolve_decl(resolver, sym)
+    for file in model.source.files:
+        for decl in iter_decls(file.decls):
+            if isinstance(decl, ast.Game):
+                _resolve_props(resolver, decl, model.root)
+
+
+def _resolve_decl(r: Resolver, sym: Symbol) -> None:
+    decl = sym.decl
+    scope = sym  # a declaration's own children are visible inside it
+    if isinstance(decl, ast.Instance):
+        _check_instance_kind(r, decl, sym)
+    _resolve_props(r, decl, scope)
+    if isinstance(decl, ast.Rule) and decl.overrides is not None:
+        r.resolve(decl.overrides, scope, frozenset(), "E303")
+    for node in _expression_roots(decl):
+        _resolve_node(r, node, scope, frozenset())
+
+
+def _check_instance_kind(r: Resolver, decl: ast.Instance, sym: Symbol) -> None:
+    kind = r.lookup(ast.Ref(decl.span, (decl.keyword,)), sym.parent or sym)
+    if kind is not None and isinstance(kind.decl, ast.Kind):
+        return
+    from .build import BUILTINS
+
+    if kind is None:
+        options = set(BUILTINS) | set(r.kinds)
+        r.diags.add("E304", f"`{decl.keyword}` is neither a declaration keyword nor a declared "
+                    "kind", decl.span, did_you_mean(decl.keyword, options)
+                    or f"declare it first: `kind {decl.keyword} \"...\":` with its fields")
+    else:
+        r.diags.add("E306", f"`{decl.keyword}` is a `{kind.decl.keyword}`, not a kind",
+                    decl.span, "only a `kind` can be used as a declaration keyword")
+
+
+def _resolve_props(r: Resolver, decl: ast.Decl, scope: Symbol) -> None:
+    keyword = decl.keyword if decl.keyword in PROPS else None
+    ref_fields = _ref_fields(r, decl) if keyword is None else set()
+    local = _owner_fields(r, decl, scope)
+    for prop in decl.props:
+        if keyword is None and prop.name not in COMMON and prop.name not in ref_fields:
+            continue  # a plain field value of an instance: checked by its schema
+        if is_plain(keyword or "*", prop.name):
+            continue  # plain data, or an unknown property reported by the builder
+        code = "E303" if prop.name == "overrides" else "E301"
+        for node in iter_nodes(prop.value):
+            if isinstance(node, ast.Ref):
+                target = r.resolve(node, scope, local, code)
+                _check_ref_kind(r, decl, prop, node, target)
+
+
+def _owner_fields(r: Resolver, decl: ast.Decl, scope: Symbol) -> frozenset[str]:
+    """A stat's bounds may name fields of the kind it belongs to (`0..max_trust`)."""
+    if not isinstance(decl, ast.Stat) or decl.per is None:
+        return frozenset()
+    owner = r.lookup(decl.per, scope)
+    if owner is not None and isinstance(owner.decl, ast.Kind):
+        return frozenset(f.name for f in owner.decl.fields)
+    return frozenset()
+
+
+def _ref_fields(r: Resolver, decl: ast.Decl) -> set[str]:
+    kind = r.kinds.get(decl.keyword)
+    if kind is None:
+        return set()
+    return {f.name for f in kind.fields if any(isinstance(n, ast.RefType)
+                                               for n in iter_nodes(f.type))}
+
+
+def _check_ref_kind(r: Resolver, decl: ast.Decl, prop: ast.Property, ref: ast.Ref,
+                    target: ast.Decl | None) -> None:
+    if target is None:
+        return
+    wants_kind = {("stat", "per"), ("kind", "")}
+    if (decl.keyword, prop.name) in wants_kind and not isinstance(target, ast.Kind):
+        r.diags.add("E306", f"`{prop.name}` must name a kind, and `{ref.dotted}` is a "
+                    f"`{target.keyword}`", ref.span, None)
+    if (decl.keyword, prop.name) == ("restatement", "restates") and isinstance(
+            target, ast.Restatement):
+        r.diags.add("E306", "a restatement restates the original, not another restatement",
+                    ref.span, f"point `restates:` at what `{ref.dotted}` restates")
+
+
+def _expression_roots(decl: ast.Decl) -> Iterator[object]:
+    """The parts of a declaration that hold references (not its properties)."""
+    clauses = getattr(decl, "clauses", None)
+    if clauses is not None:
+        yield clauses
+    yield from getattr(decl, "rows", ())
+    yield from getattr(decl, "entries", ())
+    for f in getattr(decl, "fields", ()):
+        yield f
+    if isinstance(decl, ast.Example):
+        yield from decl.given + decl.actions + decl.expect
+
+
+def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str]) -> None:
+    """Resolve the references below `node`, tracking names bound by statements."""
+    if isinstance(node, ast.Ref):
+        r.resolve(node, scope, local)
+        return
+    if isinstance(node, ast.ForEach):
+        _resolve_node(r, node.iterable, scope, local)
+        for stmt in node.body:
+            _resolve_node(r, stmt, scope, local | {node.var})
+        return
+    if isinstance(node, (ast.Clauses, ast.If, ast.Choose, ast.Option, ast.Row)):
+        _resolve_block(r, node, scope, local)
+        return
+    if isinstance(node, ast.Field):
+        for sub in iter_nodes(node.type):
+            if isinstance(sub, ast.RefType) and sub.target.dotted != "any":
+                target = r.resolve(sub.target, scope, local)
+                if target is not None and not isinstance(target, ast.Kind):
+                    r.diags.add("E306", f"`ref {sub.target.dotted}` must name a kind, not a "
+                                f"`{target.keyword}`", sub.target.span, None)
+        return
+    if not hasattr(node, "__dataclass_fields__"):
+        return
+    for sub in _direct_children(node):
+        _resolve_node(r, sub, scope, local)
+
+
+def _resolve_block(r: Resolver, node: object, scope: Symbol, local: frozenset[str]) -> None:
+    bound = set(local)
+    for sub in _direct_children(node):
+        _resolve_node(r, sub, scope, frozenset(bound))
+        if isinstance(sub, ast.Roll) and sub.bind:
+            bound.add(sub.bind)
+
+
+def _direct_children(node: object) -> Iterator[object]:
+    for name in getattr(node, "__dataclass_fields__", {}):
+        if name == "span":
+            continue
+        value = getattr(node, name)
+        for item in value if isinstance(value, tuple) else (value,):
+            if hasattr(item, "__dataclass_fields__"):
+                yield item
+
+
+def link_bases(models: list[GameModel], diags: Diagnostics) -> None:
+    """Let an expansion see its base game when both are loaded."""
+    by_name = {m.name: m for m in models}
+    for model in models:
+        base = model.game.base if model.game else None
+        if base is not None and base.dotted in by_name and by_name[base.dotted] is not model:
+            model.base = by_name[base.dotted]

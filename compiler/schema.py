@@ -1,0 +1,129 @@
+"""Kinds as JSON Schemas (draft 2020-12); instances validated with jsonschema.
+
+The same schema validates card data that arrives as JSON: an instance is
+turned into the JSON object a data file would hold, and every jsonschema error
+is reported at the `.ludex` line of the property it concerns.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from . import ast
+from .diagnostics import Diagnostics, did_you_mean
+from .resolve import GameModel
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def type_schema(t: ast.FieldType) -> dict[str, Any]:
+    if isinstance(t, ast.IntType):
+        out: dict[str, Any] = {"type": "integer"}
+        if t.lo is not None:
+            out["minimum"] = t.lo
+        if t.hi is not None:
+            out["maximum"] = t.hi
+        return out
+    if isinstance(t, ast.TextType):
+        return {"type": "string"}
+    if isinstance(t, ast.BoolType):
+        return {"type": "boolean"}
+    if isinstance(t, ast.EnumType):
+        return {"enum": list(t.values)}
+    if isinstance(t, ast.RefType):
+        return {"type": "string", "x-ludex-ref": t.target.dotted}
+    if isinstance(t, ast.ListType):
+        out = {"type": "array", "items": type_schema(t.item)}
+        if t.lo is not None:
+            out["minItems"] = t.lo
+        if t.hi is not None:
+            out["maxItems"] = t.hi
+        return out
+    if isinstance(t, ast.OptionalType):
+        return type_schema(t.inner)
+    return {"anyOf": [type_schema(o) for o in t.options]}
+
+
+def kind_schema(kind: ast.Kind, game: str) -> dict[str, Any]:
+    """The JSON Schema of one kind's instances (their field values)."""
+    return {
+        "$schema": DIALECT,
+        "$id": f"urn:ludex:{game}:{kind.id}",
+        "title": kind.title or kind.id,
+        "type": "object",
+        "properties": {f.name: type_schema(f.type) for f in kind.fields},
+        "required": [f.name for f in kind.fields if not isinstance(f.type, ast.OptionalType)],
+        "additionalProperties": False,
+    }
+
+
+def instance_data(inst: ast.Instance) -> dict[str, Any]:
+    """An instance's field values as the JSON a card data file would hold."""
+    return {p.name: value_json(p.value) for p in inst.values}
+
+
+def value_json(v: ast.Expr) -> Any:
+    if isinstance(v, (ast.IntLit, ast.StrLit, ast.BoolLit)):
+        return v.value
+    if isinstance(v, ast.Ref):
+        return v.dotted
+    if isinstance(v, ast.ListLit):
+        return [value_json(i) for i in v.items]
+    if isinstance(v, ast.RangeLit):
+        return {"min": value_json(v.lo), "max": value_json(v.hi)}
+    return {"expression": type(v).__name__}
+
+
+def validate_game(model: GameModel, diags: Diagnostics) -> None:
+    kinds = {d.id: d for d in model.decls() if isinstance(d, ast.Kind)}
+    if model.base is not None:
+        kinds = {**{d.id: d for d in model.base.decls() if isinstance(d, ast.Kind)}, **kinds}
+    validators = {k: Draft202012Validator(kind_schema(kind, model.name))
+                  for k, kind in kinds.items()}
+    for decl in model.decls():
+        if isinstance(decl, ast.Instance) and decl.keyword in validators:
+            _validate(decl, kinds[decl.keyword], validators[decl.keyword], diags)
+
+
+def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validator,
+              diags: Diagnostics) -> None:
+    props = {p.name: p for p in inst.values}
+    fields = [f.name for f in kind.fields]
+    for err in sorted(validator.iter_errors(instance_data(inst)), key=lambda e: e.json_path):
+        if err.validator == "additionalProperties":
+            for name in sorted(set(props) - set(fields)):
+                diags.add("E401", f"`{name}` is not a field of kind `{kind.id}`",
+                          props[name].span, did_you_mean(name, fields) or
+                          "fields: " + ", ".join(fields))
+        elif err.validator == "required":
+            diags.add("E401", f"{inst.keyword} `{inst.id}`: {_required(err)}", inst.span,
+                      f"add `{_missing(err)}: ...` to its body")
+        else:
+            name = str(err.absolute_path[0]) if err.absolute_path else None
+            span = props[name].span if name in props else inst.span
+            where = "".join(f"[{p}]" for p in list(err.absolute_path)[1:])
+            diags.add("E401", f"field `{name}{where}`: {_message(err)}", span,
+                      _type_hint(kind, name))
+
+
+def _missing(err: ValidationError) -> str:
+    text = str(err.message)
+    return text.split("'")[1] if "'" in text else "?"
+
+
+def _required(err: ValidationError) -> str:
+    return f"missing field `{_missing(err)}`"
+
+
+def _message(err: ValidationError) -> str:
+    if err.validator == "anyOf":
+        return f"{err.instance!r} matches none of the allowed types"
+    return str(err.message)
+
+
+def _type_hint(kind: ast.Kind, name: str | None) -> str | None:
+    field = next((f for f in kind.fields if f.name == name), None)
+    return f"`{name}` is declared at {field.span}" if field else None

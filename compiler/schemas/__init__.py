@@ -1,0 +1,1 @@
+"""JSON Schemas shipped with ludex: the AST export contract (and, later, reports)."""
