@@ -578,3 +578,4 @@ class GameSource:
 
     folder: str
     files: tuple[File, ...]
+    unparsed: tuple[str, ...] = ()  # files that did not parse (already reported)

@@ -207,8 +207,10 @@ def _split(items: Sequence[BodyItem]) -> _Parts:
         ast.Entry: parts.entries,
     }
     for item in items:
-        bucket = parts.children if isinstance(item, ast.Decl) else buckets[type(item)]
-        bucket.append(item)
+        if isinstance(item, ast.Decl):
+            parts.children.append(item)
+        else:
+            buckets[type(item)].append(item)
     return parts
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .source import Span
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     NOTE = "note"
@@ -113,7 +113,8 @@ def render(diag: Diagnostic, sources: Mapping[str, str]) -> str:
             src = _line(text, span.line)
             shown = src.expandtabs(8).replace("\x00", "\\0")
             start = len(src[: span.col - 1].expandtabs(8))
-            width = (span.end_col - span.col) if span.end_line == span.line else len(src) - span.col + 1
+            same_line = span.end_line == span.line
+            width = (span.end_col - span.col) if same_line else len(src) - span.col + 1
             lines.append(f"    {shown}")
             lines.append("    " + " " * start + "^" + "~" * max(0, min(width, 200) - 1))
     if diag.hint:

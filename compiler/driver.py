@@ -35,8 +35,10 @@ def _count(decl: ast.Decl) -> int:
 
 
 def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
-    files = tuple(f for f in (parse(src, diags) for src in game.files) if f is not None)
-    return ast.GameSource(game.folder, files)
+    parsed = [(src.path, parse(src, diags)) for src in game.files]
+    files = tuple(f for _, f in parsed if f is not None)
+    unparsed = game.unreadable + tuple(p for p, f in parsed if f is None)
+    return ast.GameSource(game.folder, files, unparsed)
 
 
 def compile_paths(paths: list[Path]) -> Compilation:

@@ -20,6 +20,7 @@ MAX_BYTES = 8 * 1024 * 1024
 class GameFiles:
     folder: str
     files: tuple[SourceFile, ...]
+    unreadable: tuple[str, ...] = ()
 
 
 def discover(path: Path) -> list[tuple[Path, list[Path]]]:
@@ -75,6 +76,7 @@ def _bad_bytes(shown: str, data: bytes, pos: int, diags: Diagnostics,
 
 def load(paths: list[Path], diags: Diagnostics) -> list[GameFiles]:
     games: dict[Path, list[SourceFile]] = {}
+    unreadable: dict[Path, list[str]] = {}
     for path in paths:
         if not path.exists():
             diags.add("E501", f"no such file or folder: {display_path(path)}", None)
@@ -83,6 +85,9 @@ def load(paths: list[Path], diags: Diagnostics) -> list[GameFiles]:
             bucket = games.setdefault(folder, [])
             for file in files:
                 src = read_source(file, diags)
-                if src is not None and all(s.path != src.path for s in bucket):
+                if src is None:
+                    unreadable.setdefault(folder, []).append(display_path(file))
+                elif all(s.path != src.path for s in bucket):
                     bucket.append(src)
-    return [GameFiles(display_path(folder), tuple(files)) for folder, files in games.items()]
+    return [GameFiles(display_path(folder), tuple(files), tuple(unreadable.get(folder, ())))
+            for folder, files in games.items()]

@@ -8,6 +8,7 @@ language's own words; nothing here raises for bad input.
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
@@ -43,7 +44,7 @@ class LudexIndenter(Indenter):
     tab_len = 8
 
     def _process(self, stream: Iterator[Token]) -> Iterator[Token]:
-        for token in super()._process(stream):
+        for token in super()._process(stream):  # type: ignore[no-untyped-call]
             if token.type == "_INDENT" and len(self.indent_level) > MAX_DEPTH:
                 raise NestingTooDeep(token, f"more than {MAX_DEPTH} indented blocks")
             if self.paren_level > MAX_DEPTH:
@@ -118,7 +119,8 @@ class AstBuilder(Transformer[Token, Any]):
     def decl(self, c: list[Any]) -> ast.Decl:
         keyword, ident = c[0], c[1]
         rest = c[2:]
-        title = rest.pop(0) if rest and isinstance(rest[0], tuple) and rest[0][0] == "title" else None
+        has_title = rest and isinstance(rest[0], tuple) and rest[0][0] == "title"
+        title = rest.pop(0) if has_title else None
         items: list[BodyItem] = rest[0] if rest else []
         return build_decl(
             self.span_of(keyword, ident), str(keyword), self.tok(keyword), str(ident),
@@ -456,7 +458,7 @@ def _is_stmt(node: Any) -> bool:
     return type(node).__name__ in _STMT_NAMES
 
 
-_STMT_NAMES = {t.__name__ for t in ast.Stmt.__args__}  # type: ignore[attr-defined]
+_STMT_NAMES = {t.__name__ for t in typing.get_args(ast.Stmt)}
 
 
 # ---------------------------------------------------------------- the parser
@@ -490,7 +492,7 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
         text += "\n"
     _CONTEXT.path, _CONTEXT.diags = source.path, diags
     try:
-        result: ast.File = _parser().parse(text)
+        result: ast.File = _parser().parse(text)  # type: ignore[assignment]
     except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF, DedentError,
             NestingTooDeep) as err:
         report_syntax_error(err, source, diags)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from . import ast
 from .build import COMMON, PROPS, choice
 from .diagnostics import Diagnostics, did_you_mean
+from .source import Span
 from .walk import iter_decls, iter_nodes
 
 BUILTIN_NAMES = frozenset({"self", "target", "owner", "actor", "you"})
@@ -82,7 +83,7 @@ def build_symbols(source: ast.GameSource, diags: Diagnostics) -> GameModel:
                                       ())
     root = Symbol(root_decl, "", None)
     model = GameModel(source, root, game)
-    if len(games) != 1:
+    if len(games) > 1 or (not games and not source.unparsed):
         _game_count_error(source, games, diags)
     for g in games[:1]:
         _register(model, root, g.children, diags)
@@ -97,9 +98,9 @@ def build_symbols(source: ast.GameSource, diags: Diagnostics) -> GameModel:
     return model
 
 
-def ast_span(source: ast.GameSource) -> ast.Span:
+def ast_span(source: ast.GameSource) -> Span:
     first = source.files[0].span if source.files else None
-    return first or ast.Span(source.folder, 1, 1, 1, 1)
+    return first or Span(source.folder, 1, 1, 1, 1)
 
 
 def _game_count_error(source: ast.GameSource, games: list[ast.Game], diags: Diagnostics) -> None:
@@ -331,8 +332,7 @@ def _expression_roots(decl: ast.Decl) -> Iterator[object]:
         yield clauses
     yield from getattr(decl, "rows", ())
     yield from getattr(decl, "entries", ())
-    for f in getattr(decl, "fields", ()):
-        yield f
+    yield from getattr(decl, "fields", ())
     if isinstance(decl, ast.Example):
         yield from decl.given + decl.actions + decl.expect
 

@@ -94,16 +94,16 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
     fields = [f.name for f in kind.fields]
     for err in sorted(validator.iter_errors(instance_data(inst)), key=lambda e: e.json_path):
         if err.validator == "additionalProperties":
-            for name in sorted(set(props) - set(fields)):
-                diags.add("E401", f"`{name}` is not a field of kind `{kind.id}`",
-                          props[name].span, did_you_mean(name, fields) or
+            for extra in sorted(set(props) - set(fields)):
+                diags.add("E401", f"`{extra}` is not a field of kind `{kind.id}`",
+                          props[extra].span, did_you_mean(extra, fields) or
                           "fields: " + ", ".join(fields))
         elif err.validator == "required":
             diags.add("E401", f"{inst.keyword} `{inst.id}`: {_required(err)}", inst.span,
                       f"add `{_missing(err)}: ...` to its body")
         else:
             name = str(err.absolute_path[0]) if err.absolute_path else None
-            span = props[name].span if name in props else inst.span
+            span = props[name].span if name is not None and name in props else inst.span
             where = "".join(f"[{p}]" for p in list(err.absolute_path)[1:])
             diags.add("E401", f"field `{name}{where}`: {_message(err)}", span,
                       _type_hint(kind, name))

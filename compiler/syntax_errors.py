@@ -82,8 +82,8 @@ def report_syntax_error(err: Exception, source: SourceFile, diags: Diagnostics) 
 
 
 def _unexpected_char(err: UnexpectedCharacters, source: SourceFile, diags: Diagnostics) -> None:
-    line, col = err.line, err.column
-    char = source.text[err.pos_in_stream] if err.pos_in_stream < len(source.text) else ""
+    line, col, pos = err.line, err.column, err.pos_in_stream or 0
+    char = source.text[pos] if pos < len(source.text) else ""
     if char == '"':
         diags.add("E106", "unterminated string", source.span(line, col),
                   'close the text with `"` on the same line')

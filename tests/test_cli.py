@@ -1,0 +1,116 @@
+"""The command line: exit codes, hostile input, export contract, help."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from ludex.export import ast_schema, shipped_schema
+
+from .conftest import ROOT, run_cli
+
+GAME = 'game g "G":\n  > A game.\n'
+
+
+def _write(tmp_path: Path, name: str, data: str | bytes) -> Path:
+    path = tmp_path / name
+    if isinstance(data, bytes):
+        path.write_bytes(data)
+    else:
+        path.write_text(data, encoding="utf-8")
+    return path
+
+
+BROKEN = {
+    "empty": ("", "E107"),
+    "truncated": (GAME + 'rule r "R":\n  when: before', "E101"),
+    "unbalanced_braces": (GAME + 'rule r "R" {\n  effect: gain 1 trust\n', "E102"),
+    "unbalanced_brackets": (GAME + "rule r:\n  see: [a, b\n", "E101"),
+    "binary": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "E103"),
+    "unknown_keyword": (GAME + 'rul r "R":\n  > text\n', "E304"),
+    "wrong_value_type": (GAME + 'stat s "S":\n  range: "zero to nine"\n', "E202"),
+    "reference_to_nothing": (GAME + "rule r:\n  see: nowhere\n", "E301"),
+    "deeply_nested": (GAME + "".join("  " * i + f"section s{i}:\n" for i in range(200))
+                      + "  " * 200 + "> deep\n", "E105"),
+    "deeply_nested_brackets": (GAME + "rule r:\n  see: " + "[" * 500 + "]" * 500 + "\n",
+                               "E105"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_broken_input_gives_a_clean_diagnostic(tmp_path: Path, name: str) -> None:
+    data, code = BROKEN[name]
+    path = _write(tmp_path, f"{name}.ludex", data)
+    run = run_cli("check", str(path))
+    assert run.code == 1
+    assert "Traceback" not in run.err and "internal error" not in run.err
+    first = run.err.splitlines()[0]
+    assert f"error[{code}]" in first
+    assert first.startswith(str(path) + ":")  # file:line:col
+    assert run.err.rstrip().splitlines()[-1].startswith("1 error")
+
+
+def test_missing_path_is_reported(tmp_path: Path) -> None:
+    run = run_cli("check", str(tmp_path / "nowhere"))
+    assert run.code == 1
+    assert "error[E501]: no such file or folder" in run.err
+
+
+def test_help_documents_exit_codes() -> None:
+    run = run_cli("check", "--help")
+    assert run.code == 0
+    for line in ("0    clean", "1    errors found", "2    usage error", "123  internal error"):
+        assert line in run.out
+
+
+def test_usage_error_exits_2() -> None:
+    assert run_cli("frobnicate").code == 2
+
+
+def test_diagnostics_are_capped(tmp_path: Path) -> None:
+    body = GAME + "".join(f"rule r{i}:\n  see: missing_{i}\n" for i in range(60))
+    path = _write(tmp_path, "many.ludex", body)
+    run = run_cli("check", "--max-diagnostics", "5", str(path))
+    assert run.err.count("error[E301]") == 5
+    assert "... and 55 more" in run.err
+    assert run.err.rstrip().splitlines()[-1].startswith("60 errors")
+
+
+def test_shipped_ast_schema_is_current() -> None:
+    assert shipped_schema() == ast_schema(), (
+        "refresh it: ludex export --schema > compiler/schemas/ast.schema.json")
+
+
+def test_export_of_rules_validates_against_the_shipped_schema() -> None:
+    run = run_cli("export", "--json", "rules")
+    assert run.code == 0, run.err
+    data = json.loads(run.out)
+    jsonschema.Draft202012Validator.check_schema(shipped_schema())
+    jsonschema.validate(data, shipped_schema())
+    assert {g["name"] for g in data["games"]} >= {"escalation", "dei_old_london", "aeon_trespass"}
+
+
+def test_export_resolves_references(tmp_path: Path) -> None:
+    path = _write(tmp_path, "g.ludex", GAME + "component c\nrule r:\n  see: c\n")
+    data = json.loads(run_cli("export", "--json", str(path)).out)
+    decls = data["games"][0]["files"][0]["decls"]
+    rule = next(d for d in decls if d["id"] == "r")
+    assert rule["props"][0]["value"]["target"] == "c"
+    assert rule["qualname"] == "r"
+
+
+def test_export_refuses_broken_rules(tmp_path: Path) -> None:
+    path = _write(tmp_path, "g.ludex", GAME + "rule r:\n  see: nothing_here\n")
+    run = run_cli("export", "--json", str(path))
+    assert run.code == 1 and run.out == ""
+
+
+def test_runs_as_a_module() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "ludex", "--help"], capture_output=True,
+                          text=True, cwd=ROOT, check=False)
+    assert done.returncode == 0 and "check" in done.stdout

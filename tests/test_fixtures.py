@@ -1,0 +1,46 @@
+"""Fixture files per feature: good ones check clean, bad ones give exact diagnostics.
+
+`tests/fixtures/good/*.ludex` must check with no diagnostic at all.
+`tests/fixtures/bad/*.ludex` must fail; `NAME.expected` beside it holds the exact
+output of `ludex check` (diagnostics and summary line). Refresh with
+`pytest --update-goldens` and review the diff.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .conftest import FIXTURES, run_cli
+
+GOOD = sorted((FIXTURES / "good").glob("*.ludex"))
+BAD = sorted((FIXTURES / "bad").glob("*.ludex"))
+
+
+@pytest.mark.parametrize("path", GOOD, ids=[p.stem for p in GOOD])
+def test_good_fixture_checks_clean(path: Path) -> None:
+    run = run_cli("check", str(path.relative_to(FIXTURES)), cwd=FIXTURES)
+    assert run.code == 0, run.err
+    assert run.err.splitlines()[:-1] == [], run.err
+    assert run.err.startswith("0 errors, 0 warnings, 1 files, ")
+
+
+@pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
+def test_bad_fixture_gives_exact_diagnostics(path: Path, update_goldens: bool) -> None:
+    run = run_cli("check", str(path.relative_to(FIXTURES)), cwd=FIXTURES)
+    expected = path.with_suffix(".expected")
+    if update_goldens:
+        expected.write_text(run.err, encoding="utf-8")
+    assert run.code == 1
+    assert "Traceback" not in run.err
+    assert run.err == expected.read_text(encoding="utf-8")
+
+
+def test_every_diagnostic_code_has_a_bad_fixture() -> None:
+    from ludex.diagnostics import CODES
+
+    seen = "".join(p.with_suffix(".expected").read_text("utf-8") for p in BAD
+                   if p.with_suffix(".expected").exists())
+    missing = [code for code in CODES if f"[{code}]" not in seen and code != "E501"]
+    assert missing == []
