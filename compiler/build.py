@@ -63,6 +63,8 @@ def refs(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
 
 def integer(prop: ast.Property, diags: Diagnostics) -> int | None:
     if isinstance(prop.value, ast.IntLit):
+        if prop.value.value < 1:
+            diags.add("E205", f"`{prop.name}` must be at least 1", prop.value.span, None)
         return prop.value.value
     _expect("a whole number", prop, diags)
     return None
@@ -83,8 +85,13 @@ def int_or_text(prop: ast.Property, diags: Diagnostics) -> int | str | None:
 
 
 def range_(prop: ast.Property, diags: Diagnostics) -> ast.RangeLit | None:
-    if isinstance(prop.value, ast.RangeLit):
-        return prop.value
+    v = prop.value
+    if isinstance(v, ast.RangeLit):
+        if isinstance(v.lo, ast.IntLit) and isinstance(v.hi, ast.IntLit) and \
+                v.lo.value > v.hi.value:
+            diags.add("E205", f"`{prop.name}` runs from {v.lo.value} down to {v.hi.value}",
+                      v.span, f"write the smaller bound first: `{v.hi.value}..{v.lo.value}`")
+        return v
     _expect("a range such as `0..9`", prop, diags)
     return None
 
@@ -228,6 +235,7 @@ def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: 
                         if c.plain_value]
     parts.clauses = [c for c in parts.clauses if not c.plain_value or _bad_plain(c, diags)]
     _check_duplicates(parts, diags)
+    _check_ranges(parts, diags)
     base: dict[str, Any] = dict(
         span=span, keyword=keyword, id=ident, title=title, prose=paragraphs(parts.prose),
         notes=tuple(parts.notes), props=tuple(parts.props), children=tuple(parts.children),
@@ -355,6 +363,26 @@ def _clause_hint(name: str) -> str:
     if name in EXAMPLE_CLAUSES:
         return f"`{name}:` belongs in an `example`"
     return f"`{name}:` belongs in a `rule`, a `step`, a `restatement` or an instance"
+
+
+def _check_ranges(parts: _Parts, diags: Diagnostics) -> None:
+    for row in parts.rows:
+        key = row.key
+        if key.kind == "range" and key.lo is not None and key.hi is not None and key.lo > key.hi:
+            diags.add("E205", f"row `{key.lo}..{key.hi}` is an empty range", key.span,
+                      f"write the smaller bound first: `{key.hi}..{key.lo}`")
+    for clause in parts.clauses:
+        if clause.name == "limit" and clause.value.count == 0:
+            diags.add("E205", "a limit of 0 uses allows nothing", clause.span,
+                      "write `once per ...`, or remove the rule")
+        if clause.name == "limit" and clause.value.per and clause.value.per not in PERIODS:
+            diags.add("E202", f"unknown period `{clause.value.per}`", clause.span,
+                      did_you_mean(clause.value.per, PERIODS) or "one of: " + ", ".join(PERIODS))
+        if clause.name == "duration" and clause.value.period and \
+                clause.value.period not in PERIODS:
+            diags.add("E202", f"unknown period `{clause.value.period}`", clause.span,
+                      did_you_mean(clause.value.period, PERIODS) or
+                      "one of: " + ", ".join(PERIODS))
 
 
 def _check_duplicates(parts: _Parts, diags: Diagnostics) -> None:
