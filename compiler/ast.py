@@ -330,6 +330,15 @@ class Note:
 
 
 @dataclass(frozen=True, slots=True)
+class Suppression:
+    """`suppress W601 "reason"`: a finding accepted here, with the reason why."""
+
+    span: Span
+    code: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class Property:
     span: Span
     name: str
@@ -424,6 +433,7 @@ class Decl:
     notes: tuple[Note, ...]
     props: tuple[Property, ...]
     children: tuple[Decl, ...]
+    suppressions: tuple[Suppression, ...]
 
     def prop(self, name: str) -> Property | None:
         return next((p for p in self.props if p.name == name), None)

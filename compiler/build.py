@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from . import ast
-from .diagnostics import Diagnostics, did_you_mean
+from .diagnostics import CODES, Diagnostics, Severity, did_you_mean
 from .source import Span
 
 
@@ -28,6 +28,7 @@ class Clause:
 
 BodyItem: TypeAlias = (
     ast.Decl | ast.Prose | ast.Property | ast.Row | ast.Entry | ast.Note | ast.Field | Clause
+    | ast.Suppression
 )
 
 CONTAINERS = ("module", "mode", "variant", "scenario", "campaign", "section", "glossary")
@@ -159,6 +160,7 @@ PROPS: dict[str, dict[str, Converter]] = {
 }
 REQUIRED: dict[str, tuple[str, ...]] = {"restatement": ("restates",), "waiver": ("reason",)}
 BUILTINS = frozenset(PROPS)
+SUPPRESSIBLE = tuple(c for c, (sev, _) in CODES.items() if sev is not Severity.ERROR)
 
 # which clauses and items each keyword allows (instances: RULE_CLAUSES)
 CLAUSES: dict[str, frozenset[str]] = {
@@ -181,6 +183,7 @@ class _Parts:
     clauses: list[Clause]
     rows: list[ast.Row]
     entries: list[ast.Entry]
+    suppressions: list[ast.Suppression]
 
 
 def paragraphs(lines: Sequence[ast.Prose]) -> tuple[ast.Prose, ...]:
@@ -207,11 +210,11 @@ def paragraphs(lines: Sequence[ast.Prose]) -> tuple[ast.Prose, ...]:
 
 
 def _split(items: Sequence[BodyItem]) -> _Parts:
-    parts = _Parts([], [], [], [], [], [], [], [])
+    parts = _Parts([], [], [], [], [], [], [], [], [])
     buckets: dict[type, list[Any]] = {
         ast.Prose: parts.prose, ast.Note: parts.notes, ast.Property: parts.props,
         ast.Field: parts.fields, Clause: parts.clauses, ast.Row: parts.rows,
-        ast.Entry: parts.entries,
+        ast.Entry: parts.entries, ast.Suppression: parts.suppressions,
     }
     for item in items:
         if isinstance(item, ast.Decl):
@@ -225,6 +228,14 @@ def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: 
                items: Sequence[BodyItem], diags: Diagnostics) -> ast.Decl:
     parts = _split(items)
     builtin = keyword in BUILTINS
+    for sup in parts.suppressions:
+        if sup.code not in CODES or CODES[sup.code][0] is Severity.ERROR:
+            diags.add("E615", f"`{sup.code}` is not a consistency check that can be suppressed",
+                      sup.span, did_you_mean(sup.code, SUPPRESSIBLE) or
+                      "suppressible: " + ", ".join(SUPPRESSIBLE))
+        elif not sup.reason.strip():
+            diags.add("E615", f"suppressing `{sup.code}` needs a reason", sup.span,
+                      f'say why: `suppress {sup.code} "the book counts promo cards too"`')
     for note in parts.notes:
         if note.kind not in NOTE_KINDS:
             diags.add("E202", f"unknown note kind `{note.kind}`", note.span,
@@ -239,6 +250,7 @@ def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: 
     base: dict[str, Any] = dict(
         span=span, keyword=keyword, id=ident, title=title, prose=paragraphs(parts.prose),
         notes=tuple(parts.notes), props=tuple(parts.props), children=tuple(parts.children),
+        suppressions=tuple(parts.suppressions),
     )
     if not builtin:
         values = tuple(p for p in parts.props if p.name not in COMMON)

@@ -7,12 +7,13 @@ import json
 import sys
 from pathlib import Path
 
-from .diagnostics import Severity, render_all
+from .diagnostics import Diagnostic, Severity, render_all
 from .driver import Compilation, compile_paths
 
 EXIT_CODES = """exit codes:
-  0    clean (warnings allowed)
-  1    errors found, coverage under --fail-under, or generated output stale (--check)
+  0    clean (warnings and notes allowed, unless --fail-on warning)
+  1    findings at the --fail-on level (default: errors), coverage under --fail-under,
+       or generated output stale (build --check)
   2    usage error
   123  internal error (a bug in ludex: please report it)
 """
@@ -31,6 +32,19 @@ def _parser() -> argparse.ArgumentParser:
                        help="a rules folder, a game folder or a .ludex file (default: rules)")
     check.add_argument("--max-diagnostics", type=int, default=50, metavar="N",
                        help="show at most N diagnostics, then '... and N more' (default 50)")
+    check.add_argument("--format", choices=("text", "json", "sarif", "markdown"),
+                       default="text", help="report format (default: text)")
+    check.add_argument("-o", "--output", type=Path, metavar="FILE",
+                       help="write the report to FILE instead of the terminal")
+    check.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
+                       help="exit 1 when there is a finding this severe (default: error)")
+    check.add_argument("--changed-since", metavar="REV",
+                       help="only findings on lines changed since the git revision REV")
+    check.add_argument("--show-notes", action="store_true",
+                       help="list notes (rulings, source notes, examples, external terms) in "
+                       "text output too; other formats always include them")
+    check.add_argument("--no-checks", action="store_true",
+                       help="only parse, resolve and validate: skip the consistency checks")
 
     export = sub.add_parser("export", help="write the resolved AST as JSON",
                             epilog=EXIT_CODES, formatter_class=fmt)
@@ -79,8 +93,50 @@ def _report(comp: Compilation, limit: int = 50) -> bool:
 
 
 def _check(args: argparse.Namespace) -> int:
-    comp = compile_paths(args.paths)
-    return 1 if _report(comp, args.max_diagnostics) else 0
+    from . import report
+    from .changes import GitError, changed_lines
+
+    comp = compile_paths(args.paths, checks=not args.no_checks)
+    findings = list(comp.diags)
+    if args.changed_since:
+        try:
+            changed = changed_lines(args.changed_since, sorted(comp.sources))
+        except GitError as err:
+            print(f"ludex check: --changed-since {args.changed_since}: {err}", file=sys.stderr)
+            return 2
+        findings = [d for d in findings if _touched(d, changed)]
+    render = {
+        "text": lambda: report.to_text(comp, findings, args.max_diagnostics,
+                                       args.show_notes),
+        "json": lambda: report.to_json(comp, findings),
+        "sarif": lambda: report.to_sarif(comp, findings),
+        "markdown": lambda: report.to_markdown(comp, findings),
+    }[args.format]
+    text = render()
+    if args.output:
+        from .write import write_atomic
+
+        write_atomic(args.output, text)
+        print(report.summary(comp, findings).line(), file=sys.stderr)
+    elif args.format == "text":
+        sys.stderr.write(text)
+    else:
+        sys.stdout.write(text)
+    return 1 if _fails(findings, args.fail_on) else 0
+
+
+def _touched(d: Diagnostic, changed: dict[str, set[int] | None]) -> bool:
+    if d.span is None or d.span.file not in changed:
+        return d.span is None
+    lines = changed[d.span.file]
+    return lines is None or any(n in lines for n in range(d.span.line, d.span.end_line + 1))
+
+
+def _fails(findings: list[Diagnostic], fail_on: str) -> bool:
+    if fail_on == "never":
+        return False
+    levels = {Severity.ERROR} | ({Severity.WARNING} if fail_on == "warning" else set())
+    return any(d.severity in levels for d in findings)
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -45,6 +45,22 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     "E306": (Severity.ERROR, "reference to the wrong kind of declaration"),
     "E401": (Severity.ERROR, "card data does not match its kind's schema"),
     "E501": (Severity.ERROR, "cannot read input"),
+    # consistency checks (ludex.checks): what the rulebook itself gets wrong
+    "W601": (Severity.WARNING, "manifest count differs from what the rules define"),
+    "W602": (Severity.WARNING, "missing part"),
+    "W603": (Severity.WARNING, "restatement disagrees with what it restates"),
+    "W604": (Severity.WARNING, "wrong cross-reference"),
+    "W605": (Severity.WARNING, "undefined term"),
+    "N606": (Severity.NOTE, "external term the book relies on"),
+    "W607": (Severity.WARNING, "near-miss name"),
+    "W608": (Severity.WARNING, "name clash"),
+    "W609": (Severity.WARNING, "duplicate rule"),
+    "W610": (Severity.WARNING, "unused declaration"),
+    "N611": (Severity.NOTE, "source note"),
+    "N612": (Severity.NOTE, "ruling"),
+    "N613": (Severity.NOTE, "example status"),
+    "W614": (Severity.WARNING, "example fails"),
+    "E615": (Severity.ERROR, "suppression without a known code or a reason"),
 }
 
 
@@ -54,6 +70,7 @@ class Diagnostic:
     message: str
     span: Span | None
     hint: str | None = None
+    decl: str | None = None  # qualified name of the declaration a finding concerns
 
     @property
     def severity(self) -> Severity:
@@ -72,10 +89,10 @@ class Diagnostics:
         self._items: list[Diagnostic] = []
 
     def add(self, code: str, message: str, span: Span | None,
-            hint: str | None = None) -> None:
+            hint: str | None = None, decl: str | None = None) -> None:
         if code not in CODES:
             raise KeyError(f"undeclared diagnostic code {code}")
-        self._items.append(Diagnostic(code, message, span, hint))
+        self._items.append(Diagnostic(code, message, span, hint, decl))
 
     def extend(self, items: Iterable[Diagnostic]) -> None:
         self._items.extend(items)

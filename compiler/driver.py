@@ -7,6 +7,7 @@ emitters need; it never raises for bad input.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from pathlib import Path
 
 from . import ast
@@ -16,6 +17,9 @@ from .parse import parse
 from .resolve import GameModel, build_symbols, link_bases, resolve_game
 from .schema import validate_game
 
+if TYPE_CHECKING:
+    from .checks import Suppressed
+
 
 @dataclass
 class Compilation:
@@ -23,6 +27,7 @@ class Compilation:
     sources: dict[str, str] = field(default_factory=dict)
     games: list[ast.GameSource] = field(default_factory=list)
     models: list[GameModel] = field(default_factory=list)
+    suppressed: list[Suppressed] = field(default_factory=list)
     file_count: int = 0
 
     @property
@@ -41,7 +46,8 @@ def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
     return ast.GameSource(game.folder, files, unparsed)
 
 
-def compile_paths(paths: list[Path]) -> Compilation:
+def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
+    """Load, parse, resolve and validate; then run the consistency checks."""
     diags = Diagnostics()
     result = Compilation(diags)
     for game in load(paths, diags):
@@ -53,4 +59,9 @@ def compile_paths(paths: list[Path]) -> Compilation:
     for model in result.models:
         resolve_game(model, diags)
         validate_game(model, diags)
+    if checks:
+        from .checks import run_checks
+
+        findings, result.suppressed = run_checks(result.models)
+        diags.extend(findings)
     return result

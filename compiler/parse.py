@@ -140,6 +140,9 @@ class AstBuilder(Transformer[Token, Any]):
     def prop(self, c: list[Any]) -> ast.Property:
         return ast.Property(self.span_of(c[0], c[1]), str(c[0]), c[1])
 
+    def suppress(self, c: list[Token]) -> ast.Suppression:
+        return ast.Suppression(self.span_of(*c), str(c[0]), _unquote(c[1]))
+
     def note(self, c: list[Any]) -> ast.Note:
         kind, body = c[0], c[1:]
         if isinstance(body[0], Token):

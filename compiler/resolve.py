@@ -57,6 +57,7 @@ class GameModel:
     by_decl: dict[int, Symbol] = field(default_factory=dict)  # id(decl) -> symbol
     targets: dict[ast.Ref, ast.Decl] = field(default_factory=dict)
     base: GameModel | None = None
+    expansions: list[GameModel] = field(default_factory=list)  # games whose base this is
 
     @property
     def name(self) -> str:
@@ -80,7 +81,7 @@ def build_symbols(source: ast.GameSource, diags: Diagnostics) -> GameModel:
     games = [d for f in source.files for d in f.decls if isinstance(d, ast.Game)]
     game = games[0] if games else None
     root_decl = game or ast.Container(ast_span(source), "game", source.folder, None, (), (), (),
-                                      ())
+                                      (), ())
     root = Symbol(root_decl, "", None)
     model = GameModel(source, root, game)
     if len(games) > 1 or (not games and not source.unparsed):
@@ -190,7 +191,8 @@ class Resolver:
                 continue
             if part in self._attributes_of(sym.decl):
                 break
-            options = list(sym.children) + sorted(self._attributes_of(sym.decl))
+            options = list(sym.children) + sorted(self._attributes_of(sym.decl) -
+                                                  self.attributes)
             prefix = ".".join(ref.parts[:i])
             self.diags.add(code, f"`{prefix}` has nothing called `{part}`", ref.span,
                            did_you_mean(part, options) or _listing(options))
@@ -199,12 +201,17 @@ class Resolver:
         return sym.decl
 
     def _attributes_of(self, decl: ast.Decl) -> set[str]:
+        """Members a dotted reference may name beyond children: fields, stats, faces."""
+        if isinstance(decl, ast.Die):
+            return {str(n.value) if isinstance(n, ast.IntLit) else n.dotted
+                    for n in getattr(decl.faces, "items", ()) if isinstance(
+                        n, (ast.Ref, ast.IntLit))}
+        if not isinstance(decl, (ast.Instance, ast.Kind, ast.External)):
+            return set()
         names = set(self.attributes)
-        kind = self.kinds.get(decl.keyword) if isinstance(decl, ast.Instance) else None
-        if kind is not None:
+        kind = self.kinds.get(decl.keyword) if isinstance(decl, ast.Instance) else decl
+        if isinstance(kind, ast.Kind):
             names |= {f.name for f in kind.fields}
-        if isinstance(decl, ast.Kind):
-            names |= {f.name for f in decl.fields}
         return names
 
     def _unresolved(self, ref: ast.Ref, scope: Symbol, code: str) -> None:
@@ -389,3 +396,4 @@ def link_bases(models: list[GameModel], diags: Diagnostics) -> None:
         base = model.game.base if model.game else None
         if base is not None and base.dotted in by_name and by_name[base.dotted] is not model:
             model.base = by_name[base.dotted]
+            model.base.expansions.append(model)

@@ -62,11 +62,12 @@ def covering_texts(game: ast.GameSource) -> tuple[list[str], dict[str, str]]:
         if isinstance(decl, ast.Waiver):
             waived.update({normalise(p.text): decl.reason for p in decl.prose})
             continue
-        texts.extend(normalise(t) for t in _decl_texts(decl))
+        texts.extend(normalise(t) for t in decl_texts(decl))
     return texts, waived
 
 
-def _decl_texts(decl: ast.Decl) -> Iterator[str]:
+def decl_texts(decl: ast.Decl) -> Iterator[str]:
+    """Every text of a declaration that covers book paragraphs: title, prose, notes, steps."""
     if decl.title:
         yield decl.title
     yield from (p.text for p in decl.prose)

@@ -1,0 +1,96 @@
+"""Consistency checks: what the rulebook contradicts, miscounts or leaves open.
+
+Each check is a module with a stable code, a severity (in `CODES`), a docs
+paragraph (its docstring) and a `check(model)` function returning findings.
+`CHECKS` is the ordered tuple the driver runs. A finding is suppressed by
+`suppress CODE "reason"` on the declaration it concerns or on any enclosing one;
+suppressions are listed in every report.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from types import ModuleType
+
+from .. import ast
+from ..diagnostics import CODES, Diagnostic, Severity
+from ..resolve import GameModel
+from . import (
+    cross_reference,
+    duplicate_rule,
+    examples,
+    manifest_count,
+    missing_part,
+    name_clash,
+    near_miss,
+    notes_and_rulings,
+    restatement,
+    undefined_term,
+    unused,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    codes: tuple[str, ...]
+    name: str
+    doc: str
+    run: Callable[[GameModel], Iterable[Diagnostic]]
+
+    @property
+    def severity(self) -> Severity:
+        return CODES[self.codes[0]][0]
+
+
+def _check(module: ModuleType) -> Check:
+    return Check(tuple(module.CODES), module.__name__.rsplit(".", 1)[-1],
+                 inspect.cleandoc(module.__doc__ or ""), module.check)
+
+
+CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
+    manifest_count, missing_part, restatement, cross_reference, undefined_term, near_miss,
+    name_clash, duplicate_rule, unused, notes_and_rulings, examples,
+))
+
+
+@dataclass(frozen=True, slots=True)
+class Suppressed:
+    finding: Diagnostic
+    suppression: ast.Suppression
+    decl: str
+
+
+def run_checks(models: Iterable[GameModel]) -> tuple[list[Diagnostic], list[Suppressed]]:
+    """All findings of all checks, minus the suppressed ones (returned apart)."""
+    findings: list[Diagnostic] = []
+    suppressed: list[Suppressed] = []
+    for model in models:
+        for check in CHECKS:
+            for finding in check.run(model):
+                hit = _suppression(model, finding)
+                if hit is None:
+                    findings.append(finding)
+                else:
+                    suppressed.append(Suppressed(finding, hit[0], hit[1]))
+    return findings, suppressed
+
+
+def _suppression(model: GameModel, finding: Diagnostic) -> tuple[ast.Suppression, str] | None:
+    sym = model.symbols.get(finding.decl or "")
+    for node in sym.ancestors() if sym else ():
+        for sup in node.decl.suppressions:
+            if sup.code == finding.code:
+                return sup, node.qualname
+    return None
+
+
+def unused_suppressions(models: Iterable[GameModel],
+                        suppressed: Iterable[Suppressed]) -> Iterator[tuple[str, ast.Suppression]]:
+    used = {id(s.suppression) for s in suppressed}
+    for model in models:
+        for sym in model.symbols.values():
+            for sup in sym.decl.suppressions:
+                if id(sup) not in used:
+                    yield sym.qualname, sup

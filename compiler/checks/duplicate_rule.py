@@ -1,0 +1,71 @@
+"""Duplicate rule (W609).
+
+The same rule text stated twice in one scope (one module, mode or section):
+two paragraphs that are identical, or nearly so, once case, punctuation and
+spacing are set aside, and with the same numbers and names. Short paragraphs
+(headings, one-word lines), examples and glossary entries (see W604) are not
+compared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from difflib import SequenceMatcher
+
+from .. import ast
+from ..diagnostics import Diagnostic
+from ..resolve import GameModel, Symbol
+from ..trace import normalise
+from .common import finding
+
+CODES = ("W609",)
+MIN_LENGTH = 40
+SIMILAR = 0.85
+SCOPES = (ast.Container, ast.Game)
+
+
+def check(model: GameModel) -> Iterator[Diagnostic]:
+    for scope in [model.root, *model.symbols.values()]:
+        if isinstance(scope.decl, SCOPES):
+            yield from _in_scope(model, scope)
+
+
+def _paragraphs(scope: Symbol) -> Iterator[tuple[ast.Decl, ast.Prose, str]]:
+    """Paragraphs of the scope's own declarations (not of nested scopes)."""
+    stack = list(scope.children.values())
+    while stack:
+        sym = stack.pop(0)
+        if isinstance(sym.decl, SCOPES + (ast.Example, ast.Waiver, ast.Term)):
+            continue
+        for para in sym.decl.prose:
+            text = normalise(para.text)
+            if len(text) >= MIN_LENGTH:
+                yield sym.decl, para, text
+        stack = list(sym.children.values()) + stack
+
+
+def _in_scope(model: GameModel, scope: Symbol) -> Iterator[Diagnostic]:
+    seen: list[tuple[ast.Decl, ast.Prose, str]] = []
+    for decl, para, text in _paragraphs(scope):
+        for other_decl, other, other_text in seen:
+            if _same(text, other_text) and _facts(para.text) == _facts(other.text):
+                yield finding(model, "W609", f"{decl.display!r} states again what "
+                              f"{other_decl.display!r} already says", decl, para.span,
+                              f"the first statement is at {other.span}")
+                break
+        seen.append((decl, para, text))
+
+
+def _facts(text: str) -> set[str]:
+    """Numbers and capitalised names: two rules differing in these are different rules."""
+    return set(re.findall(r"\d+|\b[A-Z][\w'-]*", text))
+
+
+def _same(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    if abs(len(a) - len(b)) > 0.2 * max(len(a), len(b)):
+        return False
+    matcher = SequenceMatcher(None, a, b, autojunk=False)
+    return matcher.real_quick_ratio() >= SIMILAR and matcher.ratio() >= SIMILAR

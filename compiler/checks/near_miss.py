@@ -1,0 +1,67 @@
+"""Near-miss name (W607).
+
+Two spellings of one name: declarations whose names differ only by spacing,
+punctuation or a letter or two ("Smugglers Hideout" and "Smuggler's
+Hideout"), and undeclared terms in prose that are one small edit away from a
+declared name. Singular and plural forms are the same name, not a near miss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from difflib import SequenceMatcher
+
+from .. import ast
+from ..diagnostics import Diagnostic
+from ..resolve import GameModel
+from .common import finding
+from .terms import key, known_names
+
+CODES = ("W607",)
+SIMILAR = 0.9
+MIN_LENGTH = 6
+
+
+def close_name(k: str, names: dict[str, ast.Decl]) -> str | None:
+    """The declared name `k` nearly spells, if any."""
+    if len(k) < MIN_LENGTH:
+        return None
+    best, best_ratio = None, SIMILAR
+    for other in names:
+        if abs(len(other) - len(k)) > 2 or other == k or other[:1] != k[:1] or \
+                other.startswith(k) or k.startswith(other) or \
+                len(other.split()) != len(k.split()):
+            continue
+        matcher = SequenceMatcher(None, k, other, autojunk=False)
+        if matcher.real_quick_ratio() >= best_ratio and matcher.ratio() >= best_ratio:
+            best, best_ratio = other, matcher.ratio()
+    return best
+
+
+def check(model: GameModel) -> Iterator[Diagnostic]:
+    from .undefined_term import undefined_uses
+
+    yield from _declared_pairs(model)
+    names = known_names(model)
+    for k, found in undefined_uses(model).items():
+        close = close_name(k, names)
+        if close is not None:
+            target = names[close]
+            first = found[0]
+            yield finding(model, "W607", f"{first.term!r} nearly spells "
+                          f"{target.display!r}", first.decl, first.prose.span,
+                          f"{target.display!r} is declared at {target.span}")
+
+
+def _declared_pairs(model: GameModel) -> Iterator[Diagnostic]:
+    """Declared titles that are the same name spelled differently."""
+    seen: dict[str, ast.Decl] = {}
+    for decl in model.decls():
+        if not decl.title or isinstance(decl, (ast.Restatement, ast.Example, ast.Waiver)):
+            continue
+        k = key(decl.title).replace(" ", "")
+        first = seen.setdefault(k, decl)
+        if first is not decl and first.title and first.title != decl.title and \
+                key(first.title) != key(decl.title):
+            yield finding(model, "W607", f"{decl.title!r} and {first.title!r} are one name "
+                          "spelled two ways", decl, hint=f"the other is at {first.span}")

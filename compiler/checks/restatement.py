@@ -1,0 +1,76 @@
+"""Restatement disagrees (W603).
+
+A restatement states again what another declaration says (the rules summary
+against the main rules, a glossary entry against its section). Wherever both
+give the same clause (cost, effect, condition, timing, limit, duration), the
+two must say the same thing; a term defined twice is a disagreement too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from .. import ast, unparse
+from ..diagnostics import Diagnostic
+from ..resolve import GameModel
+from .common import finding
+
+CODES = ("W603",)
+
+
+def shape(node: Any, model: GameModel) -> Any:
+    """What a node means: no source positions, references as what they resolve to,
+    prose steps left out (wording is not compared, mechanics are)."""
+    if isinstance(node, tuple):
+        return tuple(shape(n, model) for n in node if not isinstance(n, ast.ProseStep))
+    if isinstance(node, ast.Ref) and node in model.targets:
+        return ("Ref", id(model.targets[node]), node.parts[-1])
+    if is_dataclass(node) and not isinstance(node, type):
+        return (type(node).__name__,) + tuple(
+            shape(getattr(node, f.name), model) for f in fields(node) if f.name != "span")
+    return node
+
+
+def _show(name: str, value: Any) -> str:
+    if name in ("cost", "effect"):
+        return unparse.block(value)
+    if name == "condition":
+        return unparse.expr(value)
+    shown: str = getattr(unparse, {"when": "timing"}.get(name, name))(value)
+    return shown
+
+
+def check(model: GameModel) -> Iterator[Diagnostic]:
+    for decl in model.decls():
+        if isinstance(decl, ast.Restatement) and decl.restates is not None:
+            original = model.targets.get(decl.restates)
+            theirs = getattr(original, "clauses", None)
+            if original is not None and isinstance(theirs, ast.Clauses):
+                yield from _compare(model, decl, original, theirs)
+    yield from _terms_twice(model)
+
+
+def _compare(model: GameModel, decl: ast.Restatement, original: ast.Decl,
+             theirs: ast.Clauses) -> Iterator[Diagnostic]:
+    mine = decl.clauses
+    for name in ("when", "condition", "cost", "effect", "limit", "duration"):
+        a, b = getattr(mine, name), getattr(theirs, name)
+        if a in (None, ()) or b in (None, ()) or shape(a, model) == shape(b, model):
+            continue
+        span = a[0].span if isinstance(a, tuple) else a.span
+        yield finding(model, "W603", f"{name}: {decl.display!r} says `{_show(name, a)}`, "
+                      f"but {original.display!r} says `{_show(name, b)}`", decl, span,
+                      f"the original is at {original.span}")
+
+
+def _terms_twice(model: GameModel) -> Iterator[Diagnostic]:
+    seen: dict[str, ast.Decl] = {}
+    for decl in model.decls():
+        if isinstance(decl, ast.Term):
+            key = decl.display.casefold()
+            first = seen.setdefault(key, decl)
+            if first is not decl:
+                yield finding(model, "W603", f"the term {decl.display!r} is defined twice",
+                              decl, hint=f"first defined at {first.span}")

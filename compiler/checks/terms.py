@@ -1,0 +1,146 @@
+"""Game terms in prose: capitalised phrases, and the names a game declares.
+
+Shared by the undefined-term, near-miss and cross-reference checks. A term is
+a run of capitalised words inside a sentence ("Master Plan", "Tower of
+L.A.W."); a run of one word at the start of a sentence is ordinary
+capitalisation and not a term.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .. import ast
+from ..resolve import GameModel
+from ..trace import normalise
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’.&-]*")
+_SENTENCE_END = re.compile(r"[.!?:;•—–(\"“]\s*$")
+CONNECTORS = frozenset({"of", "the", "&", "de", "du"})
+STOP = frozenset({"I", "A", "An", "The", "If", "When", "Each", "All", "Any", "In", "On", "Once",
+                  "Then", "This", "That", "These", "Those", "You", "Your", "It", "Its", "For",
+                  "After", "Before", "During", "While", "Unlike", "However", "Note", "Example",
+                  "Important", "Remember", "Also", "Only", "No", "Not", "OK", "Yes", "Next",
+                  "First", "Second", "Third", "Finally", "Moreover", "Therefore", "Otherwise",
+                  "Unfortunately", "Fortunately", "Similarly", "Technically", "Tactically",
+                  "Meanwhile", "Now", "Here", "There", "Some", "Many", "Most", "Other", "Both",
+                  "Even", "Every", "To", "At", "By", "With", "From", "As", "Or", "And", "But",
+                  "So", "Be", "Do", "Don't", "Can", "May", "Must", "We", "They", "He", "She",
+                  "His", "Her", "Their", "Our", "My", "One", "Two", "Three", "Four", "Five",
+                  "Six", "Seven", "Eight", "Nine", "Ten", "Step", "Phase", "Special", "See"})
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    term: str
+    decl: ast.Decl
+    prose: ast.Prose
+
+
+def phrases(text: str) -> Iterator[str]:
+    """Capitalised phrases of a paragraph, without sentence-initial single words."""
+    run: list[str] = []
+    initial = True
+    last_end = 0
+    for match in _WORD.finditer(text):
+        word = match.group().rstrip(".’'")
+        before = text[: match.start()]
+        starts_sentence = not before.strip() or bool(_SENTENCE_END.search(before))
+        if run and text[last_end: match.start()].strip():
+            yield from _emit(run, initial)  # punctuation between words ends a term
+            run = []
+        last_end = match.end()
+        if word[:1].isupper() and not (word in STOP and not run):
+            if not run:
+                initial = starts_sentence
+            run.append(word)
+        elif run and word in CONNECTORS and _next_is_capital(text, match.end()):
+            run.append(word)
+        else:
+            yield from _emit(run, initial)
+            run = []
+        if match.group().endswith(".") and "." not in match.group()[:-1]:
+            yield from _emit(run, initial)
+            run = []
+    yield from _emit(run, initial)
+
+
+def _next_is_capital(text: str, pos: int) -> bool:
+    rest = text[pos:].lstrip()
+    return rest[:1].isupper()
+
+
+def _emit(run: list[str], initial: bool) -> Iterator[str]:
+    """A finished run; a sentence's first word is only capitalised, so it is dropped."""
+    words = run[1:] if initial else list(run)
+    while words and words[0] in CONNECTORS:
+        words.pop(0)
+    while words and words[-1] in CONNECTORS:
+        words.pop()
+    if words:
+        yield " ".join(words)
+
+
+def key(name: str) -> str:
+    """Compare names ignoring case, punctuation, spacing and a plural ending."""
+    text = re.sub(r"[^a-z0-9& ]", "", normalise(name).replace("-", " "))
+    words = [_singular(w) for w in text.split()]
+    return " ".join(words)
+
+
+def _singular(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def known_names(model: GameModel) -> dict[str, ast.Decl]:
+    """Every name the game (and its base, when loaded) declares, by `key`."""
+    names: dict[str, ast.Decl] = {}
+    models = [model] + ([model.base] if model.base else [])
+    for m in models:
+        for decl in [m.root.decl, *m.decls()]:
+            for name in (decl.title, decl.id.replace("_", " ")):
+                if name:
+                    names.setdefault(key(name), decl)
+            for f in getattr(decl, "fields", ()):
+                names.setdefault(key(f.name.replace("_", " ")), decl)
+    return names
+
+
+def uses(model: GameModel) -> Iterator[Use]:
+    for decl in model.decls():
+        if isinstance(decl, ast.Waiver):
+            continue
+        for para in decl.prose:
+            for term in phrases(para.text):
+                yield Use(term, decl, para)
+
+
+def subphrases(k: str) -> Iterator[str]:
+    """Every run of consecutive words of a name key, longest first."""
+    words = k.split()
+    for size in range(len(words), 0, -1):
+        for i in range(len(words) - size + 1):
+            yield " ".join(words[i:i + size])
+
+
+def name_parts(names: dict[str, ast.Decl]) -> frozenset[str]:
+    """Every run of words inside a declared name ("vengeance" in "vengeance mode")."""
+    return frozenset(part for k in names for part in subphrases(k))
+
+
+DERIVED = ("er", "ers", "ing", "ed", "d")
+
+
+def defined(term: str, names: dict[str, ast.Decl], parts: frozenset[str]) -> bool:
+    """A term is defined when it, a part of it, or a name containing it is declared;
+    a derived form ("Whistle-blower" of "Whistle-blow") counts as the name."""
+    k = key(term)
+    if not k or k in parts or any(p in names for p in subphrases(k)):
+        return True
+    return any(k.endswith(end) and k[: -len(end)] in parts for end in DERIVED)

@@ -1,0 +1,54 @@
+"""Undefined term (W605) and the external terms a book relies on (N606).
+
+A capitalised game term used in prose ("Revolutionaries' Preparations") that
+resolves to no declaration, glossary term or external term, reported once per
+game at its first use with the number of uses. A term resolves when it, a part
+of it, a name containing it, or the name it derives from ("Whistle-blower" of
+"Whistle-blow") is declared; a single word must be used three times or more to
+count as a term. Each `external` declaration is
+listed as a note: the terms the book uses but never defines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .. import ast
+from ..diagnostics import Diagnostic
+from ..resolve import GameModel
+from .common import finding
+from .terms import Use, defined, key, known_names, name_parts, uses
+
+CODES = ("W605", "N606")
+MIN_SINGLE_WORD_USES = 3
+
+
+def undefined_uses(model: GameModel) -> dict[str, list[Use]]:
+    names = known_names(model)
+    parts = name_parts(names)
+    found: dict[str, list[Use]] = {}
+    for use in uses(model):
+        if not defined(use.term, names, parts):
+            found.setdefault(key(use.term), []).append(use)
+    return found
+
+
+def check(model: GameModel) -> Iterator[Diagnostic]:
+    from .near_miss import close_name
+
+    names = known_names(model)
+    for k, found in undefined_uses(model).items():
+        first = found[0]
+        if close_name(k, names) is not None:
+            continue  # reported as a near-miss spelling instead
+        if " " not in k and len(found) < MIN_SINGLE_WORD_USES:
+            continue  # a lone capitalised word used once or twice may be plain emphasis
+        times = f" ({len(found)} uses)" if len(found) > 1 else ""
+        yield finding(model, "W605", f"{first.term!r} is used{times} but never declared",
+                      first.decl, first.prose.span,
+                      "declare it, or declare it `external` if the base game defines it")
+    for decl in model.decls():
+        if isinstance(decl, ast.External):
+            origin = f" from `{decl.origin.dotted}`" if decl.origin else ""
+            yield finding(model, "N606", f"relies on {decl.display!r}{origin}, which this "
+                          "book never defines", decl)

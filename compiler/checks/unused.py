@@ -1,0 +1,50 @@
+"""Unused declaration (W610).
+
+A component, deck, zone, die, table, stat, track, kind or external term that
+nothing refers to: no reference, no manifest entry, no instance, and no
+mention of its name in any prose. Rules,
+sections, cards and other items the book states for their own sake are never
+"unused".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .. import ast
+from ..diagnostics import Diagnostic
+from ..resolve import GameModel
+from .common import finding
+from ..trace import decl_texts
+from .terms import key
+
+CODES = ("W610",)
+USABLE = (ast.Component, ast.Deck, ast.Zone, ast.Die, ast.Table, ast.Stat, ast.Track, ast.Kind,
+          ast.External)
+
+
+def check(model: GameModel) -> Iterator[Diagnostic]:
+    used = {id(d) for d in model.targets.values()}
+    kinds_used = {d.keyword for d in model.decls() if isinstance(d, ast.Instance)}
+    for expansion in model.expansions:
+        used |= {id(d) for d in expansion.targets.values()}
+
+    mentioned = _mentioned(model)
+    for decl in model.decls():
+        if not isinstance(decl, USABLE) or id(decl) in used:
+            continue
+        if decl.title and f" {key(decl.title)} " in mentioned:
+            continue
+        if isinstance(decl, ast.Kind) and decl.id in kinds_used:
+            continue
+        yield finding(model, "W610", f"{decl.keyword} {decl.display!r} is declared but "
+                      "nothing refers to it", decl,
+                      hint="refer to it where the rules use it, or remove it")
+
+
+
+def _mentioned(model: GameModel) -> str:
+    """All prose of the game (and its expansions) as name keys, for whole-word search."""
+    texts = [key(t) for m in [model, *model.expansions] for d in m.decls()
+             for t in decl_texts(d)]
+    return " " + " | ".join(texts) + " "

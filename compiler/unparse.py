@@ -1,0 +1,126 @@
+"""AST fragments back to Ludex source text (for messages, reports and the site)."""
+
+from __future__ import annotations
+
+from . import ast
+
+_PRECEDENCE = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
+               "+": 5, "-": 5, "*": 6, "/": 6}
+
+
+def expr(e: ast.Expr, parent: int = 0) -> str:
+    if isinstance(e, ast.IntLit):
+        return str(e.value)
+    if isinstance(e, ast.StrLit):
+        return '"' + e.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(e, ast.BoolLit):
+        return "yes" if e.value else "no"
+    if isinstance(e, ast.Ref):
+        return e.dotted
+    if isinstance(e, ast.ListLit):
+        return "[" + ", ".join(expr(i) for i in e.items) + "]"
+    if isinstance(e, ast.RangeLit):
+        return f"{expr(e.lo)}..{expr(e.hi)}"
+    if isinstance(e, ast.Call):
+        return f"{e.func}(" + ", ".join(expr(a) for a in e.args) + ")"
+    if isinstance(e, ast.Unary):
+        inner = expr(e.operand, 7)
+        return f"not {inner}" if e.op == "not" else f"-{inner}"
+    prec = _PRECEDENCE[e.op]
+    text = f"{expr(e.left, prec)} {e.op} {expr(e.right, prec + 1)}"
+    return f"({text})" if prec < parent else text
+
+
+def _opt(word: str, e: ast.Expr | None) -> str:
+    return f" {word} {expr(e)}" if e is not None else ""
+
+
+def stmt(s: ast.Stmt) -> str:
+    """One statement on one line (blocks summarised with `; `)."""
+    if isinstance(s, ast.Gain):
+        return f"gain {expr(s.amount)} {s.stat.dotted}" + _opt("to", s.target)
+    if isinstance(s, ast.Lose):
+        return f"lose {expr(s.amount)} {s.stat.dotted}" + _opt("from", s.target)
+    if isinstance(s, ast.Pay):
+        return f"pay {expr(s.amount)} {s.stat.dotted}"
+    if isinstance(s, ast.Draw):
+        return f"draw {expr(s.amount)} from {s.deck.dotted}" + _opt("to", s.to)
+    if isinstance(s, ast.Discard):
+        return f"discard {expr(s.what)}" + _opt("to", s.to)
+    if isinstance(s, ast.Place):
+        return f"place {expr(s.what)} on {expr(s.where)}"
+    if isinstance(s, (ast.Move, ast.Relocate)):
+        word = "move" if isinstance(s, ast.Move) else "relocate"
+        return f"{word} {expr(s.what)} to {expr(s.to)}"
+    if isinstance(s, ast.Roll):
+        return f"roll {s.die.dotted}" + (f" as {s.bind}" if s.bind else "")
+    if isinstance(s, ast.Reroll):
+        return f"reroll {expr(s.what)}"
+    if isinstance(s, ast.Reveal):
+        return f"reveal {expr(s.what)}" + _opt("from", s.source)
+    if isinstance(s, ast.Shuffle):
+        return f"shuffle {s.deck.dotted}" + _opt("into", s.into)
+    if isinstance(s, ast.Add):
+        return f"add {expr(s.what)} to {s.to.dotted}"
+    if isinstance(s, ast.Remove):
+        return f"remove {expr(s.what)} from {s.source.dotted}"
+    if isinstance(s, ast.SetValue):
+        return f"set {expr(s.target)} to {expr(s.value)}"
+    if isinstance(s, ast.Trigger):
+        return f"trigger {s.target.dotted}"
+    if isinstance(s, ast.Require):
+        return f"require {expr(s.condition)}"
+    if isinstance(s, ast.Log):
+        return f"log {expr(ast.StrLit(s.span, s.text))}"
+    if isinstance(s, ast.ProseStep):
+        return f"> {s.text}"
+    if isinstance(s, ast.If):
+        text = f"if {expr(s.condition)}: {block(s.then)}"
+        return text + (f" else: {block(s.orelse)}" if s.orelse else "")
+    if isinstance(s, ast.ForEach):
+        return f"for each {s.var} in {expr(s.iterable)}: {block(s.body)}"
+    count = f" {expr(s.count)}" if s.count is not None else ""
+    return f"choose{count}: " + " | ".join(f"{o.id}: {block(o.body)}" for o in s.options)
+
+
+def block(stmts: tuple[ast.Stmt, ...]) -> str:
+    return "; ".join(stmt(s) for s in stmts)
+
+
+def timing(t: ast.Timing) -> str:
+    words = {"start": "start of", "end": "end of"}
+    if t.kind == "text":
+        return expr(ast.StrLit(t.span, t.text or ""))
+    head = words.get(t.kind, t.kind)
+    return f"{head} {t.target.dotted}" if t.target else head
+
+
+def limit(lim: ast.Limit) -> str:
+    if lim.max_in is not None:
+        return f"max {lim.count} in {lim.max_in.dotted}"
+    return ("once" if lim.count == 1 else str(lim.count)) + f" per {lim.per}"
+
+
+def duration(d: ast.Duration) -> str:
+    if d.kind in ("permanent", "instant"):
+        return d.kind
+    return f"until {'end' if d.kind == 'until_end' else 'start'} of {d.period}"
+
+
+def field_type(t: ast.FieldType) -> str:
+    if isinstance(t, ast.IntType):
+        return "int" + (f" {t.lo}..{t.hi}" if t.lo is not None else "")
+    if isinstance(t, ast.TextType):
+        return "text"
+    if isinstance(t, ast.BoolType):
+        return "bool"
+    if isinstance(t, ast.EnumType):
+        return "one of " + ", ".join(t.values)
+    if isinstance(t, ast.RefType):
+        return f"ref {t.target.dotted}"
+    if isinstance(t, ast.ListType):
+        bounds = f" {t.lo}..{t.hi}" if t.lo is not None else ""
+        return f"list of {field_type(t.item)}{bounds}"
+    if isinstance(t, ast.OptionalType):
+        return f"optional {field_type(t.inner)}"
+    return " | ".join(field_type(o) for o in t.options)
