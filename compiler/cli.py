@@ -64,12 +64,18 @@ def _parser() -> argparse.ArgumentParser:
                        help="only paragraphs on these book lines (repeatable)")
     trace.add_argument("--fail-under", type=float, default=None, metavar="PCT",
                        help="exit 1 when coverage is below PCT percent")
+    build = sub.add_parser("build", help="emit the engines and the reference site",
+                           epilog=EXIT_CODES, formatter_class=fmt)
+    build.add_argument("paths", nargs="*", type=Path, default=[Path("rules")], metavar="PATH")
+    from .build_cmd import add_arguments
+
+    add_arguments(build)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {"check": _check, "export": _export, "trace": _trace}
+    commands = {"check": _check, "export": _export, "trace": _trace, "build": _build}
     try:
         return commands[args.command](args)
     except KeyboardInterrupt:
@@ -159,6 +165,17 @@ def _export(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
+
+
+def _build(args: argparse.Namespace) -> int:
+    from . import build_cmd
+
+    comp = compile_paths(args.paths)
+    if comp.diags.has_errors:
+        _report(comp)
+        print("ludex build: nothing written: fix the errors first", file=sys.stderr)
+        return 1
+    return build_cmd.run(args, comp)
 
 
 def _parse_lines(specs: list[str]) -> list[tuple[int, int]] | None:

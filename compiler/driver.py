@@ -7,8 +7,8 @@ emitters need; it never raises for bad input.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import ast
 from .diagnostics import Diagnostics

@@ -19,7 +19,7 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 from lark.indenter import DedentError, Indenter
 
 from . import ast
-from .build import BodyItem, Clause, build_decl, build_file
+from .build import BodyItem, Clause, build_decl, build_file, paragraphs
 from .diagnostics import Diagnostics
 from .source import SourceFile, Span
 
@@ -297,7 +297,18 @@ class AstBuilder(Transformer[Token, Any]):
 
     # -- statements
     def stmt_block(self, c: list[Any]) -> list[Any]:
-        return [ast.ProseStep(x.span, x.text) if isinstance(x, ast.Prose) else x for x in c]
+        """Statements; consecutive prose lines join into one prose step."""
+        out: list[Any] = []
+        run: list[ast.Prose] = []
+        for item in [*c, None]:
+            if isinstance(item, ast.Prose) and (not run or item.span.line == run[-1].span.line + 1):
+                run.append(item)
+                continue
+            out += [ast.ProseStep(p.span, p.text) for p in paragraphs(run)]
+            run = [item] if isinstance(item, ast.Prose) else []
+            if item is not None and not isinstance(item, ast.Prose):
+                out.append(item)
+        return out
 
     def _opt(self, c: list[Any], i: int) -> Any:
         return c[i] if len(c) > i else None

@@ -322,10 +322,10 @@ def _check_ref_kind(r: Resolver, decl: ast.Decl, prop: ast.Property, ref: ast.Re
                     target: ast.Decl | None) -> None:
     if target is None:
         return
-    wants_kind = {("stat", "per"), ("kind", "")}
-    if (decl.keyword, prop.name) in wants_kind and not isinstance(target, ast.Kind):
-        r.diags.add("E306", f"`{prop.name}` must name a kind, and `{ref.dotted}` is a "
-                    f"`{target.keyword}`", ref.span, None)
+    if (decl.keyword, prop.name) == ("stat", "per") and not isinstance(
+            target, (ast.Kind, ast.External)):
+        r.diags.add("E306", f"`per` must name a kind (or an external one), and "
+                    f"`{ref.dotted}` is a `{target.keyword}`", ref.span, None)
     if (decl.keyword, prop.name) == ("restatement", "restates") and isinstance(
             target, ast.Restatement):
         r.diags.add("E306", "a restatement restates the original, not another restatement",

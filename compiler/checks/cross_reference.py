@@ -9,6 +9,7 @@ repeats another entry and still names the other term (a copy-paste slip).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 
@@ -87,9 +88,11 @@ def _copied_terms(model: GameModel) -> Iterator[Diagnostic]:
 
 
 def _definition(term: ast.Term) -> str:
+    """The entry's own words: without its "Term:" head and its "See ..." pointers."""
     text = " ".join(p.text for p in term.prose)
     head, sep, rest = text.partition(":")
-    return rest if sep and len(head) < 40 else text
+    body = rest if sep and len(head) < 40 else text
+    return re.sub(r"\bSee [^.]*\.?", "", body)
 
 
 def _similar(a: str, b: str) -> bool:

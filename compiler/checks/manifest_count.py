@@ -54,7 +54,7 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
 def _compare(model: GameModel, manifest: ast.Manifest, entry: ast.Entry,
              target: ast.Decl) -> Iterator[Diagnostic]:
     defined = defined_count(model, target)
-    if defined is not None and defined != entry.count:
+    if defined is not None and defined != entry.count and entry.per_count is None:
         yield finding(model, "W601", f"{_label(entry)}: the components list says "
                       f"{entry.count}, the rules define {defined}", manifest, entry.span,
                       f"the {defined} are the instances of `{target.id}`")

@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from .. import ast
 from ..diagnostics import Diagnostic
 from ..resolve import GameModel
-from .common import finding
 from ..trace import decl_texts
+from .common import finding
 from .terms import key
 
 CODES = ("W610",)
