@@ -499,7 +499,7 @@ class Deck(Decl):
 
 @dataclass(frozen=True, slots=True)
 class Zone(Decl):
-    owner: Ref | None = None
+    owner: Ref | ListLit | None = None
     capacity: int | None = None
     overflow: str | None = None
 
@@ -546,12 +546,12 @@ class External(Decl):
 
 @dataclass(frozen=True, slots=True)
 class Term(Decl):
-    defines: Ref | None = None
+    defines: Ref | ListLit | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Example(Decl):
-    illustrates: Ref | None = None
+    illustrates: Ref | ListLit | None = None
     given: tuple[Stmt, ...] = ()
     actions: tuple[Stmt, ...] = ()
     expect: tuple[Expr, ...] = ()
@@ -563,7 +563,7 @@ class Example(Decl):
 
 @dataclass(frozen=True, slots=True)
 class Ruling(Decl):
-    applies_to: Ref | None = None
+    applies_to: Ref | ListLit | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -244,7 +244,8 @@ def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: 
     if not builtin:  # an instance: plain `cost: 3` lines are field values
         parts.props += [ast.Property(c.span, c.name, c.value) for c in parts.clauses
                         if c.plain_value]
-    parts.clauses = [c for c in parts.clauses if not c.plain_value or _bad_plain(c, diags)]
+    parts.clauses = [c for c in parts.clauses
+                     if not c.plain_value or (builtin and _bad_plain(c, diags))]
     _check_duplicates(parts, diags)
     _check_ranges(parts, diags)
     base: dict[str, Any] = dict(
@@ -325,7 +326,8 @@ def _convert_props(keyword: str, props: Sequence[ast.Property], span: Span,
     for prop in props:
         convert = allowed.get(prop.name)
         if convert is None:
-            hint = did_you_mean(prop.name, allowed) or (
+            words = set(allowed) | CLAUSES.get(keyword, frozenset())
+            hint = did_you_mean(prop.name, words) or (
                 f"`{keyword}` takes: " + ", ".join(sorted(allowed)))
             diags.add("E201", f"unknown property `{prop.name}` for {article(keyword)}", prop.span,
                       hint)

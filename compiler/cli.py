@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from .diagnostics import Diagnostic, Severity, render_all
+from .diagnostics import Diagnostic, Severity
 from .driver import Compilation, compile_paths
 
 EXIT_CODES = """exit codes:
@@ -86,16 +86,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _report(comp: Compilation, limit: int = 50) -> bool:
-    """Print diagnostics and the summary line; True when there were errors."""
-    diags = list(comp.diags)
-    if diags:
-        print(render_all(diags, comp.sources, limit), file=sys.stderr)
-    errors = comp.diags.count(Severity.ERROR)
-    warnings = comp.diags.count(Severity.WARNING)
-    print(f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}, "
-          f"{comp.file_count} files, {comp.declaration_count} declarations",
-          file=sys.stderr)
-    return errors > 0
+    """Print the errors and the summary line; True when there were errors."""
+    from .report import to_text
+
+    errors = [d for d in comp.diags if d.severity is Severity.ERROR]
+    sys.stderr.write(to_text(comp, errors, limit))
+    return bool(errors)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -154,10 +150,10 @@ def _export(args: argparse.Namespace) -> int:
     if not args.json:
         print("ludex export: choose a format: --json (or --schema)", file=sys.stderr)
         return 2
-    comp = compile_paths(args.paths)
+    comp = compile_paths(args.paths, checks=False)
     if _report(comp):
         return 1
-    text = json.dumps(export_json(comp), indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+    text = json.dumps(export_json(comp), ensure_ascii=False, separators=(",", ":")) + "\n"
     if args.output:
         from .write import write_atomic
 
@@ -197,8 +193,9 @@ def _trace(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as err:
         print(f"ludex trace: cannot read {args.source}: {err}", file=sys.stderr)
         return 2
-    comp = compile_paths(args.paths)
-    if _report(comp):
+    comp = compile_paths(args.paths, checks=False)
+    if comp.diags.has_errors:
+        _report(comp)
         return 1
     result = trace(book, comp.games, lines)
     for para in result.uncovered:

@@ -128,7 +128,8 @@ def render(diag: Diagnostic, sources: Mapping[str, str]) -> str:
         text = sources.get(span.file)
         if text is not None:
             src = _line(text, span.line)
-            shown = src.expandtabs(8).replace("\x00", "\\0")
+            shown = "".join(ch if ch.isprintable() or ch == "\t" else "\ufffd"
+                            for ch in src).expandtabs(8)
             start = len(src[: span.col - 1].expandtabs(8))
             same_line = span.end_line == span.line
             width = (span.end_col - span.col) if same_line else len(src) - span.col + 1

@@ -42,7 +42,7 @@ def _count(decl: ast.Decl) -> int:
 def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
     parsed = [(src.path, parse(src, diags)) for src in game.files]
     files = tuple(f for _, f in parsed if f is not None)
-    unparsed = game.unreadable + tuple(p for p, f in parsed if f is None)
+    unparsed = tuple(s.path for s in game.unreadable) + tuple(p for p, f in parsed if f is None)
     return ast.GameSource(game.folder, files, unparsed)
 
 
@@ -51,8 +51,8 @@ def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
     diags = Diagnostics()
     result = Compilation(diags)
     for game in load(paths, diags):
-        result.sources.update({f.path: f.text for f in game.files})
-        result.file_count += len(game.files)
+        result.sources.update({f.path: f.text for f in game.files + game.unreadable})
+        result.file_count += len(game.files) + len(game.unreadable)
         result.games.append(parse_game(game, diags))
     result.models = [build_symbols(g, diags) for g in result.games]
     link_bases(result.models, diags)

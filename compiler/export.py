@@ -1,8 +1,9 @@
 """The resolved AST as JSON, and the JSON Schema that is its contract.
 
 Every node becomes an object with `"node": "<ClassName>"` and its fields;
-declarations add their qualified name, references the qualified name of
-what they resolve to. The schema is derived from the AST dataclasses, shipped
+a span is `[line, col, end_line, end_col]` in the file of the enclosing
+`File` node; declarations add their qualified name, references the qualified
+name of what they resolve to. The schema is derived from the AST dataclasses, shipped
 as `ludex/schemas/ast.schema.json`, and checked against them by the tests.
 """
 
@@ -18,6 +19,7 @@ from typing import Any
 from . import __version__, ast
 from .driver import Compilation
 from .resolve import GameModel
+from .source import Span
 
 FORMAT = 1
 SCHEMA_ID = "https://ludex.dev/schemas/ast.schema.json"
@@ -38,6 +40,8 @@ def _game(model: GameModel) -> dict[str, Any]:
     def convert(value: Any) -> Any:
         if isinstance(value, tuple):
             return [convert(v) for v in value]
+        if isinstance(value, Span):
+            return [value.line, value.col, value.end_line, value.end_col]
         if not is_dataclass(value):
             return value
         out: dict[str, Any] = {"node": type(value).__name__}
@@ -64,7 +68,10 @@ def ast_schema() -> dict[str, Any]:
     """Derive the export's JSON Schema from the AST dataclasses."""
     classes = _node_classes()
     defs = {cls.__name__: _class_schema(cls) for cls in classes}
-    defs["Decl"] = {"anyOf": [{"$ref": f"#/$defs/{c.__name__}"} for c in _decl_classes()]}
+    defs["Decl"] = _dispatch(_decl_classes())
+    defs["Span"] = {"type": "array", "items": {"type": "integer", "minimum": 0},
+                    "minItems": 4, "maxItems": 4,
+                    "description": "[line, col, end_line, end_col], 1-based, end exclusive"}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -97,7 +104,7 @@ def _decl_classes() -> list[type]:
 
 def _node_classes() -> list[type]:
     return sorted((c for c in vars(ast).values() if isinstance(c, type) and is_dataclass(c)
-                   and c is not ast.Decl and c is not ast.GameSource),
+                   and c not in (ast.Decl, ast.GameSource, Span)),
                   key=lambda c: c.__name__)
 
 
@@ -127,10 +134,24 @@ def _hint_schema(hint: Any) -> dict[str, Any]:
     if origin is tuple:
         return {"type": "array", "items": _hint_schema(typing.get_args(hint)[0])}
     if origin in (typing.Union, types.UnionType):
-        return {"anyOf": [_hint_schema(a) for a in typing.get_args(hint)]}
+        args = typing.get_args(hint)
+        nodes = [a for a in args if isinstance(a, type) and is_dataclass(a)]
+        rest = [_hint_schema(a) for a in args if a not in nodes]
+        if len(nodes) > 1:
+            return {"anyOf": [_dispatch(nodes), *rest]} if rest else _dispatch(nodes)
+        return {"anyOf": [_hint_schema(a) for a in args]}
     if isinstance(hint, type) and is_dataclass(hint):
         return {"$ref": f"#/$defs/{hint.__name__}"}
     raise TypeError(f"no schema for {hint!r}")
+
+
+def _dispatch(classes: list[type]) -> dict[str, Any]:
+    """One of several node types, chosen by the `node` field (fast to validate)."""
+    names = sorted(c.__name__ for c in classes)
+    return {"type": "object", "required": ["node"],
+            "properties": {"node": {"enum": names}},
+            "allOf": [{"if": {"properties": {"node": {"const": n}}},
+                       "then": {"$ref": f"#/$defs/{n}"}} for n in names]}
 
 
 def shipped_schema() -> dict[str, Any]:

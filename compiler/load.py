@@ -20,7 +20,7 @@ MAX_BYTES = 8 * 1024 * 1024
 class GameFiles:
     folder: str
     files: tuple[SourceFile, ...]
-    unreadable: tuple[str, ...] = ()
+    unreadable: tuple[SourceFile, ...] = ()  # rejected files, kept to show their lines
 
 
 def discover(path: Path) -> list[tuple[Path, list[Path]]]:
@@ -38,45 +38,43 @@ def discover(path: Path) -> list[tuple[Path, list[Path]]]:
     return games
 
 
-def read_source(path: Path, diags: Diagnostics) -> SourceFile | None:
+def read_source(path: Path, diags: Diagnostics) -> tuple[SourceFile | None, str | None]:
+    """(the file, if usable; its text for showing diagnostics, when it could be decoded)."""
     shown = display_path(path)
     try:
         data = path.read_bytes()
     except OSError as err:
         diags.add("E501", f"cannot read {shown}: {err.strerror}", None)
-        return None
+        return None, None
     if len(data) > MAX_BYTES:
         diags.add("E501", f"{shown} is larger than {MAX_BYTES // (1024 * 1024)} MiB", None,
                   "split the game into several files")
-        return None
+        return None, None
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8").replace("\r\n", "\n")
     except UnicodeDecodeError as err:
-        _bad_bytes(shown, data, err.start, diags)
-        return None
-    bad = next((i for i, ch in enumerate(text) if ch == "\x00" or (
-        ord(ch) < 32 and ch not in "\t\n\r\f")), None)
+        _bad_bytes(shown, data[: err.start].decode("utf-8", "replace"), diags,
+                   f"bytes that are not UTF-8 (at byte {err.start})")
+        return None, data.decode("utf-8", "replace")
+    bad = next((i for i, ch in enumerate(text) if ord(ch) < 32 and ch not in "\t\n\f"), None)
     if bad is not None:
-        _bad_bytes(shown, text[:bad].encode(), len(text[:bad].encode()), diags, control=True)
-        return None
-    return SourceFile(shown, text.replace("\r\n", "\n"))
+        _bad_bytes(shown, text[:bad], diags, f"the control character U+{ord(text[bad]):04X}")
+        return None, text
+    return SourceFile(shown, text), text
 
 
-def _bad_bytes(shown: str, data: bytes, pos: int, diags: Diagnostics,
-               control: bool = False) -> None:
-    before = data[:pos]
-    line = before.count(b"\n") + 1
-    col = pos - (before.rfind(b"\n") + 1) + 1
-    what = "a control character" if control else "bytes that are not UTF-8"
+def _bad_bytes(shown: str, before: str, diags: Diagnostics, what: str) -> None:
+    line = before.count("\n") + 1
+    col = len(before) - (before.rfind("\n") + 1) + 1
     src = SourceFile(shown, "")
-    diags.add("E103", f"file contains {what} at byte {pos}", src.span(line, col),
+    diags.add("E103", f"file contains {what}", src.span(line, col),
               "a .ludex file must be UTF-8 text; is this a binary file?")
 
 
 def load(paths: list[Path], diags: Diagnostics) -> list[GameFiles]:
     games: dict[Path, list[SourceFile]] = {}
-    unreadable: dict[Path, list[str]] = {}
+    unreadable: dict[Path, list[SourceFile]] = {}
     for path in paths:
         if not path.exists():
             diags.add("E501", f"no such file or folder: {display_path(path)}", None)
@@ -84,9 +82,10 @@ def load(paths: list[Path], diags: Diagnostics) -> list[GameFiles]:
         for folder, files in discover(path):
             bucket = games.setdefault(folder, [])
             for file in files:
-                src = read_source(file, diags)
+                src, text = read_source(file, diags)
                 if src is None:
-                    unreadable.setdefault(folder, []).append(display_path(file))
+                    shown = SourceFile(display_path(file), text or "")
+                    unreadable.setdefault(folder, []).append(shown)
                 elif all(s.path != src.path for s in bucket):
                     bucket.append(src)
     return [GameFiles(display_path(folder), tuple(files), tuple(unreadable.get(folder, ())))

@@ -45,7 +45,7 @@ class LudexIndenter(Indenter):
 
     def _process(self, stream: Iterator[Token]) -> Iterator[Token]:
         for token in super()._process(stream):  # type: ignore[no-untyped-call]
-            if token.type == "_INDENT" and len(self.indent_level) > MAX_DEPTH:
+            if token.type == "_INDENT" and len(self.indent_level) - 1 > MAX_DEPTH:
                 raise NestingTooDeep(token, f"more than {MAX_DEPTH} indented blocks")
             if self.paren_level > MAX_DEPTH:
                 raise NestingTooDeep(token, f"more than {MAX_DEPTH} open brackets")
@@ -187,19 +187,19 @@ class AstBuilder(Transformer[Token, Any]):
 
     # -- clauses
     def field(self, c: list[Any]) -> ast.Field:
-        return ast.Field(self.span_of(*c), str(c[0]), c[1])
+        return ast.Field(self.span_of(*c), str(c[1]), c[2])
 
     def when(self, c: list[Any]) -> Clause:
-        return Clause("when", c[0].span, c[0])
+        return Clause("when", self.span_of(*c), c[1])
 
     def limit(self, c: list[Any]) -> Clause:
-        return Clause("limit", c[0].span, c[0])
+        return Clause("limit", self.span_of(*c), c[1])
 
     def duration(self, c: list[Any]) -> Clause:
-        return Clause("duration", c[0].span, c[0])
+        return Clause("duration", self.span_of(*c), c[1])
 
     def condition(self, c: list[Any]) -> Clause:
-        return Clause("condition", c[0].span, c[0])
+        return Clause("condition", self.span_of(*c), c[1])
 
     def effect(self, c: list[Any]) -> Clause:
         word, body = c[0], c[1]
@@ -210,39 +210,49 @@ class AstBuilder(Transformer[Token, Any]):
         return Clause(str(c[0]), self.span_of(*c), c[1], plain_value=True)
 
     def expect(self, c: list[Any]) -> Clause:
-        return Clause("expect", self.span_of(*c), tuple(c))
+        return Clause("expect", self.span_of(*c), tuple(c[1:]))
 
     # -- types
     def union_type(self, c: list[Any]) -> ast.UnionType:
         return ast.UnionType(self.span_of(*c), tuple(c))
 
     def int_type(self, c: list[Any]) -> ast.IntType:
-        if c:
-            lo, hi, span = c[0]
-            return ast.IntType(span, lo, hi)
-        return ast.IntType(Span(self.ctx.path, 0, 0, 0, 0), None, None)
+        span, values = self._kw_span(c), self._kw(c)[0]
+        lo, hi = values[0][:2] if values else (None, None)
+        return ast.IntType(span, lo, hi)
 
-    def range_lit(self, c: list[Token]) -> tuple[int, int, Span]:
-        return (int(c[0]), int(c[1]), self.span_of(*c))
+    def range_lit(self, c: list[Any]) -> tuple[int, int, Span]:
+        lo, hi = (self._int(x) for x in c)
+        return (lo.value, hi.value, self.span_of(lo, hi))
+
+    def _int(self, x: Any) -> ast.IntLit:
+        return ast.IntLit(self.tok(x), int(x)) if isinstance(x, Token) else x  # type: ignore[no-any-return]
+
+    def signed(self, c: list[Token]) -> ast.IntLit:
+        value = int(c[-1])
+        return ast.IntLit(self.span_of(*c), -value if len(c) == 2 else value)
 
     def text_type(self, c: list[Any]) -> ast.TextType:
-        return ast.TextType(Span(self.ctx.path, 0, 0, 0, 0))
+        return ast.TextType(self._kw_span(c))
 
     def bool_type(self, c: list[Any]) -> ast.BoolType:
-        return ast.BoolType(Span(self.ctx.path, 0, 0, 0, 0))
+        return ast.BoolType(self._kw_span(c))
 
     def enum_type(self, c: list[Token]) -> ast.EnumType:
-        return ast.EnumType(self.span_of(*c), tuple(str(t) for t in c))
+        values = self._kw(c)[0]
+        return ast.EnumType(self._kw_span(c), tuple(str(t) for t in values))
 
     def ref_type(self, c: list[Any]) -> ast.RefType:
-        return ast.RefType(c[0].span, c[0])
+        values = self._kw(c)[0]
+        return ast.RefType(self._kw_span(c), values[0])
 
     def list_type(self, c: list[Any]) -> ast.ListType:
-        lo, hi, _ = c[1] if len(c) > 1 else (None, None, None)
-        return ast.ListType(c[0].span, c[0], lo, hi)
+        span, values = self._kw_span(c), self._kw(c)[0]
+        lo, hi = values[1][:2] if len(values) > 1 else (None, None)
+        return ast.ListType(span, values[0], lo, hi)
 
     def optional_type(self, c: list[Any]) -> ast.OptionalType:
-        return ast.OptionalType(c[0].span, c[0])
+        return ast.OptionalType(self._kw_span(c), self._kw(c)[0][0])
 
     # -- timing, limits, durations
     def _timing(self, kind: str, c: list[Any]) -> ast.Timing:
@@ -432,8 +442,8 @@ class AstBuilder(Transformer[Token, Any]):
     def not_(self, c: list[Any]) -> ast.Unary:
         return ast.Unary(self.span_of(c[0]), "not", c[0])
 
-    def neg(self, c: list[Any]) -> ast.Unary:
-        return ast.Unary(self.span_of(*c), "-", c[1])
+    def neg(self, c: list[Any]) -> ast.Unary | ast.IntLit:
+        return _fold_negative(ast.Unary(self.span_of(*c), "-", c[1]))  # type: ignore[no-any-return]
 
     def int_lit(self, c: list[Token]) -> ast.IntLit:
         return ast.IntLit(self.tok(c[0]), int(c[0]))
@@ -459,13 +469,19 @@ class AstBuilder(Transformer[Token, Any]):
         return ast.ListLit(span, items)
 
     def range_val(self, c: list[Any]) -> ast.RangeLit:
-        lo = ast.IntLit(self.tok(c[0]), int(c[0]))
-        hi = ast.IntLit(self.tok(c[1]), int(c[1])) if isinstance(c[1], Token) else c[1]
+        lo, hi = _fold_negative(c[0]), _fold_negative(c[1])
         return ast.RangeLit(self.span_of(lo, hi), lo, hi)
 
 
 VALUE_TOKENS = frozenset({"NAME", "INT", "STRING", "COMP_OP", "PLUS", "MINUS", "MUL_OP", "PROSE",
                           "YES", "NO"})
+
+
+def _fold_negative(e: Any) -> Any:
+    """`-5` is a number, not an operation on one."""
+    if isinstance(e, ast.Unary) and e.op == "-" and isinstance(e.operand, ast.IntLit):
+        return ast.IntLit(e.span, -e.operand.value)
+    return e
 
 
 def _is_stmt(node: Any) -> bool:
@@ -498,7 +514,7 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
     from .syntax_errors import report_syntax_error
 
     text = source.text
-    if not text.strip():
+    if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         diags.add("E107", "file declares nothing", source.span(1, 1),
                   "start the file with a declaration, e.g. `rule my_rule \"Title\":`")
         return None

@@ -107,7 +107,8 @@ def ast_span(source: ast.GameSource) -> Span:
 def _game_count_error(source: ast.GameSource, games: list[ast.Game], diags: Diagnostics) -> None:
     if not games:
         span = source.files[0].decls[0].span if source.files and source.files[0].decls else None
-        diags.add("E305", f"no `game` declaration in {source.folder}", span,
+        where = source.files[0].path if len(source.files) == 1 else source.folder
+        diags.add("E305", f"no `game` declaration in {where}", span,
                   'one file of the game must declare it: `game my_game "Title":`')
     for extra in games[1:]:
         diags.add("E305", f"a second `game` declaration in {source.folder}", extra.span,
@@ -143,7 +144,12 @@ def _place_within(model: GameModel, pending: list[tuple[ast.Ref, list[ast.Decl]]
                 pending.remove(item)
                 progress = True
         if not progress:
-            for ref, _ in pending:
+            for ref, decls in pending:
+                if any(d.id == ref.parts[0] for d in decls):
+                    diags.add("E301", f"`within {ref.dotted}` names a declaration of this same "
+                              "file", ref.span, "`within` places this file's declarations "
+                              "inside a container declared in another file")
+                    continue
                 diags.add("E301", f"`within {ref.dotted}` names no declaration", ref.span,
                           did_you_mean(ref.parts[0], model.root.children)
                           or "name a module, mode or section declared in this game")
@@ -168,6 +174,8 @@ class Resolver:
         self.diags = diags
         self.attributes = {d.id for d in model.decls() if isinstance(d, ATTRIBUTE_DECLS)}
         self.kinds = {d.id: d for d in model.decls() if isinstance(d, ast.Kind)}
+        self.faces = {face: d for d in model.decls() if isinstance(d, ast.Die)
+                      for face in self._attributes_of(d)}
 
     def lookup(self, ref: ast.Ref, scope: Symbol) -> Symbol | None:
         head = ref.parts[0]
@@ -181,6 +189,10 @@ class Resolver:
         if ref.parts[0] in local | BUILTIN_NAMES:
             return None
         sym = self.lookup(ref, scope)
+        if sym is None and len(ref.parts) == 1 and ref.parts[0] in self.faces:
+            die = self.faces[ref.parts[0]]  # a die face: `if face == explosion`
+            self.model.targets[ref] = die
+            return die
         if sym is None:
             self._unresolved(ref, scope, code)
             return None
@@ -222,7 +234,7 @@ class Resolver:
 
     def _suggest(self, name: str, scope: Symbol) -> str | None:
         """Did you mean: a close name in scope, else the full path of one elsewhere."""
-        visible = {n for s in scope.ancestors() for n in s.children}
+        visible = {n for s in scope.ancestors() for n in s.children} - {scope.decl.id}
         hint = did_you_mean(name, visible)
         if hint:
             return hint
@@ -262,8 +274,6 @@ def _resolve_decl(r: Resolver, sym: Symbol) -> None:
     if isinstance(decl, ast.Instance):
         _check_instance_kind(r, decl, sym)
     _resolve_props(r, decl, scope)
-    if isinstance(decl, ast.Rule) and decl.overrides is not None:
-        r.resolve(decl.overrides, scope, frozenset(), "E303")
     for node in _expression_roots(decl):
         _resolve_node(r, node, scope, frozenset())
 
@@ -289,7 +299,10 @@ def _resolve_props(r: Resolver, decl: ast.Decl, scope: Symbol) -> None:
     ref_fields = _ref_fields(r, decl) if keyword is None else set()
     local = _owner_fields(r, decl, scope)
     for prop in decl.props:
-        if keyword is None and prop.name not in COMMON and prop.name not in ref_fields:
+        if keyword is None and prop.name in ref_fields:
+            _resolve_ref_field(r, decl, prop, ref_fields[prop.name], scope)
+            continue
+        if keyword is None and prop.name not in COMMON:
             continue  # a plain field value of an instance: checked by its schema
         if is_plain(keyword or "*", prop.name):
             continue  # plain data, or an unknown property reported by the builder
@@ -310,12 +323,34 @@ def _owner_fields(r: Resolver, decl: ast.Decl, scope: Symbol) -> frozenset[str]:
     return frozenset()
 
 
-def _ref_fields(r: Resolver, decl: ast.Decl) -> set[str]:
+def _ref_fields(r: Resolver, decl: ast.Decl) -> dict[str, list[str]]:
+    """{field: the kinds its references may name} for the instance's `ref` fields."""
     kind = r.kinds.get(decl.keyword)
     if kind is None:
-        return set()
-    return {f.name for f in kind.fields if any(isinstance(n, ast.RefType)
-                                               for n in iter_nodes(f.type))}
+        return {}
+    out: dict[str, list[str]] = {}
+    for f in kind.fields:
+        kinds = [n.target.dotted for n in iter_nodes(f.type) if isinstance(n, ast.RefType)]
+        if kinds:
+            out[f.name] = kinds
+    return out
+
+
+def _resolve_ref_field(r: Resolver, decl: ast.Decl, prop: ast.Property, kinds: list[str],
+                       scope: Symbol) -> None:
+    """An instance's `ref` field: each name must be an instance of the named kind."""
+    for node in iter_nodes(prop.value):
+        if not isinstance(node, ast.Ref):
+            continue
+        target = r.resolve(node, scope, frozenset())
+        if target is None or "any" in kinds:
+            continue
+        if not (isinstance(target, ast.Instance) and target.keyword in kinds):
+            what = f"a `{target.keyword}`"
+            wanted = " or ".join(f"`{k}`" for k in kinds)
+            r.diags.add("E306", f"`{prop.name}` must name a {wanted}, and `{node.dotted}` is "
+                        f"{what}", node.span, f"`{decl.keyword}.{prop.name}` is `ref "
+                        f"{' | ref '.join(kinds)}`")
 
 
 def _check_ref_kind(r: Resolver, decl: ast.Decl, prop: ast.Property, ref: ast.Ref,
@@ -351,8 +386,7 @@ def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str
         return
     if isinstance(node, ast.ForEach):
         _resolve_node(r, node.iterable, scope, local)
-        for stmt in node.body:
-            _resolve_node(r, stmt, scope, local | {node.var})
+        _resolve_block(r, node.body, scope, local | {node.var})
         return
     if isinstance(node, (ast.Clauses, ast.If, ast.Choose, ast.Option, ast.Row)):
         _resolve_block(r, node, scope, local)
@@ -372,8 +406,10 @@ def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str
 
 
 def _resolve_block(r: Resolver, node: object, scope: Symbol, local: frozenset[str]) -> None:
+    """Statements in order: a `roll ... as x` binds `x` for the statements after it."""
     bound = set(local)
-    for sub in _direct_children(node):
+    items = node if isinstance(node, tuple) else tuple(_direct_children(node))
+    for sub in items:
         _resolve_node(r, sub, scope, frozenset(bound))
         if isinstance(sub, ast.Roll) and sub.bind:
             bound.add(sub.bind)

@@ -88,11 +88,36 @@ def validate_game(model: GameModel, diags: Diagnostics) -> None:
             _validate(decl, kinds[decl.keyword], validators[decl.keyword], diags)
 
 
+def _names_allowed(t: ast.FieldType) -> bool:
+    """Whether a bare name (not a quoted text) is a value of this type."""
+    if isinstance(t, (ast.EnumType, ast.RefType)):
+        return True
+    if isinstance(t, ast.OptionalType):
+        return _names_allowed(t.inner)
+    if isinstance(t, ast.ListType):
+        return _names_allowed(t.item)
+    if isinstance(t, ast.UnionType):
+        return any(_names_allowed(o) for o in t.options)
+    return False
+
+
 def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validator,
               diags: Diagnostics) -> None:
     props = {p.name: p for p in inst.values}
-    fields = [f.name for f in kind.fields]
-    for err in sorted(validator.iter_errors(instance_data(inst)), key=lambda e: e.json_path):
+    types = {f.name: f.type for f in kind.fields}
+    fields = list(types)
+    data = instance_data(inst)
+    named: set[str] = set()
+    for name, prop in props.items():
+        if name in types and not _names_allowed(types[name]) and any(
+                isinstance(n, ast.Ref) for n in _values(prop.value)):
+            diags.add("E401", f"field `{name}` expects {_expected(types[name])}, not a name",
+                      prop.span, 'quote a text: "like this"; a name is only a value of a '
+                      "`ref` or `one of` field")
+            named.add(name)
+    for err in sorted(validator.iter_errors(data), key=lambda e: e.json_path):
+        if err.absolute_path and str(err.absolute_path[0]) in named:
+            continue  # reported above, in better words
         if err.validator == "additionalProperties":
             for extra in sorted(set(props) - set(fields)):
                 diags.add("E401", f"`{extra}` is not a field of kind `{kind.id}`",
@@ -109,6 +134,16 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
                       _type_hint(kind, name))
 
 
+def _values(v: ast.Expr) -> list[ast.Expr]:
+    return list(v.items) if isinstance(v, ast.ListLit) else [v]
+
+
+def _expected(t: ast.FieldType) -> str:
+    from .unparse import field_type
+
+    return f"`{field_type(t)}`"
+
+
 def _missing(err: ValidationError) -> str:
     text = str(err.message)
     return text.split("'")[1] if "'" in text else "?"
@@ -118,12 +153,46 @@ def _required(err: ValidationError) -> str:
     return f"missing field `{_missing(err)}`"
 
 
+_JSON_TYPES = {"integer": "a whole number", "string": 'a "quoted text"', "boolean": "yes or no",
+               "array": "a list [a, b]", "object": "a value"}
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, list):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "an expression" if "expression" in value else "a range"
+    return str(value)
+
+
 def _message(err: ValidationError) -> str:
-    if err.validator == "anyOf":
-        return f"{err.instance!r} matches none of the allowed types"
+    """jsonschema's error, in Ludex words."""
+    v, schema, value = err.validator, err.validator_value, err.instance
+    if v == "type":
+        return f"expected {_JSON_TYPES.get(str(schema), str(schema))}, got {_shown(value)}"
+    if v == "enum":
+        return f"expected one of {', '.join(map(str, schema))}; got {_shown(value)}"
+    if v == "minimum":
+        return f"must be at least {schema}, got {_shown(value)}"
+    if v == "maximum":
+        return f"must be at most {schema}, got {_shown(value)}"
+    if v == "minItems":
+        return f"needs at least {schema} entr{'y' if schema == 1 else 'ies'}, got {len(value)}"
+    if v == "maxItems":
+        return f"takes at most {schema} entr{'y' if schema == 1 else 'ies'}, got {len(value)}"
+    if v == "anyOf":
+        return f"{_shown(value)} matches none of the allowed types"
     return str(err.message)
 
 
 def _type_hint(kind: ast.Kind, name: str | None) -> str | None:
     field = next((f for f in kind.fields if f.name == name), None)
-    return f"`{name}` is declared at {field.span}" if field else None
+    if field is None:
+        return None
+    from .unparse import field_type
+
+    return f"`{name}` is `{field_type(field.type)}` (declared at {field.span})"

@@ -27,7 +27,7 @@ BROKEN = {
     "empty": ("", "E107"),
     "truncated": (GAME + 'rule r "R":\n  when: before', "E101"),
     "unbalanced_braces": (GAME + 'rule r "R" {\n  effect: gain 1 trust\n', "E102"),
-    "unbalanced_brackets": (GAME + "rule r:\n  see: [a, b\n", "E101"),
+    "unbalanced_brackets": (GAME + "rule r:\n  see: [a, b\n", "E108"),
     "binary": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe", "E103"),
     "unknown_keyword": (GAME + 'rul r "R":\n  > text\n', "E304"),
     "wrong_value_type": (GAME + 'stat s "S":\n  range: "zero to nine"\n', "E202"),
@@ -61,7 +61,8 @@ def test_missing_path_is_reported(tmp_path: Path) -> None:
 def test_help_documents_exit_codes() -> None:
     run = run_cli("check", "--help")
     assert run.code == 0
-    for line in ("0    clean", "1    errors found", "2    usage error", "123  internal error"):
+    for line in ("0    clean", "1    findings at the --fail-on level", "2    usage error",
+                 "123  internal error"):
         assert line in run.out
 
 

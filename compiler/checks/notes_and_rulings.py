@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import ast
+from .. import ast, unparse
 from ..diagnostics import Diagnostic
 from ..resolve import GameModel
 from .common import finding
@@ -25,8 +25,8 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
                           f"{_short(note.text)}", decl, note.span)
         if isinstance(decl, ast.Ruling):
             target = ""
-            if isinstance(decl.applies_to, ast.Ref):
-                target = f" (applies to `{decl.applies_to.dotted}`)"
+            if decl.applies_to is not None:
+                target = f" (applies to `{unparse.expr(decl.applies_to)}`)"
             summary = _short(decl.prose[0].text) if decl.prose else ""
             yield finding(model, "N612", f"ruling {decl.display!r}{target}: {summary}", decl)
 

@@ -3,7 +3,9 @@
 A restatement states again what another declaration says (the rules summary
 against the main rules, a glossary entry against its section). Wherever both
 give the same clause (cost, effect, condition, timing, limit, duration), the
-two must say the same thing; a term defined twice is a disagreement too.
+two must say the same thing: a summary may leave steps out, but every step it
+states must be a step of the original, in order. A term defined twice is a
+disagreement too.
 """
 
 from __future__ import annotations
@@ -33,6 +35,18 @@ def shape(node: Any, model: GameModel) -> Any:
     return node
 
 
+def _agree(a: Any, b: Any) -> bool:
+    """Equal, or one block of statements leaves out steps of the other (a summary may
+    omit; it must not say something else)."""
+    if a == b:
+        return True
+    if not (isinstance(a, tuple) and isinstance(b, tuple) and a and isinstance(a[0], tuple)):
+        return False
+    short, long = (a, b) if len(a) <= len(b) else (b, a)
+    rest = iter(long)
+    return all(any(step == other for other in rest) for step in short)
+
+
 def _show(name: str, value: Any) -> str:
     if name in ("cost", "effect"):
         return unparse.block(value)
@@ -57,7 +71,7 @@ def _compare(model: GameModel, decl: ast.Restatement, original: ast.Decl,
     mine = decl.clauses
     for name in ("when", "condition", "cost", "effect", "limit", "duration"):
         a, b = getattr(mine, name), getattr(theirs, name)
-        if a in (None, ()) or b in (None, ()) or shape(a, model) == shape(b, model):
+        if a in (None, ()) or b in (None, ()) or _agree(shape(a, model), shape(b, model)):
             continue
         span = a[0].span if isinstance(a, tuple) else a.span
         yield finding(model, "W603", f"{name}: {decl.display!r} says `{_show(name, a)}`, "

@@ -46,5 +46,5 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
 def _mentioned(model: GameModel) -> str:
     """All prose of the game (and its expansions) as name keys, for whole-word search."""
     texts = [key(t) for m in [model, *model.expansions] for d in m.decls()
-             for t in decl_texts(d)]
+             for t in decl_texts(d) if t != d.title]
     return " " + " | ".join(texts) + " "

@@ -1,0 +1,50 @@
+"""`ludex.runtime`: what a generated engine runs on.
+
+A generated package (`generated/<game>/`) declares its game as `Definitions`
+(stats, tracks, decks, zones, dice, tables, rules, procedures, the catalog)
+and compiles each rule to functions of a `Game` and a `Ctx`. This package is
+everything those functions call; it imports nothing else of ludex.
+
+    from generated.escalation import new_game
+    game = new_game(seed=1)
+    game.act("revolution.enkidu.theory_of_everything.receive_trust")
+    print(game.log.text())
+"""
+
+from __future__ import annotations
+
+from . import queries
+from .choosers import Chooser, FirstChooser, InteractiveChooser, RandomChooser, ScriptedChooser
+from .defs import (
+    PERIODS,
+    DeckDef,
+    Definitions,
+    DieDef,
+    Duration,
+    ExampleDef,
+    Expectation,
+    Limit,
+    ProcedureDef,
+    Record,
+    Reward,
+    Row,
+    RuleDef,
+    StatDef,
+    TableDef,
+    Timing,
+    TrackDef,
+    Value,
+    ZoneDef,
+    by_name,
+)
+from .errors import Illegal, NotExecutable, RuleError
+from .log import Event, EventLog
+from .state import Ctx, Game, Run
+
+__all__ = [
+    "PERIODS", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef", "Duration", "Event",
+    "EventLog", "ExampleDef", "Expectation", "FirstChooser", "Game", "Illegal",
+    "InteractiveChooser", "Limit", "NotExecutable", "ProcedureDef", "RandomChooser", "Record",
+    "Reward", "Row", "RuleDef", "RuleError", "Run", "ScriptedChooser", "StatDef", "TableDef",
+    "Timing", "TrackDef", "Value", "ZoneDef", "by_name", "queries",
+]

@@ -1,0 +1,260 @@
+"""The static part of a game, as a generated engine declares it.
+
+A generated package builds one `Definitions` out of these records: stats,
+tracks, decks, zones, dice, tables, rules and procedures, the catalog of card
+records. Nothing here changes during a game; `Game` holds what does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+
+if TYPE_CHECKING:
+    from .state import Ctx, Game
+
+# A game value: a number, a name (an entity's qualified name, a die face, a
+# text), yes/no, a list of values, or nothing.
+Value: TypeAlias = Any
+
+Check: TypeAlias = "Callable[[Game, Ctx], bool]"
+Effect: TypeAlias = "Callable[[Game, Ctx], None]"
+Compute: TypeAlias = "Callable[[Game, Ctx], Value]"
+
+PERIODS = ("turn", "round", "phase", "game", "campaign", "battle", "action_phase", "action")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A card, hero or token of the catalog; generated kinds subclass it."""
+
+    id: str
+    title: str | None = None
+    KIND: ClassVar[str] = ""
+    FIELDS: ClassVar[Mapping[str, str]] = {}  # field name in the rules -> attribute name
+
+    def value(self, name: str) -> Value:
+        return getattr(self, self.FIELDS[name])
+
+    def has(self, name: str) -> bool:
+        return name in self.FIELDS
+
+
+@dataclass(frozen=True, slots=True)
+class StatDef:
+    """A bounded number per owner; a bound may name a field of the owner (`max_trust`)."""
+
+    name: str
+    title: str | None = None
+    per: str | None = None
+    lo: int | str | None = 0
+    hi: int | str | None = None
+    overflow: str = "clamp"  # discard | clamp | clamp_remember | forbid
+    start: Value = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reward:
+    """A row of a track or a table: which keys it matches and what it gives or does."""
+
+    kind: str  # int | atleast | range | text
+    lo: int | None = None
+    hi: int | None = None
+    text: str | None = None
+    value: Value = None
+    compute: Compute | None = None
+    effect: Effect | None = None
+
+    def matches(self, key: Value) -> bool:
+        if self.kind == "text":
+            return isinstance(key, str) and key == self.text
+        if not isinstance(key, int) or isinstance(key, bool) or self.lo is None:
+            return False
+        if self.kind == "int":
+            return key == self.lo
+        if self.kind == "atleast":
+            return key >= self.lo
+        return self.lo <= key <= (self.hi if self.hi is not None else self.lo)
+
+    @property
+    def label(self) -> str:
+        return {"int": f"{self.lo}", "atleast": f"{self.lo}+", "range": f"{self.lo}..{self.hi}",
+                "text": repr(self.text)}[self.kind]
+
+
+Row = Reward
+
+
+@dataclass(frozen=True, slots=True)
+class TrackDef:
+    """Numbered spaces with rewards; `first_only` pays a space to the first to reach it."""
+
+    name: str
+    title: str | None = None
+    lo: int = 0
+    hi: int = 0
+    rewards: str = "every"  # every | first_only
+    rows: tuple[Reward, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeckDef:
+    name: str
+    title: str | None = None
+    contains: tuple[str, ...] = ()  # the kinds and cards it is made of
+    cards: tuple[str, ...] = ()  # the starting contents, top first
+    reshuffle: str = "discard_pile"  # never | discard_pile | when_empty
+    discard_to: str = "discard_pile"  # discard_pile | removed | bottom
+    owner: str | None = None
+
+    @property
+    def discard_pile(self) -> str:
+        return f"{self.name}.discard_pile"
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneDef:
+    name: str
+    title: str | None = None
+    owner: str | None = None
+    capacity: int | None = None
+    overflow: str | None = None  # bottom_of_deck | discard | removed | forbid
+
+
+@dataclass(frozen=True, slots=True)
+class DieDef:
+    name: str
+    title: str | None = None
+    faces: tuple[Value, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableDef:
+    """A lookup table (first matching row), a threshold chart (the highest row
+    reached) or a cumulative chart (every row reached), keyed by `by`."""
+
+    name: str
+    title: str | None = None
+    mode: str = "lookup"  # lookup | threshold | cumulative
+    by: Compute | None = None
+    by_text: str | None = None  # a key the book describes in words: given by the caller
+    rows: tuple[Row, ...] = ()
+
+    def select(self, key: Value) -> list[Row]:
+        hits = [r for r in self.rows if r.matches(key)]
+        if self.mode == "cumulative":
+            return hits
+        if self.mode == "threshold" and hits:
+            return [max(hits, key=lambda r: r.lo if r.lo is not None else 0)]
+        return hits[:1]
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    kind: str  # action | anytime | before | after | during | start | end | text
+    target: str | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    count: int
+    per: str | None = None  # a period: uses per turn, round, ...
+    max_in: str | None = None  # an in-play maximum: at most `count` in this zone
+
+
+@dataclass(frozen=True, slots=True)
+class Duration:
+    kind: str  # until_end | until_start | permanent | instant
+    period: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDef:
+    """A rule, a procedure step or a card with rule clauses, compiled to functions."""
+
+    name: str
+    title: str | None = None
+    kind: str = "rule"  # rule | step | card
+    who: tuple[str, ...] = ()
+    when: Timing | None = None
+    check: Check | None = None
+    cost: Effect | None = None
+    effect: Effect | None = None
+    limit: Limit | None = None
+    duration: Duration | None = None
+    overrides: str | None = None
+    scope: tuple[str, ...] = ()  # the modules, modes, variants... it belongs to
+    this: str | None = None  # a card's own name (`self`)
+    prose: int = 0  # steps stated in words only, not executed
+
+
+@dataclass(frozen=True, slots=True)
+class ProcedureDef:
+    name: str
+    title: str | None = None
+    steps: tuple[str, ...] = ()
+    scope: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """One `expect:` line of an example, once evaluated."""
+
+    text: str
+    ok: bool
+    got: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleDef:
+    name: str
+    title: str | None = None
+    run: Callable[[Game], list[Expectation]] | None = None
+    scope: tuple[str, ...] = ()
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Definitions:
+    """Everything a generated engine declares about one game."""
+
+    game: str
+    title: str | None = None
+    stats: Mapping[str, StatDef] = field(default_factory=dict)
+    tracks: Mapping[str, TrackDef] = field(default_factory=dict)
+    decks: Mapping[str, DeckDef] = field(default_factory=dict)
+    zones: Mapping[str, ZoneDef] = field(default_factory=dict)
+    dice: Mapping[str, DieDef] = field(default_factory=dict)
+    tables: Mapping[str, TableDef] = field(default_factory=dict)
+    rules: Mapping[str, RuleDef] = field(default_factory=dict)
+    procedures: Mapping[str, ProcedureDef] = field(default_factory=dict)
+    records: Mapping[str, Record] = field(default_factory=dict)
+    kinds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # kind -> instances
+    options: Mapping[str, str] = field(default_factory=dict)  # module/variant... -> keyword
+    examples: Mapping[str, ExampleDef] = field(default_factory=dict)
+
+    def kind_of(self, name: Value) -> str | None:
+        record = self.records.get(name) if isinstance(name, str) else None
+        return record.KIND if record is not None else None
+
+    def deck_of(self, card: Value) -> DeckDef | None:
+        """The deck a card belongs to (by name or by kind), where it goes back to."""
+        kind = self.kind_of(card)
+        for deck in self.decks.values():
+            if card in deck.cards or card in deck.contains or kind in deck.contains:
+                return deck
+        return None
+
+    @property
+    def default_options(self) -> frozenset[str]:
+        """Modules are in play unless left out; modes, variants and scenarios are chosen."""
+        return frozenset(n for n, k in self.options.items() if k == "module")
+
+
+def by_name(*items: Any) -> Mapping[str, Any]:
+    """`{item.name: item}`, read-only, in the given order (generated code builds its
+    mappings with it)."""
+    return MappingProxyType({item.name: item for item in items})

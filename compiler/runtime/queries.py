@@ -1,0 +1,162 @@
+"""The query functions the rules call: `count(obol_deck)`, `dead(solon)`, `treated(x.danger)`.
+
+Each takes the game first, then the call's arguments. `QUERIES` lists them;
+a call the rules make to any other name is a *fact*: something the engine
+does not model (the Map, Majority, a Vengeance card's threshold), read with
+`Game.fact` and given by the caller or an example's `given:` with
+`set name(args) to value`. `draw_order(deck)` and `roll_order(die)` are facts
+that rig the next draws and rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .defs import Value
+from .errors import NotExecutable
+from .places import REMOVED
+from .state import Ctx, Game
+
+
+def _cards(g: Game, place: Value) -> list[Value]:
+    return g.members(place)
+
+
+def all_(g: Game, kind: Value) -> list[Value]:
+    """Every card or character of a kind."""
+    return list(g.defs.kinds.get(kind, ()))
+
+
+def count(g: Game, place: Value) -> int:
+    """How many things a place holds."""
+    return len(_cards(g, place))
+
+
+def contains(g: Game, place: Value, thing: Value) -> bool:
+    return thing in _cards(g, place)
+
+
+def empty(g: Game, place: Value) -> bool:
+    return not _cards(g, place)
+
+
+def top(g: Game, place: Value) -> Value:
+    cards = _cards(g, place)
+    return cards[0] if cards else None
+
+
+def in_play(g: Game, thing: Value) -> bool:
+    """Somewhere in the game: in a place, and not removed from it."""
+    where = g.places.where(thing)
+    return where is not None and where != REMOVED
+
+
+def is_(g: Game, thing: Value, kind: Value) -> bool:
+    """The thing is the named one, or a card of that kind."""
+    return bool(thing == kind or g.defs.kind_of(thing) == kind)
+
+
+def random_card(g: Game, place: Value, level: Value = None) -> Value:
+    """A card at random (of that level, if given); nothing when there is none."""
+    cards = _cards(g, place) if level is None else _of_level(g, place, level)
+    return g.rng.choice(cards) if cards else None
+
+
+def _level(g: Game, card: Value) -> int:
+    level = g.get(card, "level")
+    if not isinstance(level, int):
+        raise NotExecutable(f"the level of {card!r} is {level!r}")
+    return level
+
+
+def _of_level(g: Game, place: Value, level: Value) -> list[Value]:
+    return [c for c in _cards(g, place) if _level(g, c) == level]
+
+
+def has_level(g: Game, place: Value, level: Value) -> bool:
+    return bool(_of_level(g, place, level))
+
+
+def count_level(g: Game, place: Value, level: Value) -> int:
+    return len(_of_level(g, place, level))
+
+
+def card_of_level(g: Game, place: Value, level: Value) -> Value:
+    cards = _of_level(g, place, level)
+    return cards[0] if cards else None
+
+
+def lowest_level(g: Game, place: Value) -> Value:
+    levels = [_level(g, c) for c in _cards(g, place)]
+    return min(levels) if levels else None
+
+
+def lowest_card(g: Game, place: Value) -> Value:
+    cards = _cards(g, place)
+    return min(cards, key=lambda c: _level(g, c)) if cards else None
+
+
+def lookup(g: Game, table: Value, key: Value) -> Value:
+    """The value of the row of a table that the key reaches (nothing when none does)."""
+    spec = g.defs.tables.get(table)
+    if spec is None:
+        raise NotExecutable(f"{table!r} is not a table")
+    rows = spec.select(key)
+    return g.row_value(rows[0], Ctx()) if rows else None
+
+
+def natural(g: Game, roll: Value) -> Value:
+    """A die's face before any modifier (the engine applies none)."""
+    return roll
+
+
+def dead(g: Game, who: Value) -> bool:
+    """Someone died: a death (`titan_death`, `argonaut_death`...) happened to them."""
+    return any(e.kind == "happen" and e.what.rsplit(".", 1)[-1].endswith("death")
+               and e.who == who for e in g.log)
+
+
+def runs(g: Game, procedure: Value, who: Value = None) -> int:
+    """How many times a procedure was performed (by someone, if given)."""
+    return sum(1 for r in g.runs if r.procedure == procedure and r.completed
+               and who in (None, r.subject))
+
+
+def trauma_draw_values(g: Game, who: Value) -> list[Value]:
+    """The Danger each Trauma Draw of `who` was resolved at (the treated value)."""
+    return [r.values.get("danger") for r in g.runs
+            if r.procedure.rsplit(".", 1)[-1] == "trauma_draw" and r.subject == who
+            and r.completed]
+
+
+def used(g: Game, rule: Value, who: Value = None) -> bool:
+    """The rule was used in its limit's current period (ever, without a limit)."""
+    return g.usage.used(str(rule), who) > 0
+
+
+def paid(g: Game, who: Value, stat: Value) -> int:
+    """What `who` paid of a stat the last time they paid it (0 if never)."""
+    return g.stats.payments.get((who, str(stat)), 0)
+
+
+def active(g: Game, source: Value, who: Value = None) -> bool:
+    """A lasting effect of this card or rule is still running."""
+    return g.lasting.is_active(str(source), who)
+
+
+def has(g: Game, place: Value, thing: Value) -> bool:
+    """A place (a Region, a District) holds the thing."""
+    return contains(g, place, thing)
+
+
+QUERIES: dict[str, Callable[..., Value]] = {
+    "active": active, "all": all_, "card_of_level": card_of_level, "contains": contains,
+    "count": count, "count_level": count_level, "dead": dead, "empty": empty, "has": has,
+    "has_level": has_level, "in_play": in_play, "is": is_, "lookup": lookup,
+    "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
+    "paid": paid, "random_card": random_card, "runs": runs, "top": top,
+    "trauma_draw_values": trauma_draw_values, "used": used,
+}
+# Built into the code generator rather than called: treated(x.stat) reads the value a
+# clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows.
+SPECIAL = frozenset({"treated", "draw_order", "roll_order"})

@@ -1,0 +1,131 @@
+"""Bounded values per owner, and what happens at the bounds.
+
+A stat's value is kept per owner (`None` for a value of the whole game, such
+as the current phase). Gains past the upper bound follow the stat's overflow
+policy: `discard` the excess, `clamp` to the bound, `clamp_remember` (clamp,
+but remember the real value for the draw that follows: `treated`), `forbid`
+(the gain is illegal). Losses stop at the lower bound; a payment that would go
+below it is illegal. Names that are no declared stat (Supplies, Bonds) are
+counters from 0 with no upper bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .defs import Record, StatDef, Value
+from .errors import Illegal, NotExecutable
+from .log import EventLog
+
+Key = tuple[str | None, str]
+COUNTER = StatDef("counter", lo=0)
+
+
+class Stats:
+    def __init__(self, defs: Mapping[str, StatDef], records: Mapping[str, Record],
+                 log: EventLog) -> None:
+        self.defs = defs
+        self.records = records
+        self.log = log
+        self.values: dict[Key, Value] = {}
+        self.remembered: dict[Key, int] = {}
+        self.payments: dict[Key, int] = {}  # the last payment of each stat by each owner
+
+    def is_stat(self, name: str) -> bool:
+        return name in self.defs
+
+    def bound(self, who: str | None, bound: int | str | None) -> int | None:
+        if bound is None or isinstance(bound, int):
+            return bound
+        record = self.records.get(who) if who is not None else None
+        if record is None or not record.has(bound):
+            raise NotExecutable(f"the bound `{bound}` of {who} is not known")
+        value = record.value(bound)
+        if not isinstance(value, int):
+            raise NotExecutable(f"the bound `{bound}` of {who} is {value!r}, not a number")
+        return value
+
+    def get(self, who: str | None, name: str) -> Value:
+        key = (who, name)
+        if key in self.values:
+            return self.values[key]
+        stat = self.defs.get(name)
+        if stat is None:
+            raise NotExecutable(f"`{_show(who, name)}` is not known: set it first")
+        if stat.start is not None:
+            return stat.start
+        return self.bound(who, stat.lo) or 0
+
+    def number(self, who: str | None, name: str) -> int:
+        value = self.get(who, name) if (who, name) in self.values or self.is_stat(name) else 0
+        if not isinstance(value, int):
+            raise NotExecutable(f"`{_show(who, name)}` is {value!r}, not a number")
+        return value
+
+    def treated(self, who: str | None, name: str) -> Value:
+        """The real value remembered past the bound, else the value."""
+        return self.remembered.get((who, name), self.get(who, name))
+
+    def set(self, who: str | None, name: str, value: Value) -> None:
+        stat = self.defs.get(name)
+        if stat is not None and isinstance(value, int) and not isinstance(value, bool):
+            lo, hi = self.bound(who, stat.lo), self.bound(who, stat.hi)
+            if (lo is not None and value < lo) or (hi is not None and value > hi):
+                raise Illegal(f"{_show(who, name)} cannot be {value}: it runs {lo}..{hi}")
+        self.values[(who, name)] = value
+        self.remembered.pop((who, name), None)
+        self.log.add("set", name, who, f"{value!r}")
+
+    def gain(self, name: str, amount: int, who: str | None) -> None:
+        stat = self.defs.get(name, COUNTER)
+        old = self.number(who, name)
+        real = old + amount
+        hi = self.bound(who, stat.hi)
+        lo = self.bound(who, stat.lo)
+        new = real if lo is None else max(lo, real)
+        self.remembered.pop((who, name), None)
+        over = hi is not None and real > hi
+        if over and stat.overflow == "forbid":
+            raise Illegal(f"{_show(who, name)} cannot go over {hi} (to {real})")
+        self.values[(who, name)] = hi if over and hi is not None else new
+        self.log.add("gain", name, who, f"{old} + {amount} -> {self.values[(who, name)]}")
+        if over and hi is not None:
+            self._overflow(stat, who, real, hi)
+
+    def _overflow(self, stat: StatDef, who: str | None, real: int, hi: int) -> None:
+        if stat.overflow == "clamp_remember":
+            self.remembered[(who, stat.name)] = real
+            self.log.add("overflow", stat.name, who, f"{real} over {hi}: kept at {hi}, "
+                         f"treated as {real} for the draw that follows")
+        elif stat.overflow == "discard":
+            self.log.add("overflow", stat.name, who, f"{real - hi} over {hi} discarded")
+        else:
+            self.log.add("overflow", stat.name, who, f"clamped at {hi} (not {real})")
+
+    def lose(self, name: str, amount: int, who: str | None) -> None:
+        stat = self.defs.get(name, COUNTER)
+        old = self.number(who, name)
+        lo = self.bound(who, stat.lo)
+        new = old - amount if lo is None else max(lo, old - amount)
+        self.values[(who, name)] = new
+        self.remembered.pop((who, name), None)
+        self.log.add("lose", name, who, f"{old} - {amount} -> {new}")
+
+    def pay(self, name: str, amount: int, who: str | None) -> None:
+        stat = self.defs.get(name, COUNTER)
+        old = self.number(who, name)
+        lo = self.bound(who, stat.lo)
+        if lo is not None and old - amount < lo:
+            raise Illegal(f"{_show(who, name)} is {old}: cannot pay {amount}")
+        self.values[(who, name)] = old - amount
+        self.remembered.pop((who, name), None)
+        self.payments[(who, name)] = amount
+        self.log.add("pay", name, who, f"{old} - {amount} -> {old - amount}")
+
+    def forget(self) -> None:
+        """The draw that followed is over: every stat is its dial value again."""
+        self.remembered.clear()
+
+
+def _show(who: str | None, name: str) -> str:
+    return f"{who}.{name}" if who else name

@@ -1,0 +1,89 @@
+"""Consistency checks: per-check fixtures, and the findings on the flagship corpus.
+
+`tests/fixtures/checks/bad/<check>.ludex` must give exactly the findings of that
+check listed in `<check>.expected` (`line:col CODE message`, one per line);
+`tests/fixtures/checks/good/<check>.ludex` holds near misses the check must not
+flag. Refresh expectations with `pytest --update-goldens` and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ludex.checks import CHECKS
+
+from .conftest import FIXTURES, run_cli
+
+CHECK_FIXTURES = FIXTURES / "checks"
+BY_NAME = {c.name: c for c in CHECKS}
+
+
+def findings(path: Path, codes: tuple[str, ...]) -> list[str]:
+    run = run_cli("check", "--format", "json", "--fail-on", "never", str(path))
+    assert run.code == 0, run.err
+    report = json.loads(run.out)
+    assert report["summary"]["errors"] == 0, run.out
+    return [f"{f['line']}:{f['col']} {f['code']} {f['message']}"
+            for f in report["findings"] if f["code"] in codes]
+
+
+def test_every_check_has_good_and_bad_fixtures() -> None:
+    for name in BY_NAME:
+        assert (CHECK_FIXTURES / "good" / f"{name}.ludex").exists(), name
+        assert (CHECK_FIXTURES / "bad" / f"{name}.ludex").exists(), name
+
+
+@pytest.mark.parametrize("name", sorted(BY_NAME))
+def test_check_finds_what_it_must(name: str, update_goldens: bool) -> None:
+    path = CHECK_FIXTURES / "bad" / f"{name}.ludex"
+    got = findings(path, BY_NAME[name].codes)
+    expected = path.with_suffix(".expected")
+    if update_goldens:
+        expected.write_text("".join(line + "\n" for line in got), encoding="utf-8")
+    assert got, f"{name} found nothing in its bad fixture"
+    assert got == expected.read_text("utf-8").splitlines()
+
+
+@pytest.mark.parametrize("name", sorted(BY_NAME))
+def test_check_does_not_flag_near_misses(name: str) -> None:
+    path = CHECK_FIXTURES / "good" / f"{name}.ludex"
+    assert findings(path, tuple(c for c in BY_NAME[name].codes if c[0] == "W")) == []
+
+
+def test_checks_have_documentation() -> None:
+    for check in CHECKS:
+        assert len(check.doc) > 80, check.name
+        assert all(code in check.doc for code in check.codes), check.name
+
+
+# the defects the flagship corpus must show (issue: consistency checks)
+CORPUS_FINDINGS = [
+    ("W601", "rules/dei_old_london/", "'Vengeance cards': the components list says 12, "
+     "the rules define 9"),
+    ("W602", "rules/dei_old_london/", "this vengeance_card has no name"),
+    ("W602", "rules/dei_old_london/", "'Beware the Roofs' has 1 `penalties` where the other"),
+    ("W603", "rules/escalation/", "cost: 'Julie Corvus, the Smuggler' says `pay 1 trust`"),
+    ("W604", "rules/dei_old_london/", "the entry for 'Challenge' repeats the entry for "
+     "'Alliance'"),
+    ("W608", "rules/dei_old_london/", "'Corruption' names both"),
+]
+
+
+@pytest.fixture(scope="module")
+def corpus_report() -> dict[str, object]:
+    run = run_cli("check", "--format", "json", "rules")
+    assert run.code == 0, run.err
+    report: dict[str, object] = json.loads(run.out)
+    return report
+
+
+@pytest.mark.parametrize("code,where,message", CORPUS_FINDINGS)
+def test_corpus_defect_is_found(corpus_report: dict[str, object], code: str, where: str,
+                                message: str) -> None:
+    hits = [f for f in corpus_report["findings"]  # type: ignore[attr-defined]
+            if f["code"] == code and f["file"].startswith(where) and message in f["message"]]
+    assert len(hits) == 1, f"{code} {message!r} not found once"
+    assert hits[0]["line"] >= 1

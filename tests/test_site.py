@@ -1,0 +1,250 @@
+"""The reference site emitter: deterministic, `mkdocs build --strict` clean, owning
+only what it writes, and escaping every text (names and prose render as written)."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import types
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from ludex.driver import compile_paths
+from ludex.emit.to_site import emit, owns
+
+from .conftest import ROOT
+
+
+def write_site(files: dict[str, str], out: Path) -> None:
+    for rel, text in files.items():
+        (out / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out / rel).write_text(text, "utf-8")
+    shutil.copy(ROOT / "site" / "docs" / "language.md", out / "docs" / "language.md")
+
+
+def mkdocs_build(out: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """`mkdocs build --strict` of the project in `out`; the HTML goes to out/html."""
+    html = out / "html"
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
+                           str(out / "mkdocs.yml"), "-d", str(html)], env=env,
+                          capture_output=True, text=True, check=False)
+    return html, done
+
+
+def build_rules_site(out: Path) -> Path:
+    """The site of rules/, built to HTML in `out`/html (used by the browser tests too)."""
+    write_site(emit(compile_paths([ROOT / "rules"])), out)
+    html, done = mkdocs_build(out)
+    assert done.returncode == 0, done.stderr
+    return html
+
+
+@pytest.fixture(scope="module")
+def rules_files() -> dict[str, str]:
+    return emit(compile_paths([ROOT / "rules"]))
+
+
+# ---------------------------------------------------------------- the rules/ site
+
+
+def test_emit_is_deterministic(rules_files: dict[str, str]) -> None:
+    again = emit(compile_paths([ROOT / "rules"]))
+    assert list(again) == list(rules_files)
+    assert again == rules_files
+
+
+def test_pages_for_every_game(rules_files: dict[str, str]) -> None:
+    for game in ("escalation", "dei_old_london", "aeon_trespass"):
+        for page in ("index.md", "consistency-report.md", "worked-examples.md",
+                     "card-gallery.md"):
+            assert f"docs/{game}/{page}" in rules_files
+    assert "docs/escalation/revolution/julie/index.md" in rules_files
+    assert "docs/language.md" not in rules_files  # hand-written, only linked
+    assert "language.md" in rules_files["mkdocs.yml"]
+
+
+def test_no_absolute_paths_or_dates(rules_files: dict[str, str]) -> None:
+    text = "\n".join(rules_files.values())
+    assert str(ROOT) not in text
+    assert not re.search(r"\b20\d\d-\d\d-\d\d\b", text)
+
+
+def test_mkdocs_build_strict_passes(tmp_path: Path) -> None:
+    start = time.monotonic()
+    html = build_rules_site(tmp_path)
+    assert (html / "escalation" / "revolution" / "julie" / "index.html").exists()
+    assert (html / "language" / "index.html").exists()
+    assert time.monotonic() - start < 120
+
+
+def test_owns_only_generated_files(tmp_path: Path, rules_files: dict[str, str]) -> None:
+    write_site(rules_files, tmp_path)
+    assert owns(tmp_path / "mkdocs.yml")
+    assert owns(tmp_path / "docs" / "escalation" / "index.md")
+    assert owns(tmp_path / "docs" / "ludex-assets" / "site.css")
+    assert not owns(tmp_path / "docs" / "language.md")
+    (tmp_path / "docs" / "notes.md").write_text("# My own notes\n", "utf-8")
+    assert not owns(tmp_path / "docs" / "notes.md")
+    (tmp_path / "docs" / "logo.png").write_bytes(b"\x89PNG\r\n")
+    assert not owns(tmp_path / "docs" / "logo.png")
+
+
+def test_references_link_and_terms_link_to_their_definitions(
+        rules_files: dict[str, str]) -> None:
+    julie = rules_files["docs/escalation/revolution/julie/hideout.md"]
+    assert "[smugglers&#95;hideout](index.md#revolution-julie-smugglers_hideout)" in julie
+    purebred = rules_files["docs/dei_old_london/purebred/index.md"]
+    assert re.search(r"\[Agents?\]\(\.\./glossary\.md#glossary-agent \"[^\"]+\"\)"
+                     r"\{\.ludex-term\}", purebred)
+
+
+def test_kinds_as_galleries_and_procedures_as_flow_charts(
+        rules_files: dict[str, str]) -> None:
+    gallery = rules_files["docs/dei_old_london/card-gallery.md"]
+    assert "| Card | threshold | penalties |" in gallery
+    assert gallery.count("vengeance_cards.md#vengeance_mode-rules-vengeance_cards-") >= 18
+    assert '<div class="grid cards" markdown>' in rules_files["docs/escalation/card-gallery.md"]
+    page = rules_files["docs/dei_old_london/vengeance_mode/rules/track_and_cards.md"]
+    assert "```mermaid\nflowchart TD\n" in page
+    assert '  s1["1. Discard the Rank 1 Vengeance Card, if present"]' in page
+
+
+def test_report_groups_findings_by_check_with_the_checks_doc(
+        rules_files: dict[str, str]) -> None:
+    report = rules_files["docs/dei_old_london/consistency-report.md"]
+    assert "## Manifest count (W601) {#check-manifest_count}" in report
+    assert "A components list says how many of something the box holds" in report
+    assert re.search(r"\| W601 \| \[Components\]\(index\.md#old_london_components\) \|", report)
+
+
+# ---------------------------------------------------------------- escaping
+
+HOSTILE = r'''game hostile "Hostile <b>game</b> & {{ title }}":
+  > The box holds **bold** and `a <code> span` and {{ 7 * 7 }}.
+
+kind card "Card <i>kind</i>":
+  field text: text
+
+card script "<script>alert('card')</script>":
+  text: "<img src=x onerror=alert(1)> {{ 7 * 7 }} [link](javascript:alert(2))"
+  > # Not a heading
+  >
+  > - not a list
+  >
+  > 1. not a list either
+  >
+  > !!! danger "not an admonition"
+  >
+  > | not | a | table |
+  >
+  > [a link](javascript:alert(3)) ![an image](x.png) <https://example.com>
+  >
+  > {: #not-an-id } {{ config.site_name }} {% if true %}jinja{% endif %} {# comment #}
+  >
+  > ```
+  >
+  > <script>alert('prose')</script> &amp; *emphasis* ~~strike~~ Script
+  effect:
+    log "<script>alert('log')</script>"
+
+glossary glossary "Glossary":
+  term scripting "Script":
+    > Script: a term whose uses link here.
+'''
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], Path]:
+    folder = tmp_path_factory.mktemp("hostile")
+    (folder / "game.ludex").write_text(HOSTILE, "utf-8")
+    comp = compile_paths([folder])
+    assert not comp.diags.has_errors, [d.message for d in comp.diags]
+    files = emit(comp)
+    out = folder / "site"
+    write_site(files, out)
+    html, done = mkdocs_build(out)
+    assert done.returncode == 0, done.stderr
+    return files, html
+
+
+def test_hostile_text_renders_as_text(hostile: tuple[dict[str, str], Path]) -> None:
+    _, built = hostile
+    page = (built / "hostile" / "index.html").read_text("utf-8")
+    body = page[page.index('<article'):page.index('</article>')]
+    for raw in ("<script>alert", "<img src=x", 'href="javascript', "<b>game</b>",
+                "<i>kind</i>", "<h1>Not a heading", "<li>not a list", "admonition danger",
+                'id="not-an-id"', "<th>not", "<del>", 'href="https://example.com',
+                "<img alt", "<code>`"):
+        assert raw not in body, raw
+    text = html.unescape(re.sub(r"<[^>]+>", "", body))
+    for shown in ("<script>alert('card')</script>", "<script>alert('prose')</script>",
+                  "<img src=x onerror=alert(1)>", "# Not a heading", "- not a list",
+                  "1. not a list either", "!!! danger", "| not | a | table |",
+                  "[a link](javascript:alert(3))", "{{ 7 * 7 }}", "{{ config.site_name }}",
+                  "{% if true %}jinja{% endif %}", "{# comment #}", "{: #not-an-id }",
+                  "&amp;", "~~strike~~", "```", "<https://example.com>"):
+        assert shown in text, shown
+    assert "<strong>bold</strong>" in body and "<em>emphasis</em>" in body
+    assert re.search(r"<code>a &(lt|#60);code&(gt|#62); span</code>", body)
+
+
+def test_hostile_names_are_escaped_in_nav_title_and_search(
+        hostile: tuple[dict[str, str], Path]) -> None:
+    files, built = hostile
+    assert '"Hostile &lt;b&gt;game&lt;/b&gt; &amp; {{ title }}"' in files["mkdocs.yml"]
+    page = (built / "hostile" / "index.html").read_text("utf-8")
+    head = page[:page.index('<article')]
+    assert "<b>game</b>" not in head and "Hostile &lt;b&gt;game&lt;/b&gt;" in head
+    index = json.loads((built / "search" / "search_index.json").read_text("utf-8"))
+    text = json.dumps(index)
+    assert "<script>" not in text and "<img" not in text and "<b>" not in text
+
+
+def test_a_term_in_prose_links_even_beside_hostile_text(
+        hostile: tuple[dict[str, str], Path]) -> None:
+    files, _ = hostile
+    assert '[Script](glossary.md#glossary-scripting "a term whose uses link here.")' \
+        "{.ludex-term}" in files["docs/hostile/index.md"]
+
+
+# ---------------------------------------------------------------- example outcomes
+
+
+def _runner(monkeypatch: pytest.MonkeyPatch, run: object) -> None:
+    fake = types.ModuleType("ludex.examples")
+    fake.run_examples = run  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "ludex.examples", fake)
+
+
+def test_example_outcomes_slot_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    results = [
+        SimpleNamespace(game="escalation", example="revolution.julie.hideout.commerce_for_free",
+                        passed=True),
+        SimpleNamespace(game="escalation", example="pockets.resistance_tokens.enkidu_to_tower",
+                        passed=False, message="enkidu.trust == 2 is false (it is 3)"),
+    ]
+    _runner(monkeypatch, lambda comp: results)
+    page = emit(compile_paths([ROOT / "rules" / "escalation"]))[
+        "docs/escalation/worked-examples.md"]
+    assert "✅ passed" in page
+    assert "❌ failed: enkidu.trust == 2 is false (it is 3)" in page
+    assert page.count(" | prose only |") == 2
+
+
+def test_a_broken_example_runner_shows_instead_of_stopping_the_build(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(comp: object) -> list[object]:
+        raise RuntimeError("no engine built")
+
+    _runner(monkeypatch, broken)
+    page = emit(compile_paths([ROOT / "rules" / "escalation"]))[
+        "docs/escalation/worked-examples.md"]
+    assert page.count("not run: RuntimeError: no engine built") == 2
