@@ -141,15 +141,18 @@ def _result(d: Diagnostic, suppression: Suppressed | None = None) -> dict[str, A
     result: dict[str, Any] = {"ruleId": d.code, "level": SARIF_LEVEL[d.severity],
                               "message": {"text": d.message + (f" ({d.hint})" if d.hint
                                                                else "")}}
+    location: dict[str, Any] = {}
     if d.span is not None and d.span.line > 0:
-        result["locations"] = [{"physicalLocation": {
+        location["physicalLocation"] = {
             "artifactLocation": {"uri": d.span.file},
             "region": {"startLine": d.span.line, "startColumn": max(1, d.span.col),
                        "endLine": max(d.span.line, d.span.end_line),
                        "endColumn": max(1, d.span.end_col)},
-        }}]
+        }
     if d.decl:
-        result["logicalLocations"] = [{"fullyQualifiedName": d.decl}]
+        location["logicalLocations"] = [{"fullyQualifiedName": d.decl}]
+    if location:
+        result["locations"] = [location]
     if suppression is not None:
         result["suppressions"] = [{"kind": "inSource",
                                    "justification": suppression.suppression.reason}]
