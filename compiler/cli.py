@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from .diagnostics import Diagnostic, Severity
@@ -70,14 +71,20 @@ def _parser() -> argparse.ArgumentParser:
     from .build_cmd import add_arguments
 
     add_arguments(build)
+    from .cli_engine import add_commands
+
+    add_commands(sub)
+    for name, run in (("check", _check), ("export", _export), ("trace", _trace),
+                      ("build", _build)):
+        sub.choices[name].set_defaults(run=run)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {"check": _check, "export": _export, "trace": _trace, "build": _build}
     try:
-        return commands[args.command](args)
+        code: int = args.run(args)
+        return code
     except KeyboardInterrupt:
         return 130
     except Exception as err:  # noqa: BLE001 - the last line of defence
@@ -107,7 +114,7 @@ def _check(args: argparse.Namespace) -> int:
             print(f"ludex check: --changed-since {args.changed_since}: {err}", file=sys.stderr)
             return 2
         findings = [d for d in findings if _touched(d, changed)]
-    render = {
+    render: Callable[[], str] = {
         "text": lambda: report.to_text(comp, findings, args.max_diagnostics,
                                        args.show_notes),
         "json": lambda: report.to_json(comp, findings),

@@ -6,6 +6,7 @@ emitters need; it never raises for bad input.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -46,14 +47,54 @@ def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
     return ast.GameSource(game.folder, files, unparsed)
 
 
+def _add(result: Compilation, game: GameFiles) -> None:
+    result.sources.update({f.path: f.text for f in game.files + game.unreadable})
+    result.file_count += len(game.files) + len(game.unreadable)
+    result.games.append(parse_game(game, result.diags))
+
+
+def _missing_bases(result: Compilation) -> list[tuple[str, Path]]:
+    """(base game id, folder of its expansion) for bases named but not loaded."""
+    loaded = {d.id for g in result.games for f in g.files for d in f.decls
+              if isinstance(d, ast.Game)}
+    wanted = []
+    for g in result.games:
+        for f in g.files:
+            for d in f.decls:
+                if isinstance(d, ast.Game) and d.base is not None and \
+                        d.base.dotted not in loaded:
+                    wanted.append((d.base.dotted, Path(g.folder)))
+    return wanted
+
+
+def _base_folder(base: str, folder: Path) -> Path | None:
+    """A sibling game folder that declares `game <base>`, if the rules hold one."""
+    declares = re.compile(rf"^game\s+{re.escape(base)}\b", re.MULTILINE)
+    if not folder.parent.is_dir():
+        return None
+    for sibling in sorted(p for p in folder.parent.iterdir() if p.is_dir() and p != folder):
+        for file in sorted(sibling.rglob("*.ludex")):
+            try:
+                if declares.search(file.read_text("utf-8", errors="replace")):
+                    return sibling
+            except OSError:
+                continue
+    return None
+
+
 def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
-    """Load, parse, resolve and validate; then run the consistency checks."""
+    """Load, parse, resolve and validate; then run the consistency checks.
+
+    An expansion's base game is loaded too when a sibling folder declares it."""
     diags = Diagnostics()
     result = Compilation(diags)
     for game in load(paths, diags):
-        result.sources.update({f.path: f.text for f in game.files + game.unreadable})
-        result.file_count += len(game.files) + len(game.unreadable)
-        result.games.append(parse_game(game, diags))
+        _add(result, game)
+    for base, folder in _missing_bases(result):
+        found = _base_folder(base, folder)
+        if found is not None and all(Path(g.folder) != found for g in result.games):
+            for game in load([found], diags):
+                _add(result, game)
     result.models = [build_symbols(g, diags) for g in result.games]
     link_bases(result.models, diags)
     for model in result.models:

@@ -226,7 +226,7 @@ class AstBuilder(Transformer[Token, Any]):
         return (lo.value, hi.value, self.span_of(lo, hi))
 
     def _int(self, x: Any) -> ast.IntLit:
-        return ast.IntLit(self.tok(x), int(x)) if isinstance(x, Token) else x  # type: ignore[no-any-return]
+        return ast.IntLit(self.tok(x), int(x)) if isinstance(x, Token) else x
 
     def signed(self, c: list[Token]) -> ast.IntLit:
         value = int(c[-1])
@@ -443,7 +443,8 @@ class AstBuilder(Transformer[Token, Any]):
         return ast.Unary(self.span_of(c[0]), "not", c[0])
 
     def neg(self, c: list[Any]) -> ast.Unary | ast.IntLit:
-        return _fold_negative(ast.Unary(self.span_of(*c), "-", c[1]))  # type: ignore[no-any-return]
+        folded: ast.Unary | ast.IntLit = _fold_negative(ast.Unary(self.span_of(*c), "-", c[1]))
+        return folded
 
     def int_lit(self, c: list[Token]) -> ast.IntLit:
         return ast.IntLit(self.tok(c[0]), int(c[0]))

@@ -16,7 +16,7 @@ from . import ast
 from .build import COMMON, PROPS, choice
 from .diagnostics import Diagnostics, did_you_mean
 from .source import Span
-from .walk import iter_decls, iter_nodes
+from .walk import iter_nodes
 
 BUILTIN_NAMES = frozenset({"self", "target", "owner", "actor", "you"})
 ATTRIBUTE_DECLS = (ast.Stat, ast.Zone, ast.Track, ast.Deck)
@@ -235,6 +235,8 @@ class Resolver:
     def _suggest(self, name: str, scope: Symbol) -> str | None:
         """Did you mean: a close name in scope, else the full path of one elsewhere."""
         visible = {n for s in scope.ancestors() for n in s.children} - {scope.decl.id}
+        if self.model.base is not None:
+            visible |= set(self.model.base.root.children)
         hint = did_you_mean(name, visible)
         if hint:
             return hint
@@ -262,10 +264,11 @@ def resolve_game(model: GameModel, diags: Diagnostics) -> None:
     resolver = Resolver(model, diags)
     for sym in list(model.symbols.values()):
         _resolve_decl(resolver, sym)
-    for file in model.source.files:
-        for decl in iter_decls(file.decls):
-            if isinstance(decl, ast.Game):
-                _resolve_props(resolver, decl, model.root)
+    game = model.game
+    if game is not None:
+        if game.base is not None and model.base is not None:
+            model.targets[game.base] = model.base.root.decl  # the base game is loaded too
+        _resolve_props(resolver, game, model.root)
 
 
 def _resolve_decl(r: Resolver, sym: Symbol) -> None:
@@ -296,9 +299,11 @@ def _check_instance_kind(r: Resolver, decl: ast.Instance, sym: Symbol) -> None:
 
 def _resolve_props(r: Resolver, decl: ast.Decl, scope: Symbol) -> None:
     keyword = decl.keyword if decl.keyword in PROPS else None
-    ref_fields = _ref_fields(r, decl) if keyword is None else set()
+    ref_fields = _ref_fields(r, decl) if keyword is None else {}
     local = _owner_fields(r, decl, scope)
     for prop in decl.props:
+        if isinstance(decl, ast.Game) and prop.name == "base" and prop.value in r.model.targets:
+            continue
         if keyword is None and prop.name in ref_fields:
             _resolve_ref_field(r, decl, prop, ref_fields[prop.name], scope)
             continue

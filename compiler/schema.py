@@ -127,11 +127,11 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
             diags.add("E401", f"{inst.keyword} `{inst.id}`: {_required(err)}", inst.span,
                       f"add `{_missing(err)}: ...` to its body")
         else:
-            name = str(err.absolute_path[0]) if err.absolute_path else None
-            span = props[name].span if name is not None and name in props else inst.span
+            field = str(err.absolute_path[0]) if err.absolute_path else None
+            span = props[field].span if field is not None and field in props else inst.span
             where = "".join(f"[{p}]" for p in list(err.absolute_path)[1:])
-            diags.add("E401", f"field `{name}{where}`: {_message(err)}", span,
-                      _type_hint(kind, name))
+            diags.add("E401", f"field `{field}{where}`: {_message(err)}", span,
+                      _type_hint(kind, field))
 
 
 def _values(v: ast.Expr) -> list[ast.Expr]:
@@ -171,7 +171,9 @@ def _shown(value: Any) -> str:
 
 def _message(err: ValidationError) -> str:
     """jsonschema's error, in Ludex words."""
-    v, schema, value = err.validator, err.validator_value, err.instance
+    v = err.validator
+    value: Any = err.instance
+    schema: Any = err.validator_value
     if v == "type":
         return f"expected {_JSON_TYPES.get(str(schema), str(schema))}, got {_shown(value)}"
     if v == "enum":

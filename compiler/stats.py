@@ -9,14 +9,14 @@ from dataclasses import dataclass
 from . import ast
 from .examples import FAIL, PASS, PROSE, ExampleResult
 from .resolve import GameModel
-from .walk import iter_nodes
+from .walk import game_decls, iter_nodes
 
 
 @dataclass(frozen=True, slots=True)
 class GameStats:
     game: str
     declarations: int
-    rules: int  # rules, procedure steps and cards with rule clauses
+    rules: int  # rules, procedure steps and cards with rule clauses (not examples' own)
     executable: int  # ... with at least one statement or condition the engine runs
     prose_steps: int  # statements stated in words only, inside rule effects
     examples: int
@@ -69,10 +69,14 @@ _STATEMENTS = frozenset(t.__name__ for t in (
 
 
 def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:
-    rules = [c for c in (rule_clauses(s.decl) for s in model.symbols.values()) if c is not None]
+    """The figures of one game; rules an example declares for itself are not the book's."""
+    book = [s for s in model.symbols.values()
+            if not any(isinstance(a.decl, ast.Example) for a in s.ancestors())]
+    rules = [c for c in (rule_clauses(s.decl) for s in book) if c is not None]
     prose = sum(1 for c in rules for s in c.cost + c.effect for n in iter_nodes(s)
                 if isinstance(n, ast.ProseStep))
     status = [r.status for r in results if r.game == model.name]
-    return GameStats(model.name, len(model.symbols), len(rules),
+    declarations = sum(1 for _ in game_decls(model.source))  # as `ludex check` counts
+    return GameStats(model.name, declarations, len(rules),
                      sum(1 for c in rules if executable(c)), prose, len(status),
                      status.count(PASS), status.count(FAIL), status.count(PROSE))

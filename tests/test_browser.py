@@ -66,12 +66,17 @@ class Tab:
 
     def wait_for(self, expression: str, timeout: float = 20.0) -> Any:
         deadline = time.monotonic() + timeout
+        problem = ""
         while time.monotonic() < deadline:
-            value = self.eval(expression)
+            try:
+                value = self.eval(expression)
+            except RuntimeError as err:  # the page is between two documents
+                problem = f" (last error: {err})"
+                value = None
             if value:
                 return value
             time.sleep(0.1)
-        raise AssertionError(f"timed out waiting for: {expression}")
+        raise AssertionError(f"timed out waiting for: {expression}{problem}")
 
     def goto(self, url: str) -> None:
         self.call("Page.navigate", url=url)

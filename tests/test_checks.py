@@ -12,7 +12,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from ludex.checks import CHECKS
 
 from .conftest import FIXTURES, run_cli

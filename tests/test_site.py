@@ -95,6 +95,10 @@ def test_owns_only_generated_files(tmp_path: Path, rules_files: dict[str, str]) 
     assert not owns(tmp_path / "docs" / "notes.md")
     (tmp_path / "docs" / "logo.png").write_bytes(b"\x89PNG\r\n")
     assert not owns(tmp_path / "docs" / "logo.png")
+    built = tmp_path / "site" / "ludex-assets" / "site.css"  # mkdocs' copy in its output
+    built.parent.mkdir(parents=True)
+    shutil.copy(tmp_path / "docs" / "ludex-assets" / "site.css", built)
+    assert not owns(built)
 
 
 def test_references_link_and_terms_link_to_their_definitions(
@@ -218,33 +222,57 @@ def test_a_term_in_prose_links_even_beside_hostile_text(
 # ---------------------------------------------------------------- example outcomes
 
 
-def _runner(monkeypatch: pytest.MonkeyPatch, run: object) -> None:
+TINY = """game tiny "Tiny":
+  page: 1
+
+stat gold "Gold"
+
+example works "It works":
+  actions:
+    set gold to 1
+  expect:
+    gold == 1
+
+example fails "It fails":
+  actions:
+    set gold to 2
+  expect:
+    gold == 3
+
+example words "In words only":
+  > Example: nothing runs here.
+"""
+
+
+def _examples_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: object) -> str:
+    """The examples page of a tiny game, with `run` as the example runner."""
     fake = types.ModuleType("ludex.examples")
     fake.run_examples = run  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "ludex.examples", fake)
+    (tmp_path / "game.ludex").write_text(TINY, "utf-8")
+    return emit(compile_paths([tmp_path]))["docs/tiny/worked-examples.md"]
 
 
-def test_example_outcomes_slot_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    results = [
-        SimpleNamespace(game="escalation", example="revolution.julie.hideout.commerce_for_free",
-                        passed=True),
-        SimpleNamespace(game="escalation", example="pockets.resistance_tokens.enkidu_to_tower",
-                        passed=False, message="enkidu.trust == 2 is false (it is 3)"),
-    ]
-    _runner(monkeypatch, lambda comp: results)
-    page = emit(compile_paths([ROOT / "rules" / "escalation"]))[
-        "docs/escalation/worked-examples.md"]
-    assert "✅ passed" in page
-    assert "❌ failed: enkidu.trust == 2 is false (it is 3)" in page
-    assert page.count(" | prose only |") == 2
+def test_example_outcomes_slot_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    results = [SimpleNamespace(game="tiny", example="works", passed=True),
+               SimpleNamespace(game="tiny", example="fails", passed=False,
+                               message="expected `gold == 3`, got 2")]
+    page = _examples_page(tmp_path, monkeypatch, lambda comp: results)
+    assert "| ✅ passed |" in page
+    assert "| ❌ failed: expected <code>gold &#61;&#61; 3</code>, got 2 |" in page
+    assert "| prose only |" in page
+
+
+def test_without_a_runner_examples_show_as_executable(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = _examples_page(tmp_path, monkeypatch, None)
+    assert page.count("| executable |") == 2 and page.count("| prose only |") == 1
 
 
 def test_a_broken_example_runner_shows_instead_of_stopping_the_build(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(comp: object) -> list[object]:
         raise RuntimeError("no engine built")
 
-    _runner(monkeypatch, broken)
-    page = emit(compile_paths([ROOT / "rules" / "escalation"]))[
-        "docs/escalation/worked-examples.md"]
+    page = _examples_page(tmp_path, monkeypatch, broken)
     assert page.count("not run: RuntimeError: no engine built") == 2

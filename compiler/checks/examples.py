@@ -24,10 +24,15 @@ CODES = ("N613", "W614")
 
 
 def check(model: GameModel) -> Iterator[Diagnostic]:
-    from ..examples import FAIL, run_game
-
     examples = [s.decl for s in model.symbols.values() if isinstance(s.decl, ast.Example)]
     if not examples:
+        return
+    try:
+        from ..examples import FAIL, run_game
+    except ImportError:  # no example runner (replaced in a test): statuses only
+        for decl in examples:
+            status = "executable" if decl.executable else "prose only"
+            yield finding(model, "N613", f"example {decl.display!r}: {status}", decl)
         return
     try:
         results = {r.example: r for r in run_game(model)}

@@ -10,7 +10,7 @@ returning its expectations), tied together in `__init__.py` with `new_game`.
 Jinja2 templates (`templates/python/`) lay out the files; the Python builder
 functions below, one per AST node type (`expr_Ref`, `stmt_Gain`, ...), write
 the code inside them. Every literal goes through `repr()`, every name through
-`Namer`; lines are kept within 100 columns by a small pretty-printer. The
+`unique_names`; lines are kept within 100 columns by a small pretty-printer. The
 output depends on the compilation only, so two builds are byte-identical.
 Generated code imports `ludex.runtime` and nothing else of ludex.
 """
@@ -212,7 +212,8 @@ def unique_names(qualnames: Iterable[str], style: Callable[[str], str],
 
     def name(q: str) -> str:
         made = style("_".join(q.split(".")[-depth[q]:]))
-        return made + "_" if made in reserved or made[:1].isdigit() else made
+        made = "n" + made if made[:1].isdigit() else made
+        return made + "_" if made in reserved else made
 
     while True:
         groups: dict[str, list[str]] = {}
@@ -257,9 +258,8 @@ class GameCode:
 
     def __init__(self, model: GameModel, sources: Mapping[str, str] | None = None) -> None:
         self.model = model
-        self.sources = sources or {}
-        self.kinds = {sym.qualname: sym.decl for sym in model.symbols.values()
-                      if isinstance(sym.decl, ast.Kind)}
+        self.sources = dict(sources or {})
+        self.here = ""  # the declaration being compiled (names a `choose` for the chooser)
 
     # ------------------------------------------------------------ references
 
@@ -538,8 +538,6 @@ class GameCode:
             out += self.block(option.body, inner, indent + 8)
         return out
 
-    here = ""  # the qualified name of the declaration being compiled (for choose prompts)
-
     def preposition(self, s: ast.Place) -> str:
         """`place X under Y`: the AST keeps no preposition, so read it from the source."""
         text = self._source(s.span.file)
@@ -553,7 +551,7 @@ class GameCode:
     def _source(self, path: str) -> str:
         if path not in self.sources:
             try:
-                self.sources = {**self.sources, path: Path(path).read_text("utf-8")}
+                self.sources[path] = Path(path).read_text("utf-8")
             except OSError:
                 return ""
         return self.sources[path]
@@ -765,12 +763,13 @@ class Engine:
         tables: list[Py] = []
         tracks: list[Py] = []
         for sym in self.tables + self.tracks:
-            made = []
-            target = tables if isinstance(sym.decl, ast.Table) else tracks
-            target.append(self.table_def(sym, made) if target is tables
-                          else self.track_def(sym, made))
-            if made:
-                functions.append(_comment(sym) + "\n" + "\n\n\n".join(made))
+            rows: list[str] = []
+            if isinstance(sym.decl, ast.Table):
+                tables.append(self.table_def(sym, rows))
+            else:
+                tracks.append(self.track_def(sym, rows))
+            if rows:
+                functions.append(_comment(sym) + "\n" + "\n\n\n".join(rows))
         return {
             "functions": functions,
             "rules": "\n".join(render(call("by_name", *defs), 0, "RULES = ")),
@@ -795,7 +794,9 @@ class Engine:
             elif isinstance(decl, ast.Deck):
                 decks.append(self.deck_def(sym, decl))
             elif isinstance(decl, ast.Zone):
-                owner = self.model.targets.get(decl.owner) if decl.owner else None
+                owners = [self.model.targets.get(r) for r in _items(decl.owner)
+                          if isinstance(r, ast.Ref)]
+                owner = next((o for o in owners if o is not None), None)
                 zones.append(call("ZoneDef", *_kwargs(
                     name=Str(sym.qualname), title=_opt_str(decl.title),
                     owner=Str(self.code.qual(owner)) if owner else None,
@@ -891,7 +892,9 @@ class Engine:
             values = {p.name: p.value for p in sym.decl.props if p.name in fields}
             args = [Kw("id", Str(sym.qualname)), Kw("title", literal(sym.decl.title))]
             args += [Kw(fields[f.name], literal(self.value(values[f.name])))
-                     for f in kind.fields if f.name in values]
+                     if f.name in values else Kw(fields[f.name], Atom("None"))
+                     for f in kind.fields
+                     if f.name in values or not isinstance(f.type, ast.OptionalType)]
             records.append("\n".join(render(call(classes[kind_sym.qualname], *args), 0,
                                             f"{constants[sym.qualname]} = ")))
         catalog = Seq("", tuple(Atom(f"{q!r}: {constants[q]}") for q in constants), "{}")
@@ -1036,7 +1039,8 @@ def _templates() -> jinja2.Environment:
 
 def package_name(model: GameModel) -> str:
     name = snake(model.name)
-    return name + "_" if name in RESERVED or name[:1].isdigit() else name
+    name = "n" + name if name[:1].isdigit() else name
+    return name + "_" if name in RESERVED else name
 
 
 def _source_name(model: GameModel) -> str:

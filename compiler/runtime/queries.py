@@ -40,6 +40,14 @@ def empty(g: Game, place: Value) -> bool:
     return not _cards(g, place)
 
 
+def empty_spaces(g: Game, zone: Value) -> int:
+    """How many more things a zone with a capacity can hold."""
+    spec = g.defs.zones.get(zone) if isinstance(zone, str) else None
+    if spec is None or spec.capacity is None:
+        raise NotExecutable(f"{zone!r} has no capacity")
+    return max(0, spec.capacity - len(_cards(g, zone)))
+
+
 def top(g: Game, place: Value) -> Value:
     cards = _cards(g, place)
     return cards[0] if cards else None
@@ -151,7 +159,8 @@ def has(g: Game, place: Value, thing: Value) -> bool:
 
 QUERIES: dict[str, Callable[..., Value]] = {
     "active": active, "all": all_, "card_of_level": card_of_level, "contains": contains,
-    "count": count, "count_level": count_level, "dead": dead, "empty": empty, "has": has,
+    "count": count, "count_level": count_level, "dead": dead, "empty": empty,
+    "empty_spaces": empty_spaces, "has": has,
     "has_level": has_level, "in_play": in_play, "is": is_, "lookup": lookup,
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
     "paid": paid, "random_card": random_card, "runs": runs, "top": top,
