@@ -46,20 +46,23 @@ def _paragraphs(scope: Symbol) -> Iterator[tuple[ast.Decl, ast.Prose, str]]:
 
 
 def _in_scope(model: GameModel, scope: Symbol) -> Iterator[Diagnostic]:
-    seen: list[tuple[ast.Decl, ast.Prose, str]] = []
+    # Only paragraphs with the same numbers and names can be duplicates: comparing
+    # within those groups keeps the check linear for card lists.
+    seen: dict[frozenset[str], list[tuple[ast.Decl, ast.Prose, str]]] = {}
     for decl, para, text in _paragraphs(scope):
-        for other_decl, other, other_text in seen:
-            if _same(text, other_text) and _facts(para.text) == _facts(other.text):
+        group = seen.setdefault(_facts(para.text), [])
+        for other_decl, other, other_text in group:
+            if _same(text, other_text):
                 yield finding(model, "W609", f"{decl.display!r} states again what "
                               f"{other_decl.display!r} already says", decl, para.span,
                               f"the first statement is at {other.span}")
                 break
-        seen.append((decl, para, text))
+        group.append((decl, para, text))
 
 
-def _facts(text: str) -> set[str]:
+def _facts(text: str) -> frozenset[str]:
     """Numbers and capitalised names: two rules differing in these are different rules."""
-    return set(re.findall(r"\d+|\b[A-Z][\w'-]*", text))
+    return frozenset(re.findall(r"\d+|\b[A-Z][\w'-]*", text))
 
 
 def _same(a: str, b: str) -> bool:

@@ -33,7 +33,7 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
     for decl in model.decls():
         if not isinstance(decl, USABLE) or id(decl) in used:
             continue
-        if decl.title and f" {key(decl.title)} " in mentioned:
+        if decl.title and key(decl.title) in mentioned:
             continue
         if isinstance(decl, ast.Kind) and decl.id in kinds_used:
             continue
@@ -43,8 +43,20 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
 
 
 
-def _mentioned(model: GameModel) -> str:
-    """All prose of the game (and its expansions) as name keys, for whole-word search."""
-    texts = [key(t) for m in [model, *model.expansions] for d in m.decls()
-             for t in decl_texts(d) if t != d.title]
-    return " " + " | ".join(texts) + " "
+MAX_NAME_WORDS = 8
+
+
+def _mentioned(model: GameModel) -> set[str]:
+    """Every run of up to 8 words in the prose of the game (and its expansions), as
+    name keys: a name is mentioned when its key is one of them."""
+    found: set[str] = set()
+    for m in [model, *model.expansions]:
+        for d in m.decls():
+            for text in decl_texts(d):
+                if text == d.title:
+                    continue
+                words = key(text).split()
+                for i in range(len(words)):
+                    for j in range(i + 1, min(i + MAX_NAME_WORDS, len(words)) + 1):
+                        found.add(" ".join(words[i:j]))
+    return found
