@@ -1,0 +1,54 @@
+"""`ludex build`: the committed outputs are current, and a build never writes
+half an output or outside its folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ludex.build_cmd import planned
+from ludex.emit import Target
+
+from .conftest import run_cli
+
+
+def test_committed_engines_and_site_are_current() -> None:
+    run = run_cli("build", "--check")
+    assert run.code == 0, run.err + "\nrun `ludex build` and commit generated/ and site/"
+    assert "up to date" in run.err
+
+
+def test_check_reports_stale_and_extra_files(tmp_path: Path) -> None:
+    engine, site = tmp_path / "generated", tmp_path / "site"
+    args = ("--engine-dir", str(engine), "--site-dir", str(site), "rules")
+    assert run_cli("build", *args).code == 0
+    first = sorted(p for p in engine.rglob("*.py"))
+    first[0].write_text("# edited by hand\n", encoding="utf-8")
+    (engine / "stray.py").write_text("x = 1\n", encoding="utf-8")
+    run = run_cli("build", "--check", *args)
+    assert run.code == 1
+    assert f"stale: {first[0]}" in run.err
+    assert "stale (no longer generated): " in run.err and "stray.py" in run.err
+    assert run_cli("build", *args).code == 0
+    assert not (engine / "stray.py").exists()
+    assert run_cli("build", "--check", *args).code == 0
+
+
+def test_build_writes_nothing_when_the_rules_have_errors(tmp_path: Path) -> None:
+    game = tmp_path / "broken.ludex"
+    game.write_text('game g "G":\n  see: nowhere\n', encoding="utf-8")
+    out = tmp_path / "out"
+    run = run_cli("build", "--engine-dir", str(out / "e"), "--site-dir", str(out / "s"),
+                  str(game))
+    assert run.code == 1 and "nothing written" in run.err
+    assert not out.exists()
+
+
+def test_an_emitter_cannot_write_outside_its_folder(tmp_path: Path) -> None:
+    def escape(_: object) -> dict[str, str]:
+        return {"../outside.txt": "x"}
+
+    target = Target("evil", tmp_path / "out", escape, lambda p: False)
+    with pytest.raises(ValueError, match="outside"):
+        planned([target], object())  # type: ignore[arg-type]
