@@ -465,9 +465,8 @@ class AstBuilder(Transformer[Token, Any]):
         return ast.Call(self.span_of(*c), str(c[0]), tuple(c[1:]))
 
     def list_lit(self, c: list[Any]) -> ast.ListLit:
-        items = tuple(x for x in c if x is not None)
-        span = self.span_of(*items) if items else Span(self.ctx.path, 0, 0, 0, 0)
-        return ast.ListLit(span, items)
+        items = tuple(x for x in c if x is not None and not isinstance(x, Token))
+        return ast.ListLit(self.span_of(c[0], c[-1]), items)
 
     def range_val(self, c: list[Any]) -> ast.RangeLit:
         lo, hi = _fold_negative(c[0]), _fold_negative(c[1])

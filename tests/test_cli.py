@@ -91,6 +91,17 @@ def test_export_of_rules_validates_against_the_shipped_schema() -> None:
     jsonschema.Draft202012Validator.check_schema(shipped_schema())
     jsonschema.validate(data, shipped_schema())
     assert {g["name"] for g in data["games"]} >= {"escalation", "dei_old_london", "aeon_trespass"}
+    assert [s for s in _spans(data) if s[0] < 1 or s[1] < 1 or s[2] < s[0]] == []
+
+
+def _spans(node: object) -> list[list[int]]:
+    """Every span in an export: each AST node points at real source."""
+    if isinstance(node, dict):
+        own = [node["span"]] if isinstance(node.get("span"), list) else []
+        return own + [s for v in node.values() for s in _spans(v)]
+    if isinstance(node, list):
+        return [s for v in node for s in _spans(v)]
+    return []
 
 
 def test_export_resolves_references(tmp_path: Path) -> None:
