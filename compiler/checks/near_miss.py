@@ -1,9 +1,9 @@
 """Near-miss name (W607).
 
-Two spellings of one name: declarations whose names differ only by spacing,
-punctuation or a letter or two ("Smugglers Hideout" and "Smuggler's
-Hideout"), and undeclared terms in prose that are one small edit away from a
-declared name. Singular and plural forms are the same name, not a near miss.
+Two spellings of one name: declarations whose names or ids differ only by
+spacing or punctuation ("Smugglers Hideout" and "Smuggler's Hideout",
+`whistle_blow` and `whistleblow`), and undeclared terms
+in prose that are one small edit away from a declared name. Singular and plural forms are the same name, not a near miss.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
     from .undefined_term import undefined_uses
 
     yield from _declared_pairs(model)
+    yield from _id_pairs(model)
     names = known_names(model)
     for k, found in undefined_uses(model).items():
         close = close_name(k, names)
@@ -64,4 +65,16 @@ def _declared_pairs(model: GameModel) -> Iterator[Diagnostic]:
         if first is not decl and first.title and first.title != decl.title and \
                 key(first.title) != key(decl.title):
             yield finding(model, "W607", f"{decl.title!r} and {first.title!r} are one name "
+                          "spelled two ways", decl, hint=f"the other is at {first.span}")
+
+
+def _id_pairs(model: GameModel) -> Iterator[Diagnostic]:
+    """Ids that are one name split two ways (`whistle_blow`, `whistleblow`); a singular
+    kind and its plural section (`vengeance_card`, `vengeance_cards`) are not."""
+    seen: dict[str, ast.Decl] = {}
+    for decl in model.decls():
+        k = decl.id.replace("_", "").casefold()
+        first = seen.setdefault(k, decl)
+        if first is not decl and first.id != decl.id:
+            yield finding(model, "W607", f"the ids `{decl.id}` and `{first.id}` are one name "
                           "spelled two ways", decl, hint=f"the other is at {first.span}")
