@@ -88,11 +88,13 @@ def block(stmts: tuple[ast.Stmt, ...]) -> str:
 
 
 def timing(t: ast.Timing) -> str:
-    words = {"start": "start of", "end": "end of"}
+    """A `when:` as written: `start of X`, `anytime during X`, a bare `anytime`, "text"."""
     if t.kind == "text":
         return expr(ast.StrLit(t.span, t.text or ""))
-    head = words.get(t.kind, t.kind)
-    return f"{head} {t.target.dotted}" if t.target else head
+    if t.target is None:
+        return t.kind
+    words = {"start": "start of", "end": "end of", "anytime": "anytime during"}
+    return f"{words.get(t.kind, t.kind)} {t.target.dotted}"
 
 
 def limit(lim: ast.Limit) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from ludex.build_cmd import planned
 from ludex.emit import Target
 

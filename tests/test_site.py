@@ -16,10 +16,12 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from ludex import ast, unparse
 from ludex.driver import compile_paths
-from ludex.emit.to_site import emit, owns
+from ludex.emit import to_site
+from ludex.emit.site import emit, owns
 
-from .conftest import ROOT
+from .conftest import FIXTURES, ROOT
 
 
 def write_site(files: dict[str, str], out: Path) -> None:
@@ -69,6 +71,26 @@ def test_pages_for_every_game(rules_files: dict[str, str]) -> None:
     assert "docs/escalation/revolution/julie/index.md" in rules_files
     assert "docs/language.md" not in rules_files  # hand-written, only linked
     assert "language.md" in rules_files["mkdocs.yml"]
+
+
+def test_the_old_module_name_still_emits() -> None:
+    assert (to_site.emit, to_site.owns) == (emit, owns)
+
+
+def test_clauses_show_as_written(rules_files: dict[str, str]) -> None:
+    ropes = rules_files["docs/escalation/revolution/julie/know_the_ropes.md"]
+    assert re.search(r"\| when \| <code class=\"highlight\"><span class=\"k\">anytime</span>"
+                     r"<span class=\"w\"> </span><span class=\"k\">during</span>", ropes)
+
+
+def test_every_timing_reads_back_as_written() -> None:
+    path = FIXTURES / "good" / "procedures.ludex"
+    written = re.findall(r"^\s*when: (.+)$", path.read_text("utf-8"), re.MULTILINE)
+    (model,) = compile_paths([path]).models
+    shown = [unparse.timing(d.clauses.when) for d in model.of_type(ast.Rule)
+             if isinstance(d, ast.Rule) and d.clauses.when is not None]
+    assert "anytime during round.heroes" in shown
+    assert shown == written
 
 
 def test_no_absolute_paths_or_dates(rules_files: dict[str, str]) -> None:

@@ -2,8 +2,9 @@
 
 Two spellings of one name: declarations whose names or ids differ only by
 spacing or punctuation ("Smugglers Hideout" and "Smuggler's Hideout",
-`whistle_blow` and `whistleblow`), and undeclared terms
-in prose that are one small edit away from a declared name. Singular and plural forms are the same name, not a near miss.
+`whistle_blow` and `whistleblow`), and undeclared terms in prose that are one
+small edit away from a declared name. Singular and plural forms are the same
+name, not a near miss.
 """
 
 from __future__ import annotations

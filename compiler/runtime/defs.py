@@ -153,9 +153,13 @@ class TableDef:
 
 @dataclass(frozen=True, slots=True)
 class Timing:
+    """When a rule runs. `stat` marks a target that is a stat or a track: `after danger`
+    runs the rule after each change of anyone's Danger, with `owner` bound to whose."""
+
     kind: str  # action | anytime | before | after | during | start | end | text
     target: str | None = None
     text: str | None = None
+    stat: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,10 +197,14 @@ class RuleDef:
 
 @dataclass(frozen=True, slots=True)
 class ProcedureDef:
+    """Ordered steps. `at_once`: a rule counts its requests with `at_once(...)`, so the
+    requests one effect makes are resolved together when that effect ends."""
+
     name: str
     title: str | None = None
     steps: tuple[str, ...] = ()
     scope: tuple[str, ...] = ()
+    at_once: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,8 @@ policy: `discard` the excess, `clamp` to the bound, `clamp_remember` (clamp,
 but remember the real value for the draw that follows: `treated`), `forbid`
 (the gain is illegal). Losses stop at the lower bound; a payment that would go
 below it is illegal. Names that are no declared stat (Supplies, Bonds) are
-counters from 0 with no upper bound.
+counters from 0 with no upper bound. Each change is kept as the last change of
+that value (`gained`): what rules hooked `after` a stat read.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Stats:
         self.values: dict[Key, Value] = {}
         self.remembered: dict[Key, int] = {}
         self.payments: dict[Key, int] = {}  # the last payment of each stat by each owner
+        self.changes: dict[Key, int] = {}  # the last change: +gained (past the bound), -lost
 
     def is_stat(self, name: str) -> bool:
         return name in self.defs
@@ -74,6 +76,7 @@ class Stats:
                 raise Illegal(f"{_show(who, name)} cannot be {value}: it runs {lo}..{hi}")
         self.values[(who, name)] = value
         self.remembered.pop((who, name), None)
+        self.changes[(who, name)] = 0  # a value set, not gained nor lost
         self.log.add("set", name, who, f"{value!r}")
 
     def gain(self, name: str, amount: int, who: str | None) -> None:
@@ -88,6 +91,7 @@ class Stats:
         if over and stat.overflow == "forbid":
             raise Illegal(f"{_show(who, name)} cannot go over {hi} (to {real})")
         self.values[(who, name)] = hi if over and hi is not None else new
+        self.changes[(who, name)] = amount
         self.log.add("gain", name, who, f"{old} + {amount} -> {self.values[(who, name)]}")
         if over and hi is not None:
             self._overflow(stat, who, real, hi)
@@ -109,6 +113,7 @@ class Stats:
         new = old - amount if lo is None else max(lo, old - amount)
         self.values[(who, name)] = new
         self.remembered.pop((who, name), None)
+        self.changes[(who, name)] = -amount
         self.log.add("lose", name, who, f"{old} - {amount} -> {new}")
 
     def pay(self, name: str, amount: int, who: str | None) -> None:
@@ -120,6 +125,7 @@ class Stats:
         self.values[(who, name)] = old - amount
         self.remembered.pop((who, name), None)
         self.payments[(who, name)] = amount
+        self.changes[(who, name)] = -amount
         self.log.add("pay", name, who, f"{old} - {amount} -> {old - amount}")
 
     def forget(self) -> None:
