@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import ast
 
 _PRECEDENCE = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
@@ -126,3 +128,15 @@ def field_type(t: ast.FieldType) -> str:
     if isinstance(t, ast.OptionalType):
         return f"optional {field_type(t.inner)}"
     return " | ".join(field_type(o) for o in t.options)
+
+
+CLAUSE_WRITERS: dict[str, Any] = {
+    "when": timing, "condition": expr, "limit": limit, "duration": duration,
+    "cost": block, "effect": block,
+}
+
+
+def clause(name: str, value: Any) -> str:
+    """A rule clause (`when`, `condition`, `cost`, `effect`, `limit`, `duration`) as text."""
+    text: str = CLAUSE_WRITERS[name](value)
+    return text

@@ -47,13 +47,6 @@ def _agree(a: Any, b: Any) -> bool:
     return all(any(step == other for other in rest) for step in short)
 
 
-def _show(name: str, value: Any) -> str:
-    if name in ("cost", "effect"):
-        return unparse.block(value)
-    if name == "condition":
-        return unparse.expr(value)
-    shown: str = getattr(unparse, {"when": "timing"}.get(name, name))(value)
-    return shown
 
 
 def check(model: GameModel) -> Iterator[Diagnostic]:
@@ -74,8 +67,8 @@ def _compare(model: GameModel, decl: ast.Restatement, original: ast.Decl,
         if a in (None, ()) or b in (None, ()) or _agree(shape(a, model), shape(b, model)):
             continue
         span = a[0].span if isinstance(a, tuple) else a.span
-        yield finding(model, "W603", f"{name}: {decl.display!r} says `{_show(name, a)}`, "
-                      f"but {original.display!r} says `{_show(name, b)}`", decl, span,
+        yield finding(model, "W603", f"{name}: {decl.display!r} says `{unparse.clause(name, a)}`, "
+                      f"but {original.display!r} says `{unparse.clause(name, b)}`", decl, span,
                       f"the original is at {original.span}")
 
 

@@ -24,8 +24,7 @@ CLAUSE_NAMES = ("when", "condition", "cost", "effect", "limit", "duration")
 META_PROPS = ("page", "source")
 # the clauses written on one line, as Ludex source (cost and effect are statement blocks)
 ONE_LINE: dict[str, Callable[[Any], str]] = {
-    "when": unparse.timing, "condition": unparse.expr, "limit": unparse.limit,
-    "duration": unparse.duration}
+    name: unparse.CLAUSE_WRITERS[name] for name in ("when", "condition", "limit", "duration")}
 
 
 def meta(view: View, sym: Symbol) -> Markup:
