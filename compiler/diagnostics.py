@@ -31,6 +31,7 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     "E106": (Severity.ERROR, "unterminated string"),
     "E107": (Severity.ERROR, "file declares nothing"),
     "E108": (Severity.ERROR, "unexpected end of file"),
+    "E109": (Severity.ERROR, "card data file is not valid"),
     "E201": (Severity.ERROR, "unknown property for this declaration"),
     "E202": (Severity.ERROR, "wrong value type for a property"),
     "E203": (Severity.ERROR, "missing required property"),

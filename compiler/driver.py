@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from . import ast
 from .diagnostics import Diagnostics
 from .load import GameFiles, load
+from .carddata import parse_cards
 from .parse import parse
 from .resolve import GameModel, build_symbols, link_bases, resolve_game
 from .schema import validate_game
@@ -41,7 +42,8 @@ def _count(decl: ast.Decl) -> int:
 
 
 def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
-    parsed = [(src.path, parse(src, diags)) for src in game.files]
+    parsed = [(src.path, parse_cards(src, diags) if src.path.endswith(".cards.json")
+               else parse(src, diags)) for src in game.files]
     files = tuple(f for _, f in parsed if f is not None)
     unparsed = tuple(s.path for s in game.unreadable) + tuple(p for p, f in parsed if f is None)
     return ast.GameSource(game.folder, files, unparsed)

@@ -23,16 +23,21 @@ class GameFiles:
     unreadable: tuple[SourceFile, ...] = ()  # rejected files, kept to show their lines
 
 
+def _game_files(folder: Path) -> list[Path]:
+    """A game's sources: `.ludex` files and `.cards.json` card data, in path order."""
+    return sorted([*folder.rglob("*.ludex"), *folder.rglob("*.cards.json")])
+
+
 def discover(path: Path) -> list[tuple[Path, list[Path]]]:
     """(game folder, its files) for a PATH argument, in a stable order."""
     if path.is_file():
         return [(path.parent, [path])]
-    own = sorted(path.rglob("*.ludex"))
+    own = _game_files(path)
     if any(p.parent == path for p in own):
         return [(path, own)]
     games = []
     for sub in sorted(p for p in path.iterdir() if p.is_dir()):
-        files = sorted(sub.rglob("*.ludex"))
+        files = _game_files(sub)
         if files:
             games.append((sub, files))
     return games

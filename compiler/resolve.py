@@ -343,8 +343,11 @@ def _ref_fields(r: Resolver, decl: ast.Decl) -> dict[str, list[str]]:
 
 def _resolve_ref_field(r: Resolver, decl: ast.Decl, prop: ast.Property, kinds: list[str],
                        scope: Symbol) -> None:
-    """An instance's `ref` field: each name must be an instance of the named kind."""
+    """An instance's `ref` field: each name must be an instance of the named kind.
+    (Card data from JSON gives names as texts: `"harbour"` is read as `harbour`.)"""
     for node in iter_nodes(prop.value):
+        if isinstance(node, ast.StrLit) and node.value:
+            node = ast.Ref(node.span, tuple(node.value.split(".")))
         if not isinstance(node, ast.Ref):
             continue
         target = r.resolve(node, scope, frozenset())

@@ -124,8 +124,10 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
                           props[extra].span, did_you_mean(extra, fields) or
                           "fields: " + ", ".join(fields))
         elif err.validator == "required":
+            wanted = (f'"{_missing(err)}": ... to the card' if inst.span.file.endswith(".json")
+                      else f"`{_missing(err)}: ...` to its body")
             diags.add("E401", f"{inst.keyword} `{inst.id}`: {_required(err)}", inst.span,
-                      f"add `{_missing(err)}: ...` to its body")
+                      f"add {wanted}")
         else:
             field = str(err.absolute_path[0]) if err.absolute_path else None
             span = props[field].span if field is not None and field in props else inst.span

@@ -1,0 +1,126 @@
+"""Card data files: bulk instances of a kind, kept as JSON beside the `.ludex` files.
+
+A `NAME.cards.json` file in a game folder holds one kind's cards:
+
+    {"kind": "vengeance_card",
+     "within": "vengeance_mode.rules.vengeance_cards",
+     "cards": [{"id": "gathering", "title": "Gathering", "prose": ["..."],
+                "threshold": "...", "penalties": ["...", "..."]}]}
+
+Each card becomes an instance, exactly as if declared in Ludex: its fields
+are validated with the kind's JSON Schema, its references resolved, and every
+diagnostic points at the line of the JSON file where the card or field stands.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from . import ast
+from .diagnostics import Diagnostics
+from .source import SourceFile, Span
+
+RESERVED = ("id", "title", "prose", "page", "source")
+_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+class _Positions(json.JSONDecoder):
+    """A JSON decoder that remembers where each object starts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.starts: dict[int, int] = {}
+        plain = self.parse_object
+
+        def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
+            obj, end = plain(s_and_end, *args)
+            self.starts[id(obj)] = s_and_end[1] - 1
+            return obj, end
+
+        self.parse_object = parse_object  # type: ignore[assignment]
+        self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]
+
+
+class _Reader:
+    def __init__(self, source: SourceFile, diags: Diagnostics) -> None:
+        self.source, self.diags = source, diags
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", source.text)]
+
+    def span_at(self, index: int, length: int = 1) -> Span:
+        line = _bisect(self.line_starts, index)
+        col = index - self.line_starts[line - 1] + 1
+        return Span(self.source.path, line, col, line, col + length)
+
+    def key_span(self, obj_start: int, key: str) -> Span:
+        at = self.source.text.find(json.dumps(key), obj_start)
+        return self.span_at(at if at >= 0 else obj_start, len(json.dumps(key)))
+
+    def value(self, v: Any, span: Span) -> ast.Expr:
+        if isinstance(v, bool):
+            return ast.BoolLit(span, v)
+        if isinstance(v, int):
+            return ast.IntLit(span, v)
+        if isinstance(v, str):
+            return ast.StrLit(span, v)
+        if isinstance(v, list):
+            return ast.ListLit(span, tuple(self.value(i, span) for i in v))
+        self.diags.add("E202", f"a card field holds {type(v).__name__}: only numbers, texts, "
+                       "yes/no and lists are card data", span, None)
+        return ast.StrLit(span, json.dumps(v))
+
+
+def _bisect(starts: list[int], index: int) -> int:
+    lo, hi = 0, len(starts)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if starts[mid] <= index:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def parse_cards(source: SourceFile, diags: Diagnostics) -> ast.File | None:
+    decoder = _Positions()
+    try:
+        data = decoder.decode(source.text)
+    except json.JSONDecodeError as err:
+        diags.add("E109", f"card data is not valid JSON: {err.msg}",
+                  source.span(err.lineno, err.colno), "check the brackets, commas and quotes")
+        return None
+    reader = _Reader(source, diags)
+    top = reader.span_at(decoder.starts.get(id(data), 0))
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or \
+            not isinstance(data.get("cards"), list):
+        diags.add("E109", 'card data must be an object with "kind" (text) and "cards" (a list)',
+                  top, '{"kind": "card", "cards": [{"id": "bolt", "title": "Bolt", ...}]}')
+        return None
+    within = None
+    if isinstance(data.get("within"), str) and data["within"]:
+        within = ast.Ref(reader.key_span(0, "within"), tuple(data["within"].split(".")))
+    decls = tuple(d for d in (_card(reader, decoder, data["kind"], c, top)
+                              for c in data["cards"]) if d is not None)
+    return ast.File(top, source.path, within, decls)
+
+
+def _card(reader: _Reader, decoder: _Positions, kind: str, card: Any,
+          top: Span) -> ast.Instance | None:
+    start = decoder.starts.get(id(card))
+    span = reader.span_at(start) if start is not None else top
+    if not isinstance(card, dict) or not isinstance(card.get("id"), str) or \
+            not _ID.match(card["id"]):
+        reader.diags.add("E109", 'each card is an object with an "id" that is a Ludex id',
+                         span, 'e.g. {"id": "beware_the_roofs", "title": "Beware the Roofs"}')
+        return None
+    obj = start or 0
+    title = card.get("title") if isinstance(card.get("title"), str) else None
+    prose = tuple(ast.Prose(reader.key_span(obj, "prose"), p)
+                  for p in card.get("prose", []) if isinstance(p, str))
+    props = tuple(ast.Property(reader.key_span(obj, name), name,
+                               reader.value(value, reader.key_span(obj, name)))
+                  for name, value in card.items() if name not in ("id", "title", "prose"))
+    values = tuple(p for p in props if p.name not in RESERVED)
+    return ast.Instance(span, kind, card["id"], title, prose, (), props, (), (),
+                        values=values)
