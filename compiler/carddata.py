@@ -15,6 +15,8 @@ diagnostic points at the line of the JSON file where the card or field stands.
 from __future__ import annotations
 
 import json
+import json.decoder
+import json.scanner
 import re
 from typing import Any
 
@@ -32,14 +34,15 @@ class _Positions(json.JSONDecoder):
     def __init__(self) -> None:
         super().__init__()
         self.starts: dict[int, int] = {}
-        plain = self.parse_object
+        plain: Any = json.decoder.JSONObject  # type: ignore[attr-defined]
 
         def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
             obj, end = plain(s_and_end, *args)
             self.starts[id(obj)] = s_and_end[1] - 1
             return obj, end
 
-        self.parse_object = parse_object  # type: ignore[assignment]
+        self.parse_object = parse_object
+        # the pure-Python scanner, so that it calls our parse_object
         self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]
 
 

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import ast
+from .carddata import parse_cards
 from .diagnostics import Diagnostics
 from .load import GameFiles, load
-from .carddata import parse_cards
 from .parse import parse
 from .resolve import GameModel, build_symbols, link_bases, resolve_game
 from .schema import validate_game

@@ -24,7 +24,7 @@ from ludex.cli_engine import add_commands
 from ludex.driver import Compilation, compile_paths
 from ludex.emit.to_python import emit, emit_game, iter_rule_functions, snake, unique_names
 from ludex.examples import FAIL, PASS, PROSE, engine_of, example_results, run_examples
-from ludex.runtime import Ctx, Game, RuleError
+from ludex.runtime import Ctx, Game, RuleError, Timing, queries
 
 from .conftest import FIXTURES, ROOT
 
@@ -221,8 +221,37 @@ def test_procedures_run_their_steps_with_hooks() -> None:
     game.set("vera", "nerve", 3)
     game.trigger("lockdown")
     assert [e.what for e in game.log if e.kind in ("rule", "step", "procedure")] == [
-        "lockdown", "steady", "lockdown.close", "lockdown.sweep"]
+        "lockdown", "steady", "lockdown.close", "lockdown.sweep", "cold_feet"]
     assert game.get("vera", "nerve") == 3 and game.get("class", "nerve") == 0
+
+
+def test_a_rule_timed_after_a_stat_runs_after_each_change_for_its_owner() -> None:
+    comp = compiled(ENGINE / "heist.ludex")
+    defs = engine_of(comp.models[0], comp.sources).DEFINITIONS
+    assert defs.rules["cold_feet"].when == Timing("after", "nerve", stat=True)
+    game = Game(defs)
+    game.set("vera", "nerve", 1)  # a set is not a loss: the condition does not hold
+    game.lose("nerve", 1, "vera")
+    game.lose("nerve", 1, "vera")  # at 0 already: another change, another run
+    hooks = [(e.what, e.who, e.detail) for e in game.log if e.kind == "hook"]
+    assert hooks == [("cold_feet", "vera", "after nerve changed: now 0")] * 2
+    assert game.get(None, "alarm") == 2
+    assert [e.why for e in game.log if e.kind == "gain"] == ["cold_feet", "cold_feet"]
+
+
+def test_requests_one_effect_makes_at_once_are_resolved_together() -> None:
+    comp = compiled(ENGINE / "heist.ludex")
+    defs = engine_of(comp.models[0], comp.sources).DEFINITIONS
+    assert defs.procedures["alert"].at_once and not defs.procedures["lockdown"].at_once
+    single = Game(defs)
+    single.trigger("alert", Ctx(actor="vera"))
+    assert [e.what for e in single.log if e.kind == "log"] == ["the guards come"]
+    double = Game(defs)
+    double.trigger("trip")  # two alerts in one effect: a lockdown instead of either
+    assert [e.what for e in double.log if e.kind in ("request", "override", "replace")] == [
+        "alert", "alert", "alert", "alert"]
+    assert [e.what for e in double.log if e.kind == "log"] == ["the vault closes"]
+    assert queries.runs(double, "alert") == 0 and queries.runs(double, "lockdown") == 1
 
 
 def test_choices_go_through_the_chooser() -> None:
@@ -273,6 +302,23 @@ def test_the_issue_examples_are_executable_and_pass(
               ("aeon_trespass", "philoctera_massive_danger"),
               ("aeon_trespass", "solon_two_obols")]
     assert [corpus_results[w].status for w in wanted] == [PASS] * len(wanted)
+
+
+def test_the_engine_does_what_the_examples_once_did_with_rules_of_their_own(
+        corpus: Compilation) -> None:
+    """Herodotus, Philoctera and the Hyperbolic Emitter only set up state and act; the
+    book's rules fire themselves (`after danger`, the Emitter's own effect). Solon's one
+    rule is the Trample the example describes, performed as one effect."""
+    from ludex import ast
+
+    owned = {(m.name, s.qualname.rsplit(".", 1)[0]): s.qualname for m in corpus.models
+             for s in m.symbols.values() if isinstance(s.decl, ast.Rule)}
+    examples = [("aeon_trespass", "herodotus_over_nine"),
+                ("aeon_trespass", "philoctera_massive_danger"),
+                ("escalation", "revolution.akira.inventions_guide.hyperbolic_emitter."
+                 "doubled_payment")]
+    assert [owned.get(e) for e in examples] == [None, None, None]
+    assert owned[("aeon_trespass", "solon_two_obols")] == "solon_two_obols.trampled"
 
 
 def test_failing_examples_are_reported_not_fixed() -> None:
@@ -353,8 +399,8 @@ def test_ludex_stats_prints_figures_per_game() -> None:
     code, out = run("stats", str(ENGINE / "heist.ludex"))
     assert code == 0
     assert out.splitlines() == [
-        "heist: 26 declarations",
-        "  rules: 6 (6 with executable effects, 0 prose only; 1 steps in words only)",
+        "heist: 31 declarations",
+        "  rules: 10 (10 with executable effects, 0 prose only; 1 steps in words only)",
         "  examples: 4 (3 executable, 3 passing, 0 failing, 1 prose only)",
     ]
 

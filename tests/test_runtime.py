@@ -359,6 +359,116 @@ def test_an_override_replaces_its_rule_when_in_play_and_its_condition_holds() ->
         game(options=("nonsense",))
 
 
+def test_rules_timed_after_a_stat_run_once_per_change_in_declaration_order() -> None:
+    seen: list[tuple[str, object]] = []
+
+    def note(name: str) -> RuleDef:
+        return RuleDef(name, when=Timing("after", "danger", stat=True),
+                       check=lambda g, ctx: g.treated(ctx.get("owner"), "danger") > 9,
+                       effect=lambda g, ctx: seen.append((name, ctx.get("owner"))))
+
+    before = RuleDef("before_danger", when=Timing("before", "danger", stat=True),
+                     effect=lambda g, ctx: seen.append(("before", None)))
+    g = game(rules=(note("first"), note("second"), before))
+    g.set("akira", "danger", 9)  # not over 9: the conditions do not hold, nothing is logged
+    g.gain("danger", 2, "akira")
+    g.lose("danger", 1, "akira")
+    g.pay("danger", 1, "akira")
+    assert seen == [("first", "akira"), ("second", "akira")]
+    assert [(e.what, e.detail) for e in g.log if e.kind == "hook"] == [
+        ("first", "after danger changed: now 9, treated as 11"),
+        ("second", "after danger changed: now 9, treated as 11")]
+    assert not [e for e in g.log if e.kind == "skip"]
+
+
+def test_a_stat_hook_that_cannot_run_is_skipped_and_logged() -> None:
+    broken = RuleDef("broken", when=Timing("after", "fate", stat=True),
+                     check=lambda g, ctx: g.fact("x"))
+    failing = RuleDef("failing", when=Timing("after", "fate", stat=True),
+                      effect=lambda g, ctx: g.require(False, "no"))
+    g = game(rules=(broken, failing))
+    g.gain("fate", 1, None)
+    assert [(e.kind, e.what) for e in g.log if e.kind in ("skip", "hook")] == [
+        ("skip", "broken"), ("hook", "failing"), ("skip", "failing")]
+
+
+def test_gained_what_the_last_change_added() -> None:
+    g = game()
+    g.set("akira", "danger", 8)
+    assert queries.gained(g, "akira", "danger") == 0
+    g.gain("danger", 3, "akira")
+    assert queries.gained(g, "akira", "danger") == 3  # past the bound too
+    g.lose("danger", 1, "akira")
+    assert queries.gained(g, "akira", "danger") == 0
+
+
+def test_resolving_names_what_is_being_resolved() -> None:
+    seen: list[bool] = []
+    rules = (RuleDef("during_attack", when=Timing("during", "attack"),
+                     effect=lambda g, ctx: seen.append(queries.resolving(g, "attack"))),)
+    g = game(rules=rules)
+    g.trigger("attack")
+    assert seen == [True] and not queries.resolving(g, "attack")
+
+
+def _obol_game(*rules: RuleDef) -> Game:
+    procedures = by_name(ProcedureDef("obol", steps=("obol.draw",), at_once=True),
+                         ProcedureDef("plain", steps=("obol.draw",)))
+    step = _rule("obol.draw", kind="step", effect=lambda g, ctx: g.note("drawn"))
+    return game(rules=(step, *rules), procedures=procedures)
+
+
+def test_requests_of_a_counted_procedure_wait_for_the_end_of_the_effect() -> None:
+    counts: list[int] = []
+    twice = _rule("twice", effect=lambda g, ctx: (
+        g.trigger("obol", ctx), counts.append(queries.at_once(g, "obol", "akira")),
+        g.trigger("obol", ctx), g.note("effect done")))
+    g = _obol_game(twice)
+    g.act("twice", actor="akira")
+    assert counts == [1]
+    assert [e.what for e in g.log if e.kind == "log"] == ["effect done", "drawn", "drawn"]
+    with g.effect():
+        g.trigger("plain", Ctx(actor="akira"))  # not counted: resolved at once
+        assert [e.what for e in g.log if e.kind == "log"][-1] == "drawn"
+        g.trigger("obol", Ctx(actor="julie"))
+        g.trigger("obol", Ctx(actor="akira"))  # another subject: another group
+        assert queries.at_once(g, "obol", "akira") == 1
+    assert queries.runs(g, "obol") == 4
+
+
+def test_an_override_replaces_the_requests_made_at_once_together() -> None:
+    dies = _rule("two_at_once", overrides="obol",
+                 check=lambda g, ctx: queries.at_once(g, "obol", ctx.subject) >= 2,
+                 effect=lambda g, ctx: g.trigger("titan_death", ctx))
+    g = _obol_game(dies)
+    with g.effect():
+        g.trigger("obol", Ctx(actor="akira"))
+        g.trigger("obol", Ctx(actor="akira"))
+        g.trigger("obol", Ctx(actor="julie"))
+    assert queries.dead(g, "akira") and not queries.dead(g, "julie")
+    assert queries.runs(g, "obol", "akira") == 0 and queries.runs(g, "obol", "julie") == 1
+    assert g.log.of_kind("replace")[0].detail == (
+        "2 requests at once, all replaced by two_at_once")
+
+
+def test_remembered_values_last_until_the_effect_ends() -> None:
+    g = game()
+    g.set("akira", "danger", 9)
+    with g.effect():
+        g.gain("danger", 2, "akira")
+        g.trigger("nothing_much")
+        assert g.treated("akira", "danger") == 11
+    assert g.treated("akira", "danger") == 9
+
+
+def test_setting_paid_changes_what_a_payment_counts_as() -> None:
+    g = game()
+    g.set("akira", "trust", 5)
+    g.pay("trust", 2, "akira")
+    g.set_fact("paid", ["akira", "trust"], 2 * queries.paid(g, "akira", "trust"))
+    assert queries.paid(g, "akira", "trust") == 4 and g.get("akira", "trust") == 3
+
+
 def test_runaway_triggers_stop() -> None:
     loop = _rule("loop", effect=lambda g, ctx: g.trigger("loop", ctx))
     with pytest.raises(NotExecutable, match="deep"):

@@ -3,7 +3,9 @@
 A generated package (`generated/<game>/`) declares its game as `Definitions`
 (stats, tracks, decks, zones, dice, tables, rules, procedures, the catalog)
 and compiles each rule to functions of a `Game` and a `Ctx`. This package is
-everything those functions call; it imports nothing else of ludex.
+everything those functions call; it imports nothing else of ludex. `state`
+holds a game's values and places, `resolution` how rules, procedures, hooks
+(`after danger`: after each change of a stat), overrides and effects resolve.
 
     from generated.escalation import new_game
     game = new_game(seed=1)

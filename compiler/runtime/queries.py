@@ -137,6 +137,23 @@ def trauma_draw_values(g: Game, who: Value) -> list[Value]:
             and r.completed]
 
 
+def gained(g: Game, who: Value, stat: Value) -> int:
+    """What the last change of `who`'s stat added: the amount gained, counting what went
+    past the bound (0 after a loss, a payment or a set)."""
+    return max(0, g.stats.changes.get((who, str(stat)), 0))
+
+
+def at_once(g: Game, procedure: Value, who: Value = None) -> int:
+    """How many times the current effect requires the procedure of `who` at the same time
+    (a procedure counted so waits for the end of the effect: see `resolution`)."""
+    return g.at_once(str(procedure), who)
+
+
+def resolving(g: Game, what: Value) -> bool:
+    """A rule, procedure or outside event is being resolved: what happens now is part of it."""
+    return str(what) in g.log.causes
+
+
 def used(g: Game, rule: Value, who: Value = None) -> bool:
     """The rule was used in its limit's current period (ever, without a limit)."""
     return g.usage.used(str(rule), who) > 0
@@ -158,14 +175,15 @@ def has(g: Game, place: Value, thing: Value) -> bool:
 
 
 QUERIES: dict[str, Callable[..., Value]] = {
-    "active": active, "all": all_, "card_of_level": card_of_level, "contains": contains,
-    "count": count, "count_level": count_level, "dead": dead, "empty": empty,
-    "empty_spaces": empty_spaces, "has": has,
+    "active": active, "all": all_, "at_once": at_once, "card_of_level": card_of_level,
+    "contains": contains, "count": count, "count_level": count_level, "dead": dead,
+    "empty": empty, "empty_spaces": empty_spaces, "gained": gained, "has": has,
     "has_level": has_level, "in_play": in_play, "is": is_, "lookup": lookup,
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
-    "paid": paid, "random_card": random_card, "runs": runs, "top": top,
-    "trauma_draw_values": trauma_draw_values, "used": used,
+    "paid": paid, "random_card": random_card, "resolving": resolving, "runs": runs,
+    "top": top, "trauma_draw_values": trauma_draw_values, "used": used,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows.
+# `set paid(who, stat) to N` changes what a payment counts as ("as if you have paid N").
 SPECIAL = frozenset({"treated", "draw_order", "roll_order"})

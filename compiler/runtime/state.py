@@ -3,11 +3,9 @@
 A generated engine calls `Game` methods only: values (`get`, `gain`, `pay`,
 `set`...), places (`draw`, `discard`, `place`...), dice (`roll`), control
 (`trigger`, `require`, `choose`, `assume`, `prose`) and, in examples,
-`expect`. `trigger` resolves a rule (who may, its limit, its condition, then
-cost and effect), a procedure (its steps in order), a table (the rows its key
-reaches) or an outside event; rules hooked `before`, `during`, `after`,
-`start of` or `end of` it run around it. Text timings are not hooks: such a
-rule runs when a caller triggers it.
+`effect` and `expect`. How `trigger` resolves rules, procedures, tables and
+outside events, with their hooks, overrides and effects, is in `resolution`;
+every change of a stat or track runs the rules hooked `after` it.
 """
 
 from __future__ import annotations
@@ -15,66 +13,26 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
 
 from .choosers import Chooser, FirstChooser
-from .defs import Definitions, Expectation, Row, RuleDef, StatDef, Value
+from .context import Ctx, Run
+from .defs import Definitions, Expectation, StatDef, Value
 from .errors import Illegal, NotExecutable, RuleError
 from .limits import Lasting, Usage
 from .log import EventLog
 from .places import Places
+from .resolution import Resolution
 from .stats import Stats
 
-MAX_DEPTH = 64
-HOOKS = ("before", "after", "during", "start", "end")
+__all__ = ["Ctx", "Game", "Run"]
+
 OPERATORS: dict[str, Callable[[Value, Value], Value]] = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
     ">": operator.gt, ">=": operator.ge,
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Ctx:
-    """Who acts, on what, for whom: the built-ins `actor`, `target`, `owner`, `self`, `you`."""
-
-    actor: Value = None
-    target: Value = None
-    owner: Value = None
-    this: Value = None
-
-    def get(self, name: str) -> Value:
-        if name == "you":
-            return self.actor if self.actor is not None else "you"
-        if name == "owner":
-            return self.owner if self.owner is not None else self.actor
-        return {"actor": self.actor, "target": self.target, "self": self.this}[name]
-
-    def need(self, name: str) -> Value:
-        value = self.get(name)
-        if value is None:
-            raise NotExecutable(f"`{name}` is not known here: the caller must give it")
-        return value
-
-    @property
-    def subject(self) -> Value:
-        """Whose stats a bare stat name means: the actor, else the owner."""
-        return self.actor if self.actor is not None else self.owner
-
-    def but(self, **changes: Value) -> Ctx:
-        return replace(self, **changes)
-
-
-@dataclass
-class Run:
-    """One run of a procedure, with the treated values of its subject when it began."""
-
-    procedure: str
-    subject: Value
-    values: dict[str, Value] = field(default_factory=dict)
-    completed: bool = False
-
-
-class Game:
+class Game(Resolution):
     def __init__(self, defs: Definitions, *, seed: int = 0, chooser: Chooser | None = None,
                  options: Iterable[str] = ()) -> None:
         self.defs = defs
@@ -94,14 +52,7 @@ class Game:
         self.rigged_rolls: dict[str, list[Value]] = {}
         self.runs: list[Run] = []
         self.reached: dict[tuple[str, int], Value] = {}
-        self.hooks: dict[tuple[str, str], list[RuleDef]] = {}
-        self.overriders: dict[str, list[RuleDef]] = {}
-        for rule in defs.rules.values():
-            if rule.when is not None and rule.when.kind in HOOKS and rule.when.target:
-                self.hooks.setdefault((rule.when.kind, rule.when.target), []).append(rule)
-            if rule.overrides is not None:
-                self.overriders.setdefault(rule.overrides, []).append(rule)
-        self.depth = 0
+        self._index()
 
     # ------------------------------------------------------------ values
 
@@ -118,6 +69,7 @@ class Game:
 
     def set(self, who: Value, name: str, value: Value) -> None:
         self.stats.set(who, name, value)
+        self._changed(name, who)
 
     def amount(self, value: Value) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -129,12 +81,15 @@ class Game:
             self._advance(name, self.amount(amount), who)
         else:
             self.stats.gain(name, self.amount(amount), who)
+        self._changed(name, who)
 
     def lose(self, name: str, amount: Value, who: Value) -> None:
         self.stats.lose(name, self.amount(amount), who)
+        self._changed(name, who)
 
     def pay(self, name: str, amount: Value, who: Value) -> None:
         self.stats.pay(name, self.amount(amount), who)
+        self._changed(name, who)
 
     def _advance(self, name: str, steps: int, who: Value) -> None:
         track = self.defs.tracks[name]
@@ -186,6 +141,9 @@ class Game:
             self.places.rig(str(args[0]), self.members(value))
         elif name == "roll_order":
             self.rigged_rolls[str(args[0])] = self.members(value)
+        elif name == "paid" and len(args) == 2:  # "as if you have paid": what counts later
+            self.stats.payments[(args[0], str(args[1]))] = self.amount(value)
+            self.log.add("set", f"paid({args[0]!r}, {args[1]!r})", detail=f"{value!r}")
         else:
             self.facts[(name, tuple(args))] = value
             self.log.add("set", f"{name}({', '.join(map(repr, args))})", detail=f"{value!r}")
@@ -291,165 +249,3 @@ class Game:
                                f"{value!r} {op} {other!r}")
         except RuleError as err:
             return Expectation(text, False, f"{type(err).__name__}: {err}")
-
-    # ------------------------------------------------------------ resolution
-
-    def trigger(self, name: Value, ctx: Ctx | None = None) -> None:
-        """Resolve a rule, a procedure, a table, or an outside event, with its hooks."""
-        ctx = ctx or Ctx()
-        if not isinstance(name, str):
-            raise NotExecutable(f"{name!r} is nothing that can be triggered")
-        if self.depth >= MAX_DEPTH:
-            raise NotExecutable(f"{name}: rules trigger each other more than {MAX_DEPTH} deep")
-        self.depth += 1
-        try:
-            if name in self.defs.rules:
-                self._rule(self._effective(name, ctx), ctx)
-            elif name in self.defs.procedures:
-                self._procedure(name, ctx)
-            elif name in self.defs.tables:
-                self._table(name, ctx)
-            else:
-                self._happen(name, ctx)
-        finally:
-            self.depth -= 1
-            if self.depth == 0:
-                self.stats.forget()
-
-    def act(self, name: str, actor: Value = None, target: Value = None) -> None:
-        """A player uses a rule: `game.act("akira.draw_one", actor="akira")`."""
-        self.trigger(name, Ctx(actor=actor, target=target))
-
-    def playing(self, scope: Iterable[str]) -> bool:
-        return all(s in self.in_play for s in scope)
-
-    def _effective(self, name: str, ctx: Ctx) -> RuleDef:
-        for rule in self.overriders.get(name, ()):
-            if self.playing(rule.scope) and (rule.check is None or rule.check(self, ctx)):
-                self.log.add("override", name, detail=f"replaced by {rule.name}")
-                return rule
-        return self.defs.rules[name]
-
-    def _rule(self, rule: RuleDef, ctx: Ctx) -> None:
-        if not self.playing(rule.scope):
-            self.log.add("skip", rule.name, detail="not in play: " + ", ".join(rule.scope))
-            return
-        ctx = self._context(rule, ctx)
-        self._allowed(rule, ctx.actor)
-        self.usage.allow(rule.name, ctx.actor, rule.limit)
-        self._fire("before", rule.name, ctx)
-        if rule.check is not None and not rule.check(self, ctx):
-            self.log.add("skip", rule.name, ctx.subject, "its condition does not hold")
-            return
-        self.log.add(rule.kind, rule.name, ctx.subject, rule.title or "")
-        self.log.causes.append(rule.name)
-        try:
-            if rule.cost is not None:
-                rule.cost(self, ctx)
-            if rule.effect is not None:
-                rule.effect(self, ctx)
-        finally:
-            self.log.causes.pop()
-        self.usage.record(rule.name, ctx.actor, rule.limit)
-        self.lasting.start(rule.this or rule.name, ctx.actor, rule.duration)
-        if rule.limit is not None and rule.limit.max_in is not None:
-            zone = self.defs.zones.get(rule.limit.max_in)  # the extra card goes back
-            self.places.enforce(rule.limit.max_in, rule.limit.count,
-                                zone.overflow if zone and zone.overflow else "bottom_of_deck")
-        self._fire("during", rule.name, ctx)
-        self._fire("after", rule.name, ctx)
-
-    def _context(self, rule: RuleDef, ctx: Ctx) -> Ctx:
-        if ctx.actor is None and len(rule.who) == 1 and rule.who[0] not in self.defs.kinds:
-            ctx = ctx.but(actor=rule.who[0])
-        return ctx.but(this=rule.this) if rule.this is not None else ctx
-
-    def _allowed(self, rule: RuleDef, actor: Value) -> None:
-        checkable = [w for w in rule.who if w in self.defs.records or w in self.defs.kinds]
-        if actor is None or not rule.who or len(checkable) < len(rule.who):
-            return
-        if actor not in rule.who and self.defs.kind_of(actor) not in rule.who:
-            raise Illegal(f"{rule.name} is for {', '.join(rule.who)}, not {actor}")
-
-    def _procedure(self, name: str, ctx: Ctx) -> None:
-        proc = self.defs.procedures[name]
-        if not self.playing(proc.scope):
-            self.log.add("skip", name, detail="not in play")
-            return
-        run = Run(name, ctx.subject, self._treated_values(ctx.subject))
-        self.runs.append(run)
-        self.log.add("procedure", name, ctx.subject, proc.title or "")
-        for kind in ("before", "start", "during"):
-            self._fire(kind, name, ctx)
-        self.log.causes.append(name)
-        try:
-            for step in proc.steps:
-                self.trigger(step, ctx)
-        finally:
-            self.log.causes.pop()
-        self._fire("end", name, ctx)
-        self._fire("after", name, ctx)
-        run.completed = True
-
-    def _treated_values(self, who: Value) -> dict[str, Value]:
-        values = {}
-        for stat in self.defs.stats.values():
-            if stat.overflow == "clamp_remember" and who is not None:
-                try:
-                    values[stat.name] = self.stats.treated(who, stat.name)
-                except RuleError:
-                    continue
-        return values
-
-    def _table(self, name: str, ctx: Ctx) -> None:
-        table = self.defs.tables[name]
-        key = table.by(self, ctx) if table.by is not None else ctx.target
-        if key is None:
-            raise NotExecutable(f"{name} is read by {table.by_text or 'a key'}: give the key "
-                                "as the target")
-        rows = table.select(key)
-        self.log.add("table", name, ctx.subject,
-                     f"{key!r}: " + (", ".join(r.label for r in rows) or "no row"))
-        for row in rows:
-            if row.effect is not None:
-                row.effect(self, ctx)
-            else:
-                self.log.add("result", name, ctx.subject, repr(self.row_value(row, ctx)))
-
-    def row_value(self, row: Row, ctx: Ctx) -> Value:
-        return row.compute(self, ctx) if row.compute is not None else row.value
-
-    def _happen(self, name: str, ctx: Ctx) -> None:
-        self.log.add("happen", name, ctx.subject)
-        for kind in HOOKS:
-            self._fire(kind, name, ctx)
-
-    def _fire(self, kind: str, target: str, ctx: Ctx) -> None:
-        """Run the rules hooked to `kind target`; one that cannot run is skipped, logged."""
-        for rule in self.hooks.get((kind, target), ()):
-            if not self.playing(rule.scope):
-                continue
-            try:
-                self.trigger(rule.name, ctx.but(this=None))
-            except RuleError as err:
-                self.log.add("skip", rule.name, ctx.subject, f"{type(err).__name__}: {err}")
-
-    # ------------------------------------------------------------ periods
-
-    def start(self, period: str) -> None:
-        """A period begins: `start of` hooks run; what lasted until its start ends."""
-        for name in self.lasting.expire("until_start", period):
-            self.log.add("expire", name, detail=f"until the start of the {period}")
-        for target in self._period_targets(period):
-            self._fire("start", target, Ctx())
-
-    def end(self, period: str) -> None:
-        """A period ends: `end of` hooks run, lasting effects expire, limits reset."""
-        for target in self._period_targets(period):
-            self._fire("end", target, Ctx())
-        for name in self.lasting.expire("until_end", period):
-            self.log.add("expire", name, detail=f"until the end of the {period}")
-        self.usage.reset(period)
-
-    def _period_targets(self, period: str) -> list[str]:
-        return sorted({t for _, t in self.hooks if t.rsplit(".", 1)[-1] == period})

@@ -7,40 +7,42 @@ from ludex.runtime import Ctx, ExampleDef, Expectation, Game, by_name
 from ludex.runtime import queries as q
 
 
-# solon_two_obols: Solon must draw two Obols at once (rules/aeon_trespass/trauma.ludex:122)
+# solon_two_obols: Solon must draw two Obols at once (rules/aeon_trespass/trauma.ludex:131)
 def solon_two_obols(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(None, 'current_phase', 'battle_phase')
     g.set('solon', 'danger', 9)
     g.set_place('obol_deck', ['you_live', 'you_died'])
-    g.trigger('solon_two_obols.trampled', ctx)
+    with g.effect():
+        g.trigger('solon_two_obols.trampled', ctx)
     return [
         g.expect('dead(solon)', lambda: q.dead(g, 'solon')),
-        g.expect(
-            'trauma_draw_values(solon) == []',
-            lambda: q.trauma_draw_values(g, 'solon'),
-            '==',
-            lambda: [],
-        ),
         g.expect(
             'runs(obol_draw, solon) == 0',
             lambda: q.runs(g, 'obol_draw', 'solon'),
             '==',
             lambda: 0,
         ),
+        g.expect(
+            'trauma_draw_values(solon) == [10]',
+            lambda: q.trauma_draw_values(g, 'solon'),
+            '==',
+            lambda: [10],
+        ),
         g.expect('solon.danger == 9', lambda: g.get('solon', 'danger'), '==', lambda: 9),
     ]
 
 
-# herodotus_over_nine: Herodotus goes over 9 Danger (rules/aeon_trespass/trauma.ludex:201)
+# herodotus_over_nine: Herodotus goes over 9 Danger (rules/aeon_trespass/trauma.ludex:216)
 def herodotus_over_nine(g: Game) -> list[Expectation]:
-    ctx = Ctx()
     g.set(None, 'current_phase', 'battle_phase')
     g.set('herodotus', 'danger', 8)
     g.set_place('obol_deck', ['you_live', 'you_died'])
     g.set_fact('draw_order', ['obol_deck'], ['you_live'])
-    g.gain('danger', 1, 'herodotus')
-    g.trigger('herodotus_over_nine.second_crash', ctx)
+    with g.effect():
+        g.gain('danger', 1, 'herodotus')
+    with g.effect():
+        g.gain('danger', 1, 'herodotus')
     return [
         g.expect('herodotus.danger == 9', lambda: g.get('herodotus', 'danger'), '==', lambda: 9),
         g.expect(
@@ -67,13 +69,14 @@ def herodotus_over_nine(g: Game) -> list[Expectation]:
 
 # philoctera_massive_danger: Philoctera suffers Massive Danger (rules/aeon_trespass/trauma.ludex:...
 def philoctera_massive_danger(g: Game) -> list[Expectation]:
-    ctx = Ctx()
     g.set(None, 'current_phase', 'battle_phase')
     g.set('philoctera', 'danger', 8)
     g.set_place('obol_deck', ['you_live', 'you_died'])
     g.set_fact('draw_order', ['obol_deck'], ['you_live', 'you_live'])
-    g.trigger('philoctera_massive_danger.hekaton_attack', ctx)
-    g.trigger('philoctera_massive_danger.later_attack', ctx)
+    with g.effect():
+        g.gain('danger', 8, 'philoctera')
+    with g.effect():
+        g.gain('danger', 6, 'philoctera')
     return [
         g.expect('philoctera.danger == 9', lambda: g.get('philoctera', 'danger'), '==', lambda: 9),
         g.expect(
@@ -105,18 +108,18 @@ EXAMPLES = by_name(
         name='solon_two_obols',
         title='Solon must draw two Obols at once',
         run=solon_two_obols,
-        source='rules/aeon_trespass/trauma.ludex:122',
+        source='rules/aeon_trespass/trauma.ludex:131',
     ),
     ExampleDef(
         name='herodotus_over_nine',
         title='Herodotus goes over 9 Danger',
         run=herodotus_over_nine,
-        source='rules/aeon_trespass/trauma.ludex:201',
+        source='rules/aeon_trespass/trauma.ludex:216',
     ),
     ExampleDef(
         name='philoctera_massive_danger',
         title='Philoctera suffers Massive Danger',
         run=philoctera_massive_danger,
-        source='rules/aeon_trespass/trauma.ludex:263',
+        source='rules/aeon_trespass/trauma.ludex:272',
     ),
 )

@@ -132,11 +132,15 @@ def argo_fate_rerolls_effect(g: Game, ctx: Ctx) -> None:
 
 
 # trauma_draw.danger_dealt: Danger dealt triggers a Trauma Draw (rules/aeon_trespass/trauma.ludex...
+def danger_dealt_check(g: Game, ctx: Ctx) -> bool:
+    return q.gained(g, ctx.need('owner'), 'danger') > 0 and q.resolving(g, 'attack')
+
+
 def danger_dealt_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('trauma_draw', ctx)
 
 
-# trauma_draw.consult: Consult your Trauma Table (rules/aeon_trespass/trauma.ludex:18)
+# trauma_draw.consult: Consult your Trauma Table (rules/aeon_trespass/trauma.ludex:23)
 def consult_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_trauma_table', ctx)
 
@@ -146,7 +150,7 @@ def resolve_card_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('target'))
 
 
-# trauma_draw.instructed_trauma_draw: Instructed Trauma Draws (rules/aeon_trespass/trauma.ludex:40)
+# trauma_draw.instructed_trauma_draw: Instructed Trauma Draws (rules/aeon_trespass/trauma.ludex:45)
 def instructed_trauma_draw_check(g: Game, ctx: Ctx) -> bool:
     return g.get(ctx.need('owner'), 'danger') > 0
 
@@ -160,17 +164,17 @@ def instructed_severity_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('trauma_draw.trauma_severities', ctx)
 
 
-# obol_draw.shuffle_deck: Shuffle the Obol deck (rules/aeon_trespass/trauma.ludex:92)
+# obol_draw.shuffle_deck: Shuffle the Obol deck (rules/aeon_trespass/trauma.ludex:99)
 def shuffle_deck_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('obol_deck')
 
 
-# obol_draw.draw_top: Draw the top card (rules/aeon_trespass/trauma.ludex:95)
+# obol_draw.draw_top: Draw the top card (rules/aeon_trespass/trauma.ludex:102)
 def draw_top_effect(g: Game, ctx: Ctx) -> None:
     g.draw('obol_deck', 1, 'obol_draw.drawn_obol')
 
 
-# obol_draw.resolve_obol: Resolve the Obol card (rules/aeon_trespass/trauma.ludex:98)
+# obol_draw.resolve_obol: Resolve the Obol card (rules/aeon_trespass/trauma.ludex:105)
 def resolve_obol_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members('obol_draw.drawn_obol'):
         if g.get(c, 'kills'):
@@ -185,35 +189,34 @@ def shuffle_back_effect(g: Game, ctx: Ctx) -> None:
 
 
 # obol_draw.two_obol_draws: Two or more Obol Draws at the same time (rules/aeon_trespass/trauma.l...
+def two_obol_draws_check(g: Game, ctx: Ctx) -> bool:
+    return q.at_once(g, 'obol_draw', ctx.need('owner')) >= 2
+
+
 def two_obol_draws_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_death', ctx)
 
 
 # solon_two_obols.trampled: Solon is Trampled by the Labyrinthauros and suffers Crash (rules/aeon...
 def trampled_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('obol_draw', ctx)
     g.gain('danger', 1, 'solon')
-    if g.treated('solon', 'danger') > 9:
-        g.trigger('obol_draw.two_obol_draws', ctx)
-    else:
-        g.trigger('obol_draw', ctx)
 
 
-# danger_over_nine: Gaining Danger over '9' (rules/aeon_trespass/trauma.ludex:194)
+# danger_over_nine: Gaining Danger over '9' (rules/aeon_trespass/trauma.ludex:207)
 def danger_over_nine_check(g: Game, ctx: Ctx) -> bool:
-    return g.get(None, 'current_phase') == 'battle_phase'
+    return (
+        g.treated(ctx.need('owner'), 'danger') > 9
+        and g.get(None, 'current_phase') == 'battle_phase'
+        and not q.resolving(g, 'attack')
+    )
 
 
 def danger_over_nine_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('trauma_draw', ctx)
 
 
-# herodotus_over_nine.second_crash: The Unavoidable Knockback into a Column: a second Crash (rule...
-def second_crash_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('danger', 1, 'herodotus')
-    g.trigger('danger_over_nine', ctx)
-
-
-# massive_danger: Massive Danger (rules/aeon_trespass/trauma.ludex:228)
+# massive_danger: Massive Danger (rules/aeon_trespass/trauma.ludex:237)
 def massive_danger_check(g: Game, ctx: Ctx) -> bool:
     return g.treated(ctx.need('owner'), 'danger') >= 14
 
@@ -227,18 +230,6 @@ def remove_massive_danger_cards_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members(['you_died_horribly', 'your_gruesome_death', 'your_death_transcends']):
         if q.contains(g, 'obol_deck', c):
             g.remove(c, 'obol_deck')
-
-
-# philoctera_massive_danger.hekaton_attack: The Hekaton attacks Philoctera: +8 Danger (rules/aeon...
-def hekaton_attack_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('danger', 8, 'philoctera')
-    g.trigger('trauma_draw.danger_dealt', ctx)
-
-
-# philoctera_massive_danger.later_attack: Philoctera is attacked again: +6 Danger (rules/aeon_tre...
-def later_attack_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('danger', 6, 'philoctera')
-    g.trigger('trauma_draw.danger_dealt', ctx)
 
 
 # triskelion.reset_after_battle: Triskelion stats reset after each Battle (rules/aeon_trespass/tr...
@@ -459,7 +450,7 @@ def random_element_row_4(g: Game, ctx: Ctx) -> None:
         g.roll('important_game_rules.dice.d10', ctx)
 
 
-# trauma_draw.trauma_severities: Trauma severities (rules/aeon_trespass/trauma.ludex:31)
+# trauma_draw.trauma_severities: Trauma severities (rules/aeon_trespass/trauma.ludex:36)
 def trauma_severities_row_1(g: Game, ctx: Ctx) -> None:
     g.draw('minor_trauma_deck', 1)
 
@@ -476,7 +467,7 @@ def trauma_severities_row_4(g: Game, ctx: Ctx) -> None:
     g.trigger('obol_draw', ctx)
 
 
-# titan_trauma_table: Trauma Table assumed for the examples (rules/aeon_trespass/trauma.ludex:55)
+# titan_trauma_table: Trauma Table assumed for the examples (rules/aeon_trespass/trauma.ludex:60)
 def titan_trauma_table_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(ctx.subject, 'danger')
 
@@ -485,7 +476,7 @@ def titan_trauma_table_row_1(g: Game, ctx: Ctx) -> None:
     g.trigger('obol_draw', ctx)
 
 
-# massive_danger_chart: Massive Danger Chart (rules/aeon_trespass/trauma.ludex:246)
+# massive_danger_chart: Massive Danger Chart (rules/aeon_trespass/trauma.ludex:255)
 def massive_danger_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(ctx.subject, 'danger')
 
@@ -662,7 +653,8 @@ RULES = by_name(
     RuleDef(
         name='trauma_draw.danger_dealt',
         title='Danger dealt triggers a Trauma Draw',
-        when=Timing('text', text='after any Danger is dealt to you'),
+        when=Timing('after', target='danger', stat=True),
+        check=danger_dealt_check,
         effect=danger_dealt_effect,
     ),
     RuleDef(
@@ -727,11 +719,9 @@ RULES = by_name(
     RuleDef(
         name='obol_draw.two_obol_draws',
         title='Two or more Obol Draws at the same time',
-        when=Timing(
-            'text',
-            text='you are forced to perform two or more Obol Draws at the same time',
-        ),
+        check=two_obol_draws_check,
         effect=two_obol_draws_effect,
+        overrides='obol_draw',
     ),
     RuleDef(
         name='solon_two_obols.trampled',
@@ -742,15 +732,9 @@ RULES = by_name(
     RuleDef(
         name='danger_over_nine',
         title="Gaining Danger over '9'",
-        when=Timing('text', text='you would gain Danger over 9'),
+        when=Timing('after', target='danger', stat=True),
         check=danger_over_nine_check,
         effect=danger_over_nine_effect,
-    ),
-    RuleDef(
-        name='herodotus_over_nine.second_crash',
-        title='The Unavoidable Knockback into a Column: a second Crash',
-        who=('herodotus',),
-        effect=second_crash_effect,
     ),
     RuleDef(
         name='massive_danger',
@@ -765,18 +749,6 @@ RULES = by_name(
         title='Massive Danger cards leave at the end of Battle',
         when=Timing('end', target='battle'),
         effect=remove_massive_danger_cards_effect,
-    ),
-    RuleDef(
-        name='philoctera_massive_danger.hekaton_attack',
-        title='The Hekaton attacks Philoctera: +8 Danger',
-        who=('philoctera',),
-        effect=hekaton_attack_effect,
-    ),
-    RuleDef(
-        name='philoctera_massive_danger.later_attack',
-        title='Philoctera is attacked again: +6 Danger',
-        who=('philoctera',),
-        effect=later_attack_effect,
     ),
     RuleDef(
         name='triskelion.reset_after_battle',
@@ -861,6 +833,7 @@ PROCEDURES = by_name(
             'obol_draw.resolve_obol',
             'obol_draw.shuffle_back',
         ),
+        at_once=True,
     ),
 )
 

@@ -11,7 +11,8 @@ def ending_on_space_4(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(ctx.need('you'), 'vengeance_position', 4)
     g.set(ctx.need('you'), 'supply', 0)
-    g.gain('supply', g.get(ctx.need('you'), 'vengeance_position'), ctx.need('you'))
+    with g.effect():
+        g.gain('supply', g.get(ctx.need('you'), 'vengeance_position'), ctx.need('you'))
     return [g.expect('you.supply == 4', lambda: g.get(ctx.need('you'), 'supply'), '==', lambda: 4)]
 
 

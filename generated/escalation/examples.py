@@ -13,8 +13,10 @@ def enkidu_to_tower(g: Game) -> list[Expectation]:
     g.set('revolution.enkidu', 'trust', 4)
     g.place('revolution.enkidu', 'grand_citadel')
     g.place('pockets.resistance_token', 'art_district')
-    g.trigger('pockets.resistance_tokens.enkidu_to_tower.exit_grand_citadel', ctx)
-    g.trigger('pockets.resistance_tokens.enkidu_to_tower.exit_art_district', ctx)
+    with g.effect():
+        g.trigger('pockets.resistance_tokens.enkidu_to_tower.exit_grand_citadel', ctx)
+    with g.effect():
+        g.trigger('pockets.resistance_tokens.enkidu_to_tower.exit_art_district', ctx)
     return [
         g.expect(
             'revolution.enkidu.trust == 0',
@@ -38,7 +40,8 @@ def communicator_explosion(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.place('revolution.akira.inventions_guide.communicator', 'revolution.akira.inventions_in_play')
     g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['explosion'])
-    g.trigger('revolution.akira.inventions_guide.communicator', ctx)
+    with g.effect():
+        g.trigger('revolution.akira.inventions_guide.communicator', ctx)
     return [
         g.expect(
             'not contains(inventions_in_play, inventions_guide.communicator)',
@@ -72,20 +75,15 @@ def doubled_payment(g: Game) -> list[Expectation]:
         'revolution.akira.inventions_in_play',
     )
     g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['gears'])
-    g.trigger(
-        'revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment.break_guard',
-        ctx,
-    )
-    g.trigger('revolution.akira.inventions_guide.hyperbolic_emitter', ctx)
-    g.trigger(
-        'revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment.attack_result',
-        ctx,
-    )
+    with g.effect():
+        g.pay('trust', 2, 'revolution.akira')
+    with g.effect():
+        g.trigger('revolution.akira.inventions_guide.hyperbolic_emitter', ctx)
     return [
         g.expect('akira.trust == 3', lambda: g.get('revolution.akira', 'trust'), '==', lambda: 3),
         g.expect(
-            'attack_trust(akira) == 4',
-            lambda: g.fact('attack_trust', 'revolution.akira'),
+            'paid(akira, trust) == 4',
+            lambda: q.paid(g, 'revolution.akira', 'trust'),
             '==',
             lambda: 4,
         ),
@@ -105,8 +103,10 @@ def commerce_for_free(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set('revolution.julie', 'trust', 0)
     g.place('revolution.julie', 'revolution.julie.smugglers_hideout')
-    g.trigger('revolution.julie.hideout.income', ctx)
-    g.move('revolution.julie', 'commerce_district')
+    with g.effect():
+        g.trigger('revolution.julie.hideout.income', ctx)
+    with g.effect():
+        g.move('revolution.julie', 'commerce_district')
     return [
         g.expect('julie.trust == 4', lambda: g.get('revolution.julie', 'trust'), '==', lambda: 4),
         g.expect(
@@ -140,7 +140,7 @@ EXAMPLES = by_name(
         title='Hyperbolic Emitter: 2 Trust count as 4',
         run=doubled_payment,
         scope=('revolution',),
-        source='rules/escalation/revolution.ludex:187',
+        source='rules/escalation/revolution.ludex:188',
     ),
     ExampleDef(
         name='revolution.julie.hideout.commerce_for_free',

@@ -203,26 +203,10 @@ def disruption_field_effect(g: Game, ctx: Ctx) -> None:
 
 # revolution.akira.inventions_guide.hyperbolic_emitter: Hyperbolic Emitter (rules/escalation/revo...
 def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Double the Trust you paid for attacking a Guard, when determining the result of this '
-        'attack.',
-    )
+    g.set_fact('paid', ['revolution.akira', 'trust'], 2 * q.paid(g, 'revolution.akira', 'trust'))
     face = g.roll('revolution.akira.breakdown_die', ctx)
     if face != 'gears':
         g.discard(ctx.get('self'))
-
-
-# revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment.break_guard: Take an Actio...
-def break_guard_cost(g: Game, ctx: Ctx) -> None:
-    g.pay('trust', 2, ctx.subject)
-
-
-# revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment.attack_result: Roll the As...
-def attack_result_effect(g: Game, ctx: Ctx) -> None:
-    if q.used(g, 'revolution.akira.inventions_guide.hyperbolic_emitter'):
-        g.set_fact('attack_trust', ['revolution.akira'], 2 * q.paid(g, 'revolution.akira', 'trust'))
-    else:
-        g.set_fact('attack_trust', ['revolution.akira'], q.paid(g, 'revolution.akira', 'trust'))
 
 
 # revolution.akira.inventions_guide.probabilitator: Probabilitator (rules/escalation/revolution.l...
@@ -238,7 +222,7 @@ def probabilitator_effect(g: Game, ctx: Ctx) -> None:
         g.discard(ctx.get('self'))
 
 
-# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:238)
+# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:227)
 def jammer_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 0, ctx.subject)
 
@@ -262,7 +246,7 @@ def reactivate_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:257)
+# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:246)
 def jump_pack_effect(g: Game, ctx: Ctx) -> None:
     g.prose(
         'You may ignore Guards while exiting any one District during movement (you also ignore '
@@ -648,21 +632,6 @@ RULES = by_name(
         limit=Limit(1, per='round'),
         scope=('revolution',),
         this='revolution.akira.inventions_guide.hyperbolic_emitter',
-        prose=1,
-    ),
-    RuleDef(
-        name='revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment.break_guard',
-        title='Take an Action to break the Guard and pay 2 Trust',
-        who=('revolution.akira',),
-        cost=break_guard_cost,
-        scope=('revolution',),
-    ),
-    RuleDef(
-        name='revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment.attack_result',
-        title='Roll the Assault die: the Trust counted for this attack',
-        who=('revolution.akira',),
-        effect=attack_result_effect,
-        scope=('revolution',),
     ),
     RuleDef(
         name='revolution.akira.inventions_guide.probabilitator',

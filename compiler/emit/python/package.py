@@ -1,0 +1,120 @@
+"""A game's package as files: each file kind's template context rendered through its
+Jinja2 template (`templates/python/`), with the imports its body uses."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ... import __version__
+from ...driver import Compilation
+from ...resolve import GameModel
+from .catalog import catalog_module
+from .common import Unit
+from .components import components_module
+from .examples import examples_module
+from .names import RESERVED, snake
+from .pretty import WIDTH
+from .rules import rules_module
+
+TEMPLATES = Path(__file__).parent.parent / "templates" / "python"
+IMPORTABLE = {
+    "catalog.py": ("Record",),
+    "components.py": ("DeckDef", "DieDef", "StatDef", "ZoneDef", "by_name"),
+    "rules.py": ("Ctx", "Duration", "Game", "Limit", "ProcedureDef", "Reward", "Row",
+                 "RuleDef", "TableDef", "Timing", "TrackDef", "Value", "by_name"),
+    "examples.py": ("Ctx", "ExampleDef", "Expectation", "Game", "by_name"),
+}
+
+
+@cache
+def _templates() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
+
+
+def package_name(model: GameModel) -> str:
+    name = snake(model.name)
+    name = "n" + name if name[:1].isdigit() else name
+    return name + "_" if name in RESERVED else name
+
+
+def _source_name(model: GameModel) -> str:
+    folder = model.source.folder
+    return folder if not Path(folder).is_absolute() else Path(folder).name
+
+
+def _import(module: str, names: Iterable[str]) -> str:
+    """One `from module import ...` as isort writes it (constants, classes, then the rest)."""
+    ordered = sorted(set(names), key=lambda n: (0 if n.isupper() else 1 if n[:1].isupper()
+                                                else 2, n))
+    if not ordered:
+        return ""
+    line = f"from {module} import {', '.join(ordered)}"
+    if len(line) <= WIDTH:
+        return line
+    return f"from {module} import (\n" + "".join(f"    {n},\n" for n in ordered) + ")"
+
+
+def _used(text: str, names: Iterable[str]) -> list[str]:
+    return [n for n in names if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)]
+
+
+def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The files of one game's package, by name (`rules.py`, ...)."""
+    unit = Unit(model, sources)
+    title = model.game.title if model.game else None
+    common = {"version": __version__, "source": _source_name(model),
+              "package": package_name(model), "game": model.name,
+              "game_repr": repr(model.name), "title_repr": repr(title)}
+    parts: dict[str, dict[str, Any]] = {
+        "__init__.py": {},
+        "catalog.py": catalog_module(unit),
+        "components.py": components_module(unit),
+        "rules.py": rules_module(unit),
+        "examples.py": examples_module(unit),
+    }
+    out = {}
+    for name, context in parts.items():
+        body = "\n".join(v if isinstance(v, str) else "\n".join(v) for v in context.values())
+        runtime = _import("ludex.runtime", _used(body, IMPORTABLE.get(name, ())))
+        if re.search(r"(?<![\w.])q\.", body):
+            runtime += "\nfrom ludex.runtime import queries as q"
+        typing_names = _used(body, ("ClassVar", "Literal"))
+        context = {**context, "runtime_import": runtime,
+                   "typing_import": _import("typing", typing_names)}
+        text = _templates().get_template(name + ".j2").render(**common, **context)
+        out[name] = _tidy(text)
+    return out
+
+
+def _tidy(text: str) -> str:
+    """No trailing spaces, at most two blank lines in a row, one newline at the end."""
+    lines = [line.rstrip() for line in text.splitlines()]
+    text = re.sub(r"\n{4,}", "\n\n\n", "\n".join(lines))
+    return text.strip("\n") + "\n"
+
+
+def emit(comp: Compilation) -> dict[str, str]:
+    """`{"<game>/<module>.py": source}` for every game of the compilation."""
+    out: dict[str, str] = {}
+    for model in comp.models:
+        package = package_name(model)
+        for name, text in emit_game(model, comp.sources).items():
+            out[f"{package}/{name}"] = text
+    return out
+
+
+def iter_rule_functions(module: Any) -> Iterator[Callable[..., Any]]:
+    """Every function a generated `rules` module defines (for tests and tools)."""
+    for name in sorted(vars(module)):
+        value = getattr(module, name)
+        if callable(value) and getattr(value, "__module__", None) == module.__name__ and \
+                not isinstance(value, type):
+            yield value

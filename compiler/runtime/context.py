@@ -1,0 +1,49 @@
+"""Who a rule is resolved for (`Ctx`), and the record of one procedure run (`Run`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .defs import Value
+from .errors import NotExecutable
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """Who acts, on what, for whom: the built-ins `actor`, `target`, `owner`, `self`, `you`."""
+
+    actor: Value = None
+    target: Value = None
+    owner: Value = None
+    this: Value = None
+
+    def get(self, name: str) -> Value:
+        if name == "you":
+            return self.actor if self.actor is not None else "you"
+        if name == "owner":
+            return self.owner if self.owner is not None else self.actor
+        return {"actor": self.actor, "target": self.target, "self": self.this}[name]
+
+    def need(self, name: str) -> Value:
+        value = self.get(name)
+        if value is None:
+            raise NotExecutable(f"`{name}` is not known here: the caller must give it")
+        return value
+
+    @property
+    def subject(self) -> Value:
+        """Whose stats a bare stat name means: the actor, else the owner."""
+        return self.actor if self.actor is not None else self.owner
+
+    def but(self, **changes: Value) -> Ctx:
+        return replace(self, **changes)
+
+
+@dataclass
+class Run:
+    """One run of a procedure, with the treated values of its subject when it began."""
+
+    procedure: str
+    subject: Value
+    values: dict[str, Value] = field(default_factory=dict)
+    completed: bool = False

@@ -1,0 +1,344 @@
+"""How `Game.trigger` resolves things: rules, procedures, tables, outside events, their
+hooks, overrides and effects.
+
+`trigger` resolves a rule (who may, its limit, its condition, then cost and
+effect), a procedure (its steps in order), a table (the rows its key reaches)
+or an outside event; rules hooked `before`, `during`, `after`, `start of` or
+`end of` it run around it, and a rule that `overrides` it runs instead when
+in play and its condition holds. Text timings are not hooks: such a rule runs
+when a caller triggers it.
+
+A rule timed `after STAT` (a stat or a track) runs after each change of that
+stat (gain, loss, payment or set), once per change and in declaration order,
+for the owner whose stat changed (`owner`), when its condition holds for the
+change; the log records a `hook` event saying which change fired it. Other
+timings on a stat are not hooks.
+
+*One effect* is what one `trigger` from outside resolves, with everything it
+sets off; one statement of an example's `actions:` (`with game.effect():`);
+or, outside any, the rules one change of a stat fires.
+A procedure some rule counts with `at_once(procedure, who)` is not resolved at
+once inside an effect: its requests wait until the effect ends, then each
+group of requests for the same subject is resolved together, so the rules see
+how many the effect made "at the same time"; an override that applies to a
+group replaces all of its requests, once. Values remembered past a bound
+(`clamp_remember`) are forgotten when the outermost effect ends: they last
+for "the draw that follows".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, cast
+
+from .context import Ctx, Run
+from .defs import Definitions, Row, RuleDef, Value
+from .errors import Illegal, NotExecutable, RuleError
+from .limits import Lasting, Usage
+from .log import EventLog
+from .places import Places
+from .stats import Stats
+
+if TYPE_CHECKING:
+    from .state import Game
+
+MAX_DEPTH = 64
+HOOKS = ("before", "after", "during", "start", "end")
+Request = tuple[str, Ctx]
+
+
+class Resolution:
+    """The resolution half of `Game` (a mixin: `Game` holds the state it works on)."""
+
+    defs: Definitions
+    log: EventLog
+    stats: Stats
+    places: Places
+    usage: Usage
+    lasting: Lasting
+    in_play: frozenset[str]
+    runs: list[Run]
+    depth: int
+    hooks: dict[tuple[str, str], list[RuleDef]]
+    stat_hooks: dict[str, list[RuleDef]]
+    overriders: dict[str, list[RuleDef]]
+    pending: list[Request] | None  # the requests of the open effect, if one is open
+    together: dict[tuple[str, Value], int]  # the groups of requests being resolved
+
+    def _index(self) -> None:
+        """Sort the rules by what they hook into and what they override."""
+        self.hooks, self.stat_hooks, self.overriders = {}, {}, {}
+        self.pending, self.together, self.depth = None, {}, 0
+        for rule in self.defs.rules.values():
+            when = rule.when
+            if when is not None and when.target and when.stat:
+                if when.kind == "after":
+                    self.stat_hooks.setdefault(when.target, []).append(rule)
+            elif when is not None and when.kind in HOOKS and when.target:
+                self.hooks.setdefault((when.kind, when.target), []).append(rule)
+            if rule.overrides is not None:
+                self.overriders.setdefault(rule.overrides, []).append(rule)
+
+    # ------------------------------------------------------------ effects
+
+    @contextmanager
+    def effect(self) -> Iterator[None]:
+        """One effect: inside one already open, part of it; else a new one, whose
+        pending requests are resolved when it ends."""
+        if self.pending is not None:
+            yield
+            return
+        self.pending = []
+        try:
+            yield
+            self._resolve_pending()
+        finally:
+            self.pending = None
+            self.stats.forget()
+
+    def at_once(self, procedure: str, who: Value) -> int:
+        """The requests of a procedure for `who` the current effect makes together."""
+        if (procedure, who) in self.together:
+            return self.together[(procedure, who)]
+        return sum(1 for name, ctx in self.pending or () if name == procedure
+                   and ctx.subject == who)
+
+    def _resolve_pending(self) -> None:
+        assert self.pending is not None
+        while self.pending:
+            groups: dict[tuple[str, Value], list[Ctx]] = {}
+            for name, ctx in self.pending:
+                groups.setdefault((name, ctx.subject), []).append(ctx)
+            self.pending.clear()
+            for (name, who), ctxs in groups.items():
+                self.together[(name, who)] = len(ctxs)
+                try:
+                    self._resolve_group(name, ctxs)
+                finally:
+                    del self.together[(name, who)]
+
+    def _resolve_group(self, name: str, ctxs: list[Ctx]) -> None:
+        replaced = self._resolve(name, ctxs[0])
+        if replaced is None:
+            for ctx in ctxs[1:]:
+                self._resolve(name, ctx)
+        elif len(ctxs) > 1:
+            self.log.add("replace", name, ctxs[0].subject,
+                         f"{len(ctxs)} requests at once, all replaced by {replaced}")
+
+    # ------------------------------------------------------------ resolution
+
+    def trigger(self, name: Value, ctx: Ctx | None = None) -> None:
+        """Resolve a rule, a procedure, a table, or an outside event, with its hooks."""
+        ctx = ctx or Ctx()
+        if not isinstance(name, str):
+            raise NotExecutable(f"{name!r} is nothing that can be triggered")
+        with self.effect():
+            proc = self.defs.procedures.get(name)
+            if proc is not None and proc.at_once:
+                assert self.pending is not None
+                self.pending.append((name, ctx))
+                self.log.add("request", name, ctx.subject, "resolved when the effect ends")
+                return
+            self._resolve(name, ctx)
+
+    def act(self, name: str, actor: Value = None, target: Value = None) -> None:
+        """A player uses a rule: `game.act("akira.draw_one", actor="akira")`."""
+        self.trigger(name, Ctx(actor=actor, target=target))
+
+    def playing(self, scope: Iterable[str]) -> bool:
+        return all(s in self.in_play for s in scope)
+
+    def _resolve(self, name: str, ctx: Ctx) -> str | None:
+        """Resolve now; returns the override that ran instead, if one did."""
+        if self.depth >= MAX_DEPTH:
+            raise NotExecutable(f"{name}: rules trigger each other more than {MAX_DEPTH} deep")
+        self.depth += 1
+        try:
+            override = self._override(name, ctx)
+            if override is not None:
+                self._rule(override, ctx)
+                return override.name
+            if name in self.defs.rules:
+                self._rule(self.defs.rules[name], ctx)
+            elif name in self.defs.procedures:
+                self._procedure(name, ctx)
+            elif name in self.defs.tables:
+                self._table(name, ctx)
+            else:
+                self._happen(name, ctx)
+            return None
+        finally:
+            self.depth -= 1
+
+    def _override(self, name: str, ctx: Ctx) -> RuleDef | None:
+        if name not in self.defs.rules and name not in self.defs.procedures:
+            return None
+        for rule in self.overriders.get(name, ()):
+            if self.playing(rule.scope) and (rule.check is None or rule.check(self.game, ctx)):
+                self.log.add("override", name, detail=f"replaced by {rule.name}")
+                return rule
+        return None
+
+    @property
+    def game(self) -> Game:
+        """This object as the `Game` the generated rule functions take."""
+        return cast("Game", self)
+
+    def _rule(self, rule: RuleDef, ctx: Ctx) -> None:
+        if not self.playing(rule.scope):
+            self.log.add("skip", rule.name, detail="not in play: " + ", ".join(rule.scope))
+            return
+        ctx = self._context(rule, ctx)
+        self._allowed(rule, ctx.actor)
+        self.usage.allow(rule.name, ctx.actor, rule.limit)
+        self._fire("before", rule.name, ctx)
+        if rule.check is not None and not rule.check(self.game, ctx):
+            self.log.add("skip", rule.name, ctx.subject, "its condition does not hold")
+            return
+        self.log.add(rule.kind, rule.name, ctx.subject, rule.title or "")
+        self.log.causes.append(rule.name)
+        try:
+            if rule.cost is not None:
+                rule.cost(self.game, ctx)
+            if rule.effect is not None:
+                rule.effect(self.game, ctx)
+        finally:
+            self.log.causes.pop()
+        self.usage.record(rule.name, ctx.actor, rule.limit)
+        self.lasting.start(rule.this or rule.name, ctx.actor, rule.duration)
+        if rule.limit is not None and rule.limit.max_in is not None:
+            zone = self.defs.zones.get(rule.limit.max_in)  # the extra card goes back
+            self.places.enforce(rule.limit.max_in, rule.limit.count,
+                                zone.overflow if zone and zone.overflow else "bottom_of_deck")
+        self._fire("during", rule.name, ctx)
+        self._fire("after", rule.name, ctx)
+
+    def _context(self, rule: RuleDef, ctx: Ctx) -> Ctx:
+        if ctx.actor is None and len(rule.who) == 1 and rule.who[0] not in self.defs.kinds:
+            ctx = ctx.but(actor=rule.who[0])
+        return ctx.but(this=rule.this) if rule.this is not None else ctx
+
+    def _allowed(self, rule: RuleDef, actor: Value) -> None:
+        checkable = [w for w in rule.who if w in self.defs.records or w in self.defs.kinds]
+        if actor is None or not rule.who or len(checkable) < len(rule.who):
+            return
+        if actor not in rule.who and self.defs.kind_of(actor) not in rule.who:
+            raise Illegal(f"{rule.name} is for {', '.join(rule.who)}, not {actor}")
+
+    def _procedure(self, name: str, ctx: Ctx) -> None:
+        proc = self.defs.procedures[name]
+        if not self.playing(proc.scope):
+            self.log.add("skip", name, detail="not in play")
+            return
+        run = Run(name, ctx.subject, self._treated_values(ctx.subject))
+        self.runs.append(run)
+        self.log.add("procedure", name, ctx.subject, proc.title or "")
+        for kind in ("before", "start", "during"):
+            self._fire(kind, name, ctx)
+        self.log.causes.append(name)
+        try:
+            for step in proc.steps:
+                self.trigger(step, ctx)
+        finally:
+            self.log.causes.pop()
+        self._fire("end", name, ctx)
+        self._fire("after", name, ctx)
+        run.completed = True
+
+    def _treated_values(self, who: Value) -> dict[str, Value]:
+        values = {}
+        for stat in self.defs.stats.values():
+            if stat.overflow == "clamp_remember" and who is not None:
+                try:
+                    values[stat.name] = self.stats.treated(who, stat.name)
+                except RuleError:
+                    continue
+        return values
+
+    def _table(self, name: str, ctx: Ctx) -> None:
+        table = self.defs.tables[name]
+        key = table.by(self.game, ctx) if table.by is not None else ctx.target
+        if key is None:
+            raise NotExecutable(f"{name} is read by {table.by_text or 'a key'}: give the key "
+                                "as the target")
+        rows = table.select(key)
+        self.log.add("table", name, ctx.subject,
+                     f"{key!r}: " + (", ".join(r.label for r in rows) or "no row"))
+        for row in rows:
+            if row.effect is not None:
+                row.effect(self.game, ctx)
+            else:
+                self.log.add("result", name, ctx.subject, repr(self.row_value(row, ctx)))
+
+    def row_value(self, row: Row, ctx: Ctx) -> Value:
+        return row.compute(self.game, ctx) if row.compute is not None else row.value
+
+    def _happen(self, name: str, ctx: Ctx) -> None:
+        """An outside event: its hooked rules run as part of it (`resolving(name)`)."""
+        self.log.add("happen", name, ctx.subject)
+        self.log.causes.append(name)
+        try:
+            for kind in HOOKS:
+                self._fire(kind, name, ctx)
+        finally:
+            self.log.causes.pop()
+
+    def _fire(self, kind: str, target: str, ctx: Ctx) -> None:
+        """Run the rules hooked to `kind target`; one that cannot run is skipped, logged."""
+        for rule in self.hooks.get((kind, target), ()):
+            if self.playing(rule.scope):
+                self._hooked(rule, ctx.but(this=None))
+
+    def _hooked(self, rule: RuleDef, ctx: Ctx) -> None:
+        try:
+            self.trigger(rule.name, ctx)
+        except RuleError as err:
+            self.log.add("skip", rule.name, ctx.subject, f"{type(err).__name__}: {err}")
+
+    def _changed(self, stat: str, who: Value) -> None:
+        """Run the rules hooked `after` this stat whose condition holds for the change, for
+        its owner, as one effect (the value remembered past a bound lasts for all)."""
+        ctx = Ctx(owner=who)
+        rules = [r for r in self.stat_hooks.get(stat, ())
+                 if self.playing(r.scope) and self._holds(r, ctx)]
+        if not rules:
+            return
+        with self.effect():
+            for rule in rules:
+                self.log.add("hook", rule.name, who,
+                             f"after {stat} changed: {self._now(who, stat)}")
+                self._hooked(rule, ctx)
+
+    def _holds(self, rule: RuleDef, ctx: Ctx) -> bool:
+        """A hooked rule's condition; one that cannot be evaluated is skipped, logged."""
+        try:
+            return rule.check is None or bool(rule.check(self.game, ctx))
+        except RuleError as err:
+            self.log.add("skip", rule.name, ctx.subject, f"{type(err).__name__}: {err}")
+            return False
+
+    def _now(self, who: Value, stat: str) -> str:
+        value, treated = self.stats.get(who, stat), self.stats.treated(who, stat)
+        return f"now {value!r}" + (f", treated as {treated!r}" if treated != value else "")
+
+    # ------------------------------------------------------------ periods
+
+    def start(self, period: str) -> None:
+        """A period begins: `start of` hooks run; what lasted until its start ends."""
+        for name in self.lasting.expire("until_start", period):
+            self.log.add("expire", name, detail=f"until the start of the {period}")
+        for target in self._period_targets(period):
+            self._fire("start", target, Ctx())
+
+    def end(self, period: str) -> None:
+        """A period ends: `end of` hooks run, lasting effects expire, limits reset."""
+        for target in self._period_targets(period):
+            self._fire("end", target, Ctx())
+        for name in self.lasting.expire("until_end", period):
+            self.log.add("expire", name, detail=f"until the end of the {period}")
+        self.usage.reset(period)
+
+    def _period_targets(self, period: str) -> list[str]:
+        return sorted({t for _, t in self.hooks if t.rsplit(".", 1)[-1] == period})
