@@ -3,9 +3,10 @@
 An instance lacks what its siblings all have: a card with no name while the
 other cards of its kind have one, a list field shorter or longer than on every
 other card of the kind (a penalty list with one entry where the others have
-two), an optional field every sibling fills. A `note missing` records a part
-the book does not print (a mission with no Objective) and is reported here too.
-Sibling comparisons need at least three instances of the kind.
+two), an optional field every sibling fills (a mission with no Objective).
+Sibling comparisons need at least three instances of the kind. What the
+encoder recorded with `note missing` is listed with the other source notes
+(N611), not again here.
 """
 
 from __future__ import annotations
@@ -27,9 +28,6 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
     for decl in model.decls():
         if isinstance(decl, ast.Instance):
             by_kind.setdefault(decl.keyword, []).append(decl)
-        for note in decl.notes:
-            if note.kind == "missing":
-                yield finding(model, "W602", f"{decl.display!r}: {note.text}", decl, note.span)
     for kind, instances in by_kind.items():
         if len(instances) >= MIN_SIBLINGS:
             yield from _names(model, kind, instances)
