@@ -93,6 +93,10 @@ def parse_cards(source: SourceFile, diags: Diagnostics) -> ast.File | None:
         diags.add("E109", f"card data is not valid JSON: {err.msg}",
                   source.span(err.lineno, err.colno), "check the brackets, commas and quotes")
         return None
+    except RecursionError:
+        diags.add("E109", "card data is nested too deeply", source.span(1, 1),
+                  "cards are objects in a list: nothing in them nests deeper than a list")
+        return None
     reader = _Reader(source, diags)
     top = reader.span_at(decoder.starts.get(id(data), 0))
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or \

@@ -128,17 +128,30 @@ def render(diag: Diagnostic, sources: Mapping[str, str]) -> str:
         lines = [f"{span}: {head}"]
         text = sources.get(span.file)
         if text is not None:
-            src = _line(text, span.line)
-            shown = "".join(ch if ch.isprintable() or ch == "\t" else "\ufffd"
-                            for ch in src).expandtabs(8)
-            start = len(src[: span.col - 1].expandtabs(8))
-            same_line = span.end_line == span.line
-            width = (span.end_col - span.col) if same_line else len(src) - span.col + 1
-            lines.append(f"    {shown}")
-            lines.append("    " + " " * start + "^" + "~" * max(0, min(width, 200) - 1))
+            lines += _excerpt(_line(text, span.line), span)
     if diag.hint:
         lines.append(f"    hint: {diag.hint}")
     return "\n".join(lines)
+
+
+EXCERPT_WIDTH = 120  # longer source lines are shown as a window around the span
+
+
+def _excerpt(src: str, span: Span) -> list[str]:
+    """The source line (a window of it, when long) and the underline of the span."""
+    shown = "".join(ch if ch.isprintable() or ch == "\t" else "\ufffd"
+                    for ch in src).expandtabs(8)
+    start = len(src[: span.col - 1].expandtabs(8))
+    same_line = span.end_line == span.line
+    width = max(1, (span.end_col - span.col) if same_line else len(src) - span.col + 1)
+    if len(shown) > EXCERPT_WIDTH:
+        left = max(0, min(start - 20, len(shown) - EXCERPT_WIDTH))
+        cut = shown[left:left + EXCERPT_WIDTH]
+        prefix = "..." if left else ""
+        shown = prefix + cut + ("..." if left + EXCERPT_WIDTH < len(shown) else "")
+        start = start - left + len(prefix)
+        width = min(width, EXCERPT_WIDTH - (start - len(prefix)))
+    return [f"    {shown}", "    " + " " * start + "^" + "~" * (width - 1)]
 
 
 def _line(text: str, number: int) -> str:

@@ -24,6 +24,7 @@ from .diagnostics import Diagnostics
 from .source import SourceFile, Span
 
 MAX_DEPTH = 48  # indentation levels or open brackets; deeper input is rejected
+MAX_EXPR_DEPTH = 100  # operators chained in one expression (`1 + 1 + ...`, `not not ...`)
 
 
 class NestingTooDeep(LarkError):
@@ -66,6 +67,8 @@ class _Context:
 
     path = ""
     diags: Diagnostics = Diagnostics()
+    depths: dict[int, tuple[int, Any]] = {}  # id(operation) -> (depth, the node, kept alive)
+    too_deep = False
 
 
 class AstBuilder(Transformer[Token, Any]):
@@ -415,10 +418,25 @@ class AstBuilder(Transformer[Token, Any]):
         return ast.Option(span, str(c[0]), title, tuple(c[-1]))
 
     # -- expressions
+    def _bounded(self, node: ast.Binary | ast.Unary) -> Any:
+        """An operation, unless it makes the expression deeper than MAX_EXPR_DEPTH: then
+        report it once and keep the AST bounded (later stages walk it recursively)."""
+        parts = (node.left, node.right) if isinstance(node, ast.Binary) else (node.operand,)
+        depth = 1 + max(self.ctx.depths.get(id(p), (0, None))[0] for p in parts)
+        if depth <= MAX_EXPR_DEPTH:
+            self.ctx.depths[id(node)] = (depth, node)
+            return node
+        if not self.ctx.too_deep:
+            self.ctx.too_deep = True
+            self.ctx.diags.add("E105", f"nesting too deep: an expression of more than "
+                               f"{MAX_EXPR_DEPTH} operations", node.span,
+                               "split it: give parts of it their own rule or condition")
+        return parts[0]
+
     def _fold(self, c: list[Any]) -> Any:
         node = c[0]
         for op, rhs in zip(c[1::2], c[2::2], strict=True):
-            node = ast.Binary(self.span_of(node, rhs), str(op), node, rhs)
+            node = self._bounded(ast.Binary(self.span_of(node, rhs), str(op), node, rhs))
         return node
 
     def arith(self, c: list[Any]) -> Any:
@@ -430,7 +448,7 @@ class AstBuilder(Transformer[Token, Any]):
     def _chain(self, op: str, c: list[Any]) -> Any:
         node = c[0]
         for rhs in c[1:]:
-            node = ast.Binary(self.span_of(node, rhs), op, node, rhs)
+            node = self._bounded(ast.Binary(self.span_of(node, rhs), op, node, rhs))
         return node
 
     def or_(self, c: list[Any]) -> Any:
@@ -439,12 +457,12 @@ class AstBuilder(Transformer[Token, Any]):
     def and_(self, c: list[Any]) -> Any:
         return self._chain("and", c)
 
-    def not_(self, c: list[Any]) -> ast.Unary:
-        return ast.Unary(self.span_of(c[0]), "not", c[0])
+    def not_(self, c: list[Any]) -> Any:
+        return self._bounded(ast.Unary(self.span_of(c[0]), "not", c[0]))
 
-    def neg(self, c: list[Any]) -> ast.Unary | ast.IntLit:
-        folded: ast.Unary | ast.IntLit = _fold_negative(ast.Unary(self.span_of(*c), "-", c[1]))
-        return folded
+    def neg(self, c: list[Any]) -> Any:
+        folded = _fold_negative(ast.Unary(self.span_of(*c), "-", c[1]))
+        return self._bounded(folded) if isinstance(folded, ast.Unary) else folded
 
     def int_lit(self, c: list[Token]) -> ast.IntLit:
         return ast.IntLit(self.tok(c[0]), int(c[0]))
@@ -521,6 +539,7 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
     if not text.endswith("\n"):
         text += "\n"
     _CONTEXT.path, _CONTEXT.diags = source.path, diags
+    _CONTEXT.depths, _CONTEXT.too_deep = {}, False
     try:
         result: ast.File = _parser().parse(text)  # type: ignore[assignment]
     except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF, DedentError,

@@ -75,3 +75,10 @@ def test_malformed_card_data_is_a_diagnostic(tmp_path: Path) -> None:
     (folder / "deck.cards.json").write_text('{"cards": 3}', encoding="utf-8")
     run = run_cli("check", str(folder))
     assert 'error[E109]: card data must be an object with "kind"' in run.err
+
+
+def test_deeply_nested_card_data_is_a_diagnostic(tmp_path: Path) -> None:
+    folder = _folder(tmp_path, '{"kind": "card", "cards": [' + "[" * 50_000 + "]" * 50_000 + "]}")
+    run = run_cli("check", str(folder))
+    assert run.code == 1 and "internal error" not in run.err
+    assert "error[E109]: card data is nested too deeply" in run.err
