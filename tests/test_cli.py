@@ -36,6 +36,9 @@ BROKEN = {
                       + "  " * 200 + "> deep\n", "E105"),
     "deeply_nested_brackets": (GAME + "rule r:\n  see: " + "[" * 500 + "]" * 500 + "\n",
                                "E105"),
+    "long_operator_chain": (GAME + "rule r:\n  condition: " + " + ".join(["1"] * 5000)
+                            + " > 2\n", "E105"),
+    "long_not_chain": (GAME + "rule r:\n  condition: " + "not " * 5000 + "yes\n", "E105"),
 }
 
 
