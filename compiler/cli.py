@@ -27,7 +27,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES, formatter_class=fmt)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    check = sub.add_parser("check", help="parse, resolve and validate rules",
+    check = sub.add_parser("check", help="parse, resolve, validate and check the rules for "
+                           "what the book gets wrong",
                            epilog=EXIT_CODES, formatter_class=fmt)
     check.add_argument("paths", nargs="*", type=Path, default=[Path("rules")], metavar="PATH",
                        help="a rules folder, a game folder or a .ludex file (default: rules)")
