@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import json
 import sys
 from collections.abc import Callable
@@ -88,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
         return code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `ludex ... | head`: the reader left; not an error of ours
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except Exception as err:  # noqa: BLE001 - the last line of defence
         print(f"ludex: internal error: {type(err).__name__}: {err}", file=sys.stderr)
         return 123

@@ -42,3 +42,14 @@ def test_trace_command_reports_percentage() -> None:
     run = run_cli("trace", "--source", str(path), "--lines", "47-193", "rules/escalation")
     assert run.code == 0, run.err
     assert run.out.rstrip().endswith("(100.0%), 0 waived")
+
+
+def test_trace_fail_under_and_waivers() -> None:
+    path = book("002_0adc0851a91be915.txt")
+    slice_run = run_cli("trace", "--source", str(path), "--lines", "1-249",
+                        "--fail-under", "100", "rules/dei_old_london")
+    assert slice_run.code == 0, slice_run.out
+    assert slice_run.out.rstrip().endswith("(100.0%), 22 waived")
+    whole = run_cli("trace", "--source", str(path), "--fail-under", "100", "rules/dei_old_london")
+    assert whole.code == 1
+    assert f"{path}:252: not covered: The Big Old Thames, the river" in whole.out
