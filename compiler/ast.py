@@ -562,6 +562,15 @@ class Example(Decl):
 
 
 @dataclass(frozen=True, slots=True)
+class Fact(Decl):
+    """A fact about the table the engine does not model (who has Majority in a
+    Region): rules read it with a call, `majority(faction, region)`, and examples
+    state it with `set majority(faction, region) to yes`."""
+
+    returns: str = "value"
+
+
+@dataclass(frozen=True, slots=True)
 class Ruling(Decl):
     applies_to: Ref | ListLit | None = None
 

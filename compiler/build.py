@@ -156,6 +156,7 @@ PROPS: dict[str, dict[str, Converter]] = {
     "term": {"defines": refs},
     "example": {"for": refs},
     "ruling": {"applies_to": refs},
+    "fact": {"returns": choice("number", "yes_no", "text", "list", "value")},
     "waiver": {"reason": text},
 }
 REQUIRED: dict[str, tuple[str, ...]] = {"restatement": ("restates",), "waiver": ("reason",)}
@@ -301,6 +302,7 @@ def _make(keyword: str, base: dict[str, Any], attrs: dict[str, Any], parts: _Par
                                        actions=_stmts(parts.clauses, "actions"),
                                        expect=_stmts(parts.clauses, "expect")),
         "ruling": lambda: ast.Ruling(**base, applies_to=attrs.get("applies_to")),
+        "fact": lambda: ast.Fact(**base, returns=attrs.get("returns") or "value"),
         "waiver": lambda: ast.Waiver(**base, reason=attrs.get("reason") or ""),
     }
     return makers[keyword]()

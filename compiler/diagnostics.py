@@ -44,6 +44,7 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     "E304": (Severity.ERROR, "instance of an undeclared kind"),
     "E305": (Severity.ERROR, "game folder without exactly one game declaration"),
     "E306": (Severity.ERROR, "reference to the wrong kind of declaration"),
+    "E307": (Severity.ERROR, "call to something that is neither an engine query nor a fact"),
     "E401": (Severity.ERROR, "card data does not match its kind's schema"),
     "E501": (Severity.ERROR, "cannot read input"),
     # consistency checks (ludex.checks): what the rulebook itself gets wrong

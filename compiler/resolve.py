@@ -176,6 +176,24 @@ class Resolver:
         self.kinds = {d.id: d for d in model.decls() if isinstance(d, ast.Kind)}
         self.faces = {face: d for d in model.decls() if isinstance(d, ast.Die)
                       for face in self._attributes_of(d)}
+        games = [model] + ([model.base] if model.base else [])
+        # what a call may read besides the engine's queries: declared facts, and base-game
+        # terms (`majority(district)` reads the external Majority as a fact of the table)
+        self.facts = {d.id for m in games for d in m.decls()
+                      if isinstance(d, (ast.Fact, ast.External))}
+
+    def check_call(self, call: ast.Call) -> None:
+        """A call reads an engine query, a declared `fact` or an external term; anything
+        else is a typo."""
+        from .runtime.queries import QUERIES, SPECIAL
+
+        if call.func in QUERIES or call.func in SPECIAL or call.func in self.facts:
+            return
+        known = set(QUERIES) | SPECIAL | self.facts
+        self.diags.add("E307", f"`{call.func}(...)` is neither an engine query nor a declared "
+                       "fact", call.span, did_you_mean(call.func, known) or
+                       f'declare it: `fact {call.func} "what it tells"` (the engine does not '
+                       "model it; examples state it with `set`)")
 
     def lookup(self, ref: ast.Ref, scope: Symbol) -> Symbol | None:
         head = ref.parts[0]
@@ -392,6 +410,8 @@ def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str
     if isinstance(node, ast.Ref):
         r.resolve(node, scope, local)
         return
+    if isinstance(node, ast.Call):
+        r.check_call(node)
     if isinstance(node, ast.ForEach):
         _resolve_node(r, node.iterable, scope, local)
         _resolve_block(r, node.body, scope, local | {node.var})

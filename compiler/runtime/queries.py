@@ -174,7 +174,18 @@ def has(g: Game, place: Value, thing: Value) -> bool:
     return contains(g, place, thing)
 
 
+def largest(g: Game, *values: Value) -> Value:
+    """`max(a, b, ...)`: the largest of numbers."""
+    return max(values)
+
+
+def smallest(g: Game, *values: Value) -> Value:
+    """`min(a, b, ...)`: the smallest of numbers."""
+    return min(values)
+
+
 QUERIES: dict[str, Callable[..., Value]] = {
+    "max": largest, "min": smallest,
     "active": active, "all": all_, "at_once": at_once, "card_of_level": card_of_level,
     "contains": contains, "count": count, "count_level": count_level, "dead": dead,
     "empty": empty, "empty_spaces": empty_spaces, "gained": gained, "has": has,
