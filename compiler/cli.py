@@ -56,6 +56,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="JSON output (the only format), valid against ludex's AST schema")
     export.add_argument("--schema", action="store_true",
                         help="print the AST JSON Schema that --json output follows, and exit")
+    export.add_argument("--kinds", action="store_true",
+                        help="the JSON Schema of every kind (card data for other tools), "
+                        'as {"game.kind": schema}')
     export.add_argument("-o", "--output", type=Path, help="write to this file, not stdout")
 
     trace = sub.add_parser("trace", help="show which paragraphs of a book no declaration covers",
@@ -154,18 +157,21 @@ def _fails(findings: list[Diagnostic], fail_on: str) -> bool:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from .export import ast_schema, export_json
+    from .export import ast_schema, export_json, kind_schemas
 
     if args.schema:
         sys.stdout.write(json.dumps(ast_schema(), indent=2) + "\n")
         return 0
-    if not args.json:
-        print("ludex export: choose a format: --json (or --schema)", file=sys.stderr)
+    if not (args.json or args.kinds):
+        print("ludex export: choose what: --json, --kinds (or --schema)", file=sys.stderr)
         return 2
     comp = compile_paths(args.paths, checks=False)
     if _report(comp):
         return 1
-    text = json.dumps(export_json(comp), ensure_ascii=False, separators=(",", ":")) + "\n"
+    if args.kinds:
+        text = json.dumps(kind_schemas(comp), ensure_ascii=False, indent=2) + "\n"
+    else:
+        text = json.dumps(export_json(comp), ensure_ascii=False, separators=(",", ":")) + "\n"
     if args.output:
         from .write import write_atomic
 

@@ -61,6 +61,15 @@ def _game(model: GameModel) -> dict[str, Any]:
     }
 
 
+def kind_schemas(comp: Compilation) -> dict[str, Any]:
+    """Every kind's JSON Schema, keyed `game.kind`: what card data files must satisfy."""
+    from .schema import kind_schema
+
+    return {f"{m.name}.{sym.qualname}": kind_schema(sym.decl, m.name)
+            for m in comp.models for sym in m.symbols.values()
+            if isinstance(sym.decl, ast.Kind)}
+
+
 # ---------------------------------------------------------------- the schema
 
 

@@ -129,3 +129,16 @@ def test_runs_as_a_module() -> None:
     done = subprocess.run([sys.executable, "-m", "ludex", "--help"], capture_output=True,
                           text=True, cwd=ROOT, check=False)
     assert done.returncode == 0 and "check" in done.stdout
+
+
+def test_kind_schemas_are_exported_for_other_tools() -> None:
+    run = run_cli("export", "--kinds", "rules")
+    assert run.code == 0, run.err
+    schemas = json.loads(run.out)
+    card = schemas["dei_old_london.vengeance_mode.vengeance_card"]
+    jsonschema.Draft202012Validator.check_schema(card)
+    good = {"threshold": "if you have 10 or more Scrappers on the Map.",
+            "penalties": ["remove 3 Scrappers from 1 or more Regions", "Lose 3 Supplies."]}
+    jsonschema.validate(good, card)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**good, "penalties": []}, card)
