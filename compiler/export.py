@@ -22,7 +22,7 @@ from .resolve import GameModel
 from .source import Span
 
 FORMAT = 1
-SCHEMA_ID = "https://ludex.dev/schemas/ast.schema.json"
+SCHEMA_ID = "urn:ludex:schema:ast:1"
 
 
 def export_json(comp: Compilation) -> dict[str, Any]:

@@ -34,12 +34,10 @@ from pygments.token import (  # type: ignore[import-untyped]
     _TokenType,
 )
 
-DECLARATIONS = (
-    "game", "module", "mode", "variant", "scenario", "campaign", "section", "glossary",
-    "kind", "component", "components", "stat", "track", "deck", "zone", "die", "table",
-    "procedure", "step", "rule", "restatement", "external", "term", "example", "ruling",
-    "waiver",
-)
+from .build import BUILTINS as DECLARATION_KEYWORDS
+from .resolve import BUILTIN_NAMES
+
+DECLARATIONS = tuple(sorted(DECLARATION_KEYWORDS))  # the compiler's own list: never drifts
 CLAUSES = ("when", "limit", "duration", "condition", "effect", "cost", "given", "actions",
            "expect")
 VERBS = ("gain", "lose", "pay", "draw", "discard", "place", "move", "relocate", "roll",
@@ -51,7 +49,7 @@ PARTICLES = ("to", "from", "on", "in", "at", "under", "as", "into", "each", "per
              "anytime", "before", "after", "during")
 CONSTANTS = ("yes", "no")
 LOGIC = ("and", "or", "not")
-BUILTINS = ("self", "target", "owner", "actor", "you")
+BUILTINS = tuple(sorted(BUILTIN_NAMES))
 TYPES = ("int", "text", "bool", "ref", "optional")
 NOT_A_DECLARATION = VERBS + FLOW + LOGIC + CONSTANTS
 LINE_WORDS = ("within", "note", "suppress", "field", "one", "list")
@@ -83,7 +81,6 @@ class LudexLexer(RegexLexer):  # type: ignore[misc]
     aliases: ClassVar[list[str]] = ["ludex"]
     filenames: ClassVar[list[str]] = ["*.ludex"]
     mimetypes: ClassVar[list[str]] = ["text/x-ludex"]
-    url = "https://ludex.dev"
     version_added = ""
 
     tokens: ClassVar[dict[str, Any]] = {

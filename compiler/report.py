@@ -20,7 +20,6 @@ from .driver import Compilation
 REPORT_VERSION = 1
 SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.NOTE: 2}
 SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "note"}
-DOCS = "https://ludex.dev/checks/"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +128,6 @@ def _rules() -> list[dict[str, Any]]:
             "id": code, "name": check.name if check else "compiler",
             "shortDescription": {"text": title},
             "defaultConfiguration": {"level": SARIF_LEVEL[sev]},
-            "helpUri": DOCS + code,
         }
         if check is not None:
             rule["fullDescription"] = {"text": check.doc}
@@ -167,7 +165,7 @@ def to_sarif(comp: Compilation, findings: Sequence[Diagnostic]) -> str:
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "ludex", "version": __version__,
-                                "informationUri": "https://ludex.dev", "rules": _rules()}},
+                                "rules": _rules()}},
             "columnKind": "unicodeCodePoints",
             "results": results,
         }],

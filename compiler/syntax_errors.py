@@ -13,6 +13,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.indenter import DedentError
 
+from .build import EXAMPLE_CLAUSES, RULE_CLAUSES
 from .diagnostics import Diagnostics, did_you_mean
 from .parse import NestingTooDeep
 from .source import SourceFile, Span
@@ -25,8 +26,7 @@ WORDS: dict[str, str] = {
     "LSQB": "`[`", "RSQB": "`]`", "PLUS": "`+`", "MINUS": "`-`", "COMP_OP": "a comparison",
     "MUL_OP": "`*` or `/`", "VBAR": "`|`", "$END": "end of file", "YES": "`yes`", "NO": "`no`",
 }
-CLAUSE_WORDS = ("field", "when", "limit", "duration", "condition", "effect", "cost", "given",
-                "actions", "expect", "note", "suppress")
+CLAUSE_WORDS = tuple(sorted(RULE_CLAUSES | EXAMPLE_CLAUSES | {"field", "note", "suppress"}))
 _CHAR_HINTS = {
     "{": "Ludex uses indentation, not braces: end the line with `:` and indent the block",
     "}": "Ludex uses indentation, not braces: end the line with `:` and indent the block",

@@ -49,7 +49,10 @@ def test_check_finds_what_it_must(name: str, update_goldens: bool) -> None:
 @pytest.mark.parametrize("name", sorted(BY_NAME))
 def test_check_does_not_flag_near_misses(name: str) -> None:
     path = CHECK_FIXTURES / "good" / f"{name}.ludex"
-    assert findings(path, tuple(c for c in BY_NAME[name].codes if c[0] == "W")) == []
+    codes = BY_NAME[name].codes
+    warnings = tuple(c for c in codes if c[0] == "W")
+    # a check that only lists (notes) must list nothing where there is nothing to list
+    assert findings(path, warnings or codes) == []
 
 
 def test_checks_have_documentation() -> None:
