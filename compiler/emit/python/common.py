@@ -9,7 +9,7 @@ from typing import Any
 from ... import ast, unparse
 from ...resolve import GameModel, Symbol
 from .names import snake, unique_names
-from .pretty import WIDTH, Kw, Py, Str, literal
+from .pretty import WIDTH, Kw, Py, Str, comment_text, literal
 from .statements import GameCode
 
 OPTION_KEYWORDS = ("module", "mode", "variant", "scenario", "campaign")
@@ -66,10 +66,11 @@ def clauses_of(decl: ast.Decl) -> ast.Clauses | None:
 
 
 def comment(sym: Symbol, indent: int = 0) -> str:
-    """`# qualname: Title (file:line)`, cut to the line width."""
+    """`# qualname: Title (file:line)`, cut to the line width; the title and the file
+    name are input, so they are escaped to one printable line (`comment_text`)."""
     decl = sym.decl
-    text = f"# {sym.qualname}" + (f": {decl.title}" if decl.title else "") + \
-        f" ({decl.span.file}:{decl.span.line})"
+    text = comment_text(f"# {sym.qualname}" + (f": {decl.title}" if decl.title else "") +
+                        f" ({decl.span.file}:{decl.span.line})")
     room = WIDTH - indent
     return " " * indent + (text if len(text) <= room else text[:room - 3] + "...")
 

@@ -19,7 +19,9 @@ RUNTIME_NAMES = frozenset({
 
 
 def snake(text: str) -> str:
-    return re.sub(r"\W+", "_", text).strip("_").lower() or "x"
+    """An ASCII snake_case name: ids are ASCII by the grammar, and anything else is
+    dropped here too, so a generated name is always a plain Python identifier."""
+    return re.sub(r"[^0-9A-Za-z_]+", "_", text).strip("_").lower() or "x"
 
 
 def camel(text: str) -> str:

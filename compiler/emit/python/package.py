@@ -19,7 +19,7 @@ from .common import Unit
 from .components import components_module
 from .examples import examples_module
 from .names import RESERVED, snake
-from .pretty import WIDTH
+from .pretty import WIDTH, comment_text
 from .rules import rules_module
 
 TEMPLATES = Path(__file__).parent.parent / "templates" / "python"
@@ -46,8 +46,9 @@ def package_name(model: GameModel) -> str:
 
 
 def _source_name(model: GameModel) -> str:
+    """The game folder for the header comment: a folder name is input, so it is escaped."""
     folder = model.source.folder
-    return folder if not Path(folder).is_absolute() else Path(folder).name
+    return comment_text(folder if not Path(folder).is_absolute() else Path(folder).name)
 
 
 def _import(module: str, names: Iterable[str]) -> str:
@@ -68,6 +69,8 @@ def _used(text: str, names: Iterable[str]) -> list[str]:
 
 def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dict[str, str]:
     """The files of one game's package, by name (`rules.py`, ...)."""
+    if not _PLAIN_NAME.fullmatch(model.name):  # the grammar's NAME; checked, not assumed
+        raise AssertionError(f"game id {model.name!r} is not a plain name")
     unit = Unit(model, sources)
     title = model.game.title if model.game else None
     common = {"version": __version__, "source": _source_name(model),
@@ -89,14 +92,28 @@ def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dic
         typing_names = _used(body, ("ClassVar", "Literal"))
         context = {**context, "runtime_import": runtime,
                    "typing_import": _import("typing", typing_names)}
-        text = _templates().get_template(name + ".j2").render(**common, **context)
-        out[name] = _tidy(text)
+        text = _tidy(_templates().get_template(name + ".j2").render(**common, **context))
+        _must_compile(text, f"{package_name(model)}/{name}")
+        out[name] = text
     return out
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _must_compile(text: str, name: str) -> None:
+    """The last guard before a generated module leaves the emitter: it compiles on its own
+    (no inherited `__future__` flags). Input reaches generated code only as literals, so a
+    failure here is a bug in ludex, never a finding; nothing is written."""
+    try:
+        compile(text, name, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as err:
+        raise AssertionError(f"ludex generated {name}, which does not compile: {err}") from err
 
 
 def _tidy(text: str) -> str:
     """No trailing spaces, at most two blank lines in a row, one newline at the end."""
-    lines = [line.rstrip() for line in text.splitlines()]
+    lines = [line.rstrip() for line in text.split("\n")]  # not splitlines: see comment_text
     text = re.sub(r"\n{4,}", "\n\n\n", "\n".join(lines))
     return text.strip("\n") + "\n"
 

@@ -135,6 +135,14 @@ def _chunks(text: str, width: int) -> list[str]:
     return chunks + [current] if current or not chunks else chunks
 
 
+def comment_text(text: str) -> str:
+    """`text` made safe to stand inside a `#` comment of generated code: every character
+    that is not printable (line breaks of every kind Python or `str.splitlines` knows,
+    controls, bidirectional overrides, format characters) becomes its `\\x..`/`\\u...` escape,
+    so input can never end the comment or disguise the code around it."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 def call(func: str, *args: Py) -> Seq:
     return Seq(func, tuple(args))
 
