@@ -3,7 +3,9 @@ Jinja2 template (`templates/python/`), with the imports its body uses."""
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
@@ -63,8 +65,20 @@ def _import(module: str, names: Iterable[str]) -> str:
     return f"from {module} import (\n" + "".join(f"    {n},\n" for n in ordered) + ")"
 
 
-def _used(text: str, names: Iterable[str]) -> list[str]:
-    return [n for n in names if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)]
+def _names_in(code: str) -> set[str]:
+    """The names generated code uses: NAME tokens not after a dot, so a string literal
+    that reads like a name (a rule whose id is `Game`) imports nothing."""
+    found: set[str] = set()
+    after_dot = False
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if token.type == tokenize.NAME and not after_dot:
+            found.add(token.string)
+        after_dot = token.type == tokenize.OP and token.string == "."
+    return found
+
+
+def _used(names_in_body: set[str], names: Iterable[str]) -> list[str]:
+    return [n for n in names if n in names_in_body]
 
 
 def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -85,9 +99,10 @@ def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dic
     }
     out = {}
     for name, context in parts.items():
-        body = "\n".join(v if isinstance(v, str) else "\n".join(v) for v in context.values())
+        body = _names_in("\n\n".join(v if isinstance(v, str) else "\n".join(v)
+                                   for v in context.values()))
         runtime = _import("ludex.runtime", _used(body, IMPORTABLE.get(name, ())))
-        if re.search(r"(?<![\w.])q\.", body):
+        if "q" in body:
             runtime += "\nfrom ludex.runtime import queries as q"
         typing_names = _used(body, ("ClassVar", "Literal"))
         context = {**context, "runtime_import": runtime,

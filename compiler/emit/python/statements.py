@@ -178,7 +178,7 @@ class GameCode(ExprCode):
     def preposition(self, s: ast.Place) -> str:
         """`place X under Y`: the AST keeps no preposition, so read it from the source."""
         text = self._source(s.span.file)
-        lines = text.splitlines()
+        lines = text.split("\n")  # as the parser counts lines: U+2028 and kin are not breaks
         start, end = s.what.span, s.where.span
         if not lines or start.end_line != end.line or end.line > len(lines):
             return "on"
