@@ -3,6 +3,13 @@
 The grammar gives every declaration the same shape; this module knows what
 each built-in keyword means: which properties it takes and of which type,
 which clauses and items it allows. Anything else becomes a diagnostic.
+
+It also holds the language's limits, for `.ludex` files and card data alike
+(E110 beyond them): a number has at most `MAX_DIGITS` digits, so no value
+passes 10**18, which nothing in a tabletop game needs and which keeps
+arithmetic cheap (and `int()` of a huge string, which raises, is never tried);
+an id has at most `MAX_ID_LENGTH` characters, because ids become Python names,
+file and folder names and page anchors.
 """
 
 from __future__ import annotations
@@ -36,6 +43,36 @@ RULE_CLAUSES = frozenset({"when", "condition", "cost", "effect", "limit", "durat
 EXAMPLE_CLAUSES = frozenset({"given", "actions", "expect"})
 NOTE_KINDS = ("icon", "layout", "missing", "unreadable", "ocr")
 PERIODS = ("turn", "round", "phase", "game", "campaign", "battle", "action_phase", "action")
+
+# ---------------------------------------------------------------- limits
+
+MAX_DIGITS = 18  # digits of a number, leading zeros aside
+MAX_NUMBER: int = 10 ** MAX_DIGITS - 1
+MAX_ID_LENGTH = 64  # characters of an id
+
+
+def number(digits: str, span: Span, diags: Diagnostics) -> int:
+    """The value of a run of decimal digits; beyond `MAX_DIGITS` an E110 and
+    `MAX_NUMBER` in its place, so later stages see a number of the right order."""
+    significant = digits.lstrip("0")
+    if len(significant) > MAX_DIGITS:
+        diags.add("E110", f"a number of {len(significant)} digits: numbers have at most "
+                  f"{MAX_DIGITS} digits", span,
+                  f"a game needs no value beyond 10^{MAX_DIGITS}; write a smaller number")
+        return MAX_NUMBER
+    return int(significant or "0")
+
+
+def check_id(ident: str, span: Span, diags: Diagnostics, what: str = "an id") -> bool:
+    """False, with an E110, when `ident` is longer than `MAX_ID_LENGTH`."""
+    if len(ident) <= MAX_ID_LENGTH:
+        return True
+    diags.add("E110", f"{what} of {len(ident)} characters, more than the {MAX_ID_LENGTH} "
+              "an id may have", span,
+              f"ids become Python names, file names and page anchors; shorten "
+              f"`{ident[:20]}...` to {MAX_ID_LENGTH} characters or fewer")
+    return False
+
 
 # ---------------------------------------------------------------- property specs
 
@@ -229,6 +266,10 @@ def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: 
                items: Sequence[BodyItem], diags: Diagnostics) -> ast.Decl:
     parts = _split(items)
     builtin = keyword in BUILTINS
+    check_id(ident, Span(span.file, span.end_line, span.end_col - len(ident), span.end_line,
+                         span.end_col), diags)
+    for f in parts.fields:
+        check_id(f.name, f.span, diags, "a field name")
     for sup in parts.suppressions:
         if sup.code not in CODES or CODES[sup.code][0] is Severity.ERROR:
             diags.add("E615", f"`{sup.code}` is not a consistency check that can be suppressed",

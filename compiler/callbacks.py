@@ -3,7 +3,8 @@
 They run inside Lark's LALR parser (no parse tree is built). Spans come from
 the tokens; a keyword-led rule keeps its tokens (`!rule` in the grammar) so its
 span starts at the keyword. Problems the callbacks can see (an unknown
-property, an expression nested too deep) are reported, never raised.
+property, an expression nested too deep, a number beyond the language's limit)
+are reported, never raised.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 from lark import Token, Transformer
 
 from . import ast
-from .build import BodyItem, Clause, build_decl, build_file, paragraphs
+from .build import BodyItem, Clause, build_decl, build_file, number, paragraphs
 from .diagnostics import Diagnostics
 from .source import Span
 
@@ -48,6 +49,10 @@ class AstBuilder(Transformer[Token, Any]):
     def tok(self, t: Token) -> Span:
         return Span(self.ctx.path, t.line or 1, t.column or 1,
                     t.end_line or t.line or 1, t.end_column or (t.column or 1) + 1)
+
+    def num(self, t: Token) -> int:
+        """An INT token's value, within the language's limit (E110 beyond it)."""
+        return number(str(t), self.tok(t), self.ctx.diags)
 
     def span_of(self, *items: Any) -> Span:
         spans = [s for s in (self._span(i) for i in items) if s is not None]
@@ -130,13 +135,14 @@ class AstBuilder(Transformer[Token, Any]):
         return ast.Row(self.span_of(key, val), key, val, ())
 
     def key_int(self, c: list[Token]) -> ast.RowKey:
-        return ast.RowKey(self.tok(c[0]), "int", int(c[0]), int(c[0]), None)
+        value = self.num(c[0])
+        return ast.RowKey(self.tok(c[0]), "int", value, value, None)
 
     def key_atleast(self, c: list[Token]) -> ast.RowKey:
-        return ast.RowKey(self.span_of(*c), "atleast", int(c[0]), None, None)
+        return ast.RowKey(self.span_of(*c), "atleast", self.num(c[0]), None, None)
 
     def key_range(self, c: list[Token]) -> ast.RowKey:
-        return ast.RowKey(self.span_of(*c), "range", int(c[0]), int(c[1]), None)
+        return ast.RowKey(self.span_of(*c), "range", self.num(c[0]), self.num(c[1]), None)
 
     def key_text(self, c: list[Token]) -> ast.RowKey:
         return ast.RowKey(self.tok(c[0]), "text", None, None, _unquote(c[0]))
@@ -145,14 +151,14 @@ class AstBuilder(Transformer[Token, Any]):
         count, target = c[0], c[1]
         label = next((_unquote(x) for x in c[2:] if isinstance(x, Token)), None)
         per = next((x for x in c[2:] if isinstance(x, tuple)), None)
-        return ast.Entry(self.span_of(*c), int(count), target, label,
+        return ast.Entry(self.span_of(*c), self.num(count), target, label,
                          per[0] if per else None, per[1] if per else None)
 
     def per(self, c: list[Any]) -> tuple[int, ast.Ref | None]:
-        return (int(c[0]), c[1])
+        return (self.num(c[0]), c[1])
 
     def each(self, c: list[Any]) -> tuple[int, ast.Ref | None]:
-        return (int(c[0]), None)
+        return (self.num(c[0]), None)
 
     # -- clauses
     def field(self, c: list[Any]) -> ast.Field:
@@ -195,10 +201,10 @@ class AstBuilder(Transformer[Token, Any]):
         return (lo.value, hi.value, self.span_of(lo, hi))
 
     def _int(self, x: Any) -> ast.IntLit:
-        return ast.IntLit(self.tok(x), int(x)) if isinstance(x, Token) else x
+        return ast.IntLit(self.tok(x), self.num(x)) if isinstance(x, Token) else x
 
     def signed(self, c: list[Token]) -> ast.IntLit:
-        value = int(c[-1])
+        value = self.num(c[-1])
         return ast.IntLit(self.span_of(*c), -value if len(c) == 2 else value)
 
     def text_type(self, c: list[Any]) -> ast.TextType:
@@ -255,12 +261,12 @@ class AstBuilder(Transformer[Token, Any]):
 
     def l_per(self, c: list[Token]) -> ast.Limit:
         values, _ = self._kw(c)
-        count = int(values[0]) if len(values) == 2 else 1
+        count = self.num(values[0]) if len(values) == 2 else 1
         return ast.Limit(self._kw_span(c), count, str(values[-1]), None)
 
     def l_max(self, c: list[Any]) -> ast.Limit:
         values, _ = self._kw(c)
-        return ast.Limit(self._kw_span(c), int(values[0]), None, values[1])
+        return ast.Limit(self._kw_span(c), self.num(values[0]), None, values[1])
 
     def d_until_end(self, c: list[Token]) -> ast.Duration:
         return ast.Duration(self._kw_span(c), "until_end", str(c[-1]))
@@ -431,7 +437,7 @@ class AstBuilder(Transformer[Token, Any]):
         return self._bounded(folded) if isinstance(folded, ast.Unary) else folded
 
     def int_lit(self, c: list[Token]) -> ast.IntLit:
-        return ast.IntLit(self.tok(c[0]), int(c[0]))
+        return ast.IntLit(self.tok(c[0]), self.num(c[0]))
 
     def str_lit(self, c: list[Token]) -> ast.StrLit:
         return ast.StrLit(self.tok(c[0]), _unquote(c[0]))

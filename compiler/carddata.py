@@ -10,6 +10,13 @@ A `NAME.cards.json` file in a game folder holds one kind's cards:
 Each card becomes an instance, exactly as if declared in Ludex: its fields
 are validated with the kind's JSON Schema, its references resolved, and every
 diagnostic points at the line of the JSON file where the card or field stands.
+
+Lines are counted as `json` counts them for its own errors, by `\n`. What JSON
+allows but Ludex cannot carry is an error at its line, never a crash later: a
+text holding a lone surrogate (`"\ud800"`: it cannot be written as UTF-8) is
+E109; a number beyond the language's limit and a card id longer than its limit
+are E110 (see `build`), and no number is handed to `int()` before its length is
+checked.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import re
 from typing import Any
 
 from . import ast
+from .build import MAX_DIGITS, check_id, number
 from .diagnostics import Diagnostics
 from .source import SourceFile, Span
 
@@ -28,20 +36,60 @@ RESERVED = ("id", "title", "prose", "page", "source")
 _ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
+class _Unencodable(ValueError):
+    """A text in the JSON that UTF-8 cannot encode, and where it starts."""
+
+    def __init__(self, text: str, index: int) -> None:
+        super().__init__(text)
+        self.text, self.index = text, index
+
+
+class _Huge(str):
+    """The digits of a JSON integer beyond the limit, kept as text, never `int()`ed."""
+
+
+def _json_int(digits: str) -> int | _Huge:
+    if len(digits.lstrip("-0")) > MAX_DIGITS:
+        return _Huge(digits)
+    return int(digits)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 class _Positions(json.JSONDecoder):
-    """A JSON decoder that remembers where each object starts."""
+    """A JSON decoder that remembers where each object starts, keeps huge integers as
+    text and refuses texts that UTF-8 cannot encode."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(parse_int=_json_int)
         self.starts: dict[int, int] = {}
         plain: Any = json.decoder.JSONObject  # type: ignore[attr-defined]
+        scan: Any = json.decoder.scanstring  # type: ignore[attr-defined]
 
         def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
             obj, end = plain(s_and_end, *args)
-            self.starts[id(obj)] = s_and_end[1] - 1
+            start = s_and_end[1] - 1
+            for key in obj:
+                if not _encodable(key):
+                    raise _Unencodable(key, max(start, s_and_end[0].find(json.dumps(key),
+                                                                          start)))
+            self.starts[id(obj)] = start
             return obj, end
 
+        def parse_string(s: str, end: int, strict: bool) -> tuple[str, int]:
+            text, after = scan(s, end, strict)
+            if not _encodable(text):
+                raise _Unencodable(text, end - 1)
+            return text, after
+
         self.parse_object = parse_object
+        self.parse_string = parse_string
         # the pure-Python scanner, so that it calls our parse_object
         self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]
 
@@ -63,6 +111,9 @@ class _Reader:
     def value(self, v: Any, span: Span) -> ast.Expr:
         if isinstance(v, bool):
             return ast.BoolLit(span, v)
+        if isinstance(v, _Huge):
+            return ast.IntLit(span, -number(v[1:], span, self.diags) if v.startswith("-")
+                              else number(v, span, self.diags))
         if isinstance(v, int):
             return ast.IntLit(span, v)
         if isinstance(v, str):
@@ -97,6 +148,13 @@ def parse_cards(source: SourceFile, diags: Diagnostics) -> ast.File | None:
         diags.add("E109", "card data is nested too deeply", source.span(1, 1),
                   "cards are objects in a list: nothing in them nests deeper than a list")
         return None
+    except _Unencodable as err:
+        shown = err.text if len(err.text) <= 40 else err.text[:37] + "..."
+        diags.add("E109", f"card data holds a text that is not Unicode: `{shown}` has a "
+                  "lone surrogate (half of a pair such as `\\ud83d\\ude00`)",
+                  _Reader(source, diags).span_at(err.index),
+                  "write the character itself, or both halves of its surrogate pair")
+        return None
     reader = _Reader(source, diags)
     top = reader.span_at(decoder.starts.get(id(data), 0))
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or \
@@ -122,6 +180,8 @@ def _card(reader: _Reader, decoder: _Positions, kind: str, card: Any,
                          span, 'e.g. {"id": "beware_the_roofs", "title": "Beware the Roofs"}')
         return None
     obj = start or 0
+    if not check_id(card["id"], reader.key_span(obj, "id"), reader.diags, "a card id"):
+        return None
     title = card.get("title") if isinstance(card.get("title"), str) else None
     prose = tuple(ast.Prose(reader.key_span(obj, "prose"), p)
                   for p in card.get("prose", []) if isinstance(p, str))

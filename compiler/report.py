@@ -2,19 +2,25 @@
 scanning, Markdown for the site.
 
 The JSON report follows `ludex/schemas/report.schema.json` (versioned by its
-`version` field); SARIF output follows SARIF 2.1.0.
+`version` field); SARIF output follows SARIF 2.1.0. Every text from the input is
+shown through `diagnostics.visible` (messages, hints and declaration names are
+made visible when a diagnostic is created; paths and suppression reasons here),
+in SARIF a path is a percent-encoded URI, and Markdown cells carry no markup or HTML.
 """
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from . import __version__
 from .checks import CHECKS, Suppressed
-from .diagnostics import CODES, Diagnostic, Severity, render
+from .diagnostics import CODES, Diagnostic, Severity, render, visible, where
 from .driver import Compilation
 
 REPORT_VERSION = 1
@@ -74,8 +80,8 @@ def to_text(comp: Compilation, findings: Sequence[Diagnostic], limit: int | None
     if len(items) > len(shown):
         out.append(f"... and {len(items) - len(shown)} more")
     for s in comp.suppressed:
-        out.append(f"suppressed {s.finding.code} at `{s.decl}` ({s.suppression.span}): "
-                   f"{s.suppression.reason}")
+        out.append(f"suppressed {s.finding.code} at `{visible(s.decl)}` "
+                   f"({where(s.suppression.span)}): {visible(s.suppression.reason)}")
     out.append(summary(comp, findings).line())
     return "\n".join(out) + "\n"
 
@@ -87,7 +93,7 @@ def _span(d: Diagnostic) -> dict[str, Any]:
     s = d.span
     if s is None:
         return {"file": None, "line": None, "col": None, "end_line": None, "end_col": None}
-    return {"file": s.file, "line": s.line, "col": s.col, "end_line": s.end_line,
+    return {"file": visible(s.file), "line": s.line, "col": s.col, "end_line": s.end_line,
             "end_col": s.end_col}
 
 
@@ -97,8 +103,9 @@ def _finding_json(d: Diagnostic) -> dict[str, Any]:
 
 
 def _suppressed_json(s: Suppressed) -> dict[str, Any]:
-    return {"code": s.finding.code, "declaration": s.decl, "reason": s.suppression.reason,
-            "file": s.suppression.span.file, "line": s.suppression.span.line,
+    return {"code": s.finding.code, "declaration": visible(s.decl),
+            "reason": visible(s.suppression.reason),
+            "file": visible(s.suppression.span.file), "line": s.suppression.span.line,
             "finding": _finding_json(s.finding)}
 
 
@@ -135,6 +142,11 @@ def _rules() -> list[dict[str, Any]]:
     return rules
 
 
+def _uri(path: str) -> str:
+    """A path as a relative URI; bytes a file name held that are not UTF-8 kept as such."""
+    return quote(path, safe="/", errors="surrogateescape")
+
+
 def _result(d: Diagnostic, suppression: Suppressed | None = None) -> dict[str, Any]:
     result: dict[str, Any] = {"ruleId": d.code, "level": SARIF_LEVEL[d.severity],
                               "message": {"text": d.message + (f" ({d.hint})" if d.hint
@@ -142,7 +154,7 @@ def _result(d: Diagnostic, suppression: Suppressed | None = None) -> dict[str, A
     location: dict[str, Any] = {}
     if d.span is not None and d.span.line > 0:
         location["physicalLocation"] = {
-            "artifactLocation": {"uri": d.span.file},
+            "artifactLocation": {"uri": _uri(d.span.file)},
             "region": {"startLine": d.span.line, "startColumn": max(1, d.span.col),
                        "endLine": max(d.span.line, d.span.end_line),
                        "endColumn": max(1, d.span.end_col)},
@@ -153,7 +165,7 @@ def _result(d: Diagnostic, suppression: Suppressed | None = None) -> dict[str, A
         result["locations"] = [location]
     if suppression is not None:
         result["suppressions"] = [{"kind": "inSource",
-                                   "justification": suppression.suppression.reason}]
+                                   "justification": visible(suppression.suppression.reason)}]
     return result
 
 
@@ -177,10 +189,11 @@ def to_sarif(comp: Compilation, findings: Sequence[Diagnostic]) -> str:
 
 
 def _md(text: str) -> str:
-    """Text inside a Markdown table cell: escaped, on one line."""
-    for ch in "\\`*_{}[]<>()#+!|":
-        text = text.replace(ch, "\\" + ch)
-    return text.replace("\n", " ")
+    """Text inside a Markdown table cell, shown as written: visible, on one line, its
+    Markdown signs escaped and its HTML signs entities (no markup, no tag)."""
+    text = html.escape(visible(text), quote=False)
+    text = re.sub(r"([\\`*_{}\[\]()#+!|])", r"\\\1", text)
+    return text.replace("~", "&#126;")
 
 
 def to_markdown(comp: Compilation, findings: Sequence[Diagnostic]) -> str:
