@@ -6,7 +6,6 @@ emitters need; it never raises for bad input.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -14,7 +13,7 @@ from typing import TYPE_CHECKING
 from . import ast
 from .carddata import parse_cards
 from .diagnostics import Diagnostics
-from .load import GameFiles, load
+from .load import GameFiles, find_base, load
 from .parse import parse
 from .resolve import GameModel, build_symbols, link_bases, resolve_game
 from .schema import validate_game
@@ -71,17 +70,7 @@ def _missing_bases(result: Compilation) -> list[tuple[str, Path]]:
 
 def _base_folder(base: str, folder: Path) -> Path | None:
     """A sibling game folder that declares `game <base>`, if the rules hold one."""
-    declares = re.compile(rf"^game\s+{re.escape(base)}\b", re.MULTILINE)
-    if not folder.parent.is_dir():
-        return None
-    for sibling in sorted(p for p in folder.parent.iterdir() if p.is_dir() and p != folder):
-        for file in sorted(sibling.rglob("*.ludex")):
-            try:
-                if declares.search(file.read_text("utf-8", errors="replace")):
-                    return sibling
-            except OSError:
-                continue
-    return None
+    return find_base(base, folder)
 
 
 def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:

@@ -1,19 +1,31 @@
-"""Find game folders and read their `.ludex` files as text.
+"""Find game folders and read their `.ludex` and `.cards.json` files as text, safely.
 
-A PATH is a rules root (each sub-folder with `.ludex` files is a game), a game
-folder (it holds `.ludex` files itself), or a single `.ludex` file (a game of
-one file, as the test fixtures are).
+A PATH is a rules root (each sub-folder with sources is a game), a game folder
+(it holds sources itself), or a single file (a game of one file, as the test
+fixtures are). PATH arguments are trusted; everything found inside them is not:
+the walk never follows a linked folder, refuses a linked file that resolves
+outside its PATH or to anything but a regular file, and is bounded in depth and
+file count. Files are opened without blocking, checked to be regular files and
+read up to a size limit, so no input can name a device, a FIFO or a file
+outside the rules. Every refusal is an E501 naming the file; nothing is read.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import os
+import re
+import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostics
 from .source import SourceFile, display_path
 
 MAX_BYTES = 8 * 1024 * 1024
+MAX_FILES = 10_000  # source files in one game
+MAX_DEPTH = 32  # folder levels below a PATH argument
+SUFFIXES = (".ludex", ".cards.json")
+_LINK_HINT = "commit the file itself instead of a symbolic link"
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,38 +35,202 @@ class GameFiles:
     unreadable: tuple[SourceFile, ...] = ()  # rejected files, kept to show their lines
 
 
-def _game_files(folder: Path) -> list[Path]:
-    """A game's sources: `.ludex` files and `.cards.json` card data, in path order."""
-    return sorted([*folder.rglob("*.ludex"), *folder.rglob("*.cards.json")])
+@dataclass(slots=True)
+class Found:
+    """A game folder's sources in path order, the links that may be followed, and the
+    files and folders refused (already reported)."""
+
+    folder: Path
+    files: list[Path] = field(default_factory=list)
+    follow: set[Path] = field(default_factory=set)
+    refused: list[Path] = field(default_factory=list)
 
 
-def discover(path: Path) -> list[tuple[Path, list[Path]]]:
-    """(game folder, its files) for a PATH argument, in a stable order."""
-    if path.is_file():
-        return [(path.parent, [path])]
-    own = _game_files(path)
-    if any(p.parent == path for p in own):
-        return [(path, own)]
-    games = []
-    for sub in sorted(p for p in path.iterdir() if p.is_dir()):
-        files = _game_files(sub)
-        if files:
-            games.append((sub, files))
-    return games
+def _is_source(name: str) -> bool:
+    return name.endswith(SUFFIXES)
 
 
-def read_source(path: Path, diags: Diagnostics) -> tuple[SourceFile | None, str | None]:
-    """(the file, if usable; its text for showing diagnostics, when it could be decoded)."""
+def _shown(path: Path) -> str:
+    """`path` for a message, its last part unresolved: a link is named, not its target."""
+    return (Path(display_path(path.parent)) / path.name).as_posix()
+
+
+def _scan(folder: Path, diags: Diagnostics) -> list[os.DirEntry[str]] | None:
+    """A folder's entries in path order, or None (reported) when it cannot be listed."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(entries, key=lambda e: Path(e.path))
+    except OSError as err:
+        diags.add("E501", f"cannot read folder {_shown(folder)}: {err.strerror}", None,
+                  "make the folder readable, or remove it from the rules")
+        return None
+
+
+class _Walker:
+    """One PATH argument's walk: entries are judged against its real location."""
+
+    def __init__(self, root: Path, diags: Diagnostics) -> None:
+        self.root = os.path.realpath(root)
+        self.diags = diags
+
+    def refuse(self, game: Found, path: Path, why: str, hint: str | None = None) -> None:
+        self.diags.add("E501", f"{_shown(path)} {why}", None, hint)
+        game.refused.append(path)
+
+    def game(self, folder: Path, depth: int,
+             entries: list[os.DirEntry[str]] | None = None) -> Found:
+        """Every source under `folder` (at `depth` below the root), folders first listed."""
+        game = Found(folder)
+        stack = [(folder, depth, entries)]
+        while stack:
+            here, level, listed = stack.pop()
+            listed = _scan(here, self.diags) if listed is None else listed
+            if listed is None:
+                game.refused.append(here)
+                continue
+            subs = self.entries(game, listed, level)
+            if subs is None:
+                break
+            stack.extend((sub, level + 1, None) for sub in reversed(subs))
+        game.files.sort()
+        return game
+
+    def entries(self, game: Found, listed: list[os.DirEntry[str]],
+                level: int) -> list[Path] | None:
+        """Take a folder's sources into `game`; its sub-folders, or None past the file cap."""
+        subs = []
+        for entry in listed:
+            path = Path(entry.path)
+            try:
+                kind = self.judge(game, entry)
+            except OSError as err:
+                self.refuse(game, path, f"cannot be read: {err.strerror}")
+                continue
+            if kind == "folder" and level + 1 > MAX_DEPTH:
+                self.refuse(game, path, f"is nested more than {MAX_DEPTH} folders deep",
+                            "flatten the rules: Ludex reads at most "
+                            f"{MAX_DEPTH} levels of folders")
+            elif kind == "folder":
+                subs.append(path)
+            elif kind == "file" and len(game.files) >= MAX_FILES:
+                self.refuse(game, game.folder, f"holds more than {MAX_FILES} source files",
+                            "split the game into several games")
+                return None
+            elif kind == "file":
+                game.files.append(path)
+        return subs
+
+    def judge(self, game: Found, entry: os.DirEntry[str]) -> str:
+        """"folder" to walk, "file" to read, or "" for an entry skipped or refused."""
+        if entry.is_symlink():
+            return self.link(game, entry)
+        if entry.is_dir(follow_symlinks=False):
+            return "folder"
+        if not _is_source(entry.name):
+            return ""
+        if entry.is_file(follow_symlinks=False):
+            return "file"
+        self.refuse(game, Path(entry.path), "is not a regular file (a device, FIFO or socket)")
+        return ""
+
+    def link(self, game: Found, entry: os.DirEntry[str]) -> str:
+        """A link is read only when it names a regular file inside the root."""
+        path = Path(entry.path)
+        target = os.path.realpath(path)
+        try:
+            mode = os.stat(path).st_mode
+        except OSError as err:
+            if _is_source(entry.name):
+                self.refuse(game, path, f"is a link that cannot be followed: {err.strerror}",
+                            _LINK_HINT)
+            return ""
+        if stat.S_ISDIR(mode):
+            self.refuse(game, path, "links to a folder; Ludex does not follow linked folders",
+                        _LINK_HINT)
+        elif not _is_source(entry.name):
+            pass
+        elif os.path.commonpath([self.root, target]) != self.root:
+            self.refuse(game, path, "links to a file outside the rules it was found in",
+                        _LINK_HINT)
+        elif not stat.S_ISREG(mode):
+            self.refuse(game, path, "links to something that is not a regular file",
+                        _LINK_HINT)
+        else:
+            game.follow.add(path)
+            return "file"
+        return ""
+
+
+def discover(path: Path, diags: Diagnostics) -> list[Found]:
+    """The games of a PATH argument, in a stable order; what cannot be read is reported."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as err:
+        shown = display_path(path)
+        diags.add("E501", f"no such file or folder: {shown}" if isinstance(
+            err, FileNotFoundError) else f"cannot read {shown}: {err.strerror}", None)
+        return []
+    if stat.S_ISREG(mode):
+        return [Found(path.parent, [path], {path})]
+    if not stat.S_ISDIR(mode):
+        diags.add("E501", f"{display_path(path)} is not a regular file or folder", None,
+                  "name a game folder, a rules folder or a .ludex file")
+        return []
+    walker, listed = _Walker(path, diags), _scan(path, diags)
+    if listed is None:
+        return []
+    if any(_is_source(e.name) for e in listed):
+        return [walker.game(path, 0, listed)]
+    games = [walker.game(sub, 1) for sub in walker.entries(Found(path), listed, 0) or []]
+    return [game for game in games if game.files or game.refused]
+
+
+def _read_bytes(path: Path, follow: bool) -> bytes:
+    """At most MAX_BYTES + 1 bytes of a regular file; never blocks on a FIFO or device."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    if not follow:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _Refused("is not a regular file", "name a .ludex or .cards.json file")
+        if info.st_size > MAX_BYTES:
+            raise _Refused(_TOO_LARGE, "split the game into several files")
+        return file.read(MAX_BYTES + 1)
+
+
+_TOO_LARGE = f"is larger than {MAX_BYTES // (1024 * 1024)} MiB"
+
+
+class _Refused(Exception):
+    """A file that is not read: why, and a hint."""
+
+    def __init__(self, why: str, hint: str) -> None:
+        super().__init__(why)
+        self.why, self.hint = why, hint
+
+
+def read_source(path: Path, diags: Diagnostics,
+                follow: bool = False) -> tuple[SourceFile | None, str | None]:
+    """(the file, if usable; its text for showing diagnostics, when it could be decoded).
+
+    `follow` allows `path` to be a link (a PATH argument, or a link checked by the walk)."""
     shown = display_path(path)
     try:
-        data = path.read_bytes()
+        data = _read_bytes(path, follow)
+        if len(data) > MAX_BYTES:
+            raise _Refused(_TOO_LARGE, "split the game into several files")
     except OSError as err:
-        diags.add("E501", f"cannot read {shown}: {err.strerror}", None)
+        diags.add("E501", f"cannot read {_shown(path)}: {err.strerror}", None)
         return None, None
-    if len(data) > MAX_BYTES:
-        diags.add("E501", f"{shown} is larger than {MAX_BYTES // (1024 * 1024)} MiB", None,
-                  "split the game into several files")
+    except _Refused as err:
+        diags.add("E501", f"{_shown(path)} {err.why}", None, err.hint)
         return None, None
+    return _decode(shown, data, diags)
+
+
+def _decode(shown: str, data: bytes, diags: Diagnostics) -> tuple[SourceFile | None, str | None]:
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         text = data.decode("utf-8").replace("\r\n", "\n")
@@ -77,21 +253,35 @@ def _bad_bytes(shown: str, before: str, diags: Diagnostics, what: str) -> None:
               "a .ludex file must be UTF-8 text; is this a binary file?")
 
 
+def find_base(base: str, folder: Path) -> Path | None:
+    """A sibling of `folder` that declares `game <base>`, found by the same safe walk;
+    linked siblings are not looked into, and nothing about the others is reported."""
+    declares = re.compile(rf"^game\s+{re.escape(base)}\b", re.MULTILINE)
+    quiet = Diagnostics()
+    parent = Found(folder.parent)
+    siblings = _Walker(folder.parent, quiet).entries(parent, _scan(folder.parent, quiet) or [], 0)
+    for sibling in (s for s in siblings or [] if s != folder):
+        game = _Walker(sibling, quiet).game(sibling, 0)
+        for file in (f for f in game.files if f.name.endswith(".ludex")):
+            text = read_source(file, quiet, file in game.follow)[1]
+            if text is not None and declares.search(text):
+                return sibling
+    return None
+
+
 def load(paths: list[Path], diags: Diagnostics) -> list[GameFiles]:
     games: dict[Path, list[SourceFile]] = {}
     unreadable: dict[Path, list[SourceFile]] = {}
     for path in paths:
-        if not path.exists():
-            diags.add("E501", f"no such file or folder: {display_path(path)}", None)
-            continue
-        for folder, files in discover(path):
-            bucket = games.setdefault(folder, [])
-            for file in files:
-                src, text = read_source(file, diags)
+        for found in discover(path, diags):
+            bucket = games.setdefault(found.folder, [])
+            bad = unreadable.setdefault(found.folder, [])
+            bad += [SourceFile(_shown(p), "") for p in found.refused]
+            for file in found.files:
+                src, text = read_source(file, diags, file in found.follow)
                 if src is None:
-                    shown = SourceFile(display_path(file), text or "")
-                    unreadable.setdefault(folder, []).append(shown)
+                    bad.append(SourceFile(display_path(file), text or ""))
                 elif all(s.path != src.path for s in bucket):
                     bucket.append(src)
-    return [GameFiles(display_path(folder), tuple(files), tuple(unreadable.get(folder, ())))
+    return [GameFiles(display_path(folder), tuple(files), tuple(unreadable[folder]))
             for folder, files in games.items()]

@@ -37,8 +37,12 @@ class SourceFile:
 
 
 def display_path(path: Path) -> str:
-    """A stable, relative-where-possible path for diagnostics and output."""
+    """A stable, relative-where-possible path for diagnostics and output.
+
+    The real path string (it is a key): renderers make names visible, not this. A
+    path that cannot be resolved (a link loop, a vanished working folder) is kept
+    as given."""
     try:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):
         return path.as_posix()
