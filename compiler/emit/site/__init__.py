@@ -42,9 +42,10 @@ def emit(comp: Compilation) -> dict[str, str]:
 
 
 def owns(path: Path) -> bool:
-    """May `ludex build` delete this file as stale? Only what this emitter writes:
-    `mkdocs.yml` and files under `docs/` beside it whose first line carries the marker.
-    Hand-written pages (language.md) and the built HTML (site/site/) are never owned."""
+    """Could this emitter have written this file? `mkdocs.yml` and files under `docs/`
+    beside it whose first line carries the marker. Hand-written pages (language.md) and
+    the built HTML (site/site/) never are. Only a second guard: what `ludex build` may
+    replace or delete is what the folder's manifest lists."""
     if path.suffix not in (".md", ".yml", ".css") or not _marked(path):
         return False
     root = next((p for p in path.parents if (p / "mkdocs.yml").is_file()), None)
@@ -55,8 +56,6 @@ def owns(path: Path) -> bool:
 
 
 def _marked(path: Path) -> bool:
-    try:
-        with path.open(encoding="utf-8") as handle:
-            return MARKER_PREFIX in handle.readline()
-    except (OSError, UnicodeDecodeError):
-        return False
+    from .. import first_line_has
+
+    return first_line_has(path, MARKER_PREFIX.encode("utf-8"))
