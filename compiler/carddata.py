@@ -62,11 +62,15 @@ def _encodable(text: str) -> bool:
     return True
 
 
+# a text decodes to a lone surrogate only through a `\uD800`-`\uDFFF` escape
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 class _Positions(json.JSONDecoder):
     """A JSON decoder that remembers where each object starts, keeps huge integers as
-    text and refuses texts that UTF-8 cannot encode."""
+    text and, when `check_texts`, refuses texts that UTF-8 cannot encode."""
 
-    def __init__(self) -> None:
+    def __init__(self, check_texts: bool) -> None:
         super().__init__(parse_int=_json_int)
         self.starts: dict[int, int] = {}
         plain: Any = json.decoder.JSONObject  # type: ignore[attr-defined]
@@ -75,7 +79,7 @@ class _Positions(json.JSONDecoder):
         def parse_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
             obj, end = plain(s_and_end, *args)
             start = s_and_end[1] - 1
-            for key in obj:
+            for key in obj if check_texts else ():
                 if not _encodable(key):
                     raise _Unencodable(key, max(start, s_and_end[0].find(json.dumps(key),
                                                                           start)))
@@ -89,7 +93,8 @@ class _Positions(json.JSONDecoder):
             return text, after
 
         self.parse_object = parse_object
-        self.parse_string = parse_string
+        if check_texts:
+            self.parse_string = parse_string
         # the pure-Python scanner, so that it calls our parse_object
         self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]
 
@@ -137,7 +142,7 @@ def _bisect(starts: list[int], index: int) -> int:
 
 
 def parse_cards(source: SourceFile, diags: Diagnostics) -> ast.File | None:
-    decoder = _Positions()
+    decoder = _Positions(_SURROGATE_ESCAPE.search(source.text) is not None)
     try:
         data = decoder.decode(source.text)
     except json.JSONDecodeError as err:
