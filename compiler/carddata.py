@@ -30,6 +30,7 @@ from typing import Any
 from . import ast
 from .build import MAX_DIGITS, check_id, number
 from .diagnostics import Diagnostics
+from .parse import MAX_DEPTH
 from .source import SourceFile, Span
 
 RESERVED = ("id", "title", "prose", "page", "source")
@@ -113,7 +114,11 @@ class _Reader:
         at = self.source.text.find(json.dumps(key), obj_start)
         return self.span_at(at if at >= 0 else obj_start, len(json.dumps(key)))
 
-    def value(self, v: Any, span: Span) -> ast.Expr:
+    def value(self, v: Any, span: Span, depth: int = 0) -> ast.Expr:
+        if depth > MAX_DEPTH:  # later stages walk values recursively, as in `.ludex` files
+            self.diags.add("E109", f"a card field nests lists more than {MAX_DEPTH} deep",
+                           span, "a card field holds a value or a list of values")
+            return ast.ListLit(span, ())
         if isinstance(v, bool):
             return ast.BoolLit(span, v)
         if isinstance(v, _Huge):
@@ -124,7 +129,7 @@ class _Reader:
         if isinstance(v, str):
             return ast.StrLit(span, v)
         if isinstance(v, list):
-            return ast.ListLit(span, tuple(self.value(i, span) for i in v))
+            return ast.ListLit(span, tuple(self.value(i, span, depth + 1) for i in v))
         self.diags.add("E202", f"a card field holds {type(v).__name__}: only numbers, texts, "
                        "yes/no and lists are card data", span, None)
         return ast.StrLit(span, json.dumps(v))
@@ -187,12 +192,26 @@ def _card(reader: _Reader, decoder: _Positions, kind: str, card: Any,
     obj = start or 0
     if not check_id(card["id"], reader.key_span(obj, "id"), reader.diags, "a card id"):
         return None
-    title = card.get("title") if isinstance(card.get("title"), str) else None
-    prose = tuple(ast.Prose(reader.key_span(obj, "prose"), p)
-                  for p in card.get("prose", []) if isinstance(p, str))
+    title = card.get("title")
+    if title is not None and not isinstance(title, str):
+        reader.diags.add("E202", "a card's `title` is a text", reader.key_span(obj, "title"),
+                         '"title": "Beware the Roofs"')
+        title = None
+    prose = _prose(reader, obj, card.get("prose", []))
     props = tuple(ast.Property(reader.key_span(obj, name), name,
                                reader.value(value, reader.key_span(obj, name)))
                   for name, value in card.items() if name not in ("id", "title", "prose"))
     values = tuple(p for p in props if p.name not in RESERVED)
     return ast.Instance(span, kind, card["id"], title, prose, (), props, (), (),
                         values=values)
+
+
+def _prose(reader: _Reader, obj: int, value: Any) -> tuple[ast.Prose, ...]:
+    """A card's `prose`: a text, or a list of texts (its paragraphs)."""
+    paragraphs = [value] if isinstance(value, str) else value
+    span = reader.key_span(obj, "prose")
+    if not isinstance(paragraphs, list) or not all(isinstance(p, str) for p in paragraphs):
+        reader.diags.add("E202", "a card's `prose` is a text or a list of texts", span,
+                         '"prose": ["The first paragraph.", "The second."]')
+        return ()
+    return tuple(ast.Prose(span, p) for p in paragraphs)

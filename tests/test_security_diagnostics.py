@@ -255,6 +255,32 @@ def test_surrogate_pairs_are_characters(tmp_path: Path) -> None:
     assert run.code == 0, run.err
 
 
+@pytest.mark.parametrize("prose", ["5", "null", '["x", {}]'])
+def test_card_prose_that_is_not_text_is_e202(tmp_path: Path, prose: str) -> None:
+    folder = _game(tmp_path, '{"kind": "card", "cards": [{"id": "c", "power": 1, '
+                             f'"prose": {prose}}}]}}')
+    assert "g/deck.cards.json:1:52: error[E202]: a card's `prose` is a text or a list of " \
+           "texts" in _output(_check(folder))
+
+
+def test_card_prose_may_be_one_text(tmp_path: Path) -> None:
+    folder = _game(tmp_path, '{"kind": "card", "cards": [{"id": "c", "power": 1, '
+                             '"prose": "One paragraph."}]}')
+    assert _check(folder).code == 0
+    data = json.loads(run_cli("export", "--json", folder.name, cwd=tmp_path).out)
+    card = next(f for f in data["games"][0]["files"] if f["path"].endswith(".json"))
+    assert [p["text"] for p in card["decls"][0]["prose"]] == ["One paragraph."]
+
+
+@pytest.mark.parametrize("depth", [60, 400, 490])
+def test_deeply_nested_card_field_is_e109(tmp_path: Path, depth: int) -> None:
+    folder = _game(tmp_path, '{"kind": "card", "cards": [{"id": "a", "power": '
+                   + "[" * depth + "]" * depth + "}]}")
+    out = _output(_check(folder))  # deeper still, the JSON reader itself says so
+    assert "error[E109]: a card field nests lists more than 48 deep" in out or \
+        (depth > 60 and "error[E109]: card data is nested too deeply" in out)
+
+
 def test_id_of_300_characters_is_e110_and_build_writes_nothing(tmp_path: Path) -> None:
     folder = _game(tmp_path, ludex=f'game g "G":\n  > x\nsection {"a" * 300} "S":\n  > y\n')
     text = _output(_check(folder))
