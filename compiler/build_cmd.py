@@ -192,7 +192,7 @@ def plan_change(folder: Folder, force: bool) -> Change:
               if not holds(folder.root / rel, data)}
     refuse_conflicts(folder, writes, listed or {}, force)
     removals = {rel: digest for rel, digest in (listed or {}).items()
-                if rel not in folder.files and owned_leftover(folder, rel)}
+                if rel not in folder.files and owned_leftover(folder, rel, digest)}
     removals |= old_temporaries(folder, listed or {})
     if listed is None and force:
         folder.notes += unlisted_lookalikes(folder)
@@ -226,7 +226,7 @@ def refuse_conflicts(folder: Folder, writes: dict[str, bytes], listed: dict[str,
                          "move them away, or build with --force to overwrite them")
 
 
-def owned_leftover(folder: Folder, rel: str) -> bool:
+def owned_leftover(folder: Folder, rel: str, digest: str) -> bool:
     """May a listed file the build no longer produces be removed? Only through the
     checks `write.remove_owned` repeats at the swap; a note says why not."""
     path = folder.root / rel
@@ -235,6 +235,8 @@ def owned_leftover(folder: Folder, rel: str) -> bool:
         return False
     if reason is None and not (write.is_file(path) and folder.target.owned(path)):
         reason = "not a file this emitter writes"
+    if reason is None and write.sha256_of(path) != digest:
+        reason = "changed since Ludex wrote it"
     if reason is not None:
         folder.notes.append(f"left alone: {folder.shown(rel)} ({reason})")
     return reason is None
