@@ -54,15 +54,22 @@ def run(args: argparse.Namespace, comp: Compilation) -> int:
     try:
         return build(targets(args.engine_dir, args.site_dir), comp, check=args.check,
                      force=args.force)
+    except OSError as err:  # reading an output folder: permissions, a vanished file
+        where = "the outputs" if err.filename is None else shown(str(err.filename))
+        print(f"ludex build: error[E502]: cannot read {where}: {err.strerror or err}",
+              file=sys.stderr)
+        return 1
     except WriteError as err:
         print(f"ludex build: error[E502]: {err}", file=sys.stderr)
-        print("ludex build: the previous outputs are as they were", file=sys.stderr)
+        if not isinstance(err, write.Unfinished):
+            print("ludex build: no output was changed", file=sys.stderr)
         return 1
 
 
 def build(comp_targets: list[Target], comp: Compilation, *, check: bool = False,
           force: bool = False, project: Path | None = None) -> int:
-    """Write (or with `check`, compare) every target's files; raises `WriteError`."""
+    """Write (or with `check`, compare) every target's files. Raises `WriteError`, or
+    `OSError` when an output folder cannot be read."""
     here = Path(os.path.abspath(project or Path.cwd()))
     folders = [Folder(t, output_root(t.root, here), {rel: write.encode(text, t.root / rel)
                       for rel, text in emitted(t, comp).items()}) for t in comp_targets]

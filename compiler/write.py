@@ -45,6 +45,10 @@ class WriteError(Exception):
     """An output refused or that cannot be written (E502): a clean message, exit 1."""
 
 
+class Unfinished(WriteError):
+    """A committed build that could not be swapped in whole: the next build finishes it."""
+
+
 def shown(path: Path | str) -> str:
     """A path safe on one line of a terminal or a CI log: unprintable characters escaped."""
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
@@ -254,7 +258,7 @@ def swap(root: Path) -> list[str]:
         fsync_dir(root)
         discard(root)
     except OSError as err:
-        raise WriteError(f"cannot finish the build in {shown(root)}: {err.strerror or err}; "
+        raise Unfinished(f"cannot finish the build in {shown(root)}: {err.strerror or err}; "
                          "run `ludex build` again to finish it") from err
     return left
 
