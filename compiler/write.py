@@ -99,11 +99,6 @@ def _unlink_quietly(path: Path) -> None:
         path.unlink(missing_ok=True)
 
 
-def inside(root: Path, path: Path) -> bool:
-    """True when `path` lies inside `root` (after resolving `..` and links)."""
-    return path.resolve().is_relative_to(root.resolve())
-
-
 def sha256_of(path: Path) -> str:
     """The sha256 of a regular file, read without following a symbolic link."""
     digest = hashlib.sha256()
@@ -257,16 +252,17 @@ def swap(root: Path) -> list[str]:
         (root / JOURNAL).unlink()
         fsync_dir(root)
         discard(root)
-    except OSError as err:
-        raise Unfinished(f"cannot finish the build in {shown(root)}: {err.strerror or err}; "
+    except (OSError, WriteError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else err
+        raise Unfinished(f"cannot finish the build in {shown(root)}: {reason}; "
                          "run `ludex build` again to finish it") from err
     return left
 
 
 def _move(root: Path, rel: str) -> None:
     src = root / STAGING / rel
-    if not is_file(src):
-        return  # moved already, before a crash
+    if blocked(root, f"{STAGING}/{rel}") is not None or not is_file(src):
+        return  # moved already, before a crash (or not a file Ludex staged)
     make_dirs(root, rel)
     os.replace(src, root / rel)
     fsync_dir((root / rel).parent)

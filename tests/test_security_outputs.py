@@ -476,3 +476,20 @@ def test_a_hostile_journal_is_refused(tmp_path: Path) -> None:
     code, err = build(tmp_path)
     assert code == 1 and "not a journal Ludex wrote" in err
     assert victim.read_text("utf-8") == "precious\n"
+
+
+def test_a_hostile_staging_folder_cannot_move_files_in_from_outside(tmp_path: Path) -> None:
+    project = game(tmp_path / "project")
+    build(project)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret").write_text("precious\n", "utf-8")
+    (project / "e" / STAGING).mkdir()
+    (project / "e" / STAGING / "a").symlink_to(outside)
+    (project / "e" / STAGING / "b").symlink_to(outside / "secret")
+    (project / "e" / JOURNAL).write_text(json.dumps({"moves": ["a/secret", "b"], "remove": {}}))
+    code, err = build(project)
+    assert code == 0, err
+    assert (outside / "secret").read_text("utf-8") == "precious\n"
+    assert not (project / "e" / "a").exists() and not (project / "e" / "b").exists()
+    assert leftovers(project) == []
