@@ -17,7 +17,7 @@ from ..resolve import GameModel
 from ..trace import normalise
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’.&-]*")
-_SENTENCE_END = re.compile(r"[.!?:;•—–(\"“]\s*$")
+_SENTENCE_END = frozenset('.!?:;•—–("“')
 CONNECTORS = frozenset({"of", "the", "&", "de", "du"})
 STOP = frozenset({"I", "A", "An", "The", "If", "When", "Each", "All", "Any", "In", "On", "Once",
                   "Then", "This", "That", "These", "Those", "You", "Your", "It", "Its", "For",
@@ -46,8 +46,7 @@ def phrases(text: str) -> Iterator[str]:
     last_end = 0
     for match in _WORD.finditer(text):
         word = match.group().rstrip(".’'")
-        before = text[: match.start()]
-        starts_sentence = not before.strip() or bool(_SENTENCE_END.search(before))
+        starts_sentence = _starts_sentence(text, match.start())
         if run and text[last_end: match.start()].strip():
             yield from _emit(run, initial)  # punctuation between words ends a term
             run = []
@@ -67,9 +66,19 @@ def phrases(text: str) -> Iterator[str]:
     yield from _emit(run, initial)
 
 
+def _starts_sentence(text: str, pos: int) -> bool:
+    """Whether only spaces, or a sentence end and spaces, come before `pos`. Looks back
+    over the spaces only (each gap once), so a paragraph is scanned in linear time."""
+    i = pos - 1
+    while i >= 0 and text[i].isspace():
+        i -= 1
+    return i < 0 or text[i] in _SENTENCE_END
+
+
 def _next_is_capital(text: str, pos: int) -> bool:
-    rest = text[pos:].lstrip()
-    return rest[:1].isupper()
+    while pos < len(text) and text[pos].isspace():
+        pos += 1
+    return text[pos: pos + 1].isupper()
 
 
 def _emit(run: list[str], initial: bool) -> Iterator[str]:
@@ -141,6 +150,20 @@ def defined(term: str, names: dict[str, ast.Decl], parts: frozenset[str]) -> boo
     """A term is defined when it, a part of it, or a name containing it is declared;
     a derived form ("Whistle-blower" of "Whistle-blow") counts as the name."""
     k = key(term)
-    if not k or k in parts or any(p in names for p in subphrases(k)):
+    if not k or k in parts or _holds_name(k.split(), names, parts):
         return True
     return any(k.endswith(end) and k[: -len(end)] in parts for end in DERIVED)
+
+
+def _holds_name(words: list[str], names: dict[str, ast.Decl], parts: frozenset[str]) -> bool:
+    """Whether some run of `words` is a declared name. A run is grown only while it is
+    part of a name, so a long term costs its length times the longest name, not the
+    cube of its length (every name is one of its own parts)."""
+    for i in range(len(words)):
+        for j in range(i + 1, len(words) + 1):
+            run = " ".join(words[i:j])
+            if run not in parts:
+                break
+            if run in names:
+                return True
+    return False
