@@ -15,11 +15,10 @@ from dataclasses import dataclass, field
 from markupsafe import Markup
 
 from ... import ast
-from ...driver import Compilation
 from ...resolve import Symbol
 from .escape import fence, md
 from .facts import facts, meta
-from .links import anchor
+from .links import Site, anchor
 from .pages import REPORT, owns_page
 from .procedures import procedure
 from .prose import View
@@ -65,10 +64,10 @@ def build_block(view: View, sym: Symbol, level: int, child_level: int | None = N
     block.findings = _findings_of(view, sym)
     if isinstance(decl, ast.Procedure):
         block.mermaid, block.steps = procedure(view.site, sym)
-    block.source, block.source_title = _source(view.site.comp, sym)
+    block.source, block.source_title = _source(view.site, sym)
     for child in sym.children.values():
         if owns_page(child):
-            path = next(p.path for p in view.page.children if p.sym is child)
+            path = view.child_page(child)
             block.children.append(Markup("→ ") + Markup(
                 f"[{md(child.decl.display)}]({view.page_url(path)})"))
         else:
@@ -91,16 +90,15 @@ def _findings_of(view: View, sym: Symbol) -> list[Markup]:
     report = view.page_url(f"{view.model.name}/{REPORT}")
     return [Markup(f"[{md(d.code)}]({report}#{check_anchor(d.code)}) ") +
             view.prose(d.message, terms=False)
-            for d in view.site.open_findings(view.model) if d.decl == sym.qualname]
+            for d in view.site.findings_of(view.model, sym.qualname)]
 
 
-def _source(comp: Compilation, sym: Symbol) -> tuple[Markup | None, str]:
+def _source(site: Site, sym: Symbol) -> tuple[Markup | None, str]:
     """The declaration's own lines (its nested declarations show with their own)."""
     span = sym.decl.span
-    text = comp.sources.get(span.file)
-    if text is None or sym.parent is None:
+    lines = site.lines(span.file)
+    if lines is None or sym.parent is None:
         return None, ""
-    lines = text.splitlines()
     first, end = _extent(lines, span.line - 1)
     skip: set[int] = set()
     for child in sym.children.values():

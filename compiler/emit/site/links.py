@@ -48,6 +48,27 @@ class Site:
             if owner is not None:
                 self.findings[id(owner)].append(diag)
         self.outcomes = outcomes(comp, self.findings)
+        self._lines: dict[str, list[str]] = {}
+        self._by_decl: dict[int, dict[str, list[Diagnostic]]] = {}
+
+    def lines(self, file: str) -> list[str] | None:
+        """A source file's lines, split once per build (not once per declaration)."""
+        if file not in self._lines:
+            text = self.comp.sources.get(file)
+            if text is None:
+                return None
+            self._lines[file] = text.splitlines()
+        return self._lines[file]
+
+    def findings_of(self, model: GameModel, qualname: str) -> list[Diagnostic]:
+        """The open findings about one declaration, grouped once per game."""
+        if id(model) not in self._by_decl:
+            grouped: dict[str, list[Diagnostic]] = {}
+            for d in self.open_findings(model):
+                if d.decl is not None:
+                    grouped.setdefault(d.decl, []).append(d)
+            self._by_decl[id(model)] = grouped
+        return self._by_decl[id(model)].get(qualname, [])
 
     def _place(self, sym: Symbol, path: str) -> None:
         self.where[id(sym.decl)] = (path, anchor(sym))
@@ -69,6 +90,16 @@ class Links:
         self.site = site
         self.page = page
         self.model = page.model
+        self._child_pages: dict[int, str] | None = None
+
+    def child_page(self, sym: Symbol) -> str:
+        """The path of the page of `sym`, one of this page's children."""
+        if self._child_pages is None:
+            self._child_pages = {}
+            for p in self.page.children:
+                if p.sym is not None:
+                    self._child_pages.setdefault(id(p.sym), p.path)
+        return self._child_pages[id(sym)]
 
     def url(self, decl: ast.Decl) -> str | None:
         place = self.site.where.get(id(decl))
