@@ -72,6 +72,12 @@ def write_atomic(path: Path, text: str) -> None:
     tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        raise WriteError(f"cannot write {shown(path)}: a file is where its folder "
+                         "should be") from None
+    except OSError as err:
+        raise failed("write", path, err) from err
+    try:
         write_new(tmp, data)
         os.replace(tmp, path)
     except OSError as err:
