@@ -8,6 +8,7 @@ language's own words; nothing here raises for bad input.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 
@@ -18,7 +19,7 @@ from lark.indenter import DedentError, Indenter
 from . import ast
 from .callbacks import AstBuilder, Context
 from .diagnostics import Diagnostic, Diagnostics
-from .source import SourceFile
+from .source import SourceFile, Span
 
 MAX_DEPTH = 48  # indentation levels or open brackets; deeper input is rejected
 
@@ -95,7 +96,7 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
         error = next(iter(syntax))
         line = (error.span.line if error.span else 1) - 1
         if line not in set_aside:
-            found.append(error)
+            found.append(_inside(error, text))
         if error.code == "E106":  # the text's closing quote is on a later line: skip it too
             _set_aside_string_end(lines, line)
         if len(found) >= MAX_SYNTAX_ERRORS or not _set_aside(lines, line, set_aside):
@@ -103,6 +104,17 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
     diags.extend(callbacks)
     diags.extend(found)
     return result if not found else None
+
+
+def _inside(error: Diagnostic, text: str) -> Diagnostic:
+    """The error, pointing inside the file: the parser reads the text with a final newline
+    added, so an error at the end of input may name a line the file does not have."""
+    lines = text.split("\n")
+    span = error.span
+    if span is None or span.line <= len(lines):
+        return error
+    end = len(lines[-1]) + 1
+    return replace(error, span=Span(span.file, len(lines), end, len(lines), end + 1))
 
 
 def _attempt(source: SourceFile, callbacks: Diagnostics, syntax: Diagnostics) -> ast.File | None:
