@@ -8,7 +8,7 @@ declaration or a reference into a link relative to that page.
 from __future__ import annotations
 
 import posixpath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
@@ -20,6 +20,9 @@ from ...walk import iter_nodes
 from .escape import md
 from .outcomes import Outcome, example_key, outcomes
 from .pages import Page, game_pages, owns_page, walk
+
+if TYPE_CHECKING:
+    from .prose import TermIndex
 
 OPEN = (Severity.ERROR, Severity.WARNING)
 
@@ -50,6 +53,13 @@ class Site:
         self.outcomes = outcomes(comp, self.findings)
         self._lines: dict[str, list[str]] = {}
         self._by_decl: dict[int, dict[str, list[Diagnostic]]] = {}
+        self._terms: dict[int, TermIndex] = {}
+
+    def terms_of(self, model: GameModel, index: type[TermIndex]) -> TermIndex:
+        """The glossary index of a game, built once for all its pages."""
+        if id(model) not in self._terms:
+            self._terms[id(model)] = index(model)
+        return self._terms[id(model)]
 
     def lines(self, file: str) -> list[str] | None:
         """A source file's lines, split once per build (not once per declaration)."""

@@ -34,10 +34,7 @@ class View(Links):
 
     def __init__(self, site: Site, page: Page) -> None:
         super().__init__(site, page)
-        self.terms = _terms(page.model) if page.model else []
-        words = sorted({t.title for t in self.terms if t.title}, key=lambda w: (-len(w), w))
-        self.term_re = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) +
-                                  r")(?:s|es)?(?![\w-])") if words else None
+        self.terms = site.terms_of(page.model, TermIndex) if page.model else None
         self.current: ast.Decl | None = None  # the declaration being shown
 
     def code(self, text: str, node: Any = None, state: str = "expr") -> Markup:
@@ -91,18 +88,17 @@ class View(Links):
         return "".join(out)
 
     def _terms(self, text: str, start: bool, link: bool) -> str:
-        if not link or self.term_re is None:
+        if not link or self.terms is None or not self.terms.by_title:
             return md(text, start)
         out: list[str] = []
         last = 0
-        for m in self.term_re.finditer(text):
-            term = next(t for t in self.terms if t.title == m[1])
+        for begin, end, term in self.terms.find(text):
             if term is self.current or self.url(term) is None:
                 continue
-            out.append(md(text[last:m.start()], start and last == 0))
+            out.append(md(text[last:begin], start and last == 0))
             tip = html.escape(_definition(term), quote=True)
-            out.append(f'[{md(m[0])}]({self.url(term)} "{tip}"){{.ludex-term}}')
-            last = m.end()
+            out.append(f'[{md(text[begin:end])}]({self.url(term)} "{tip}"){{.ludex-term}}')
+            last = end
         out.append(md(text[last:], start and last == 0))
         return "".join(out)
 
@@ -146,9 +142,58 @@ def _merged(tokens: Iterable[tuple[_TokenType, str]]) -> Iterator[tuple[_TokenTy
         yield Name, "".join(pending)
 
 
-def _terms(model: GameModel) -> list[ast.Term]:
-    models = [model] + ([model.base] if model.base else [])
-    return [d for m in models for d in m.decls() if isinstance(d, ast.Term) and d.title]
+class TermIndex:
+    """A game's glossary terms, found in prose in one pass: a term is a whole title (not
+    inside a word), optionally plural ("s", "es"), the longest title winning. Titles are
+    kept in a trie walked from each word start, so the cost is the text's length times
+    the longest title, whatever the number of terms."""
+
+    def __init__(self, model: GameModel) -> None:
+        models = [model] + ([model.base] if model.base else [])
+        self.by_title: dict[str, ast.Term] = {}
+        for m in models:
+            for d in m.decls():
+                if isinstance(d, ast.Term) and d.title:
+                    self.by_title.setdefault(d.title, d)
+        self.trie: dict[str, Any] = {}
+        for title in self.by_title:
+            node = self.trie
+            for ch in title:
+                node = node.setdefault(ch, {})
+            node[""] = title
+        firsts = "".join(sorted(self.trie))
+        self.starts = re.compile(r"(?<![\w-])[" + re.escape(firsts) + "]") if firsts else None
+
+    def find(self, text: str) -> Iterator[tuple[int, int, ast.Term]]:
+        """(start, end, term) of each term used in `text`, left to right."""
+        pos = 0
+        while self.starts is not None and (m := self.starts.search(text, pos)) is not None:
+            found = self._at(text, m.start())
+            if found is None:
+                pos = m.start() + 1
+                continue
+            end, title = found
+            yield m.start(), end, self.by_title[title]
+            pos = end
+
+    def _at(self, text: str, pos: int) -> tuple[int, str] | None:
+        """The longest title at `pos` (with its plural ending) that ends a word."""
+        ends: list[tuple[int, str]] = []
+        node = self.trie
+        for i in range(pos, len(text)):
+            node = node.get(text[i], {})
+            if not node:
+                break
+            if "" in node:
+                ends.append((i + 1, node[""]))
+        for end, title in reversed(ends):
+            for plural in ("s", "es", ""):
+                if text.startswith(plural, end) and not _WORD.match(text, end + len(plural)):
+                    return end + len(plural), title
+        return None
+
+
+_WORD = re.compile(r"[\w-]")
 
 
 def _definition(term: ast.Term, width: int = 160) -> str:
