@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import ast
 from .carddata import parse_cards
+from .collisions import check_outputs
 from .diagnostics import Diagnostics
 from .load import GameFiles, find_base, load
 from .parse import parse
@@ -91,6 +92,7 @@ def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
     for model in result.models:
         resolve_game(model, diags)
         validate_game(model, diags)
+    check_outputs(result.models, diags)
     if checks:
         from .checks import run_checks
 
