@@ -251,8 +251,8 @@ def swap(root: Path) -> list[str]:
     next run. Returns the files it left alone."""
     moves, removals = read_journal(root)
     try:
-        for rel in moves:
-            _move(root, rel)
+        for folder in {folder for rel in moves if (folder := _move(root, rel)) is not None}:
+            fsync_dir(folder)  # the renames are on disk before the journal goes
         left = [note for rel, digest in removals.items()
                 if (note := remove_owned(root, rel, digest)) is not None]
         (root / JOURNAL).unlink()
@@ -265,13 +265,14 @@ def swap(root: Path) -> list[str]:
     return left
 
 
-def _move(root: Path, rel: str) -> None:
+def _move(root: Path, rel: str) -> Path | None:
+    """Move one staged file into place; the folder it went to."""
     src = root / STAGING / rel
     if blocked(root, f"{STAGING}/{rel}") is not None or not is_file(src):
-        return  # moved already, before a crash (or not a file Ludex staged)
+        return None  # moved already, before a crash (or not a file Ludex staged)
     make_dirs(root, rel)
     os.replace(src, root / rel)
-    fsync_dir((root / rel).parent)
+    return (root / rel).parent
 
 
 def remove_owned(root: Path, rel: str, digest: str) -> str | None:

@@ -262,11 +262,11 @@ def test_a_fault_in_the_swap_is_finished_by_the_next_build(
     game(tmp_path / "old", word="Chapter")
     real, calls = write._move, []
 
-    def move(root: Path, rel: str) -> None:
+    def move(root: Path, rel: str) -> Path | None:
         calls.append(rel)
         if len(calls) == 3:
             raise OSError(errno.EIO, os.strerror(errno.EIO))
-        real(root, rel)
+        return real(root, rel)
     monkeypatch.setattr(write, "_move", move)
     code, err = build(tmp_path / "old")
     assert code == 1 and "run `ludex build` again" in err and "no output" not in err
