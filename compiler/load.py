@@ -79,7 +79,7 @@ class _Walker:
 
     def game(self, folder: Path, depth: int,
              entries: list[os.DirEntry[str]] | None = None) -> Found:
-        """Every source under `folder` (at `depth` below the root), folders first listed."""
+        """Every source under `folder`, which is `depth` levels below the root."""
         game = Found(folder)
         stack = [(folder, depth, entries)]
         while stack:
@@ -121,7 +121,7 @@ class _Walker:
         return subs
 
     def judge(self, game: Found, entry: os.DirEntry[str]) -> str:
-        """"folder" to walk, "file" to read, or "" for an entry skipped or refused."""
+        """What an entry is: "folder" to walk, "file" to read, or "" (skipped or refused)."""
         if entry.is_symlink():
             return self.link(game, entry)
         if entry.is_dir(follow_symlinks=False):
@@ -185,6 +185,19 @@ def discover(path: Path, diags: Diagnostics) -> list[Found]:
     return [game for game in games if game.files or game.refused]
 
 
+class _Refused(Exception):
+    """A file that is not read: why, and a hint."""
+
+    def __init__(self, why: str, hint: str) -> None:
+        super().__init__(why)
+        self.why, self.hint = why, hint
+
+
+def _too_large() -> _Refused:
+    return _Refused(f"is larger than {MAX_BYTES // (1024 * 1024)} MiB",
+                    "split the game into several files")
+
+
 def _read_bytes(path: Path, follow: bool) -> bytes:
     """At most MAX_BYTES + 1 bytes of a regular file; never blocks on a FIFO or device."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -196,19 +209,8 @@ def _read_bytes(path: Path, follow: bool) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise _Refused("is not a regular file", "name a .ludex or .cards.json file")
         if info.st_size > MAX_BYTES:
-            raise _Refused(_TOO_LARGE, "split the game into several files")
+            raise _too_large()
         return file.read(MAX_BYTES + 1)
-
-
-_TOO_LARGE = f"is larger than {MAX_BYTES // (1024 * 1024)} MiB"
-
-
-class _Refused(Exception):
-    """A file that is not read: why, and a hint."""
-
-    def __init__(self, why: str, hint: str) -> None:
-        super().__init__(why)
-        self.why, self.hint = why, hint
 
 
 def read_source(path: Path, diags: Diagnostics,
@@ -220,7 +222,7 @@ def read_source(path: Path, diags: Diagnostics,
     try:
         data = _read_bytes(path, follow)
         if len(data) > MAX_BYTES:
-            raise _Refused(_TOO_LARGE, "split the game into several files")
+            raise _too_large()
     except OSError as err:
         diags.add("E501", f"cannot read {_shown(path)}: {err.strerror}", None)
         return None, None
