@@ -1,8 +1,21 @@
-"""Kinds as JSON Schemas (draft 2020-12); instances validated with jsonschema.
+"""Kinds as JSON Schemas (draft 2020-12); instances validated with jsonschema;
+ranges that would be counted out kept to sizes that can be built.
 
 The same schema validates card data that arrives as JSON: an instance is
 turned into the JSON object a data file would hold, and every jsonschema error
 is reported at the `.ludex` line of the property it concerns.
+
+Size limits (E207, "range too large to build"): a range that the engine counts
+out one by one must stay small, because a few bytes of input would otherwise
+take minutes and gigabytes to build or run:
+
+- a die has at most `MAX_DIE_FACES` (1,000) faces: `faces: 1..N` is written
+  into the engine as a tuple of N faces;
+- a track has at most `MAX_TRACK_SPACES` (10,000) numbered spaces: moving
+  along a track visits each space it passes to pay its rewards.
+
+A range that is only a pair of bounds is not limited: a stat's `range:
+0..1000000000`, a kind's `int 0..1000000000` field, a table row `1..1000000`.
 """
 
 from __future__ import annotations
@@ -77,7 +90,49 @@ def value_json(v: ast.Expr) -> Any:
     return {"expression": type(v).__name__}
 
 
+MAX_DIE_FACES = 1_000
+MAX_TRACK_SPACES = 10_000
+
+
+def range_size(r: ast.Expr | None) -> int | None:
+    """How many whole numbers a literal range `lo..hi` counts out (None: not one)."""
+    if not isinstance(r, ast.RangeLit):
+        return None
+    lo, hi = _number(r.lo), _number(r.hi)
+    return None if lo is None or hi is None else max(0, hi - lo + 1)
+
+
+def _number(e: ast.Expr) -> int | None:
+    if isinstance(e, ast.IntLit):
+        return e.value
+    if isinstance(e, ast.Unary) and e.op == "-" and isinstance(e.operand, ast.IntLit):
+        return -e.operand.value
+    return None
+
+
+def check_sizes(model: GameModel, diags: Diagnostics) -> None:
+    """E207 for each range the engine would count out past its limit."""
+    for sym in model.symbols.values():
+        decl = sym.decl
+        if isinstance(decl, ast.Die):
+            _limit(diags, sym.qualname, decl.faces, MAX_DIE_FACES, "die", "faces",
+                   "list the faces, or describe the roll in prose")
+        elif isinstance(decl, ast.Track):
+            _limit(diags, sym.qualname, decl.spaces, MAX_TRACK_SPACES, "track",
+                   "numbered spaces", "for a number that only has bounds, declare a "
+                   "`stat` with `range:` instead")
+
+
+def _limit(diags: Diagnostics, qualname: str, r: ast.Expr | None, limit: int, keyword: str,
+           unit: str, instead: str) -> None:
+    size = range_size(r)
+    if r is not None and size is not None and size > limit:
+        diags.add("E207", f"{keyword} `{qualname}` would have {size:,} {unit}", r.span,
+                  f"a {keyword} has at most {limit:,} {unit}; {instead}", decl=qualname)
+
+
 def validate_game(model: GameModel, diags: Diagnostics) -> None:
+    check_sizes(model, diags)
     kinds = {d.id: d for d in model.decls() if isinstance(d, ast.Kind)}
     if model.base is not None:
         kinds = {**{d.id: d for d in model.base.decls() if isinstance(d, ast.Kind)}, **kinds}

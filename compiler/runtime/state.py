@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .choosers import Chooser, FirstChooser
 from .context import Ctx, Run
-from .defs import Definitions, Expectation, StatDef, Value
+from .defs import Definitions, Expectation, Reward, StatDef, Value
 from .errors import Illegal, NotExecutable, RuleError
 from .limits import Lasting, Usage
 from .log import EventLog
@@ -92,14 +92,17 @@ class Game(Resolution):
         self._changed(name, who)
 
     def _advance(self, name: str, steps: int, who: Value) -> None:
+        """Pay the rewards of the spaces passed, in order. Only spaces that hold a reward
+        are visited, so a long move along a long track costs its rewards, not its length."""
         track = self.defs.tracks[name]
         old = self.stats.number(who, name)
         self.stats.gain(name, steps, who)
-        for space in range(old + 1, self.stats.number(who, name) + 1):
+        paying = [r for r in track.rows if r.effect]
+        for space in _reward_spaces(paying, old + 1, self.stats.number(who, name)):
             if track.rewards == "first_only" and (name, space) in self.reached:
                 continue
             self.reached.setdefault((name, space), who)
-            for row in (r for r in track.rows if r.matches(space) and r.effect):
+            for row in (r for r in paying if r.matches(space)):
                 self.log.add("reward", name, who, f"space {space}")
                 if row.effect is not None:
                     row.effect(self, Ctx(actor=who))
@@ -249,3 +252,16 @@ class Game(Resolution):
                                f"{value!r} {op} {other!r}")
         except RuleError as err:
             return Expectation(text, False, f"{type(err).__name__}: {err}")
+
+
+def _reward_spaces(rows: list[Reward], first: int, last: int) -> list[int]:
+    """The spaces from `first` to `last` that some row pays, in order."""
+    spaces: set[int] = set()
+    for row in rows:
+        if row.lo is None or row.kind == "text":
+            continue
+        lo = max(first, row.lo)
+        hi = last if row.kind == "atleast" else min(last, row.lo if row.kind == "int" or
+                                                      row.hi is None else row.hi)
+        spaces.update(range(lo, hi + 1))
+    return sorted(spaces)

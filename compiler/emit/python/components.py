@@ -7,6 +7,7 @@ from typing import Any
 
 from ... import ast
 from ...resolve import Symbol
+from ...schema import MAX_DIE_FACES, range_size
 from .common import OPTION_KEYWORDS, Unit, bounds, items, kwargs, names, opt_str, plain
 from .pretty import Atom, Py, Seq, Str, call, literal, render
 
@@ -27,7 +28,7 @@ def components_module(unit: Unit) -> dict[str, Any]:
         elif isinstance(decl, ast.Zone):
             zones.append(zone_def(unit, sym, decl))
         elif isinstance(decl, ast.Die):
-            faces = tuple(plain(f) for f in items(decl.faces))
+            faces = die_faces(decl)
             dice.append(call("DieDef", *kwargs(name=Str(sym.qualname), title=opt_str(
                 decl.title), faces=literal(faces))))
         elif isinstance(decl, ast.Container) and decl.keyword in OPTION_KEYWORDS:
@@ -41,6 +42,15 @@ def components_module(unit: Unit) -> dict[str, Any]:
         "dice": "\n".join(render(call("by_name", *dice), 0, "DICE = ")),
         "options": "\n".join(option_lines),
     }
+
+
+def die_faces(decl: ast.Die) -> tuple[Any, ...]:
+    """A die's faces, a range counted out; none past the limit (refused with E207 by
+    validation, which does not stop the examples' engine from being built)."""
+    size = range_size(decl.faces)
+    if size is not None and size > MAX_DIE_FACES:
+        return ()
+    return tuple(plain(f) for f in items(decl.faces))
 
 
 def stat_def(unit: Unit, decl: ast.Stat) -> Py:
