@@ -2,8 +2,9 @@
 
 `add_commands(subparsers)` adds both to the `ludex` command line; each parser
 sets `run` to its handler, which returns the exit code: `ludex test` exits 1
-when an example fails or the rules have errors, `ludex stats` when the rules
-have errors.
+when an example fails, a game's generated engine does not load, or the rules have
+errors; `ludex stats` when the rules have errors or an engine does not load. Both run
+the examples contained (`ludex.examples`, `ludex.sandbox`).
 """
 
 from __future__ import annotations
@@ -11,13 +12,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .driver import Compilation, compile_paths
 
+if TYPE_CHECKING:
+    from .examples import GameRun
+
 EXIT_CODES = """exit codes:
   0    every executable example passes (test); figures printed (stats)
-  1    an example fails (test), or the rules have errors
+  1    an example fails or runs past its limits (test), a generated engine does
+       not load, or the rules have errors
   2    usage error
   123  internal error (a bug in ludex: please report it)
 """
@@ -55,31 +60,43 @@ def _compiled(paths: list[Path], command: str) -> Compilation | None:
 
 
 def run_test(args: argparse.Namespace) -> int:
-    from .examples import FAIL, PASS, PROSE, example_results
+    from .examples import FAIL, PASS, PROSE, game_runs
 
     comp = _compiled(args.paths, "test")
     if comp is None:
         return 1
-    results = example_results(comp)
+    runs = game_runs(comp, load=True)
+    results = [r for run in runs for r in run.results]
     for r in results:
         if r.status == FAIL or not args.quiet:
             label = {PASS: "PASS ", FAIL: "FAIL ", PROSE: "PROSE"}[r.status]
             print(f"{label} {r.game}/{r.example}  ({r.span.file}:{r.span.line})")
             if r.status == FAIL:
                 print(f"      {r.message}")
+    broken = _report_broken(runs)
     counts = {s: sum(1 for r in results if r.status == s) for s in (PASS, FAIL, PROSE)}
-    print(f"{counts[PASS]} passed, {counts[FAIL]} failed, {counts[PROSE]} prose only")
-    return 1 if counts[FAIL] else 0
+    print(f"{counts[PASS]} passed, {counts[FAIL]} failed, {counts[PROSE]} prose only"
+          + (f"; {broken} engine{'s' * (broken != 1)} did not load" if broken else ""))
+    return 1 if counts[FAIL] or broken else 0
+
+
+def _report_broken(runs: list[GameRun]) -> int:
+    """Say on stderr which engines did not load; how many."""
+    broken = [run for run in runs if run.engine_error is not None]
+    for run in broken:
+        print(f"ludex: error: {run.engine_error}", file=sys.stderr)
+    return len(broken)
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from .examples import example_results
+    from .examples import game_runs
     from .stats import game_stats
 
     comp = _compiled(args.paths, "stats")
     if comp is None:
         return 1
-    results = example_results(comp)
+    runs = game_runs(comp)
+    results = [r for run in runs for r in run.results]
     for model in comp.models:
         print("\n".join(game_stats(model, results).lines()))
-    return 0
+    return 1 if _report_broken(runs) else 0

@@ -1,10 +1,16 @@
-"""Run the books' worked examples against the generated engines.
+"""Run the books' worked examples against the generated engines, contained.
 
-Each game's engine is generated in memory (the same code `ludex build`
-writes), imported under a private package name, and every example is run on
-a fresh game (seed 0, its enclosing modes and variants in play): its `given:`
-start state, its `actions:`, then its `expect:` lines. An example without
-actions or expectations is prose only and is counted, not run.
+Each game's engine is generated (the files `ludex build` writes) and its examples are
+run in a child process by `ludex.sandbox`, which imports the built package with a
+plain `import` and answers with data: every example on a fresh game (seed 0, its
+enclosing modes and variants in play), its `given:` start state, its `actions:`, then
+its `expect:` lines. An example without actions or expectations is prose only and is
+counted, not run. An engine that cannot be generated or imported is a `GameRun` with
+an `engine_error`; its executable examples fail with it. This is the one path by which
+`ludex check`, `test`, `stats` and the site run generated code.
+
+`load_engine` and `engine_of` import an engine into the calling process, for tests
+and tools that want to drive it; no `ludex` command calls them.
 """
 
 from __future__ import annotations
@@ -17,16 +23,16 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
 
 from . import ast
 from .driver import Compilation
-from .emit.to_python import emit_game
+from .emit.python.package import emit_game, package_name
 from .resolve import GameModel
-from .runtime import Game, RuleError
+from .sandbox.runner import Contained, Limits, run_contained
 from .source import Span
 
 PASS, FAIL, PROSE = "pass", "fail", "prose only"
+_CACHE_SIZE = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +43,86 @@ class ExampleResult:
     status: str  # pass | fail | prose only
     message: str
     span: Span
+    runaway: bool = False  # stopped by a time or memory limit, or it killed its runner
 
     @property
     def passed(self) -> bool:
         return self.status == PASS
+
+
+@dataclass(frozen=True, slots=True)
+class GameRun:
+    """One game's examples, in source order; `engine_error` if its engine did not load."""
+
+    game: str
+    results: tuple[ExampleResult, ...]
+    engine_error: str | None = None
+
+
+def run_game(model: GameModel, sources: Mapping[str, str] | None = None, *,
+             load: bool = False) -> GameRun:
+    """Every example of one game, run contained (or counted as prose only). The engine is
+    loaded when the game has examples, or always with `load`."""
+    examples = [(s, s.decl) for s in model.symbols.values() if isinstance(s.decl, ast.Example)]
+    if not examples and not load:
+        return GameRun(model.name, ())
+    executable = [s.qualname for s, decl in examples if decl.executable]
+    contained = _contained(model, sources, executable)
+    error = None if contained.engine_error is None else \
+        f"the engine generated for {model.name!r} does not load: {contained.engine_error}"
+    results = []
+    for sym, decl in examples:
+        status, message, runaway = PROSE, "prose only: no actions or expectations", False
+        if decl.executable:
+            answer = contained.answers.get(sym.qualname)
+            status, message = FAIL, f"was not run: {error or 'no answer'}"
+            if answer is not None:
+                status, message, runaway = answer.status, answer.message, answer.runaway
+        results.append(ExampleResult(model.name, sym.qualname, decl.title, status, message,
+                                     decl.span, runaway))
+    return GameRun(model.name, tuple(results), error)
+
+
+_runs: dict[str, Contained] = {}
+
+
+def _contained(model: GameModel, sources: Mapping[str, str] | None,
+               names: Sequence[str]) -> Contained:
+    """The child's answers, remembered by content (`check` and the site ask alike)."""
+    try:
+        files, package = emit_game(model, sources), package_name(model)
+    except Exception as err:  # noqa: BLE001 - an engine ludex cannot generate is a finding
+        return Contained(engine_error=f"ludex could not generate it: {type(err).__name__}: "
+                         f"{err}")
+    limits = Limits.from_env()
+    key = _digest({**files, "\0package": package, "\0names": "\0".join(names),
+                   "\0limits": repr(limits)})
+    if key not in _runs:
+        if len(_runs) >= _CACHE_SIZE:
+            del _runs[next(iter(_runs))]
+        _runs[key] = run_contained(files, package, names, limits)
+    return _runs[key]
+
+
+def _digest(files: Mapping[str, str]) -> str:
+    return hashlib.sha256("\0".join(f"{k}\0{v}" for k, v in sorted(files.items()))
+                          .encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def game_runs(comp: Compilation, load: bool = False) -> list[GameRun]:
+    """Every game's run, in the compilation's order (`load`: even a game without examples
+    has its engine loaded, so an engine that does not import is found)."""
+    return [run_game(model, comp.sources, load=load) for model in comp.models]
+
+
+def example_results(comp: Compilation) -> list[ExampleResult]:
+    """Every example of every game: passed, failed or prose only."""
+    return [r for run in game_runs(comp) for r in run.results]
+
+
+def run_examples(comp: Compilation) -> list[ExampleResult]:
+    """The examples that run (executable ones), with `passed` and a message."""
+    return [r for r in example_results(comp) if r.status != PROSE]
 
 
 class _Sources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -60,14 +142,15 @@ class _Sources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
     def exec_module(self, module: ModuleType) -> None:
         name, text = self.files[module.__name__]
-        exec(compile(text, f"<generated {self.package}/{name}>", "exec"), module.__dict__)
+        # dont_inherit: compiled as a file on its own, not under this module's __future__
+        code = compile(text, f"<generated {self.package}/{name}>", "exec", dont_inherit=True)
+        exec(code, module.__dict__)
 
 
 def load_engine(files: Mapping[str, str], label: str) -> ModuleType:
-    """Import a generated package (its files by name) under a private, content-named package."""
-    digest = hashlib.sha256("\0".join(f"{k}\0{v}" for k, v in sorted(files.items()))
-                            .encode()).hexdigest()[:12]
-    package = f"_ludex_engine_{label}_{digest}"
+    """Import a generated package (its files by name) into this process, under a private,
+    content-named package: for tests and tools, never for untrusted rules."""
+    package = f"_ludex_engine_{label}_{_digest(files)[:12]}"
     if package in sys.modules:
         return sys.modules[package]
     finder = _Sources(package, files)
@@ -79,47 +162,5 @@ def load_engine(files: Mapping[str, str], label: str) -> ModuleType:
 
 
 def engine_of(model: GameModel, sources: Mapping[str, str] | None = None) -> ModuleType:
+    """A game's engine imported into this process (see `load_engine`)."""
     return load_engine(emit_game(model, sources), model.name)
-
-
-def run_game(model: GameModel, sources: Mapping[str, str] | None = None) -> list[ExampleResult]:
-    """Every example of one game, run (or counted as prose only), in source order."""
-    examples = [s for s in model.symbols.values() if isinstance(s.decl, ast.Example)]
-    if not examples:
-        return []
-    defs = engine_of(model, sources).DEFINITIONS
-    results = []
-    for sym in examples:
-        spec = defs.examples[sym.qualname]
-        if spec.run is None:
-            results.append(ExampleResult(model.name, sym.qualname, sym.decl.title, PROSE,
-                                         "prose only: no actions or expectations",
-                                         sym.decl.span))
-            continue
-        status, message = _run(defs, spec)
-        results.append(ExampleResult(model.name, sym.qualname, sym.decl.title, status,
-                                     message, sym.decl.span))
-    return results
-
-
-def _run(defs: Any, spec: Any) -> tuple[str, str]:
-    options = [o for o in spec.scope if o not in defs.default_options]
-    game = Game(defs, seed=0, options=options)
-    try:
-        expectations = spec.run(game)
-    except RuleError as err:
-        return FAIL, f"the actions stopped: {type(err).__name__}: {err}"
-    failed = [e for e in expectations if not e.ok]
-    if failed:
-        return FAIL, "; ".join(f"expected `{e.text}`, got {e.got}" for e in failed)
-    return PASS, f"{len(expectations)} expectation{'s' * (len(expectations) != 1)} met"
-
-
-def example_results(comp: Compilation) -> list[ExampleResult]:
-    """Every example of every game: passed, failed or prose only."""
-    return [r for model in comp.models for r in run_game(model, comp.sources)]
-
-
-def run_examples(comp: Compilation) -> list[ExampleResult]:
-    """The examples that run (executable ones), with `passed` and a message."""
-    return [r for r in example_results(comp) if r.status != PROSE]

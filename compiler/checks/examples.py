@@ -1,14 +1,17 @@
 """Example status (N613, W614).
 
 Every worked example of the book is run against the engine generated from the
-rules (the code `ludex build` writes): its `given:` start state, its
+rules (the code `ludex build` writes, imported as a user imports it, in a child
+process with a time and a memory limit): its `given:` start state, its
 `actions:`, then each `expect:` line. An example that holds, or that is kept
 as prose only (no actions or expectations), is listed as a note (N613) with
 its status. A failing example is a warning (W614), with the expectations that
 did not hold or the rule that stopped the actions: either the book's example
 contradicts its own rules, or the encoding does. Examples are kept as
 printed, so a failure is a finding to report, not to fix by editing the
-example.
+example. An example that runs past its time limit or out of memory is a W614
+too, and so is every example of a game whose generated engine does not load
+(the message names the generated file and the error).
 """
 
 from __future__ import annotations
@@ -17,38 +20,36 @@ from collections.abc import Iterator
 
 from .. import ast
 from ..diagnostics import Diagnostic
+from ..examples import FAIL, run_game
 from ..resolve import GameModel
 from .common import finding
 
 CODES = ("N613", "W614")
+HINT = "the book's example contradicts its rules, or the encoding does; keep the example " \
+    "as printed"
+RUNAWAY_HINT = "an example must finish within the limits (LUDEX_EXAMPLE_TIME_LIMIT, " \
+    "LUDEX_EXAMPLE_MEMORY_LIMIT)"
 
 
 def check(model: GameModel) -> Iterator[Diagnostic]:
     examples = [s.decl for s in model.symbols.values() if isinstance(s.decl, ast.Example)]
     if not examples:
         return
-    try:
-        from ..examples import FAIL, run_game
-    except ImportError:  # no example runner (replaced in a test): statuses only
+    run = run_game(model)
+    if run.engine_error is not None:
         for decl in examples:
-            status = "executable" if decl.executable else "prose only"
-            yield finding(model, "N613", f"example {decl.display!r}: {status}", decl)
+            yield finding(model, "W614", f"example {decl.display!r} could not be run: "
+                          f"{run.engine_error}", decl, hint="a bug in ludex: please report it")
         return
-    try:
-        results = {r.example: r for r in run_game(model)}
-    except Exception as err:  # noqa: BLE001 - an engine that cannot be built is a finding
-        for decl in examples:
-            status = "could not be run" if decl.executable else "prose only"
-            code = "W614" if decl.executable else "N613"
-            yield finding(model, code, f"example {decl.display!r}: {status}", decl,
-                          hint=f"the engine for this game failed: {type(err).__name__}: {err}")
-        return
+    results = {r.example: r for r in run.results}
     for decl in examples:
         result = results[model.symbol(decl).qualname]
-        if result.status == FAIL:
+        if result.runaway:
+            yield finding(model, "W614", f"example {decl.display!r} {result.message}", decl,
+                          hint=RUNAWAY_HINT)
+        elif result.status == FAIL:
             yield finding(model, "W614", f"example {decl.display!r} fails: {result.message}",
-                          decl, hint="the book's example contradicts its rules, or the "
-                          "encoding does; keep the example as printed")
+                          decl, hint=HINT)
         else:
             status = "passes" if result.passed else "prose only"
             yield finding(model, "N613", f"example {decl.display!r}: {status}", decl)

@@ -55,8 +55,14 @@ def record_args(unit: Unit, sym: Symbol, kind: ast.Kind) -> list[Kw]:
     return args
 
 
+# The names a field's annotation may use: a field named like one of them would rebind it
+# in the class body (`str: str | None = None`), and the next annotation would then read
+# `None | None` on import.
+ANNOTATION_NAMES = frozenset({"int", "str", "bool", "tuple", "Literal", "None"})
+
+
 def field_names(kind: ast.Kind) -> dict[str, str]:
-    reserved = RESERVED | {"id", "title", "value", "has", "KIND", "FIELDS"}
+    reserved = RESERVED | ANNOTATION_NAMES | {"id", "title", "value", "has", "KIND", "FIELDS"}
     names = unique_names([f.name for f in kind.fields], snake, reserved)
     return {f.name: names[f.name] for f in kind.fields}
 

@@ -1,21 +1,21 @@
 """How each worked example fared, keyed `game/qualname`.
 
-Outcomes come from the example runner, `ludex.examples.run_examples(comp)` (objects
-with `game`, `example`, the qualified name, `passed` and `message`); without a runner
-an example shows as executable or prose only, and a `W614` finding marks it failed.
-A runner that breaks shows on the site as "not run" with its error, rather than
-stopping the build.
+Outcomes come from the contained example runner, `ludex.examples.game_runs(comp)`
+(the same run `ludex check` makes, remembered, so a build runs each game's examples
+once): passed or failed with its message, or "not run" with the reason when the
+game's engine does not load. A `W614` finding marks an example failed, with the
+finding's message; prose-only examples show as such.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ... import ast
 from ...diagnostics import Diagnostic
 from ...driver import Compilation
+from ...examples import PROSE, game_runs
 from ...resolve import GameModel, Symbol
 
 
@@ -50,17 +50,11 @@ def _examples(model: GameModel) -> Iterator[tuple[Symbol, ast.Example]]:
 
 
 def _run_examples(comp: Compilation) -> dict[str, Outcome]:
-    try:
-        run = getattr(importlib.import_module("ludex.examples"), "run_examples", None)
-    except ImportError:
-        return {}
-    if not callable(run):
-        return {}
-    try:
-        return {f"{r.game}/{r.example}": Outcome(
-            "passed" if r.passed else "failed", str(getattr(r, "message", "") or ""))
-            for r in run(comp)}
-    except Exception as err:  # shown on every example it concerns, not raised
-        problem = Outcome("not run", f"{type(err).__name__}: {err}")
-        return {example_key(m, s): problem for m in comp.models for s, e in _examples(m)
-                if e.executable}
+    ran: dict[str, Outcome] = {}
+    for run in game_runs(comp):
+        for r in run.results:
+            if r.status == PROSE:
+                continue
+            ran[f"{r.game}/{r.example}"] = Outcome("not run", run.engine_error) \
+                if run.engine_error else Outcome("passed" if r.passed else "failed", r.message)
+    return ran
