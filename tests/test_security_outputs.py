@@ -399,7 +399,7 @@ def versions(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes]
     """The outputs of the old and the new game: every page changes, one goes."""
     out = []
     for word, skip in (("Section", -1), ("Chapter", 7)):
-        project = game(tmp_path_factory.mktemp(word), 150, word, skip)
+        project = game(tmp_path_factory.mktemp(word), 100, word, skip)
         assert build(project)[0] == 0
         out.append(files(project))
     return tuple(out)
@@ -417,9 +417,9 @@ def versions(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, bytes]
 def test_a_killed_build_leaves_old_outputs_or_is_finished_by_the_next(
         tmp_path: Path, versions: tuple[dict[str, bytes], ...], at: str, after: int) -> None:
     old, new = versions
-    project = game(tmp_path, 150)
+    project = game(tmp_path, 100)
     build(project)
-    game(project, 150, "Chapter", 7)
+    game(project, 100, "Chapter", 7)
     assert interrupted(project, at, after, "SIGKILL") == -signal.SIGKILL
     pending = [p for p in ("e", "s") if (project / p / JOURNAL).exists()]
     if not pending:  # all old, or all new (the kill came after the last journal went)
@@ -436,18 +436,18 @@ def test_a_killed_build_leaves_old_outputs_or_is_finished_by_the_next(
 
 def test_sigterm_while_staging_discards_it(tmp_path: Path,
                                            versions: tuple[dict[str, bytes], ...]) -> None:
-    project = game(tmp_path, 150)
+    project = game(tmp_path, 100)
     build(project)
-    game(project, 150, "Chapter", 7)
+    game(project, 100, "Chapter", 7)
     assert interrupted(project, "write_new", 40, "SIGTERM") == 128 + signal.SIGTERM
     assert files(project) == versions[0] and leftovers(project) == []
 
 
 def test_sigint_during_the_swap_waits_for_it(tmp_path: Path,
                                              versions: tuple[dict[str, bytes], ...]) -> None:
-    project = game(tmp_path, 150)
+    project = game(tmp_path, 100)
     build(project)
-    game(project, 150, "Chapter", 7)
+    game(project, 100, "Chapter", 7)
     assert interrupted(project, "_move", 2, "SIGINT") == 130
     assert files(project) == versions[1] and leftovers(project) == []
 
