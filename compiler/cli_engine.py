@@ -60,6 +60,7 @@ def _compiled(paths: list[Path], command: str) -> Compilation | None:
 
 
 def run_test(args: argparse.Namespace) -> int:
+    from .diagnostics import visible
     from .examples import FAIL, PASS, PROSE, game_runs
 
     comp = _compiled(args.paths, "test")
@@ -70,9 +71,9 @@ def run_test(args: argparse.Namespace) -> int:
     for r in results:
         if r.status == FAIL or not args.quiet:
             label = {PASS: "PASS ", FAIL: "FAIL ", PROSE: "PROSE"}[r.status]
-            print(f"{label} {r.game}/{r.example}  ({r.span.file}:{r.span.line})")
+            print(visible(f"{label} {r.game}/{r.example}  ({r.span.file}:{r.span.line})"))
             if r.status == FAIL:
-                print(f"      {r.message}")
+                print(f"      {visible(r.message)}")
     broken = _report_broken(runs)
     counts = {s: sum(1 for r in results if r.status == s) for s in (PASS, FAIL, PROSE)}
     print(f"{counts[PASS]} passed, {counts[FAIL]} failed, {counts[PROSE]} prose only"
@@ -82,9 +83,11 @@ def run_test(args: argparse.Namespace) -> int:
 
 def _report_broken(runs: list[GameRun]) -> int:
     """Say on stderr which engines did not load; how many."""
+    from .diagnostics import visible
+
     broken = [run for run in runs if run.engine_error is not None]
     for run in broken:
-        print(f"ludex: error: {run.engine_error}", file=sys.stderr)
+        print(f"ludex: error: {visible(run.engine_error or '')}", file=sys.stderr)
     return len(broken)
 
 

@@ -110,7 +110,7 @@ def game(tmp_path: Path, text: str) -> Path:
     return folder
 
 
-def ludex_cli(*args: str, time_limit: str = "0.5") -> subprocess.CompletedProcess[str]:
+def ludex_cli(*args: str, time_limit: str = "1") -> subprocess.CompletedProcess[str]:
     """`python -m ludex ARGS` in a process of its own, so that a hang fails the test."""
     env = {**os.environ, "LUDEX_EXAMPLE_TIME_LIMIT": time_limit}
     return subprocess.run([sys.executable, "-m", "ludex", *args], capture_output=True,
@@ -126,13 +126,13 @@ def test_a_track_gain_of_a_billion_ends_quickly(tmp_path: Path) -> None:
     run = ludex_cli("check", str(game(tmp_path, TRACK)))
     assert run.returncode in (0, 1), run.stderr
     assert "warning[W614]: example 'Far' " in run.stderr
-    assert "error[E207]" in run.stderr or "ran past its time limit of 0.5 s" in run.stderr
+    assert "error[E207]" in run.stderr or "ran past its time limit of 1 s" in run.stderr
 
 
 def test_walking_a_track_for_long_is_stopped_at_the_time_limit(tmp_path: Path) -> None:
     run = ludex_cli("check", str(game(tmp_path, TRACK_WALK)))
     assert run.returncode == 0, run.stderr
-    assert "warning[W614]: example 'Far' ran past its time limit of 0.5 s" in run.stderr
+    assert "warning[W614]: example 'Far' ran past its time limit of 1 s" in run.stderr
 
 
 def test_a_huge_loop_is_stopped_and_the_next_example_still_runs(tmp_path: Path) -> None:
@@ -143,7 +143,7 @@ def test_a_huge_loop_is_stopped_and_the_next_example_still_runs(tmp_path: Path) 
     assert "PASS  loop/fine" in run.stdout
     assert "1 passed, 1 failed, 0 prose only" in run.stdout
     check = ludex_cli("check", str(folder))
-    assert "example 'Forever' ran past its time limit of 0.5 s" in check.stderr
+    assert "example 'Forever' ran past its time limit of 1 s" in check.stderr
     assert "0 errors, 1 warning, 1 note" in check.stderr  # 'Fine' passes (N613)
 
 
@@ -166,6 +166,7 @@ ATTEMPTS = """\
 import os
 import socket
 import subprocess
+import threading
 
 TARGET = {target!r}
 
@@ -197,6 +198,11 @@ def spawn(g):
     return []
 
 
+def start_thread(g):
+    threading.Thread(target=print).start()
+    return []
+
+
 def remove(g):
     os.remove({keep!r})
     return []
@@ -209,14 +215,18 @@ def read_outside(g):
 
 def plain(g):
     return [g.expect("1 == 1", lambda: 1, "==", lambda: 1)]
+
+
+def environment(g):
+    return [g.expect(repr(dict(os.environ)), lambda: False)]
 """
 
 
 def test_an_example_cannot_write_connect_spawn_or_delete(tmp_path: Path) -> None:
     target, keep = tmp_path / "pwned", tmp_path / "keep.txt"
     keep.write_text("secret", "utf-8")
-    names = ("write_file", "append_file", "connect", "run_shell", "spawn", "remove",
-             "read_outside", "plain")
+    names = ("write_file", "append_file", "connect", "run_shell", "spawn", "start_thread",
+             "remove", "read_outside", "plain")
     files = hostile(tmp_path, ATTEMPTS.format(target=str(target), keep=str(keep)), *names)
     result = run_contained(files, "evil", names, Limits(time=10))
     assert result.engine_error is None
@@ -228,6 +238,15 @@ def test_an_example_cannot_write_connect_spawn_or_delete(tmp_path: Path) -> None
                                          "may not"), (name, answer.message)
     assert "secret" not in result.answers["read_outside"].message
     assert result.answers["plain"].status == "pass"
+
+
+def test_an_example_sees_none_of_the_environment(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LUDEX_TEST_SECRET", "hunter2")
+    files = hostile(tmp_path, ATTEMPTS.format(target="", keep=""), "environment")
+    answer = run_contained(files, "evil", ["environment"], Limits(time=10)).answers
+    assert "expected `{" in answer["environment"].message
+    assert "hunter2" not in answer["environment"].message
 
 
 def test_writing_while_the_engine_imports_is_refused_and_named(tmp_path: Path) -> None:
@@ -265,12 +284,12 @@ def plain(g):
 def test_memory_crash_and_time_each_stop_one_example_only(tmp_path: Path) -> None:
     names = ("hog", "plain", "crash", "spin")
     files = hostile(tmp_path, RUNAWAYS, *names)
-    result = run_contained(files, "evil", names, Limits(time=0.5, memory=512))
+    result = run_contained(files, "evil", names, Limits(time=1, memory=512))
     said = {n: (a.status, a.message, a.runaway) for n, a in result.answers.items()}
     assert said == {
         "hog": ("fail", "ran out of memory (limit 512 MiB)", True),
         "crash": ("fail", "killed its example runner (SIGABRT)", True),
-        "spin": ("fail", "ran past its time limit of 0.5 s", True),
+        "spin": ("fail", "ran past its time limit of 1 s", True),
         "plain": ("pass", "1 expectation met", False),
     }
 
@@ -286,6 +305,18 @@ def test_an_import_that_hangs_is_an_engine_error(tmp_path: Path) -> None:
     files = hostile(tmp_path, "", init="while True:\n    pass\n")
     result = run_contained(files, "evil", [], Limits(time=0.2, startup=0.5))
     assert result.engine_error == "importing it ran past the time limit of 0.5 s"
+
+
+def test_no_room_for_the_engine_is_a_clean_error(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*args: object, **kwargs: object) -> object:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("ludex.sandbox.runner.tempfile.TemporaryDirectory", full)
+    examples._runs.clear()
+    run = run_cli("test", str(game(tmp_path, LOOP.replace("0..100000", "0..2"))))
+    assert run.code == 1 and "Traceback" not in run.err
+    assert "could not build it: [Errno 28] No space left on device" in run.err
 
 
 def test_the_limits_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

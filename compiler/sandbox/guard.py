@@ -3,8 +3,8 @@
 `install(read_roots)` adds a `sys.addaudithook` hook (it cannot be removed) that
 refuses, with `PermissionError`, every event that would reach outside the child:
 network (`socket.*`, `urllib`, `http`, ...), new processes (`subprocess.Popen`,
-`os.system`, `os.exec*`, `os.posix_spawn`, `os.fork`, signals to others), native
-code (`ctypes`), file changes (`open` for writing, `os.remove`-style events,
+`os.system`, `os.exec*`, `os.posix_spawn`, `os.fork`, threads, signals to others),
+native code (`ctypes`), file changes (`open` for writing, `os.remove`-style events,
 `shutil.*`) and lifting the resource limits. Files may be read only under
 `read_roots` (the generated package and Python's own library, for imports).
 
@@ -29,7 +29,8 @@ REFUSED = (
     "os.chmod", "os.chown", "os.chflags", "os.link", "os.symlink", "os.truncate", "os.utime",
     "os.mkfifo", "os.mknod", "os.putenv", "os.unsetenv", "os.chdir", "os.setxattr",
     "os.removexattr", "mmap.", "fcntl.", "resource.setrlimit", "resource.prlimit",
-    "sys.addaudithook", "builtins.input", "sqlite3.", "winreg.", "msvcrt.", "_winapi.",
+    "sys.addaudithook", "builtins.input", "_thread.start_new_thread", "sqlite3.", "winreg.",
+    "msvcrt.", "_winapi.",
 )
 SEALED = ("open", "os.listdir", "os.scandir", "glob.", "import", "compile", "exec",
           "code.__new__", "function.__new__", "marshal.", "pickle.")
@@ -77,6 +78,23 @@ def install(read_roots: Iterable[str]) -> None:
         return
     _policy = _Policy(read_roots)
     sys.addaudithook(_policy)
+    _no_threads()
+
+
+def _refuse_thread(*args: object) -> None:
+    raise PermissionError("an example may not do this (_thread.start_new_thread)")
+
+
+def _no_threads() -> None:
+    """Python 3.11 raises no audit event for a new thread: take the function away."""
+    import _thread
+
+    for name in ("start_new_thread", "start_new"):
+        if hasattr(_thread, name):
+            setattr(_thread, name, _refuse_thread)
+    threading = sys.modules.get("threading")
+    if threading is not None:
+        threading._start_new_thread = _refuse_thread  # type: ignore[attr-defined]
 
 
 def seal() -> None:

@@ -84,11 +84,14 @@ def run_contained(files: Mapping[str, str], package: str, names: Sequence[str],
                   limits: Limits | None = None) -> Contained:
     """Write `files` as `package` into a fresh private folder; run the examples `names`."""
     limits = limits or Limits.from_env()
-    with tempfile.TemporaryDirectory(prefix="ludex-examples-") as folder:
-        (Path(folder) / package).mkdir()
-        for name, text in files.items():
-            (Path(folder) / package / name).write_text(text, "utf-8")
-        return _Session(folder, package, limits).run(list(names))
+    try:
+        with tempfile.TemporaryDirectory(prefix="ludex-examples-") as folder:
+            (Path(folder) / package).mkdir()
+            for name, text in files.items():
+                (Path(folder) / package / name).write_text(text, "utf-8")
+            return _Session(folder, package, limits).run(list(names))
+    except OSError as err:  # no private folder to build into (a full or read-only disk)
+        return Contained(engine_error=f"the example runner could not build it: {err}")
 
 
 class _Session:
@@ -192,7 +195,7 @@ def _death(child: subprocess.Popen[bytes], limits: Limits) -> str:
 def _stop(child: subprocess.Popen[bytes]) -> None:
     if child.poll() is None:
         with contextlib.suppress(OSError):  # gone already
-            os.killpg(child.pid, signal.SIGKILL)
+            os.killpg(child.pid, signal.SIGKILL)  # its session: anything it started too
     child.wait()
 
 
