@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic, Severity
 from .driver import Compilation, compile_paths
+from .write import WriteError
 
 EXIT_CODES = """exit codes:
   0    clean (warnings and notes allowed, unless --fail-on warning)
@@ -95,6 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `ludex ... | head`: the reader left; not an error of ours
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except WriteError as err:  # an output refused or that cannot be written
+        print(f"ludex: error[E502]: {err}", file=sys.stderr)
+        return 1
     except Exception as err:  # noqa: BLE001 - the last line of defence
         print(f"ludex: internal error: {type(err).__name__}: {err}", file=sys.stderr)
         return 123

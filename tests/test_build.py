@@ -3,13 +3,14 @@ half an output or outside its folders."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from ludex.build_cmd import planned
 from ludex.emit import Target
 
-from .conftest import run_cli
+from .conftest import ROOT, run_cli
 
 
 def test_committed_engines_and_site_are_current() -> None:
@@ -19,19 +20,22 @@ def test_committed_engines_and_site_are_current() -> None:
 
 
 def test_check_reports_stale_and_extra_files(tmp_path: Path) -> None:
-    engine, site = tmp_path / "generated", tmp_path / "site"
-    args = ("--engine-dir", str(engine), "--site-dir", str(site), "rules")
-    assert run_cli("build", *args).code == 0
+    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+    args = ("--engine-dir", "generated", "--site-dir", "site", "rules")
+    assert run_cli("build", *args, cwd=tmp_path).code == 0
+    engine = tmp_path / "generated"
     first = sorted(p for p in engine.rglob("*.py"))
     first[0].write_text("# edited by hand\n", encoding="utf-8")
-    (engine / "stray.py").write_text("x = 1\n", encoding="utf-8")
-    run = run_cli("build", "--check", *args)
+    (engine / "stray.py").write_text("x = 1\n", encoding="utf-8")  # not Ludex's: left alone
+    shutil.rmtree(tmp_path / "rules" / "escalation")  # its pages are no longer generated
+    run = run_cli("build", "--check", *args, cwd=tmp_path)
     assert run.code == 1
-    assert f"stale: {first[0]}" in run.err
-    assert "stale (no longer generated): " in run.err and "stray.py" in run.err
-    assert run_cli("build", *args).code == 0
-    assert not (engine / "stray.py").exists()
-    assert run_cli("build", "--check", *args).code == 0
+    assert f"stale: {first[0].relative_to(tmp_path)}" in run.err
+    assert "stale (no longer generated): site/docs/escalation/index.md" in run.err
+    assert "stray.py" not in run.err
+    assert run_cli("build", *args, cwd=tmp_path).code == 0
+    assert (engine / "stray.py").exists() and not (tmp_path / "site/docs/escalation").exists()
+    assert run_cli("build", "--check", *args, cwd=tmp_path).code == 0
 
 
 def test_build_writes_nothing_when_the_rules_have_errors(tmp_path: Path) -> None:

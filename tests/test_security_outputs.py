@@ -357,7 +357,6 @@ def test_write_atomic_faults_are_write_errors(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dir", "file"]
 
 
-@pytest.mark.xfail(strict=True, reason="needs compiler/cli.py to catch WriteError (E502)")
 @pytest.mark.parametrize("command", ["check", "export --json"])
 def test_report_and_export_write_faults_are_clean(tmp_path: Path, command: str) -> None:
     game(tmp_path)
