@@ -4,6 +4,7 @@ engine that does not load is a finding, never a hang, a crash or code run in lud
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import ludex
 import pytest
 from ludex import examples
 from ludex.driver import compile_paths
+from ludex.emit import to_site
 from ludex.emit.python.package import emit_game, package_name
 from ludex.sandbox.runner import Limits, run_contained
 
@@ -301,6 +303,13 @@ def test_after_three_runaways_the_rest_of_the_game_is_not_run(tmp_path: Path) ->
         "was not run: 3 examples of this game ran away before it"
 
 
+def test_a_module_that_does_not_compile_is_named(tmp_path: Path) -> None:
+    files = {"__init__.py": "from . import rules\n", "rules.py": "x = 1\ny = (\n"}
+    result = run_contained(files, "evil", [], Limits(time=10))
+    assert result.engine_error is not None
+    assert result.engine_error.startswith("evil/rules.py, line 2: SyntaxError: ")
+
+
 def test_an_import_that_hangs_is_an_engine_error(tmp_path: Path) -> None:
     files = hostile(tmp_path, "", init="while True:\n    pass\n")
     result = run_contained(files, "evil", [], Limits(time=0.2, startup=0.5))
@@ -380,7 +389,22 @@ def test_no_generated_code_runs_in_ludex(tmp_path: Path,
     folder = game(tmp_path, LOOP.replace("0..100000", "0..2"))
     for command in ("check", "test", "stats"):
         run_cli(command, str(folder))
+    assert to_site.emit(compile_paths([folder]))  # the site's example outcomes
     assert not hasattr(ludex, "PWNED")
+
+
+def test_only_tests_and_tools_import_an_engine_into_their_own_process() -> None:
+    """`load_engine` and `engine_of` are for tests; no module of ludex calls them, and
+    nothing but the child imports a generated package."""
+    calls = []
+    for path in sorted((ROOT / "compiler").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+                if name in ("load_engine", "engine_of", "import_module", "exec"):
+                    calls.append(f"{path.relative_to(ROOT)}:{name}")
+    assert sorted(calls) == ["compiler/examples.py:exec", "compiler/examples.py:import_module",
+                     "compiler/examples.py:load_engine", "compiler/sandbox/child.py:import_module"]
 
 
 def test_results_repeat_byte_for_byte(tmp_path: Path) -> None:
