@@ -55,7 +55,7 @@ def main() -> int:
 def _run_all(engine: Any, names: list[str], answers: IO[str]) -> int:
     for name in names:
         try:
-            status, message = run_one(engine.DEFINITIONS, name)
+            status, message = run_one(engine, name)
         except MemoryError:
             _send(answers, {"name": name, "status": "memory"})
             return 3
@@ -63,21 +63,22 @@ def _run_all(engine: Any, names: list[str], answers: IO[str]) -> int:
     return 0
 
 
-def run_one(defs: Any, name: str) -> tuple[str, str]:
+def run_one(engine: Any, name: str) -> tuple[str, str]:
     """One example on a fresh game (seed 0, its modes and variants in play)."""
     try:
+        defs = engine.DEFINITIONS
         spec = defs.examples[name]
         options = [o for o in spec.scope if o not in defs.default_options]
-        expectations = spec.run(Game(defs, seed=0, options=options))
+        expectations = list(spec.run(Game(defs, seed=0, options=options)))
+        failed = [f"expected `{e.text}`, got {e.got}" for e in expectations if not e.ok]
     except RuleError as err:
         return "fail", f"the actions stopped: {type(err).__name__}: {_text(err)}"
     except MemoryError:
         raise
     except BaseException as err:  # noqa: BLE001 - a fault of the engine is a failing example
         return "fail", f"the engine failed: {type(err).__name__}: {_text(err)}"
-    failed = [e for e in expectations if not e.ok]
     if failed:
-        return "fail", "; ".join(f"expected `{e.text}`, got {e.got}" for e in failed)
+        return "fail", "; ".join(failed)
     return "pass", f"{len(expectations)} expectation{'s' * (len(expectations) != 1)} met"
 
 
