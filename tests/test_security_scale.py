@@ -250,3 +250,10 @@ def test_ranges_within_the_limits_are_accepted(tmp_path: Path, text: str) -> Non
     write_game(tmp_path, 'game hostile "Hostile":\n  page: 1\n\n' + text)
     run = run_cli("check", "--no-checks", "rules/hostile", cwd=tmp_path)
     assert run.code == 0, run.err
+
+
+def test_a_range_in_an_expression_is_counted_lazily() -> None:
+    defs = Definitions(game="t", stats=by_name(StatDef("x", lo=0, hi=1)))
+    numbers = Game(defs, seed=0).span(1, 10**12)  # a list of it would need 8 TB
+    assert len(numbers) == 10**12 and 10**12 in numbers and 0 not in numbers
+    assert list(Game(defs, seed=0).span(2, 4)) == [2, 3, 4]

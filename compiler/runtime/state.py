@@ -121,8 +121,9 @@ class Game(Resolution):
             return list(self.places.of(value))
         raise NotExecutable(f"what `{value}` holds is not modelled: give it in `given:`")
 
-    def span(self, lo: Value, hi: Value) -> list[int]:
-        return list(range(self.amount(lo), self.amount(hi) + 1))
+    def span(self, lo: Value, hi: Value) -> range:
+        """A range `lo..hi` in an expression: counted lazily, never held as a list."""
+        return range(self.amount(lo), self.amount(hi) + 1)
 
     def fact(self, name: str, *args: Value) -> Value:
         """A query about what the engine does not model (the Map, Majority): given by a caller."""
