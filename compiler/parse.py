@@ -81,7 +81,7 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
     their numbers, so later errors point at the right place. A file with syntax
     errors gives no AST: its other declarations would only cause follow-on errors."""
     text = source.text
-    if all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
+    if all(not line.strip() or line.lstrip().startswith("#") for line in text.split("\n")):
         diags.add("E107", "file declares nothing", source.span(1, 1),
                   "start the file with a declaration, e.g. `rule my_rule \"Title\":`")
         return None

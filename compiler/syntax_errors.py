@@ -69,7 +69,7 @@ def report_syntax_error(err: Exception, source: SourceFile, diags: Diagnostics) 
     elif isinstance(err, DedentError):
         line = _dedent_line(source)
         diags.add("E104", "this line's indentation matches no enclosing block",
-                  source.span(line, 1, line, _indent_width(source.line(line)) + 1),
+                  source.span(line, 1, line, _indent_width(_line(source, line)) + 1),
                   "indent it exactly as the block it belongs to")
     elif isinstance(err, UnexpectedCharacters):
         _unexpected_char(err, source, diags)
@@ -92,7 +92,7 @@ def _too_deep(err: NestingTooDeep, source: SourceFile, diags: Diagnostics) -> No
 def _indent_span(tok: Token, source: SourceFile) -> Span:
     """Indentation tokens borrow the previous newline's position: point at the indent."""
     line = tok.end_line or tok.line or 1
-    width = _indent_width(source.line(line))
+    width = _indent_width(_line(source, line))
     return source.span(line, 1, line, width + 1)
 
 
@@ -111,7 +111,7 @@ def _unexpected_char(err: UnexpectedCharacters, source: SourceFile, diags: Diagn
 def _unclosed_bracket(source: SourceFile) -> tuple[str, int, int] | None:
     """The first bracket left open, ignoring strings, comments and prose lines."""
     stack: list[tuple[str, int, int]] = []
-    for number, line in enumerate(source.text.splitlines(), start=1):
+    for number, line in enumerate(_lines(source), start=1):
         if line.lstrip().startswith(">"):
             continue
         code = re.sub(r'"(?:[^"\\]|\\.)*"', lambda m: " " * len(m.group()), line)
@@ -125,7 +125,7 @@ def _unclosed_bracket(source: SourceFile) -> tuple[str, int, int] | None:
 
 
 def _end_of_file(source: SourceFile, diags: Diagnostics) -> None:
-    last = max(1, len(source.text.splitlines()))
+    last = max(1, len(_lines(source)))
     opened = _unclosed_bracket(source)
     if opened is not None:
         ch, line, col = opened
@@ -138,12 +138,14 @@ def _end_of_file(source: SourceFile, diags: Diagnostics) -> None:
 
 def _block_opener(source: SourceFile, line: int) -> int | None:
     """The line before `line` (skipping blanks) if it ends with `:` and is not indented less."""
-    for number in range(line - 1, 0, -1):
-        text = source.line(number).split("#", 1)[0].rstrip()
+    lines = _lines(source)  # once: a file of blank lines must not be split per line
+    width = _indent_width(lines[line - 1]) if 0 < line <= len(lines) else 0
+    for number in range(min(line - 1, len(lines)), 0, -1):
+        text = lines[number - 1].split("#", 1)[0].rstrip()
         if not text.strip():
             continue
         if text.endswith(":") and not text.lstrip().startswith(">") and \
-                _indent_width(source.line(line)) <= _indent_width(text):
+                width <= _indent_width(text):
             return number
         return None
     return None
@@ -170,7 +172,7 @@ def _unexpected_token(err: UnexpectedToken, source: SourceFile, diags: Diagnosti
     elif token.type == "_INDENT":
         message = "unexpected indentation"
         hint = "only a line ending in `:` opens an indented block"
-        before = source.line(span.line - 1).split("#", 1)[0].rstrip()
+        before = _line(source, span.line - 1).split("#", 1)[0].rstrip()
         if before and not before.endswith(":") and not before.lstrip().startswith(">"):
             hint = f"line {span.line - 1} does not end with `:`; add one to open a block"
     elif opener is not None and token.type != "_NL":
@@ -182,7 +184,7 @@ def _unexpected_token(err: UnexpectedToken, source: SourceFile, diags: Diagnosti
     elif token.type == "COLON" and "NAME" in expected:
         hint = 'a declaration is `keyword id "Title":`; a property is `name: value`'
     else:
-        typo = _clause_typo(source.line(span.line))
+        typo = _clause_typo(_line(source, span.line))
         if typo:
             hint = typo
     diags.add("E101", message, span, hint)
@@ -195,6 +197,17 @@ def _clause_typo(line: str) -> str | None:
     return None
 
 
+def _lines(source: SourceFile) -> list[str]:
+    """The file's lines as the lexer counts them: only `\n` ends a line (`splitlines`
+    would also break at form feeds, U+0085 and U+2028, which may stand inside a line)."""
+    return source.text.removesuffix("\n").split("\n")
+
+
+def _line(source: SourceFile, number: int) -> str:
+    lines = _lines(source)
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
 def _indent_width(text: str) -> int:
     return len(text) - len(text.lstrip(" \t"))
 
@@ -202,7 +215,7 @@ def _indent_width(text: str) -> int:
 def _dedent_line(source: SourceFile) -> int:
     """The first line whose indentation matches no open block."""
     stack = [0]
-    for number, raw in enumerate(source.text.splitlines(), start=1):
+    for number, raw in enumerate(_lines(source), start=1):
         stripped = raw.strip()
         if not stripped or stripped.startswith("#"):
             continue
@@ -214,4 +227,4 @@ def _dedent_line(source: SourceFile) -> int:
                 stack.pop()
             if width != stack[-1]:
                 return number
-    return max(1, len(source.text.splitlines()))
+    return max(1, len(_lines(source)))
