@@ -56,8 +56,9 @@ track progress "Progress":
 example far "Far":
   actions:
     for each x in 0..100000:
-      set progress to 1
-      gain 10000 progress
+      for each y in 0..100000:
+        set progress to 1
+        gain 10000 progress
   expect:
     progress == 10000
 """
