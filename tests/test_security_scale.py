@@ -257,3 +257,28 @@ def test_a_range_in_an_expression_is_counted_lazily() -> None:
     numbers = Game(defs, seed=0).span(1, 10**12)  # a list of it would need 8 TB
     assert len(numbers) == 10**12 and 10**12 in numbers and 0 not in numbers
     assert list(Game(defs, seed=0).span(2, 4)) == [2, 3, 4]
+
+
+def test_hooks_into_procedures_are_indexed_once(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each rule's clauses are walked once for the flow charts, not once per procedure."""
+    count = 150
+    text = 'game hostile "Hostile":\n  page: 1\n\nstat coin "Coin"\n\n' + "".join(
+        f'procedure p{i} "Procedure {i}":\n  step s "Step"\n  step t "Then"\n\n'
+        f'rule r{i} "Rule {i}":\n  when: after p{i}.s\n  effect: gain 1 coin\n\n'
+        for i in range(count))
+    comp = compile_paths([write_game(tmp_path, text)], checks=False)
+    from ludex.emit.site import procedures
+
+    walks = 0
+    real = procedures.iter_nodes
+
+    def counted(node: Any) -> Any:
+        nonlocal walks
+        walks += 1
+        return real(node)
+
+    monkeypatch.setattr(procedures, "iter_nodes", counted)
+    pages = "".join(site_emitter.emit(comp).values())
+    assert pages.count('-. after .-> s1') == count  # every rule hooks into its own step
+    assert walks <= 2 * count  # was every rule for every procedure: 67,200

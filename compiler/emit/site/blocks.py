@@ -55,7 +55,7 @@ def build_block(view: View, sym: Symbol, level: int, child_level: int | None = N
     """`sym` at heading `level`; its nested declarations at `child_level` (else one more)."""
     decl = sym.decl
     view.current = decl
-    block = Block(level, anchor(sym), _title(sym), meta(view, sym))
+    block = Block(level, anchor(sym), _title(view.site, sym), meta(view, sym))
     block.prose = [view.prose(p.text) for p in decl.prose]
     block.facts = list(facts(view, decl))
     block.tables = tables(view, decl)
@@ -75,11 +75,10 @@ def build_block(view: View, sym: Symbol, level: int, child_level: int | None = N
     return block
 
 
-def _title(sym: Symbol) -> Markup:
+def _title(site: Site, sym: Symbol) -> Markup:
     decl = sym.decl
     if isinstance(decl, ast.Step) and sym.parent is not None:
-        steps = [c.decl for c in sym.parent.children.values() if isinstance(c.decl, ast.Step)]
-        return md(f"Step {steps.index(decl) + 1}. {decl.display}", start=False)
+        return md(f"Step {site.step_number(sym)}. {decl.display}", start=False)
     return md(decl.display, start=True)
 
 

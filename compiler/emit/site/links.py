@@ -54,6 +54,18 @@ class Site:
         self._lines: dict[str, list[str]] = {}
         self._by_decl: dict[int, dict[str, list[Diagnostic]]] = {}
         self._terms: dict[int, TermIndex] = {}
+        # (order, rule, how, target) by target, built by `procedures` on first use
+        self.hooks: dict[int, list[tuple[int, ast.Decl, str, ast.Decl]]] | None = None
+        self._step_numbers: dict[int, int] = {}
+
+    def step_number(self, sym: Symbol) -> int:
+        """A step's number among its procedure's steps (numbered once per procedure)."""
+        if id(sym.decl) not in self._step_numbers and sym.parent is not None:
+            steps = (c.decl for c in sym.parent.children.values() if isinstance(c.decl,
+                                                                                ast.Step))
+            for n, step in enumerate(steps, 1):
+                self._step_numbers.setdefault(id(step), n)
+        return self._step_numbers[id(sym.decl)]
 
     def terms_of(self, model: GameModel, index: type[TermIndex]) -> TermIndex:
         """The glossary index of a game, built once for all its pages."""

@@ -34,20 +34,43 @@ def procedure(site: Site, sym: Symbol) -> tuple[Markup, list[Markup]]:
     return fence("\n".join(chart), "mermaid"), items
 
 
+# (order, rule, how, step or procedure); a `when:` has an even order, a trigger odd
+Hook = tuple[int, ast.Decl, str, ast.Decl]
+
+
 def _hooks(site: Site, proc: Symbol, steps: list[Symbol]
            ) -> Iterator[tuple[ast.Decl, str, ast.Decl]]:
     """(rule, how it hooks in, the step or procedure it hooks into), in every game."""
+    if site.hooks is None:
+        site.hooks = _hook_index(site)
     own = {id(proc.decl)} | {id(s.decl) for s in steps}
+    found = [h for target in own for h in site.hooks.get(target, ())
+             if id(h[1]) not in own and (h[0] % 2 == 0 or h[3] is proc.decl)]
+    for _, decl, how, target in sorted(found, key=lambda h: h[0]):
+        yield decl, how, target
+
+
+def _hook_index(site: Site) -> dict[int, list[Hook]]:
+    """Every hook of every game, by what it hooks into, in one pass over the games:
+    a rule's `when:` (before, after, start of, end of a step) and its triggers."""
+    index: dict[int, list[Hook]] = {}
     words = {"start": "start of", "end": "end of"}
+    order = 0
     for model in site.comp.models:
         for decl in model.decls():
             clauses = getattr(decl, "clauses", None)
-            if not isinstance(clauses, ast.Clauses) or id(decl) in own:
+            if not isinstance(clauses, ast.Clauses):
                 continue
             when = clauses.when
             target = model.targets.get(when.target) if when and when.target else None
-            if when is not None and target is not None and id(target) in own:
-                yield decl, words.get(when.kind, when.kind), target
-            if any(isinstance(n, ast.Trigger) and model.targets.get(n.target) is proc.decl
-                   for n in iter_nodes(clauses)):
-                yield decl, "triggers", proc.decl
+            if when is not None and target is not None:
+                index.setdefault(id(target), []).append(
+                    (order, decl, words.get(when.kind, when.kind), target))
+            triggered: list[ast.Decl] = []
+            for n in iter_nodes(clauses):
+                proc = model.targets.get(n.target) if isinstance(n, ast.Trigger) else None
+                if proc is not None and all(p is not proc for p in triggered):
+                    triggered.append(proc)
+                    index.setdefault(id(proc), []).append((order + 1, decl, "triggers", proc))
+            order += 2
+    return index
