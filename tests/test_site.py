@@ -11,9 +11,7 @@ import shutil
 import subprocess
 import sys
 import time
-import types
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from ludex import ast, unparse
@@ -266,35 +264,32 @@ example words "In words only":
 """
 
 
-def _examples_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, run: object) -> str:
-    """The examples page of a tiny game, with `run` as the example runner."""
-    fake = types.ModuleType("ludex.examples")
-    fake.run_examples = run  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "ludex.examples", fake)
+def _examples_page(tmp_path: Path) -> str:
+    """The examples page of a tiny game."""
     (tmp_path / "game.ludex").write_text(TINY, "utf-8")
     return emit(compile_paths([tmp_path]))["docs/tiny/worked-examples.md"]
 
 
-def test_example_outcomes_slot_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    results = [SimpleNamespace(game="tiny", example="works", passed=True),
-               SimpleNamespace(game="tiny", example="fails", passed=False,
-                               message="expected `gold == 3`, got 2")]
-    page = _examples_page(tmp_path, monkeypatch, lambda comp: results)
-    assert "| ✅ passed |" in page
-    assert "| ❌ failed: expected <code>gold &#61;&#61; 3</code>, got 2 |" in page
+def test_example_outcomes_slot_in(tmp_path: Path) -> None:
+    page = _examples_page(tmp_path)
+    assert "| ✅ passed: 1 expectation met |" in page
+    assert ("| ❌ failed: example 'It fails' fails: expected <code>gold &#61;&#61; 3</code>, "
+            "got 2 == 3 |") in page
     assert "| prose only |" in page
 
 
-def test_without_a_runner_examples_show_as_executable(
+def test_an_engine_that_does_not_load_shows_on_every_example(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    page = _examples_page(tmp_path, monkeypatch, None)
-    assert page.count("| executable |") == 2 and page.count("| prose only |") == 1
+    from ludex import examples
 
+    real = examples.emit_game
 
-def test_a_broken_example_runner_shows_instead_of_stopping_the_build(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(comp: object) -> list[object]:
-        raise RuntimeError("no engine built")
+    def broken(*args: object, **kwargs: object) -> dict[str, str]:
+        files = real(*args, **kwargs)  # type: ignore[arg-type]
+        files["catalog.py"] += "\nraise TypeError('boom')\n"
+        return files
 
-    page = _examples_page(tmp_path, monkeypatch, broken)
-    assert page.count("not run: RuntimeError: no engine built") == 2
+    monkeypatch.setattr(examples, "emit_game", broken)
+    page = _examples_page(tmp_path)
+    assert page.count("does not load: tiny/catalog.py, line") == 3
+    assert page.count("TypeError: boom |") == 3

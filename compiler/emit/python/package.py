@@ -83,12 +83,10 @@ def _used(names_in_body: set[str], names: Iterable[str]) -> list[str]:
 
 def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dict[str, str]:
     """The files of one game's package, by name (`rules.py`, ...)."""
-    if not _PLAIN_NAME.fullmatch(model.name):  # the grammar's NAME; checked, not assumed
-        raise AssertionError(f"game id {model.name!r} is not a plain name")
     unit = Unit(model, sources)
     title = model.game.title if model.game else None
     common = {"version": __version__, "source": _source_name(model),
-              "package": package_name(model), "game": model.name,
+              "package": package_name(model), "game": _shown_name(model),
               "game_repr": repr(model.name), "title_repr": repr(title)}
     parts: dict[str, dict[str, Any]] = {
         "__init__.py": {},
@@ -114,6 +112,12 @@ def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dic
 
 
 _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _shown_name(model: GameModel) -> str:
+    """The game's id for the docstrings: an id is a plain name by the grammar; a folder
+    without a `game` (an error, whose engine is still generated) shows its package name."""
+    return model.name if _PLAIN_NAME.fullmatch(model.name) else package_name(model)
 
 
 def _must_compile(text: str, name: str) -> None:
