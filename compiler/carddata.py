@@ -34,7 +34,7 @@ from .parse import MAX_DEPTH
 from .source import SourceFile, Span
 
 RESERVED = ("id", "title", "prose", "page", "source")
-_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # fullmatch: `$` would allow "id\n"
 
 
 class _Unencodable(ValueError):
@@ -185,7 +185,7 @@ def _card(reader: _Reader, decoder: _Positions, kind: str, card: Any,
     start = decoder.starts.get(id(card))
     span = reader.span_at(start) if start is not None else top
     if not isinstance(card, dict) or not isinstance(card.get("id"), str) or \
-            not _ID.match(card["id"]):
+            not _ID.fullmatch(card["id"]):
         reader.diags.add("E109", 'each card is an object with an "id" that is a Ludex id',
                          span, 'e.g. {"id": "beware_the_roofs", "title": "Beware the Roofs"}')
         return None

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic, Severity, visible
 from .driver import Compilation, compile_paths
 from .write import WriteError
 
@@ -100,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ludex: error[E502]: {err}", file=sys.stderr)
         return 1
     except Exception as err:  # noqa: BLE001 - the last line of defence
-        print(f"ludex: internal error: {type(err).__name__}: {err}", file=sys.stderr)
+        print(visible(f"ludex: internal error: {type(err).__name__}: {err}"), file=sys.stderr)
         return 123
 
 
@@ -222,7 +222,7 @@ def _trace(args: argparse.Namespace) -> int:
     result = trace(book, comp.games, lines)
     for para in result.uncovered:
         text = para.text if len(para.text) <= 90 else para.text[:87] + "..."
-        print(f"{args.source}:{para.line}: not covered: {text}")
+        print(visible(f"{args.source}:{para.line}: not covered: {text}"))
     print(f"{result.covered_count}/{len(result.paragraphs) - len(result.waived)} paragraphs "
           f"covered ({result.percent:.1f}%), {len(result.waived)} waived")
     if args.fail_under is not None and result.percent < args.fail_under:

@@ -28,7 +28,7 @@ class SourceFile:
     text: str
 
     def line(self, number: int) -> str:
-        lines = self.text.splitlines()
+        lines = self.text.split("\n")  # as the lexer counts lines
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
     def span(self, line: int, col: int, end_line: int | None = None,

@@ -420,3 +420,20 @@ def test_every_string_position_of_the_export_schema_is_covered(tmp_path: Path) -
     text_positions = {p for p in positions if p[1] in TEXT}
     assert text_positions - varied == set()
     assert varied <= text_positions
+
+
+@pytest.mark.parametrize("game", ["typing", "ludex", "os", "collections"])
+def test_a_game_cannot_shadow_a_module(tmp_path: Path, game: str) -> None:
+    place(tmp_path, "g", "game.ludex", f'game {game} "G":\n  page: 1\n')
+    run = run_cli("build", "--engine-dir", "out", "--site-dir", "site", "g", cwd=tmp_path)
+    assert run.code == 0, run.err
+    assert [p.name for p in (tmp_path / "out").glob("*/")] == [f"{game}_"]
+    assert_imports(tmp_path / "out")
+
+
+def test_a_card_id_cannot_end_in_a_line_break(tmp_path: Path) -> None:
+    folder = place(tmp_path, "g", "game.ludex", CARDS_GAME)
+    (folder / "deck.cards.json").write_text(json.dumps({"kind": "card", "cards": [
+        {"id": "bolt\n", "title": "Bolt", "school": "fire", "power": 1}]}), encoding="utf-8")
+    run = run_cli("check", "--no-checks", "g", cwd=tmp_path)
+    assert run.code == 1 and "error[E109]" in run.err

@@ -106,7 +106,7 @@ class InteractiveChooser:
             self.tell(f"  {number}. {title}")
         while True:
             words = self.ask(f"choose {count} (numbers, separated by spaces): ").split()
-            numbers = [int(w) for w in words if w.isdigit()]
+            numbers = [int(w) for w in words if w.isascii() and w.isdigit() and len(w) <= 18]
             if len(numbers) == min(count, len(options)) and \
                     all(1 <= n <= len(options) for n in numbers):
                 return [options[n - 1][0] for n in numbers]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 import tokenize
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
@@ -41,10 +42,15 @@ def _templates() -> jinja2.Environment:
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
 
 
+# A package may not take the name of a module it or its user imports: a game called
+# `typing` or `ludex` would otherwise shadow it for everything on the same path.
+TAKEN_MODULES = RESERVED | frozenset(sys.stdlib_module_names) | {"ludex", "generated"}
+
+
 def package_name(model: GameModel) -> str:
     name = snake(model.name)
     name = "n" + name if name[:1].isdigit() else name
-    return name + "_" if name in RESERVED else name
+    return name + "_" if name in TAKEN_MODULES else name
 
 
 def _source_name(model: GameModel) -> str:
