@@ -170,6 +170,11 @@ def discover(path: Path, diags: Diagnostics) -> list[Found]:
         diags.add("E501", f"no such file or folder: {shown}" if isinstance(
             err, FileNotFoundError) else f"cannot read {shown}: {err.strerror}", None)
         return []
+    if _leaves_project(path):
+        diags.add("E501", f"{display_path(path)} is a link out of the project folder", None,
+                  "a relative PATH must stay inside the current folder (a repository may "
+                  "commit `rules` as a link to `/`); name the real folder, or an absolute path")
+        return []
     if stat.S_ISREG(mode):
         return [Found(path.parent, [path], {path})]
     if not stat.S_ISDIR(mode):
@@ -183,6 +188,18 @@ def discover(path: Path, diags: Diagnostics) -> list[Found]:
         return [walker.game(path, 0, listed)]
     games = [walker.game(sub, 1) for sub in walker.entries(Found(path), listed, 0) or []]
     return [game for game in games if game.files or game.refused]
+
+
+def _leaves_project(path: Path) -> bool:
+    """A relative PATH that links out of the current folder: the folder names are the
+    user's, but what stands at them comes from the repository being checked."""
+    if path.is_absolute():
+        return False
+    try:
+        path.resolve().relative_to(Path.cwd().resolve())
+    except (ValueError, OSError, RuntimeError):
+        return True
+    return False
 
 
 class _Refused(Exception):

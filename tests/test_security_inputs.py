@@ -367,3 +367,15 @@ def test_discovery_order_and_games_are_unchanged(tmp_path: Path) -> None:
         assert game.files == expected
     assert [g.folder.name for g in found] == sorted(p.name for p in (ROOT / "rules").iterdir()
                                                     if p.is_dir())
+
+
+def test_a_relative_path_that_links_out_of_the_project_is_refused(tmp_path: Path) -> None:
+    """A repository can commit `rules` as a link to `/`: the default PATH must not walk it."""
+    (tmp_path / "rules").symlink_to("/")
+    run = run_cli("check", cwd=tmp_path)
+    assert run.code == 1 and "rules is a link out of the project folder" in run.err
+    inside = tmp_path / "real"
+    inside.mkdir()
+    (inside / "game.ludex").write_text('game g "G":\n  page: 1\n', encoding="utf-8")
+    (tmp_path / "linked").symlink_to("real")
+    assert run_cli("check", "linked", cwd=tmp_path).code == 0
