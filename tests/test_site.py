@@ -182,7 +182,8 @@ card script "<script>alert('card')</script>":
 glossary glossary "Glossary":
   term scripting "Script":
     > Script: a term whose uses link here.
-'''
+''' + ('section sneaky "Sneaky\u2028hooks: [evil.py]\x85site_name: x\u2029\\"":\n'
+       '  > A title whose line breaks YAML would honour.\n')
 
 
 @pytest.fixture(scope="module")
@@ -224,6 +225,9 @@ def test_hostile_names_are_escaped_in_nav_title_and_search(
         hostile: tuple[dict[str, str], Path]) -> None:
     files, built = hostile
     assert '"Hostile &lt;b&gt;game&lt;/b&gt; &amp; {{ title }}"' in files["mkdocs.yml"]
+    config = files["mkdocs.yml"]
+    assert '    - "Sneaky hooks: [evil.py] site_name: x \\"": hostile/sneaky.md\n' in config
+    assert not any(line.startswith(("hooks", "site_name: x")) for line in config.split("\n"))
     page = (built / "hostile" / "index.html").read_text("utf-8")
     head = page[:page.index('<article')]
     assert "<b>game</b>" not in head and "Hostile &lt;b&gt;game&lt;/b&gt;" in head
@@ -293,3 +297,15 @@ def test_an_engine_that_does_not_load_shows_on_every_example(
     page = _examples_page(tmp_path)
     assert page.count("does not load: tiny/catalog.py, line") == 3
     assert page.count("TypeError: boom |") == 3
+
+
+@pytest.mark.parametrize("text", ["a\u2028b", "a\x85b", "x\nhooks: [evil.py]", 'q"\\z',
+                                  "\x00\x1b\x7f\u202e", "😀 é 漢"])
+def test_nav_titles_are_one_yaml_scalar_whatever_they_hold(text: str) -> None:
+    """Defence behind `html_text`: the YAML quoting alone keeps a title to its line."""
+    import yaml
+    from ludex.emit.site.pages import yaml_string
+
+    loaded = yaml.safe_load(f"nav:\n  - {yaml_string(text)}: page.md\n")
+    assert loaded == {"nav": [{text: "page.md"}]}
+    assert "\n" not in yaml_string(text)

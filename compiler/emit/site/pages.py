@@ -10,7 +10,6 @@ stand beside the games.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -86,13 +85,33 @@ def nav(games: Iterable[Page]) -> str:
 def _nav(pages: Iterable[Page], depth: int = 1) -> Iterator[str]:
     pad = "  " * depth
     for page in pages:
-        title = json.dumps(html_text(page.title), ensure_ascii=False)
+        title = yaml_string(html_text(page.title))
         if page.children:
             yield f"{pad}- {title}:"
             yield f"{pad}  - {page.path}"
             yield from _nav(page.children, depth + 1)
         else:
             yield f"{pad}- {title}: {page.path}"
+
+
+def yaml_string(text: str) -> str:
+    """`text` as a YAML double-quoted scalar: quotes and backslashes escaped, and every
+    character that is not printable too (YAML, unlike JSON, breaks lines at U+0085,
+    U+2028 and U+2029, and refuses most controls), so no title can end its line of
+    `mkdocs.yml` and add a key of its own (`hooks:` would run a Python file)."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch.isprintable():
+            out.append(ch)
+        elif 0xD800 <= code <= 0xDFFF:  # a lone surrogate cannot be written at all
+            out.append("\\uFFFD")
+        else:
+            out.append(f"\\x{code:02X}" if code < 0x100 else f"\\u{code:04X}"
+                       if code < 0x10000 else f"\\U{code:08X}")
+    return '"' + "".join(out) + '"'
 
 
 def kind_of(model: GameModel, sym: Symbol) -> ast.Kind | None:
