@@ -179,9 +179,11 @@ def test_a_planned_file_over_a_file_ludex_does_not_own_needs_force(tmp_path: Pat
 
 
 def test_force_adopts_the_committed_outputs_of_the_repository(tmp_path: Path) -> None:
-    """Migration: the repository's generated/ and site/ predate the manifest."""
+    """Migration: outputs built before there were manifests (the repository's own, with
+    their manifests taken away) are refused, then adopted with --force."""
     for name in ("rules", "generated", "site"):
         subprocess.run(["cp", "-r", str(ROOT / name), str(tmp_path / name)], check=True)
+        (tmp_path / name / ".ludex-manifest.json").unlink(missing_ok=True)
     (tmp_path / "site" / "site").mkdir(exist_ok=True)  # mkdocs' HTML, not Ludex's
     (tmp_path / "site" / "site" / "index.html").write_text("<html>\n", "utf-8")
     assert run_cli("build", cwd=tmp_path).code == 1
