@@ -300,7 +300,8 @@ def test_hostile_card_data_never_changes_the_generated_code(tmp_path: Path) -> N
     "x\u2029__import__('os').system('touch pwned') #",
     "x\x85__import__('os').system('touch pwned') #",
     "x\x0c__import__('os').system('touch pwned') #",
-], ids=["escaped-newline", "U+2028", "U+2029", "U+0085", "form-feed"])
+    "x\\n(",
+], ids=["escaped-newline", "U+2028", "U+2029", "U+0085", "form-feed", "unbalanced"])
 @pytest.mark.parametrize("where", ["rule", "kind", "table", "example"])
 def test_a_title_cannot_run_code(tmp_path: Path, payload: str, where: str) -> None:
     """The reproduction of the issue: a title that ends the provenance comment ran
