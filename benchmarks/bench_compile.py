@@ -17,14 +17,13 @@ import time
 from pathlib import Path
 
 from jsonschema import Draft202012Validator
-
-from ludex import ast
 from ludex.checks import run_checks
-from ludex.diagnostics import Diagnostics
-from ludex.driver import parse_game
-from ludex.load import load
-from ludex.resolve import build_symbols, link_bases, resolve_game
-from ludex.schema import instance_data, kind_schema, validate_game
+from ludex.core.diagnostics import Diagnostics
+from ludex.pipeline import parse_game
+from ludex.semantics.resolve import build_symbols, link_bases, resolve_game
+from ludex.semantics.schema import instance_data, kind_schema, validate_game
+from ludex.syntax import ast
+from ludex.syntax.load import load
 
 HEADER = '''game bench "Benchmark":
   > A generated game of many cards.

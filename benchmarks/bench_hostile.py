@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ludex.cli import main as ludex
+from ludex.cli.main import main as ludex
 
 PROSE_SIZES = (100_000, 200_000, 400_000)
 DECL_COUNTS = (5_000, 20_000, 50_000)

@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from ludex.build_cmd import planned
-from ludex.emit import Target
+from ludex.backends import Target
+from ludex.cli.build import planned
 
 from .conftest import ROOT, run_cli
 

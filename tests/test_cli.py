@@ -7,7 +7,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from ludex.export import ast_schema, shipped_schema
+from ludex.backends.export import ast_schema, shipped_schema
 
 from .conftest import ROOT, run_cli
 
@@ -84,7 +84,7 @@ def test_diagnostics_are_capped(tmp_path: Path) -> None:
 
 def test_shipped_ast_schema_is_current() -> None:
     assert shipped_schema() == ast_schema(), (
-        "refresh it: ludex export --schema > compiler/schemas/ast.schema.json")
+        "refresh it: ludex export --schema > compiler/backends/schemas/ast.schema.json")
 
 
 def test_export_of_rules_validates_against_the_shipped_schema() -> None:

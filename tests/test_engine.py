@@ -20,11 +20,12 @@ from typing import Any
 
 import pytest
 from ludex import __version__
-from ludex.cli_engine import add_commands
-from ludex.driver import Compilation, compile_paths
-from ludex.emit.to_python import emit, emit_game, iter_rule_functions, snake, unique_names
-from ludex.examples import FAIL, PASS, PROSE, engine_of, example_results, run_examples
+from ludex.backends.to_python import emit, emit_game, iter_rule_functions, snake, unique_names
+from ludex.cli.engine import add_commands
+from ludex.pipeline import compile_paths
 from ludex.runtime import Ctx, Game, RuleError, Timing, queries
+from ludex.semantics.compilation import Compilation
+from ludex.verify.examples import FAIL, PASS, PROSE, engine_of, example_results, run_examples
 
 from .conftest import FIXTURES, ROOT
 
@@ -95,9 +96,9 @@ def test_building_twice_gives_byte_identical_output(corpus_files: dict[str, str]
 
 
 def test_ludex_build_writes_the_same_bytes_twice(tmp_path: Path) -> None:
-    from ludex.build_cmd import planned
-    from ludex.emit import Target
-    from ludex.emit.to_python import emit as emit_engine
+    from ludex.backends import Target
+    from ludex.backends.to_python import emit as emit_engine
+    from ludex.cli.build import planned
 
     plans = []
     for run in ("a", "b"):
@@ -158,7 +159,7 @@ def test_the_committed_engines_import() -> None:
 def test_every_fixture_gives_an_engine_that_loads() -> None:
     """Even rules with errors (which `ludex build` refuses) give code that compiles and
     imports, so the example check never breaks on them."""
-    from ludex.examples import load_engine
+    from ludex.verify.examples import load_engine
 
     for path in sorted(FIXTURES.rglob("*.ludex")):
         with at_root():
@@ -274,7 +275,7 @@ def test_choices_go_through_the_chooser() -> None:
 
 def corpus_examples() -> list[tuple[str, str]]:
     comp = compiled(ROOT / "rules")
-    from ludex import ast
+    from ludex.syntax import ast
 
     return [(m.name, s.qualname) for m in comp.models for s in m.symbols.values()
             if isinstance(s.decl, ast.Example)]
@@ -309,7 +310,7 @@ def test_the_engine_does_what_the_examples_once_did_with_rules_of_their_own(
     """Herodotus, Philoctera and the Hyperbolic Emitter only set up state and act; the
     book's rules fire themselves (`after danger`, the Emitter's own effect). Solon's one
     rule is the Trample the example describes, performed as one effect."""
-    from ludex import ast
+    from ludex.syntax import ast
 
     owned = {(m.name, s.qualname.rsplit(".", 1)[0]): s.qualname for m in corpus.models
              for s in m.symbols.values() if isinstance(s.decl, ast.Rule)}

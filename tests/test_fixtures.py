@@ -40,7 +40,7 @@ def test_bad_fixture_gives_exact_diagnostics(path: Path, update_goldens: bool) -
 
 
 def test_every_diagnostic_code_has_a_bad_fixture() -> None:
-    from ludex.diagnostics import CODES, Severity
+    from ludex.core.diagnostics import CODES, Severity
 
     seen = "".join(p.with_suffix(".expected").read_text("utf-8") for p in BAD
                    if p.with_suffix(".expected").exists())

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ludex.driver import compile_paths
-from ludex.emit import to_python, to_site
+from ludex.backends import to_python, to_site
+from ludex.pipeline import compile_paths
 
 from .conftest import FIXTURES, ROOT, run_cli
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given
-from ludex.lexer import LudexLexer
+from ludex.backends.highlight import LudexLexer
 
 from .fuzz import CORPUS, examples, save_failure
 from .fuzz.oracle import assert_checks_cleanly, assert_emits, write

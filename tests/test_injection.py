@@ -29,14 +29,15 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from ludex.driver import compile_paths
-from ludex.emit import to_python
-from ludex.export import export_json
+from ludex.backends import to_python
+from ludex.backends.export import export_json
+from ludex.pipeline import compile_paths
 
 from .conftest import FIXTURES, ROOT, run_cli
 
 TEMPLATES = sorted((FIXTURES / "good").glob("*.ludex"))
-SCHEMA = json.loads((ROOT / "compiler" / "schemas" / "ast.schema.json").read_text("utf-8"))
+SCHEMA = json.loads((ROOT / "compiler" / "backends" / "schemas" / "ast.schema.json")
+                    .read_text("utf-8"))
 
 # Made to end a `#` comment, a literal or a docstring, or to look like something else.
 PAYLOADS = (

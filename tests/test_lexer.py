@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from ludex.lexer import KEYWORDS, LudexLexer
+from ludex.backends.highlight import KEYWORDS, LudexLexer
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import (
     Comment,

@@ -30,7 +30,7 @@ components box "Box":
 
 
 def _schema(name: str) -> dict[str, object]:
-    text = resources.files("ludex.schemas").joinpath(name).read_text("utf-8")
+    text = resources.files("ludex.backends.schemas").joinpath(name).read_text("utf-8")
     data: dict[str, object] = json.loads(text)
     return data
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ludex.trace import trace
+from ludex.backends.trace import trace
 
 from .conftest import ROOT, book, run_cli
 
@@ -26,7 +26,7 @@ def test_all_rules_check_without_errors() -> None:
 
 @pytest.mark.parametrize("book_name", sorted(SLICES))
 def test_encoded_slices_cover_their_book(book_name: str) -> None:
-    from ludex.driver import compile_paths
+    from ludex.pipeline import compile_paths
 
     folder, lines = SLICES[book_name]
     text = book(book_name).read_text("utf-8")

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import ludex
 import pytest
-from ludex import examples
-from ludex.driver import compile_paths
-from ludex.emit import to_site
-from ludex.emit.python.package import emit_game, package_name
-from ludex.sandbox.runner import Limits, run_contained
+from ludex.backends import to_site
+from ludex.backends.python.package import emit_game, package_name
+from ludex.pipeline import compile_paths
+from ludex.verify import examples
+from ludex.verify.sandbox.runner import Limits, run_contained
 
 from .conftest import ROOT, run_cli
 
@@ -322,7 +322,7 @@ def test_no_room_for_the_engine_is_a_clean_error(tmp_path: Path,
     def full(*args: object, **kwargs: object) -> object:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("ludex.sandbox.runner.tempfile.TemporaryDirectory", full)
+    monkeypatch.setattr("ludex.verify.sandbox.runner.tempfile.TemporaryDirectory", full)
     examples._runs.clear()
     run = run_cli("test", str(game(tmp_path, LOOP.replace("0..100000", "0..2"))))
     assert run.code == 1 and "Traceback" not in run.err
@@ -404,8 +404,10 @@ def test_only_tests_and_tools_import_an_engine_into_their_own_process() -> None:
                 name = getattr(node.func, "id", getattr(node.func, "attr", ""))
                 if name in ("load_engine", "engine_of", "import_module", "exec"):
                     calls.append(f"{path.relative_to(ROOT)}:{name}")
-    assert sorted(calls) == ["compiler/examples.py:exec", "compiler/examples.py:import_module",
-                     "compiler/examples.py:load_engine", "compiler/sandbox/child.py:import_module"]
+    assert sorted(calls) == ["compiler/verify/examples.py:exec",
+                             "compiler/verify/examples.py:import_module",
+                             "compiler/verify/examples.py:load_engine",
+                             "compiler/verify/sandbox/child.py:import_module"]
 
 
 def test_results_repeat_byte_for_byte(tmp_path: Path) -> None:

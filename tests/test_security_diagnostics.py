@@ -1,7 +1,7 @@
 """Hostile input in diagnostics, limits on numbers and ids, and outputs never lost.
 
 Every text from the input reaches the terminal, a CI log or a report only made
-visible (`ludex.diagnostics.visible`): a newline, an ESC or a line starting
+visible (`ludex.core.diagnostics.visible`): a newline, an ESC or a line starting
 `::error file=...::` cannot forge a GitHub Actions annotation or colour a
 terminal, in any format. A number of 5,000 digits, a lone surrogate in card data
 and a 300-character id are findings (E110, E109), never internal errors. Two
@@ -14,9 +14,9 @@ import json
 from pathlib import Path
 
 import pytest
-from ludex.collisions import check_outputs
-from ludex.diagnostics import Diagnostic, Diagnostics, visible
-from ludex.driver import compile_paths
+from ludex.backends.collisions import check_outputs
+from ludex.core.diagnostics import Diagnostic, Diagnostics, visible
+from ludex.pipeline import compile_paths
 
 from .conftest import ROOT, Run, run_cli
 

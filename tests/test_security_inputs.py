@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from ludex import load as load_module
-from ludex.diagnostics import Diagnostics
+from ludex.core.diagnostics import Diagnostics
+from ludex.syntax import load as load_module
 
 from .conftest import ROOT, run_cli
 

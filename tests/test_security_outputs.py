@@ -20,9 +20,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ludex import build_cmd, write
-from ludex.emit import Target
-from ludex.write import JOURNAL, MANIFEST, STAGING, WriteError, write_atomic
+from ludex.backends import Target, write
+from ludex.backends.write import JOURNAL, MANIFEST, STAGING, WriteError, write_atomic
+from ludex.cli import build as build_cmd
 
 from .conftest import ROOT, run_cli
 
@@ -371,8 +371,8 @@ def test_report_and_export_write_faults_are_clean(tmp_path: Path, command: str) 
 
 DRIVER = """
 import os, signal, sys
-from ludex import write
-from ludex.cli import main
+from ludex.backends import write
+from ludex.cli.main import main
 
 name, after, sig = sys.argv[1], int(sys.argv[2]), getattr(signal, sys.argv[3])
 real, calls = getattr(write, name), []

@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ludex import ast
+from ludex.backends import site as site_emitter
+from ludex.backends.python.components import die_faces
+from ludex.backends.site.prose import TermIndex
 from ludex.checks import terms
-from ludex.driver import compile_paths
-from ludex.emit import site as site_emitter
-from ludex.emit.python.components import die_faces
-from ludex.emit.site.prose import TermIndex
+from ludex.pipeline import compile_paths
 from ludex.runtime import Definitions, Game, Reward, StatDef, TrackDef, by_name
-from ludex.schema import MAX_DIE_FACES, MAX_TRACK_SPACES
+from ludex.semantics.schema import MAX_DIE_FACES, MAX_TRACK_SPACES
+from ludex.syntax import ast
 
 from .conftest import run_cli
 
@@ -141,8 +141,8 @@ def test_the_site_splits_each_source_once(tmp_path: Path) -> None:
 
 def test_a_20k_declaration_game_builds_its_site(tmp_path: Path) -> None:
     write_game(tmp_path, rules_game(20_000))
-    script = ("import sys; from pathlib import Path; from ludex.driver import compile_paths; "
-              "from ludex.emit.site import emit; "
+    script = ("import sys; from pathlib import Path; from ludex.pipeline import compile_paths; "
+              "from ludex.backends.site import emit; "
               "pages = emit(compile_paths([Path('rules/hostile')], checks=False)); "
               "print(sum(p.count('{#r') for p in pages.values()))")
     run = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, text=True,
@@ -268,7 +268,7 @@ def test_hooks_into_procedures_are_indexed_once(tmp_path: Path,
         f'rule r{i} "Rule {i}":\n  when: after p{i}.s\n  effect: gain 1 coin\n\n'
         for i in range(count))
     comp = compile_paths([write_game(tmp_path, text)], checks=False)
-    from ludex.emit.site import procedures
+    from ludex.backends.site import procedures
 
     walks = 0
     real = procedures.iter_nodes

@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
-from ludex import ast, unparse
-from ludex.driver import compile_paths
-from ludex.emit import to_site
-from ludex.emit.site import emit, owns
+from ludex.backends import to_site
+from ludex.backends.site import emit, owns
+from ludex.pipeline import compile_paths
+from ludex.syntax import ast, unparse
 
 from .conftest import FIXTURES, ROOT
 
@@ -284,7 +284,7 @@ def test_example_outcomes_slot_in(tmp_path: Path) -> None:
 
 def test_an_engine_that_does_not_load_shows_on_every_example(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ludex import examples
+    from ludex.verify import examples
 
     real = examples.emit_game
 
@@ -304,7 +304,7 @@ def test_an_engine_that_does_not_load_shows_on_every_example(
 def test_nav_titles_are_one_yaml_scalar_whatever_they_hold(text: str) -> None:
     """Defence behind `html_text`: the YAML quoting alone keeps a title to its line."""
     import yaml
-    from ludex.emit.site.pages import yaml_string
+    from ludex.backends.site.pages import yaml_string
 
     loaded = yaml.safe_load(f"nav:\n  - {yaml_string(text)}: page.md\n")
     assert loaded == {"nav": [{text: "page.md"}]}

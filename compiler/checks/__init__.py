@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
-from .. import ast
-from ..diagnostics import CODES, Diagnostic, Severity
-from ..resolve import GameModel
+from ..core.diagnostics import CODES, Diagnostic, Severity
+from ..semantics.compilation import Suppressed
+from ..semantics.resolve import GameModel
+from ..syntax import ast
 from . import (
     cross_reference,
     duplicate_rule,
@@ -53,13 +54,6 @@ CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
     manifest_count, missing_part, restatement, cross_reference, undefined_term, near_miss,
     name_clash, duplicate_rule, unused, notes_and_rulings, examples,
 ))
-
-
-@dataclass(frozen=True, slots=True)
-class Suppressed:
-    finding: Diagnostic
-    suppression: ast.Suppression
-    decl: str
 
 
 def run_checks(models: Iterable[GameModel]) -> tuple[list[Diagnostic], list[Suppressed]]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import ast
-from ..diagnostics import Diagnostic
-from ..resolve import GameModel, Symbol
-from ..source import Span
+from ..core.diagnostics import Diagnostic
+from ..core.source import Span
+from ..semantics.resolve import GameModel, Symbol
+from ..syntax import ast
 
 
 def finding(model: GameModel, code: str, message: str, decl: ast.Decl,

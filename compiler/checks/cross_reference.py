@@ -13,9 +13,9 @@ import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 
-from .. import ast
-from ..diagnostics import Diagnostic
-from ..resolve import GameModel
+from ..core.diagnostics import Diagnostic
+from ..semantics.resolve import GameModel
+from ..syntax import ast
 from .common import finding
 from .terms import known_names, phrases
 

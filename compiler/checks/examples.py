@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import ast
-from ..diagnostics import Diagnostic
-from ..examples import FAIL, run_game
-from ..resolve import GameModel
+from ..core.diagnostics import Diagnostic
+from ..semantics.resolve import GameModel
+from ..syntax import ast
+from ..verify.examples import FAIL, run_game
 from .common import finding
 
 CODES = ("N613", "W614")

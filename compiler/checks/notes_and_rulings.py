@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import ast, unparse
-from ..diagnostics import Diagnostic
-from ..resolve import GameModel
+from ..core.diagnostics import Diagnostic
+from ..semantics.resolve import GameModel
+from ..syntax import ast, unparse
 from .common import finding
 
 CODES = ("N611", "N612")

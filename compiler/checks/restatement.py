@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from .. import ast, unparse
-from ..diagnostics import Diagnostic
-from ..resolve import GameModel
+from ..core.diagnostics import Diagnostic
+from ..semantics.resolve import GameModel
+from ..syntax import ast, unparse
 from .common import finding
 
 CODES = ("W603",)

@@ -12,9 +12,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .. import ast
-from ..resolve import GameModel
-from ..trace import normalise
+from ..backends.trace import normalise
+from ..semantics.resolve import GameModel
+from ..syntax import ast
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’.&-]*")
 _SENTENCE_END = frozenset('.!?:;•—–("“')

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import ast
-from ..diagnostics import Diagnostic
-from ..resolve import GameModel
+from ..core.diagnostics import Diagnostic
+from ..semantics.resolve import GameModel
+from ..syntax import ast
 from .common import finding
 from .terms import Use, defined, key, known_names, name_parts, uses
 

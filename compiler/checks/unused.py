@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .. import ast
-from ..diagnostics import Diagnostic
-from ..resolve import GameModel
-from ..trace import decl_texts
+from ..backends.trace import decl_texts
+from ..core.diagnostics import Diagnostic
+from ..semantics.resolve import GameModel
+from ..syntax import ast
 from .common import finding
 from .terms import key
 

@@ -16,7 +16,13 @@ holds a game's values and places, `resolution` how rules, procedures, hooks
 from __future__ import annotations
 
 from . import queries
-from .choosers import Chooser, FirstChooser, InteractiveChooser, RandomChooser, ScriptedChooser
+from .choosers import (
+    Chooser,
+    FirstChooser,
+    InteractiveChooser,
+    RandomChooser,
+    ScriptedChooser,
+)
 from .defs import (
     PERIODS,
     DeckDef,

@@ -32,11 +32,11 @@ sys.setrecursionlimit(10_000)  # as deep as a test run allows
 
 with atheris.instrument_imports(include=["ludex"]):
     from ludex.checks import run_checks
-    from ludex.diagnostics import Diagnostics, render
-    from ludex.driver import parse_game
-    from ludex.load import GameFiles, read_source
-    from ludex.resolve import build_symbols, link_bases, resolve_game
-    from ludex.schema import validate_game
+    from ludex.core.diagnostics import Diagnostics, render
+    from ludex.pipeline import parse_game
+    from ludex.semantics.resolve import build_symbols, link_bases, resolve_game
+    from ludex.semantics.schema import validate_game
+    from ludex.syntax.load import GameFiles, read_source
 
 from tests.fuzz.oracle import RAW_CONTROL  # noqa: E402
 

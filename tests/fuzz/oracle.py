@@ -63,8 +63,8 @@ def assert_emits(path: Path) -> int:
     """For a game that checks clean: the engine's every module compiles on its own (no
     `__future__` flags inherited from this module) and the site renders. Returns the
     number of engine modules."""
-    from ludex.driver import compile_paths
-    from ludex.emit import to_python, to_site
+    from ludex.backends import to_python, to_site
+    from ludex.pipeline import compile_paths
 
     comp = compile_paths([path])
     assert not comp.diags.has_errors

@@ -14,9 +14,9 @@ from functools import cache
 from pathlib import Path
 
 from hypothesis import strategies as st
-from ludex.build import BUILTINS, NOTE_KINDS, PERIODS, PROPS
-from ludex.diagnostics import CODES
-from ludex.parse import _parser
+from ludex.core.diagnostics import CODES
+from ludex.syntax.assemble import BUILTINS, NOTE_KINDS, PERIODS, PROPS
+from ludex.syntax.parse import _parser
 
 from . import CORPUS, ROOT
 

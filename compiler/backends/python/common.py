@@ -1,0 +1,120 @@
+"""What every generated file of a game shares: the game being compiled (`Unit`), and
+small helpers that turn declarations into keyword arguments of runtime records."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ...semantics.resolve import GameModel, Symbol
+from ...syntax import ast, unparse
+from .names import snake, unique_names
+from .pretty import WIDTH, Kw, Py, Str, comment_text, literal
+from .statements import GameCode
+
+OPTION_KEYWORDS = ("module", "mode", "variant", "scenario", "campaign")
+
+
+class Unit:
+    """One game being compiled: its model, its code builder, the declarations that
+    become functions and the Python names of those functions."""
+
+    def __init__(self, model: GameModel, sources: Mapping[str, str] | None = None) -> None:
+        self.model = model
+        self.code = GameCode(model, sources)
+        syms = list(model.symbols.values())
+        self.rule_syms = [s for s in syms if clauses_of(s.decl) is not None]
+        self.tables = [s for s in syms if isinstance(s.decl, ast.Table)]
+        self.tracks = [s for s in syms if isinstance(s.decl, ast.Track)]
+        self.procedures = [s for s in syms if isinstance(s.decl, ast.Procedure)]
+        self.examples = [s for s in syms if isinstance(s.decl, ast.Example)]
+        self.fn = unique_names([s.qualname for s in self.rule_syms + self.tables + self.tracks],
+                               snake)
+
+    def qual(self, decl: ast.Decl) -> str:
+        return self.code.qual(decl)
+
+    def function(self, name: str, returns: str, body: list[str]) -> str:
+        """A function of the game and its context, as generated rules are."""
+        return f"def {name}(g: Game, ctx: Ctx) -> {returns}:\n" + "\n".join(body)
+
+    def kind_of(self, sym: Symbol) -> ast.Kind | None:
+        """The kind an instance belongs to, looked up from where it is declared."""
+        for scope in sym.ancestors():
+            if scope is sym:
+                continue
+            found = scope.children.get(sym.decl.keyword)
+            if found is not None and isinstance(found.decl, ast.Kind):
+                return found.decl
+        return None
+
+
+def options_of(sym: Symbol) -> tuple[str, ...]:
+    """The modules, modes, variants... enclosing a declaration, outermost first."""
+    found = [s.qualname for s in sym.ancestors() if s is not sym and s.qualname
+             and isinstance(s.decl, ast.Container) and s.decl.keyword in OPTION_KEYWORDS]
+    return tuple(reversed(found))
+
+
+def clauses_of(decl: ast.Decl) -> ast.Clauses | None:
+    """The clauses of a rule, a step, or a card that has rule clauses."""
+    clauses = getattr(decl, "clauses", None)
+    if isinstance(decl, (ast.Rule, ast.Step)) or (isinstance(decl, ast.Instance)
+                                                 and clauses is not None and not clauses.empty):
+        return clauses if isinstance(clauses, ast.Clauses) else None
+    return None
+
+
+def comment(sym: Symbol, indent: int = 0) -> str:
+    """`# qualname: Title (file:line)`, cut to the line width; the title and the file
+    name are input, so they are escaped to one printable line (`comment_text`)."""
+    decl = sym.decl
+    text = comment_text(f"# {sym.qualname}" + (f": {decl.title}" if decl.title else "") +
+                        f" ({decl.span.file}:{decl.span.line})")
+    room = WIDTH - indent
+    return " " * indent + (text if len(text) <= room else text[:room - 3] + "...")
+
+
+def kwargs(**items: Py | None) -> tuple[Py, ...]:
+    """Keyword arguments, leaving out the ones at their default (None)."""
+    return tuple(Kw(k, v) for k, v in items.items() if v is not None)
+
+
+def opt_str(value: str | None) -> Py | None:
+    return Str(value) if value is not None else None
+
+
+def names(values: Iterable[str]) -> Py | None:
+    values = tuple(values)
+    return literal(values) if values else None
+
+
+def items(e: ast.Expr | None) -> list[ast.Expr]:
+    """The items of a list value; a range of numbers counted out; a single value alone."""
+    if e is None:
+        return []
+    if isinstance(e, ast.ListLit):
+        return list(e.items)
+    if isinstance(e, ast.RangeLit) and isinstance(e.lo, ast.IntLit) and \
+            isinstance(e.hi, ast.IntLit):
+        return [ast.IntLit(e.span, n) for n in range(e.lo.value, e.hi.value + 1)]
+    return [e]
+
+
+def plain(e: ast.Expr) -> Any:
+    """A literal's value; a name stays its name."""
+    if isinstance(e, (ast.IntLit, ast.StrLit, ast.BoolLit)):
+        return e.value
+    if isinstance(e, ast.Ref):
+        return e.dotted
+    if isinstance(e, ast.Unary) and e.op == "-" and isinstance(e.operand, ast.IntLit):
+        return -e.operand.value
+    if isinstance(e, ast.ListLit):
+        return tuple(plain(i) for i in e.items)
+    return unparse.expr(e)
+
+
+def bounds(r: ast.RangeLit | None) -> tuple[int | str | None, int | str | None]:
+    if r is None:
+        return None, None
+    return plain(r.lo), plain(r.hi)

@@ -1,0 +1,117 @@
+"""`components.py` of a game's package: stats, decks, zones, dice, and the parts of the
+game that can be chosen (modules, modes, variants, scenarios, campaigns)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...semantics.resolve import Symbol
+from ...semantics.schema import MAX_DIE_FACES, range_size
+from ...syntax import ast
+from .common import (
+    OPTION_KEYWORDS,
+    Unit,
+    bounds,
+    items,
+    kwargs,
+    names,
+    opt_str,
+    plain,
+)
+from .pretty import Atom, Py, Seq, Str, call, literal, render
+
+
+def components_module(unit: Unit) -> dict[str, Any]:
+    """The template context of `components.py`."""
+    stats: list[Py] = []
+    decks: list[Py] = []
+    zones: list[Py] = []
+    dice: list[Py] = []
+    options: list[tuple[str, str]] = []
+    for sym in unit.model.symbols.values():
+        decl = sym.decl
+        if isinstance(decl, ast.Stat):
+            stats.append(stat_def(unit, decl))
+        elif isinstance(decl, ast.Deck):
+            decks.append(deck_def(unit, sym, decl))
+        elif isinstance(decl, ast.Zone):
+            zones.append(zone_def(unit, sym, decl))
+        elif isinstance(decl, ast.Die):
+            faces = die_faces(decl)
+            dice.append(call("DieDef", *kwargs(name=Str(sym.qualname), title=opt_str(
+                decl.title), faces=literal(faces))))
+        elif isinstance(decl, ast.Container) and decl.keyword in OPTION_KEYWORDS:
+            options.append((sym.qualname, decl.keyword))
+    option_lines = render(Seq("", tuple(Atom(f"{q!r}: {k!r}") for q, k in options), "{}"),
+                          0, "OPTIONS: Mapping[str, str] = MappingProxyType(", ")")
+    return {
+        "stats": "\n".join(render(call("by_name", *stats), 0, "STATS = ")),
+        "decks": "\n".join(render(call("by_name", *decks), 0, "DECKS = ")),
+        "zones": "\n".join(render(call("by_name", *zones), 0, "ZONES = ")),
+        "dice": "\n".join(render(call("by_name", *dice), 0, "DICE = ")),
+        "options": "\n".join(option_lines),
+    }
+
+
+def die_faces(decl: ast.Die) -> tuple[Any, ...]:
+    """A die's faces, a range counted out; none past the limit (refused with E207 by
+    validation, which does not stop the examples' engine from being built)."""
+    size = range_size(decl.faces)
+    if size is not None and size > MAX_DIE_FACES:
+        return ()
+    return tuple(plain(f) for f in items(decl.faces))
+
+
+def stat_def(unit: Unit, decl: ast.Stat) -> Py:
+    per = unit.model.targets.get(decl.per) if decl.per is not None else None
+    lo, hi = bounds(decl.range)
+    start = plain(decl.start) if decl.start is not None else None
+    return call("StatDef", *kwargs(
+        name=Str(decl.id), title=opt_str(decl.title),
+        per=Str(unit.qual(per)) if per is not None else None,
+        lo=literal(lo) if lo != 0 else None, hi=literal(hi) if hi is not None else None,
+        overflow=Str(decl.overflow) if decl.overflow != "clamp" else None,
+        start=literal(start) if start is not None else None))
+
+
+def deck_def(unit: Unit, sym: Symbol, decl: ast.Deck) -> Py:
+    contains = [unit.model.targets.get(i) for i in items(decl.contains)
+                if isinstance(i, ast.Ref)]
+    found = [d for d in contains if d is not None]
+    cards: list[str] = []
+    for d in found:
+        cards += cards_of(unit, d)
+    owner = decl.prop("owner")
+    owner_decl = unit.model.targets.get(owner.value) if owner and isinstance(
+        owner.value, ast.Ref) else None
+    return call("DeckDef", *kwargs(
+        name=Str(sym.qualname), title=opt_str(decl.title),
+        contains=names(unit.qual(d) for d in found), cards=names(cards),
+        reshuffle=Str(decl.reshuffle) if decl.reshuffle != "discard_pile" else None,
+        discard_to=Str(decl.discard_to) if decl.discard_to != "discard_pile" else None,
+        owner=Str(unit.qual(owner_decl)) if owner_decl else None))
+
+
+def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
+    owners = [unit.model.targets.get(r) for r in items(decl.owner) if isinstance(r, ast.Ref)]
+    owner = next((o for o in owners if o is not None), None)
+    return call("ZoneDef", *kwargs(
+        name=Str(sym.qualname), title=opt_str(decl.title),
+        owner=Str(unit.qual(owner)) if owner else None,
+        capacity=literal(decl.capacity) if decl.capacity is not None else None,
+        overflow=opt_str(decl.overflow)))
+
+
+def cards_of(unit: Unit, decl: ast.Decl) -> list[str]:
+    """A deck's starting cards: a kind's instances, a component's copies, a card."""
+    if isinstance(decl, ast.Kind):
+        return [s.qualname for s in unit.model.symbols.values()
+                if isinstance(s.decl, ast.Instance) and unit.kind_of(s) is decl]
+    if isinstance(decl, ast.External):
+        return []
+    if isinstance(decl, ast.Component):
+        count = max((e.count for m in unit.model.of_type(ast.Manifest)
+                     if isinstance(m, ast.Manifest) for e in m.entries
+                     if unit.model.targets.get(e.target) is decl), default=1)
+        return [unit.qual(decl)] * count
+    return [unit.qual(decl)]

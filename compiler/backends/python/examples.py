@@ -1,0 +1,57 @@
+"""`examples.py` of a game's package: each executable worked example as a function that
+sets up its `given:` state, performs its `actions:` (each one effect) and returns its
+`expect:` lines, evaluated; prose-only examples have no function."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...semantics.resolve import Symbol
+from ...syntax import ast, unparse
+from .common import Unit, comment, kwargs, names, opt_str, options_of
+from .expressions import Env
+from .names import snake, unique_names
+from .pretty import Atom, Pre, Py, Seq, Str, call, render
+
+
+def examples_module(unit: Unit) -> dict[str, Any]:
+    """The template context of `examples.py`."""
+    functions_names = unique_names([s.qualname for s in unit.examples], snake)
+    functions: list[str] = []
+    defs: list[Py] = []
+    for sym in unit.examples:
+        decl = sym.decl
+        assert isinstance(decl, ast.Example)
+        run = None
+        if decl.executable:
+            name = functions_names[sym.qualname]
+            functions.append(comment(sym) + "\n" + example_function(unit, name, sym, decl))
+            run = Atom(name)
+        defs.append(call("ExampleDef", *kwargs(
+            name=Str(sym.qualname), title=opt_str(decl.title), run=run,
+            scope=names(options_of(sym)),
+            source=Str(f"{decl.span.file}:{decl.span.line}"))))
+    return {"functions": functions,
+            "examples": "\n".join(render(call("by_name", *defs), 0, "EXAMPLES = "))}
+
+
+def example_function(unit: Unit, name: str, sym: Symbol, decl: ast.Example) -> str:
+    """The start state, then each action as one effect (`with g.effect():`), then the
+    expectations."""
+    unit.code.here = sym.qualname
+    body = unit.code.block(decl.given, Env(), 4) if decl.given else []
+    body += unit.code.block(decl.actions, Env(), 4, effects=True) if decl.actions else []
+    checks = tuple(expectation(unit, e) for e in decl.expect)
+    body += render(Seq("", checks, "[]"), 4, "return ")
+    if any("ctx" in line for line in body):
+        body.insert(0, "    ctx = Ctx()")
+    return f"def {name}(g: Game) -> list[Expectation]:\n" + "\n".join(body)
+
+
+def expectation(unit: Unit, e: ast.Expr) -> Py:
+    text = Str(unparse.expr(e))
+    if isinstance(e, ast.Binary) and e.op in ("==", "!=", "<", "<=", ">", ">="):
+        left = Pre("lambda: ", unit.code.expr(e.left, Env()))
+        right = Pre("lambda: ", unit.code.expr(e.right, Env()))
+        return call("g.expect", text, left, Str(e.op), right)
+    return call("g.expect", text, Pre("lambda: ", unit.code.condition(e, Env())))

@@ -1,0 +1,163 @@
+"""The expression builders: one method per expression node type (`expr_Ref`,
+`expr_Call`, ...), each returning a `pretty.Py` tree of Python that reads the game
+(`g`) in a context (`ctx`), with the names bound so far (`Env`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from ...runtime.queries import QUERIES, SPECIAL
+from ...semantics.resolve import GameModel
+from ...syntax import ast
+from .names import BUILTIN_NAMES, RESERVED
+from .pretty import Atom, Op, Pre, Py, Seq, Str, call, literal, paren
+
+
+@dataclass
+class Env:
+    """Names bound inside a function: `for each` variables and `roll ... as`."""
+
+    names: dict[str, str] = field(default_factory=dict)
+    chooses: int = 0
+
+    def bind(self, name: str, used: bool) -> tuple[Env, str]:
+        py = name if name not in RESERVED else name + "_"
+        py = py if used else "_" + py
+        return Env({**self.names, name: py}, self.chooses), py
+
+
+
+
+class ExprCode:
+    """Builds the Python expressions of one game, one method per AST node type."""
+    def __init__(self, model: GameModel, sources: Mapping[str, str] | None = None) -> None:
+        self.model = model
+        self.sources = dict(sources or {})
+        self.here = ""  # the declaration being compiled (names a `choose` for the chooser)
+
+    # ------------------------------------------------------------ references
+
+    def qual(self, decl: ast.Decl) -> str:
+        sym = self.model.by_decl.get(id(decl))
+        return sym.qualname if sym is not None else decl.id
+
+    def target(self, ref: ast.Ref) -> tuple[ast.Decl | None, tuple[str, ...]]:
+        """The declaration a reference names, and the attribute names after it."""
+        decl = self.model.targets.get(ref)
+        if decl is None:
+            return None, ()
+        path = self.qual(decl).split(".")
+        parts = list(ref.parts)
+        for k in range(len(parts), 0, -1):
+            if parts[k - 1] == decl.id and parts[:k] == path[-k:]:
+                return decl, tuple(parts[k:])
+        return decl, tuple(parts[1:])
+
+    def ref(self, ref: ast.Ref, env: Env, soft: bool = False, boolean: bool = False) -> Py:
+        head, rest = ref.parts[0], ref.parts[1:]
+        if head in env.names:
+            return self._attrs(Atom(env.names[head]), rest)
+        if head in BUILTIN_NAMES:
+            return self._attrs(call("ctx.get" if soft and not rest else "ctx.need", Str(head)),
+                               rest)
+        decl, attrs = self.target(ref)
+        if decl is None:
+            return call("g.fact", Str("unresolved"), Str(ref.dotted))
+        if isinstance(decl, ast.Stat) and not attrs:
+            return call("g.get", self.subject(decl), Str(decl.id))
+        if isinstance(decl, ast.Die) and attrs:
+            return Str(attrs[0])
+        if boolean and not attrs and isinstance(decl, (ast.External, ast.Container)):
+            return call("g.holds", Str(self.qual(decl)))
+        return self._attrs(Str(self.qual(decl)), attrs)
+
+    def _attrs(self, base: Py, attrs: Iterable[str]) -> Py:
+        for attr in attrs:
+            base = call("g.get", base, Str(attr))
+        return base
+
+    def subject(self, stat: ast.Stat) -> Py:
+        return Atom("None") if stat.per is None else Atom("ctx.subject")
+
+    def stat_name(self, ref: ast.Ref) -> str:
+        decl, attrs = self.target(ref)
+        return attrs[-1] if attrs else (decl.id if decl is not None else ref.parts[-1])
+
+    def owner_and_stat(self, e: ast.Expr, env: Env) -> tuple[Py, str] | None:
+        """`herodotus.danger` -> (herodotus, "danger"); a bare stat -> (its subject, name)."""
+        if not isinstance(e, ast.Ref):
+            return None
+        if len(e.parts) > 1 and (e.parts[0] in env.names or e.parts[0] in BUILTIN_NAMES):
+            return self.ref(ast.Ref(e.span, e.parts[:-1]), env), e.parts[-1]
+        decl, attrs = self.target(e)
+        if isinstance(decl, ast.Stat) and not attrs:
+            return self.subject(decl), decl.id
+        if decl is None or not attrs:
+            return None
+        return self._attrs(Str(self.qual(decl)), attrs[:-1]), attrs[-1]
+
+    # ------------------------------------------------------------ expressions
+
+    def expr(self, e: ast.Expr, env: Env, soft: bool = False, boolean: bool = False) -> Py:
+        builder: Callable[..., Py] = getattr(self, f"expr_{type(e).__name__}")
+        return builder(e, env, soft, boolean)
+
+    def expr_IntLit(self, e: ast.IntLit, env: Env, soft: bool, boolean: bool) -> Py:
+        return literal(e.value)
+
+    def expr_StrLit(self, e: ast.StrLit, env: Env, soft: bool, boolean: bool) -> Py:
+        return literal(e.value)
+
+    def expr_BoolLit(self, e: ast.BoolLit, env: Env, soft: bool, boolean: bool) -> Py:
+        return literal(e.value)
+
+    def expr_Ref(self, e: ast.Ref, env: Env, soft: bool, boolean: bool) -> Py:
+        return self.ref(e, env, soft, boolean)
+
+    def expr_ListLit(self, e: ast.ListLit, env: Env, soft: bool, boolean: bool) -> Py:
+        return Seq("", tuple(self.expr(i, env) for i in e.items), "[]")
+
+    def expr_RangeLit(self, e: ast.RangeLit, env: Env, soft: bool, boolean: bool) -> Py:
+        return call("g.span", self.expr(e.lo, env), self.expr(e.hi, env))
+
+    def expr_Call(self, e: ast.Call, env: Env, soft: bool, boolean: bool) -> Py:
+        args = [self.arg(a, env) for a in e.args]
+        if e.func == "treated" and len(e.args) == 1:  # the value remembered past the bound
+            found = self.owner_and_stat(e.args[0], env)
+            if found is not None:
+                return call("g.treated", found[0], Str(found[1]))
+        if e.func in QUERIES and e.func not in SPECIAL:
+            return call(f"q.{QUERIES[e.func].__name__}", Atom("g"), *args)
+        return call("g.fact", Str(e.func), *args)
+
+    def arg(self, e: ast.Expr, env: Env) -> Py:
+        """A call's argument; a bare stat is its name (`paid(akira, trust)`), not a value."""
+        if isinstance(e, ast.Ref) and e.parts[0] not in env.names:
+            decl, attrs = self.target(e)
+            if isinstance(decl, ast.Stat) and not attrs:
+                return Str(decl.id)
+        return self.expr(e, env)
+
+    def expr_Unary(self, e: ast.Unary, env: Env, soft: bool, boolean: bool) -> Py:
+        if e.op == "not":
+            return Pre("not ", paren(self.expr(e.operand, env, boolean=True), 3), 3)
+        return Pre("-", paren(self.expr(e.operand, env), 7), 7)
+
+    def expr_Binary(self, e: ast.Binary, env: Env, soft: bool, boolean: bool) -> Py:
+        logical = e.op in ("and", "or")
+        prec = {"or": 1, "and": 2, "+": 5, "-": 5, "*": 6, "/": 6}.get(e.op, 4)
+        op = "//" if e.op == "/" else e.op
+        left = self.expr(e.left, env, boolean=logical)
+        right = self.expr(e.right, env, boolean=logical)
+        assoc = e.op in ("and", "or", "+", "*")
+        lparts = left.parts if isinstance(left, Op) and left.op == op and assoc else (
+            paren(left, prec + (prec == 4)),)
+        rparts = (paren(right, prec + 1),)
+        return Op(op, tuple(lparts) + rparts, prec)
+
+    def condition(self, e: ast.Expr, env: Env) -> Py:
+        if isinstance(e, ast.StrLit):
+            return call("g.assume", Str(e.value))
+        return self.expr(e, env, boolean=True)
+

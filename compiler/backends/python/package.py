@@ -1,0 +1,162 @@
+"""A game's package as files: each file kind's template context rendered through its
+Jinja2 template (`templates/python/`), with the imports its body uses."""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+import tokenize
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from ... import __version__
+from ...semantics.compilation import Compilation
+from ...semantics.resolve import GameModel
+from .catalog import catalog_module
+from .common import Unit
+from .components import components_module
+from .examples import examples_module
+from .names import RESERVED, snake
+from .pretty import WIDTH, comment_text
+from .rules import rules_module
+
+TEMPLATES = Path(__file__).parent.parent / "templates" / "python"
+IMPORTABLE = {
+    "catalog.py": ("Record",),
+    "components.py": ("DeckDef", "DieDef", "StatDef", "ZoneDef", "by_name"),
+    "rules.py": ("Ctx", "Duration", "Game", "Limit", "ProcedureDef", "Reward", "Row",
+                 "RuleDef", "TableDef", "Timing", "TrackDef", "Value", "by_name"),
+    "examples.py": ("Ctx", "ExampleDef", "Expectation", "Game", "by_name"),
+}
+
+
+@cache
+def _templates() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
+
+
+# A package may not take the name of a module it or its user imports: a game called
+# `typing` or `ludex` would otherwise shadow it for everything on the same path.
+TAKEN_MODULES = RESERVED | frozenset(sys.stdlib_module_names) | {"ludex", "generated"}
+
+
+def package_name(model: GameModel) -> str:
+    name = snake(model.name)
+    name = "n" + name if name[:1].isdigit() else name
+    return name + "_" if name in TAKEN_MODULES else name
+
+
+def _source_name(model: GameModel) -> str:
+    """The game folder for the header comment: a folder name is input, so it is escaped."""
+    folder = model.source.folder
+    return comment_text(folder if not Path(folder).is_absolute() else Path(folder).name)
+
+
+def _import(module: str, names: Iterable[str]) -> str:
+    """One `from module import ...` as isort writes it (constants, classes, then the rest)."""
+    ordered = sorted(set(names), key=lambda n: (0 if n.isupper() else 1 if n[:1].isupper()
+                                                else 2, n))
+    if not ordered:
+        return ""
+    line = f"from {module} import {', '.join(ordered)}"
+    if len(line) <= WIDTH:
+        return line
+    return f"from {module} import (\n" + "".join(f"    {n},\n" for n in ordered) + ")"
+
+
+def _names_in(code: str) -> set[str]:
+    """The names generated code uses: NAME tokens not after a dot, so a string literal
+    that reads like a name (a rule whose id is `Game`) imports nothing."""
+    found: set[str] = set()
+    after_dot = False
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if token.type == tokenize.NAME and not after_dot:
+            found.add(token.string)
+        after_dot = token.type == tokenize.OP and token.string == "."
+    return found
+
+
+def _used(names_in_body: set[str], names: Iterable[str]) -> list[str]:
+    return [n for n in names if n in names_in_body]
+
+
+def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The files of one game's package, by name (`rules.py`, ...)."""
+    unit = Unit(model, sources)
+    title = model.game.title if model.game else None
+    common = {"version": __version__, "source": _source_name(model),
+              "package": package_name(model), "game": _shown_name(model),
+              "game_repr": repr(model.name), "title_repr": repr(title)}
+    parts: dict[str, dict[str, Any]] = {
+        "__init__.py": {},
+        "catalog.py": catalog_module(unit),
+        "components.py": components_module(unit),
+        "rules.py": rules_module(unit),
+        "examples.py": examples_module(unit),
+    }
+    out = {}
+    for name, context in parts.items():
+        body = _names_in("\n\n".join(v if isinstance(v, str) else "\n".join(v)
+                                   for v in context.values()))
+        runtime = _import("ludex.runtime", _used(body, IMPORTABLE.get(name, ())))
+        if "q" in body:
+            runtime += "\nfrom ludex.runtime import queries as q"
+        typing_names = _used(body, ("ClassVar", "Literal"))
+        context = {**context, "runtime_import": runtime,
+                   "typing_import": _import("typing", typing_names)}
+        text = _tidy(_templates().get_template(name + ".j2").render(**common, **context))
+        _must_compile(text, f"{package_name(model)}/{name}")
+        out[name] = text
+    return out
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _shown_name(model: GameModel) -> str:
+    """The game's id for the docstrings: an id is a plain name by the grammar; a folder
+    without a `game` (an error, whose engine is still generated) shows its package name."""
+    return model.name if _PLAIN_NAME.fullmatch(model.name) else package_name(model)
+
+
+def _must_compile(text: str, name: str) -> None:
+    """The last guard before a generated module leaves the emitter: it compiles on its own
+    (no inherited `__future__` flags). Input reaches generated code only as literals, so a
+    failure here is a bug in ludex, never a finding; nothing is written."""
+    try:
+        compile(text, name, "exec", dont_inherit=True)
+    except (SyntaxError, ValueError) as err:
+        raise AssertionError(f"ludex generated {name}, which does not compile: {err}") from err
+
+
+def _tidy(text: str) -> str:
+    """No trailing spaces, at most two blank lines in a row, one newline at the end."""
+    lines = [line.rstrip() for line in text.split("\n")]  # not splitlines: see comment_text
+    text = re.sub(r"\n{4,}", "\n\n\n", "\n".join(lines))
+    return text.strip("\n") + "\n"
+
+
+def emit(comp: Compilation) -> dict[str, str]:
+    """`{"<game>/<module>.py": source}` for every game of the compilation."""
+    out: dict[str, str] = {}
+    for model in comp.models:
+        package = package_name(model)
+        for name, text in emit_game(model, comp.sources).items():
+            out[f"{package}/{name}"] = text
+    return out
+
+
+def iter_rule_functions(module: Any) -> Iterator[Callable[..., Any]]:
+    """Every function a generated `rules` module defines (for tests and tools)."""
+    for name in sorted(vars(module)):
+        value = getattr(module, name)
+        if callable(value) and getattr(value, "__module__", None) == module.__name__ and \
+                not isinstance(value, type):
+            yield value

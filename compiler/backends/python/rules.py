@@ -1,0 +1,226 @@
+"""`rules.py` of a game's package: for each rule its legality check, cost and effect as
+functions; `RuleDef`s with their timing, limit, duration and override; procedures as
+ordered step lists; tables and tracks with their rows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ...semantics.resolve import Symbol
+from ...syntax import ast
+from ...syntax.walk import iter_nodes
+from .common import (
+    Unit,
+    bounds,
+    clauses_of,
+    comment,
+    kwargs,
+    names,
+    opt_str,
+    options_of,
+)
+from .expressions import Env
+from .pretty import Atom, Py, Seq, Str, call, literal, render
+
+
+def rules_module(unit: Unit) -> dict[str, Any]:
+    """The template context of `rules.py`."""
+    functions: list[str] = []
+    defs: list[Py] = []
+    for sym in unit.rule_syms:
+        made, refs = rule_functions(unit, sym)
+        if made:
+            functions.append(comment(sym) + "\n" + "\n\n\n".join(made))
+        defs.append(rule_def(unit, sym, refs))
+    tables: list[Py] = []
+    tracks: list[Py] = []
+    for sym in unit.tables + unit.tracks:
+        rows: list[str] = []
+        if isinstance(sym.decl, ast.Table):
+            tables.append(table_def(unit, sym, rows))
+        else:
+            tracks.append(track_def(unit, sym, rows))
+        if rows:
+            functions.append(comment(sym) + "\n" + "\n\n\n".join(rows))
+    counted = counted_procedures(unit)
+    procedures = [procedure_def(s, s.qualname in counted) for s in unit.procedures]
+    return {
+        "functions": functions,
+        "rules": "\n".join(render(call("by_name", *defs), 0, "RULES = ")),
+        "procedures": "\n".join(render(call("by_name", *procedures), 0, "PROCEDURES = ")),
+        "tables": "\n".join(render(call("by_name", *tables), 0, "TABLES = ")),
+        "tracks": "\n".join(render(call("by_name", *tracks), 0, "TRACKS = ")),
+    }
+
+
+# ---------------------------------------------------------------- rules
+
+
+def rule_functions(unit: Unit, sym: Symbol) -> tuple[list[str], dict[str, Py | None]]:
+    """`<rule>_check`, `<rule>_cost`, `<rule>_effect`, for the clauses the rule has."""
+    clauses = clauses_of(sym.decl)
+    assert clauses is not None
+    unit.code.here = sym.qualname
+    base = unit.fn[sym.qualname]
+    out: list[str] = []
+    refs: dict[str, Py | None] = {"check": None, "cost": None, "effect": None}
+    if clauses.condition is not None:
+        cond = unit.code.condition(clauses.condition, Env())
+        out.append(unit.function(f"{base}_check", "bool", render(cond, 4, "return ")))
+        refs["check"] = Atom(f"{base}_check")
+    for part in ("cost", "effect"):
+        stmts = getattr(clauses, part)
+        if stmts:
+            out.append(unit.function(f"{base}_{part}", "None",
+                                     unit.code.block(stmts, Env(), 4)))
+            refs[part] = Atom(f"{base}_{part}")
+    return out, refs
+
+
+def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
+    decl = sym.decl
+    clauses = clauses_of(decl)
+    assert clauses is not None
+    kind = "step" if isinstance(decl, ast.Step) else (
+        "card" if isinstance(decl, ast.Instance) else "rule")
+    prose = sum(1 for s in clauses.cost + clauses.effect for n in iter_nodes(s)
+                if isinstance(n, ast.ProseStep))
+    overrides = getattr(decl, "overrides", None)
+    target = unit.model.targets.get(overrides) if overrides is not None else None
+    return call("RuleDef", *kwargs(
+        name=Str(sym.qualname), title=opt_str(decl.title),
+        kind=Str(kind) if kind != "rule" else None,
+        who=names(who(unit, decl)), when=timing(unit, clauses.when),
+        check=refs["check"], cost=refs["cost"], effect=refs["effect"],
+        limit=limit(unit, clauses.limit), duration=duration(clauses.duration),
+        overrides=Str(unit.qual(target)) if target is not None else None,
+        scope=names(options_of(sym)),
+        this=Str(sym.qualname) if kind == "card" else None,
+        prose=literal(prose) if prose else None))
+
+
+def who(unit: Unit, decl: ast.Decl) -> list[str]:
+    prop = decl.prop("who")
+    found = [] if prop is None else (
+        list(prop.value.items) if isinstance(prop.value, ast.ListLit) else [prop.value])
+    decls = [unit.model.targets.get(i) for i in found if isinstance(i, ast.Ref)]
+    return [unit.qual(d) for d in decls if d is not None]
+
+
+def timing(unit: Unit, when: ast.Timing | None) -> Py | None:
+    """A `Timing`; a stat or track as the target is hooked by its runtime name."""
+    if when is None:
+        return None
+    target = unit.model.targets.get(when.target) if when.target is not None else None
+    if isinstance(target, ast.Stat):
+        name: str | None = target.id  # stats are kept by id (`StatDef.name`)
+    elif target is not None:
+        name = unit.qual(target)
+    else:
+        name = when.target.dotted if when.target is not None else None
+    stat = isinstance(target, (ast.Stat, ast.Track))
+    return call("Timing", Str(when.kind), *kwargs(
+        target=opt_str(name), text=opt_str(when.text), stat=Atom("True") if stat else None))
+
+
+def limit(unit: Unit, lim: ast.Limit | None) -> Py | None:
+    if lim is None:
+        return None
+    zone = unit.model.targets.get(lim.max_in) if lim.max_in is not None else None
+    return call("Limit", literal(lim.count or 1), *kwargs(
+        per=opt_str(lim.per), max_in=Str(unit.qual(zone)) if zone else None))
+
+
+def duration(dur: ast.Duration | None) -> Py | None:
+    if dur is None:
+        return None
+    return call("Duration", Str(dur.kind), *kwargs(period=opt_str(dur.period)))
+
+
+# ---------------------------------------------------------------- procedures
+
+
+def counted_procedures(unit: Unit) -> set[str]:
+    """The procedures a rule counts with `at_once(procedure, ...)`: their requests within
+    one effect are resolved together when it ends."""
+    found: set[str] = set()
+    for sym in unit.model.symbols.values():
+        for node in iter_nodes(sym.decl):
+            if isinstance(node, ast.Call) and node.func == "at_once" and node.args and \
+                    isinstance(node.args[0], ast.Ref):
+                target = unit.model.targets.get(node.args[0])
+                if isinstance(target, ast.Procedure):
+                    found.add(unit.qual(target))
+    return found
+
+
+def procedure_def(sym: Symbol, at_once: bool) -> Py:
+    steps = [c.qualname for c in sym.children.values() if isinstance(c.decl, ast.Step)]
+    return call("ProcedureDef", *kwargs(
+        name=Str(sym.qualname), title=opt_str(sym.decl.title), steps=names(steps),
+        scope=names(options_of(sym)), at_once=Atom("True") if at_once else None))
+
+
+# ---------------------------------------------------------------- tables and tracks
+
+
+def rows(unit: Unit, sym: Symbol, found: Iterable[ast.Row], out: list[str],
+         record: str = "Row") -> Py:
+    """The rows of a table or a track; a computed value or an effect becomes a function."""
+    base = unit.fn[sym.qualname]
+    made: list[Py] = []
+    unit.code.here = sym.qualname
+    for number, row in enumerate(found, start=1):
+        key = row.key
+        value = compute = effect = None
+        if row.value is not None and isinstance(row.value, (ast.IntLit, ast.StrLit,
+                                                            ast.BoolLit)):
+            value = literal(row.value.value)
+        elif row.value is not None:
+            body = render(unit.code.expr(row.value, Env()), 4, "return ")
+            out.append(unit.function(f"{base}_row_{number}", "Value", body))
+            compute = Atom(f"{base}_row_{number}")
+        if row.effect:
+            out.append(unit.function(f"{base}_row_{number}", "None",
+                                     unit.code.block(row.effect, Env(), 4)))
+            effect = Atom(f"{base}_row_{number}")
+        made.append(call(record, Str(key.kind), *kwargs(
+            lo=literal(key.lo) if key.lo is not None else None,
+            hi=literal(key.hi) if key.hi is not None else None,
+            text=opt_str(key.text), value=value, compute=compute, effect=effect)))
+    return Seq("", tuple(made), "()", tuple_comma=True)
+
+
+def table_def(unit: Unit, sym: Symbol, out: list[str]) -> Py:
+    decl = sym.decl
+    assert isinstance(decl, ast.Table)
+    by: Py | None = None
+    by_text = decl.by.value if isinstance(decl.by, ast.StrLit) else None
+    if decl.by is not None and by_text is None:
+        unit.code.here = sym.qualname
+        found = unit.code.owner_and_stat(decl.by, Env())
+        key = call("g.treated", found[0], Str(found[1])) if found else \
+            unit.code.expr(decl.by, Env())
+        name = f"{unit.fn[sym.qualname]}_key"
+        out.append(unit.function(name, "Value", render(key, 4, "return ")))
+        by = Atom(name)
+    made = rows(unit, sym, decl.rows, out)
+    return call("TableDef", *kwargs(
+        name=Str(sym.qualname), title=opt_str(decl.title),
+        mode=Str(decl.mode) if decl.mode != "lookup" else None, by=by,
+        by_text=opt_str(by_text), rows=made if decl.rows else None))
+
+
+def track_def(unit: Unit, sym: Symbol, out: list[str]) -> Py:
+    decl = sym.decl
+    assert isinstance(decl, ast.Track)
+    lo, hi = bounds(decl.spaces)
+    rewards = decl.prop("rewards")
+    policy = rewards.value.dotted if rewards and isinstance(rewards.value, ast.Ref) else None
+    return call("TrackDef", *kwargs(
+        name=Str(sym.qualname), title=opt_str(decl.title),
+        lo=literal(lo if isinstance(lo, int) else 0),
+        hi=literal(hi if isinstance(hi, int) else 0),
+        rewards=opt_str(policy),
+        rows=rows(unit, sym, decl.rows, out, "Reward") if decl.rows else None))

@@ -1,0 +1,200 @@
+"""The statement builders: one method per statement node type (`stmt_Gain`,
+`stmt_If`, ...), each returning the lines of Python that perform it on the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from ...syntax import ast, unparse
+from ...syntax.walk import iter_nodes
+from .expressions import Env, ExprCode
+from .pretty import Atom, Kw, Py, Seq, Str, call, render
+
+
+class GameCode(ExprCode):
+    """Builds the Python code of one game: its expressions and its statements."""
+
+    def block(self, stmts: Iterable[ast.Stmt], env: Env, indent: int,
+              effects: bool = False) -> list[str]:
+        """The statements in order; with `effects`, each is one effect of its own (an
+        example's actions: `with g.effect():`)."""
+        out: list[str] = []
+        stmts = list(stmts)
+        inner = indent + 4 if effects else indent
+        for i, stmt in enumerate(stmts):
+            if effects:
+                out.append(" " * indent + "with g.effect():")
+            if isinstance(stmt, ast.Roll) and stmt.bind:
+                used = _uses(stmts[i + 1:], stmt.bind)
+                env, name = env.bind(stmt.bind, used)
+                die = self.expr(stmt.die, env)
+                line = call("g.roll", die, Atom("ctx"))
+                out += render(line, inner, f"{name} = " if used else "")
+                continue
+            builder: Callable[..., list[str]] = getattr(self, f"stmt_{type(stmt).__name__}")
+            out += builder(stmt, env, inner)
+        return out or [" " * indent + "pass"]
+
+    def _do(self, indent: int, func: str, *args: Py) -> list[str]:
+        return render(call(func, *args), indent)
+
+    def _who(self, stat: ast.Ref, target: ast.Expr | None, env: Env) -> Py:
+        """Whose stat: the one named (`to solon`, `pay 2 akira.trust`), else nobody's for a
+        stat of the whole game, else the subject (the actor)."""
+        if target is not None:
+            return self.expr(target, env)
+        found = self.owner_and_stat(stat, env) if len(stat.parts) > 1 else None
+        if found is not None:
+            return found[0]
+        decl, attrs = self.target(stat)
+        if isinstance(decl, ast.Stat) and decl.per is None and not attrs and \
+                decl.prop("per") is None:
+            return Atom("None")
+        return Atom("ctx.subject")
+
+    def stmt_Gain(self, s: ast.Gain, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.gain", Str(self.stat_name(s.stat)), self.expr(s.amount, env),
+                        self._who(s.stat, s.target, env))
+
+    def stmt_Lose(self, s: ast.Lose, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.lose", Str(self.stat_name(s.stat)), self.expr(s.amount, env),
+                        self._who(s.stat, s.target, env))
+
+    def stmt_Pay(self, s: ast.Pay, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.pay", Str(self.stat_name(s.stat)), self.expr(s.amount, env),
+                        self._who(s.stat, None, env))
+
+    def stmt_Draw(self, s: ast.Draw, env: Env, indent: int) -> list[str]:
+        args = [self.expr(s.deck, env), self.expr(s.amount, env)]
+        args += [self.expr(s.to, env)] if s.to is not None else []
+        return self._do(indent, "g.draw", *args)
+
+    def stmt_Discard(self, s: ast.Discard, env: Env, indent: int) -> list[str]:
+        args = [self.expr(s.what, env, soft=True)]
+        args += [self.expr(s.to, env)] if s.to is not None else []
+        return self._do(indent, "g.discard", *args)
+
+    def stmt_Place(self, s: ast.Place, env: Env, indent: int) -> list[str]:
+        args = [self.expr(s.what, env, soft=True), self.expr(s.where, env, soft=True)]
+        if self.preposition(s) == "under":
+            args.append(Kw("bottom", Atom("True")))
+        return self._do(indent, "g.place", *args)
+
+    def stmt_Move(self, s: ast.Move, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.move", self.expr(s.what, env, soft=True),
+                        self.expr(s.to, env, soft=True))
+
+    def stmt_Relocate(self, s: ast.Relocate, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.relocate", self.expr(s.what, env, soft=True),
+                        self.expr(s.to, env, soft=True))
+
+    def stmt_Roll(self, s: ast.Roll, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.roll", self.expr(s.die, env), Atom("ctx"))
+
+    def stmt_Reroll(self, s: ast.Reroll, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.reroll", self.expr(s.what, env), Atom("ctx"))
+
+    def stmt_Reveal(self, s: ast.Reveal, env: Env, indent: int) -> list[str]:
+        args = [self.expr(s.what, env, soft=True)]
+        args += [self.expr(s.source, env)] if s.source is not None else []
+        return self._do(indent, "g.reveal", *args)
+
+    def stmt_Shuffle(self, s: ast.Shuffle, env: Env, indent: int) -> list[str]:
+        args = [self.expr(s.deck, env)]
+        args += [self.expr(s.into, env)] if s.into is not None else []
+        return self._do(indent, "g.shuffle", *args)
+
+    def stmt_Add(self, s: ast.Add, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.add", self.expr(s.what, env, soft=True), self.expr(s.to, env))
+
+    def stmt_Remove(self, s: ast.Remove, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.remove", self.expr(s.what, env, soft=True),
+                        self.expr(s.source, env))
+
+    def stmt_SetValue(self, s: ast.SetValue, env: Env, indent: int) -> list[str]:
+        value = self.expr(s.value, env)
+        t = s.target
+        if isinstance(t, ast.Call):
+            args = Seq("", tuple(self.arg(a, env) for a in t.args), "[]")
+            return self._do(indent, "g.set_fact", Str(t.func), args, value)
+        if not isinstance(t, ast.Ref):
+            return self._do(indent, "g.fact", Str("cannot set"), Str(unparse.expr(t)))
+        decl, attrs = self.target(t)
+        if isinstance(decl, ast.Stat) and not attrs:
+            return self._do(indent, "g.set", self.subject(decl), Str(decl.id), value)
+        found = self.owner_and_stat(t, env) if len(t.parts) > 1 else None
+        if found is not None:
+            return self._do(indent, "g.set", found[0], Str(found[1]), value)
+        return self._do(indent, "g.set_place", self.expr(t, env), value)
+
+    def stmt_Trigger(self, s: ast.Trigger, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.trigger", self.expr(s.target, env), Atom("ctx"))
+
+    def stmt_Require(self, s: ast.Require, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.require", self.condition(s.condition, env),
+                        Str(unparse.expr(s.condition)))
+
+    def stmt_Log(self, s: ast.Log, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.note", Str(s.text))
+
+    def stmt_ProseStep(self, s: ast.ProseStep, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.prose", Str(s.text))
+
+    def stmt_If(self, s: ast.If, env: Env, indent: int, word: str = "if") -> list[str]:
+        pad = " " * indent
+        out = render(self.condition(s.condition, env), indent, f"{word} ", ":")
+        out += self.block(s.then, env, indent + 4)
+        if len(s.orelse) == 1 and isinstance(s.orelse[0], ast.If):
+            return out + self.stmt_If(s.orelse[0], env, indent, "elif")
+        if s.orelse:
+            out += [pad + "else:"] + self.block(s.orelse, env, indent + 4)
+        return out
+
+    def stmt_ForEach(self, s: ast.ForEach, env: Env, indent: int) -> list[str]:
+        inner, name = env.bind(s.var, _uses(s.body, s.var))
+        iterable = self.expr(s.iterable, env)
+        members = iterable if isinstance(s.iterable, ast.RangeLit) else call("g.members",
+                                                                            iterable)
+        return render(members, indent, f"for {name} in ", ":") + self.block(s.body, inner,
+                                                                            indent + 4)
+
+    def stmt_Choose(self, s: ast.Choose, env: Env, indent: int) -> list[str]:
+        pad = " " * indent
+        picked = "picked" if env.chooses == 0 else f"picked_{env.chooses + 1}"
+        inner = Env(env.names, env.chooses + 1)
+        options = Seq("", tuple(Seq("", (Str(o.id), Str(o.title or o.id))) for o in s.options),
+                      "[]")
+        count = self.expr(s.count, env) if s.count is not None else Atom("1")
+        out = render(call("g.choose", Str(self.here), options, count), indent,
+                     f"for {picked} in ", ":")
+        for i, option in enumerate(s.options):
+            word = "if" if i == 0 else "elif"
+            out.append(f"{pad}    {word} {picked} == {option.id!r}:")
+            out += self.block(option.body, inner, indent + 8)
+        return out
+
+    def preposition(self, s: ast.Place) -> str:
+        """`place X under Y`: the AST keeps no preposition, so read it from the source."""
+        text = self._source(s.span.file)
+        lines = text.split("\n")  # as the parser counts lines: U+2028 and kin are not breaks
+        start, end = s.what.span, s.where.span
+        if not lines or start.end_line != end.line or end.line > len(lines):
+            return "on"
+        between = lines[end.line - 1][start.end_col - 1:end.col - 1].split()
+        return between[0] if between else "on"
+
+    def _source(self, path: str) -> str:
+        if path not in self.sources:
+            try:
+                self.sources[path] = Path(path).read_text("utf-8")
+            except OSError:
+                return ""
+        return self.sources[path]
+
+
+def _uses(stmts: Iterable[Any], name: str) -> bool:
+    return any(isinstance(n, ast.Ref) and n.parts[0] == name
+               for s in stmts for n in iter_nodes(s))
+

@@ -1,0 +1,121 @@
+"""Tables and galleries: a declaration's structured part as a compact table (a kind's
+fields, a components list, a table's or track's rows), and the pages that set many
+declarations side by side (the card gallery of each kind, the worked examples)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+
+from ...checks.manifest_count import defined_count
+from ...syntax import ast, unparse
+from ...syntax.walk import iter_nodes
+from .escape import literal, md
+from .facts import CLAUSE_NAMES, facts, status
+from .links import anchor
+from .pages import kinds_with_cards
+from .prose import View
+
+
+@dataclass
+class Table:
+    headers: list[str]
+    rows: list[list[Markup]]
+    css: str = ""
+
+
+def tables(view: View, decl: ast.Decl) -> list[Table]:
+    """The tables a declaration's page shows under its facts."""
+    found = []
+    if isinstance(decl, ast.Kind) and decl.fields:
+        found.append(Table(["Field", "Type"], [
+            [literal(f.name), view.code(unparse.field_type(f.type), f.type, "type")]
+            for f in decl.fields]))
+    if isinstance(decl, ast.Manifest) and decl.entries:
+        found.append(_manifest(view, decl))
+    if isinstance(decl, (ast.Table, ast.Track)) and decl.rows:
+        head = "Space" if isinstance(decl, ast.Track) else _by(decl)
+        found.append(Table([head, "Result"], [[md(_row_key(r.key)), _row_value(view, r)]
+                                              for r in decl.rows]))
+    return found
+
+
+def _by(decl: ast.Table) -> str:
+    if isinstance(decl.by, ast.StrLit):
+        return decl.by.value
+    return unparse.expr(decl.by) if decl.by is not None else "Key"
+
+
+def _manifest(view: View, decl: ast.Manifest) -> Table:
+    """Count, what, the book's words, breakdown, and how many the rules define."""
+    rows = []
+    for e in decl.entries:
+        target = view.model.targets.get(e.target) if view.model else None
+        defined = defined_count(view.model, target) if view.model and target else None
+        rows.append([md(str(e.count)), view.link(target) if target else md(e.target.dotted),
+                     md(e.label or ""), _breakdown(view, e),
+                     md(str(defined) if defined is not None else "")])
+    heads = ["Count", "Component", "As printed", "Breakdown", "Defined by the rules"]
+    keep = [i for i in range(len(heads)) if i < 3 or any(row[i] for row in rows)]
+    return Table([heads[i] for i in keep], [[row[i] for i in keep] for row in rows])
+
+
+def _breakdown(view: View, entry: ast.Entry) -> Markup:
+    if entry.per_count is None:
+        return Markup("")
+    if entry.per is None:
+        return md(f"{entry.per_count} each")
+    return md(f"{entry.per_count} per ") + view.code(entry.per.dotted, entry.per)
+
+
+def _row_key(key: ast.RowKey) -> str:
+    if key.kind == "atleast":
+        return f"{key.lo}+"
+    if key.kind == "range":
+        return f"{key.lo}..{key.hi}"
+    return key.text if key.kind == "text" and key.text is not None else str(key.lo)
+
+
+def _row_value(view: View, row: ast.Row) -> Markup:
+    if row.effect:
+        return view.block_of(row.effect)
+    return view.value(row.value) if row.value is not None else Markup("")
+
+
+def card_kinds(view: View) -> list[dict[str, Any]]:
+    """Per kind with cards: a table of their fields and a gallery of their texts."""
+    assert view.model is not None
+    kinds = []
+    for kind, cards in kinds_with_cards(view.model):
+        view.current = None
+        rows = []
+        for sym in cards:
+            decl = sym.decl
+            assert isinstance(decl, ast.Instance)
+            values = {p.name: view.value(p.value) for p in decl.values}
+            rows.append([view.link(decl)] + [values.get(f.name, Markup("")) for f in kind.fields])
+        gallery = [(view.link(c.decl), [view.prose(p.text) for p in c.decl.prose],
+                    [(n, v) for n, v in facts(view, c.decl) if n in CLAUSE_NAMES])
+                   for c in cards]
+        kinds.append({"anchor": "kind-" + anchor(view.model.symbol(kind)),
+                      "title": md(kind.display),
+                      "link": view.link(kind, f"declared as {kind.id}"), "count": len(cards),
+                      "table": Table(["Card"] + [f.name for f in kind.fields], rows)
+                      if kind.fields else None, "gallery": gallery})
+    return kinds
+
+
+def example_rows(view: View) -> list[list[Markup]]:
+    """Each worked example: a link to it, what it illustrates, how it fared."""
+    model = view.model
+    assert model is not None
+    rows = []
+    for decl in model.of_type(ast.Example):
+        assert isinstance(decl, ast.Example)
+        shows = Markup(", ").join(view.link(model.targets[r]) for r in iter_nodes(
+            decl.illustrates) if isinstance(r, ast.Ref) and r in model.targets) \
+            if decl.illustrates is not None else Markup("")
+        rows.append([view.link(decl), shows, status(view, view.site.outcome(model, decl))])
+    return rows

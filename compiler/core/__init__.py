@@ -1,0 +1,3 @@
+"""The ground every stage stands on: source files and spans (`source`), and
+diagnostics with their codes and rendering (`diagnostics`). Imports nothing else of
+ludex."""

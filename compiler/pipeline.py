@@ -1,0 +1,79 @@
+"""The pipeline: load → parse → resolve → validate. One function per stage.
+
+`compile_paths` chains the stages and returns everything later stages and
+emitters need; it never raises for bad input.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .backends.collisions import check_outputs
+from .core.diagnostics import Diagnostics
+from .semantics.compilation import Compilation
+from .semantics.resolve import build_symbols, link_bases, resolve_game
+from .semantics.schema import validate_game
+from .syntax import ast
+from .syntax.carddata import parse_cards
+from .syntax.load import GameFiles, find_base, load
+from .syntax.parse import parse
+
+
+def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
+    parsed = [(src.path, parse_cards(src, diags) if src.path.endswith(".cards.json")
+               else parse(src, diags)) for src in game.files]
+    files = tuple(f for _, f in parsed if f is not None)
+    unparsed = tuple(s.path for s in game.unreadable) + tuple(p for p, f in parsed if f is None)
+    return ast.GameSource(game.folder, files, unparsed)
+
+
+def _add(result: Compilation, game: GameFiles) -> None:
+    result.sources.update({f.path: f.text for f in game.files + game.unreadable})
+    result.file_count += len(game.files) + len(game.unreadable)
+    result.games.append(parse_game(game, result.diags))
+
+
+def _missing_bases(result: Compilation) -> list[tuple[str, Path]]:
+    """(base game id, folder of its expansion) for bases named but not loaded."""
+    loaded = {d.id for g in result.games for f in g.files for d in f.decls
+              if isinstance(d, ast.Game)}
+    wanted = []
+    for g in result.games:
+        for f in g.files:
+            for d in f.decls:
+                if isinstance(d, ast.Game) and d.base is not None and \
+                        d.base.dotted not in loaded:
+                    wanted.append((d.base.dotted, Path(g.folder)))
+    return wanted
+
+
+def _base_folder(base: str, folder: Path) -> Path | None:
+    """A sibling game folder that declares `game <base>`, if the rules hold one."""
+    return find_base(base, folder)
+
+
+def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
+    """Load, parse, resolve and validate; then run the consistency checks.
+
+    An expansion's base game is loaded too when a sibling folder declares it."""
+    diags = Diagnostics()
+    result = Compilation(diags)
+    for game in load(paths, diags):
+        _add(result, game)
+    for base, folder in _missing_bases(result):
+        found = _base_folder(base, folder)
+        if found is not None and all(Path(g.folder) != found for g in result.games):
+            for game in load([found], diags):
+                _add(result, game)
+    result.models = [build_symbols(g, diags) for g in result.games]
+    link_bases(result.models, diags)
+    for model in result.models:
+        resolve_game(model, diags)
+        validate_game(model, diags)
+    check_outputs(result.models, diags)
+    if checks:
+        from .checks import run_checks
+
+        findings, result.suppressed = run_checks(result.models)
+        diags.extend(findings)
+    return result

@@ -1,0 +1,9 @@
+"""Text to AST. In: PATH arguments. Out: `ast.GameSource` per game folder, and
+diagnostics.
+
+`load` finds game folders and reads their files (bounded, confined); `parse` runs the
+Lark LALR parser with `callbacks` building nodes as it goes and `assemble` putting
+declarations together; `errors` turns Lark's errors into messages in the language's
+words and recovers to report every one; `carddata` reads `NAME.cards.json`; `ast`
+holds the node types, `walk` and `unparse` read them back.
+"""

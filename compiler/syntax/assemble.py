@@ -1,0 +1,461 @@
+"""Assemble typed declarations from a parsed body (part of the AST stage).
+
+The grammar gives every declaration the same shape; this module knows what
+each built-in keyword means: which properties it takes and of which type,
+which clauses and items it allows. Anything else becomes a diagnostic.
+
+It also holds the language's limits, for `.ludex` files and card data alike
+(E110 beyond them): a number has at most `MAX_DIGITS` digits, so no value
+passes 10**18, which nothing in a tabletop game needs and which keeps
+arithmetic cheap (and `int()` of a huge string, which raises, is never tried);
+an id has at most `MAX_ID_LENGTH` characters, because ids become Python names,
+file and folder names and page anchors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from ..core.diagnostics import CODES, Diagnostics, Severity, did_you_mean
+from ..core.source import Span
+from . import ast
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A clause line before it is placed on its declaration."""
+
+    name: str  # when limit duration condition effect cost given actions expect
+    span: Span
+    value: Any
+    plain_value: bool = False  # `cost: 3` on an instance: a field value, not a statement
+
+
+BodyItem: TypeAlias = (
+    ast.Decl | ast.Prose | ast.Property | ast.Row | ast.Entry | ast.Note | ast.Field | Clause
+    | ast.Suppression
+)
+
+CONTAINERS = ("module", "mode", "variant", "scenario", "campaign", "section", "glossary")
+RULE_CLAUSES = frozenset({"when", "condition", "cost", "effect", "limit", "duration"})
+EXAMPLE_CLAUSES = frozenset({"given", "actions", "expect"})
+NOTE_KINDS = ("icon", "layout", "missing", "unreadable", "ocr")
+PERIODS = ("turn", "round", "phase", "game", "campaign", "battle", "action_phase", "action")
+
+# ---------------------------------------------------------------- limits
+
+MAX_DIGITS = 18  # digits of a number, leading zeros aside
+MAX_NUMBER: int = 10 ** MAX_DIGITS - 1
+MAX_ID_LENGTH = 64  # characters of an id
+
+
+def number(digits: str, span: Span, diags: Diagnostics) -> int:
+    """The value of a run of decimal digits; beyond `MAX_DIGITS` an E110 and
+    `MAX_NUMBER` in its place, so later stages see a number of the right order."""
+    significant = digits.lstrip("0")
+    if len(significant) > MAX_DIGITS:
+        diags.add("E110", f"a number of {len(significant)} digits: numbers have at most "
+                  f"{MAX_DIGITS} digits", span,
+                  f"a game needs no value beyond 10^{MAX_DIGITS}; write a smaller number")
+        return MAX_NUMBER
+    return int(significant or "0")
+
+
+def check_id(ident: str, span: Span, diags: Diagnostics, what: str = "an id") -> bool:
+    """False, with an E110, when `ident` is longer than `MAX_ID_LENGTH`."""
+    if len(ident) <= MAX_ID_LENGTH:
+        return True
+    diags.add("E110", f"{what} of {len(ident)} characters, more than the {MAX_ID_LENGTH} "
+              "an id may have", span,
+              f"ids become Python names, file names and page anchors; shorten "
+              f"`{ident[:20]}...` to {MAX_ID_LENGTH} characters or fewer")
+    return False
+
+
+# ---------------------------------------------------------------- property specs
+
+Converter: TypeAlias = Callable[[ast.Property, Diagnostics], Any]
+
+
+def _expect(kind: str, prop: ast.Property, diags: Diagnostics, hint: str | None = None) -> None:
+    diags.add("E202", f"`{prop.name}` expects {kind}", prop.value.span or prop.span, hint)
+
+
+def ref(prop: ast.Property, diags: Diagnostics) -> ast.Ref | None:
+    if isinstance(prop.value, ast.Ref):
+        return prop.value
+    _expect("a reference to a declaration", prop, diags, f"write an id: `{prop.name}: some_id`")
+    return None
+
+
+def refs(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
+    v = prop.value
+    if isinstance(v, ast.Ref) or (isinstance(v, ast.ListLit)
+                                  and all(isinstance(i, ast.Ref) for i in v.items)):
+        return v
+    _expect("a reference or a list of references", prop, diags)
+    return None
+
+
+def integer(prop: ast.Property, diags: Diagnostics) -> int | None:
+    if isinstance(prop.value, ast.IntLit):
+        if prop.value.value < 1:
+            diags.add("E205", f"`{prop.name}` must be at least 1", prop.value.span, None)
+        return prop.value.value
+    _expect("a whole number", prop, diags)
+    return None
+
+
+def text(prop: ast.Property, diags: Diagnostics) -> str | None:
+    if isinstance(prop.value, ast.StrLit):
+        return prop.value.value
+    _expect('a "quoted text"', prop, diags)
+    return None
+
+
+def int_or_text(prop: ast.Property, diags: Diagnostics) -> int | str | None:
+    if isinstance(prop.value, (ast.IntLit, ast.StrLit)):
+        return prop.value.value
+    _expect('a page number or a "quoted text"', prop, diags)
+    return None
+
+
+def range_(prop: ast.Property, diags: Diagnostics) -> ast.RangeLit | None:
+    v = prop.value
+    if isinstance(v, ast.RangeLit):
+        if isinstance(v.lo, ast.IntLit) and isinstance(v.hi, ast.IntLit) and \
+                v.lo.value > v.hi.value:
+            diags.add("E205", f"`{prop.name}` runs from {v.lo.value} down to {v.hi.value}",
+                      v.span, f"write the smaller bound first: `{v.hi.value}..{v.lo.value}`")
+        return v
+    _expect("a range such as `0..9`", prop, diags)
+    return None
+
+
+def names(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
+    """Plain names or numbers, not references: `[gears, explosion]`, `1..10`."""
+    v = prop.value
+    items = v.items if isinstance(v, ast.ListLit) else ()
+    if isinstance(v, ast.RangeLit) or (items and all(
+            isinstance(i, (ast.Ref, ast.IntLit, ast.StrLit)) for i in items)):
+        return v
+    _expect("a list of names such as `[gears, explosion]` or a range such as `1..10`", prop,
+            diags)
+    return None
+
+
+def expr(prop: ast.Property, diags: Diagnostics) -> ast.Expr:
+    return prop.value
+
+
+def choice(*names: str) -> Converter:
+    def convert(prop: ast.Property, diags: Diagnostics) -> str | None:
+        v = prop.value
+        if isinstance(v, ast.Ref) and len(v.parts) == 1 and v.parts[0] in names:
+            return v.parts[0]
+        word = v.dotted if isinstance(v, ast.Ref) else None
+        hint = (did_you_mean(word, names) if word else None) or "one of: " + ", ".join(names)
+        _expect("one of " + ", ".join(f"`{n}`" for n in names), prop, diags, hint)
+        return None
+
+    return convert
+
+
+COMMON: dict[str, Converter] = {
+    "page": int_or_text, "source": text, "see": refs, "see_page": int_or_text,
+}
+
+# keyword -> {property: converter}; the attribute name is the property name
+PROPS: dict[str, dict[str, Converter]] = {
+    "game": {"base": ref, "book": text},
+    **{c: {"requires": refs} for c in CONTAINERS},
+    "kind": {},
+    "component": {},
+    "components": {},
+    "stat": {"per": ref, "range": range_, "start": expr,
+             "overflow": choice("discard", "clamp", "clamp_remember", "forbid")},
+    "track": {"spaces": range_, "rewards": choice("first_only", "every")},
+    "deck": {"contains": refs, "owner": ref,
+             "reshuffle": choice("never", "discard_pile", "when_empty"),
+             "discard_to": choice("discard_pile", "removed", "bottom")},
+    "zone": {"owner": refs, "capacity": integer, "overflow": choice(
+        "bottom_of_deck", "discard", "removed", "forbid"),
+        "visibility": choice("public", "private", "hidden")},
+    "die": {"faces": names, "sides": integer},
+    "table": {"by": expr, "mode": choice("lookup", "threshold", "cumulative")},
+    "procedure": {},
+    "step": {"who": expr},
+    "rule": {"who": expr, "overrides": ref},
+    "restatement": {"restates": ref, "who": expr},
+    "external": {"from": ref},
+    "term": {"defines": refs},
+    "example": {"for": refs},
+    "ruling": {"applies_to": refs},
+    "fact": {"returns": choice("number", "yes_no", "text", "list", "value")},
+    "waiver": {"reason": text},
+}
+REQUIRED: dict[str, tuple[str, ...]] = {"restatement": ("restates",), "waiver": ("reason",)}
+BUILTINS = frozenset(PROPS)
+SUPPRESSIBLE = tuple(c for c, (sev, _) in CODES.items() if sev is not Severity.ERROR)
+
+# which clauses and items each keyword allows (instances: RULE_CLAUSES)
+CLAUSES: dict[str, frozenset[str]] = {
+    "rule": RULE_CLAUSES, "step": RULE_CLAUSES, "restatement": RULE_CLAUSES,
+    "example": EXAMPLE_CLAUSES,
+}
+ROWS = frozenset({"table", "track"})
+
+
+# ---------------------------------------------------------------- assembly
+
+
+@dataclass
+class _Parts:
+    prose: list[ast.Prose]
+    notes: list[ast.Note]
+    props: list[ast.Property]
+    children: list[ast.Decl]
+    fields: list[ast.Field]
+    clauses: list[Clause]
+    rows: list[ast.Row]
+    entries: list[ast.Entry]
+    suppressions: list[ast.Suppression]
+
+
+def paragraphs(lines: Sequence[ast.Prose]) -> tuple[ast.Prose, ...]:
+    """Join consecutive prose lines into paragraphs; a bare `>` breaks one."""
+    out: list[ast.Prose] = []
+    current: list[ast.Prose] = []
+
+    def flush() -> None:
+        if current:
+            first, last = current[0].span, current[-1].span
+            span = Span(first.file, first.line, first.col, last.end_line, last.end_col)
+            out.append(ast.Prose(span, " ".join(p.text.strip() for p in current)))
+            current.clear()
+
+    for line in lines:
+        if current and line.span.line != current[-1].span.line + 1:
+            flush()
+        if line.text.strip():
+            current.append(line)
+        else:
+            flush()
+    flush()
+    return tuple(out)
+
+
+def _split(items: Sequence[BodyItem]) -> _Parts:
+    parts = _Parts([], [], [], [], [], [], [], [], [])
+    buckets: dict[type, list[Any]] = {
+        ast.Prose: parts.prose, ast.Note: parts.notes, ast.Property: parts.props,
+        ast.Field: parts.fields, Clause: parts.clauses, ast.Row: parts.rows,
+        ast.Entry: parts.entries, ast.Suppression: parts.suppressions,
+    }
+    for item in items:
+        if isinstance(item, ast.Decl):
+            parts.children.append(item)
+        else:
+            buckets[type(item)].append(item)
+    return parts
+
+
+def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: str | None,
+               items: Sequence[BodyItem], diags: Diagnostics) -> ast.Decl:
+    parts = _split(items)
+    builtin = keyword in BUILTINS
+    check_id(ident, Span(span.file, span.end_line, span.end_col - len(ident), span.end_line,
+                         span.end_col), diags)
+    for f in parts.fields:
+        check_id(f.name, f.span, diags, "a field name")
+    for sup in parts.suppressions:
+        if sup.code not in CODES or CODES[sup.code][0] is Severity.ERROR:
+            diags.add("E615", f"`{sup.code}` is not a consistency check that can be suppressed",
+                      sup.span, did_you_mean(sup.code, SUPPRESSIBLE) or
+                      "suppressible: " + ", ".join(SUPPRESSIBLE))
+        elif not sup.reason.strip():
+            diags.add("E615", f"suppressing `{sup.code}` needs a reason", sup.span,
+                      f'say why: `suppress {sup.code} "the book counts promo cards too"`')
+    for note in parts.notes:
+        if note.kind not in NOTE_KINDS:
+            diags.add("E202", f"unknown note kind `{note.kind}`", note.span,
+                      did_you_mean(note.kind, NOTE_KINDS) or "one of: " + ", ".join(NOTE_KINDS))
+    _check_items(keyword, builtin, parts, diags)
+    if not builtin:  # an instance: plain `cost: 3` lines are field values
+        parts.props += [ast.Property(c.span, c.name, c.value) for c in parts.clauses
+                        if c.plain_value]
+    parts.clauses = [c for c in parts.clauses
+                     if not c.plain_value or (builtin and _bad_plain(c, diags))]
+    _check_duplicates(parts, diags)
+    _check_ranges(parts, diags)
+    base: dict[str, Any] = dict(
+        span=span, keyword=keyword, id=ident, title=title, prose=paragraphs(parts.prose),
+        notes=tuple(parts.notes), props=tuple(parts.props), children=tuple(parts.children),
+        suppressions=tuple(parts.suppressions),
+    )
+    if not builtin:
+        values = tuple(p for p in parts.props if p.name not in COMMON)
+        return ast.Instance(**base, values=values, clauses=_clauses(parts.clauses))
+    attrs = _convert_props(keyword, parts.props, span, diags)
+    return _make(keyword, base, attrs, parts)
+
+
+def _bad_plain(clause: Clause, diags: Diagnostics) -> bool:
+    diags.add("E202", f"`{clause.name}` expects a statement such as `pay 2 trust`",
+              clause.span, "a plain value is only allowed for a kind's field of that name")
+    return False
+
+
+def _make(keyword: str, base: dict[str, Any], attrs: dict[str, Any], parts: _Parts) -> ast.Decl:
+    clauses = _clauses(parts.clauses)
+    if keyword == "game":
+        return ast.Game(**base, base=attrs.get("base"))
+    if keyword in CONTAINERS:
+        return ast.Container(**base)
+    makers: dict[str, Callable[[], ast.Decl]] = {
+        "kind": lambda: ast.Kind(**base, fields=tuple(parts.fields)),
+        "component": lambda: ast.Component(**base),
+        "components": lambda: ast.Manifest(**base, entries=tuple(parts.entries)),
+        "stat": lambda: ast.Stat(**base, per=attrs.get("per"), range=attrs.get("range"),
+                                 overflow=attrs.get("overflow") or "clamp",
+                                 start=attrs.get("start")),
+        "track": lambda: ast.Track(**base, spaces=attrs.get("spaces"), rows=tuple(parts.rows)),
+        "deck": lambda: ast.Deck(**base, contains=attrs.get("contains"),
+                                 reshuffle=attrs.get("reshuffle") or "discard_pile",
+                                 discard_to=attrs.get("discard_to") or "discard_pile"),
+        "zone": lambda: ast.Zone(**base, owner=attrs.get("owner"),
+                                 capacity=attrs.get("capacity"), overflow=attrs.get("overflow")),
+        "die": lambda: ast.Die(**base, faces=attrs.get("faces")),
+        "table": lambda: ast.Table(**base, by=attrs.get("by"), mode=attrs.get("mode") or "lookup",
+                                   rows=tuple(parts.rows)),
+        "procedure": lambda: ast.Procedure(**base),
+        "step": lambda: ast.Step(**base, clauses=clauses),
+        "rule": lambda: ast.Rule(**base, who=attrs.get("who"), overrides=attrs.get("overrides"),
+                                 clauses=clauses),
+        "restatement": lambda: ast.Restatement(**base, restates=attrs.get("restates"),
+                                               clauses=clauses),
+        "external": lambda: ast.External(**base, origin=attrs.get("from")),
+        "term": lambda: ast.Term(**base, defines=attrs.get("defines")),
+        "example": lambda: ast.Example(**base, illustrates=attrs.get("for"),
+                                       given=_stmts(parts.clauses, "given"),
+                                       actions=_stmts(parts.clauses, "actions"),
+                                       expect=_stmts(parts.clauses, "expect")),
+        "ruling": lambda: ast.Ruling(**base, applies_to=attrs.get("applies_to")),
+        "fact": lambda: ast.Fact(**base, returns=attrs.get("returns") or "value"),
+        "waiver": lambda: ast.Waiver(**base, reason=attrs.get("reason") or ""),
+    }
+    return makers[keyword]()
+
+
+def _stmts(clauses: Sequence[Clause], name: str) -> tuple[Any, ...]:
+    return tuple(s for c in clauses if c.name == name for s in c.value)
+
+
+def _clauses(clauses: Sequence[Clause]) -> ast.Clauses:
+    found = {c.name: c.value for c in clauses}
+    return ast.Clauses(
+        when=found.get("when"), condition=found.get("condition"),
+        cost=tuple(found.get("cost", ())), effect=tuple(found.get("effect", ())),
+        limit=found.get("limit"), duration=found.get("duration"),
+    )
+
+
+def _convert_props(keyword: str, props: Sequence[ast.Property], span: Span,
+                   diags: Diagnostics) -> dict[str, Any]:
+    allowed = {**COMMON, **PROPS[keyword]}
+    attrs: dict[str, Any] = {}
+    for prop in props:
+        convert = allowed.get(prop.name)
+        if convert is None:
+            words = set(allowed) | CLAUSES.get(keyword, frozenset())
+            hint = did_you_mean(prop.name, words) or (
+                f"`{keyword}` takes: " + ", ".join(sorted(allowed)))
+            diags.add("E201", f"unknown property `{prop.name}` for {article(keyword)}", prop.span,
+                      hint)
+            continue
+        attrs[prop.name] = convert(prop, diags)
+    for name in REQUIRED.get(keyword, ()):
+        if name not in attrs:
+            diags.add("E203", f"{article(keyword)} needs `{name}:`", span,
+                      f"add a line `{name}: ...` to its body")
+    return attrs
+
+
+def _check_items(keyword: str, builtin: bool, parts: _Parts, diags: Diagnostics) -> None:
+    allowed = CLAUSES.get(keyword, frozenset()) if builtin else RULE_CLAUSES
+    for clause in parts.clauses:
+        if clause.name not in allowed and not (clause.plain_value and not builtin):
+            where = article(keyword) if builtin else f"an instance of `{keyword}`"
+            diags.add("E204", f"`{clause.name}:` is not allowed in {where}", clause.span,
+                      _clause_hint(clause.name))
+    if keyword != "kind":
+        for f in parts.fields:
+            diags.add("E204", "`field` is only allowed in a `kind`", f.span,
+                      f"to give this declaration a value, write `{f.name}: value`")
+    if keyword not in ROWS:
+        for row in parts.rows:
+            diags.add("E204", f"table rows are not allowed in {article(keyword)}", row.key.span,
+                      "rows (`3: ...`, `14+: ...`) belong in a `table` or a `track`")
+    if keyword != "components":
+        for entry in parts.entries:
+            diags.add("E204", f"manifest entries are not allowed in {article(keyword)}",
+                      entry.span,
+                      "count lines (`9 access_card \"Access cards\"`) belong in `components`")
+    if keyword == "game":
+        return
+    for child in parts.children:
+        if child.keyword == "game":
+            diags.add("E204", "a `game` must be declared at the top level of a file",
+                      child.span, None)
+
+
+def article(keyword: str) -> str:
+    """`a `rule``, `an `example``."""
+    return ("an" if keyword[:1] in "aeiou" else "a") + f" `{keyword}`"
+
+
+def _clause_hint(name: str) -> str:
+    if name in EXAMPLE_CLAUSES:
+        return f"`{name}:` belongs in an `example`"
+    return f"`{name}:` belongs in a `rule`, a `step`, a `restatement` or an instance"
+
+
+def _check_ranges(parts: _Parts, diags: Diagnostics) -> None:
+    for row in parts.rows:
+        key = row.key
+        if key.kind == "range" and key.lo is not None and key.hi is not None and key.lo > key.hi:
+            diags.add("E205", f"row `{key.lo}..{key.hi}` is an empty range", key.span,
+                      f"write the smaller bound first: `{key.hi}..{key.lo}`")
+    for clause in parts.clauses:
+        if clause.name == "limit" and clause.value.count == 0:
+            diags.add("E205", "a limit of 0 uses allows nothing", clause.span,
+                      "write `once per ...`, or remove the rule")
+        if clause.name == "limit" and clause.value.per and clause.value.per not in PERIODS:
+            diags.add("E202", f"unknown period `{clause.value.per}`", clause.span,
+                      did_you_mean(clause.value.per, PERIODS) or "one of: " + ", ".join(PERIODS))
+        if clause.name == "duration" and clause.value.period and \
+                clause.value.period not in PERIODS:
+            diags.add("E202", f"unknown period `{clause.value.period}`", clause.span,
+                      did_you_mean(clause.value.period, PERIODS) or
+                      "one of: " + ", ".join(PERIODS))
+
+
+def _check_duplicates(parts: _Parts, diags: Diagnostics) -> None:
+    seen: dict[str, Span] = {}
+    named = [(p.name, p.span) for p in parts.props] + [(c.name, c.span) for c in parts.clauses
+                                                       if c.name != "expect"]
+    named += [(f"field {f.name}", f.span) for f in parts.fields]
+    for name, span in named:
+        if name in seen:
+            first = seen[name]
+            diags.add("E206", f"`{name}` is given twice", span,
+                      f"first given at line {first.line}; keep one")
+        else:
+            seen[name] = span
+
+
+def build_file(path: str, span: Span, within: ast.Ref | None,
+               decls: Sequence[ast.Decl]) -> ast.File:
+    return ast.File(span, path, within, tuple(decls))

@@ -1,0 +1,176 @@
+"""Parse `.ludex` text into the typed AST in one pass.
+
+Lark's LALR parser runs with the AST built in its own callbacks (no parse
+tree is materialised). Lark's errors are turned into diagnostics in the
+language's own words; nothing here raises for bad input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from functools import cache
+from importlib import resources
+
+from lark import Lark, Token
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+from lark.indenter import DedentError, Indenter
+
+from ..core.diagnostics import Diagnostic, Diagnostics
+from ..core.source import SourceFile, Span
+from . import ast
+from .callbacks import AstBuilder, Context
+
+MAX_DEPTH = 48  # indentation levels or open brackets; deeper input is rejected
+
+
+class NestingTooDeep(LarkError):
+    def __init__(self, token: Token, what: str) -> None:
+        super().__init__(f"nesting too deep ({what})")
+        self.token = token
+        self.what = what
+
+
+class LudexIndenter(Indenter):
+    """Python-style INDENT/DEDENT, with a bound on nesting depth."""
+
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+    def _process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        for token in super()._process(stream):  # type: ignore[no-untyped-call]
+            if token.type == "_INDENT" and len(self.indent_level) - 1 > MAX_DEPTH:
+                raise NestingTooDeep(token, f"more than {MAX_DEPTH} indented blocks")
+            if self.paren_level > MAX_DEPTH:
+                raise NestingTooDeep(token, f"more than {MAX_DEPTH} open brackets")
+            yield token
+
+
+# ---------------------------------------------------------------- callbacks
+
+
+_CONTEXT = Context()
+
+
+@cache
+def _parser() -> Lark:
+    grammar = resources.files("ludex.grammar").joinpath("ludex.lark").read_text("utf-8")
+    return Lark(grammar, parser="lalr", lexer="contextual", postlex=LudexIndenter(),
+                transformer=AstBuilder(_CONTEXT), propagate_positions=False,
+                maybe_placeholders=False, start="start")
+
+
+def grammar_text() -> str:
+    """The grammar source, as shipped in the package."""
+    return resources.files("ludex.grammar").joinpath("ludex.lark").read_text("utf-8")
+
+
+MAX_SYNTAX_ERRORS = 20  # per file
+
+
+def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
+    """Parse one file, reporting every syntax error, not just the first.
+
+    After an error, the smallest part of the file that holds it (the line and its
+    block, or the enclosing declaration) is set aside, replaced by a bare `>` line
+    where a body must not become empty, and the file is parsed again; lines keep
+    their numbers, so later errors point at the right place. A file with syntax
+    errors gives no AST: its other declarations would only cause follow-on errors."""
+    text = source.text
+    if all(not line.strip() or line.lstrip().startswith("#") for line in text.split("\n")):
+        diags.add("E107", "file declares nothing", source.span(1, 1),
+                  "start the file with a declaration, e.g. `rule my_rule \"Title\":`")
+        return None
+    lines = (text if text.endswith("\n") else text + "\n").split("\n")
+    found: list[Diagnostic] = []
+    set_aside: set[int] = set()  # 0-based lines replaced by a placeholder
+    for _ in range(MAX_SYNTAX_ERRORS * 2):
+        callbacks, syntax = Diagnostics(), Diagnostics()
+        result = _attempt(SourceFile(source.path, "\n".join(lines)), callbacks, syntax)
+        if result is not None:
+            break
+        error = next(iter(syntax))
+        line = (error.span.line if error.span else 1) - 1
+        if line not in set_aside:
+            found.append(_inside(error, text))
+        if error.code == "E106":  # the text's closing quote is on a later line: skip it too
+            _set_aside_string_end(lines, line)
+        if len(found) >= MAX_SYNTAX_ERRORS or not _set_aside(lines, line, set_aside):
+            break
+    diags.extend(callbacks)
+    diags.extend(found)
+    return result if not found else None
+
+
+def _inside(error: Diagnostic, text: str) -> Diagnostic:
+    """The error, pointing inside the file: the parser reads the text with a final newline
+    added, so an error at the end of input may name a line the file does not have."""
+    lines = text.split("\n")
+    span = error.span
+    if span is None or span.line <= len(lines):
+        return error
+    end = len(lines[-1]) + 1
+    return replace(error, span=Span(span.file, len(lines), end, len(lines), end + 1))
+
+
+def _attempt(source: SourceFile, callbacks: Diagnostics, syntax: Diagnostics) -> ast.File | None:
+    from .errors import report_syntax_error
+
+    _CONTEXT.path, _CONTEXT.diags = source.path, callbacks
+    _CONTEXT.depths, _CONTEXT.too_deep = {}, False
+    try:
+        result: ast.File = _parser().parse(source.text)  # type: ignore[assignment]
+    except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF, DedentError,
+            NestingTooDeep) as err:
+        report_syntax_error(err, source, syntax)
+        return None
+    return result
+
+
+def _indent(line: str) -> int:
+    return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
+
+
+def _code(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+def _set_aside_string_end(lines: list[str], index: int) -> None:
+    following = next((i for i in range(index + 1, len(lines)) if _code(lines[i])), None)
+    if following is not None and lines[following].count('"') % 2 == 1:
+        lines[following] = ""
+
+
+def _set_aside(lines: list[str], index: int, done: set[int]) -> bool:
+    """Replace the part holding line `index` so the parser can go on; False when there
+    is nothing left to set aside. A part already replaced is widened to its parent."""
+    index = min(max(index, 0), len(lines) - 1)
+    while index > 0 and not _code(lines[index]):
+        index -= 1
+    last = index  # the part set aside reaches at least this line
+    opener = next((i for i in range(index - 1, -1, -1) if _code(lines[i])), None)
+    if opener is not None and lines[opener].split("#", 1)[0].rstrip().endswith(":") and \
+            _indent(lines[opener]) >= _indent(lines[index]):
+        index = opener  # a line ending in `:` without its block: set both aside
+    start = index
+    if start in done:  # the placeholder itself is wrong here: take the enclosing part
+        level = _indent(lines[start])
+        start = next((i for i in range(start - 1, -1, -1)
+                      if _code(lines[i]) and _indent(lines[i]) < level), -1)
+        if start < 0:
+            return False
+    level = _indent(lines[start])
+    end = next((i for i in range(max(start, last) + 1, len(lines))
+                if _code(lines[i]) and _indent(lines[i]) <= level), len(lines))
+    if not any(_code(line) for line in lines[start:end]):
+        return False
+    lines[start:end] = [""] * (end - start)
+    if level > 0:
+        lines[start] = " " * level + ">"
+        done.add(start)
+    return any(_code(line) for line in lines)

@@ -1,0 +1,166 @@
+"""Run the books' worked examples against the generated engines, contained.
+
+Each game's engine is generated (the files `ludex build` writes) and its examples are
+run in a child process by `ludex.verify.sandbox`, which imports the built package with a
+plain `import` and answers with data: every example on a fresh game (seed 0, its
+enclosing modes and variants in play), its `given:` start state, its `actions:`, then
+its `expect:` lines. An example without actions or expectations is prose only and is
+counted, not run. An engine that cannot be generated or imported is a `GameRun` with
+an `engine_error`; its executable examples fail with it. This is the one path by which
+`ludex check`, `test`, `stats` and the site run generated code.
+
+`load_engine` and `engine_of` import an engine into the calling process, for tests
+and tools that want to drive it; no `ludex` command calls them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+
+from ..backends.python.package import emit_game, package_name
+from ..core.source import Span
+from ..semantics.compilation import Compilation
+from ..semantics.resolve import GameModel
+from ..syntax import ast
+from .sandbox.runner import Contained, Limits, run_contained
+
+PASS, FAIL, PROSE = "pass", "fail", "prose only"
+_CACHE_SIZE = 32
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleResult:
+    game: str
+    example: str  # the qualified name
+    title: str | None
+    status: str  # pass | fail | prose only
+    message: str
+    span: Span
+    runaway: bool = False  # stopped by a time or memory limit, or it killed its runner
+
+    @property
+    def passed(self) -> bool:
+        return self.status == PASS
+
+
+@dataclass(frozen=True, slots=True)
+class GameRun:
+    """One game's examples, in source order; `engine_error` if its engine did not load."""
+
+    game: str
+    results: tuple[ExampleResult, ...]
+    engine_error: str | None = None
+
+
+def run_game(model: GameModel, sources: Mapping[str, str] | None = None, *,
+             load: bool = False) -> GameRun:
+    """Every example of one game, run contained (or counted as prose only). The engine is
+    loaded when the game has examples, or always with `load`."""
+    examples = [(s, s.decl) for s in model.symbols.values() if isinstance(s.decl, ast.Example)]
+    if not examples and not load:
+        return GameRun(model.name, ())
+    executable = [s.qualname for s, decl in examples if decl.executable]
+    contained = _contained(model, sources, executable)
+    error = None if contained.engine_error is None else \
+        f"the engine generated for {model.name!r} does not load: {contained.engine_error}"
+    results = []
+    for sym, decl in examples:
+        status, message, runaway = PROSE, "prose only: no actions or expectations", False
+        if decl.executable:
+            answer = contained.answers.get(sym.qualname)
+            status, message = FAIL, f"was not run: {error or 'no answer'}"
+            if answer is not None:
+                status, message, runaway = answer.status, answer.message, answer.runaway
+        results.append(ExampleResult(model.name, sym.qualname, decl.title, status, message,
+                                     decl.span, runaway))
+    return GameRun(model.name, tuple(results), error)
+
+
+_runs: dict[str, Contained] = {}
+
+
+def _contained(model: GameModel, sources: Mapping[str, str] | None,
+               names: Sequence[str]) -> Contained:
+    """The child's answers, remembered by content (`check` and the site ask alike)."""
+    try:
+        files, package = emit_game(model, sources), package_name(model)
+    except Exception as err:  # noqa: BLE001 - an engine ludex cannot generate is a finding
+        return Contained(engine_error=f"ludex could not generate it: {type(err).__name__}: "
+                         f"{err}")
+    limits = Limits.from_env()
+    key = _digest({**files, "\0package": package, "\0names": "\0".join(names),
+                   "\0limits": repr(limits)})
+    if key not in _runs:
+        if len(_runs) >= _CACHE_SIZE:
+            del _runs[next(iter(_runs))]
+        _runs[key] = run_contained(files, package, names, limits)
+    return _runs[key]
+
+
+def _digest(files: Mapping[str, str]) -> str:
+    return hashlib.sha256("\0".join(f"{k}\0{v}" for k, v in sorted(files.items()))
+                          .encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def game_runs(comp: Compilation, load: bool = False) -> list[GameRun]:
+    """Every game's run, in the compilation's order (`load`: even a game without examples
+    has its engine loaded, so an engine that does not import is found)."""
+    return [run_game(model, comp.sources, load=load) for model in comp.models]
+
+
+def example_results(comp: Compilation) -> list[ExampleResult]:
+    """Every example of every game: passed, failed or prose only."""
+    return [r for run in game_runs(comp) for r in run.results]
+
+
+def run_examples(comp: Compilation) -> list[ExampleResult]:
+    """The examples that run (executable ones), with `passed` and a message."""
+    return [r for r in example_results(comp) if r.status != PROSE]
+
+
+class _Sources(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Imports a generated package from its source texts, without touching the disk."""
+
+    def __init__(self, package: str, files: Mapping[str, str]) -> None:
+        self.package = package
+        self.files = {(package if n == "__init__.py" else f"{package}.{n[:-3]}"): (n, t)
+                      for n, t in files.items()}
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.files:
+            return None
+        return importlib.util.spec_from_loader(fullname, self,
+                                               is_package=fullname == self.package)
+
+    def exec_module(self, module: ModuleType) -> None:
+        name, text = self.files[module.__name__]
+        # dont_inherit: compiled as a file on its own, not under this module's __future__
+        code = compile(text, f"<generated {self.package}/{name}>", "exec", dont_inherit=True)
+        exec(code, module.__dict__)
+
+
+def load_engine(files: Mapping[str, str], label: str) -> ModuleType:
+    """Import a generated package (its files by name) into this process, under a private,
+    content-named package: for tests and tools, never for untrusted rules."""
+    package = f"_ludex_engine_{label}_{_digest(files)[:12]}"
+    if package in sys.modules:
+        return sys.modules[package]
+    finder = _Sources(package, files)
+    sys.meta_path.insert(0, finder)
+    try:
+        return importlib.import_module(package)
+    finally:
+        sys.meta_path.remove(finder)
+
+
+def engine_of(model: GameModel, sources: Mapping[str, str] | None = None) -> ModuleType:
+    """A game's engine imported into this process (see `load_engine`)."""
+    return load_engine(emit_game(model, sources), model.name)

@@ -1,0 +1,153 @@
+"""The example child: imports one built engine and runs its examples, one by one.
+
+Started by `ludex.verify.sandbox.runner` as `python -I -B`, it reads its job (a JSON object:
+the folder holding the built package, the package name, the examples to run and the
+limits) from standard input, then:
+
+1. keeps standard output for its answers and sends fd 1 and 2 to /dev/null, so
+   nothing the engine prints can pass for an answer;
+2. sets its resource limits (address space, CPU time, no core files, no file
+   growth, no new processes) and leaves the network namespace when the kernel
+   lets it (optional: the audit hook is the rule);
+3. imports `ludex.runtime`, installs the audit hook (`ludex.verify.sandbox.guard`), imports
+   the package with a plain `import` from that folder, and seals the hook;
+4. answers one JSON line per example: `{"name", "status": "pass" | "fail", "message"}`,
+   or `{"name", "status": "memory"}` before it exits on a MemoryError.
+
+Its first line is `{"ready": true}`, or `{"error": "<file>, line N: <error>"}` when the
+package does not import. Only data crosses the pipe.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import sys
+from typing import IO, Any
+
+from ...runtime import Game, RuleError
+from . import guard
+
+CLONE_NEWUSER, CLONE_NEWNET = 0x10000000, 0x40000000
+MAX_TEXT = 2000
+LUDEX = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the package
+
+
+def main() -> int:
+    job = json.loads(sys.stdin.buffer.read())
+    answers = _answer_channel()
+    _limit(int(job["memory"]), int(job["cpu"]))
+    _leave_network()
+    root = os.path.abspath(job["root"])
+    guard.install([root, LUDEX, *sys.path])
+    sys.path.insert(0, root)
+    try:
+        engine = importlib.import_module(job["package"])
+    except BaseException as err:  # noqa: BLE001 - whatever the import raises is the finding
+        _send(answers, {"error": describe(err, root)})
+        return 0
+    guard.seal()
+    _send(answers, {"ready": True})
+    return _run_all(engine, list(job["examples"]), answers)
+
+
+def _run_all(engine: Any, names: list[str], answers: IO[str]) -> int:
+    for name in names:
+        try:
+            status, message = run_one(engine, name)
+        except MemoryError:
+            _send(answers, {"name": name, "status": "memory"})
+            return 3
+        _send(answers, {"name": name, "status": status, "message": message})
+    return 0
+
+
+def run_one(engine: Any, name: str) -> tuple[str, str]:
+    """One example on a fresh game (seed 0, its modes and variants in play)."""
+    try:
+        defs = engine.DEFINITIONS
+        spec = defs.examples[name]
+        options = [o for o in spec.scope if o not in defs.default_options]
+        expectations = list(spec.run(Game(defs, seed=0, options=options)))
+        failed = [f"expected `{e.text}`, got {e.got}" for e in expectations if not e.ok]
+    except RuleError as err:
+        return "fail", f"the actions stopped: {type(err).__name__}: {_text(err)}"
+    except MemoryError:
+        raise
+    except BaseException as err:  # noqa: BLE001 - a fault of the engine is a failing example
+        return "fail", f"the engine failed: {type(err).__name__}: {_text(err)}"
+    if failed:
+        return "fail", "; ".join(failed)
+    return "pass", f"{len(expectations)} expectation{'s' * (len(expectations) != 1)} met"
+
+
+def describe(err: BaseException, root: str) -> str:
+    """`<package>/<file>, line N: Error: message`, at the deepest frame in the package."""
+    where = ""
+    if isinstance(err, SyntaxError) and err.filename:
+        where = f"{_relative(err.filename, root)}, line {err.lineno}: "
+        return f"{where}{type(err).__name__}: {err.msg}"
+    tb = err.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.startswith(os.path.join(root, "")):
+            where = f"{_relative(name, root)}, line {tb.tb_lineno}: "
+        tb = tb.tb_next
+    return f"{where}{type(err).__name__}: {_text(err)}"
+
+
+def _relative(path: str, root: str) -> str:
+    return os.path.relpath(path, root).replace(os.sep, "/")
+
+
+def _text(err: BaseException) -> str:
+    try:
+        text = str(err)
+    except Exception:  # noqa: BLE001 - an exception whose text itself fails
+        text = "(no message)"
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + " ..."
+
+
+def _send(answers: IO[str], message: dict[str, Any]) -> None:
+    answers.write(json.dumps(message, ensure_ascii=True) + "\n")
+    answers.flush()
+
+
+def _answer_channel() -> IO[str]:
+    """Standard output, kept for the answers; fds 1 and 2 then go to /dev/null."""
+    answers = os.fdopen(os.dup(1), "w", encoding="ascii")
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.dup2(null, 2)
+    os.close(null)
+    return answers
+
+
+def _limit(memory: int, cpu: int) -> None:
+    try:
+        import resource
+    except ImportError:  # not a POSIX system: the parent's time limit still holds
+        return
+    wanted = [(resource.RLIMIT_AS, memory), (resource.RLIMIT_CPU, cpu),
+              (resource.RLIMIT_CORE, 0), (resource.RLIMIT_FSIZE, 0),
+              (resource.RLIMIT_NPROC, 0)]
+    for which, value in wanted:
+        try:
+            resource.setrlimit(which, (value, value))
+        except (ValueError, OSError):  # a limit the system will not lower: the hook stays
+            continue
+
+
+def _leave_network() -> None:
+    """A network namespace of our own (no interfaces), when the kernel allows it."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.unshare(CLONE_NEWNET) != 0:
+            libc.unshare(CLONE_NEWUSER | CLONE_NEWNET)
+    except Exception:  # noqa: BLE001, S110 - optional: the audit hook is the rule
+        pass
