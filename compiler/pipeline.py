@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .backends.collisions import check_outputs
+from .checks import run_checks
 from .core.diagnostics import Diagnostics
 from .semantics.compilation import Compilation
 from .semantics.resolve import build_symbols, link_bases, resolve_game
@@ -17,6 +18,7 @@ from .syntax import ast
 from .syntax.carddata import parse_cards
 from .syntax.load import GameFiles, find_base, load
 from .syntax.parse import parse
+from .verify.examples import verify
 
 
 def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
@@ -72,8 +74,7 @@ def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
         validate_game(model, diags)
     check_outputs(result.models, diags)
     if checks:
-        from .checks import run_checks
-
+        verify(result)
         findings, result.suppressed = run_checks(result.models)
         diags.extend(findings)
     return result

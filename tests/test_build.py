@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from ludex.backends import Target
+from ludex.backends.targets import Target
 from ludex.cli.build import planned
 
 from .conftest import ROOT, run_cli

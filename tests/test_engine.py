@@ -96,7 +96,7 @@ def test_building_twice_gives_byte_identical_output(corpus_files: dict[str, str]
 
 
 def test_ludex_build_writes_the_same_bytes_twice(tmp_path: Path) -> None:
-    from ludex.backends import Target
+    from ludex.backends.targets import Target
     from ludex.backends.to_python import emit as emit_engine
     from ludex.cli.build import planned
 

@@ -20,7 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from ludex.backends import Target, write
+from ludex.backends import write
+from ludex.backends.targets import Target
 from ludex.backends.write import JOURNAL, MANIFEST, STAGING, WriteError, write_atomic
 from ludex.cli import build as build_cmd
 

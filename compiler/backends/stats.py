@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..semantics.resolve import GameModel
+from ..semantics.results import FAIL, PASS, PROSE, ExampleResult
 from ..syntax import ast
 from ..syntax.walk import game_decls, iter_nodes
-from ..verify.examples import FAIL, PASS, PROSE, ExampleResult
 
 
 @dataclass(frozen=True, slots=True)

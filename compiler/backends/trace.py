@@ -7,24 +7,11 @@ title, note or prose step of the game; waived when a `waiver` lists it.
 
 from __future__ import annotations
 
-import re
-import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..syntax import ast
-from ..syntax.walk import game_decls, iter_nodes, stmt_texts
-
-_QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"',
-                         "–": "-", "—": "-", "‒": "-", "−": "-", "…": "...", "\u00a0": " "})
-_BULLET = re.compile(r"^(?:[•·*\-]\s+)+")
-_SPACE = re.compile(r"\s+")
-
-
-def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
-    text = _BULLET.sub("", text.strip())
-    return _SPACE.sub(" ", text).strip().casefold()
+from ..syntax.walk import decl_texts, game_decls, normalise
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,21 +51,6 @@ def covering_texts(game: ast.GameSource) -> tuple[list[str], dict[str, str]]:
             continue
         texts.extend(normalise(t) for t in decl_texts(decl))
     return texts, waived
-
-
-def decl_texts(decl: ast.Decl) -> Iterator[str]:
-    """Every text of a declaration that covers book paragraphs: title, prose, notes, steps."""
-    if decl.title:
-        yield decl.title
-    yield from (p.text for p in decl.prose)
-    yield from (n.text for n in decl.notes)
-    for node in iter_nodes(decl):
-        if isinstance(node, ast.Clauses):
-            yield from stmt_texts(node.cost + node.effect)
-        elif isinstance(node, ast.Row):
-            yield from stmt_texts(node.effect)
-    if isinstance(decl, ast.Example):
-        yield from stmt_texts(decl.given + decl.actions)
 
 
 def trace(book: str, games: Iterable[ast.GameSource],

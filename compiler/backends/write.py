@@ -387,3 +387,17 @@ def _handling(handler: Handler) -> Iterator[None]:
     finally:
         for sig, previous in old.items():
             signal.signal(sig, signal.SIG_DFL if previous is None else previous)
+
+
+def first_line_has(path: Path, text: bytes) -> bool:
+    """Does the first line of the regular file `path` hold `text`? Reads at most 4 KiB,
+    never through a symbolic link, and any byte sequence (no decoding to fail)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            return stat.S_ISREG(os.fstat(fd).st_mode) and text in handle.readline(4096)
+        except OSError:
+            return False

@@ -13,10 +13,10 @@ import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 
-from ..backends.trace import normalise
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel, Symbol
 from ..syntax import ast
+from ..syntax.walk import normalise
 from .common import finding
 
 CODES = ("W609",)

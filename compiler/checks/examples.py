@@ -20,8 +20,8 @@ from collections.abc import Iterator
 
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
+from ..semantics.results import FAIL
 from ..syntax import ast
-from ..verify.examples import FAIL, run_game
 from .common import finding
 
 CODES = ("N613", "W614")
@@ -35,7 +35,11 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
     examples = [s.decl for s in model.symbols.values() if isinstance(s.decl, ast.Example)]
     if not examples:
         return
-    run = run_game(model)
+    run = model.examples
+    if run is None:  # the examples were not run (`compile_paths(..., checks=False)`)
+        for decl in examples:
+            yield finding(model, "N613", f"example {decl.display!r}: not run", decl)
+        return
     if run.engine_error is not None:
         for decl in examples:
             yield finding(model, "W614", f"example {decl.display!r} could not be run: "

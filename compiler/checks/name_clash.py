@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..backends.trace import normalise
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
+from ..syntax.walk import normalise
 from .common import finding
 
 CODES = ("W608",)

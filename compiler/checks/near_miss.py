@@ -10,38 +10,16 @@ name, not a near miss.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from difflib import SequenceMatcher
 
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
-from .terms import key, known_names
+from .terms import close_name, key, known_names
+from .undefined_term import undefined_uses
 
 CODES = ("W607",)
-SIMILAR = 0.9
-MIN_LENGTH = 6
-
-
-def close_name(k: str, names: dict[str, ast.Decl]) -> str | None:
-    """The declared name `k` nearly spells, if any."""
-    if len(k) < MIN_LENGTH:
-        return None
-    best, best_ratio = None, SIMILAR
-    for other in names:
-        if abs(len(other) - len(k)) > 2 or other == k or other[:1] != k[:1] or \
-                other.startswith(k) or k.startswith(other) or \
-                len(other.split()) != len(k.split()):
-            continue
-        matcher = SequenceMatcher(None, k, other, autojunk=False)
-        if matcher.real_quick_ratio() >= best_ratio and matcher.ratio() >= best_ratio:
-            best, best_ratio = other, matcher.ratio()
-    return best
-
-
 def check(model: GameModel) -> Iterator[Diagnostic]:
-    from .undefined_term import undefined_uses
-
     yield from _declared_pairs(model)
     yield from _id_pairs(model)
     names = known_names(model)

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
-from ..backends.trace import normalise
 from ..semantics.resolve import GameModel
 from ..syntax import ast
+from ..syntax.walk import normalise
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’.&-]*")
 _SENTENCE_END = frozenset('.!?:;•—–("“')
@@ -167,3 +168,23 @@ def _holds_name(words: list[str], names: dict[str, ast.Decl], parts: frozenset[s
             if run in names:
                 return True
     return False
+
+
+SIMILAR = 0.9
+MIN_LENGTH = 6
+
+
+def close_name(k: str, names: dict[str, ast.Decl]) -> str | None:
+    """The declared name `k` nearly spells, if any."""
+    if len(k) < MIN_LENGTH:
+        return None
+    best, best_ratio = None, SIMILAR
+    for other in names:
+        if abs(len(other) - len(k)) > 2 or other == k or other[:1] != k[:1] or \
+                other.startswith(k) or k.startswith(other) or \
+                len(other.split()) != len(k.split()):
+            continue
+        matcher = SequenceMatcher(None, k, other, autojunk=False)
+        if matcher.real_quick_ratio() >= best_ratio and matcher.ratio() >= best_ratio:
+            best, best_ratio = other, matcher.ratio()
+    return best

@@ -17,7 +17,7 @@ from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
-from .terms import Use, defined, key, known_names, name_parts, uses
+from .terms import Use, close_name, defined, key, known_names, name_parts, uses
 
 CODES = ("W605", "N606")
 MIN_SINGLE_WORD_USES = 3
@@ -34,8 +34,6 @@ def undefined_uses(model: GameModel) -> dict[str, list[Use]]:
 
 
 def check(model: GameModel) -> Iterator[Diagnostic]:
-    from .near_miss import close_name
-
     names = known_names(model)
     for k, found in undefined_uses(model).items():
         first = found[0]

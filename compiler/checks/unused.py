@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..backends.trace import decl_texts
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
+from ..syntax.walk import decl_texts
 from .common import finding
 from .terms import key
 

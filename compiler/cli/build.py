@@ -24,7 +24,8 @@ from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..backends import Target, targets, write
+from ..backends import write
+from ..backends.targets import Target, targets
 from ..backends.write import MANIFEST, RESERVED, Change, WriteError, shown
 from ..semantics.compilation import Compilation
 

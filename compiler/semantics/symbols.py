@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
 from ..syntax import ast
+from .results import GameRun
 
 
 @dataclass(eq=False)
@@ -43,6 +44,7 @@ class GameModel:
     targets: dict[ast.Ref, ast.Decl] = field(default_factory=dict)
     base: GameModel | None = None
     expansions: list[GameModel] = field(default_factory=list)  # games whose base this is
+    examples: GameRun | None = None  # its worked examples' run, once `verify` has run
 
     @property
     def name(self) -> str:

@@ -10,13 +10,12 @@ from __future__ import annotations
 import re
 
 from lark import Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.indenter import DedentError
 
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import SourceFile, Span
 from .assemble import EXAMPLE_CLAUSES, RULE_CLAUSES
-from .parse import NestingTooDeep
 
 # terminal name -> how a reader would call it
 WORDS: dict[str, str] = {
@@ -59,11 +58,18 @@ def _token_text(token: Token) -> str:
     return names.get(token.type) or f"`{str(token)[:40]}`"
 
 
-def report_syntax_error(err: Exception, source: SourceFile, diags: Diagnostics) -> None:
-    from .parse import _parser
+class NestingTooDeep(LarkError):
+    """Raised by the indenter when blocks or brackets nest past the parser's bound."""
 
-    terminals = {t.name: t.pattern.value for t in _parser().terminals
-                 if t.pattern.type == "str"}
+    def __init__(self, token: Token, what: str) -> None:
+        super().__init__(f"nesting too deep ({what})")
+        self.token = token
+        self.what = what
+
+
+def report_syntax_error(err: Exception, source: SourceFile, diags: Diagnostics,
+                        terminals: dict[str, str]) -> None:
+    """E1xx for `err`; `terminals` names the grammar's fixed-string terminals."""
     if isinstance(err, NestingTooDeep):
         _too_deep(err, source, diags)
     elif isinstance(err, DedentError):

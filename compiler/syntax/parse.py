@@ -13,22 +13,16 @@ from functools import cache
 from importlib import resources
 
 from lark import Lark, Token
-from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
 from ..core.diagnostics import Diagnostic, Diagnostics
 from ..core.source import SourceFile, Span
 from . import ast
 from .callbacks import AstBuilder, Context
+from .errors import NestingTooDeep, report_syntax_error
 
 MAX_DEPTH = 48  # indentation levels or open brackets; deeper input is rejected
-
-
-class NestingTooDeep(LarkError):
-    def __init__(self, token: Token, what: str) -> None:
-        super().__init__(f"nesting too deep ({what})")
-        self.token = token
-        self.what = what
 
 
 class LudexIndenter(Indenter):
@@ -54,6 +48,12 @@ class LudexIndenter(Indenter):
 
 
 _CONTEXT = Context()
+
+
+@cache
+def _terminals() -> dict[str, str]:
+    """Each terminal that is a fixed string, by name (for messages in the language's words)."""
+    return {t.name: t.pattern.value for t in _parser().terminals if t.pattern.type == "str"}
 
 
 @cache
@@ -118,15 +118,13 @@ def _inside(error: Diagnostic, text: str) -> Diagnostic:
 
 
 def _attempt(source: SourceFile, callbacks: Diagnostics, syntax: Diagnostics) -> ast.File | None:
-    from .errors import report_syntax_error
-
     _CONTEXT.path, _CONTEXT.diags = source.path, callbacks
     _CONTEXT.depths, _CONTEXT.too_deep = {}, False
     try:
         result: ast.File = _parser().parse(source.text)  # type: ignore[assignment]
     except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF, DedentError,
             NestingTooDeep) as err:
-        report_syntax_error(err, source, syntax)
+        report_syntax_error(err, source, syntax, _terminals())
         return None
     return result
 

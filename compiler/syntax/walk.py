@@ -1,7 +1,10 @@
-"""Walking the AST: declarations, statements and expressions, in source order."""
+"""Walking the AST: declarations, statements and expressions, in source order; the texts
+a declaration holds, and the one normal form texts are compared in."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from typing import Any
@@ -45,3 +48,30 @@ def stmt_texts(stmts: Iterable[ast.Stmt]) -> Iterator[str]:
                 yield node.text
             elif isinstance(node, ast.Option) and node.title:
                 yield node.title
+
+
+_QUOTES = str.maketrans({"‘": "'", "’": "'", "‚": "'", "“": '"', "”": '"', "„": '"',
+                         "–": "-", "—": "-", "‒": "-", "−": "-", "…": "...", "\u00a0": " "})
+_BULLET = re.compile(r"^(?:[•·*\-]\s+)+")
+_SPACE = re.compile(r"\s+")
+
+
+def normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    text = _BULLET.sub("", text.strip())
+    return _SPACE.sub(" ", text).strip().casefold()
+
+
+def decl_texts(decl: ast.Decl) -> Iterator[str]:
+    """Every text of a declaration that covers book paragraphs: title, prose, notes, steps."""
+    if decl.title:
+        yield decl.title
+    yield from (p.text for p in decl.prose)
+    yield from (n.text for n in decl.notes)
+    for node in iter_nodes(decl):
+        if isinstance(node, ast.Clauses):
+            yield from stmt_texts(node.cost + node.effect)
+        elif isinstance(node, ast.Row):
+            yield from stmt_texts(node.effect)
+    if isinstance(decl, ast.Example):
+        yield from stmt_texts(decl.given + decl.actions)

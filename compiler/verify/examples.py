@@ -21,42 +21,16 @@ import importlib.machinery
 import importlib.util
 import sys
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import ModuleType
 
 from ..backends.python.package import emit_game, package_name
-from ..core.source import Span
 from ..semantics.compilation import Compilation
 from ..semantics.resolve import GameModel
+from ..semantics.results import FAIL, PASS, PROSE, ExampleResult, GameRun
 from ..syntax import ast
 from .sandbox.runner import Contained, Limits, run_contained
 
-PASS, FAIL, PROSE = "pass", "fail", "prose only"
 _CACHE_SIZE = 32
-
-
-@dataclass(frozen=True, slots=True)
-class ExampleResult:
-    game: str
-    example: str  # the qualified name
-    title: str | None
-    status: str  # pass | fail | prose only
-    message: str
-    span: Span
-    runaway: bool = False  # stopped by a time or memory limit, or it killed its runner
-
-    @property
-    def passed(self) -> bool:
-        return self.status == PASS
-
-
-@dataclass(frozen=True, slots=True)
-class GameRun:
-    """One game's examples, in source order; `engine_error` if its engine did not load."""
-
-    game: str
-    results: tuple[ExampleResult, ...]
-    engine_error: str | None = None
 
 
 def run_game(model: GameModel, sources: Mapping[str, str] | None = None, *,
@@ -109,10 +83,18 @@ def _digest(files: Mapping[str, str]) -> str:
                           .encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def verify(comp: Compilation) -> None:
+    """Run every game's examples once and keep the run on its model (`model.examples`),
+    where the checks and the site read it."""
+    for model in comp.models:
+        model.examples = run_game(model, comp.sources)
+
+
 def game_runs(comp: Compilation, load: bool = False) -> list[GameRun]:
     """Every game's run, in the compilation's order (`load`: even a game without examples
     has its engine loaded, so an engine that does not import is found)."""
-    return [run_game(model, comp.sources, load=load) for model in comp.models]
+    return [model.examples if model.examples is not None and not load else
+            run_game(model, comp.sources, load=load) for model in comp.models]
 
 
 def example_results(comp: Compilation) -> list[ExampleResult]:
@@ -164,3 +146,7 @@ def load_engine(files: Mapping[str, str], label: str) -> ModuleType:
 def engine_of(model: GameModel, sources: Mapping[str, str] | None = None) -> ModuleType:
     """A game's engine imported into this process (see `load_engine`)."""
     return load_engine(emit_game(model, sources), model.name)
+
+
+__all__ = ["FAIL", "PASS", "PROSE", "ExampleResult", "GameRun", "engine_of", "example_results",
+           "game_runs", "load_engine", "run_examples", "run_game", "verify"]

@@ -23,6 +23,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ...semantics.compilation import Compilation
+from ..write import first_line_has
 from .links import Site
 from .pages import CSS, home_pages, nav, walk
 from .render import MARKER, MARKER_PREFIX, env, render
@@ -56,6 +57,4 @@ def owns(path: Path) -> bool:
 
 
 def _marked(path: Path) -> bool:
-    from .. import first_line_has
-
     return first_line_has(path, MARKER_PREFIX.encode("utf-8"))

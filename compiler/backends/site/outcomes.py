@@ -1,10 +1,10 @@
 """How each worked example fared, keyed `game/qualname`.
 
-Outcomes come from the contained example runner, `ludex.verify.examples.game_runs(comp)`
-(the same run `ludex check` makes, remembered, so a build runs each game's examples
-once): passed or failed with its message, or "not run" with the reason when the
-game's engine does not load. A `W614` finding marks an example failed, with the
-finding's message; prose-only examples show as such.
+Outcomes come from each model's run (`model.examples`, filled once per compilation by
+the `verify` stage, the same run `ludex check` reports): passed or failed with its
+message, or "not run" with the reason when the game's engine does not load. A `W614`
+finding marks an example failed, with the finding's message; prose-only examples show
+as such.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from ...core.diagnostics import Diagnostic
 from ...semantics.compilation import Compilation
 from ...semantics.resolve import GameModel, Symbol
+from ...semantics.results import PROSE
 from ...syntax import ast
-from ...verify.examples import PROSE, game_runs
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ def _examples(model: GameModel) -> Iterator[tuple[Symbol, ast.Example]]:
 
 def _run_examples(comp: Compilation) -> dict[str, Outcome]:
     ran: dict[str, Outcome] = {}
-    for run in game_runs(comp):
+    for run in (m.examples for m in comp.models if m.examples is not None):
         for r in run.results:
             if r.status == PROSE:
                 continue
