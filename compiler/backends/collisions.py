@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..core.source import Span
 from ..semantics.symbols import GameModel
@@ -47,7 +48,8 @@ def _check_packages(models: Sequence[GameModel], diags: Diagnostics) -> set[int]
         if other is model or model.game is None or other.game is None:
             continue
         clashing.add(id(model))
-        diags.add("E308", f"game `{model.name}` would write its engine to `{name}/`, "
+        diags.add(Code.OUTPUT_COLLISION,
+                  f"game `{model.name}` would write its engine to `{name}/`, "
                   f"as game `{other.name}` does (declared at {other.game.span})",
                   model.game.span, "an engine package is named by the game's id in "
                   "lower-case snake_case: give one of the games another id")
@@ -65,7 +67,8 @@ def _check_pages(models: Sequence[GameModel], diags: Diagnostics) -> None:
             continue
         at = _span(other)
         qualname = page.sym.qualname if page.sym is not None else ""
-        diags.add("E308", f"{_describe(page)} would be written to `docs/{page.path}`, over "
+        diags.add(Code.OUTPUT_COLLISION,
+                  f"{_describe(page)} would be written to `docs/{page.path}`, over "
                   f"{_describe(other)}" + (f" (declared at {at})" if at else ""), span,
                   _hint(page, other), qualname or None)
 

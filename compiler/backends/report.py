@@ -20,7 +20,8 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..checks import CHECKS
-from ..core.diagnostics import CODES, Diagnostic, Severity, render, visible, where
+from ..core.codes import CODES, Severity
+from ..core.diagnostics import Diagnostic, render, visible, where
 from ..semantics.compilation import Compilation, Suppressed
 
 REPORT_VERSION = 1

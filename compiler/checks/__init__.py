@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
-from ..core.diagnostics import CODES, Diagnostic, Severity
+from ..core.codes import CODES, Severity
+from ..core.diagnostics import Diagnostic
 from ..semantics.compilation import Suppressed
 from ..semantics.resolve import GameModel
 from ..syntax import ast

@@ -13,13 +13,14 @@ import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
 from .terms import known_names, phrases
 
-CODES = ("W604",)
+CODES = (Code.WRONG_CROSS_REFERENCE,)
 CONTAINER_WORDS = ("Module", "Mode", "Variant", "Scenario", "Campaign", "Expansion")
 
 
@@ -48,7 +49,7 @@ def _pages(model: GameModel) -> Iterator[Diagnostic]:
         known = [(p, t) for p, t in pages if p is not None]
         if known and all(str(p) != str(claimed.value.value) for p, _ in known):
             page, target = known[0]
-            yield finding(model, "W604", f"says page {claimed.value.value} for "
+            yield finding(model, Code.WRONG_CROSS_REFERENCE, f"says page {claimed.value.value} for "
                           f"{target.display!r}, which is on page {page}", decl, claimed.span)
 
 
@@ -70,7 +71,8 @@ def _container_variants(model: GameModel) -> Iterator[Diagnostic]:
                     if other != words[-1] and candidate in lowered:
                         reported.add(term)
                         target = names[candidate]
-                        yield finding(model, "W604", f"{term!r} names no declaration; the "
+                        yield finding(model, Code.WRONG_CROSS_REFERENCE,
+                                      f"{term!r} names no declaration; the "
                                       f"book declares {target.display!r}", decl, para.span,
                                       f"{target.display!r} is declared at {target.span}")
 
@@ -82,7 +84,8 @@ def _copied_terms(model: GameModel) -> Iterator[Diagnostic]:
         for other in terms[:i]:
             if other.title and other.title in body and term.title and \
                     term.title not in body and _similar(body, _definition(other)):
-                yield finding(model, "W604", f"the entry for {term.title!r} repeats the entry "
+                yield finding(model, Code.WRONG_CROSS_REFERENCE,
+                              f"the entry for {term.title!r} repeats the entry "
                               f"for {other.title!r} and names {other.title!r}, not "
                               f"{term.title!r}", term, term.prose[0].span)
 

@@ -13,13 +13,14 @@ import re
 from collections.abc import Iterator
 from difflib import SequenceMatcher
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel, Symbol
 from ..syntax import ast
 from ..syntax.walk import normalise
 from .common import finding
 
-CODES = ("W609",)
+CODES = (Code.DUPLICATE_RULE,)
 MIN_LENGTH = 40
 SIMILAR = 0.85
 SCOPES = (ast.Container, ast.Game)
@@ -53,7 +54,7 @@ def _in_scope(model: GameModel, scope: Symbol) -> Iterator[Diagnostic]:
         group = seen.setdefault(_facts(para.text), [])
         for other_decl, other, other_text in group:
             if _same(text, other_text):
-                yield finding(model, "W609", f"{decl.display!r} states again what "
+                yield finding(model, Code.DUPLICATE_RULE, f"{decl.display!r} states again what "
                               f"{other_decl.display!r} already says", decl, para.span,
                               f"the first statement is at {other.span}")
                 break

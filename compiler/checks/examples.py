@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..semantics.results import FAIL
 from ..syntax import ast
 from .common import finding
 
-CODES = ("N613", "W614")
+CODES = (Code.EXAMPLE_STATUS, Code.EXAMPLE_FAILS)
 HINT = "the book's example contradicts its rules, or the encoding does; keep the example " \
     "as printed"
 RUNAWAY_HINT = "an example must finish within the limits (LUDEX_EXAMPLE_TIME_LIMIT, " \
@@ -38,22 +39,24 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
     run = model.examples
     if run is None:  # the examples were not run (`compile_paths(..., checks=False)`)
         for decl in examples:
-            yield finding(model, "N613", f"example {decl.display!r}: not run", decl)
+            yield finding(model, Code.EXAMPLE_STATUS, f"example {decl.display!r}: not run", decl)
         return
     if run.engine_error is not None:
         for decl in examples:
-            yield finding(model, "W614", f"example {decl.display!r} could not be run: "
+            yield finding(model, Code.EXAMPLE_FAILS, f"example {decl.display!r} could not be run: "
                           f"{run.engine_error}", decl, hint="a bug in ludex: please report it")
         return
     results = {r.example: r for r in run.results}
     for decl in examples:
         result = results[model.symbol(decl).qualname]
         if result.runaway:
-            yield finding(model, "W614", f"example {decl.display!r} {result.message}", decl,
+            yield finding(model, Code.EXAMPLE_FAILS, f"example {decl.display!r} {result.message}",
+                          decl,
                           hint=RUNAWAY_HINT)
         elif result.status == FAIL:
-            yield finding(model, "W614", f"example {decl.display!r} fails: {result.message}",
+            yield finding(model, Code.EXAMPLE_FAILS,
+                          f"example {decl.display!r} fails: {result.message}",
                           decl, hint=HINT)
         else:
             status = "passes" if result.passed else "prose only"
-            yield finding(model, "N613", f"example {decl.display!r}: {status}", decl)
+            yield finding(model, Code.EXAMPLE_STATUS, f"example {decl.display!r}: {status}", decl)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
 
-CODES = ("W601",)
+CODES = (Code.MANIFEST_COUNT,)
 
 
 def defined_count(model: GameModel, target: ast.Decl) -> int | None:
@@ -46,7 +47,8 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
             yield from _compare(model, manifest, entry, target)
             first = counted.setdefault(id(target), (manifest, entry))
             if first[1] is not entry and first[1].count != entry.count:
-                yield finding(model, "W601", f"{_label(entry)}: {entry.count} here, but "
+                yield finding(model, Code.MANIFEST_COUNT,
+                              f"{_label(entry)}: {entry.count} here, but "
                               f"{first[1].count} in {first[0].display!r}", manifest,
                               entry.span, f"the other count is at {first[1].span}")
 
@@ -55,7 +57,7 @@ def _compare(model: GameModel, manifest: ast.Manifest, entry: ast.Entry,
              target: ast.Decl) -> Iterator[Diagnostic]:
     defined = defined_count(model, target)
     if defined is not None and defined != entry.count and entry.per_count is None:
-        yield finding(model, "W601", f"{_label(entry)}: the components list says "
+        yield finding(model, Code.MANIFEST_COUNT, f"{_label(entry)}: the components list says "
                       f"{entry.count}, the rules define {defined}", manifest, entry.span,
                       f"the {defined} are the instances of `{target.id}`")
     if entry.per_count is None:
@@ -64,7 +66,8 @@ def _compare(model: GameModel, manifest: ast.Manifest, entry: ast.Entry,
     n = defined_count(model, per) if per is not None else None
     if n is not None and entry.per_count * n != entry.count:
         what = f"per {entry.per.dotted}" if entry.per is not None else "each"
-        yield finding(model, "W601", f"{_label(entry)}: {entry.per_count} {what} makes "
+        yield finding(model, Code.MANIFEST_COUNT,
+                      f"{_label(entry)}: {entry.per_count} {what} makes "
                       f"{entry.per_count * n}, not {entry.count}", manifest, entry.span,
                       f"there are {n} of `{per.id if per else '?'}`")
 

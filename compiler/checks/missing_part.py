@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
 
-CODES = ("W602",)
+CODES = (Code.MISSING_PART,)
 MIN_SIBLINGS = 3
 
 
@@ -39,7 +40,7 @@ def _names(model: GameModel, kind: str, instances: list[ast.Instance]) -> Iterat
     if len(named) * 2 > len(instances):
         for inst in instances:
             if not inst.title:
-                yield finding(model, "W602", f"this {kind} has no name; the other "
+                yield finding(model, Code.MISSING_PART, f"this {kind} has no name; the other "
                               f"{len(named)} {kind}s have one", inst,
                               hint="the book prints no name for it: see its notes")
 
@@ -51,7 +52,8 @@ def _fields(model: GameModel, kind: str, instances: list[ast.Instance]) -> Itera
         having = [v[name] for v in values if name in v]
         for inst, vals in zip(instances, values, strict=True):
             if name not in vals and len(having) == len(instances) - 1:
-                yield finding(model, "W602", f"{_who(inst)} has no `{name}`; every other "
+                yield finding(model, Code.MISSING_PART,
+                              f"{_who(inst)} has no `{name}`; every other "
                               f"{kind} has one", inst)
         lengths = Counter(len(p.value.items) for p in having if isinstance(p.value, ast.ListLit))
         if len(lengths) < 2:
@@ -63,7 +65,7 @@ def _fields(model: GameModel, kind: str, instances: list[ast.Instance]) -> Itera
             prop = vals.get(name)
             if prop is not None and isinstance(prop.value, ast.ListLit) and \
                     len(prop.value.items) != common:
-                yield finding(model, "W602", f"{_who(inst)} has {len(prop.value.items)} "
+                yield finding(model, Code.MISSING_PART, f"{_who(inst)} has {len(prop.value.items)} "
                               f"`{name}` where the other {n} {kind}s have {common}", inst,
                               prop.span)
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from ..syntax.walk import normalise
 from .common import finding
 
-CODES = ("W608",)
+CODES = (Code.NAME_CLASH,)
 THINGS = (ast.Instance, ast.Component, ast.Deck, ast.Zone, ast.Die, ast.Table, ast.Stat,
           ast.Track, ast.Kind, ast.External)
 
@@ -32,7 +33,7 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         first = seen.setdefault(key, decl)
         if first is decl or _same_thing(model, first, decl):
             continue
-        yield finding(model, "W608", f"{decl.title!r} names both this {_what(decl)} and "
+        yield finding(model, Code.NAME_CLASH, f"{decl.title!r} names both this {_what(decl)} and "
                       f"the {_what(first)} at {first.span}", decl,
                       hint="players will confuse them; the book uses one name for two things")
 

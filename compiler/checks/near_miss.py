@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
@@ -18,7 +19,7 @@ from .common import finding
 from .terms import close_name, key, known_names
 from .undefined_term import undefined_uses
 
-CODES = ("W607",)
+CODES = (Code.NEAR_MISS,)
 def check(model: GameModel) -> Iterator[Diagnostic]:
     yield from _declared_pairs(model)
     yield from _id_pairs(model)
@@ -28,7 +29,7 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         if close is not None:
             target = names[close]
             first = found[0]
-            yield finding(model, "W607", f"{first.term!r} nearly spells "
+            yield finding(model, Code.NEAR_MISS, f"{first.term!r} nearly spells "
                           f"{target.display!r}", first.decl, first.prose.span,
                           f"{target.display!r} is declared at {target.span}")
 
@@ -43,7 +44,7 @@ def _declared_pairs(model: GameModel) -> Iterator[Diagnostic]:
         first = seen.setdefault(k, decl)
         if first is not decl and first.title and first.title != decl.title and \
                 key(first.title) != key(decl.title):
-            yield finding(model, "W607", f"{decl.title!r} and {first.title!r} are one name "
+            yield finding(model, Code.NEAR_MISS, f"{decl.title!r} and {first.title!r} are one name "
                           "spelled two ways", decl, hint=f"the other is at {first.span}")
 
 
@@ -55,5 +56,6 @@ def _id_pairs(model: GameModel) -> Iterator[Diagnostic]:
         k = decl.id.replace("_", "").casefold()
         first = seen.setdefault(k, decl)
         if first is not decl and first.id != decl.id:
-            yield finding(model, "W607", f"the ids `{decl.id}` and `{first.id}` are one name "
+            yield finding(model, Code.NEAR_MISS,
+                          f"the ids `{decl.id}` and `{first.id}` are one name "
                           "spelled two ways", decl, hint=f"the other is at {first.span}")

@@ -10,25 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast, unparse
 from .common import finding
 
-CODES = ("N611", "N612")
+CODES = (Code.SOURCE_NOTE, Code.RULING)
 
 
 def check(model: GameModel) -> Iterator[Diagnostic]:
     for decl in model.decls():
         for note in decl.notes:
-            yield finding(model, "N611", f"{note.kind} note on {decl.display!r}: "
+            yield finding(model, Code.SOURCE_NOTE, f"{note.kind} note on {decl.display!r}: "
                           f"{_short(note.text)}", decl, note.span)
         if isinstance(decl, ast.Ruling):
             target = ""
             if decl.applies_to is not None:
                 target = f" (applies to `{unparse.expr(decl.applies_to)}`)"
             summary = _short(decl.prose[0].text) if decl.prose else ""
-            yield finding(model, "N612", f"ruling {decl.display!r}{target}: {summary}", decl)
+            yield finding(model, Code.RULING, f"ruling {decl.display!r}{target}: {summary}", decl)
 
 
 def _short(text: str, width: int = 160) -> str:

@@ -14,12 +14,13 @@ from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast, unparse
 from .common import finding
 
-CODES = ("W603",)
+CODES = (Code.RESTATEMENT_DISAGREES,)
 
 
 def shape(node: Any, model: GameModel) -> Any:
@@ -67,7 +68,8 @@ def _compare(model: GameModel, decl: ast.Restatement, original: ast.Decl,
         if a in (None, ()) or b in (None, ()) or _agree(shape(a, model), shape(b, model)):
             continue
         span = a[0].span if isinstance(a, tuple) else a.span
-        yield finding(model, "W603", f"{name}: {decl.display!r} says `{unparse.clause(name, a)}`, "
+        yield finding(model, Code.RESTATEMENT_DISAGREES,
+                      f"{name}: {decl.display!r} says `{unparse.clause(name, a)}`, "
                       f"but {original.display!r} says `{unparse.clause(name, b)}`", decl, span,
                       f"the original is at {original.span}")
 
@@ -79,5 +81,6 @@ def _terms_twice(model: GameModel) -> Iterator[Diagnostic]:
             key = decl.display.casefold()
             first = seen.setdefault(key, decl)
             if first is not decl:
-                yield finding(model, "W603", f"the term {decl.display!r} is defined twice",
+                yield finding(model, Code.RESTATEMENT_DISAGREES,
+                              f"the term {decl.display!r} is defined twice",
                               decl, hint=f"first defined at {first.span}")

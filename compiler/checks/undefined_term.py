@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
 from .terms import Use, close_name, defined, key, known_names, name_parts, uses
 
-CODES = ("W605", "N606")
+CODES = (Code.UNDEFINED_TERM, Code.EXTERNAL_TERM)
 MIN_SINGLE_WORD_USES = 3
 
 
@@ -42,11 +43,13 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         if " " not in k and len(found) < MIN_SINGLE_WORD_USES:
             continue  # a lone capitalised word used once or twice may be plain emphasis
         times = f" ({len(found)} uses)" if len(found) > 1 else ""
-        yield finding(model, "W605", f"{first.term!r} is used{times} but never declared",
+        yield finding(model, Code.UNDEFINED_TERM,
+                      f"{first.term!r} is used{times} but never declared",
                       first.decl, first.prose.span,
                       "declare it, or declare it `external` if the base game defines it")
     for decl in model.decls():
         if isinstance(decl, ast.External):
             origin = f" from `{decl.origin.dotted}`" if decl.origin else ""
-            yield finding(model, "N606", f"relies on {decl.display!r}{origin}, which this "
+            yield finding(model, Code.EXTERNAL_TERM,
+                          f"relies on {decl.display!r}{origin}, which this "
                           "book never defines", decl)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
@@ -18,7 +19,7 @@ from ..syntax.walk import decl_texts
 from .common import finding
 from .terms import key
 
-CODES = ("W610",)
+CODES = (Code.UNUSED,)
 USABLE = (ast.Component, ast.Deck, ast.Zone, ast.Die, ast.Table, ast.Stat, ast.Track, ast.Kind,
           ast.External)
 
@@ -37,7 +38,7 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
             continue
         if isinstance(decl, ast.Kind) and decl.id in kinds_used:
             continue
-        yield finding(model, "W610", f"{decl.keyword} {decl.display!r} is declared but "
+        yield finding(model, Code.UNUSED, f"{decl.keyword} {decl.display!r} is declared but "
                       "nothing refers to it", decl,
                       hint="refer to it where the rules use it, or remove it")
 

@@ -51,7 +51,8 @@ def _compiled(paths: list[Path], command: str) -> Compilation | None:
     comp = compile_paths(paths, checks=False)
     if not comp.diags.has_errors:
         return comp
-    from ..core.diagnostics import Severity, render_all
+    from ..core.codes import Severity
+    from ..core.diagnostics import render_all
 
     errors = [d for d in comp.diags if d.severity is Severity.ERROR]
     print(render_all(errors, comp.sources, 20), file=sys.stderr)

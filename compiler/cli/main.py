@@ -10,7 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..backends.write import WriteError
-from ..core.diagnostics import Diagnostic, Severity, visible
+from ..core.codes import Severity
+from ..core.diagnostics import Diagnostic, visible
 from ..pipeline import compile_paths
 from ..semantics.compilation import Compilation
 

@@ -18,65 +18,9 @@ import difflib
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from enum import StrEnum
 
+from .codes import CODES, Code, Severity
 from .source import Span
-
-
-class Severity(StrEnum):
-    ERROR = "error"
-    WARNING = "warning"
-    NOTE = "note"
-
-
-# code -> (severity, one-line summary). Codes are stable: never renumber.
-CODES: Mapping[str, tuple[Severity, str]] = {
-    "E101": (Severity.ERROR, "syntax error: unexpected token"),
-    "E102": (Severity.ERROR, "syntax error: unexpected character"),
-    "E103": (Severity.ERROR, "file is not valid UTF-8 text"),
-    "E104": (Severity.ERROR, "inconsistent indentation"),
-    "E105": (Severity.ERROR, "nesting too deep"),
-    "E106": (Severity.ERROR, "unterminated string"),
-    "E107": (Severity.ERROR, "file declares nothing"),
-    "E108": (Severity.ERROR, "unexpected end of file"),
-    "E109": (Severity.ERROR, "card data file is not valid"),
-    "E110": (Severity.ERROR, "number or name beyond the language's limits"),
-    "E201": (Severity.ERROR, "unknown property for this declaration"),
-    "E202": (Severity.ERROR, "wrong value type for a property"),
-    "E203": (Severity.ERROR, "missing required property"),
-    "E204": (Severity.ERROR, "item not allowed here"),
-    "E205": (Severity.ERROR, "value out of range"),
-    "E206": (Severity.ERROR, "duplicate property"),
-    "E207": (Severity.ERROR, "range too large to build"),
-    "E301": (Severity.ERROR, "unresolved reference"),
-    "E302": (Severity.ERROR, "duplicate id"),
-    "E303": (Severity.ERROR, "override target missing"),
-    "E304": (Severity.ERROR, "instance of an undeclared kind"),
-    "E305": (Severity.ERROR, "game folder without exactly one game declaration"),
-    "E306": (Severity.ERROR, "reference to the wrong kind of declaration"),
-    "E307": (Severity.ERROR, "call to something that is neither an engine query nor a fact"),
-    "E308": (Severity.ERROR, "two declarations would write the same output file"),
-    "E401": (Severity.ERROR, "card data does not match its kind's schema"),
-    "E501": (Severity.ERROR, "cannot read input"),
-    "E502": (Severity.ERROR, "output refused or cannot be written"),
-    # consistency checks (ludex.checks): what the rulebook itself gets wrong
-    "W601": (Severity.WARNING, "manifest count differs from what the rules define"),
-    "W602": (Severity.WARNING, "missing part"),
-    "W603": (Severity.WARNING, "restatement disagrees with what it restates"),
-    "W604": (Severity.WARNING, "wrong cross-reference"),
-    "W605": (Severity.WARNING, "undefined term"),
-    "N606": (Severity.NOTE, "external term the book relies on"),
-    "W607": (Severity.WARNING, "near-miss name"),
-    "W608": (Severity.WARNING, "name clash"),
-    "W609": (Severity.WARNING, "duplicate rule"),
-    "W610": (Severity.WARNING, "unused declaration"),
-    "N611": (Severity.NOTE, "source note"),
-    "N612": (Severity.NOTE, "ruling"),
-    "N613": (Severity.NOTE, "example status"),
-    "W614": (Severity.WARNING, "example fails"),
-    "E615": (Severity.ERROR, "suppression without a known code or a reason"),
-}
-
 
 # C0 and C1 controls and DEL (every line break `str.splitlines` knows among them:
 # \n \r \v \f \x1c-\x1e \x85), the line and paragraph separators, the bidirectional
@@ -106,7 +50,7 @@ def visible(text: str, placeholder: str | None = None) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    code: str
+    code: Code
     message: str
     span: Span | None
     hint: str | None = None
@@ -136,7 +80,7 @@ class Diagnostics:
     def __init__(self) -> None:
         self._items: list[Diagnostic] = []
 
-    def add(self, code: str, message: str, span: Span | None,
+    def add(self, code: Code, message: str, span: Span | None,
             hint: str | None = None, decl: str | None = None) -> None:
         if code not in CODES:
             raise KeyError(f"undeclared diagnostic code {code}")

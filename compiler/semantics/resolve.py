@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..syntax import ast
 from ..syntax.assemble import COMMON, PROPS, choice
@@ -58,7 +59,8 @@ class Resolver:
         if call.func in QUERIES or call.func in SPECIAL or call.func in self.facts:
             return
         known = set(QUERIES) | SPECIAL | self.facts
-        self.diags.add("E307", f"`{call.func}(...)` is neither an engine query nor a declared "
+        self.diags.add(Code.UNKNOWN_CALL,
+                       f"`{call.func}(...)` is neither an engine query nor a declared "
                        "fact", call.span, did_you_mean(call.func, known) or
                        f'declare it: `fact {call.func} "what it tells"` (the engine does not '
                        "model it; examples state it with `set`)")
@@ -71,7 +73,7 @@ class Resolver:
         return found
 
     def resolve(self, ref: ast.Ref, scope: Symbol, local: frozenset[str],
-                code: str = "E301") -> ast.Decl | None:
+                code: Code = Code.UNRESOLVED) -> ast.Decl | None:
         if ref.parts[0] in local | BUILTIN_NAMES:
             return None
         sym = self.lookup(ref, scope)
@@ -112,8 +114,8 @@ class Resolver:
             names |= {f.name for f in kind.fields}
         return names
 
-    def _unresolved(self, ref: ast.Ref, scope: Symbol, code: str) -> None:
-        what = "override target" if code == "E303" else "reference"
+    def _unresolved(self, ref: ast.Ref, scope: Symbol, code: Code) -> None:
+        what = "override target" if code == Code.OVERRIDE_TARGET_MISSING else "reference"
         self.diags.add(code, f"{what} `{ref.parts[0]}` names nothing declared", ref.span,
                        self._suggest(ref.parts[0], scope) or
                        "declare it, or declare it `external` if the book never defines it")
@@ -175,11 +177,13 @@ def _check_instance_kind(r: Resolver, decl: ast.Instance, sym: Symbol) -> None:
 
     if kind is None:
         options = set(BUILTINS) | set(r.kinds)
-        r.diags.add("E304", f"`{decl.keyword}` is neither a declaration keyword nor a declared "
+        r.diags.add(Code.UNDECLARED_KIND,
+                    f"`{decl.keyword}` is neither a declaration keyword nor a declared "
                     "kind", decl.span, did_you_mean(decl.keyword, options)
                     or f"declare it first: `kind {decl.keyword} \"...\":` with its fields")
     else:
-        r.diags.add("E306", f"`{decl.keyword}` is a `{kind.decl.keyword}`, not a kind",
+        r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
+                    f"`{decl.keyword}` is a `{kind.decl.keyword}`, not a kind",
                     decl.span, "only a `kind` can be used as a declaration keyword")
 
 
@@ -197,7 +201,7 @@ def _resolve_props(r: Resolver, decl: ast.Decl, scope: Symbol) -> None:
             continue  # a plain field value of an instance: checked by its schema
         if is_plain(keyword or "*", prop.name):
             continue  # plain data, or an unknown property reported by the builder
-        code = "E303" if prop.name == "overrides" else "E301"
+        code = Code.OVERRIDE_TARGET_MISSING if prop.name == "overrides" else Code.UNRESOLVED
         for node in iter_nodes(prop.value):
             if isinstance(node, ast.Ref):
                 target = r.resolve(node, scope, local, code)
@@ -242,7 +246,8 @@ def _resolve_ref_field(r: Resolver, decl: ast.Decl, prop: ast.Property, kinds: l
         if not (isinstance(target, ast.Instance) and target.keyword in kinds):
             what = f"a `{target.keyword}`"
             wanted = " or ".join(f"`{k}`" for k in kinds)
-            r.diags.add("E306", f"`{prop.name}` must name a {wanted}, and `{node.dotted}` is "
+            r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
+                        f"`{prop.name}` must name a {wanted}, and `{node.dotted}` is "
                         f"{what}", node.span, f"`{decl.keyword}.{prop.name}` is `ref "
                         f"{' | ref '.join(kinds)}`")
 
@@ -253,11 +258,13 @@ def _check_ref_kind(r: Resolver, decl: ast.Decl, prop: ast.Property, ref: ast.Re
         return
     if (decl.keyword, prop.name) == ("stat", "per") and not isinstance(
             target, (ast.Kind, ast.External)):
-        r.diags.add("E306", f"`per` must name a kind (or an external one), and "
+        r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
+                    f"`per` must name a kind (or an external one), and "
                     f"`{ref.dotted}` is a `{target.keyword}`", ref.span, None)
     if (decl.keyword, prop.name) == ("restatement", "restates") and isinstance(
             target, ast.Restatement):
-        r.diags.add("E306", "a restatement restates the original, not another restatement",
+        r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
+                    "a restatement restates the original, not another restatement",
                     ref.span, f"point `restates:` at what `{ref.dotted}` restates")
 
 
@@ -292,7 +299,8 @@ def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str
             if isinstance(sub, ast.RefType) and sub.target.dotted != "any":
                 target = r.resolve(sub.target, scope, local)
                 if target is not None and not isinstance(target, ast.Kind):
-                    r.diags.add("E306", f"`ref {sub.target.dotted}` must name a kind, not a "
+                    r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
+                                f"`ref {sub.target.dotted}` must name a kind, not a "
                                 f"`{target.keyword}`", sub.target.span, None)
         return
     if not hasattr(node, "__dataclass_fields__"):

@@ -25,6 +25,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..syntax import ast
 from .resolve import GameModel
@@ -127,7 +128,8 @@ def _limit(diags: Diagnostics, qualname: str, r: ast.Expr | None, limit: int, ke
            unit: str, instead: str) -> None:
     size = range_size(r)
     if r is not None and size is not None and size > limit:
-        diags.add("E207", f"{keyword} `{qualname}` would have {size:,} {unit}", r.span,
+        diags.add(Code.RANGE_TOO_LARGE, f"{keyword} `{qualname}` would have {size:,} {unit}",
+                  r.span,
                   f"a {keyword} has at most {limit:,} {unit}; {instead}", decl=qualname)
 
 
@@ -166,7 +168,8 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
     for name, prop in props.items():
         if name in types and not _names_allowed(types[name]) and any(
                 isinstance(n, ast.Ref) for n in _values(prop.value)):
-            diags.add("E401", f"field `{name}` expects {_expected(types[name])}, not a name",
+            diags.add(Code.CARD_DATA_SCHEMA,
+                      f"field `{name}` expects {_expected(types[name])}, not a name",
                       prop.span, 'quote a text: "like this"; a name is only a value of a '
                       "`ref` or `one of` field")
             named.add(name)
@@ -175,19 +178,20 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
             continue  # reported above, in better words
         if err.validator == "additionalProperties":
             for extra in sorted(set(props) - set(fields)):
-                diags.add("E401", f"`{extra}` is not a field of kind `{kind.id}`",
+                diags.add(Code.CARD_DATA_SCHEMA, f"`{extra}` is not a field of kind `{kind.id}`",
                           props[extra].span, did_you_mean(extra, fields) or
                           "fields: " + ", ".join(fields))
         elif err.validator == "required":
             wanted = (f'"{_missing(err)}": ... to the card' if inst.span.file.endswith(".json")
                       else f"`{_missing(err)}: ...` to its body")
-            diags.add("E401", f"{inst.keyword} `{inst.id}`: {_required(err)}", inst.span,
+            diags.add(Code.CARD_DATA_SCHEMA, f"{inst.keyword} `{inst.id}`: {_required(err)}",
+                      inst.span,
                       f"add {wanted}")
         else:
             field = str(err.absolute_path[0]) if err.absolute_path else None
             span = props[field].span if field is not None and field in props else inst.span
             where = "".join(f"[{p}]" for p in list(err.absolute_path)[1:])
-            diags.add("E401", f"field `{field}{where}`: {_message(err)}", span,
+            diags.add(Code.CARD_DATA_SCHEMA, f"field `{field}{where}`: {_message(err)}", span,
                       _type_hint(kind, field))
 
 

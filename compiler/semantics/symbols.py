@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
 from ..syntax import ast
@@ -95,10 +96,10 @@ def _game_count_error(source: ast.GameSource, games: list[ast.Game], diags: Diag
     if not games:
         span = source.files[0].decls[0].span if source.files and source.files[0].decls else None
         where = source.files[0].path if len(source.files) == 1 else source.folder
-        diags.add("E305", f"no `game` declaration in {where}", span,
+        diags.add(Code.NOT_ONE_GAME, f"no `game` declaration in {where}", span,
                   'one file of the game must declare it: `game my_game "Title":`')
     for extra in games[1:]:
-        diags.add("E305", f"a second `game` declaration in {source.folder}", extra.span,
+        diags.add(Code.NOT_ONE_GAME, f"a second `game` declaration in {source.folder}", extra.span,
                   f"the game is already declared at {games[0].span}")
 
 
@@ -109,7 +110,8 @@ def _register(model: GameModel, scope: Symbol, decls: Iterable[ast.Decl],
             continue  # reported by the builder
         existing = scope.children.get(decl.id)
         if existing is not None:
-            diags.add("E302", f"`{decl.id}` is already declared in this scope", decl.span,
+            diags.add(Code.DUPLICATE_ID, f"`{decl.id}` is already declared in this scope",
+                      decl.span,
                       f"first declared at {existing.decl.span}; give one of them another id")
             continue
         qual = f"{scope.qualname}.{decl.id}" if scope.qualname else decl.id
@@ -133,11 +135,12 @@ def _place_within(model: GameModel, pending: list[tuple[ast.Ref, list[ast.Decl]]
         if not progress:
             for ref, decls in pending:
                 if any(d.id == ref.parts[0] for d in decls):
-                    diags.add("E301", f"`within {ref.dotted}` names a declaration of this same "
+                    diags.add(Code.UNRESOLVED,
+                              f"`within {ref.dotted}` names a declaration of this same "
                               "file", ref.span, "`within` places this file's declarations "
                               "inside a container declared in another file")
                     continue
-                diags.add("E301", f"`within {ref.dotted}` names no declaration", ref.span,
+                diags.add(Code.UNRESOLVED, f"`within {ref.dotted}` names no declaration", ref.span,
                           did_you_mean(ref.parts[0], model.root.children)
                           or "name a module, mode or section declared in this game")
             return

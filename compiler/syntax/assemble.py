@@ -18,7 +18,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from ..core.diagnostics import CODES, Diagnostics, Severity, did_you_mean
+from ..core.codes import CODES, Code, Severity
+from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
 from . import ast
 
@@ -56,7 +57,8 @@ def number(digits: str, span: Span, diags: Diagnostics) -> int:
     `MAX_NUMBER` in its place, so later stages see a number of the right order."""
     significant = digits.lstrip("0")
     if len(significant) > MAX_DIGITS:
-        diags.add("E110", f"a number of {len(significant)} digits: numbers have at most "
+        diags.add(Code.BEYOND_LIMITS,
+                  f"a number of {len(significant)} digits: numbers have at most "
                   f"{MAX_DIGITS} digits", span,
                   f"a game needs no value beyond 10^{MAX_DIGITS}; write a smaller number")
         return MAX_NUMBER
@@ -67,7 +69,8 @@ def check_id(ident: str, span: Span, diags: Diagnostics, what: str = "an id") ->
     """False, with an E110, when `ident` is longer than `MAX_ID_LENGTH`."""
     if len(ident) <= MAX_ID_LENGTH:
         return True
-    diags.add("E110", f"{what} of {len(ident)} characters, more than the {MAX_ID_LENGTH} "
+    diags.add(Code.BEYOND_LIMITS,
+              f"{what} of {len(ident)} characters, more than the {MAX_ID_LENGTH} "
               "an id may have", span,
               f"ids become Python names, file names and page anchors; shorten "
               f"`{ident[:20]}...` to {MAX_ID_LENGTH} characters or fewer")
@@ -80,7 +83,7 @@ Converter: TypeAlias = Callable[[ast.Property, Diagnostics], Any]
 
 
 def _expect(kind: str, prop: ast.Property, diags: Diagnostics, hint: str | None = None) -> None:
-    diags.add("E202", f"`{prop.name}` expects {kind}", prop.value.span or prop.span, hint)
+    diags.add(Code.WRONG_TYPE, f"`{prop.name}` expects {kind}", prop.value.span or prop.span, hint)
 
 
 def ref(prop: ast.Property, diags: Diagnostics) -> ast.Ref | None:
@@ -102,7 +105,7 @@ def refs(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
 def integer(prop: ast.Property, diags: Diagnostics) -> int | None:
     if isinstance(prop.value, ast.IntLit):
         if prop.value.value < 1:
-            diags.add("E205", f"`{prop.name}` must be at least 1", prop.value.span, None)
+            diags.add(Code.OUT_OF_RANGE, f"`{prop.name}` must be at least 1", prop.value.span, None)
         return prop.value.value
     _expect("a whole number", prop, diags)
     return None
@@ -127,7 +130,8 @@ def range_(prop: ast.Property, diags: Diagnostics) -> ast.RangeLit | None:
     if isinstance(v, ast.RangeLit):
         if isinstance(v.lo, ast.IntLit) and isinstance(v.hi, ast.IntLit) and \
                 v.lo.value > v.hi.value:
-            diags.add("E205", f"`{prop.name}` runs from {v.lo.value} down to {v.hi.value}",
+            diags.add(Code.OUT_OF_RANGE,
+                      f"`{prop.name}` runs from {v.lo.value} down to {v.hi.value}",
                       v.span, f"write the smaller bound first: `{v.hi.value}..{v.lo.value}`")
         return v
     _expect("a range such as `0..9`", prop, diags)
@@ -272,15 +276,16 @@ def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: 
         check_id(f.name, f.span, diags, "a field name")
     for sup in parts.suppressions:
         if sup.code not in CODES or CODES[sup.code][0] is Severity.ERROR:
-            diags.add("E615", f"`{sup.code}` is not a consistency check that can be suppressed",
+            diags.add(Code.BAD_SUPPRESSION,
+                      f"`{sup.code}` is not a consistency check that can be suppressed",
                       sup.span, did_you_mean(sup.code, SUPPRESSIBLE) or
                       "suppressible: " + ", ".join(SUPPRESSIBLE))
         elif not sup.reason.strip():
-            diags.add("E615", f"suppressing `{sup.code}` needs a reason", sup.span,
+            diags.add(Code.BAD_SUPPRESSION, f"suppressing `{sup.code}` needs a reason", sup.span,
                       f'say why: `suppress {sup.code} "the book counts promo cards too"`')
     for note in parts.notes:
         if note.kind not in NOTE_KINDS:
-            diags.add("E202", f"unknown note kind `{note.kind}`", note.span,
+            diags.add(Code.WRONG_TYPE, f"unknown note kind `{note.kind}`", note.span,
                       did_you_mean(note.kind, NOTE_KINDS) or "one of: " + ", ".join(NOTE_KINDS))
     _check_items(keyword, builtin, parts, diags)
     if not builtin:  # an instance: plain `cost: 3` lines are field values
@@ -303,7 +308,7 @@ def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: 
 
 
 def _bad_plain(clause: Clause, diags: Diagnostics) -> bool:
-    diags.add("E202", f"`{clause.name}` expects a statement such as `pay 2 trust`",
+    diags.add(Code.WRONG_TYPE, f"`{clause.name}` expects a statement such as `pay 2 trust`",
               clause.span, "a plain value is only allowed for a kind's field of that name")
     return False
 
@@ -372,13 +377,14 @@ def _convert_props(keyword: str, props: Sequence[ast.Property], span: Span,
             words = set(allowed) | CLAUSES.get(keyword, frozenset())
             hint = did_you_mean(prop.name, words) or (
                 f"`{keyword}` takes: " + ", ".join(sorted(allowed)))
-            diags.add("E201", f"unknown property `{prop.name}` for {article(keyword)}", prop.span,
+            diags.add(Code.UNKNOWN_PROPERTY,
+                      f"unknown property `{prop.name}` for {article(keyword)}", prop.span,
                       hint)
             continue
         attrs[prop.name] = convert(prop, diags)
     for name in REQUIRED.get(keyword, ()):
         if name not in attrs:
-            diags.add("E203", f"{article(keyword)} needs `{name}:`", span,
+            diags.add(Code.MISSING_PROPERTY, f"{article(keyword)} needs `{name}:`", span,
                       f"add a line `{name}: ...` to its body")
     return attrs
 
@@ -388,26 +394,29 @@ def _check_items(keyword: str, builtin: bool, parts: _Parts, diags: Diagnostics)
     for clause in parts.clauses:
         if clause.name not in allowed and not (clause.plain_value and not builtin):
             where = article(keyword) if builtin else f"an instance of `{keyword}`"
-            diags.add("E204", f"`{clause.name}:` is not allowed in {where}", clause.span,
+            diags.add(Code.NOT_ALLOWED_HERE, f"`{clause.name}:` is not allowed in {where}",
+                      clause.span,
                       _clause_hint(clause.name))
     if keyword != "kind":
         for f in parts.fields:
-            diags.add("E204", "`field` is only allowed in a `kind`", f.span,
+            diags.add(Code.NOT_ALLOWED_HERE, "`field` is only allowed in a `kind`", f.span,
                       f"to give this declaration a value, write `{f.name}: value`")
     if keyword not in ROWS:
         for row in parts.rows:
-            diags.add("E204", f"table rows are not allowed in {article(keyword)}", row.key.span,
+            diags.add(Code.NOT_ALLOWED_HERE, f"table rows are not allowed in {article(keyword)}",
+                      row.key.span,
                       "rows (`3: ...`, `14+: ...`) belong in a `table` or a `track`")
     if keyword != "components":
         for entry in parts.entries:
-            diags.add("E204", f"manifest entries are not allowed in {article(keyword)}",
+            diags.add(Code.NOT_ALLOWED_HERE,
+                      f"manifest entries are not allowed in {article(keyword)}",
                       entry.span,
                       "count lines (`9 access_card \"Access cards\"`) belong in `components`")
     if keyword == "game":
         return
     for child in parts.children:
         if child.keyword == "game":
-            diags.add("E204", "a `game` must be declared at the top level of a file",
+            diags.add(Code.NOT_ALLOWED_HERE, "a `game` must be declared at the top level of a file",
                       child.span, None)
 
 
@@ -426,18 +435,18 @@ def _check_ranges(parts: _Parts, diags: Diagnostics) -> None:
     for row in parts.rows:
         key = row.key
         if key.kind == "range" and key.lo is not None and key.hi is not None and key.lo > key.hi:
-            diags.add("E205", f"row `{key.lo}..{key.hi}` is an empty range", key.span,
+            diags.add(Code.OUT_OF_RANGE, f"row `{key.lo}..{key.hi}` is an empty range", key.span,
                       f"write the smaller bound first: `{key.hi}..{key.lo}`")
     for clause in parts.clauses:
         if clause.name == "limit" and clause.value.count == 0:
-            diags.add("E205", "a limit of 0 uses allows nothing", clause.span,
+            diags.add(Code.OUT_OF_RANGE, "a limit of 0 uses allows nothing", clause.span,
                       "write `once per ...`, or remove the rule")
         if clause.name == "limit" and clause.value.per and clause.value.per not in PERIODS:
-            diags.add("E202", f"unknown period `{clause.value.per}`", clause.span,
+            diags.add(Code.WRONG_TYPE, f"unknown period `{clause.value.per}`", clause.span,
                       did_you_mean(clause.value.per, PERIODS) or "one of: " + ", ".join(PERIODS))
         if clause.name == "duration" and clause.value.period and \
                 clause.value.period not in PERIODS:
-            diags.add("E202", f"unknown period `{clause.value.period}`", clause.span,
+            diags.add(Code.WRONG_TYPE, f"unknown period `{clause.value.period}`", clause.span,
                       did_you_mean(clause.value.period, PERIODS) or
                       "one of: " + ", ".join(PERIODS))
 
@@ -450,7 +459,7 @@ def _check_duplicates(parts: _Parts, diags: Diagnostics) -> None:
     for name, span in named:
         if name in seen:
             first = seen[name]
-            diags.add("E206", f"`{name}` is given twice", span,
+            diags.add(Code.DUPLICATE_PROPERTY, f"`{name}` is given twice", span,
                       f"first given at line {first.line}; keep one")
         else:
             seen[name] = span

@@ -15,6 +15,7 @@ from typing import Any
 
 from lark import Token, Transformer
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..core.source import Span
 from . import ast
@@ -400,7 +401,7 @@ class AstBuilder(Transformer[Token, Any]):
             return node
         if not self.ctx.too_deep:
             self.ctx.too_deep = True
-            self.ctx.diags.add("E105", f"nesting too deep: an expression of more than "
+            self.ctx.diags.add(Code.TOO_DEEP, f"nesting too deep: an expression of more than "
                                f"{MAX_EXPR_DEPTH} operations", node.span,
                                "split it: give parts of it their own rule or condition")
         return parts[0]

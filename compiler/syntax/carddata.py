@@ -27,6 +27,7 @@ import json.scanner
 import re
 from typing import Any
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..core.source import SourceFile, Span
 from . import ast
@@ -116,7 +117,8 @@ class _Reader:
 
     def value(self, v: Any, span: Span, depth: int = 0) -> ast.Expr:
         if depth > MAX_DEPTH:  # later stages walk values recursively, as in `.ludex` files
-            self.diags.add("E109", f"a card field nests lists more than {MAX_DEPTH} deep",
+            self.diags.add(Code.BAD_CARD_DATA,
+                           f"a card field nests lists more than {MAX_DEPTH} deep",
                            span, "a card field holds a value or a list of values")
             return ast.ListLit(span, ())
         if isinstance(v, bool):
@@ -130,7 +132,8 @@ class _Reader:
             return ast.StrLit(span, v)
         if isinstance(v, list):
             return ast.ListLit(span, tuple(self.value(i, span, depth + 1) for i in v))
-        self.diags.add("E202", f"a card field holds {type(v).__name__}: only numbers, texts, "
+        self.diags.add(Code.WRONG_TYPE,
+                       f"a card field holds {type(v).__name__}: only numbers, texts, "
                        "yes/no and lists are card data", span, None)
         return ast.StrLit(span, json.dumps(v))
 
@@ -151,16 +154,17 @@ def parse_cards(source: SourceFile, diags: Diagnostics) -> ast.File | None:
     try:
         data = decoder.decode(source.text)
     except json.JSONDecodeError as err:
-        diags.add("E109", f"card data is not valid JSON: {err.msg}",
+        diags.add(Code.BAD_CARD_DATA, f"card data is not valid JSON: {err.msg}",
                   source.span(err.lineno, err.colno), "check the brackets, commas and quotes")
         return None
     except RecursionError:
-        diags.add("E109", "card data is nested too deeply", source.span(1, 1),
+        diags.add(Code.BAD_CARD_DATA, "card data is nested too deeply", source.span(1, 1),
                   "cards are objects in a list: nothing in them nests deeper than a list")
         return None
     except _Unencodable as err:
         shown = err.text if len(err.text) <= 40 else err.text[:37] + "..."
-        diags.add("E109", f"card data holds a text that is not Unicode: `{shown}` has a "
+        diags.add(Code.BAD_CARD_DATA,
+                  f"card data holds a text that is not Unicode: `{shown}` has a "
                   "lone surrogate (half of a pair such as `\\ud83d\\ude00`)",
                   _Reader(source, diags).span_at(err.index),
                   "write the character itself, or both halves of its surrogate pair")
@@ -169,7 +173,8 @@ def parse_cards(source: SourceFile, diags: Diagnostics) -> ast.File | None:
     top = reader.span_at(decoder.starts.get(id(data), 0))
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or \
             not isinstance(data.get("cards"), list):
-        diags.add("E109", 'card data must be an object with "kind" (text) and "cards" (a list)',
+        diags.add(Code.BAD_CARD_DATA,
+                  'card data must be an object with "kind" (text) and "cards" (a list)',
                   top, '{"kind": "card", "cards": [{"id": "bolt", "title": "Bolt", ...}]}')
         return None
     within = None
@@ -186,7 +191,8 @@ def _card(reader: _Reader, decoder: _Positions, kind: str, card: Any,
     span = reader.span_at(start) if start is not None else top
     if not isinstance(card, dict) or not isinstance(card.get("id"), str) or \
             not _ID.fullmatch(card["id"]):
-        reader.diags.add("E109", 'each card is an object with an "id" that is a Ludex id',
+        reader.diags.add(Code.BAD_CARD_DATA,
+                         'each card is an object with an "id" that is a Ludex id',
                          span, 'e.g. {"id": "beware_the_roofs", "title": "Beware the Roofs"}')
         return None
     obj = start or 0
@@ -194,7 +200,8 @@ def _card(reader: _Reader, decoder: _Positions, kind: str, card: Any,
         return None
     title = card.get("title")
     if title is not None and not isinstance(title, str):
-        reader.diags.add("E202", "a card's `title` is a text", reader.key_span(obj, "title"),
+        reader.diags.add(Code.WRONG_TYPE, "a card's `title` is a text", reader.key_span(obj,
+                                                                                        "title"),
                          '"title": "Beware the Roofs"')
         title = None
     prose = _prose(reader, obj, card.get("prose", []))
@@ -211,7 +218,7 @@ def _prose(reader: _Reader, obj: int, value: Any) -> tuple[ast.Prose, ...]:
     paragraphs = [value] if isinstance(value, str) else value
     span = reader.key_span(obj, "prose")
     if not isinstance(paragraphs, list) or not all(isinstance(p, str) for p in paragraphs):
-        reader.diags.add("E202", "a card's `prose` is a text or a list of texts", span,
+        reader.diags.add(Code.WRONG_TYPE, "a card's `prose` is a text or a list of texts", span,
                          '"prose": ["The first paragraph.", "The second."]')
         return ()
     return tuple(ast.Prose(span, p) for p in paragraphs)

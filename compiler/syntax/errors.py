@@ -13,6 +13,7 @@ from lark import Token
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.indenter import DedentError
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import SourceFile, Span
 from .assemble import EXAMPLE_CLAUSES, RULE_CLAUSES
@@ -74,7 +75,7 @@ def report_syntax_error(err: Exception, source: SourceFile, diags: Diagnostics,
         _too_deep(err, source, diags)
     elif isinstance(err, DedentError):
         line = _dedent_line(source)
-        diags.add("E104", "this line's indentation matches no enclosing block",
+        diags.add(Code.BAD_INDENTATION, "this line's indentation matches no enclosing block",
                   source.span(line, 1, line, _indent_width(_line(source, line)) + 1),
                   "indent it exactly as the block it belongs to")
     elif isinstance(err, UnexpectedCharacters):
@@ -91,7 +92,7 @@ def _too_deep(err: NestingTooDeep, source: SourceFile, diags: Diagnostics) -> No
         span = _indent_span(tok, source)
     else:
         span = source.span(tok.line or 1, tok.column or 1)
-    diags.add("E105", f"nesting too deep: {err.what}", span,
+    diags.add(Code.TOO_DEEP, f"nesting too deep: {err.what}", span,
               "split the declaration into smaller ones, or use `within` in another file")
 
 
@@ -106,12 +107,13 @@ def _unexpected_char(err: UnexpectedCharacters, source: SourceFile, diags: Diagn
     line, col, pos = err.line, err.column, err.pos_in_stream or 0
     char = source.text[pos] if pos < len(source.text) else ""
     if char == '"':
-        diags.add("E106", "unterminated string", source.span(line, col),
+        diags.add(Code.UNTERMINATED_STRING, "unterminated string", source.span(line, col),
                   'close the text with `"` on the same line')
         return
     shown = f"U+{ord(char):04X}" if char and not char.isprintable() else repr(char)
     hint = _CHAR_HINTS.get(char, 'remove it, or put it inside a "quoted text"')
-    diags.add("E102", f"unexpected character {shown}", source.span(line, col), hint)
+    diags.add(Code.UNEXPECTED_CHARACTER, f"unexpected character {shown}", source.span(line, col),
+              hint)
 
 
 def _unclosed_bracket(source: SourceFile) -> tuple[str, int, int] | None:
@@ -135,10 +137,10 @@ def _end_of_file(source: SourceFile, diags: Diagnostics) -> None:
     opened = _unclosed_bracket(source)
     if opened is not None:
         ch, line, col = opened
-        diags.add("E108", f"unexpected end of file: `{ch}` is never closed",
+        diags.add(Code.UNEXPECTED_EOF, f"unexpected end of file: `{ch}` is never closed",
                   source.span(line, col), f"close it with `{_BRACKETS[ch]}`")
         return
-    diags.add("E108", "unexpected end of file", source.span(last, 1),
+    diags.add(Code.UNEXPECTED_EOF, "unexpected end of file", source.span(last, 1),
               "the file ends in the middle of a declaration")
 
 
@@ -193,7 +195,7 @@ def _unexpected_token(err: UnexpectedToken, source: SourceFile, diags: Diagnosti
         typo = _clause_typo(_line(source, span.line))
         if typo:
             hint = typo
-    diags.add("E101", message, span, hint)
+    diags.add(Code.UNEXPECTED_TOKEN, message, span, hint)
 
 
 def _clause_typo(line: str) -> str | None:

@@ -18,6 +18,7 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..core.source import SourceFile, display_path
 
@@ -61,7 +62,7 @@ def _scan(folder: Path, diags: Diagnostics) -> list[os.DirEntry[str]] | None:
         with os.scandir(folder) as entries:
             return sorted(entries, key=lambda e: Path(e.path))
     except OSError as err:
-        diags.add("E501", f"cannot read folder {_shown(folder)}: {err.strerror}", None,
+        diags.add(Code.CANNOT_READ, f"cannot read folder {_shown(folder)}: {err.strerror}", None,
                   "make the folder readable, or remove it from the rules")
         return None
 
@@ -74,7 +75,7 @@ class _Walker:
         self.diags = diags
 
     def refuse(self, game: Found, path: Path, why: str, hint: str | None = None) -> None:
-        self.diags.add("E501", f"{_shown(path)} {why}", None, hint)
+        self.diags.add(Code.CANNOT_READ, f"{_shown(path)} {why}", None, hint)
         game.refused.append(path)
 
     def game(self, folder: Path, depth: int,
@@ -167,18 +168,19 @@ def discover(path: Path, diags: Diagnostics) -> list[Found]:
         mode = os.stat(path).st_mode
     except OSError as err:
         shown = display_path(path)
-        diags.add("E501", f"no such file or folder: {shown}" if isinstance(
+        diags.add(Code.CANNOT_READ, f"no such file or folder: {shown}" if isinstance(
             err, FileNotFoundError) else f"cannot read {shown}: {err.strerror}", None)
         return []
     if _leaves_project(path):
-        diags.add("E501", f"{display_path(path)} is a link out of the project folder", None,
+        diags.add(Code.CANNOT_READ, f"{display_path(path)} is a link out of the project folder",
+                  None,
                   "a relative PATH must stay inside the current folder (a repository may "
                   "commit `rules` as a link to `/`); name the real folder, or an absolute path")
         return []
     if stat.S_ISREG(mode):
         return [Found(path.parent, [path], {path})]
     if not stat.S_ISDIR(mode):
-        diags.add("E501", f"{display_path(path)} is not a regular file or folder", None,
+        diags.add(Code.CANNOT_READ, f"{display_path(path)} is not a regular file or folder", None,
                   "name a game folder, a rules folder or a .ludex file")
         return []
     walker, listed = _Walker(path, diags), _scan(path, diags)
@@ -241,10 +243,10 @@ def read_source(path: Path, diags: Diagnostics,
         if len(data) > MAX_BYTES:
             raise _too_large()
     except OSError as err:
-        diags.add("E501", f"cannot read {_shown(path)}: {err.strerror}", None)
+        diags.add(Code.CANNOT_READ, f"cannot read {_shown(path)}: {err.strerror}", None)
         return None, None
     except _Refused as err:
-        diags.add("E501", f"{_shown(path)} {err.why}", None, err.hint)
+        diags.add(Code.CANNOT_READ, f"{_shown(path)} {err.why}", None, err.hint)
         return None, None
     return _decode(shown, data, diags)
 
@@ -268,7 +270,7 @@ def _bad_bytes(shown: str, before: str, diags: Diagnostics, what: str) -> None:
     line = before.count("\n") + 1
     col = len(before) - (before.rfind("\n") + 1) + 1
     src = SourceFile(shown, "")
-    diags.add("E103", f"file contains {what}", src.span(line, col),
+    diags.add(Code.NOT_UTF8, f"file contains {what}", src.span(line, col),
               "a .ludex file must be UTF-8 text; is this a binary file?")
 
 

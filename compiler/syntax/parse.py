@@ -16,6 +16,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostic, Diagnostics
 from ..core.source import SourceFile, Span
 from . import ast
@@ -82,7 +83,7 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
     errors gives no AST: its other declarations would only cause follow-on errors."""
     text = source.text
     if all(not line.strip() or line.lstrip().startswith("#") for line in text.split("\n")):
-        diags.add("E107", "file declares nothing", source.span(1, 1),
+        diags.add(Code.EMPTY_FILE, "file declares nothing", source.span(1, 1),
                   "start the file with a declaration, e.g. `rule my_rule \"Title\":`")
         return None
     lines = (text if text.endswith("\n") else text + "\n").split("\n")
@@ -97,7 +98,8 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
         line = (error.span.line if error.span else 1) - 1
         if line not in set_aside:
             found.append(_inside(error, text))
-        if error.code == "E106":  # the text's closing quote is on a later line: skip it too
+        # an unterminated text's closing quote is on a later line: skip it too
+        if error.code == Code.UNTERMINATED_STRING:
             _set_aside_string_end(lines, line)
         if len(found) >= MAX_SYNTAX_ERRORS or not _set_aside(lines, line, set_aside):
             break

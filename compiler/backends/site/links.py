@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
-from ...core.diagnostics import Diagnostic, Severity
+from ...core.codes import Severity
+from ...core.diagnostics import Diagnostic
 from ...semantics.compilation import Compilation
 from ...semantics.resolve import GameModel, Symbol
 from ...syntax import ast

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ...core.codes import Code
 from ...core.diagnostics import Diagnostic
 from ...semantics.compilation import Compilation
 from ...semantics.resolve import GameModel, Symbol
@@ -33,7 +34,7 @@ def outcomes(comp: Compilation, findings: dict[int, list[Diagnostic]]) -> dict[s
     """Every example of every game -> its outcome (`findings` by id of the game model)."""
     ran = _run_examples(comp)
     for model in comp.models:
-        failing = {d.decl: d.message for d in findings[id(model)] if d.code == "W614"}
+        failing = {d.decl: d.message for d in findings[id(model)] if d.code == Code.EXAMPLE_FAILS}
         for sym, example in _examples(model):
             key = example_key(model, sym)
             if sym.qualname in failing:

@@ -16,7 +16,8 @@ from typing import Any
 from markupsafe import Markup
 
 from ...checks import CHECKS, Check
-from ...core.diagnostics import CODES, Diagnostic, Severity
+from ...core.codes import CODES, Severity
+from ...core.diagnostics import Diagnostic
 from ...semantics.resolve import GameModel
 from ...syntax import ast
 from .escape import md

@@ -1,0 +1,125 @@
+"""The registry of diagnostic codes: one typed constant per code, its severity and its
+one-line summary. Codes are stable: never renumber one. Every stage names a code by
+its constant (`Code.UNRESOLVED`), never by its string; a `Code` is a `str`, so it
+prints, compares and serialises as `E301`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTE = "note"
+
+
+class Code(StrEnum):
+    # syntax
+    UNEXPECTED_TOKEN = "E101"
+    UNEXPECTED_CHARACTER = "E102"
+    NOT_UTF8 = "E103"
+    BAD_INDENTATION = "E104"
+    TOO_DEEP = "E105"
+    UNTERMINATED_STRING = "E106"
+    EMPTY_FILE = "E107"
+    UNEXPECTED_EOF = "E108"
+    BAD_CARD_DATA = "E109"
+    BEYOND_LIMITS = "E110"
+    # declarations
+    UNKNOWN_PROPERTY = "E201"
+    WRONG_TYPE = "E202"
+    MISSING_PROPERTY = "E203"
+    NOT_ALLOWED_HERE = "E204"
+    OUT_OF_RANGE = "E205"
+    DUPLICATE_PROPERTY = "E206"
+    RANGE_TOO_LARGE = "E207"
+    # names
+    UNRESOLVED = "E301"
+    DUPLICATE_ID = "E302"
+    OVERRIDE_TARGET_MISSING = "E303"
+    UNDECLARED_KIND = "E304"
+    NOT_ONE_GAME = "E305"
+    WRONG_KIND_OF_DECLARATION = "E306"
+    UNKNOWN_CALL = "E307"
+    OUTPUT_COLLISION = "E308"
+    # card data
+    CARD_DATA_SCHEMA = "E401"
+    # input and output
+    CANNOT_READ = "E501"
+    CANNOT_WRITE = "E502"
+    # consistency checks (ludex.checks): what the rulebook itself gets wrong
+    MANIFEST_COUNT = "W601"
+    MISSING_PART = "W602"
+    RESTATEMENT_DISAGREES = "W603"
+    WRONG_CROSS_REFERENCE = "W604"
+    UNDEFINED_TERM = "W605"
+    EXTERNAL_TERM = "N606"
+    NEAR_MISS = "W607"
+    NAME_CLASH = "W608"
+    DUPLICATE_RULE = "W609"
+    UNUSED = "W610"
+    SOURCE_NOTE = "N611"
+    RULING = "N612"
+    EXAMPLE_STATUS = "N613"
+    EXAMPLE_FAILS = "W614"
+    BAD_SUPPRESSION = "E615"
+
+    @property
+    def severity(self) -> Severity:
+        return CODES[self][0]
+
+    @property
+    def summary(self) -> str:
+        return CODES[self][1]
+
+
+_E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
+# code -> (severity, one-line summary), in code order
+CODES: Mapping[str, tuple[Severity, str]] = {
+    Code.UNEXPECTED_TOKEN: (_E, "syntax error: unexpected token"),
+    Code.UNEXPECTED_CHARACTER: (_E, "syntax error: unexpected character"),
+    Code.NOT_UTF8: (_E, "file is not valid UTF-8 text"),
+    Code.BAD_INDENTATION: (_E, "inconsistent indentation"),
+    Code.TOO_DEEP: (_E, "nesting too deep"),
+    Code.UNTERMINATED_STRING: (_E, "unterminated string"),
+    Code.EMPTY_FILE: (_E, "file declares nothing"),
+    Code.UNEXPECTED_EOF: (_E, "unexpected end of file"),
+    Code.BAD_CARD_DATA: (_E, "card data file is not valid"),
+    Code.BEYOND_LIMITS: (_E, "number or name beyond the language's limits"),
+    Code.UNKNOWN_PROPERTY: (_E, "unknown property for this declaration"),
+    Code.WRONG_TYPE: (_E, "wrong value type for a property"),
+    Code.MISSING_PROPERTY: (_E, "missing required property"),
+    Code.NOT_ALLOWED_HERE: (_E, "item not allowed here"),
+    Code.OUT_OF_RANGE: (_E, "value out of range"),
+    Code.DUPLICATE_PROPERTY: (_E, "duplicate property"),
+    Code.RANGE_TOO_LARGE: (_E, "range too large to build"),
+    Code.UNRESOLVED: (_E, "unresolved reference"),
+    Code.DUPLICATE_ID: (_E, "duplicate id"),
+    Code.OVERRIDE_TARGET_MISSING: (_E, "override target missing"),
+    Code.UNDECLARED_KIND: (_E, "instance of an undeclared kind"),
+    Code.NOT_ONE_GAME: (_E, "game folder without exactly one game declaration"),
+    Code.WRONG_KIND_OF_DECLARATION: (_E, "reference to the wrong kind of declaration"),
+    Code.UNKNOWN_CALL: (_E, "call to something that is neither an engine query nor a fact"),
+    Code.OUTPUT_COLLISION: (_E, "two declarations would write the same output file"),
+    Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
+    Code.CANNOT_READ: (_E, "cannot read input"),
+    Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),
+    Code.MANIFEST_COUNT: (_W, "manifest count differs from what the rules define"),
+    Code.MISSING_PART: (_W, "missing part"),
+    Code.RESTATEMENT_DISAGREES: (_W, "restatement disagrees with what it restates"),
+    Code.WRONG_CROSS_REFERENCE: (_W, "wrong cross-reference"),
+    Code.UNDEFINED_TERM: (_W, "undefined term"),
+    Code.EXTERNAL_TERM: (_N, "external term the book relies on"),
+    Code.NEAR_MISS: (_W, "near-miss name"),
+    Code.NAME_CLASH: (_W, "name clash"),
+    Code.DUPLICATE_RULE: (_W, "duplicate rule"),
+    Code.UNUSED: (_W, "unused declaration"),
+    Code.SOURCE_NOTE: (_N, "source note"),
+    Code.RULING: (_N, "ruling"),
+    Code.EXAMPLE_STATUS: (_N, "example status"),
+    Code.EXAMPLE_FAILS: (_W, "example fails"),
+    Code.BAD_SUPPRESSION: (_E, "suppression without a known code or a reason"),
+}
