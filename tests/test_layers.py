@@ -181,3 +181,15 @@ def test_a_backwards_import_is_caught(tmp_path: Path) -> None:
             test_imports_run_down_the_pipeline(bad)
     finally:
         bad.unlink()
+
+
+def test_diagnostic_codes_are_named_by_constant() -> None:
+    """A code is `Code.UNRESOLVED`, never the string "E301", outside the registry."""
+    import re
+
+    bare = [f"{p.relative_to(PACKAGE)}:{n.lineno}: {n.value}" for p in SOURCES
+            if p.relative_to(PACKAGE).as_posix() != "core/codes.py"
+            for n in ast.walk(ast.parse(p.read_text("utf-8")))
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            and re.fullmatch(r"[EWN]\d{3}", n.value)]
+    assert bare == []
