@@ -34,15 +34,10 @@ from pygments.token import (  # type: ignore[import-untyped]
     _TokenType,
 )
 
-from ..semantics.resolve import BUILTIN_NAMES
+from ..core.vocabulary import BUILTIN_NAMES, CLAUSES, FLOW, VERBS
 from ..syntax.assemble import BUILTINS as DECLARATION_KEYWORDS
 
 DECLARATIONS = tuple(sorted(DECLARATION_KEYWORDS))  # the compiler's own list: never drifts
-CLAUSES = ("when", "limit", "duration", "condition", "effect", "cost", "given", "actions",
-           "expect")
-VERBS = ("gain", "lose", "pay", "draw", "discard", "place", "move", "relocate", "roll",
-         "reroll", "reveal", "shuffle", "add", "remove", "set", "trigger", "require", "log")
-FLOW = ("if", "else", "for", "choose", "option")
 # words inside a clause or a statement: prepositions, timings, limits, durations
 PARTICLES = ("to", "from", "on", "in", "at", "under", "as", "into", "each", "per", "once",
              "max", "until", "end", "start", "of", "permanent", "instant", "action",

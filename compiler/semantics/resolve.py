@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
+from ..core.vocabulary import BUILTIN_NAMES
 from ..syntax import ast
 from ..syntax.assemble import COMMON, PROPS, choice
 from ..syntax.walk import iter_nodes
@@ -20,7 +21,6 @@ from .symbols import GameModel, Symbol, build_symbols, link_bases
 
 __all__ = ["GameModel", "Symbol", "build_symbols", "link_bases", "resolve_game"]
 
-BUILTIN_NAMES = frozenset({"self", "target", "owner", "actor", "you"})
 ATTRIBUTE_DECLS = (ast.Stat, ast.Zone, ast.Track, ast.Deck)
 PLAIN_CONVERTERS = frozenset({"integer", "text", "int_or_text", "names"})
 

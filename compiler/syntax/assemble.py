@@ -21,6 +21,7 @@ from typing import Any, TypeAlias
 from ..core.codes import CODES, Code, Severity
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
+from ..core.vocabulary import PERIODS
 from . import ast
 
 
@@ -43,7 +44,6 @@ CONTAINERS = ("module", "mode", "variant", "scenario", "campaign", "section", "g
 RULE_CLAUSES = frozenset({"when", "condition", "cost", "effect", "limit", "duration"})
 EXAMPLE_CLAUSES = frozenset({"given", "actions", "expect"})
 NOTE_KINDS = ("icon", "layout", "missing", "unreadable", "ocr")
-PERIODS = ("turn", "round", "phase", "game", "campaign", "battle", "action_phase", "action")
 
 # ---------------------------------------------------------------- limits
 

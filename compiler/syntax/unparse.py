@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.vocabulary import PRECEDENCE
 from . import ast
-
-_PRECEDENCE = {"or": 1, "and": 2, "==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4,
-               "+": 5, "-": 5, "*": 6, "/": 6}
 
 
 def expr(e: ast.Expr, parent: int = 0) -> str:
@@ -28,7 +26,7 @@ def expr(e: ast.Expr, parent: int = 0) -> str:
     if isinstance(e, ast.Unary):
         inner = expr(e.operand, 7)
         return f"not {inner}" if e.op == "not" else f"-{inner}"
-    prec = _PRECEDENCE[e.op]
+    prec = PRECEDENCE[e.op]
     text = f"{expr(e.left, prec)} {e.op} {expr(e.right, prec + 1)}"
     return f"({text})" if prec < parent else text
 

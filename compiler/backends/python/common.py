@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ...core.vocabulary import OPTION_KEYWORDS
 from ...semantics.resolve import GameModel, Symbol
 from ...syntax import ast, unparse
 from .names import snake, unique_names
 from .pretty import WIDTH, Kw, Py, Str, comment_text, literal
 from .statements import GameCode
-
-OPTION_KEYWORDS = ("module", "mode", "variant", "scenario", "campaign")
 
 
 class Unit:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.vocabulary import OPTION_KEYWORDS
 from ...semantics.resolve import Symbol
 from ...semantics.schema import MAX_DIE_FACES, range_size
 from ...syntax import ast
 from .common import (
-    OPTION_KEYWORDS,
     Unit,
     bounds,
     items,

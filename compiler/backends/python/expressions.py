@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from ...core.vocabulary import BUILTIN_NAMES, PRECEDENCE
 from ...runtime.queries import QUERIES, SPECIAL
 from ...semantics.resolve import GameModel
 from ...syntax import ast
-from .names import BUILTIN_NAMES, RESERVED
+from .names import RESERVED
 from .pretty import Atom, Op, Pre, Py, Seq, Str, call, literal, paren
 
 
@@ -146,7 +147,7 @@ class ExprCode:
 
     def expr_Binary(self, e: ast.Binary, env: Env, soft: bool, boolean: bool) -> Py:
         logical = e.op in ("and", "or")
-        prec = {"or": 1, "and": 2, "+": 5, "-": 5, "*": 6, "/": 6}.get(e.op, 4)
+        prec = PRECEDENCE[e.op]
         op = "//" if e.op == "/" else e.op
         left = self.expr(e.left, env, boolean=logical)
         right = self.expr(e.right, env, boolean=logical)

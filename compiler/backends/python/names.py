@@ -7,7 +7,6 @@ import keyword
 import re
 from collections.abc import Callable, Iterable
 
-BUILTIN_NAMES = frozenset({"self", "target", "owner", "actor", "you"})
 RESERVED = frozenset({"g", "ctx", "q", "picked"}) | frozenset(keyword.kwlist) | frozenset(
     keyword.softkwlist)
 RUNTIME_NAMES = frozenset({
