@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from ludex import __version__
 from ludex.backends.to_python import emit, emit_game, iter_rule_functions, snake, unique_names
-from ludex.cli.engine import add_commands
+from ludex.cli.main import add_commands
 from ludex.pipeline import compile_paths
 from ludex.runtime import Ctx, Game, RuleError, Timing, queries
 from ludex.semantics.compilation import Compilation

@@ -1,0 +1,81 @@
+"""`ludex check`: parse, resolve, validate and check the rules; the report as text,
+JSON, SARIF or Markdown; exit 1 on findings at the `--fail-on` level."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..backends import report
+from ..backends.write import write_atomic
+from ..core.codes import Severity
+from ..core.diagnostics import Diagnostic
+from ..pipeline import compile_paths
+from .changes import GitError, changed_lines
+from .common import FINDINGS, OK, USAGE, command
+
+
+def add(subparsers: Any) -> None:
+    parser = command(subparsers, "check", "parse, resolve, validate and check the rules for "
+                     "what the book gets wrong")
+    parser.add_argument("--max-diagnostics", type=int, default=50, metavar="N",
+                        help="show at most N diagnostics, then '... and N more' (default 50)")
+    parser.add_argument("--format", choices=("text", "json", "sarif", "markdown"),
+                        default="text", help="report format (default: text)")
+    parser.add_argument("-o", "--output", type=Path, metavar="FILE",
+                        help="write the report to FILE instead of the terminal")
+    parser.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
+                        help="exit 1 when there is a finding this severe (default: error)")
+    parser.add_argument("--changed-since", metavar="REV",
+                        help="only findings on lines changed since the git revision REV")
+    parser.add_argument("--show-notes", action="store_true",
+                        help="list notes (rulings, source notes, examples, external terms) in "
+                        "text output too; other formats always include them")
+    parser.add_argument("--no-checks", action="store_true",
+                        help="only parse, resolve and validate: skip the consistency checks")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    comp = compile_paths(args.paths, checks=not args.no_checks)
+    findings = list(comp.diags)
+    if args.changed_since:
+        try:
+            changed = changed_lines(args.changed_since, sorted(comp.sources))
+        except GitError as err:
+            print(f"ludex check: --changed-since {args.changed_since}: {err}", file=sys.stderr)
+            return USAGE
+        findings = [d for d in findings if _touched(d, changed)]
+    render: Callable[[], str] = {
+        "text": lambda: report.to_text(comp, findings, args.max_diagnostics,
+                                       args.show_notes),
+        "json": lambda: report.to_json(comp, findings),
+        "sarif": lambda: report.to_sarif(comp, findings),
+        "markdown": lambda: report.to_markdown(comp, findings),
+    }[args.format]
+    text = render()
+    if args.output:
+        write_atomic(args.output, text)
+        print(report.summary(comp, findings).line(), file=sys.stderr)
+    elif args.format == "text":
+        sys.stderr.write(text)
+    else:
+        sys.stdout.write(text)
+    return FINDINGS if _fails(findings, args.fail_on) else OK
+
+
+def _touched(d: Diagnostic, changed: dict[str, set[int] | None]) -> bool:
+    if d.span is None or d.span.file not in changed:
+        return d.span is None
+    lines = changed[d.span.file]
+    return lines is None or any(n in lines for n in range(d.span.line, d.span.end_line + 1))
+
+
+def _fails(findings: list[Diagnostic], fail_on: str) -> bool:
+    if fail_on == "never":
+        return False
+    levels = {Severity.ERROR} | ({Severity.WARNING} if fail_on == "warning" else set())
+    return any(d.severity in levels for d in findings)

@@ -1,0 +1,49 @@
+"""`ludex test`: run the books' worked examples against the generated engines, each
+game in a contained child process (`ludex.verify`); exit 1 when an example fails or a
+game's engine does not load."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..core.diagnostics import visible
+from ..semantics.results import FAIL, PASS, PROSE, GameRun
+from ..verify.examples import game_runs
+from .common import FINDINGS, OK, command, compiled
+
+
+def add(subparsers: Any) -> None:
+    parser = command(subparsers, "test",
+                     "run the books' worked examples against the generated engine")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="print only failing examples and the summary line")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    comp = compiled(args.paths, "test")
+    if comp is None:
+        return FINDINGS
+    runs = game_runs(comp, load=True)
+    results = [r for run in runs for r in run.results]
+    for r in results:
+        if r.status == FAIL or not args.quiet:
+            label = {PASS: "PASS ", FAIL: "FAIL ", PROSE: "PROSE"}[r.status]
+            print(visible(f"{label} {r.game}/{r.example}  ({r.span.file}:{r.span.line})"))
+            if r.status == FAIL:
+                print(f"      {visible(r.message)}")
+    broken = report_broken(runs)
+    counts = {s: sum(1 for r in results if r.status == s) for s in (PASS, FAIL, PROSE)}
+    print(f"{counts[PASS]} passed, {counts[FAIL]} failed, {counts[PROSE]} prose only"
+          + (f"; {broken} engine{'s' * (broken != 1)} did not load" if broken else ""))
+    return FINDINGS if counts[FAIL] or broken else OK
+
+
+def report_broken(runs: list[GameRun]) -> int:
+    """Say on stderr which engines did not load; how many."""
+    broken = [run for run in runs if run.engine_error is not None]
+    for run in broken:
+        print(f"ludex: error: {visible(run.engine_error or '')}", file=sys.stderr)
+    return len(broken)
