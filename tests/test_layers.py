@@ -193,3 +193,16 @@ def test_diagnostic_codes_are_named_by_constant() -> None:
             if isinstance(n, ast.Constant) and isinstance(n.value, str)
             and re.fullmatch(r"[EWN]\d{3}", n.value)]
     assert bare == []
+
+
+MAX_MODULE_LINES, MAX_CLASS_LINES = 420, 300  # "about 400" and "about 300"
+
+
+def test_no_module_or_class_is_too_long() -> None:
+    long = [f"{p.relative_to(PACKAGE)}: {n} lines" for p in SOURCES
+            if (n := len(p.read_text("utf-8").splitlines())) > MAX_MODULE_LINES]
+    long += [f"{p.relative_to(PACKAGE)}: class {c.name}, {c.end_lineno - c.lineno + 1} lines"
+             for p in SOURCES for c in ast.walk(ast.parse(p.read_text("utf-8")))
+             if isinstance(c, ast.ClassDef) and c.end_lineno is not None
+             and c.end_lineno - c.lineno + 1 > MAX_CLASS_LINES]
+    assert long == []
