@@ -2,8 +2,10 @@
 diagnostics.
 
 `load` finds game folders and reads their files (bounded, confined); `parse` runs the
-Lark LALR parser with `callbacks` building nodes as it goes and `assemble` putting
-declarations together; `errors` turns Lark's errors into messages in the language's
-words and recovers to report every one; `carddata` reads `NAME.cards.json`; `ast`
-holds the node types, `walk` and `unparse` read them back.
+Lark LALR parser, each parse with its own `callbacks` (`decl_callbacks`,
+`code_callbacks`) building nodes as it goes, and `assemble` putting declarations
+together with what each keyword takes (`properties`); `errors` turns Lark's errors
+into messages in the language's words and recovers to report every one; `carddata`
+reads `NAME.cards.json`; `ast` holds the node types (`ast_exprs`, `ast_stmts`,
+`ast_decls`), `walk` and `unparse` read them back.
 """

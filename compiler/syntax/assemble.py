@@ -1,15 +1,8 @@
 """Assemble typed declarations from a parsed body (part of the AST stage).
 
-The grammar gives every declaration the same shape; this module knows what
-each built-in keyword means: which properties it takes and of which type,
-which clauses and items it allows. Anything else becomes a diagnostic.
-
-It also holds the language's limits, for `.ludex` files and card data alike
-(E110 beyond them): a number has at most `MAX_DIGITS` digits, so no value
-passes 10**18, which nothing in a tabletop game needs and which keeps
-arithmetic cheap (and `int()` of a huge string, which raises, is never tried);
-an id has at most `MAX_ID_LENGTH` characters, because ids become Python names,
-file and folder names and page anchors.
+The grammar gives every declaration the same shape; this module puts a body's
+items on their declaration, using what each built-in keyword takes (`properties`),
+and reports what does not belong. Anything else becomes a diagnostic.
 """
 
 from __future__ import annotations
@@ -23,6 +16,34 @@ from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
 from ..core.vocabulary import PERIODS
 from . import ast
+from .properties import (
+    BUILTINS,
+    CLAUSES,
+    COMMON,
+    CONTAINERS,
+    EXAMPLE_CLAUSES,
+    MAX_DIGITS,
+    MAX_ID_LENGTH,
+    MAX_NUMBER,
+    NOTE_KINDS,
+    PROPS,
+    REQUIRED,
+    ROWS,
+    RULE_CLAUSES,
+    SUPPRESSIBLE,
+    article,
+    check_id,
+    choice,
+    number,
+)
+
+# what other modules have long imported from here; they live in `properties` now
+__all__ = [
+    "BUILTINS", "CLAUSES", "COMMON", "CONTAINERS", "EXAMPLE_CLAUSES", "MAX_DIGITS",
+    "MAX_ID_LENGTH", "MAX_NUMBER", "NOTE_KINDS", "PROPS", "REQUIRED", "ROWS", "RULE_CLAUSES",
+    "SUPPRESSIBLE", "BodyItem", "Clause", "article", "build_decl", "build_file", "check_id",
+    "choice", "number", "paragraphs",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,178 +60,6 @@ BodyItem: TypeAlias = (
     ast.Decl | ast.Prose | ast.Property | ast.Row | ast.Entry | ast.Note | ast.Field | Clause
     | ast.Suppression
 )
-
-CONTAINERS = ("module", "mode", "variant", "scenario", "campaign", "section", "glossary")
-RULE_CLAUSES = frozenset({"when", "condition", "cost", "effect", "limit", "duration"})
-EXAMPLE_CLAUSES = frozenset({"given", "actions", "expect"})
-NOTE_KINDS = ("icon", "layout", "missing", "unreadable", "ocr")
-
-# ---------------------------------------------------------------- limits
-
-MAX_DIGITS = 18  # digits of a number, leading zeros aside
-MAX_NUMBER: int = 10 ** MAX_DIGITS - 1
-MAX_ID_LENGTH = 64  # characters of an id
-
-
-def number(digits: str, span: Span, diags: Diagnostics) -> int:
-    """The value of a run of decimal digits; beyond `MAX_DIGITS` an E110 and
-    `MAX_NUMBER` in its place, so later stages see a number of the right order."""
-    significant = digits.lstrip("0")
-    if len(significant) > MAX_DIGITS:
-        diags.add(Code.BEYOND_LIMITS,
-                  f"a number of {len(significant)} digits: numbers have at most "
-                  f"{MAX_DIGITS} digits", span,
-                  f"a game needs no value beyond 10^{MAX_DIGITS}; write a smaller number")
-        return MAX_NUMBER
-    return int(significant or "0")
-
-
-def check_id(ident: str, span: Span, diags: Diagnostics, what: str = "an id") -> bool:
-    """False, with an E110, when `ident` is longer than `MAX_ID_LENGTH`."""
-    if len(ident) <= MAX_ID_LENGTH:
-        return True
-    diags.add(Code.BEYOND_LIMITS,
-              f"{what} of {len(ident)} characters, more than the {MAX_ID_LENGTH} "
-              "an id may have", span,
-              f"ids become Python names, file names and page anchors; shorten "
-              f"`{ident[:20]}...` to {MAX_ID_LENGTH} characters or fewer")
-    return False
-
-
-# ---------------------------------------------------------------- property specs
-
-Converter: TypeAlias = Callable[[ast.Property, Diagnostics], Any]
-
-
-def _expect(kind: str, prop: ast.Property, diags: Diagnostics, hint: str | None = None) -> None:
-    diags.add(Code.WRONG_TYPE, f"`{prop.name}` expects {kind}", prop.value.span or prop.span, hint)
-
-
-def ref(prop: ast.Property, diags: Diagnostics) -> ast.Ref | None:
-    if isinstance(prop.value, ast.Ref):
-        return prop.value
-    _expect("a reference to a declaration", prop, diags, f"write an id: `{prop.name}: some_id`")
-    return None
-
-
-def refs(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
-    v = prop.value
-    if isinstance(v, ast.Ref) or (isinstance(v, ast.ListLit)
-                                  and all(isinstance(i, ast.Ref) for i in v.items)):
-        return v
-    _expect("a reference or a list of references", prop, diags)
-    return None
-
-
-def integer(prop: ast.Property, diags: Diagnostics) -> int | None:
-    if isinstance(prop.value, ast.IntLit):
-        if prop.value.value < 1:
-            diags.add(Code.OUT_OF_RANGE, f"`{prop.name}` must be at least 1", prop.value.span, None)
-        return prop.value.value
-    _expect("a whole number", prop, diags)
-    return None
-
-
-def text(prop: ast.Property, diags: Diagnostics) -> str | None:
-    if isinstance(prop.value, ast.StrLit):
-        return prop.value.value
-    _expect('a "quoted text"', prop, diags)
-    return None
-
-
-def int_or_text(prop: ast.Property, diags: Diagnostics) -> int | str | None:
-    if isinstance(prop.value, (ast.IntLit, ast.StrLit)):
-        return prop.value.value
-    _expect('a page number or a "quoted text"', prop, diags)
-    return None
-
-
-def range_(prop: ast.Property, diags: Diagnostics) -> ast.RangeLit | None:
-    v = prop.value
-    if isinstance(v, ast.RangeLit):
-        if isinstance(v.lo, ast.IntLit) and isinstance(v.hi, ast.IntLit) and \
-                v.lo.value > v.hi.value:
-            diags.add(Code.OUT_OF_RANGE,
-                      f"`{prop.name}` runs from {v.lo.value} down to {v.hi.value}",
-                      v.span, f"write the smaller bound first: `{v.hi.value}..{v.lo.value}`")
-        return v
-    _expect("a range such as `0..9`", prop, diags)
-    return None
-
-
-def names(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
-    """Plain names or numbers, not references: `[gears, explosion]`, `1..10`."""
-    v = prop.value
-    items = v.items if isinstance(v, ast.ListLit) else ()
-    if isinstance(v, ast.RangeLit) or (items and all(
-            isinstance(i, (ast.Ref, ast.IntLit, ast.StrLit)) for i in items)):
-        return v
-    _expect("a list of names such as `[gears, explosion]` or a range such as `1..10`", prop,
-            diags)
-    return None
-
-
-def expr(prop: ast.Property, diags: Diagnostics) -> ast.Expr:
-    return prop.value
-
-
-def choice(*names: str) -> Converter:
-    def convert(prop: ast.Property, diags: Diagnostics) -> str | None:
-        v = prop.value
-        if isinstance(v, ast.Ref) and len(v.parts) == 1 and v.parts[0] in names:
-            return v.parts[0]
-        word = v.dotted if isinstance(v, ast.Ref) else None
-        hint = (did_you_mean(word, names) if word else None) or "one of: " + ", ".join(names)
-        _expect("one of " + ", ".join(f"`{n}`" for n in names), prop, diags, hint)
-        return None
-
-    return convert
-
-
-COMMON: dict[str, Converter] = {
-    "page": int_or_text, "source": text, "see": refs, "see_page": int_or_text,
-}
-
-# keyword -> {property: converter}; the attribute name is the property name
-PROPS: dict[str, dict[str, Converter]] = {
-    "game": {"base": ref, "book": text},
-    **{c: {"requires": refs} for c in CONTAINERS},
-    "kind": {},
-    "component": {},
-    "components": {},
-    "stat": {"per": ref, "range": range_, "start": expr,
-             "overflow": choice("discard", "clamp", "clamp_remember", "forbid")},
-    "track": {"spaces": range_, "rewards": choice("first_only", "every")},
-    "deck": {"contains": refs, "owner": ref,
-             "reshuffle": choice("never", "discard_pile", "when_empty"),
-             "discard_to": choice("discard_pile", "removed", "bottom")},
-    "zone": {"owner": refs, "capacity": integer, "overflow": choice(
-        "bottom_of_deck", "discard", "removed", "forbid"),
-        "visibility": choice("public", "private", "hidden")},
-    "die": {"faces": names, "sides": integer},
-    "table": {"by": expr, "mode": choice("lookup", "threshold", "cumulative")},
-    "procedure": {},
-    "step": {"who": expr},
-    "rule": {"who": expr, "overrides": ref},
-    "restatement": {"restates": ref, "who": expr},
-    "external": {"from": ref},
-    "term": {"defines": refs},
-    "example": {"for": refs},
-    "ruling": {"applies_to": refs},
-    "fact": {"returns": choice("number", "yes_no", "text", "list", "value")},
-    "waiver": {"reason": text},
-}
-REQUIRED: dict[str, tuple[str, ...]] = {"restatement": ("restates",), "waiver": ("reason",)}
-BUILTINS = frozenset(PROPS)
-SUPPRESSIBLE = tuple(c for c, (sev, _) in CODES.items() if sev is not Severity.ERROR)
-
-# which clauses and items each keyword allows (instances: RULE_CLAUSES)
-CLAUSES: dict[str, frozenset[str]] = {
-    "rule": RULE_CLAUSES, "step": RULE_CLAUSES, "restatement": RULE_CLAUSES,
-    "example": EXAMPLE_CLAUSES,
-}
-ROWS = frozenset({"table", "track"})
-
 
 # ---------------------------------------------------------------- assembly
 
@@ -418,11 +267,6 @@ def _check_items(keyword: str, builtin: bool, parts: _Parts, diags: Diagnostics)
         if child.keyword == "game":
             diags.add(Code.NOT_ALLOWED_HERE, "a `game` must be declared at the top level of a file",
                       child.span, None)
-
-
-def article(keyword: str) -> str:
-    """`a `rule``, `an `example``."""
-    return ("an" if keyword[:1] in "aeiou" else "a") + f" `{keyword}`"
 
 
 def _clause_hint(name: str) -> str:

@@ -3,598 +3,110 @@
 Built from the parse in one stage (`ludex.syntax.parse`); nothing after this module
 imports lark. Expressions, types and statements are small closed unions;
 declarations share the `Decl` base and add what their keyword means.
+
+The nodes are defined by what they describe (`ast_exprs`: expressions and field
+types; `ast_stmts`: statements; `ast_decls`: declarations, their parts, files) and
+all read through this module: `ast.Place`, `ast.Decl`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TypeAlias
-
 from ..core.source import Span
-
-# ------------------------------------------------------------------ expressions
-
-
-@dataclass(frozen=True, slots=True)
-class IntLit:
-    span: Span
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class StrLit:
-    span: Span
-    value: str
-
-
-@dataclass(frozen=True, slots=True)
-class BoolLit:
-    span: Span
-    value: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Ref:
-    span: Span
-    parts: tuple[str, ...]
-
-    @property
-    def dotted(self) -> str:
-        return ".".join(self.parts)
-
-
-@dataclass(frozen=True, slots=True)
-class ListLit:
-    span: Span
-    items: tuple[Expr, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RangeLit:
-    span: Span
-    lo: Expr
-    hi: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    span: Span
-    func: str
-    args: tuple[Expr, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Unary:
-    span: Span
-    op: str  # "-" or "not"
-    operand: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Binary:
-    span: Span
-    op: str  # + - * / == != < <= > >= and or
-    left: Expr
-    right: Expr
-
-
-Expr: TypeAlias = IntLit | StrLit | BoolLit | Ref | ListLit | RangeLit | Call | Unary | Binary
-
-# ------------------------------------------------------------------ field types
-
-
-@dataclass(frozen=True, slots=True)
-class IntType:
-    span: Span
-    lo: int | None
-    hi: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class TextType:
-    span: Span
-
-
-@dataclass(frozen=True, slots=True)
-class BoolType:
-    span: Span
-
-
-@dataclass(frozen=True, slots=True)
-class EnumType:
-    span: Span
-    values: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RefType:
-    span: Span
-    target: Ref
-
-
-@dataclass(frozen=True, slots=True)
-class ListType:
-    span: Span
-    item: FieldType
-    lo: int | None
-    hi: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class OptionalType:
-    span: Span
-    inner: FieldType
-
-
-@dataclass(frozen=True, slots=True)
-class UnionType:
-    span: Span
-    options: tuple[FieldType, ...]
-
-
-FieldType: TypeAlias = (
-    IntType | TextType | BoolType | EnumType | RefType | ListType | OptionalType | UnionType
+from .ast_decls import (
+    Clauses,
+    Component,
+    Container,
+    Deck,
+    Decl,
+    Die,
+    Duration,
+    Entry,
+    Example,
+    External,
+    Fact,
+    Field,
+    File,
+    Game,
+    GameSource,
+    Instance,
+    Kind,
+    Limit,
+    Manifest,
+    Note,
+    Procedure,
+    Property,
+    Prose,
+    Restatement,
+    Row,
+    RowKey,
+    Rule,
+    Ruling,
+    Stat,
+    Step,
+    Suppression,
+    Table,
+    Term,
+    Timing,
+    Track,
+    Waiver,
+    Zone,
+)
+from .ast_exprs import (
+    Binary,
+    BoolLit,
+    BoolType,
+    Call,
+    EnumType,
+    Expr,
+    FieldType,
+    IntLit,
+    IntType,
+    ListLit,
+    ListType,
+    OptionalType,
+    RangeLit,
+    Ref,
+    RefType,
+    StrLit,
+    TextType,
+    Unary,
+    UnionType,
+)
+from .ast_stmts import (
+    Add,
+    Choose,
+    Discard,
+    Draw,
+    ForEach,
+    Gain,
+    If,
+    Log,
+    Lose,
+    Move,
+    Option,
+    Pay,
+    Place,
+    ProseStep,
+    Relocate,
+    Remove,
+    Require,
+    Reroll,
+    Reveal,
+    Roll,
+    SetValue,
+    Shuffle,
+    Stmt,
+    Trigger,
 )
 
-# ------------------------------------------------------------------ statements
-
-
-@dataclass(frozen=True, slots=True)
-class Gain:
-    span: Span
-    amount: Expr
-    stat: Ref
-    target: Expr | None
-
-
-@dataclass(frozen=True, slots=True)
-class Lose:
-    span: Span
-    amount: Expr
-    stat: Ref
-    target: Expr | None
-
-
-@dataclass(frozen=True, slots=True)
-class Pay:
-    span: Span
-    amount: Expr
-    stat: Ref
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    span: Span
-    amount: Expr
-    deck: Ref
-    to: Ref | None
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    span: Span
-    what: Expr
-    to: Ref | None
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    span: Span
-    what: Expr
-    where: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    span: Span
-    what: Expr
-    to: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Relocate:
-    span: Span
-    what: Expr
-    to: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Roll:
-    span: Span
-    die: Ref
-    bind: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Reroll:
-    span: Span
-    what: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    span: Span
-    what: Expr
-    source: Ref | None
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle:
-    span: Span
-    deck: Ref
-    into: Ref | None
-
-
-@dataclass(frozen=True, slots=True)
-class Add:
-    span: Span
-    what: Expr
-    to: Ref
-
-
-@dataclass(frozen=True, slots=True)
-class Remove:
-    span: Span
-    what: Expr
-    source: Ref
-
-
-@dataclass(frozen=True, slots=True)
-class SetValue:
-    span: Span
-    target: Expr
-    value: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Trigger:
-    span: Span
-    target: Ref
-
-
-@dataclass(frozen=True, slots=True)
-class Require:
-    span: Span
-    condition: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Log:
-    span: Span
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class ProseStep:
-    """A step the book states in words only; shown, counted, not executed."""
-
-    span: Span
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class If:
-    span: Span
-    condition: Expr
-    then: tuple[Stmt, ...]
-    orelse: tuple[Stmt, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class ForEach:
-    span: Span
-    var: str
-    iterable: Expr
-    body: tuple[Stmt, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    span: Span
-    id: str
-    title: str | None
-    body: tuple[Stmt, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Choose:
-    span: Span
-    count: Expr | None
-    options: tuple[Option, ...]
-
-
-Stmt: TypeAlias = (
-    Gain | Lose | Pay | Draw | Discard | Place | Move | Relocate | Roll | Reroll | Reveal
-    | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
-    | Choose
-)
-
-# ------------------------------------------------------------------ clauses and parts
-
-
-@dataclass(frozen=True, slots=True)
-class Prose:
-    """One paragraph of the book's own words (Markdown)."""
-
-    span: Span
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Note:
-    """A source note: icon, layout, missing, unreadable or ocr."""
-
-    span: Span
-    kind: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class Suppression:
-    """`suppress W601 "reason"`: a finding accepted here, with the reason why."""
-
-    span: Span
-    code: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Property:
-    span: Span
-    name: str
-    value: Expr
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    span: Span
-    name: str
-    type: FieldType
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    span: Span
-    kind: str  # action | anytime | before | after | during | start | end | text
-    target: Ref | None
-    text: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Limit:
-    span: Span
-    count: int | None  # uses per period; None for an in-play maximum
-    per: str | None
-    max_in: Ref | None
-
-
-@dataclass(frozen=True, slots=True)
-class Duration:
-    span: Span
-    kind: str  # until_end | until_start | permanent | instant
-    period: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class RowKey:
-    span: Span
-    kind: str  # int | atleast | range | text
-    lo: int | None
-    hi: int | None
-    text: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    span: Span
-    key: RowKey
-    value: Expr | None
-    effect: tuple[Stmt, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """A manifest line: `10 surge_token "Surge tokens" (2 each)`."""
-
-    span: Span
-    count: int
-    target: Ref
-    label: str | None
-    per_count: int | None
-    per: Ref | None
-
-
-@dataclass(frozen=True, slots=True)
-class Clauses:
-    """What a rule-like declaration says about when, if, at what cost and what."""
-
-    when: Timing | None = None
-    condition: Expr | None = None
-    cost: tuple[Stmt, ...] = ()
-    effect: tuple[Stmt, ...] = ()
-    limit: Limit | None = None
-    duration: Duration | None = None
-
-    @property
-    def empty(self) -> bool:
-        return self == Clauses()
-
-
-# ------------------------------------------------------------------ declarations
-
-
-@dataclass(frozen=True, slots=True)
-class Decl:
-    span: Span
-    keyword: str
-    id: str
-    title: str | None
-    prose: tuple[Prose, ...]
-    notes: tuple[Note, ...]
-    props: tuple[Property, ...]
-    children: tuple[Decl, ...]
-    suppressions: tuple[Suppression, ...]
-
-    def prop(self, name: str) -> Property | None:
-        return next((p for p in self.props if p.name == name), None)
-
-    @property
-    def display(self) -> str:
-        return self.title or self.id
-
-
-@dataclass(frozen=True, slots=True)
-class Game(Decl):
-    base: Ref | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Container(Decl):
-    """module, mode, variant, scenario, campaign, section, glossary."""
-
-
-@dataclass(frozen=True, slots=True)
-class Kind(Decl):
-    fields: tuple[Field, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Instance(Decl):
-    """An instance of a kind; `keyword` is the kind's id, `values` its fields."""
-
-    values: tuple[Property, ...] = ()
-    clauses: Clauses = field(default_factory=Clauses)
-
-
-@dataclass(frozen=True, slots=True)
-class Component(Decl):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Manifest(Decl):
-    entries: tuple[Entry, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Stat(Decl):
-    per: Ref | None = None
-    range: RangeLit | None = None
-    overflow: str = "clamp"
-    start: Expr | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Track(Decl):
-    spaces: RangeLit | None = None
-    rows: tuple[Row, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Deck(Decl):
-    contains: Expr | None = None
-    reshuffle: str = "discard_pile"
-    discard_to: str = "discard_pile"
-
-
-@dataclass(frozen=True, slots=True)
-class Zone(Decl):
-    owner: Ref | ListLit | None = None
-    capacity: int | None = None
-    overflow: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Die(Decl):
-    faces: Expr | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Table(Decl):
-    by: Expr | None = None
-    mode: str = "lookup"
-    rows: tuple[Row, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Procedure(Decl):
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Step(Decl):
-    clauses: Clauses = field(default_factory=Clauses)
-
-
-@dataclass(frozen=True, slots=True)
-class Rule(Decl):
-    who: Expr | None = None
-    overrides: Ref | None = None
-    clauses: Clauses = field(default_factory=Clauses)
-
-
-@dataclass(frozen=True, slots=True)
-class Restatement(Decl):
-    restates: Ref | None = None
-    clauses: Clauses = field(default_factory=Clauses)
-
-
-@dataclass(frozen=True, slots=True)
-class External(Decl):
-    origin: Ref | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Term(Decl):
-    defines: Ref | ListLit | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Example(Decl):
-    illustrates: Ref | ListLit | None = None
-    given: tuple[Stmt, ...] = ()
-    actions: tuple[Stmt, ...] = ()
-    expect: tuple[Expr, ...] = ()
-
-    @property
-    def executable(self) -> bool:
-        return bool(self.actions or self.expect)
-
-
-@dataclass(frozen=True, slots=True)
-class Fact(Decl):
-    """A fact about the table the engine does not model (who has Majority in a
-    Region): rules read it with a call, `majority(faction, region)`, and examples
-    state it with `set majority(faction, region) to yes`."""
-
-    returns: str = "value"
-
-
-@dataclass(frozen=True, slots=True)
-class Ruling(Decl):
-    applies_to: Ref | ListLit | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Waiver(Decl):
-    reason: str = ""
-
-
-# ------------------------------------------------------------------ files and games
-
-
-@dataclass(frozen=True, slots=True)
-class File:
-    span: Span
-    path: str
-    within: Ref | None
-    decls: tuple[Decl, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameSource:
-    """All files of one game folder, in path order."""
-
-    folder: str
-    files: tuple[File, ...]
-    unparsed: tuple[str, ...] = ()  # files that did not parse (already reported)
+__all__ = [
+    "Add", "Binary", "BoolLit", "BoolType", "Call", "Choose", "Clauses", "Component", "Container",
+    "Deck", "Decl", "Die", "Discard", "Draw", "Duration", "Entry", "EnumType", "Example", "Expr",
+    "External", "Fact", "Field", "FieldType", "File", "ForEach", "Gain", "Game", "GameSource",
+    "If", "Instance", "IntLit", "IntType", "Kind", "Limit", "ListLit", "ListType", "Log", "Lose",
+    "Manifest", "Move", "Note", "Option", "OptionalType", "Pay", "Place", "Procedure", "Property",
+    "Prose", "ProseStep", "RangeLit", "Ref", "RefType", "Relocate", "Remove", "Require", "Reroll",
+    "Restatement", "Reveal", "Roll", "Row", "RowKey", "Rule", "Ruling", "SetValue", "Shuffle",
+    "Span", "Stat", "Step", "Stmt", "StrLit", "Suppression", "Table", "Term", "TextType", "Timing",
+    "Track", "Trigger", "Unary", "UnionType", "Waiver", "Zone",
+]

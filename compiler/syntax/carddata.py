@@ -31,8 +31,8 @@ from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..core.source import SourceFile, Span
 from . import ast
-from .assemble import MAX_DIGITS, check_id, number
 from .parse import MAX_DEPTH
+from .properties import MAX_DIGITS, check_id, number
 
 RESERVED = ("id", "title", "prose", "page", "source")
 _ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # fullmatch: `$` would allow "id\n"

@@ -3,18 +3,26 @@
 Lark's LALR parser runs with the AST built in its own callbacks (no parse
 tree is materialised). Lark's errors are turned into diagnostics in the
 language's own words; nothing here raises for bad input.
+
+Parsing is reentrant: the grammar's tables and lexers are built once and hold no
+parse's state; each parse brings its own callbacks (an `AstBuilder` on a new
+`Context`) and its own indenter, so files parse independently, interleaved in one
+thread or at once in many.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.indenter import DedentError, Indenter
+from lark.lexer import Lexer, LexerState, LexerThread
+from lark.parsers.lalr_parser import _Parser
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostic, Diagnostics
@@ -45,10 +53,7 @@ class LudexIndenter(Indenter):
             yield token
 
 
-# ---------------------------------------------------------------- callbacks
-
-
-_CONTEXT = Context()
+# ---------------------------------------------------------------- the parser
 
 
 @cache
@@ -59,14 +64,54 @@ def _terminals() -> dict[str, str]:
 
 @cache
 def _parser() -> Lark:
-    grammar = resources.files("ludex.grammar").joinpath("ludex.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", postlex=LudexIndenter(),
-                transformer=AstBuilder(_CONTEXT), propagate_positions=False,
-                maybe_placeholders=False, start="start")
+    """The grammar, compiled once: LALR tables, contextual lexer, terminals. It holds no
+    callbacks of ours: `_run` gives each parse its own."""
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", postlex=LudexIndenter(),
+                propagate_positions=False, maybe_placeholders=False, start="start")
+
+
+@dataclass(frozen=True)
+class _Machine:
+    """What every parse shares, read-only: the LALR table, the contextual lexer (its
+    per-state scanners built up front, so no parse builds one while another reads
+    it), and the rule shapes that turn a parse's `AstBuilder` into Lark callbacks."""
+
+    table: Any
+    lexer: Any
+    rules: Any
+
+    def run(self, text: str, ctx: Context) -> ast.File:
+        callbacks = self.rules.create_callback(AstBuilder(ctx))
+        tokens = LexerThread.from_text(_Indented(self.lexer), text)
+        result: ast.File = _Parser(self.table, callbacks).parse(tokens, "start")
+        return result
+
+
+@cache
+def _machine() -> _Machine:
+    lark = _parser()
+    lexer = lark.parser.lexer.lexer  # the contextual lexer behind the shared indenter
+    for scanner_owner in {id(x): x for x in lexer.lexers.values()}.values():
+        _ = scanner_owner.scanner
+    _ = lexer.root_lexer.scanner
+    return _Machine(lark.parser.parser.parser.parse_table, lexer,
+                    lark._parse_tree_builder)
+
+
+class _Indented(Lexer):
+    """The shared contextual lexer, read through one parse's own indenter."""
+
+    def __init__(self, lexer: Lexer) -> None:
+        self.lexer, self.indenter = lexer, LudexIndenter()
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        tokens: Iterator[Token] = self.indenter.process(  # type: ignore[no-untyped-call]
+            self.lexer.lex(lexer_state, parser_state))
+        return tokens
 
 
 def grammar_text() -> str:
-    """The grammar source, as shipped in the package."""
+    """The grammar source, as shipped in the package (read through this one accessor)."""
     return resources.files("ludex.grammar").joinpath("ludex.lark").read_text("utf-8")
 
 
@@ -120,10 +165,8 @@ def _inside(error: Diagnostic, text: str) -> Diagnostic:
 
 
 def _attempt(source: SourceFile, callbacks: Diagnostics, syntax: Diagnostics) -> ast.File | None:
-    _CONTEXT.path, _CONTEXT.diags = source.path, callbacks
-    _CONTEXT.depths, _CONTEXT.too_deep = {}, False
     try:
-        result: ast.File = _parser().parse(source.text)  # type: ignore[assignment]
+        result = _machine().run(source.text, Context(source.path, callbacks))
     except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF, DedentError,
             NestingTooDeep) as err:
         report_syntax_error(err, source, syntax, _terminals())

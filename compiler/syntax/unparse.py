@@ -48,7 +48,7 @@ def stmt(s: ast.Stmt) -> str:
     if isinstance(s, ast.Discard):
         return f"discard {expr(s.what)}" + _opt("to", s.to)
     if isinstance(s, ast.Place):
-        return f"place {expr(s.what)} on {expr(s.where)}"
+        return f"place {expr(s.what)} {s.preposition} {expr(s.where)}"
     if isinstance(s, (ast.Move, ast.Relocate)):
         word = "move" if isinstance(s, ast.Move) else "relocate"
         return f"{word} {expr(s.what)} to {expr(s.to)}"

@@ -1,0 +1,183 @@
+"""AST nodes of statements: what a cost, an effect or an example's steps do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from ..core.source import Span
+from .ast_exprs import Expr, Ref
+
+# ------------------------------------------------------------------ statements
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    span: Span
+    amount: Expr
+    stat: Ref
+    target: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Lose:
+    span: Span
+    amount: Expr
+    stat: Ref
+    target: Expr | None
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    span: Span
+    amount: Expr
+    stat: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    span: Span
+    amount: Expr
+    deck: Ref
+    to: Ref | None
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    span: Span
+    what: Expr
+    to: Ref | None
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    span: Span
+    what: Expr
+    preposition: str  # on | in | at | under (the bottom of a pile)
+    where: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    span: Span
+    what: Expr
+    to: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Relocate:
+    span: Span
+    what: Expr
+    to: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    span: Span
+    die: Ref
+    bind: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    span: Span
+    what: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    span: Span
+    what: Expr
+    source: Ref | None
+
+
+@dataclass(frozen=True, slots=True)
+class Shuffle:
+    span: Span
+    deck: Ref
+    into: Ref | None
+
+
+@dataclass(frozen=True, slots=True)
+class Add:
+    span: Span
+    what: Expr
+    to: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Remove:
+    span: Span
+    what: Expr
+    source: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class SetValue:
+    span: Span
+    target: Expr
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    span: Span
+    target: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Require:
+    span: Span
+    condition: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ProseStep:
+    """A step the book states in words only; shown, counted, not executed."""
+
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    span: Span
+    condition: Expr
+    then: tuple[Stmt, ...]
+    orelse: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ForEach:
+    span: Span
+    var: str
+    iterable: Expr
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    span: Span
+    id: str
+    title: str | None
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    span: Span
+    count: Expr | None
+    options: tuple[Option, ...]
+
+
+Stmt: TypeAlias = (
+    Gain | Lose | Pay | Draw | Discard | Place | Move | Relocate | Roll | Reroll | Reveal
+    | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
+    | Choose
+)
