@@ -3,7 +3,7 @@ small helpers that turn declarations into keyword arguments of runtime records."
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from ...core.vocabulary import OPTION_KEYWORDS
@@ -18,9 +18,9 @@ class Unit:
     """One game being compiled: its model, its code builder, the declarations that
     become functions and the Python names of those functions."""
 
-    def __init__(self, model: GameModel, sources: Mapping[str, str] | None = None) -> None:
+    def __init__(self, model: GameModel) -> None:
         self.model = model
-        self.code = GameCode(model, sources)
+        self.code = GameCode(model)  # from the AST alone: no back end reads source text
         syms = list(model.symbols.values())
         self.rule_syms = [s for s in syms if clauses_of(s.decl) is not None]
         self.tables = [s for s in syms if isinstance(s.decl, ast.Table)]

@@ -88,8 +88,9 @@ def _used(names_in_body: set[str], names: Iterable[str]) -> list[str]:
 
 
 def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The files of one game's package, by name (`rules.py`, ...)."""
-    unit = Unit(model, sources)
+    """The files of one game's package, by name (`rules.py`, ...). They come from the
+    model alone: `sources` is not read (callers still pass it; it can go)."""
+    unit = Unit(model)
     title = model.game.title if model.game else None
     common = {"version": __version__, "source": _source_name(model),
               "package": package_name(model), "game": _shown_name(model),

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 from ...syntax import ast, unparse
@@ -78,7 +77,7 @@ class GameCode(ExprCode):
 
     def stmt_Place(self, s: ast.Place, env: Env, indent: int) -> list[str]:
         args = [self.expr(s.what, env, soft=True), self.expr(s.where, env, soft=True)]
-        if self.preposition(s) == "under":
+        if s.preposition == "under":
             args.append(Kw("bottom", Atom("True")))
         return self._do(indent, "g.place", *args)
 
@@ -174,24 +173,6 @@ class GameCode(ExprCode):
             out.append(f"{pad}    {word} {picked} == {option.id!r}:")
             out += self.block(option.body, inner, indent + 8)
         return out
-
-    def preposition(self, s: ast.Place) -> str:
-        """`place X under Y`: the AST keeps no preposition, so read it from the source."""
-        text = self._source(s.span.file)
-        lines = text.split("\n")  # as the parser counts lines: U+2028 and kin are not breaks
-        start, end = s.what.span, s.where.span
-        if not lines or start.end_line != end.line or end.line > len(lines):
-            return "on"
-        between = lines[end.line - 1][start.end_col - 1:end.col - 1].split()
-        return between[0] if between else "on"
-
-    def _source(self, path: str) -> str:
-        if path not in self.sources:
-            try:
-                self.sources[path] = Path(path).read_text("utf-8")
-            except OSError:
-                return ""
-        return self.sources[path]
 
 
 def _uses(stmts: Iterable[Any], name: str) -> bool:
