@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 from ludex import __version__
-from ludex.backends.to_python import emit, emit_game, iter_rule_functions, snake, unique_names
+from ludex.backends.to_python import emit, emit_game, iter_rule_functions
 from ludex.cli.main import add_commands
 from ludex.pipeline import compile_paths
 from ludex.runtime import Ctx, Game, RuleError, Timing, queries
@@ -93,19 +93,6 @@ def test_building_twice_gives_byte_identical_output(corpus_files: dict[str, str]
     again = emit(compiled(ROOT / "rules"))
     assert list(again) == list(corpus_files)
     assert all(again[k].encode() == corpus_files[k].encode() for k in again)
-
-
-def test_ludex_build_writes_the_same_bytes_twice(tmp_path: Path) -> None:
-    from ludex.backends.targets import Target
-    from ludex.backends.to_python import emit as emit_engine
-    from ludex.cli.build import planned
-
-    plans = []
-    for run in ("a", "b"):
-        target = Target("engine", tmp_path / run, emit_engine, lambda p: p.suffix == ".py")
-        plans.append({p.relative_to(tmp_path / run): t for p, t in
-                      planned([target], compiled(ROOT / "rules")).items()})
-    assert plans[0] == plans[1] and len(plans[0]) == 15
 
 
 def test_every_file_has_the_header_and_no_timestamp(corpus_files: dict[str, str]) -> None:
@@ -359,14 +346,6 @@ def test_golden_engine(update_goldens: bool) -> None:
             golden.parent.mkdir(exist_ok=True)
             golden.write_text(text, encoding="utf-8")
         assert golden.read_text("utf-8") == text, f"{golden} is out of date"
-
-
-def test_names_are_made_safe() -> None:
-    names = unique_names(["a.setup", "b.setup", "class", "x.b_c", "x_b.c", "y.c", "z.b_c",
-                          "g", "1st"], snake)
-    assert names == {"a.setup": "a_setup", "b.setup": "b_setup", "class": "class_",
-                     "x.b_c": "x_b_c", "x_b.c": "x_b_c_2", "y.c": "y_c", "z.b_c": "z_b_c",
-                     "g": "g_", "1st": "n1st"}
 
 
 # ---------------------------------------------------------------- the commands

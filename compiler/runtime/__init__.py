@@ -2,7 +2,9 @@
 
 A generated package (`generated/<game>/`) declares its game as `Definitions`
 (stats, tracks, decks, zones, dice, tables, rules, procedures, the catalog)
-and compiles each rule to functions of a `Game` and a `Ctx`. This package is
+and compiles each rule to functions of a `Game` and a `Ctx`, registered in a
+`Book` by a decorator that holds the rule's metadata (`book`); `assembly`
+turns the package's modules into its `DEFINITIONS` and `new_game`. This package is
 everything those functions call; it imports nothing else of ludex. `state`
 holds a game's values and places, `resolution` how rules, procedures, hooks
 (`after danger`: after each change of a stat), overrides and effects resolve.
@@ -16,6 +18,8 @@ holds a game's values and places, `resolution` how rules, procedures, hooks
 from __future__ import annotations
 
 from . import queries
+from .assembly import NewGame, define_game, game_starter
+from .book import Book
 from .choosers import (
     Chooser,
     FirstChooser,
@@ -24,6 +28,7 @@ from .choosers import (
     ScriptedChooser,
 )
 from .defs import (
+    GAME,
     PERIODS,
     DeckDef,
     Definitions,
@@ -50,9 +55,10 @@ from .log import Event, EventLog
 from .state import Ctx, Game, Run
 
 __all__ = [
-    "PERIODS", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef", "Duration", "Event",
-    "EventLog", "ExampleDef", "Expectation", "FirstChooser", "Game", "Illegal",
-    "InteractiveChooser", "Limit", "NotExecutable", "ProcedureDef", "RandomChooser", "Record",
-    "Reward", "Row", "RuleDef", "RuleError", "Run", "ScriptedChooser", "StatDef", "TableDef",
-    "Timing", "TrackDef", "Value", "ZoneDef", "by_name", "queries",
+    "GAME", "PERIODS", "Book", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef",
+    "Duration", "Event", "EventLog", "ExampleDef", "Expectation", "FirstChooser", "Game",
+    "Illegal", "InteractiveChooser", "Limit", "NewGame", "NotExecutable", "ProcedureDef",
+    "RandomChooser", "Record", "Reward", "Row", "RuleDef", "RuleError", "Run",
+    "ScriptedChooser", "StatDef", "TableDef", "Timing", "TrackDef", "Value", "ZoneDef",
+    "by_name", "define_game", "game_starter", "queries",
 ]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 if TYPE_CHECKING:
     from .state import Ctx, Game
@@ -22,6 +22,10 @@ Value: TypeAlias = Any
 Check: TypeAlias = "Callable[[Game, Ctx], bool]"
 Effect: TypeAlias = "Callable[[Game, Ctx], None]"
 Compute: TypeAlias = "Callable[[Game, Ctx], Value]"
+
+# The owner of a value of the whole game (the current phase, the Alarm), which belongs
+# to no hero or card: `g.get(GAME, 'alarm')`.
+GAME: Final = None
 
 PERIODS = ("turn", "round", "phase", "game", "campaign", "battle", "action_phase", "action")
 

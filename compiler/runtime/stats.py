@@ -1,7 +1,7 @@
 """Bounded values per owner, and what happens at the bounds.
 
-A stat's value is kept per owner (`None` for a value of the whole game, such
-as the current phase). Gains past the upper bound follow the stat's overflow
+A stat's value is kept per owner (`GAME`, which is None, for a value of the whole
+game, such as the current phase). Gains past the upper bound follow the stat's overflow
 policy: `discard` the excess, `clamp` to the bound, `clamp_remember` (clamp,
 but remember the real value for the draw that follows: `treated`), `forbid`
 (the gain is illegal). Losses stop at the lower bound; a payment that would go

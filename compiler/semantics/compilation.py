@@ -28,6 +28,9 @@ class Compilation:
     models: list[GameModel] = field(default_factory=list)
     suppressed: list[Suppressed] = field(default_factory=list)
     file_count: int = 0
+    # each game's engine package, `{file name: text}` by game folder: emitted once, by
+    # whichever stage needs it first (the examples' run or the build), and reused
+    engines: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def declaration_count(self) -> int:

@@ -23,7 +23,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from types import ModuleType
 
-from ..backends.python.package import emit_game, package_name
+from ..backends.python.package import emit_game, engine_files, package_name
 from ..semantics.compilation import Compilation
 from ..semantics.resolve import GameModel
 from ..semantics.results import FAIL, PASS, PROSE, ExampleResult, GameRun
@@ -33,15 +33,15 @@ from .sandbox.runner import Contained, Limits, run_contained
 _CACHE_SIZE = 32
 
 
-def run_game(model: GameModel, sources: Mapping[str, str] | None = None, *,
-             load: bool = False) -> GameRun:
+def run_game(comp: Compilation, model: GameModel, *, load: bool = False) -> GameRun:
     """Every example of one game, run contained (or counted as prose only). The engine is
-    loaded when the game has examples, or always with `load`."""
+    loaded when the game has examples, or always with `load`; it is the package the build
+    writes, emitted once per compilation (`comp.engines`)."""
     examples = [(s, s.decl) for s in model.symbols.values() if isinstance(s.decl, ast.Example)]
     if not examples and not load:
         return GameRun(model.name, ())
     executable = [s.qualname for s, decl in examples if decl.executable]
-    contained = _contained(model, sources, executable)
+    contained = _contained(comp, model, executable)
     error = None if contained.engine_error is None else \
         f"the engine generated for {model.name!r} does not load: {contained.engine_error}"
     results = []
@@ -60,11 +60,10 @@ def run_game(model: GameModel, sources: Mapping[str, str] | None = None, *,
 _runs: dict[str, Contained] = {}
 
 
-def _contained(model: GameModel, sources: Mapping[str, str] | None,
-               names: Sequence[str]) -> Contained:
-    """The child's answers, remembered by content (`check` and the site ask alike)."""
+def _contained(comp: Compilation, model: GameModel, names: Sequence[str]) -> Contained:
+    """The child's answers, remembered by content (a test session compiles one game often)."""
     try:
-        files, package = emit_game(model, sources), package_name(model)
+        files, package = engine_files(comp, model, emit_game), package_name(model)
     except Exception as err:  # noqa: BLE001 - an engine ludex cannot generate is a finding
         return Contained(engine_error=f"ludex could not generate it: {type(err).__name__}: "
                          f"{err}")
@@ -87,14 +86,20 @@ def verify(comp: Compilation) -> None:
     """Run every game's examples once and keep the run on its model (`model.examples`),
     where the checks and the site read it."""
     for model in comp.models:
-        model.examples = run_game(model, comp.sources)
+        model.examples = run_game(comp, model)
 
 
 def game_runs(comp: Compilation, load: bool = False) -> list[GameRun]:
     """Every game's run, in the compilation's order (`load`: even a game without examples
-    has its engine loaded, so an engine that does not import is found)."""
-    return [model.examples if model.examples is not None and not load else
-            run_game(model, comp.sources, load=load) for model in comp.models]
+    has its engine loaded, so an engine that does not import is found). A game already
+    run is not run again."""
+    return [model.examples if model.examples is not None and not (load and _unloaded(
+        model.examples)) else run_game(comp, model, load=load) for model in comp.models]
+
+
+def _unloaded(run: GameRun) -> bool:
+    """A game without examples: its run never loaded the engine."""
+    return not run.results and run.engine_error is None
 
 
 def example_results(comp: Compilation) -> list[ExampleResult]:

@@ -12,34 +12,16 @@ rules, procedures, tables and tracks (`rules`) and the book's worked examples
 (`examples`); `new_game` starts a game on the `ludex.runtime` runtime.
 """
 
-from collections.abc import Iterable
-
-from ludex.runtime import Chooser, Definitions, Game
+from ludex.runtime import define_game, game_starter
 
 from . import catalog, components, examples, rules
 
-TITLE = 'Aeon Trespass: Odyssey'
-
-DEFINITIONS = Definitions(
-    game='aeon_trespass',
-    title=TITLE,
-    stats=components.STATS,
-    tracks=rules.TRACKS,
-    decks=components.DECKS,
-    zones=components.ZONES,
-    dice=components.DICE,
-    tables=rules.TABLES,
-    rules=rules.RULES,
-    procedures=rules.PROCEDURES,
-    records=catalog.CATALOG,
-    kinds=catalog.KINDS,
-    options=components.OPTIONS,
-    examples=examples.EXAMPLES,
+DEFINITIONS = define_game(
+    'aeon_trespass',
+    'Aeon Trespass: Odyssey',
+    catalog,
+    components,
+    rules,
+    examples,
 )
-
-
-def new_game(*, seed: int = 0, chooser: Chooser | None = None,
-             options: Iterable[str] = ()) -> Game:
-    """A game in its starting state: `options` names the modes, variants, scenarios or
-    campaigns chosen (every module is in play); the seed makes shuffles and rolls repeat."""
-    return Game(DEFINITIONS, seed=seed, chooser=chooser, options=options)
+new_game = game_starter(DEFINITIONS)

@@ -53,17 +53,23 @@ SOLON = Argonaut(id='solon', title='Solon')
 
 
 CATALOG: Mapping[str, Record] = MappingProxyType({
-    'you_live': YOU_LIVE,
-    'you_died': YOU_DIED,
-    'you_died_horribly': YOU_DIED_HORRIBLY,
-    'your_gruesome_death': YOUR_GRUESOME_DEATH,
-    'your_death_transcends': YOUR_DEATH_TRANSCENDS,
-    'herodotus': HERODOTUS,
-    'philoctera': PHILOCTERA,
-    'solon': SOLON,
+    YOU_LIVE.id: YOU_LIVE,
+    YOU_DIED.id: YOU_DIED,
+    YOU_DIED_HORRIBLY.id: YOU_DIED_HORRIBLY,
+    YOUR_GRUESOME_DEATH.id: YOUR_GRUESOME_DEATH,
+    YOUR_DEATH_TRANSCENDS.id: YOUR_DEATH_TRANSCENDS,
+    HERODOTUS.id: HERODOTUS,
+    PHILOCTERA.id: PHILOCTERA,
+    SOLON.id: SOLON,
 })
 
 KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    'argonaut': ('herodotus', 'philoctera', 'solon'),
-    'obol_card': ('you_live', 'you_died', 'you_died_horribly', 'your_gruesome_death', 'your_death_transcends'),  # noqa: E501
+    Argonaut.KIND: (HERODOTUS.id, PHILOCTERA.id, SOLON.id),
+    ObolCard.KIND: (
+        YOU_LIVE.id,
+        YOU_DIED.id,
+        YOU_DIED_HORRIBLY.id,
+        YOUR_GRUESOME_DEATH.id,
+        YOUR_DEATH_TRANSCENDS.id,
+    ),
 })

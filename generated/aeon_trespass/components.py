@@ -7,6 +7,8 @@ from types import MappingProxyType
 
 from ludex.runtime import DeckDef, DieDef, StatDef, ZoneDef, by_name
 
+from . import catalog
+
 STATS = by_name(
     StatDef(name='current_phase', title='Current Game Phase', lo=None),
     StatDef(name='danger', title='Danger', per='argonaut', hi=9, overflow='clamp_remember'),
@@ -36,8 +38,8 @@ DECKS = by_name(
     DeckDef(
         name='obol_deck',
         title='Obol deck',
-        contains=('you_live', 'you_died'),
-        cards=('you_live', 'you_died'),
+        contains=(catalog.YOU_LIVE.id, catalog.YOU_DIED.id),
+        cards=(catalog.YOU_LIVE.id, catalog.YOU_DIED.id),
     ),
 )
 

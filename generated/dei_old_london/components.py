@@ -7,6 +7,8 @@ from types import MappingProxyType
 
 from ludex.runtime import DeckDef, StatDef, ZoneDef, by_name
 
+from . import catalog
+
 STATS = by_name(
     StatDef(
         name='vengeance_position',
@@ -22,14 +24,14 @@ DECKS = by_name(
         title='Purebred Feats tokens (face-down pool)',
         contains=('purebred.feats.purebred_feat',),
         cards=(
-            'purebred.feats.stock_warehouse',
-            'purebred.feats.drones_command',
-            'purebred.feats.sewers',
-            'purebred.feats.bribe',
-            'purebred.feats.mechanical_arm',
-            'purebred.feats.motivation',
-            'purebred.feats.inspection',
-            'purebred.feats.corruption',
+            catalog.STOCK_WAREHOUSE.id,
+            catalog.DRONES_COMMAND.id,
+            catalog.SEWERS.id,
+            catalog.BRIBE.id,
+            catalog.MECHANICAL_ARM.id,
+            catalog.MOTIVATION.id,
+            catalog.INSPECTION.id,
+            catalog.FEATS_CORRUPTION.id,
         ),
         reshuffle='never',
         discard_to='removed',
@@ -39,15 +41,15 @@ DECKS = by_name(
         title='Vengeance deck',
         contains=('vengeance_mode.vengeance_card',),
         cards=(
-            'vengeance_mode.rules.vengeance_cards.gathering',
-            'vengeance_mode.rules.vengeance_cards.beware_the_roofs',
-            'vengeance_mode.rules.vengeance_cards.corruption',
-            'vengeance_mode.rules.vengeance_cards.monopoly',
-            'vengeance_mode.rules.vengeance_cards.envy',
-            'vengeance_mode.rules.vengeance_cards.bullying',
-            'vengeance_mode.rules.vengeance_cards.eclectic_one',
-            'vengeance_mode.rules.vengeance_cards.bulky_one',
-            'vengeance_mode.rules.vengeance_cards.leader_alone',
+            catalog.GATHERING.id,
+            catalog.BEWARE_THE_ROOFS.id,
+            catalog.VENGEANCE_CARDS_CORRUPTION.id,
+            catalog.MONOPOLY.id,
+            catalog.ENVY.id,
+            catalog.BULLYING.id,
+            catalog.ECLECTIC_ONE.id,
+            catalog.BULKY_ONE.id,
+            catalog.LEADER_ALONE.id,
         ),
         reshuffle='when_empty',
     ),

@@ -109,27 +109,43 @@ JULIE = Hero(
 
 
 CATALOG: Mapping[str, Record] = MappingProxyType({
-    'revolution.akira': AKIRA,
-    'revolution.akira.inventions_guide.communicator': COMMUNICATOR,
-    'revolution.akira.inventions_guide.empathizer': EMPATHIZER,
-    'revolution.akira.inventions_guide.disruption_field': DISRUPTION_FIELD,
-    'revolution.akira.inventions_guide.hyperbolic_emitter': HYPERBOLIC_EMITTER,
-    'revolution.akira.inventions_guide.probabilitator': PROBABILITATOR,
-    'revolution.akira.inventions_guide.jammer': JAMMER,
-    'revolution.akira.inventions_guide.jump_pack': JUMP_PACK,
-    'revolution.enkidu': ENKIDU,
-    'revolution.enkidu.theories_guide.behavior': BEHAVIOR,
-    'revolution.enkidu.theories_guide.chaos': CHAOS,
-    'revolution.enkidu.theories_guide.emotion': EMOTION,
-    'revolution.enkidu.theories_guide.government': GOVERNMENT,
-    'revolution.enkidu.theories_guide.relativity': RELATIVITY,
-    'revolution.enkidu.theories_guide.sociological': SOCIOLOGICAL,
-    'revolution.enkidu.theories_guide.probability': PROBABILITY,
-    'revolution.julie': JULIE,
+    AKIRA.id: AKIRA,
+    COMMUNICATOR.id: COMMUNICATOR,
+    EMPATHIZER.id: EMPATHIZER,
+    DISRUPTION_FIELD.id: DISRUPTION_FIELD,
+    HYPERBOLIC_EMITTER.id: HYPERBOLIC_EMITTER,
+    PROBABILITATOR.id: PROBABILITATOR,
+    JAMMER.id: JAMMER,
+    JUMP_PACK.id: JUMP_PACK,
+    ENKIDU.id: ENKIDU,
+    BEHAVIOR.id: BEHAVIOR,
+    CHAOS.id: CHAOS,
+    EMOTION.id: EMOTION,
+    GOVERNMENT.id: GOVERNMENT,
+    RELATIVITY.id: RELATIVITY,
+    SOCIOLOGICAL.id: SOCIOLOGICAL,
+    PROBABILITY.id: PROBABILITY,
+    JULIE.id: JULIE,
 })
 
 KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    'hero': ('revolution.akira', 'revolution.enkidu', 'revolution.julie'),
-    'revolution.invention': ('revolution.akira.inventions_guide.communicator', 'revolution.akira.inventions_guide.empathizer', 'revolution.akira.inventions_guide.disruption_field', 'revolution.akira.inventions_guide.hyperbolic_emitter', 'revolution.akira.inventions_guide.probabilitator', 'revolution.akira.inventions_guide.jammer', 'revolution.akira.inventions_guide.jump_pack'),  # noqa: E501
-    'revolution.theory': ('revolution.enkidu.theories_guide.behavior', 'revolution.enkidu.theories_guide.chaos', 'revolution.enkidu.theories_guide.emotion', 'revolution.enkidu.theories_guide.government', 'revolution.enkidu.theories_guide.relativity', 'revolution.enkidu.theories_guide.sociological', 'revolution.enkidu.theories_guide.probability'),  # noqa: E501
+    Hero.KIND: (AKIRA.id, ENKIDU.id, JULIE.id),
+    Invention.KIND: (
+        COMMUNICATOR.id,
+        EMPATHIZER.id,
+        DISRUPTION_FIELD.id,
+        HYPERBOLIC_EMITTER.id,
+        PROBABILITATOR.id,
+        JAMMER.id,
+        JUMP_PACK.id,
+    ),
+    Theory.KIND: (
+        BEHAVIOR.id,
+        CHAOS.id,
+        EMOTION.id,
+        GOVERNMENT.id,
+        RELATIVITY.id,
+        SOCIOLOGICAL.id,
+        PROBABILITY.id,
+    ),
 })

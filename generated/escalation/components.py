@@ -7,6 +7,8 @@ from types import MappingProxyType
 
 from ludex.runtime import DeckDef, DieDef, StatDef, ZoneDef, by_name
 
+from . import catalog
+
 STATS = by_name(
     StatDef(name='trust', title='Trust', per='hero', hi='max_trust', overflow='discard'),
 )
@@ -33,34 +35,34 @@ DECKS = by_name(
         title='Invention deck',
         contains=('revolution.invention',),
         cards=(
-            'revolution.akira.inventions_guide.communicator',
-            'revolution.akira.inventions_guide.empathizer',
-            'revolution.akira.inventions_guide.disruption_field',
-            'revolution.akira.inventions_guide.hyperbolic_emitter',
-            'revolution.akira.inventions_guide.probabilitator',
-            'revolution.akira.inventions_guide.jammer',
-            'revolution.akira.inventions_guide.jump_pack',
+            catalog.COMMUNICATOR.id,
+            catalog.EMPATHIZER.id,
+            catalog.DISRUPTION_FIELD.id,
+            catalog.HYPERBOLIC_EMITTER.id,
+            catalog.PROBABILITATOR.id,
+            catalog.JAMMER.id,
+            catalog.JUMP_PACK.id,
         ),
         reshuffle='never',
         discard_to='removed',
-        owner='revolution.akira',
+        owner=catalog.AKIRA.id,
     ),
     DeckDef(
         name='revolution.enkidu.theory_deck',
         title='Theory deck',
         contains=('revolution.theory',),
         cards=(
-            'revolution.enkidu.theories_guide.behavior',
-            'revolution.enkidu.theories_guide.chaos',
-            'revolution.enkidu.theories_guide.emotion',
-            'revolution.enkidu.theories_guide.government',
-            'revolution.enkidu.theories_guide.relativity',
-            'revolution.enkidu.theories_guide.sociological',
-            'revolution.enkidu.theories_guide.probability',
+            catalog.BEHAVIOR.id,
+            catalog.CHAOS.id,
+            catalog.EMOTION.id,
+            catalog.GOVERNMENT.id,
+            catalog.RELATIVITY.id,
+            catalog.SOCIOLOGICAL.id,
+            catalog.PROBABILITY.id,
         ),
         reshuffle='never',
         discard_to='removed',
-        owner='revolution.enkidu',
+        owner=catalog.ENKIDU.id,
     ),
 )
 
@@ -74,21 +76,21 @@ ZONES = by_name(
     ZoneDef(
         name='revolution.akira.inventions_in_play',
         title='Inventions in play',
-        owner='revolution.akira',
+        owner=catalog.AKIRA.id,
         capacity=3,
         overflow='bottom_of_deck',
     ),
     ZoneDef(
         name='revolution.enkidu.theory_hand',
         title='Theory cards in hand',
-        owner='revolution.enkidu',
+        owner=catalog.ENKIDU.id,
         capacity=3,
         overflow='bottom_of_deck',
     ),
     ZoneDef(
         name='revolution.julie.smugglers_hideout',
         title='Smugglers Hideout District',
-        owner='revolution.julie',
+        owner=catalog.JULIE.id,
     ),
 )
 

@@ -3,9 +3,12 @@
 A package holds `catalog.py` (one frozen dataclass per kind, the cards as
 immutable instances), `components.py` (stats, decks, zones, dice, the parts
 that can be chosen), `rules.py` (one function per rule for its legality
-check, cost and effect; procedures as ordered step lists; tables and tracks
-with their rows) and `examples.py` (each executable example as a function
-returning its expectations), tied together in `__init__.py` with `new_game`.
+check, cost and effect, the effect under `@book.rule(...)` with the rule's
+metadata; procedures as ordered step lists; tables and tracks with their rows)
+and `examples.py` (each executable example as a function returning its
+expectations, under `@book.example(...)`); `__init__.py` is two calls of the
+runtime, `define_game` and `game_starter`. Cards are named by their catalog
+constants (`catalog.AKIRA.id`), a value of the whole game by `GAME`.
 
 Jinja2 templates (`templates/python/`) lay out the files (`package`); one
 module per file kind fills its template (`catalog`, `components`, `rules`,
@@ -13,14 +16,15 @@ module per file kind fills its template (`catalog`, `components`, `rules`,
 them (`expressions`: `expr_Ref`, ...; `statements`: `stmt_Gain`, ...). Every
 literal goes through `repr()`, every name through `names.unique_names`; lines
 are kept within 100 columns by a small pretty-printer (`pretty`). The output
-depends on the compilation only, so two builds are byte-identical. Generated
+depends on the compilation only, so two builds are byte-identical; `engine_files`
+emits each game once per compilation and keeps it there (`Compilation.engines`). Generated
 code imports `ludex.runtime` and nothing else of ludex.
 """
 
 from __future__ import annotations
 
 from .names import camel, snake, unique_names
-from .package import emit, emit_game, iter_rule_functions, package_name
+from .package import emit, emit_game, engine_files, iter_rule_functions, package_name
 
-__all__ = ["camel", "emit", "emit_game", "iter_rule_functions", "package_name", "snake",
-           "unique_names"]
+__all__ = ["camel", "emit", "emit_game", "engine_files", "iter_rule_functions", "package_name",
+           "snake", "unique_names"]

@@ -8,30 +8,31 @@ from typing import Any
 from ...semantics.resolve import Symbol
 from ...syntax import ast
 from .common import Unit, comment, plain
-from .names import RESERVED, RUNTIME_NAMES, camel, snake, unique_names
-from .pretty import Atom, Kw, Seq, Str, call, flat, literal, render
+from .names import MODULE_NAMES, RESERVED, RUNTIME_NAMES, camel, snake, unique_names
+from .pretty import Atom, Kw, Pre, Seq, Str, call, literal, render
 
 
 def catalog_module(unit: Unit) -> dict[str, Any]:
     """The template context of `catalog.py`."""
     kinds = [s for s in unit.model.symbols.values() if isinstance(s.decl, ast.Kind)]
-    instances = [(s, unit.kind_of(s)) for s in unit.model.symbols.values()
-                 if isinstance(s.decl, ast.Instance)]
-    classes = unique_names([k.qualname for k in kinds], camel, RESERVED | RUNTIME_NAMES)
-    constants = unique_names([s.qualname for s, k in instances if k is not None],
-                             lambda t: snake(t).upper(), RESERVED | RUNTIME_NAMES)
+    classes = unique_names([k.qualname for k in kinds], camel,
+                           RESERVED | RUNTIME_NAMES | MODULE_NAMES)
+    constants = unit.code.constants
     by_kind = {id(k.decl): k for k in kinds}
     records: list[str] = []
     members: dict[str, list[str]] = {k.qualname: [] for k in kinds}
-    for sym, kind in instances:
+    for sym, kind in unit.instances:
         if kind is None:
             continue
         kind_sym = by_kind[id(kind)]
         members[kind_sym.qualname].append(sym.qualname)
         record = call(classes[kind_sym.qualname], *record_args(unit, sym, kind))
         records.append("\n".join(render(record, 0, f"{constants[sym.qualname]} = ")))
-    catalog = Seq("", tuple(Atom(f"{q!r}: {constants[q]}") for q in constants), "{}")
-    kind_items = tuple(Atom(f"{q!r}: {flat(literal(tuple(v)))}") for q, v in members.items())
+    # keyed by each record's own id, each kind by its class's `KIND`: no name spelled twice
+    catalog = Seq("", tuple(Atom(f"{c}.id: {c}") for c in constants.values()), "{}")
+    kind_items = tuple(Pre(f"{classes[q]}.KIND: ", Seq("", tuple(
+        Atom(f"{constants[m]}.id") for m in v), "()", tuple_comma=True))
+        for q, v in members.items())
     return {
         "kinds": [kind_class(k, classes[k.qualname]) for k in kinds],
         "records": records,

@@ -3,13 +3,14 @@ small helpers that turn declarations into keyword arguments of runtime records."
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from typing import Any
 
 from ...core.vocabulary import OPTION_KEYWORDS
 from ...semantics.resolve import GameModel, Symbol
 from ...syntax import ast, unparse
-from .names import snake, unique_names
+from .names import MODULE_NAMES, RESERVED, RUNTIME_NAMES, snake, unique_names
 from .pretty import WIDTH, Kw, Py, Str, comment_text, literal
 from .statements import GameCode
 
@@ -29,9 +30,23 @@ class Unit:
         self.examples = [s for s in syms if isinstance(s.decl, ast.Example)]
         self.fn = unique_names([s.qualname for s in self.rule_syms + self.tables + self.tracks],
                                snake)
+        self.instances = [(s, self.kind_of(s)) for s in syms if isinstance(s.decl, ast.Instance)]
+        # each card, hero or token of the catalog: its constant in `catalog.py`, by which
+        # the other modules name it (`catalog.AKIRA.id`)
+        self.code.constants = unique_names(
+            [s.qualname for s, kind in self.instances if kind is not None],
+            lambda t: snake(t).upper(), RESERVED | RUNTIME_NAMES | MODULE_NAMES)
 
     def qual(self, decl: ast.Decl) -> str:
         return self.code.qual(decl)
+
+    def named(self, decl: ast.Decl) -> Py:
+        """A declaration by its qualified name: a catalog constant's id, else a literal."""
+        return self.code.named(decl)
+
+    def name_of(self, qualname: str) -> Py:
+        """`named`, for a qualified name."""
+        return self.code.name_of(qualname)
 
     def function(self, name: str, returns: str, body: list[str]) -> str:
         """A function of the game and its context, as generated rules are."""
@@ -65,13 +80,22 @@ def clauses_of(decl: ast.Decl) -> ast.Clauses | None:
 
 
 def comment(sym: Symbol, indent: int = 0) -> str:
-    """`# qualname: Title (file:line)`, cut to the line width; the title and the file
-    name are input, so they are escaped to one printable line (`comment_text`)."""
+    """`# qualname: Title (file:line)`, whole. When that line is too long the title goes
+    on comment lines of its own below, wrapped, and the path stays whole. The title and
+    the file name are input, so they are escaped to printable text (`comment_text`)."""
     decl = sym.decl
-    text = comment_text(f"# {sym.qualname}" + (f": {decl.title}" if decl.title else "") +
-                        f" ({decl.span.file}:{decl.span.line})")
-    room = WIDTH - indent
-    return " " * indent + (text if len(text) <= room else text[:room - 3] + "...")
+    pad = " " * indent
+    where = comment_text(f"({decl.span.file}:{decl.span.line})")
+    title = comment_text(decl.title) if decl.title else ""
+    one = f"{pad}# {sym.qualname}" + (f": {title}" if title else "") + f" {where}"
+    if len(one) <= WIDTH:
+        return one
+    head = f"{pad}# {sym.qualname} {where}"
+    lines = [head] if len(head) <= WIDTH else [f"{pad}# {sym.qualname}", f"{pad}# {where}"]
+    room = max(WIDTH - indent - 2, 20)
+    lines += [f"{pad}# {part}" for part in textwrap.wrap(title, room, break_on_hyphens=False)]
+    # a path longer than a line stays whole: that line is let through the length rule
+    return "\n".join(line if len(line) <= WIDTH else line + "  # noqa: E501" for line in lines)
 
 
 def kwargs(**items: Py | None) -> tuple[Py, ...]:

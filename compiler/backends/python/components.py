@@ -14,7 +14,6 @@ from .common import (
     bounds,
     items,
     kwargs,
-    names,
     opt_str,
     plain,
 )
@@ -86,10 +85,10 @@ def deck_def(unit: Unit, sym: Symbol, decl: ast.Deck) -> Py:
         owner.value, ast.Ref) else None
     return call("DeckDef", *kwargs(
         name=Str(sym.qualname), title=opt_str(decl.title),
-        contains=names(unit.qual(d) for d in found), cards=names(cards),
+        contains=named(unit, [unit.qual(d) for d in found]), cards=named(unit, cards),
         reshuffle=Str(decl.reshuffle) if decl.reshuffle != "discard_pile" else None,
         discard_to=Str(decl.discard_to) if decl.discard_to != "discard_pile" else None,
-        owner=Str(unit.qual(owner_decl)) if owner_decl else None))
+        owner=unit.named(owner_decl) if owner_decl else None))
 
 
 def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
@@ -97,9 +96,15 @@ def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
     owner = next((o for o in owners if o is not None), None)
     return call("ZoneDef", *kwargs(
         name=Str(sym.qualname), title=opt_str(decl.title),
-        owner=Str(unit.qual(owner)) if owner else None,
+        owner=unit.named(owner) if owner else None,
         capacity=literal(decl.capacity) if decl.capacity is not None else None,
         overflow=opt_str(decl.overflow)))
+
+
+def named(unit: Unit, qualnames: list[str]) -> Py | None:
+    """A tuple of names, a card of the catalog by its constant (`catalog.AKIRA.id`)."""
+    return Seq("", tuple(unit.name_of(q) for q in qualnames), "()", tuple_comma=True) \
+        if qualnames else None
 
 
 def cards_of(unit: Unit, decl: ast.Decl) -> list[str]:

@@ -1,6 +1,7 @@
 """`examples.py` of a game's package: each executable worked example as a function that
 sets up its `given:` state, performs its `actions:` (each one effect) and returns its
-`expect:` lines, evaluated; prose-only examples have no function."""
+`expect:` lines, evaluated, under `@book.example(...)`; prose-only examples are
+registered without a function."""
 
 from __future__ import annotations
 
@@ -10,29 +11,28 @@ from ...semantics.resolve import Symbol
 from ...syntax import ast, unparse
 from .common import Unit, comment, kwargs, names, opt_str, options_of
 from .expressions import Env
-from .names import snake, unique_names
-from .pretty import Atom, Pre, Py, Seq, Str, call, render
+from .names import MODULE_NAMES, RESERVED, snake, unique_names
+from .pretty import Pre, Py, Seq, Str, call, render
 
 
 def examples_module(unit: Unit) -> dict[str, Any]:
-    """The template context of `examples.py`."""
-    functions_names = unique_names([s.qualname for s in unit.examples], snake)
-    functions: list[str] = []
-    defs: list[Py] = []
+    """The template context of `examples.py`: each example registered in `book` where it
+    is written, an executable one by `@book.example(...)` over its function."""
+    functions_names = unique_names([s.qualname for s in unit.examples], snake,
+                                   RESERVED | MODULE_NAMES)
+    blocks: list[str] = []
     for sym in unit.examples:
         decl = sym.decl
         assert isinstance(decl, ast.Example)
-        run = None
+        register = "\n".join(render(call("book.example", Str(sym.qualname), *kwargs(
+            title=opt_str(decl.title), scope=names(options_of(sym)),
+            source=Str(f"{decl.span.file}:{decl.span.line}"))), 0,
+            "@" if decl.executable else ""))
         if decl.executable:
             name = functions_names[sym.qualname]
-            functions.append(comment(sym) + "\n" + example_function(unit, name, sym, decl))
-            run = Atom(name)
-        defs.append(call("ExampleDef", *kwargs(
-            name=Str(sym.qualname), title=opt_str(decl.title), run=run,
-            scope=names(options_of(sym)),
-            source=Str(f"{decl.span.file}:{decl.span.line}"))))
-    return {"functions": functions,
-            "examples": "\n".join(render(call("by_name", *defs), 0, "EXAMPLES = "))}
+            register += "\n" + example_function(unit, name, sym, decl)
+        blocks.append(comment(sym) + "\n" + register)
+    return {"blocks": blocks}
 
 
 def example_function(unit: Unit, name: str, sym: Symbol, decl: ast.Example) -> str:

@@ -22,8 +22,9 @@ class Env:
     names: dict[str, str] = field(default_factory=dict)
     chooses: int = 0
 
-    def bind(self, name: str, used: bool) -> tuple[Env, str]:
-        py = name if name not in RESERVED else name + "_"
+    def bind(self, name: str, used: bool, taken: Iterable[str] = ()) -> tuple[Env, str]:
+        """A local name for `name`; `taken`: the module's names it must not hide."""
+        py = name if name not in RESERVED and name not in taken else name + "_"
         py = py if used else "_" + py
         return Env({**self.names, name: py}, self.chooses), py
 
@@ -36,12 +37,22 @@ class ExprCode:
         self.model = model
         self.sources = dict(sources or {})
         self.here = ""  # the declaration being compiled (names a `choose` for the chooser)
+        self.constants: dict[str, str] = {}  # qualname -> its catalog constant
 
     # ------------------------------------------------------------ references
 
     def qual(self, decl: ast.Decl) -> str:
         sym = self.model.by_decl.get(id(decl))
         return sym.qualname if sym is not None else decl.id
+
+    def named(self, decl: ast.Decl) -> Py:
+        """A declaration as the engine names it: a card of the catalog by its constant's
+        id (`catalog.AKIRA.id`), anything else by its qualified name."""
+        return self.name_of(self.qual(decl))
+
+    def name_of(self, qualname: str) -> Py:
+        constant = self.constants.get(qualname)
+        return Atom(f"catalog.{constant}.id") if constant is not None else Str(qualname)
 
     def target(self, ref: ast.Ref) -> tuple[ast.Decl | None, tuple[str, ...]]:
         """The declaration a reference names, and the attribute names after it."""
@@ -71,7 +82,7 @@ class ExprCode:
             return Str(attrs[0])
         if boolean and not attrs and isinstance(decl, (ast.External, ast.Container)):
             return call("g.holds", Str(self.qual(decl)))
-        return self._attrs(Str(self.qual(decl)), attrs)
+        return self._attrs(self.named(decl), attrs)
 
     def _attrs(self, base: Py, attrs: Iterable[str]) -> Py:
         for attr in attrs:
@@ -79,7 +90,7 @@ class ExprCode:
         return base
 
     def subject(self, stat: ast.Stat) -> Py:
-        return Atom("None") if stat.per is None else Atom("ctx.subject")
+        return Atom("GAME") if stat.per is None else Atom("ctx.subject")
 
     def stat_name(self, ref: ast.Ref) -> str:
         decl, attrs = self.target(ref)
@@ -96,7 +107,7 @@ class ExprCode:
             return self.subject(decl), decl.id
         if decl is None or not attrs:
             return None
-        return self._attrs(Str(self.qual(decl)), attrs[:-1]), attrs[-1]
+        return self._attrs(self.named(decl), attrs[:-1]), attrs[-1]
 
     # ------------------------------------------------------------ expressions
 

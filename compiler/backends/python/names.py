@@ -13,7 +13,13 @@ RUNTIME_NAMES = frozenset({
     "Ctx", "DeckDef", "Definitions", "DieDef", "Duration", "ExampleDef", "Expectation",
     "Game", "Limit", "ProcedureDef", "Record", "Reward", "RuleDef", "StatDef", "TableDef",
     "Timing", "TrackDef", "ZoneDef", "by_name", "ClassVar", "Literal", "Mapping",
-    "MappingProxyType", "Chooser", "Iterable", "dataclass",
+    "MappingProxyType", "Chooser", "Iterable", "dataclass", "GAME", "Book", "define_game",
+    "game_starter",
+})
+# The names generated modules define for themselves (and `__init__.py` imports).
+MODULE_NAMES = frozenset({
+    "book", "catalog", "components", "rules", "examples", "CATALOG", "KINDS", "STATS",
+    "DECKS", "ZONES", "DICE", "OPTIONS", "DEFINITIONS", "new_game",
 })
 
 

@@ -22,17 +22,23 @@ from .common import Unit
 from .components import components_module
 from .examples import examples_module
 from .names import RESERVED, snake
-from .pretty import WIDTH, comment_text
+from .pretty import WIDTH, Atom, Str, call, comment_text, literal, render
 from .rules import rules_module
 
 TEMPLATES = Path(__file__).parent.parent / "templates" / "python"
 IMPORTABLE = {
     "catalog.py": ("Record",),
     "components.py": ("DeckDef", "DieDef", "StatDef", "ZoneDef", "by_name"),
-    "rules.py": ("Ctx", "Duration", "Game", "Limit", "ProcedureDef", "Reward", "Row",
-                 "RuleDef", "TableDef", "Timing", "TrackDef", "Value", "by_name"),
-    "examples.py": ("Ctx", "ExampleDef", "Expectation", "Game", "by_name"),
+    "rules.py": ("GAME", "Book", "Ctx", "Duration", "Game", "Limit", "Reward", "Row",
+                 "Timing", "Value"),
+    "examples.py": ("GAME", "Book", "Ctx", "Expectation", "Game"),
 }
+# Names a template writes itself (`book = Book()`), so its module imports them always.
+TEMPLATE_NAMES = {"rules.py": {"Book"}, "examples.py": {"Book"}}
+# The modules that name cards by their catalog constants (`catalog.AKIRA.id`). The
+# module is imported, not its constants: sorted by name, imported constants would put
+# the code's shape at the mercy of the ids.
+USES_CATALOG = ("components.py", "rules.py", "examples.py")
 
 
 @cache
@@ -93,10 +99,9 @@ def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dic
     unit = Unit(model)
     title = model.game.title if model.game else None
     common = {"version": __version__, "source": _source_name(model),
-              "package": package_name(model), "game": _shown_name(model),
-              "game_repr": repr(model.name), "title_repr": repr(title)}
+              "package": package_name(model), "game": _shown_name(model)}
     parts: dict[str, dict[str, Any]] = {
-        "__init__.py": {},
+        "__init__.py": {"definitions": _definitions(model, title)},
         "catalog.py": catalog_module(unit),
         "components.py": components_module(unit),
         "rules.py": rules_module(unit),
@@ -106,9 +111,12 @@ def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dic
     for name, context in parts.items():
         body = _names_in("\n\n".join(v if isinstance(v, str) else "\n".join(v)
                                    for v in context.values()))
+        body |= TEMPLATE_NAMES.get(name, set())
         runtime = _import("ludex.runtime", _used(body, IMPORTABLE.get(name, ())))
         if "q" in body:
             runtime += "\nfrom ludex.runtime import queries as q"
+        if name in USES_CATALOG and "catalog" in body:
+            runtime += "\n\nfrom . import catalog"
         typing_names = _used(body, ("ClassVar", "Literal"))
         context = {**context, "runtime_import": runtime,
                    "typing_import": _import("typing", typing_names)}
@@ -116,6 +124,13 @@ def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dic
         _must_compile(text, f"{package_name(model)}/{name}")
         out[name] = text
     return out
+
+
+def _definitions(model: GameModel, title: str | None) -> str:
+    """`DEFINITIONS = define_game(...)`: the runtime reads the package's modules."""
+    made = call("define_game", Str(model.name), literal(title),
+                *(Atom(m) for m in ("catalog", "components", "rules", "examples")))
+    return "\n".join(render(made, 0, "DEFINITIONS = "))
 
 
 _PLAIN_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -144,12 +159,22 @@ def _tidy(text: str) -> str:
     return text.strip("\n") + "\n"
 
 
+def engine_files(comp: Compilation, model: GameModel,
+                 emitter: Callable[..., dict[str, str]] | None = None) -> dict[str, str]:
+    """One game's package, emitted once per compilation (by `emitter`, else `emit_game`)
+    and kept on it, `comp.engines`: the examples' run and the build read the same files."""
+    key = model.source.folder
+    if key not in comp.engines:
+        comp.engines[key] = (emitter or emit_game)(model, comp.sources)
+    return comp.engines[key]
+
+
 def emit(comp: Compilation) -> dict[str, str]:
     """`{"<game>/<module>.py": source}` for every game of the compilation."""
     out: dict[str, str] = {}
     for model in comp.models:
         package = package_name(model)
-        for name, text in emit_game(model, comp.sources).items():
+        for name, text in engine_files(comp, model).items():
             out[f"{package}/{name}"] = text
     return out
 

@@ -1,10 +1,11 @@
 """`rules.py` of a game's package: for each rule its legality check, cost and effect as
-functions; `RuleDef`s with their timing, limit, duration and override; procedures as
-ordered step lists; tables and tracks with their rows."""
+functions, the effect under `@book.rule(...)` with the rule's timing, limit, duration
+and override; procedures as ordered step lists; tables and tracks with their rows. Each
+declaration is written where the book has it, and registered there."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ...semantics.resolve import Symbol
@@ -25,60 +26,61 @@ from .pretty import Atom, Py, Seq, Str, call, literal, render
 
 
 def rules_module(unit: Unit) -> dict[str, Any]:
-    """The template context of `rules.py`."""
-    functions: list[str] = []
-    defs: list[Py] = []
-    for sym in unit.rule_syms:
-        made, refs = rule_functions(unit, sym)
-        if made:
-            functions.append(comment(sym) + "\n" + "\n\n\n".join(made))
-        defs.append(rule_def(unit, sym, refs))
-    tables: list[Py] = []
-    tracks: list[Py] = []
-    for sym in unit.tables + unit.tracks:
-        rows: list[str] = []
-        if isinstance(sym.decl, ast.Table):
-            tables.append(table_def(unit, sym, rows))
-        else:
-            tracks.append(track_def(unit, sym, rows))
-        if rows:
-            functions.append(comment(sym) + "\n" + "\n\n\n".join(rows))
+    """The template context of `rules.py`: one block per declaration, in the book's order,
+    each under its provenance comment and registered in the module's `book` where it is
+    written (`@book.rule(...)` over a rule's effect)."""
     counted = counted_procedures(unit)
-    procedures = [procedure_def(s, s.qualname in counted) for s in unit.procedures]
-    return {
-        "functions": functions,
-        "rules": "\n".join(render(call("by_name", *defs), 0, "RULES = ")),
-        "procedures": "\n".join(render(call("by_name", *procedures), 0, "PROCEDURES = ")),
-        "tables": "\n".join(render(call("by_name", *tables), 0, "TABLES = ")),
-        "tracks": "\n".join(render(call("by_name", *tracks), 0, "TRACKS = ")),
-    }
+    blocks: list[str] = []
+    for sym in unit.model.symbols.values():
+        decl = sym.decl
+        if clauses_of(decl) is not None:
+            blocks.append(rule_block(unit, sym))
+        elif isinstance(decl, ast.Table):
+            blocks.append(table_block(unit, sym, "book.table", table_fields))
+        elif isinstance(decl, ast.Track):
+            blocks.append(table_block(unit, sym, "book.track", track_fields))
+        elif isinstance(decl, ast.Procedure):
+            blocks.append(comment(sym) + "\n" + "\n".join(render(
+                procedure_def(sym, sym.qualname in counted), 0)))
+    return {"blocks": blocks}
 
 
 # ---------------------------------------------------------------- rules
 
 
-def rule_functions(unit: Unit, sym: Symbol) -> tuple[list[str], dict[str, Py | None]]:
+def rule_block(unit: Unit, sym: Symbol) -> str:
+    """A rule's check and cost, then its effect under `@book.rule(...)` (or the
+    registration alone, for a rule without an effect)."""
+    made, refs = rule_functions(unit, sym)
+    effect = made.pop("effect", None)
+    register = render(rule_def(unit, sym, refs), 0, "@" if effect else "")
+    pieces = list(made.values()) + ["\n".join(register) + ("\n" + effect if effect else "")]
+    return comment(sym) + "\n" + "\n\n\n".join(pieces)
+
+
+def rule_functions(unit: Unit, sym: Symbol) -> tuple[dict[str, str], dict[str, Py | None]]:
     """`<rule>_check`, `<rule>_cost`, `<rule>_effect`, for the clauses the rule has."""
     clauses = clauses_of(sym.decl)
     assert clauses is not None
     unit.code.here = sym.qualname
     base = unit.fn[sym.qualname]
-    out: list[str] = []
-    refs: dict[str, Py | None] = {"check": None, "cost": None, "effect": None}
+    out: dict[str, str] = {}
+    refs: dict[str, Py | None] = {"check": None, "cost": None}
     if clauses.condition is not None:
         cond = unit.code.condition(clauses.condition, Env())
-        out.append(unit.function(f"{base}_check", "bool", render(cond, 4, "return ")))
+        out["check"] = unit.function(f"{base}_check", "bool", render(cond, 4, "return "))
         refs["check"] = Atom(f"{base}_check")
     for part in ("cost", "effect"):
         stmts = getattr(clauses, part)
         if stmts:
-            out.append(unit.function(f"{base}_{part}", "None",
-                                     unit.code.block(stmts, Env(), 4)))
-            refs[part] = Atom(f"{base}_{part}")
+            out[part] = unit.function(f"{base}_{part}", "None",
+                                      unit.code.block(stmts, Env(), 4))
+            refs[part] = Atom(f"{base}_{part}") if part == "cost" else None
     return out, refs
 
 
 def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
+    """`book.rule(...)`: everything about a rule but its effect."""
     decl = sym.decl
     clauses = clauses_of(decl)
     assert clauses is not None
@@ -88,24 +90,24 @@ def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
                 if isinstance(n, ast.ProseStep))
     overrides = getattr(decl, "overrides", None)
     target = unit.model.targets.get(overrides) if overrides is not None else None
-    return call("RuleDef", *kwargs(
-        name=Str(sym.qualname), title=opt_str(decl.title),
-        kind=Str(kind) if kind != "rule" else None,
-        who=names(who(unit, decl)), when=timing(unit, clauses.when),
-        check=refs["check"], cost=refs["cost"], effect=refs["effect"],
+    found = who(unit, decl)
+    return call("book.rule", Str(sym.qualname), *kwargs(
+        title=opt_str(decl.title), kind=Str(kind) if kind != "rule" else None,
+        who=Seq("", tuple(found), "()", tuple_comma=True) if found else None,
+        when=timing(unit, clauses.when), check=refs["check"], cost=refs["cost"],
         limit=limit(unit, clauses.limit), duration=duration(clauses.duration),
-        overrides=Str(unit.qual(target)) if target is not None else None,
+        overrides=unit.named(target) if target is not None else None,
         scope=names(options_of(sym)),
-        this=Str(sym.qualname) if kind == "card" else None,
+        this=unit.name_of(sym.qualname) if kind == "card" else None,
         prose=literal(prose) if prose else None))
 
 
-def who(unit: Unit, decl: ast.Decl) -> list[str]:
+def who(unit: Unit, decl: ast.Decl) -> list[Py]:
     prop = decl.prop("who")
     found = [] if prop is None else (
         list(prop.value.items) if isinstance(prop.value, ast.ListLit) else [prop.value])
     decls = [unit.model.targets.get(i) for i in found if isinstance(i, ast.Ref)]
-    return [unit.qual(d) for d in decls if d is not None]
+    return [unit.named(d) for d in decls if d is not None]
 
 
 def timing(unit: Unit, when: ast.Timing | None) -> Py | None:
@@ -114,14 +116,14 @@ def timing(unit: Unit, when: ast.Timing | None) -> Py | None:
         return None
     target = unit.model.targets.get(when.target) if when.target is not None else None
     if isinstance(target, ast.Stat):
-        name: str | None = target.id  # stats are kept by id (`StatDef.name`)
+        name: Py | None = Str(target.id)  # stats are kept by id (`StatDef.name`)
     elif target is not None:
-        name = unit.qual(target)
+        name = unit.named(target)
     else:
-        name = when.target.dotted if when.target is not None else None
+        name = opt_str(when.target.dotted if when.target is not None else None)
     stat = isinstance(target, (ast.Stat, ast.Track))
     return call("Timing", Str(when.kind), *kwargs(
-        target=opt_str(name), text=opt_str(when.text), stat=Atom("True") if stat else None))
+        target=name, text=opt_str(when.text), stat=Atom("True") if stat else None))
 
 
 def limit(unit: Unit, lim: ast.Limit | None) -> Py | None:
@@ -157,8 +159,8 @@ def counted_procedures(unit: Unit) -> set[str]:
 
 def procedure_def(sym: Symbol, at_once: bool) -> Py:
     steps = [c.qualname for c in sym.children.values() if isinstance(c.decl, ast.Step)]
-    return call("ProcedureDef", *kwargs(
-        name=Str(sym.qualname), title=opt_str(sym.decl.title), steps=names(steps),
+    return call("book.procedure", Str(sym.qualname), *kwargs(
+        title=opt_str(sym.decl.title), steps=names(steps),
         scope=names(options_of(sym)), at_once=Atom("True") if at_once else None))
 
 
@@ -192,7 +194,16 @@ def rows(unit: Unit, sym: Symbol, found: Iterable[ast.Row], out: list[str],
     return Seq("", tuple(made), "()", tuple_comma=True)
 
 
-def table_def(unit: Unit, sym: Symbol, out: list[str]) -> Py:
+def table_block(unit: Unit, sym: Symbol, register: str,
+                fields: Callable[[Unit, Symbol, list[str]], tuple[Py, ...]]) -> str:
+    """A table's or a track's functions (its key, its rows' values and effects), then its
+    registration."""
+    functions: list[str] = []
+    made = call(register, Str(sym.qualname), *fields(unit, sym, functions))
+    return comment(sym) + "\n" + "\n\n\n".join(functions + ["\n".join(render(made, 0))])
+
+
+def table_fields(unit: Unit, sym: Symbol, out: list[str]) -> tuple[Py, ...]:
     decl = sym.decl
     assert isinstance(decl, ast.Table)
     by: Py | None = None
@@ -206,21 +217,19 @@ def table_def(unit: Unit, sym: Symbol, out: list[str]) -> Py:
         out.append(unit.function(name, "Value", render(key, 4, "return ")))
         by = Atom(name)
     made = rows(unit, sym, decl.rows, out)
-    return call("TableDef", *kwargs(
-        name=Str(sym.qualname), title=opt_str(decl.title),
+    return kwargs(
+        title=opt_str(decl.title),
         mode=Str(decl.mode) if decl.mode != "lookup" else None, by=by,
-        by_text=opt_str(by_text), rows=made if decl.rows else None))
+        by_text=opt_str(by_text), rows=made if decl.rows else None)
 
 
-def track_def(unit: Unit, sym: Symbol, out: list[str]) -> Py:
+def track_fields(unit: Unit, sym: Symbol, out: list[str]) -> tuple[Py, ...]:
     decl = sym.decl
     assert isinstance(decl, ast.Track)
     lo, hi = bounds(decl.spaces)
     rewards = decl.prop("rewards")
     policy = rewards.value.dotted if rewards and isinstance(rewards.value, ast.Ref) else None
-    return call("TrackDef", *kwargs(
-        name=Str(sym.qualname), title=opt_str(decl.title),
-        lo=literal(lo if isinstance(lo, int) else 0),
-        hi=literal(hi if isinstance(hi, int) else 0),
-        rewards=opt_str(policy),
-        rows=rows(unit, sym, decl.rows, out, "Reward") if decl.rows else None))
+    return kwargs(
+        title=opt_str(decl.title), lo=literal(lo if isinstance(lo, int) else 0),
+        hi=literal(hi if isinstance(hi, int) else 0), rewards=opt_str(policy),
+        rows=rows(unit, sym, decl.rows, out, "Reward") if decl.rows else None)

@@ -9,6 +9,7 @@ from typing import Any
 from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
 from .expressions import Env, ExprCode
+from .names import MODULE_NAMES
 from .pretty import Atom, Kw, Py, Seq, Str, call, render
 
 
@@ -27,7 +28,7 @@ class GameCode(ExprCode):
                 out.append(" " * indent + "with g.effect():")
             if isinstance(stmt, ast.Roll) and stmt.bind:
                 used = _uses(stmts[i + 1:], stmt.bind)
-                env, name = env.bind(stmt.bind, used)
+                env, name = env.bind(stmt.bind, used, MODULE_NAMES)
                 die = self.expr(stmt.die, env)
                 line = call("g.roll", die, Atom("ctx"))
                 out += render(line, inner, f"{name} = " if used else "")
@@ -40,8 +41,8 @@ class GameCode(ExprCode):
         return render(call(func, *args), indent)
 
     def _who(self, stat: ast.Ref, target: ast.Expr | None, env: Env) -> Py:
-        """Whose stat: the one named (`to solon`, `pay 2 akira.trust`), else nobody's for a
-        stat of the whole game, else the subject (the actor)."""
+        """Whose stat: the one named (`to solon`, `pay 2 akira.trust`), else the game's for
+        a stat of the whole game (`GAME`), else the subject (the actor)."""
         if target is not None:
             return self.expr(target, env)
         found = self.owner_and_stat(stat, env) if len(stat.parts) > 1 else None
@@ -50,7 +51,7 @@ class GameCode(ExprCode):
         decl, attrs = self.target(stat)
         if isinstance(decl, ast.Stat) and decl.per is None and not attrs and \
                 decl.prop("per") is None:
-            return Atom("None")
+            return Atom("GAME")
         return Atom("ctx.subject")
 
     def stmt_Gain(self, s: ast.Gain, env: Env, indent: int) -> list[str]:
@@ -152,7 +153,7 @@ class GameCode(ExprCode):
         return out
 
     def stmt_ForEach(self, s: ast.ForEach, env: Env, indent: int) -> list[str]:
-        inner, name = env.bind(s.var, _uses(s.body, s.var))
+        inner, name = env.bind(s.var, _uses(s.body, s.var), MODULE_NAMES)
         iterable = self.expr(s.iterable, env)
         members = iterable if isinstance(s.iterable, ast.RangeLit) else call("g.members",
                                                                             iterable)

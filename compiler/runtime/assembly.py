@@ -1,0 +1,57 @@
+"""A generated package's `__init__.py` in two calls: `define_game` reads the package's
+modules into one `Definitions`, `game_starter` makes its `new_game`.
+
+    DEFINITIONS = define_game('heist', 'The Heist', catalog, components, rules, examples)
+    new_game = game_starter(DEFINITIONS)
+
+What each module holds is the contract between the emitter and this runtime: `catalog`
+its `CATALOG` and `KINDS`, `components` its `STATS`, `DECKS`, `ZONES`, `DICE` and
+`OPTIONS`, `rules` and `examples` their `book` (`ludex.runtime.book`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType, ModuleType
+from typing import Any, Protocol
+
+from .choosers import Chooser
+from .defs import Definitions
+from .state import Game
+
+
+class NewGame(Protocol):
+    def __call__(self, *, seed: int = 0, chooser: Chooser | None = None,
+                 options: Iterable[str] = ()) -> Game: ...
+
+
+def define_game(game: str, title: str | None, catalog: ModuleType, components: ModuleType,
+                rules: ModuleType, examples: ModuleType) -> Definitions:
+    """Everything a generated package declares about its game."""
+    book, shown = rules.book, examples.book
+    return Definitions(
+        game=game, title=title, stats=components.STATS, tracks=_frozen(book.tracks),
+        decks=components.DECKS, zones=components.ZONES, dice=components.DICE,
+        tables=_frozen(book.tables), rules=_frozen(book.rules),
+        procedures=_frozen(book.procedures), records=catalog.CATALOG, kinds=catalog.KINDS,
+        options=components.OPTIONS, examples=_frozen(shown.examples))
+
+
+def game_starter(defs: Definitions) -> NewGame:
+    """The package's `new_game`."""
+
+    def new_game(*, seed: int = 0, chooser: Chooser | None = None,
+                 options: Iterable[str] = ()) -> Game:
+        """A game in its starting state: `options` names the modes, variants, scenarios or
+        campaigns chosen (every module is in play); the seed makes shuffles and rolls
+        repeat."""
+        return Game(defs, seed=seed, chooser=chooser, options=options)
+
+    return new_game
+
+
+def _frozen(items: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(items))
+
+
+__all__ = ["NewGame", "define_game", "game_starter"]
