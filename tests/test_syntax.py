@@ -7,14 +7,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 from ludex.core.codes import Code
 from ludex.core.diagnostics import Diagnostic, Diagnostics
-from ludex.core.source import SourceFile
-from ludex.syntax import ast, unparse
-from ludex.syntax.callbacks import AstBuilder
+from ludex.core.source import SourceFile, Span
+from ludex.syntax import ast, callbacks_base, unparse
 from ludex.syntax.parse import parse
 from ludex.syntax.walk import iter_decls, iter_nodes
 
@@ -80,24 +78,24 @@ def test_two_games_interleaved_file_by_file(alone: dict[str, Result]) -> None:
 def test_a_parse_started_inside_another_leaves_it_whole(
         alone: dict[str, Result], monkeypatch: pytest.MonkeyPatch) -> None:
     """A parse begun from inside another's callbacks (the strictest interleaving in one
-    thread) must not change the outer parse's file, diagnostics or depth table."""
+    thread: here when the outer parse reads its first number) must not change the outer
+    parse's file, diagnostics, depth table or indentation."""
     inner: list[Result] = []
-    started: list[str] = []
-    decl = AstBuilder.decl
+    started: list[bool] = []
+    number = callbacks_base.number
 
-    def decl_and_parse_another(self: AstBuilder, c: list[Any]) -> ast.Decl:
+    def number_and_parse_another(digits: str, span: Span, diags: Diagnostics) -> int:
         if not started:  # once per outer parse, in the middle of it
-            started.append(self.ctx.path)
+            started.append(True)
             inner.append(parse_alone("deep.ludex", DEEP))
-        return decl(self, c)
+        return number(digits, span, diags)
 
-    monkeypatch.setattr(AstBuilder, "decl", decl_and_parse_another)
-    for path in ("broken.ludex", "huge.ludex", SOURCES[0][0]):
+    monkeypatch.setattr(callbacks_base, "number", number_and_parse_another)
+    for path in ("broken.ludex", "huge.ludex", "rules/escalation/julie.ludex"):
         inner.clear()
         started.clear()
-        text = dict(SOURCES)[path]
-        assert parse_alone(path, text) == alone[path], path
-        assert inner == [alone["deep.ludex"]]
+        assert parse_alone(path, dict(SOURCES)[path]) == alone[path], path
+        assert inner == [alone["deep.ludex"]], path
 
 
 def test_threads_parsing_at_once_get_what_each_gets_alone(alone: dict[str, Result]) -> None:

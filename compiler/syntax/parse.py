@@ -13,9 +13,10 @@ thread or at once in many.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
+from queue import Empty, SimpleQueue
 from typing import Any
 
 from lark import Lark, Token
@@ -65,7 +66,7 @@ def _terminals() -> dict[str, str]:
 @cache
 def _parser() -> Lark:
     """The grammar, compiled once: LALR tables, contextual lexer, terminals. It holds no
-    callbacks of ours: `_run` gives each parse its own."""
+    callbacks of ours: `_Machine.run` gives each parse its own."""
     return Lark(grammar_text(), parser="lalr", lexer="contextual", postlex=LudexIndenter(),
                 propagate_positions=False, maybe_placeholders=False, start="start")
 
@@ -74,17 +75,32 @@ def _parser() -> Lark:
 class _Machine:
     """What every parse shares, read-only: the LALR table, the contextual lexer (its
     per-state scanners built up front, so no parse builds one while another reads
-    it), and the rule shapes that turn a parse's `AstBuilder` into Lark callbacks."""
+    it), and the rule shapes that turn an `AstBuilder` into Lark callbacks.
+
+    A parse runs on its own `Context` and indenter, with callbacks no other parse is
+    using: an idle builder with its callbacks is taken from `idle` (making the
+    callbacks costs more than parsing a small file), or made when none is idle (a
+    parse on another thread, or begun inside another parse), and put back emptied."""
 
     table: Any
     lexer: Any
     rules: Any
+    idle: SimpleQueue[tuple[AstBuilder, dict[Any, Any]]] = field(default_factory=SimpleQueue)
 
     def run(self, text: str, ctx: Context) -> ast.File:
-        callbacks = self.rules.create_callback(AstBuilder(ctx))
-        tokens = LexerThread.from_text(_Indented(self.lexer), text)
-        result: ast.File = _Parser(self.table, callbacks).parse(tokens, "start")
-        return result
+        try:
+            builder, callbacks = self.idle.get_nowait()
+        except Empty:
+            builder = AstBuilder(ctx)
+            callbacks = self.rules.create_callback(builder)
+        builder.ctx = ctx
+        try:
+            tokens = LexerThread.from_text(_Indented(self.lexer), text)
+            result: ast.File = _Parser(self.table, callbacks).parse(tokens, "start")
+            return result
+        finally:
+            builder.ctx = Context("", Diagnostics())  # keeps nothing of this parse
+            self.idle.put((builder, callbacks))
 
 
 @cache
