@@ -177,15 +177,17 @@ def test_provenance_comments_are_whole(tmp_path: Path, monkeypatch: pytest.Monke
         assert re.search(rf"\({re.escape(path)}:\d+\)$", head), head
 
 
-def test_a_loop_variable_never_hides_the_catalog(tmp_path: Path) -> None:
+def test_a_loop_variable_never_hides_the_catalog_or_GAME(tmp_path: Path) -> None:
     source = HEIST.read_text("utf-8") + (
         '\nrule roll_call "Roll call":\n  effect:\n    for each catalog in [1, 2]:\n'
-        '      gain catalog nerve to vera\n')
+        '      for each GAME in [3]:\n        gain catalog nerve to vera\n'
+        '        gain GAME alarm\n')
     (tmp_path / "heist.ludex").write_text(source, encoding="utf-8")
     comp = compile_paths([tmp_path / "heist.ludex"], checks=False)
     rules = package.emit_game(comp.models[0], comp.sources)["rules.py"]
     assert "for catalog_ in g.members([1, 2]):" in rules
     assert "g.gain('nerve', catalog_, catalog.VERA.id)" in rules
+    assert "g.gain('alarm', GAME_, GAME)" in rules
 
 
 def test_ludex_build_writes_the_same_bytes_twice(tmp_path: Path) -> None:

@@ -9,8 +9,12 @@ from typing import Any
 from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
 from .expressions import Env, ExprCode
-from .names import MODULE_NAMES
+from .names import MODULE_NAMES, RUNTIME_NAMES
 from .pretty import Atom, Kw, Py, Seq, Str, call, render
+
+
+# What a local name must not hide: the module's own names and the runtime's (`GAME`).
+TAKEN = MODULE_NAMES | RUNTIME_NAMES
 
 
 class GameCode(ExprCode):
@@ -28,7 +32,7 @@ class GameCode(ExprCode):
                 out.append(" " * indent + "with g.effect():")
             if isinstance(stmt, ast.Roll) and stmt.bind:
                 used = _uses(stmts[i + 1:], stmt.bind)
-                env, name = env.bind(stmt.bind, used, MODULE_NAMES)
+                env, name = env.bind(stmt.bind, used, TAKEN)
                 die = self.expr(stmt.die, env)
                 line = call("g.roll", die, Atom("ctx"))
                 out += render(line, inner, f"{name} = " if used else "")
@@ -153,7 +157,7 @@ class GameCode(ExprCode):
         return out
 
     def stmt_ForEach(self, s: ast.ForEach, env: Env, indent: int) -> list[str]:
-        inner, name = env.bind(s.var, _uses(s.body, s.var), MODULE_NAMES)
+        inner, name = env.bind(s.var, _uses(s.body, s.var), TAKEN)
         iterable = self.expr(s.iterable, env)
         members = iterable if isinstance(s.iterable, ast.RangeLit) else call("g.members",
                                                                             iterable)
