@@ -12,7 +12,6 @@ from .expressions import Env, ExprCode
 from .names import MODULE_NAMES, RUNTIME_NAMES
 from .pretty import Atom, Kw, Py, Seq, Str, call, render
 
-
 # What a local name must not hide: the module's own names and the runtime's (`GAME`).
 TAKEN = MODULE_NAMES | RUNTIME_NAMES
 
