@@ -105,6 +105,9 @@ class _Machine:
 
 @cache
 def _machine() -> _Machine:
+    # Lark's own `parse` runs the callbacks and indenter it was built with, shared by
+    # every call; these parts of Lark 1.x (the LALR `_Parser`, `ParseTreeBuilder`, the
+    # contextual lexer's scanners) let each parse bring its own instead.
     lark = _parser()
     lexer = lark.parser.lexer.lexer  # the contextual lexer behind the shared indenter
     for scanner_owner in {id(x): x for x in lexer.lexers.values()}.values():
