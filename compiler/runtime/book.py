@@ -3,7 +3,7 @@
 A generated `rules.py` opens with `book = Book()` and writes each rule as its effect
 under a decorator that holds the rule's metadata, so the two read together:
 
-    # julie.setup: Setup (rules/escalation/julie.ludex:12)
+    # revolution.julie.setup: Setup (rules/escalation/julie.ludex:12)
     @book.rule('revolution.julie.setup', title='Setup', when=Timing('during', ...))
     def julie_setup_effect(g: Game, ctx: Ctx) -> None:
         ...
