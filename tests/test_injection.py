@@ -367,7 +367,8 @@ def test_a_file_or_folder_name_cannot_run_code(tmp_path: Path) -> None:
 TEXT = {"title", "text", "value", "reason", "label", "path"}
 NAMES = {"id", "qualname", "parts", "target", "name", "var", "bind", "func", "per",
          "period", "returns", "keyword"}
-WORDS = {"op", "kind", "mode", "overflow", "reshuffle", "discard_to", "code", "values"}
+WORDS = {"op", "kind", "mode", "overflow", "reshuffle", "discard_to", "code", "values",
+         "preposition"}
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*|[-+*/<>=!]{1,2}")
 
 
