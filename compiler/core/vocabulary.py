@@ -18,9 +18,10 @@ PERIODS = ("turn", "round", "phase", "game", "campaign", "battle", "action_phase
 # Containers a player chooses to play with (every module is in play).
 OPTION_KEYWORDS = ("module", "mode", "variant", "scenario", "campaign")
 
-# The clause words of rules and examples.
-CLAUSES = ("when", "limit", "duration", "condition", "effect", "cost", "given", "actions",
-           "expect")
+# The clause words of rules and of worked examples.
+RULE_CLAUSES = frozenset({"when", "condition", "cost", "effect", "limit", "duration"})
+EXAMPLE_CLAUSES = frozenset({"given", "actions", "expect"})
+CLAUSES = tuple(sorted(RULE_CLAUSES | EXAMPLE_CLAUSES))
 
 # The words a statement starts with.
 VERBS = ("gain", "lose", "pay", "draw", "discard", "place", "move", "relocate", "roll",

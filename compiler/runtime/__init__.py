@@ -29,7 +29,6 @@ from .choosers import (
 )
 from .defs import (
     GAME,
-    PERIODS,
     DeckDef,
     Definitions,
     DieDef,
@@ -55,7 +54,7 @@ from .log import Event, EventLog
 from .state import Ctx, Game, Run
 
 __all__ = [
-    "GAME", "PERIODS", "Book", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef",
+    "GAME", "Book", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef",
     "Duration", "Event", "EventLog", "ExampleDef", "Expectation", "FirstChooser", "Game",
     "Illegal", "InteractiveChooser", "Limit", "NewGame", "NotExecutable", "ProcedureDef",
     "RandomChooser", "Record", "Reward", "Row", "RuleDef", "RuleError", "Run",

@@ -27,7 +27,6 @@ Compute: TypeAlias = "Callable[[Game, Ctx], Value]"
 # to no hero or card: `g.get(GAME, 'alarm')`.
 GAME: Final = None
 
-PERIODS = ("turn", "round", "phase", "game", "campaign", "battle", "action_phase", "action")
 
 
 @dataclass(frozen=True, slots=True)

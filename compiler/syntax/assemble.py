@@ -14,14 +14,13 @@ from typing import Any, TypeAlias
 from ..core.codes import CODES, Code, Severity
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
-from ..core.vocabulary import PERIODS
+from ..core.vocabulary import EXAMPLE_CLAUSES, PERIODS, RULE_CLAUSES
 from . import ast
 from .properties import (
     BUILTINS,
     CLAUSES,
     COMMON,
     CONTAINERS,
-    EXAMPLE_CLAUSES,
     MAX_DIGITS,
     MAX_ID_LENGTH,
     MAX_NUMBER,
@@ -29,7 +28,6 @@ from .properties import (
     PROPS,
     REQUIRED,
     ROWS,
-    RULE_CLAUSES,
     SUPPRESSIBLE,
     article,
     check_id,

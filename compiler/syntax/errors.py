@@ -16,7 +16,7 @@ from lark.indenter import DedentError
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import SourceFile, Span
-from .properties import EXAMPLE_CLAUSES, RULE_CLAUSES
+from ..core.vocabulary import EXAMPLE_CLAUSES, RULE_CLAUSES
 
 # terminal name -> how a reader would call it
 WORDS: dict[str, str] = {

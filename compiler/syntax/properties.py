@@ -18,11 +18,10 @@ from typing import Any, TypeAlias
 from ..core.codes import CODES, Code, Severity
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
+from ..core.vocabulary import EXAMPLE_CLAUSES, RULE_CLAUSES
 from . import ast
 
 CONTAINERS = ("module", "mode", "variant", "scenario", "campaign", "section", "glossary")
-RULE_CLAUSES = frozenset({"when", "condition", "cost", "effect", "limit", "duration"})
-EXAMPLE_CLAUSES = frozenset({"given", "actions", "expect"})
 NOTE_KINDS = ("icon", "layout", "missing", "unreadable", "ocr")
 
 # ---------------------------------------------------------------- limits
