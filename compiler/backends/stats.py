@@ -62,10 +62,7 @@ def executable(clauses: ast.Clauses) -> bool:
     return runs or condition
 
 
-_STATEMENTS = frozenset(t.__name__ for t in (
-    ast.Gain, ast.Lose, ast.Pay, ast.Draw, ast.Discard, ast.Place, ast.Move, ast.Relocate,
-    ast.Roll, ast.Reroll, ast.Reveal, ast.Shuffle, ast.Add, ast.Remove, ast.SetValue,
-    ast.Trigger, ast.Require, ast.Log, ast.If, ast.ForEach, ast.Choose))
+_STATEMENTS = frozenset(t.__name__ for t in ast.STATEMENTS if t is not ast.ProseStep)
 
 
 def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:

@@ -73,6 +73,7 @@ from .ast_exprs import (
     UnionType,
 )
 from .ast_stmts import (
+    STATEMENTS,
     Add,
     Choose,
     Discard,
@@ -100,6 +101,7 @@ from .ast_stmts import (
 )
 
 __all__ = [
+    "STATEMENTS",
     "Add", "Binary", "BoolLit", "BoolType", "Call", "Choose", "Clauses", "Component", "Container",
     "Deck", "Decl", "Die", "Discard", "Draw", "Duration", "Entry", "EnumType", "Example", "Expr",
     "External", "Fact", "Field", "FieldType", "File", "ForEach", "Gain", "Game", "GameSource",

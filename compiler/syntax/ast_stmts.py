@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -181,3 +182,5 @@ Stmt: TypeAlias = (
     | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
     | Choose
 )
+# Every statement type, read from `Stmt` (the one place they are listed).
+STATEMENTS: tuple[type, ...] = typing.get_args(Stmt)

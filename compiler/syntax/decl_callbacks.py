@@ -5,7 +5,6 @@ field types, timings, limits and durations. Statements and expressions are
 
 from __future__ import annotations
 
-import typing
 from typing import Any
 
 from lark import Token
@@ -224,4 +223,4 @@ def _is_stmt(node: Any) -> bool:
     return type(node).__name__ in _STMT_NAMES
 
 
-_STMT_NAMES = {t.__name__ for t in typing.get_args(ast.Stmt)}
+_STMT_NAMES = {t.__name__ for t in ast.STATEMENTS}
