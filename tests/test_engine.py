@@ -152,7 +152,7 @@ def test_every_fixture_gives_an_engine_that_loads() -> None:
         with at_root():
             comp = compile_paths([path], checks=False)
         for model in comp.models:
-            files = emit_game(model, comp.sources)
+            files = emit_game(model)
             for name, text in files.items():
                 compile(text, f"{path.name}:{name}", "exec")
             assert load_engine(files, "fixture").DEFINITIONS.game == model.name
@@ -170,7 +170,7 @@ def test_every_rule_function_runs(folder: str) -> None:
     """Each check, cost and effect, each table key and row and each track reward is
     called on a fresh game: it completes, or stops with the runtime's own RuleError."""
     comp = compiled(ROOT / "rules" / folder)
-    engine = engine_of(comp.models[0], comp.sources)
+    engine = engine_of(comp.models[0])
     defs = engine.DEFINITIONS
     called: set[Any] = set()
     completed = 0
@@ -204,7 +204,7 @@ def test_every_rule_function_runs(folder: str) -> None:
 
 def test_procedures_run_their_steps_with_hooks() -> None:
     comp = compiled(ENGINE / "heist.ludex")
-    defs = engine_of(comp.models[0], comp.sources).DEFINITIONS
+    defs = engine_of(comp.models[0]).DEFINITIONS
     game = Game(defs)
     game.set("vera", "nerve", 3)
     game.trigger("lockdown")
@@ -215,7 +215,7 @@ def test_procedures_run_their_steps_with_hooks() -> None:
 
 def test_a_rule_timed_after_a_stat_runs_after_each_change_for_its_owner() -> None:
     comp = compiled(ENGINE / "heist.ludex")
-    defs = engine_of(comp.models[0], comp.sources).DEFINITIONS
+    defs = engine_of(comp.models[0]).DEFINITIONS
     assert defs.rules["cold_feet"].when == Timing("after", "nerve", stat=True)
     game = Game(defs)
     game.set("vera", "nerve", 1)  # a set is not a loss: the condition does not hold
@@ -229,7 +229,7 @@ def test_a_rule_timed_after_a_stat_runs_after_each_change_for_its_owner() -> Non
 
 def test_requests_one_effect_makes_at_once_are_resolved_together() -> None:
     comp = compiled(ENGINE / "heist.ludex")
-    defs = engine_of(comp.models[0], comp.sources).DEFINITIONS
+    defs = engine_of(comp.models[0]).DEFINITIONS
     assert defs.procedures["alert"].at_once and not defs.procedures["lockdown"].at_once
     single = Game(defs)
     single.trigger("alert", Ctx(actor="vera"))
@@ -246,7 +246,7 @@ def test_choices_go_through_the_chooser() -> None:
     from ludex.runtime import ScriptedChooser
 
     comp = compiled(ENGINE / "heist.ludex")
-    defs = engine_of(comp.models[0], comp.sources).DEFINITIONS
+    defs = engine_of(comp.models[0]).DEFINITIONS
     game = Game(defs, chooser=ScriptedChooser(["roof"]))
     game.set("vera", "nerve", 1)
     game.trigger("way_out")
@@ -336,7 +336,7 @@ def test_fixture_examples_with_a_variant_and_prose() -> None:
 
 def golden_files() -> dict[str, str]:
     comp = compiled(ENGINE / "heist.ludex")
-    return emit_game(comp.models[0], comp.sources)
+    return emit_game(comp.models[0])
 
 
 def test_golden_engine(update_goldens: bool) -> None:

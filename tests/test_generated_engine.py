@@ -37,7 +37,7 @@ OWNED = ("get", "set", "gain", "lose", "pay", "treated")
 def heist() -> dict[str, str]:
     comp = compile_paths([HEIST], checks=False)
     assert not comp.diags.has_errors
-    return package.emit_game(comp.models[0], comp.sources)
+    return package.emit_game(comp.models[0])
 
 
 def counting(counts: Counter[str], real: Callable[..., Any],
@@ -163,7 +163,7 @@ def test_provenance_comments_are_whole(tmp_path: Path, monkeypatch: pytest.Monke
                                               f'rule steady "{title.strip()}"')
     (folder / "heist.ludex").write_text(source, encoding="utf-8")
     comp = compile_paths([folder], checks=False)
-    files = package.emit_game(comp.models[0], comp.sources)
+    files = package.emit_game(comp.models[0])
     path = f"{comp.models[0].source.folder}/heist.ludex"
     for name, text in files.items():
         assert all(len(line) <= 100 for line in text.split("\n")), name
@@ -184,7 +184,7 @@ def test_a_loop_variable_never_hides_the_catalog_or_GAME(tmp_path: Path) -> None
         '        gain GAME alarm\n')
     (tmp_path / "heist.ludex").write_text(source, encoding="utf-8")
     comp = compile_paths([tmp_path / "heist.ludex"], checks=False)
-    rules = package.emit_game(comp.models[0], comp.sources)["rules.py"]
+    rules = package.emit_game(comp.models[0])["rules.py"]
     assert "for catalog_ in g.members([1, 2]):" in rules
     assert "g.gain('nerve', catalog_, catalog.VERA.id)" in rules
     assert "g.gain('alarm', GAME_, GAME)" in rules

@@ -343,7 +343,7 @@ def test_a_kind_with_optional_fields_named_like_types_imports(tmp_path: Path) ->
     model = comp.models[0]
     package = tmp_path / "out" / package_name(model)
     package.mkdir(parents=True)
-    for name, text in emit_game(model, comp.sources).items():
+    for name, text in emit_game(model).items():
         (package / name).write_text(text, "utf-8")
     code = (f"import sys; sys.path.insert(0, {str(package.parent)!r}); import {package.name}; "
             f"print({package.name}.catalog.PLAIN.remark)")

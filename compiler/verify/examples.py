@@ -148,9 +148,9 @@ def load_engine(files: Mapping[str, str], label: str) -> ModuleType:
         sys.meta_path.remove(finder)
 
 
-def engine_of(model: GameModel, sources: Mapping[str, str] | None = None) -> ModuleType:
+def engine_of(model: GameModel) -> ModuleType:
     """A game's engine imported into this process (see `load_engine`)."""
-    return load_engine(emit_game(model, sources), model.name)
+    return load_engine(emit_game(model), model.name)
 
 
 __all__ = ["FAIL", "PASS", "PROSE", "ExampleResult", "GameRun", "engine_of", "example_results",

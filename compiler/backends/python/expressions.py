@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ...core.vocabulary import BUILTIN_NAMES, PRECEDENCE
@@ -33,9 +33,8 @@ class Env:
 
 class ExprCode:
     """Builds the Python expressions of one game, one method per AST node type."""
-    def __init__(self, model: GameModel, sources: Mapping[str, str] | None = None) -> None:
+    def __init__(self, model: GameModel) -> None:
         self.model = model
-        self.sources = dict(sources or {})
         self.here = ""  # the declaration being compiled (names a `choose` for the chooser)
         self.constants: dict[str, str] = {}  # qualname -> its catalog constant
 

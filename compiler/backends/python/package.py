@@ -7,7 +7,7 @@ import io
 import re
 import sys
 import tokenize
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -93,9 +93,9 @@ def _used(names_in_body: set[str], names: Iterable[str]) -> list[str]:
     return [n for n in names if n in names_in_body]
 
 
-def emit_game(model: GameModel, sources: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The files of one game's package, by name (`rules.py`, ...). They come from the
-    model alone: `sources` is not read (callers still pass it; it can go)."""
+def emit_game(model: GameModel) -> dict[str, str]:
+    """The files of one game's package, by name (`rules.py`, ...), made from the model
+    alone: no back end reads source text."""
     unit = Unit(model)
     title = model.game.title if model.game else None
     common = {"version": __version__, "source": _source_name(model),
@@ -165,7 +165,7 @@ def engine_files(comp: Compilation, model: GameModel,
     and kept on it, `comp.engines`: the examples' run and the build read the same files."""
     key = model.source.folder
     if key not in comp.engines:
-        comp.engines[key] = (emitter or emit_game)(model, comp.sources)
+        comp.engines[key] = (emitter or emit_game)(model)
     return comp.engines[key]
 
 
