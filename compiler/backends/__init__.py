@@ -2,7 +2,7 @@
 
 `python/` writes the engines, `site/` the MkDocs project, `report` the consistency
 report (text, JSON, SARIF, Markdown), `export` the AST and kind schemas as JSON,
-`trace` the book's coverage, `stats` the figures per game, `highlight` the Pygments
+`trace` the book's coverage, `figures` the figures per game, `highlight` the Pygments
 lexer. Each emitter is a pure function; `targets` names the output folders, and
 `write` is the only module that touches the disk: a build computes every output before
 it writes any, and writes only inside its output folders. Which existing files are

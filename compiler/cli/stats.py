@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..backends.stats import game_stats
+from ..backends.figures import game_stats
 from ..verify.examples import game_runs
 from .common import FINDINGS, OK, command, compiled
 from .test import report_broken
