@@ -1,7 +1,10 @@
-"""The pipeline: load → parse → resolve → validate. One function per stage.
+"""The pipeline: `compile_paths` calls the stages in the order data flows.
 
-`compile_paths` chains the stages and returns everything later stages and
-emitters need; it never raises for bad input.
+syntax (load, parse, card data) → semantics (symbols, resolution, bases, kind
+schemas) → output names checked (E308) → verify (the worked examples, run contained,
+once) → checks (the consistency checks, reading the models and the example results).
+What it returns, a `Compilation`, is what the back ends and the command line read; it
+never raises for bad input.
 """
 
 from __future__ import annotations
