@@ -130,11 +130,12 @@ def runs(g: Game, procedure: Value, who: Value = None) -> int:
                and who in (None, r.subject))
 
 
-def trauma_draw_values(g: Game, who: Value) -> list[Value]:
-    """The Danger each Trauma Draw of `who` was resolved at (the treated value)."""
-    return [r.values.get("danger") for r in g.runs
-            if r.procedure.rsplit(".", 1)[-1] == "trauma_draw" and r.subject == who
-            and r.completed]
+def run_values(g: Game, procedure: Value, stat: Value, who: Value = None) -> list[Value]:
+    """The value of `stat` each completed run of `procedure` (by `who`, if given) was
+    resolved at, in order: a procedure started because a stat went past its bound sees
+    the treated value, not the clamped one."""
+    return [r.values.get(str(stat)) for r in g.runs
+            if r.procedure == procedure and r.completed and who in (None, r.subject)]
 
 
 def gained(g: Game, who: Value, stat: Value) -> int:
@@ -191,8 +192,8 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "empty": empty, "empty_spaces": empty_spaces, "gained": gained, "has": has,
     "has_level": has_level, "in_play": in_play, "is": is_, "lookup": lookup,
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
-    "paid": paid, "random_card": random_card, "resolving": resolving, "runs": runs,
-    "top": top, "trauma_draw_values": trauma_draw_values, "used": used,
+    "paid": paid, "random_card": random_card, "resolving": resolving,
+    "run_values": run_values, "runs": runs, "top": top, "used": used,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows.

@@ -42,8 +42,8 @@ def solon_two_obols(g: Game) -> list[Expectation]:
             lambda: 0,
         ),
         g.expect(
-            'trauma_draw_values(solon) == [10]',
-            lambda: q.trauma_draw_values(g, catalog.SOLON.id),
+            'run_values(trauma_draw, danger, solon) == [10]',
+            lambda: q.run_values(g, 'trauma_draw', 'danger', catalog.SOLON.id),
             '==',
             lambda: [10],
         ),
@@ -74,8 +74,8 @@ def herodotus_over_nine(g: Game) -> list[Expectation]:
             lambda: 9,
         ),
         g.expect(
-            'trauma_draw_values(herodotus) == [10]',
-            lambda: q.trauma_draw_values(g, catalog.HERODOTUS.id),
+            'run_values(trauma_draw, danger, herodotus) == [10]',
+            lambda: q.run_values(g, 'trauma_draw', 'danger', catalog.HERODOTUS.id),
             '==',
             lambda: [10],
         ),
@@ -119,8 +119,8 @@ def philoctera_massive_danger(g: Game) -> list[Expectation]:
             lambda: 9,
         ),
         g.expect(
-            'trauma_draw_values(philoctera) == [16, 15]',
-            lambda: q.trauma_draw_values(g, catalog.PHILOCTERA.id),
+            'run_values(trauma_draw, danger, philoctera) == [16, 15]',
+            lambda: q.run_values(g, 'trauma_draw', 'danger', catalog.PHILOCTERA.id),
             '==',
             lambda: [16, 15],
         ),

@@ -1,0 +1,77 @@
+"""The runtime knows no game: no name a rulebook declares appears in it, and the queries
+a book needs are generic (`run_values` reads any procedure's resolved values)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from ludex.core.vocabulary import PERIODS, VERBS
+from ludex.pipeline import compile_paths
+from ludex.verify.examples import engine_of
+
+from .conftest import ROOT
+
+RUNTIME = ROOT / "compiler" / "runtime"
+# Words of the language itself, which the runtime rightly knows.
+LANGUAGE = set(PERIODS) | set(VERBS) | {"after", "before", "during", "start", "end"}
+
+
+def test_the_runtime_names_nothing_a_rulebook_declares() -> None:
+    comp = compile_paths([ROOT / "rules"], checks=False)
+    declared = {s.decl.id for m in comp.models for s in m.symbols.values() if s.qualname}
+    literals: set[str] = set()
+    for path in RUNTIME.rglob("*.py"):
+        tree = ast.parse(path.read_text("utf-8"))
+        docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr)}
+        literals |= {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+                     and isinstance(n.value, str) and id(n) not in docs}
+    names = {part for text in literals for part in text.split(".")}
+    assert sorted(names & declared - LANGUAGE) == []
+
+
+def test_run_values_reads_each_completed_run_in_order(tmp_path: Path) -> None:
+    (tmp_path / "game.ludex").write_text('''game g "G":
+  page: 1
+
+kind hero "Hero":
+  field max_heat: int 0..9
+
+hero ann "Ann":
+  max_heat: 5
+
+hero bob "Bob":
+  max_heat: 5
+
+stat heat "Heat":
+  per: hero
+  range: 0..max_heat
+  overflow: clamp_remember
+
+procedure cool_down "Cool down":
+  step vent "Vent":
+    effect: log "vented"
+
+rule overheat "Overheat":
+  when: after heat
+  condition: treated(owner.heat) > 5
+  effect: trigger cool_down
+
+example twice "Twice over":
+  for: overheat
+  given: set ann.heat to 4
+  actions:
+    gain 3 heat to ann
+    gain 1 heat to bob
+    gain 4 heat to ann
+  expect:
+    run_values(cool_down, heat, ann) == [7, 9]
+    run_values(cool_down, heat, bob) == []
+''', encoding="utf-8")
+    comp = compile_paths([tmp_path])
+    errors = [f"{d.code} {d.message}" for d in comp.diags if d.severity == "error"]
+    assert errors == []
+    run = comp.models[0].examples
+    assert run is not None and [r.status for r in run.results] == ["pass"], run
+    defs = engine_of(comp.models[0]).DEFINITIONS
+    assert "twice" in defs.examples
