@@ -380,7 +380,7 @@ def test_ludex_stats_prints_figures_per_game() -> None:
     assert code == 0
     assert out.splitlines() == [
         "heist: 31 declarations",
-        "  rules: 10 (10 with executable effects, 0 prose only; 1 steps in words only)",
+        "  rules: 10 (7 full, 3 partial, 0 prose; 1 steps in words only)",
         "  examples: 4 (3 executable, 3 passing, 0 failing, 1 prose only)",
     ]
 

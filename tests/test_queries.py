@@ -75,3 +75,70 @@ example twice "Twice over":
     assert run is not None and [r.status for r in run.results] == ["pass"], run
     defs = engine_of(comp.models[0]).DEFINITIONS
     assert "twice" in defs.examples
+
+
+STATUS_GAME = '''game g "G":
+  page: 1
+
+stat gold "Gold"
+
+rule runs "Runs whole":
+  effect: gain 1 gold
+
+rule logs "Only logs":
+  effect: log "nothing happens"
+
+rule pays_nothing "Pays nothing":
+  cost: pay 0 gold
+
+rule in_words "A step in words":
+  effect:
+    gain 1 gold
+    > Then tell the others.
+
+rule asks "A condition in words":
+  condition: "the moon is full"
+  effect: gain 1 gold
+
+rule words_only "Words only":
+  effect:
+    > Everyone cheers.
+'''
+
+
+def test_rules_are_full_partial_or_prose_by_what_runs(tmp_path: Path) -> None:
+    from ludex.backends.figures import FULL, PARTIAL, PROSE_RULE, rule_clauses, rule_status
+
+    (tmp_path / "game.ludex").write_text(STATUS_GAME, encoding="utf-8")
+    model = compile_paths([tmp_path], checks=False).models[0]
+    status = {s.decl.id: rule_status(c) for s in model.symbols.values()
+              if (c := rule_clauses(s.decl)) is not None}
+    assert status == {"runs": FULL, "logs": PARTIAL, "pays_nothing": PARTIAL,
+                      "in_words": PARTIAL, "asks": PARTIAL, "words_only": PROSE_RULE}
+
+
+def test_the_site_and_stats_print_the_same_figures(tmp_path: Path) -> None:
+    from ludex.backends.site import emit
+
+    from .conftest import run_cli
+
+    (tmp_path / "game.ludex").write_text(STATUS_GAME, encoding="utf-8")
+    stats = run_cli("stats", str(tmp_path)).out
+    assert "rules: 6 (1 full, 4 partial, 1 prose; 2 steps in words only)" in stats
+    home = emit(compile_paths([tmp_path]))["docs/index.md"]
+    declarations = stats.split(": ", 1)[1].split(" ")[0]
+    assert f"| {declarations} | 6 (1 full, 4 partial, 1 prose) |" in home
+
+
+def test_the_readme_quotes_the_figures_ludex_stats_prints() -> None:
+    """README's table of the corpus is what `ludex stats rules/` says, not a memory of it."""
+    from ludex.backends.figures import game_stats
+
+    comp = compile_paths([ROOT / "rules"])
+    readme = (ROOT / "README.md").read_text("utf-8")
+    for model in comp.models:
+        stats = game_stats(model, model.examples.results if model.examples else ())
+        title = model.game.title if model.game else model.name
+        row = (f"| {title} | {stats.declarations} | {stats.rules}: {stats.full} / "
+               f"{stats.partial} / {stats.prose_rules} |")
+        assert row in readme, row

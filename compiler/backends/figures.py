@@ -17,7 +17,8 @@ class GameStats:
     game: str
     declarations: int
     rules: int  # rules, procedure steps and cards with rule clauses (not examples' own)
-    executable: int  # ... with at least one statement or condition the engine runs
+    full: int  # ... whose every clause runs, doing something more than a trivial step
+    partial: int  # ... of which something runs, but not all, or only trivial steps
     prose_steps: int  # statements stated in words only, inside rule effects
     examples: int
     passing: int
@@ -26,7 +27,7 @@ class GameStats:
 
     @property
     def prose_rules(self) -> int:
-        return self.rules - self.executable
+        return self.rules - self.full - self.partial
 
     @property
     def executable_examples(self) -> int:
@@ -35,8 +36,8 @@ class GameStats:
     def lines(self) -> list[str]:
         return [
             f"{self.game}: {self.declarations} declarations",
-            f"  rules: {self.rules} ({self.executable} with executable effects, "
-            f"{self.prose_rules} prose only; {self.prose_steps} steps in words only)",
+            f"  rules: {self.rules} ({self.full} full, {self.partial} partial, "
+            f"{self.prose_rules} prose; {self.prose_steps} steps in words only)",
             f"  examples: {self.examples} ({self.executable_examples} executable, "
             f"{self.passing} passing, {self.failing} failing, {self.prose_examples} prose only)",
         ]
@@ -53,16 +54,35 @@ def rule_clauses(decl: ast.Decl) -> ast.Clauses | None:
     return None
 
 
-def executable(clauses: ast.Clauses) -> bool:
-    """Something the engine runs: a statement that is not prose, or a checkable condition."""
-    statements = [n for s in clauses.cost + clauses.effect for n in iter_nodes(s)]
-    runs = any(not isinstance(n, ast.ProseStep) and hasattr(n, "span") and
-               type(n).__name__ in _STATEMENTS for n in statements)
+FULL, PARTIAL, PROSE_RULE = "full", "partial", "prose"
+
+
+def rule_status(clauses: ast.Clauses) -> str:
+    """Full: every clause runs and the rule does something more than a trivial step.
+    Partial: something runs, but a condition, timing or step is stated in words, or all it
+    does is trivial (`log`, `discard self`, `pay 0`). Prose: nothing runs."""
+    nodes = [n for s in clauses.cost + clauses.effect for n in iter_nodes(s)]
+    statements = [n for n in nodes if type(n) in _STATEMENTS]
+    substantive = any(not _trivial(n) for n in statements)
     condition = clauses.condition is not None and not isinstance(clauses.condition, ast.StrLit)
-    return runs or condition
+    words = any(isinstance(n, ast.ProseStep) for n in nodes) or isinstance(
+        clauses.condition, ast.StrLit) or (clauses.when is not None
+                                           and clauses.when.kind == "text")
+    if substantive and not words:
+        return FULL
+    return PARTIAL if statements or condition else PROSE_RULE
 
 
-_STATEMENTS = frozenset(t.__name__ for t in ast.STATEMENTS if t is not ast.ProseStep)
+def _trivial(n: object) -> bool:
+    """A step that changes nothing a player would notice."""
+    if isinstance(n, ast.Log):
+        return True
+    if isinstance(n, ast.Discard):
+        return isinstance(n.what, ast.Ref) and n.what.parts == ("self",)
+    return isinstance(n, ast.Pay) and isinstance(n.amount, ast.IntLit) and n.amount.value == 0
+
+
+_STATEMENTS = frozenset(t for t in ast.STATEMENTS if t is not ast.ProseStep)
 
 
 def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:
@@ -74,6 +94,7 @@ def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:
                 if isinstance(n, ast.ProseStep))
     status = [r.status for r in results if r.game == model.name]
     declarations = sum(1 for _ in game_decls(model.source))  # as `ludex check` counts
-    return GameStats(model.name, declarations, len(rules),
-                     sum(1 for c in rules if executable(c)), prose, len(status),
-                     status.count(PASS), status.count(FAIL), status.count(PROSE))
+    kinds = [rule_status(c) for c in rules]
+    return GameStats(model.name, declarations, len(rules), kinds.count(FULL),
+                     kinds.count(PARTIAL), prose, len(status), status.count(PASS),
+                     status.count(FAIL), status.count(PROSE))

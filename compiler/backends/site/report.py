@@ -2,8 +2,9 @@
 
 A game's report groups its findings by the check that made them (each check's
 docstring says what it looks for), then the compiler's own diagnostics and the
-findings its declarations suppress. The figures (declarations, rules, cards,
-examples and how they fared, findings by severity) head the home page, the game's
+findings its declarations suppress. The figures (declarations, rules full,
+partial or prose, cards, examples and how they fared, findings by severity: the
+same numbers `ludex stats` prints) head the home page, the game's
 overview and its report. The page of diagnostic codes lists every code.
 """
 
@@ -20,6 +21,7 @@ from ...core.codes import CODES, Severity
 from ...core.diagnostics import Diagnostic
 from ...semantics.resolve import GameModel
 from ...syntax import ast
+from ..figures import game_stats
 from .escape import md
 from .links import Site
 from .prose import View
@@ -29,6 +31,9 @@ from .prose import View
 class Figures:
     declarations: int
     rules: int
+    full: int
+    partial: int
+    prose: int
     cards: int
     examples: int
     executable: int
@@ -40,18 +45,20 @@ class Figures:
 
 
 def figures(site: Site, model: GameModel) -> Figures:
-    decls = list(model.decls())
-    status = [site.outcome(model, d).status for d in decls if isinstance(d, ast.Example)]
+    """The figures `ludex stats` prints (the same function makes both), and the cards
+    and open findings."""
+    run = model.examples
+    stats = game_stats(model, run.results if run is not None else ())
     found = site.findings[id(model)]
 
     def count(sev: Severity) -> int:
         return sum(1 for d in found if d.severity is sev)
 
-    return Figures(len(decls), sum(1 for d in decls if isinstance(d, ast.Rule)),
-                   sum(1 for d in decls if isinstance(d, ast.Instance)), len(status),
-                   sum(1 for s in status if s != "prose only"), status.count("passed"),
-                   status.count("failed"), count(Severity.ERROR), count(Severity.WARNING),
-                   count(Severity.NOTE))
+    cards = sum(1 for d in model.decls() if isinstance(d, ast.Instance))
+    return Figures(stats.declarations, stats.rules, stats.full, stats.partial,
+                   stats.prose_rules, cards, stats.examples, stats.executable_examples,
+                   stats.passing, stats.failing, count(Severity.ERROR),
+                   count(Severity.WARNING), count(Severity.NOTE))
 
 
 def check_of(code: str) -> Check | None:
