@@ -1,4 +1,4 @@
-"""Example status (N613, W614).
+"""Example status (N613, W614, W616).
 
 Every worked example of the book is run against the engine generated from the
 rules (the code `ludex build` writes, imported as a user imports it, in a child
@@ -12,6 +12,12 @@ printed, so a failure is a finding to report, not to fix by editing the
 example. An example that runs past its time limit or out of memory is a W614
 too, and so is every example of a game whose generated engine does not load
 (the message names the generated file and the error).
+
+An example proves something about the rules it names (`for:`) only if its run makes
+them fire. The engine records every rule, step, card and procedure that fired; an
+executable example that passes while a rule it names never fired is a warning (W616),
+naming those rules: the example restates the rule instead of running it, or the
+actions never reach it.
 """
 
 from __future__ import annotations
@@ -25,7 +31,9 @@ from ..semantics.results import FAIL
 from ..syntax import ast
 from .common import finding
 
-CODES = (Code.EXAMPLE_STATUS, Code.EXAMPLE_FAILS)
+CODES = (Code.EXAMPLE_STATUS, Code.EXAMPLE_FAILS, Code.EXAMPLE_MISSES_ITS_RULE)
+MISSES_HINT = "take the actions that make the named rules run, or suppress W616 with the " \
+    "reason the example names a rule that does not fire"
 HINT = "the book's example contradicts its rules, or the encoding does; keep the example " \
     "as printed"
 RUNAWAY_HINT = "an example must finish within the limits (LUDEX_EXAMPLE_TIME_LIMIT, " \
@@ -60,3 +68,29 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         else:
             status = "passes" if result.passed else "prose only"
             yield finding(model, Code.EXAMPLE_STATUS, f"example {decl.display!r}: {status}", decl)
+            if result.passed:
+                yield from _misses(model, decl, set(result.fired))
+
+
+def _misses(model: GameModel, decl: ast.Example, fired: set[str]) -> Iterator[Diagnostic]:
+    """W616 when a rule the example names (`for:`) never fired in its run."""
+    named = decl.illustrates
+    refs = [] if named is None else [named] if isinstance(named, ast.Ref) else \
+        [r for r in named.items if isinstance(r, ast.Ref)]
+    rules = [model.symbol(d).qualname for d in (model.targets.get(r) for r in refs)
+             if d is not None and _fires(d)]
+    missed = [q for q in rules if q not in fired]
+    if missed:
+        names = ", ".join(f"`{q}`" for q in missed)
+        yield finding(model, Code.EXAMPLE_MISSES_ITS_RULE, f"example {decl.display!r} passes "
+                      f"but never fires {names}, which it names", decl, hint=MISSES_HINT)
+
+
+def _fires(decl: ast.Decl) -> bool:
+    """Can the engine record this declaration firing? Rules, steps, procedures, and cards
+    with rule clauses."""
+    if isinstance(decl, (ast.Rule, ast.Step, ast.Procedure)):
+        return True
+    clauses = getattr(decl, "clauses", None)
+    return isinstance(decl, ast.Instance) and isinstance(clauses, ast.Clauses) and \
+        not clauses.empty

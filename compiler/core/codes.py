@@ -66,6 +66,7 @@ class Code(StrEnum):
     EXAMPLE_STATUS = "N613"
     EXAMPLE_FAILS = "W614"
     BAD_SUPPRESSION = "E615"
+    EXAMPLE_MISSES_ITS_RULE = "W616"
 
     @property
     def severity(self) -> Severity:
@@ -122,4 +123,5 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.EXAMPLE_STATUS: (_N, "example status"),
     Code.EXAMPLE_FAILS: (_W, "example fails"),
     Code.BAD_SUPPRESSION: (_E, "suppression without a known code or a reason"),
+    Code.EXAMPLE_MISSES_ITS_RULE: (_W, "example never fires a rule it names"),
 }

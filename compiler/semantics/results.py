@@ -20,6 +20,7 @@ class ExampleResult:
     message: str
     span: Span
     runaway: bool = False  # stopped by a time or memory limit, or it killed its runner
+    fired: tuple[str, ...] = ()  # what fired while it ran: rules, steps, cards, procedures
 
     @property
     def passed(self) -> bool:

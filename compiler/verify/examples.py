@@ -47,13 +47,15 @@ def run_game(comp: Compilation, model: GameModel, *, load: bool = False) -> Game
     results = []
     for sym, decl in examples:
         status, message, runaway = PROSE, "prose only: no actions or expectations", False
+        fired: tuple[str, ...] = ()
         if decl.executable:
             answer = contained.answers.get(sym.qualname)
             status, message = FAIL, f"was not run: {error or 'no answer'}"
             if answer is not None:
                 status, message, runaway = answer.status, answer.message, answer.runaway
+                fired = answer.fired
         results.append(ExampleResult(model.name, sym.qualname, decl.title, status, message,
-                                     decl.span, runaway))
+                                     decl.span, runaway, fired))
     return GameRun(model.name, tuple(results), error)
 
 

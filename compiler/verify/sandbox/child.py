@@ -31,6 +31,7 @@ from . import guard
 
 CLONE_NEWUSER, CLONE_NEWNET = 0x10000000, 0x40000000
 MAX_TEXT = 2000
+MAX_FIRED = 1000
 LUDEX = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the package
 
 
@@ -54,22 +55,31 @@ def main() -> int:
 
 def _run_all(engine: Any, names: list[str], answers: IO[str]) -> int:
     for name in names:
+        fired: list[str] = []
         try:
-            status, message = run_one(engine, name)
+            status, message = run_one(engine, name, fired)
         except MemoryError:
             _send(answers, {"name": name, "status": "memory"})
             return 3
-        _send(answers, {"name": name, "status": status, "message": message})
+        _send(answers, {"name": name, "status": status, "message": message,
+                        "fired": fired[:MAX_FIRED]})
     return 0
 
 
-def run_one(engine: Any, name: str) -> tuple[str, str]:
-    """One example on a fresh game (seed 0, its modes and variants in play)."""
+def run_one(engine: Any, name: str, fired: list[str] | None = None) -> tuple[str, str]:
+    """One example on a fresh game (seed 0, its modes and variants in play); the rules,
+    steps, cards and procedures that fired are added to `fired`, in order, once each."""
+    game = None
     try:
         defs = engine.DEFINITIONS
         spec = defs.examples[name]
         options = [o for o in spec.scope if o not in defs.default_options]
-        expectations = list(spec.run(Game(defs, seed=0, options=options)))
+        game = Game(defs, seed=0, options=options)
+        try:
+            expectations = list(spec.run(game))
+        finally:
+            if fired is not None:
+                fired += _fired(game)
         failed = [f"expected `{e.text}`, got {e.got}" for e in expectations if not e.ok]
     except RuleError as err:
         return "fail", f"the actions stopped: {type(err).__name__}: {_text(err)}"
@@ -80,6 +90,14 @@ def run_one(engine: Any, name: str) -> tuple[str, str]:
     if failed:
         return "fail", "; ".join(failed)
     return "pass", f"{len(expectations)} expectation{'s' * (len(expectations) != 1)} met"
+
+
+FIRING = frozenset({"rule", "step", "card", "procedure"})  # the log's kinds for a firing
+
+
+def _fired(game: Any) -> list[str]:
+    names = [e.what for e in getattr(game, "log", ()) if getattr(e, "kind", None) in FIRING]
+    return [str(n) for n in dict.fromkeys(names)]
 
 
 def describe(err: BaseException, root: str) -> str:

@@ -70,6 +70,7 @@ class Answer:
     status: str  # pass | fail
     message: str
     runaway: bool = False  # stopped by a limit, or it killed its child
+    fired: tuple[str, ...] = ()  # the rules, steps, cards and procedures that fired
 
 
 @dataclass
@@ -167,7 +168,9 @@ class _Session:
         if said["status"] == "memory":
             return Answer("fail", f"ran out of memory (limit {self.limits.memory} MiB)",
                           runaway=True)
-        return Answer(said["status"], str(said.get("message", ""))[:MAX_MESSAGE])
+        fired = said.get("fired")
+        names = tuple(str(n)[:MAX_MESSAGE] for n in fired) if isinstance(fired, list) else ()
+        return Answer(said["status"], str(said.get("message", ""))[:MAX_MESSAGE], fired=names)
 
     def _import_failure(self, said: dict[str, Any] | str,
                         child: subprocess.Popen[bytes]) -> str:
