@@ -35,7 +35,7 @@ from pygments.token import (  # type: ignore[import-untyped]
 )
 
 from ..core.vocabulary import BUILTIN_NAMES, CLAUSES, FLOW, VERBS
-from ..syntax.assemble import BUILTINS as DECLARATION_KEYWORDS
+from ..syntax.properties import BUILTINS as DECLARATION_KEYWORDS
 
 DECLARATIONS = tuple(sorted(DECLARATION_KEYWORDS))  # the compiler's own list: never drifts
 # words inside a clause or a statement: prepositions, timings, limits, durations

@@ -1,7 +1,7 @@
 """The language's words, each list defined once: every stage and the highlighter
 derive theirs from here, so a word added to the language is added everywhere.
 
-(The declaration keywords are the assembler's own table, `ludex.syntax.assemble.PROPS`;
+(The declaration keywords are the assembler's own table, `ludex.syntax.properties.PROPS`;
 the grammar's fixed words are read from the grammar itself.)
 """
 

@@ -15,7 +15,7 @@ from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.vocabulary import BUILTIN_NAMES
 from ..syntax import ast
-from ..syntax.assemble import COMMON, PROPS, choice
+from ..syntax.properties import BUILTINS, COMMON, PROPS, choice
 from ..syntax.walk import iter_nodes
 from .symbols import GameModel, Symbol, build_symbols, link_bases
 
@@ -173,8 +173,6 @@ def _check_instance_kind(r: Resolver, decl: ast.Instance, sym: Symbol) -> None:
     kind = r.lookup(ast.Ref(decl.span, (decl.keyword,)), sym.parent or sym)
     if kind is not None and isinstance(kind.decl, ast.Kind):
         return
-    from ..syntax.assemble import BUILTINS
-
     if kind is None:
         options = set(BUILTINS) | set(r.kinds)
         r.diags.add(Code.UNDECLARED_KIND,

@@ -21,9 +21,6 @@ from .properties import (
     CLAUSES,
     COMMON,
     CONTAINERS,
-    MAX_DIGITS,
-    MAX_ID_LENGTH,
-    MAX_NUMBER,
     NOTE_KINDS,
     PROPS,
     REQUIRED,
@@ -31,17 +28,7 @@ from .properties import (
     SUPPRESSIBLE,
     article,
     check_id,
-    choice,
-    number,
 )
-
-# what other modules have long imported from here; they live in `properties` now
-__all__ = [
-    "BUILTINS", "CLAUSES", "COMMON", "CONTAINERS", "EXAMPLE_CLAUSES", "MAX_DIGITS",
-    "MAX_ID_LENGTH", "MAX_NUMBER", "NOTE_KINDS", "PROPS", "REQUIRED", "ROWS", "RULE_CLAUSES",
-    "SUPPRESSIBLE", "BodyItem", "Clause", "article", "build_decl", "build_file", "check_id",
-    "choice", "number", "paragraphs",
-]
 
 
 @dataclass(frozen=True, slots=True)

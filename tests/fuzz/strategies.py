@@ -16,8 +16,8 @@ from pathlib import Path
 from hypothesis import strategies as st
 from ludex.core.diagnostics import CODES
 from ludex.core.vocabulary import PERIODS
-from ludex.syntax.assemble import BUILTINS, NOTE_KINDS, PROPS
 from ludex.syntax.parse import _parser
+from ludex.syntax.properties import BUILTINS, NOTE_KINDS, PROPS
 
 from . import CORPUS, ROOT
 
