@@ -52,11 +52,6 @@ def _missing_bases(result: Compilation) -> list[tuple[str, Path]]:
     return wanted
 
 
-def _base_folder(base: str, folder: Path) -> Path | None:
-    """A sibling game folder that declares `game <base>`, if the rules hold one."""
-    return find_base(base, folder)
-
-
 def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
     """Load, parse, resolve and validate; then run the consistency checks.
 
@@ -66,7 +61,7 @@ def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
     for game in load(paths, diags):
         _add(result, game)
     for base, folder in _missing_bases(result):
-        found = _base_folder(base, folder)
+        found = find_base(base, folder)
         if found is not None and all(Path(g.folder) != found for g in result.games):
             for game in load([found], diags):
                 _add(result, game)

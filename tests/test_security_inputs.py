@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from ludex.core.diagnostics import Diagnostics
@@ -379,3 +380,30 @@ def test_a_relative_path_that_links_out_of_the_project_is_refused(tmp_path: Path
     (inside / "game.ludex").write_text('game g "G":\n  page: 1\n', encoding="utf-8")
     (tmp_path / "linked").symlink_to("real")
     assert run_cli("check", "linked", cwd=tmp_path).code == 0
+
+
+def test_base_game_lookup_reads_only_the_siblings_own_files(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The base is found in a sibling's top-level files; deeper folders and hidden ones
+    (`.venv`, `.git`) are never read."""
+    rules = tmp_path / "rules"
+    (rules / "exp").mkdir(parents=True)
+    (rules / "exp" / "game.ludex").write_text(
+        'game exp "Exp":\n  base: base\n  > y\n', "utf-8")
+    (rules / "base").mkdir()
+    (rules / "base" / "game.ludex").write_text('game base "Base":\n  > x\n', "utf-8")
+    for deep in (rules / "other" / "deep", rules / ".venv"):
+        deep.mkdir(parents=True)
+        (deep / "x.ludex").write_text('game other "Other":\n  > z\n', "utf-8")
+    read: list[str] = []
+    real = load_module.read_source
+
+    def spy(path: Path, *args: Any, **kwargs: Any) -> Any:
+        read.append(path.as_posix())
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(load_module, "read_source", spy)
+    run = run_cli("check", "--no-checks", "rules/exp", cwd=tmp_path)
+    assert run.code == 0, run.err
+    assert "rules/base/game.ludex" in read
+    assert not any("deep" in p or ".venv" in p for p in read)

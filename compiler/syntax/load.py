@@ -275,18 +275,20 @@ def _bad_bytes(shown: str, before: str, diags: Diagnostics, what: str) -> None:
 
 
 def find_base(base: str, folder: Path) -> Path | None:
-    """A sibling of `folder` that declares `game <base>`, found by the same safe walk;
-    linked siblings are not looked into, and nothing about the others is reported."""
+    """A sibling of `folder` whose top-level `.ludex` files declare `game <base>`. Only the
+    siblings' own files are read (a game declares itself at its top): no deep walk, no
+    linked or hidden folder, no linked file, and nothing about the others is reported."""
     declares = re.compile(rf"^game\s+{re.escape(base)}\b", re.MULTILINE)
     quiet = Diagnostics()
-    parent = Found(folder.parent)
-    siblings = _Walker(folder.parent, quiet).entries(parent, _scan(folder.parent, quiet) or [], 0)
-    for sibling in (s for s in siblings or [] if s != folder):
-        game = _Walker(sibling, quiet).game(sibling, 0)
-        for file in (f for f in game.files if f.name.endswith(".ludex")):
-            text = read_source(file, quiet, file in game.follow)[1]
-            if text is not None and declares.search(text):
-                return sibling
+    for sibling in _scan(folder.parent, quiet) or []:
+        if sibling.name.startswith(".") or not sibling.is_dir(follow_symlinks=False) or \
+                Path(sibling.path) == folder:
+            continue
+        for entry in _scan(Path(sibling.path), quiet) or []:
+            if entry.name.endswith(".ludex") and entry.is_file(follow_symlinks=False):
+                text = read_source(Path(entry.path), quiet)[1]
+                if text is not None and declares.search(text):
+                    return Path(sibling.path)
     return None
 
 
