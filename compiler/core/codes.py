@@ -1,7 +1,7 @@
-"""The registry of diagnostic codes: one typed constant per code, its severity and its
-one-line summary. Codes are stable: never renumber one. Every stage names a code by
-its constant (`Code.UNRESOLVED`), never by its string; a `Code` is a `str`, so it
-prints, compares and serialises as `E301`.
+"""The registry of diagnostic codes: one typed constant per code, and in `CODES` its
+severity and one-line summary. Codes are stable: never renumber one. Every stage names
+a code by its constant (`Code.UNRESOLVED`), never by its string; a `Code` is a `str`,
+so it prints, compares and serialises as `E301`.
 """
 
 from __future__ import annotations
@@ -67,14 +67,6 @@ class Code(StrEnum):
     EXAMPLE_FAILS = "W614"
     BAD_SUPPRESSION = "E615"
     EXAMPLE_MISSES_ITS_RULE = "W616"
-
-    @property
-    def severity(self) -> Severity:
-        return CODES[self][0]
-
-    @property
-    def summary(self) -> str:
-        return CODES[self][1]
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
-from ..core.codes import CODES, Code, Severity
+from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
 from ..core.vocabulary import EXAMPLE_CLAUSES, PERIODS, RULE_CLAUSES
@@ -109,7 +109,7 @@ def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: 
     for f in parts.fields:
         check_id(f.name, f.span, diags, "a field name")
     for sup in parts.suppressions:
-        if sup.code not in CODES or CODES[sup.code][0] is Severity.ERROR:
+        if sup.code not in SUPPRESSIBLE:
             diags.add(Code.BAD_SUPPRESSION,
                       f"`{sup.code}` is not a consistency check that can be suppressed",
                       sup.span, did_you_mean(sup.code, SUPPRESSIBLE) or

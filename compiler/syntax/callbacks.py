@@ -15,10 +15,10 @@ the `Context` of one parse). Each parse makes its own `AstBuilder` on a new
 from __future__ import annotations
 
 from .callbacks_base import Context
-from .code_callbacks import MAX_EXPR_DEPTH, ExprCallbacks, StmtCallbacks
+from .code_callbacks import ExprCallbacks, StmtCallbacks
 from .decl_callbacks import DeclCallbacks
 
-__all__ = ["MAX_EXPR_DEPTH", "AstBuilder", "Context"]
+__all__ = ["AstBuilder", "Context"]
 
 
 class AstBuilder(DeclCallbacks, StmtCallbacks, ExprCallbacks):

@@ -220,7 +220,4 @@ class DeclCallbacks(CallbackBase):
 
 
 def _is_stmt(node: Any) -> bool:
-    return type(node).__name__ in _STMT_NAMES
-
-
-_STMT_NAMES = {t.__name__ for t in ast.STATEMENTS}
+    return isinstance(node, ast.STATEMENTS)

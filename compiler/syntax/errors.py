@@ -76,7 +76,7 @@ def report_syntax_error(err: Exception, source: SourceFile, diags: Diagnostics,
     elif isinstance(err, DedentError):
         line = _dedent_line(source)
         diags.add(Code.BAD_INDENTATION, "this line's indentation matches no enclosing block",
-                  source.span(line, 1, line, _indent_width(_line(source, line)) + 1),
+                  source.span(line, 1, line, _indent_width(source.line(line)) + 1),
                   "indent it exactly as the block it belongs to")
     elif isinstance(err, UnexpectedCharacters):
         _unexpected_char(err, source, diags)
@@ -99,7 +99,7 @@ def _too_deep(err: NestingTooDeep, source: SourceFile, diags: Diagnostics) -> No
 def _indent_span(tok: Token, source: SourceFile) -> Span:
     """Indentation tokens borrow the previous newline's position: point at the indent."""
     line = tok.end_line or tok.line or 1
-    width = _indent_width(_line(source, line))
+    width = _indent_width(source.line(line))
     return source.span(line, 1, line, width + 1)
 
 
@@ -180,7 +180,7 @@ def _unexpected_token(err: UnexpectedToken, source: SourceFile, diags: Diagnosti
     elif token.type == "_INDENT":
         message = "unexpected indentation"
         hint = "only a line ending in `:` opens an indented block"
-        before = _line(source, span.line - 1).split("#", 1)[0].rstrip()
+        before = source.line(span.line - 1).split("#", 1)[0].rstrip()
         if before and not before.endswith(":") and not before.lstrip().startswith(">"):
             hint = f"line {span.line - 1} does not end with `:`; add one to open a block"
     elif opener is not None and token.type != "_NL":
@@ -192,7 +192,7 @@ def _unexpected_token(err: UnexpectedToken, source: SourceFile, diags: Diagnosti
     elif token.type == "COLON" and "NAME" in expected:
         hint = 'a declaration is `keyword id "Title":`; a property is `name: value`'
     else:
-        typo = _clause_typo(_line(source, span.line))
+        typo = _clause_typo(source.line(span.line))
         if typo:
             hint = typo
     diags.add(Code.UNEXPECTED_TOKEN, message, span, hint)
@@ -209,11 +209,6 @@ def _lines(source: SourceFile) -> list[str]:
     """The file's lines as the lexer counts them: only `\n` ends a line (`splitlines`
     would also break at form feeds, U+0085 and U+2028, which may stand inside a line)."""
     return source.text.removesuffix("\n").split("\n")
-
-
-def _line(source: SourceFile, number: int) -> str:
-    lines = _lines(source)
-    return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
 def _indent_width(text: str) -> int:

@@ -18,10 +18,10 @@ from typing import Any, TypeAlias
 from ..core.codes import CODES, Code, Severity
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
-from ..core.vocabulary import EXAMPLE_CLAUSES, RULE_CLAUSES
+from ..core.vocabulary import EXAMPLE_CLAUSES, OPTION_KEYWORDS, RULE_CLAUSES
 from . import ast
 
-CONTAINERS = ("module", "mode", "variant", "scenario", "campaign", "section", "glossary")
+CONTAINERS = (*OPTION_KEYWORDS, "section", "glossary")
 NOTE_KINDS = ("icon", "layout", "missing", "unreadable", "ocr")
 
 # ---------------------------------------------------------------- limits

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from ...core.vocabulary import BUILTIN_NAMES, PRECEDENCE
+from ...core.vocabulary import BUILTIN_NAMES, COMPARISON, PRECEDENCE
 from ...runtime.queries import QUERIES, SPECIAL
 from ...semantics.resolve import GameModel
 from ...syntax import ast
@@ -163,7 +163,7 @@ class ExprCode:
         right = self.expr(e.right, env, boolean=logical)
         assoc = e.op in ("and", "or", "+", "*")
         lparts = left.parts if isinstance(left, Op) and left.op == op and assoc else (
-            paren(left, prec + (prec == 4)),)
+            paren(left, prec + (prec == COMPARISON)),)
         rparts = (paren(right, prec + 1),)
         return Op(op, tuple(lparts) + rparts, prec)
 
