@@ -4,6 +4,7 @@ a book needs are generic (`run_values` reads any procedure's resolved values).""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 from ludex.core.vocabulary import PERIODS, VERBS
@@ -28,6 +29,20 @@ def test_the_runtime_names_nothing_a_rulebook_declares() -> None:
                      and isinstance(n.value, str) and id(n) not in docs}
     names = {part for text in literals for part in text.split(".")}
     assert sorted(names & declared - LANGUAGE) == []
+
+
+# Common words that happen to be ids in a book, and that the runtime's own prose uses.
+PLAIN_WORDS = {"card", "dice", "event", "first", "hero", "instead", "map", "may", "rules",
+               "supply"}
+
+
+def test_the_runtimes_prose_names_no_game_either() -> None:
+    """Docstrings and comments too: their examples use placeholders, not a book's ids."""
+    comp = compile_paths([ROOT / "rules"], checks=False)
+    declared = {s.decl.id for m in comp.models for s in m.symbols.values() if s.qualname}
+    text = " ".join(p.read_text("utf-8") for p in RUNTIME.rglob("*.py"))
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    assert sorted(words & declared - LANGUAGE - PLAIN_WORDS) == []
 
 
 def test_run_values_reads_each_completed_run_in_order(tmp_path: Path) -> None:

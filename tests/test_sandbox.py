@@ -216,6 +216,27 @@ def read_outside(g):
         return [g.expect(f.read(), lambda: False)]
 
 
+def fork_exec(g):
+    import _posixsubprocess
+    _posixsubprocess.fork_exec([b"/bin/rm", {keep!r}.encode()], [b"/bin/rm"], True, (),
+                               None, None, -1, -1, -1, -1, -1, -1, -1, -1, False, False,
+                               None, None, None, -1, None, False)
+    return []
+
+
+def unguard(g):
+    import sys
+    guard = sys.modules["ludex.verify.sandbox.guard"]
+    guard.REFUSED, guard.SEALED = (), ()
+    os.remove({keep!r})
+    return []
+
+
+def find_the_hook(g):
+    import gc
+    return [g.expect(repr(len(gc.get_objects())), lambda: False)]
+
+
 def plain(g):
     return [g.expect("1 == 1", lambda: 1, "==", lambda: 1)]
 
@@ -229,7 +250,7 @@ def test_an_example_cannot_write_connect_spawn_or_delete(tmp_path: Path) -> None
     target, keep = tmp_path / "pwned", tmp_path / "keep.txt"
     keep.write_text("secret", "utf-8")
     names = ("write_file", "append_file", "connect", "run_shell", "spawn", "start_thread",
-             "remove", "read_outside", "plain")
+             "remove", "fork_exec", "unguard", "find_the_hook", "read_outside", "plain")
     files = hostile(tmp_path, ATTEMPTS.format(target=str(target), keep=str(keep)), *names)
     result = run_contained(files, "evil", names, Limits(time=10))
     assert result.engine_error is None

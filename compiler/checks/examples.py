@@ -51,8 +51,13 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         return
     if run.engine_error is not None:
         for decl in examples:
+            if not decl.executable:
+                yield finding(model, Code.EXAMPLE_STATUS, f"example {decl.display!r}: prose only",
+                              decl)
+                continue
             yield finding(model, Code.EXAMPLE_FAILS, f"example {decl.display!r} could not be run: "
-                          f"{run.engine_error}", decl, hint="a bug in ludex: please report it")
+                          f"{run.engine_error}", decl, hint="the generated engine does not load: "
+                          "the message names the file and line")
         return
     results = {r.example: r for r in run.results}
     for decl in examples:

@@ -7,11 +7,11 @@ and compiles each rule to functions of a `Game` and a `Ctx`, registered in a
 turns the package's modules into its `DEFINITIONS` and `new_game`. This package is
 everything those functions call; it imports nothing else of ludex. `state`
 holds a game's values and places, `resolution` how rules, procedures, hooks
-(`after danger`: after each change of a stat), overrides and effects resolve.
+(`after STAT`: after each change of a stat), overrides and effects resolve.
 
-    from generated.escalation import new_game
+    from generated.game_id import new_game
     game = new_game(seed=1)
-    game.act("revolution.enkidu.theory_of_everything.receive_trust")
+    game.act("module.rule", actor="player_id")
     print(game.log.text())
 """
 

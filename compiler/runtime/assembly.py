@@ -1,7 +1,7 @@
 """A generated package's `__init__.py` in two calls: `define_game` reads the package's
 modules into one `Definitions`, `game_starter` makes its `new_game`.
 
-    DEFINITIONS = define_game('heist', 'The Heist', catalog, components, rules, examples)
+    DEFINITIONS = define_game('game_id', 'Game Title', catalog, components, rules, examples)
     new_game = game_starter(DEFINITIONS)
 
 What each module holds is the contract between the emitter and this runtime: `catalog`

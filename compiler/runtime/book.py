@@ -3,9 +3,9 @@
 A generated `rules.py` opens with `book = Book()` and writes each rule as its effect
 under a decorator that holds the rule's metadata, so the two read together:
 
-    # revolution.julie.setup: Setup (rules/escalation/julie.ludex:12)
-    @book.rule('revolution.julie.setup', title='Setup', when=Timing('during', ...))
-    def julie_setup_effect(g: Game, ctx: Ctx) -> None:
+    # module.rule: Title (rules/game/file.ludex:12)
+    @book.rule('module.rule', title='Title', when=Timing('during', ...))
+    def rule_effect(g: Game, ctx: Ctx) -> None:
         ...
 
 A rule's check and cost, when it has them, are the functions just above it, named by

@@ -23,8 +23,8 @@ Check: TypeAlias = "Callable[[Game, Ctx], bool]"
 Effect: TypeAlias = "Callable[[Game, Ctx], None]"
 Compute: TypeAlias = "Callable[[Game, Ctx], Value]"
 
-# The owner of a value of the whole game (the current phase, the Alarm), which belongs
-# to no hero or card: `g.get(GAME, 'alarm')`.
+# The owner of a value of the whole game (the current phase, a shared track), which
+# belongs to no player or card: `g.get(GAME, 'stat_id')`.
 GAME: Final = None
 
 
@@ -156,8 +156,8 @@ class TableDef:
 
 @dataclass(frozen=True, slots=True)
 class Timing:
-    """When a rule runs. `stat` marks a target that is a stat or a track: `after danger`
-    runs the rule after each change of anyone's Danger, with `owner` bound to whose."""
+    """When a rule runs. `stat` marks a target that is a stat or a track: `after STAT`
+    runs the rule after each change of anyone's STAT, with `owner` bound to whose."""
 
     kind: str  # action | anytime | before | after | during | start | end | text
     target: str | None = None

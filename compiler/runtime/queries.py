@@ -1,4 +1,4 @@
-"""The query functions the rules call: `count(obol_deck)`, `dead(solon)`, `treated(x.danger)`.
+"""The query functions the rules call: `count(deck)`, `dead(who)`, `treated(x.stat)`.
 
 Each takes the game first, then the call's arguments. `QUERIES` lists them;
 a call the rules make to any other name is a *fact*: something the engine
@@ -119,7 +119,7 @@ def natural(g: Game, roll: Value) -> Value:
 
 
 def dead(g: Game, who: Value) -> bool:
-    """Someone died: a death (`titan_death`, `argonaut_death`...) happened to them."""
+    """Someone died: a death (an event whose name ends in `death`) happened to them."""
     return any(e.kind == "happen" and e.what.rsplit(".", 1)[-1].endswith("death")
                and e.who == who for e in g.log)
 

@@ -144,7 +144,7 @@ class Resolution:
             self._resolve(name, ctx)
 
     def act(self, name: str, actor: Value = None, target: Value = None) -> None:
-        """A player uses a rule: `game.act("akira.draw_one", actor="akira")`."""
+        """A player uses a rule: `game.act("module.rule", actor="player_id")`."""
         self.trigger(name, Ctx(actor=actor, target=target))
 
     def playing(self, scope: Iterable[str]) -> bool:

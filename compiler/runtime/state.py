@@ -135,7 +135,7 @@ class Game(Resolution):
 
     def holds(self, name: str) -> bool:
         """Whether something named holds: a module or variant in play, else a fact
-        (`set holds(feats_draft) to yes`)."""
+        (`set holds(option_id) to yes`)."""
         if name in self.defs.options:
             return name in self.in_play
         return bool(self.fact("holds", name))

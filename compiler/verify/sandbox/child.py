@@ -41,14 +41,15 @@ def main() -> int:
     _limit(int(job["memory"]), int(job["cpu"]))
     _leave_network()
     root = os.path.abspath(job["root"])
-    guard.install([root, LUDEX, *sys.path])
+    seal = guard.install([root, LUDEX, *sys.path])
     sys.path.insert(0, root)
     try:
         engine = importlib.import_module(job["package"])
     except BaseException as err:  # noqa: BLE001 - whatever the import raises is the finding
         _send(answers, {"error": describe(err, root)})
         return 0
-    guard.seal()
+    seal()
+    del seal  # nothing an example reaches may undo it
     _send(answers, {"ready": True})
     return _run_all(engine, list(job["examples"]), answers)
 

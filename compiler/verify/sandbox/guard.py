@@ -1,23 +1,31 @@
 """The audit hook of the example child: what generated code may not do.
 
-`install(read_roots)` adds a `sys.addaudithook` hook (it cannot be removed) that
-refuses, with `PermissionError`, every event that would reach outside the child:
-network (`socket.*`, `urllib`, `http`, ...), new processes (`subprocess.Popen`,
-`os.system`, `os.exec*`, `os.posix_spawn`, `os.fork`, threads, signals to others),
-native code (`ctypes`), file changes (`open` for writing, `os.remove`-style events,
-`shutil.*`) and lifting the resource limits. Files may be read only under
-`read_roots` (the generated package and Python's own library, for imports).
+`install(read_roots)` adds a `sys.addaudithook` hook that refuses, with
+`PermissionError`, every event that would reach outside the child: network
+(`socket.*`, `urllib`, `http`, ...), new processes (`subprocess.Popen`, `os.system`,
+`os.exec*`, `os.posix_spawn`, `os.fork`, `_posixsubprocess`, threads, signals to
+others), native code (`ctypes`), file changes (`open` for writing, `os.remove`-style
+events, `shutil.*`), lifting the resource limits, and reaching the hook itself
+(`gc.get_objects`, `gc.get_referrers`). Files may be read only under `read_roots`
+(the generated package and Python's own library, for imports). Python 3.11 raises no
+event for a new thread or for `_posixsubprocess.fork_exec`, so those functions are
+taken away.
 
-`seal()` is called once the engine is imported: from then on no file is opened,
-no folder listed, no module loaded and no code compiled or executed from text,
-which is all an example ever needs.
+`install` returns `seal`, to be called once, as soon as the engine is imported: from
+then on no file is opened, no folder listed, no module loaded, no code compiled or
+executed from text and no frame inspected, which is all an example ever needs. The
+rules live in the hook's closure, not in module globals an example could rebind.
+
+This is defence in depth, not the boundary: an audit hook cannot contain Python code
+that sets out to defeat it, and the child's answers are only as honest as the engine.
+What keeps a rule file from ever being code is the generator (`SECURITY.md`).
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 REFUSED = (
@@ -30,74 +38,68 @@ REFUSED = (
     "os.mkfifo", "os.mknod", "os.putenv", "os.unsetenv", "os.chdir", "os.setxattr",
     "os.removexattr", "mmap.", "fcntl.", "resource.setrlimit", "resource.prlimit",
     "sys.addaudithook", "builtins.input", "_thread.start_new_thread", "sqlite3.", "winreg.",
-    "msvcrt.", "_winapi.",
+    "msvcrt.", "_winapi.", "gc.get_objects", "gc.get_referrers", "gc.get_referents",
 )
 SEALED = ("open", "os.listdir", "os.scandir", "glob.", "import", "compile", "exec",
-          "code.__new__", "function.__new__", "marshal.", "pickle.")
+          "code.__new__", "function.__new__", "marshal.", "pickle.", "sys._getframe",
+          "sys._current_frames")
 LISTING = ("os.listdir", "os.scandir", "glob.glob", "glob.glob1")
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC
 
 
-class _Policy:
-    def __init__(self, read_roots: Iterable[str]) -> None:
-        self.roots = tuple(os.path.join(os.path.abspath(r), "") for r in read_roots if r)
-        self.sealed = False
+def install(read_roots: Iterable[str]) -> Callable[[], None]:
+    """Refuse network, processes, native code and writes from now on; the function
+    returned seals the child (see the module docstring). Call once per process."""
+    roots = tuple(os.path.join(os.path.abspath(r), "") for r in read_roots if r)
+    refused, on_seal, listing, write_flags = REFUSED, SEALED, LISTING, _WRITE_FLAGS
+    sealed = False
 
-    def __call__(self, event: str, args: tuple[Any, ...]) -> None:
-        if event.startswith(REFUSED) or (self.sealed and event.startswith(SEALED)):
-            raise PermissionError(f"an example may not do this ({event})")
-        if event == "open":
-            self._open(args)
-        elif event in LISTING and args and not self._readable(args[0]):
-            raise PermissionError(f"an example may not do this ({event})")
-
-    def _open(self, args: tuple[Any, ...]) -> None:
-        path, mode, flags = (tuple(args) + (None, None, None))[:3]
-        writes = isinstance(mode, str) and any(c in mode for c in "wax+")
-        if writes or (isinstance(flags, int) and flags & _WRITE_FLAGS):
-            raise PermissionError("an example may not write files (open)")
-        if not self._readable(path):
-            raise PermissionError("an example may not read files outside its engine (open)")
-
-    def _readable(self, path: object) -> bool:
+    def readable(path: object) -> bool:
         if isinstance(path, bytes):
             path = os.fsdecode(path)
         if not isinstance(path, str):  # a file descriptor: only the child's own, read-only
             return True
-        full = os.path.join(os.path.abspath(path), "")
-        return full.startswith(self.roots)
+        return os.path.join(os.path.abspath(path), "").startswith(roots)
+
+    def hook(event: str, args: tuple[Any, ...]) -> None:
+        if event.startswith(refused) or (sealed and event.startswith(on_seal)):
+            raise PermissionError(f"an example may not do this ({event})")
+        if event == "open":
+            path, mode, flags = (tuple(args) + (None, None, None))[:3]
+            writes = isinstance(mode, str) and any(c in mode for c in "wax+")
+            if writes or (isinstance(flags, int) and flags & write_flags):
+                raise PermissionError("an example may not write files (open)")
+            if not readable(path):
+                raise PermissionError("an example may not read files outside its engine "
+                                      "(open)")
+        elif event in listing and args and not readable(args[0]):
+            raise PermissionError(f"an example may not do this ({event})")
+
+    def seal() -> None:
+        nonlocal sealed
+        sealed = True
+
+    _take_away()
+    sys.addaudithook(hook)
+    return seal
 
 
-_policy: _Policy | None = None
+def _refuse(*args: object) -> None:
+    raise PermissionError("an example may not start a thread or a process")
 
 
-def install(read_roots: Iterable[str]) -> None:
-    """Refuse network, processes, native code and writes from now on (once per process)."""
-    global _policy
-    if _policy is not None:
-        return
-    _policy = _Policy(read_roots)
-    sys.addaudithook(_policy)
-    _no_threads()
-
-
-def _refuse_thread(*args: object) -> None:
-    raise PermissionError("an example may not do this (_thread.start_new_thread)")
-
-
-def _no_threads() -> None:
-    """Python 3.11 raises no audit event for a new thread: take the function away."""
+def _take_away() -> None:
+    """What Python 3.11 starts without an audit event: threads, and `fork_exec`."""
     import _thread
 
     for name in ("start_new_thread", "start_new"):
         if hasattr(_thread, name):
-            setattr(_thread, name, _refuse_thread)
+            setattr(_thread, name, _refuse)
     threading = sys.modules.get("threading")
     if threading is not None:
-        threading._start_new_thread = _refuse_thread  # type: ignore[attr-defined]
-
-
-def seal() -> None:
-    """No more files, imports or code from text: the engine is loaded."""
-    if _policy is not None:
-        _policy.sealed = True
+        threading._start_new_thread = _refuse  # type: ignore[attr-defined]
+    try:  # loaded now, patched, so that a later `import subprocess` finds it patched
+        import _posixsubprocess
+    except ImportError:  # not a POSIX system
+        return
+    setattr(_posixsubprocess, "fork_exec", _refuse)  # noqa: B010 - typed apart
