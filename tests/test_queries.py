@@ -157,3 +157,24 @@ def test_the_readme_quotes_the_figures_ludex_stats_prints() -> None:
         row = (f"| {title} | {stats.declarations} | {stats.rules}: {stats.full} / "
                f"{stats.partial} / {stats.prose_rules} |")
         assert row in readme, row
+
+
+def test_a_choice_between_logs_is_not_full(tmp_path: Path) -> None:
+    """`if`, `for each`, `choose` count by what they hold: choosing between two logs does
+    nothing a player would notice."""
+    from ludex.backends.figures import PARTIAL, rule_clauses, rule_status
+
+    (tmp_path / "game.ludex").write_text('''game g "G":
+  page: 1
+
+rule pick "Pick":
+  effect:
+    choose 1:
+      option a "A":
+        log "a"
+      option b "B":
+        log "b"
+''', encoding="utf-8")
+    model = compile_paths([tmp_path], checks=False).models[0]
+    clauses = rule_clauses(model.symbols["pick"].decl)
+    assert clauses is not None and rule_status(clauses) == PARTIAL

@@ -10,8 +10,6 @@ an E308 at every declaration concerned but the first, naming the first.
 
 Names and paths come from the emitters' own functions (`package_name`,
 `game_pages`, `home_pages`), so what is checked is exactly what a build writes.
-The emitters are imported when the check runs: they import the driver, which
-runs this check.
 """
 
 from __future__ import annotations
@@ -45,7 +43,7 @@ def _check_packages(models: Sequence[GameModel], diags: Diagnostics) -> set[int]
     for model in models:
         name = package_name(model)
         other = first.setdefault(name, model)
-        if other is model or model.game is None or other.game is None:
+        if other is model or model.game is None or other.game is None:  # narrows the types
             continue
         clashing.add(id(model))
         diags.add(Code.OUTPUT_COLLISION,

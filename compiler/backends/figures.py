@@ -63,7 +63,7 @@ def rule_status(clauses: ast.Clauses) -> str:
     does is trivial (`log`, `discard self`, `pay 0`). Prose: nothing runs."""
     nodes = [n for s in clauses.cost + clauses.effect for n in iter_nodes(s)]
     statements = [n for n in nodes if type(n) in _STATEMENTS]
-    substantive = any(not _trivial(n) for n in statements)
+    substantive = any(not isinstance(n, _CONTAINERS) and not _trivial(n) for n in statements)
     condition = clauses.condition is not None and not isinstance(clauses.condition, ast.StrLit)
     words = any(isinstance(n, ast.ProseStep) for n in nodes) or isinstance(
         clauses.condition, ast.StrLit) or (clauses.when is not None
@@ -83,6 +83,8 @@ def _trivial(n: object) -> bool:
 
 
 _STATEMENTS = frozenset(t for t in ast.STATEMENTS if t is not ast.ProseStep)
+# Statements that only hold others: they count by what they hold (`iter_nodes` walks in).
+_CONTAINERS = (ast.If, ast.ForEach, ast.Choose, ast.Option)
 
 
 def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:

@@ -1,2 +1,3 @@
-"""The `ludex` command line: `main` parses the arguments and dispatches; `build`,
-`engine` (test, stats) and `changes` (git) serve single commands."""
+"""The `ludex` command line: `main` parses the arguments and dispatches; one module per
+command (`check`, `export`, `trace`, `build`, `test`, `stats`), `common` for what they
+share (exit codes, the PATH argument), `changes` for git."""

@@ -5,7 +5,6 @@ paths of the build, the same bytes on every build."""
 from __future__ import annotations
 
 import functools
-import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -15,7 +14,7 @@ from markupsafe import Markup
 
 from ... import __version__
 from .blocks import build_block
-from .escape import html_text, md
+from .escape import md
 from .links import Site
 from .pages import CSS, REPORT, Page
 from .prose import View
@@ -34,7 +33,6 @@ def env() -> jinja2.Environment:
         keep_trailing_newline=True)
     env.filters["md"] = md
     env.globals["a"] = lambda name: Markup(f"{{#{name}}}")  # a heading's anchor
-    env.filters["yaml"] = lambda text: Markup(json.dumps(html_text(text), ensure_ascii=False))
     return env
 
 
