@@ -11,6 +11,7 @@ from typing import Any
 from ..core.diagnostics import visible
 from ..semantics.results import FAIL, PASS, PROSE, GameRun
 from ..verify.examples import game_runs
+from . import mutate
 from .common import FINDINGS, OK, command, compiled
 
 
@@ -19,6 +20,9 @@ def add(subparsers: Any) -> None:
                      "run the books' worked examples against the generated engine")
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="print only failing examples and the summary line")
+    parser.add_argument("--mutate", action="store_true",
+                        help="break each rule an example names, one change at a time, and "
+                        "list every change the example survives")
     parser.set_defaults(run=run)
 
 
@@ -26,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
     comp = compiled(args.paths, "test")
     if comp is None:
         return FINDINGS
+    if args.mutate:
+        return mutate.report(comp, args.quiet)
     runs = game_runs(comp, load=True)
     results = [r for run in runs for r in run.results]
     for r in results:

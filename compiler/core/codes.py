@@ -67,6 +67,7 @@ class Code(StrEnum):
     EXAMPLE_FAILS = "W614"
     BAD_SUPPRESSION = "E615"
     EXAMPLE_MISSES_ITS_RULE = "W616"
+    UNKNOWN_SURVIVOR = "E618"
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -116,4 +117,5 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.EXAMPLE_FAILS: (_W, "example fails"),
     Code.BAD_SUPPRESSION: (_E, "suppression without a known code or a reason"),
     Code.EXAMPLE_MISSES_ITS_RULE: (_W, "example never fires a rule it names"),
+    Code.UNKNOWN_SURVIVOR: (_E, "a ruling's `survives` lists a change --mutate never makes"),
 }

@@ -97,6 +97,16 @@ def text(prop: ast.Property, diags: Diagnostics) -> str | None:
     return None
 
 
+def texts(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
+    """A "quoted text" or a list of them: `survives: ["rule: effect 1: 4 -> 5"]`."""
+    v = prop.value
+    if isinstance(v, ast.StrLit) or (isinstance(v, ast.ListLit)
+                                     and all(isinstance(i, ast.StrLit) for i in v.items)):
+        return v
+    _expect('a "quoted text" or a list of them', prop, diags)
+    return None
+
+
 def int_or_text(prop: ast.Property, diags: Diagnostics) -> int | str | None:
     if isinstance(prop.value, (ast.IntLit, ast.StrLit)):
         return prop.value.value
@@ -175,7 +185,7 @@ PROPS: dict[str, dict[str, Converter]] = {
     "external": {"from": ref},
     "term": {"defines": refs},
     "example": {"for": refs},
-    "ruling": {"applies_to": refs},
+    "ruling": {"applies_to": refs, "survives": texts},
     "fact": {"returns": choice("number", "yes_no", "text", "list", "value")},
     "waiver": {"reason": text},
 }

@@ -1,0 +1,73 @@
+"""`ludex test --mutate`: break each rule an example names, one change at a time, rerun
+the example and list every change it survives (`ludex.verify.mutate`).
+
+Per example: `killed K of N changes` and each survivor, `SURVIVED <game>/<example>  <id>
+(file:line)`, the line of the changed node; a survivor a ruling accepts is listed as
+`ACCEPTED`, a change whose engine does not build as `INVALID`. Then one line per game
+(changes, killed, survived, accepted, invalid, seconds) and a summary. With `-q` only the
+survivors, the errors and the summary. Exit 1 when a survivor is not accepted, an
+example does not pass as written, or a ruling's `survives:` lists an unknown change.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from ..core.diagnostics import render_all, visible
+from ..semantics.compilation import Compilation
+from ..verify.mutate import ACCEPTED, INVALID, KILLED, SURVIVED, ExampleReport, GameReport, mutate
+from .common import FINDINGS, OK
+
+
+def report(comp: Compilation, quiet: bool) -> int:
+    """Run the changes, print what they gave; the exit code."""
+    started = time.monotonic()
+    games = mutate(comp)
+    errors = [d for g in games for d in g.diagnostics]
+    if errors:
+        print(render_all(errors, comp.sources, 20), file=sys.stderr)
+    unproven = 0
+    for game in games:
+        for example in game.examples:
+            unproven += _example(example, quiet)
+        if not quiet and game.examples:
+            print(_game_line(game))
+    total = sum(len(e.outcomes) for g in games for e in g.examples)
+    counts = {s: sum(g.count(s) for g in games) for s in (KILLED, SURVIVED, ACCEPTED, INVALID)}
+    print(f"{total} changes: {counts[KILLED]} killed, {counts[SURVIVED]} survived, "
+          f"{counts[ACCEPTED]} accepted by rulings, {counts[INVALID]} invalid; "
+          f"{unproven} example{'s' * (unproven != 1)} not run; "
+          f"{time.monotonic() - started:.1f} s")
+    return FINDINGS if counts[SURVIVED] or unproven or errors else OK
+
+
+def _example(example: ExampleReport, quiet: bool) -> int:
+    """Print one example's result; 1 when it was not mutated (it does not pass)."""
+    name = f"{example.game}/{example.example}"
+    where = f"({example.span.file}:{example.span.line})"
+    if example.not_run is not None:
+        print(visible(f"NOT RUN  {name}  {where}: {example.not_run}"))
+        return 1
+    valid = example.count(KILLED) + example.count(SURVIVED) + example.count(ACCEPTED)
+    if not quiet:
+        print(visible(f"{name}  {where}: killed {example.count(KILLED)} of {valid} changes"
+                      + (f", {example.count(INVALID)} invalid" if example.count(INVALID)
+                         else "")))
+        for rule in example.unmutated:
+            print(visible(f"      {rule}: nothing to change"))
+    for outcome in example.outcomes:
+        if outcome.status == SURVIVED or (not quiet and outcome.status in (ACCEPTED, INVALID)):
+            span = outcome.mutant.span
+            label = {SURVIVED: "SURVIVED", ACCEPTED: "ACCEPTED", INVALID: "INVALID "}
+            line = f"{label[outcome.status]} {name}  {outcome.mutant.id}  " \
+                f"({span.file}:{span.line})"
+            print(visible(line + (f": {outcome.detail}" if outcome.detail else "")))
+    return 0
+
+
+def _game_line(game: GameReport) -> str:
+    total = sum(len(e.outcomes) for e in game.examples)
+    return visible(f"{game.game}: {total} changes, {game.count(KILLED)} killed, "
+                   f"{game.count(SURVIVED)} survived, {game.count(ACCEPTED)} accepted, "
+                   f"{game.count(INVALID)} invalid ({game.seconds:.1f} s)")

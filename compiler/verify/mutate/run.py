@@ -1,0 +1,252 @@
+"""Run the worked examples against engines built from changed rules.
+
+For each executable example of a game and each rule, step or card its `for:` names (in
+that game), every change of `changes.mutants` is made to the game's AST, the game is
+resolved again and its engine emitted, exactly as the build does, and the examples that
+name the rule run on it, contained, in one child per change (`sandbox.run_contained`;
+children run side by side, one per processor). An example *kills* a change when it does
+not pass on it (it fails, is blocked, or runs away); it *survives* when it still passes.
+A change whose engine ludex cannot build, or that does not import, is *invalid*, not a
+survivor; one that leaves the emitted engine byte for byte the same survives without a
+run (the engine never reads what was changed).
+
+A survivor is *accepted* when a `ruling` of the game applies to the example
+(`applies_to:`) and lists the change's id under `survives:`, its prose saying why the
+change cannot matter. An id listed there that is not a change of an example the ruling
+applies to is an error (E618): a ruling may not accept what the tool never tries.
+An example that does not pass as written is not mutated; its report says why.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+
+from ...backends.python.package import emit_game, engine_files, package_name
+from ...core.codes import Code, Severity
+from ...core.diagnostics import Diagnostic, Diagnostics, did_you_mean
+from ...core.source import Span
+from ...semantics.compilation import Compilation
+from ...semantics.resolve import GameModel, build_symbols, resolve_game
+from ...semantics.results import PASS
+from ...syntax import ast
+from ..examples import run_game
+from ..sandbox.runner import Limits, run_contained
+from .changes import Mutant, mutants
+
+KILLED, SURVIVED, ACCEPTED, INVALID = "killed", "survived", "accepted", "invalid"
+PLACE_SORTS = (ast.Deck, ast.Zone)  # one sort of place: a destination swaps among them
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one change did to one example."""
+
+    mutant: Mutant
+    status: str  # killed | survived | accepted | invalid
+    detail: str  # the example's message when killed; why when invalid
+
+
+@dataclass
+class ExampleReport:
+    game: str
+    example: str  # qualified name
+    span: Span
+    not_run: str | None = None  # why the example was not mutated (it does not pass)
+    outcomes: list[Outcome] = field(default_factory=list)
+    unmutated: list[str] = field(default_factory=list)  # names in `for:` with nothing to change
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+
+@dataclass
+class GameReport:
+    game: str
+    examples: list[ExampleReport]
+    diagnostics: list[Diagnostic]
+    seconds: float
+
+    def count(self, status: str) -> int:
+        return sum(e.count(status) for e in self.examples)
+
+
+def mutate(comp: Compilation, workers: int | None = None) -> list[GameReport]:
+    """Every game's examples against every change to the rules they name."""
+    return [mutate_game(comp, model, workers) for model in comp.models]
+
+
+def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None) -> GameReport:
+    started = time.monotonic()
+    examples = [(s.qualname, s.decl) for s in model.symbols.values()
+                if isinstance(s.decl, ast.Example) and s.decl.executable]
+    changes: dict[str, list[Mutant]] = {}  # by the qualified name of the changed rule
+    named: dict[str, list[str]] = {}  # example -> the rules it names that can change
+    reports: dict[str, ExampleReport] = {}
+    places = _Places(model)
+    for name, decl in examples:
+        reports[name] = report = ExampleReport(model.name, name, decl.span)
+        named[name] = []
+        for target in _named(model, decl):
+            qualname = model.symbol(target).qualname
+            if qualname not in changes:
+                changes[qualname] = mutants(target, qualname, places)
+            if changes[qualname]:
+                named[name].append(qualname)
+            else:
+                report.unmutated.append(qualname)
+    accepted, diagnostics = _rulings(model, {n: [m for q in named[n] for m in changes[q]]
+                                             for n in named})
+    baseline = {r.example: r for r in run_game(comp, model).results}
+    for name, report in reports.items():
+        result = baseline.get(name)
+        if result is None or result.status != PASS:
+            report.not_run = "it does not pass as written" + (
+                f": {result.message}" if result is not None else "")
+    jobs = [(m, [n for n in named if q in named[n] and reports[n].not_run is None])
+            for q, found in changes.items() for m in found]
+    jobs = [(m, names) for m, names in jobs if names]
+    original = engine_files(comp, model)
+    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        answers = pool.map(lambda job: _try(model, original, job[0], job[1]), jobs)
+        for (mutant, names), said in zip(jobs, answers, strict=True):
+            for name in names:
+                status, detail = said[name]
+                if status == SURVIVED and mutant.id in accepted.get(name, ()):
+                    status = ACCEPTED
+                reports[name].outcomes.append(Outcome(mutant, status, detail))
+    return GameReport(model.name, list(reports.values()), diagnostics,
+                      time.monotonic() - started)
+
+
+def _named(model: GameModel, example: ast.Example) -> Iterator[ast.Decl]:
+    """The declarations of this game the example names, in its `for:` order."""
+    named = example.illustrates
+    refs = [] if named is None else [named] if isinstance(named, ast.Ref) else \
+        [r for r in named.items if isinstance(r, ast.Ref)]
+    for ref in refs:
+        decl = model.targets.get(ref)
+        if decl is not None and id(decl) in model.by_decl:
+            yield decl
+
+
+def _try(model: GameModel, original: dict[str, str], mutant: Mutant,
+         names: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """(status, detail) for each example on the changed engine."""
+    files, error = _engine(model, mutant)
+    if files is None:
+        return {n: (INVALID, error) for n in names}
+    if files == original:
+        return {n: (SURVIVED, "the engine is unchanged") for n in names}
+    contained = run_contained(files, package_name(model), names, Limits.from_env())
+    if contained.engine_error is not None:
+        return {n: (INVALID, f"the engine does not load: {contained.engine_error}")
+                for n in names}
+    out = {}
+    for name in names:
+        answer = contained.answers.get(name)
+        if answer is None:
+            out[name] = (KILLED, "no answer")
+        elif answer.status == PASS:
+            out[name] = (SURVIVED, "")
+        else:
+            out[name] = (KILLED, f"{answer.status}: {answer.message}")
+    return out
+
+
+def _engine(model: GameModel, mutant: Mutant) -> tuple[dict[str, str] | None, str]:
+    """The engine of the game with the change made, or None and why it cannot be built."""
+    source = replace(model.source, files=tuple(
+        replace(f, decls=_swap(f.decls, mutant.decl, mutant.replacement))
+        for f in model.source.files))
+    diags = Diagnostics()
+    changed = build_symbols(source, diags)
+    changed.base = model.base
+    resolve_game(changed, diags)
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if errors:
+        return None, f"the changed rules do not resolve: {errors[0].message}"
+    try:
+        return emit_game(changed), ""
+    except Exception as err:  # noqa: BLE001 - an engine ludex cannot generate is invalid
+        return None, f"ludex could not generate it: {type(err).__name__}: {err}"
+
+
+def _swap(decls: tuple[ast.Decl, ...], old: ast.Decl,
+          new: ast.Decl) -> tuple[ast.Decl, ...]:
+    """`decls` with `old` (found by identity, at any depth) replaced by `new`."""
+    out = []
+    for decl in decls:
+        if decl is old:
+            out.append(new)
+        elif decl.children:
+            children = _swap(decl.children, old, new)
+            out.append(decl if children == decl.children else replace(decl, children=children))
+        else:
+            out.append(decl)
+    return tuple(out)
+
+
+class _Places:
+    """Another place for a destination: the first one of the same sort, in declaration
+    order (decks and zones; an instance, another of its kind), other than the one there."""
+
+    def __init__(self, model: GameModel) -> None:
+        self.model = model
+        self.symbols = list(model.symbols.values())
+
+    def __call__(self, current: ast.Expr) -> ast.Ref | None:
+        target = self.model.targets.get(current) if isinstance(current, ast.Ref) else None
+        for sym in self.symbols:
+            if sym.decl is not target and self._same_sort(sym.decl, target):
+                return ast.Ref(current.span, tuple(sym.qualname.split(".")))
+        return None
+
+    @staticmethod
+    def _same_sort(decl: ast.Decl, target: ast.Decl | None) -> bool:
+        if isinstance(target, ast.Instance):
+            return isinstance(decl, ast.Instance) and decl.keyword == target.keyword
+        return isinstance(decl, PLACE_SORTS)
+
+
+def _rulings(model: GameModel, ids: dict[str, list[Mutant]]
+             ) -> tuple[dict[str, set[str]], list[Diagnostic]]:
+    """The ids each example's rulings accept (`survives:`), and an E618 for each listed id
+    that is not a change of an example the ruling applies to."""
+    accepted: dict[str, set[str]] = {}
+    diags = Diagnostics()
+    for sym in model.symbols.values():
+        decl = sym.decl
+        prop = decl.prop("survives")
+        if not isinstance(decl, ast.Ruling) or prop is None:
+            continue
+        listed = [i for i in (prop.value.items if isinstance(prop.value, ast.ListLit)
+                              else (prop.value,)) if isinstance(i, ast.StrLit)]
+        examples = _applies_to(model, decl)
+        known = {m.id for e in examples for m in ids.get(e, ())}
+        for item in listed:
+            if item.value in known:
+                for e in examples:
+                    accepted.setdefault(e, set()).add(item.value)
+                continue
+            where = ", ".join(f"`{e}`" for e in examples) or "no example"
+            diags.add(Code.UNKNOWN_SURVIVOR,
+                      f"`survives` lists {item.value!r}, which is not a change "
+                      f"`ludex test --mutate` makes for {where}", item.span,
+                      did_you_mean(item.value, known) or
+                      "copy the id from a SURVIVED line of `ludex test --mutate`, and name "
+                      "the example in `applies_to:`")
+    return accepted, list(diags)
+
+
+def _applies_to(model: GameModel, ruling: ast.Ruling) -> list[str]:
+    """The executable examples a ruling applies to, by qualified name."""
+    named = ruling.applies_to
+    refs = [] if named is None else [named] if isinstance(named, ast.Ref) else \
+        [r for r in named.items if isinstance(r, ast.Ref)]
+    targets = [model.targets.get(r) for r in refs]
+    return [model.symbol(t).qualname for t in targets
+            if isinstance(t, ast.Example) and id(t) in model.by_decl]
