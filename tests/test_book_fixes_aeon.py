@@ -1,0 +1,242 @@
+"""Aeon Trespass rules that were wrong or dead in the generated engine (issue 10), each
+run on the engine built from rules/aeon_trespass.
+
+Each test's docstring says what the engine did before the fix: the test fails on it.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+from ludex.runtime import Ctx, Game, Illegal
+from ludex.verify.examples import engine_of
+
+from .conftest import ROOT
+from .test_engine import compiled
+
+D10 = "important_game_rules.dice.d10"
+NO_BP_III = "BP III - no BP III cards in the Escalation decks"
+# rules whose timing stays in words: the language cannot say it yet
+TIMED_IN_WORDS = {
+    "important_game_rules.cruel_fates",        # a rules or timing conflict
+    "important_game_rules.rules_precedence",   # a rules conflict
+    "important_game_rules.immediate_effects",  # an effect followed by "immediately"
+    "important_game_rules.resolution_order",   # effects triggered at the same time
+    "important_game_rules.fate_rerolls",       # the player's choice after a roll
+    "important_game_rules.fate_rerolls.argo_fate_rerolls",
+    "rage.priority_target",                    # Rage higher than all other Titans'
+}
+
+
+@pytest.fixture(scope="module")
+def engine() -> ModuleType:
+    return engine_of(compiled(ROOT / "rules" / "aeon_trespass").models[0])
+
+
+def happened(game: Game, what: str, who: str | None = None) -> int:
+    """How many times an outside event (an Escalation, a death) happened (to `who`)."""
+    return sum(1 for e in game.log.of_kind("happen")
+               if e.what == what and who in (None, e.who))
+
+
+def fired(game: Game, rule: str) -> int:
+    return sum(1 for e in game.log if e.kind == "rule" and e.what == rule)
+
+
+def in_phase(engine: ModuleType, phase: str) -> Game:
+    game: Game = engine.new_game(seed=1)
+    game.set(None, "current_phase", phase)
+    return game
+
+
+# ---------------------------------------------------------------- Escalation
+
+
+def bp_cards(game: Game) -> None:
+    for card, level in (("bp_1", 1), ("bp_2", 2), ("bp_2b", 2), ("bp_3", 3)):
+        game.set(card, "level", level)
+    game.set_place("bp_deck", ["bp_2", "bp_1", "bp_2b"])
+    game.set_place("bp_discard_pile", ["bp_3"])
+
+
+def test_battle_setup_performs_no_escalation_when_none_was_noted(engine: ModuleType) -> None:
+    """Before: every Battle Setup escalated once and removed the lowest BP card, though
+    no effect had said "Escalate X"."""
+    game: Game = engine.new_game(seed=1)
+    bp_cards(game)
+    game.trigger("battle_setup")
+    assert happened(game, "escalation") == 0
+    assert sorted(game.members("bp_deck")) == ["bp_1", "bp_2", "bp_2b"]
+
+
+def test_battle_setup_performs_as_many_escalations_as_were_noted(engine: ModuleType) -> None:
+    """Before: "Escalate X" only logged a note, and Battle Setup escalated once whatever X
+    was: Escalate 2 gave one Escalation and removed one BP card."""
+    game: Game = engine.new_game(seed=1)
+    bp_cards(game)
+    game.trigger("escalations_outside_of_battle.escalation_noted", Ctx(target=2))
+    assert game.get(None, "noted_escalations") == 2
+    game.trigger("battle_setup")
+    assert happened(game, "escalation") == 2
+    # each Escalation without a Wound removes the lowest BP card: bp_1, then a bp_2
+    assert len(game.members("bp_deck")) == 1 and "bp_1" not in game.members("bp_deck")
+    assert game.get(None, "noted_escalations") == 0
+    game.trigger("battle_setup")  # the noted ones were performed: the next Setup has none
+    assert happened(game, "escalation") == 2
+
+
+def test_lowest_card_search_with_an_empty_discard_pile(engine: ModuleType) -> None:
+    """Before: with an empty BP discard pile the search compared nothing with a level and
+    the engine crashed (TypeError) instead of taking the deck's lowest card."""
+    game: Game = engine.new_game(seed=1)
+    bp_cards(game)
+    game.set_place("bp_discard_pile", [])
+    game.trigger("remove_lowest_bp_card")
+    assert sorted(game.members("bp_deck")) == ["bp_2", "bp_2b"]
+
+
+def no_level_three_left(engine: ModuleType, wounds: list[int]) -> Game:
+    game: Game = engine.new_game(seed=1)
+    for card, level in (("ai_1", 1), ("ai_2", 2)):
+        game.set(card, "level", level)
+    game.set_place("ai_deck", ["ai_1", "ai_2"])
+    for place in ("ai_discard_pile", "ai_escalation_deck", "bp_deck", "bp_discard_pile",
+                  "wound_stack", "set_aside"):
+        game.set_place(place, [])
+    game.set_fact("wounds_dealt", [NO_BP_III], wounds)
+    return game
+
+
+def bonuses(game: Game) -> list[int]:
+    return [game.get(None, s) for s in ("bonus_danger_per_hit", "bonus_to_hit",
+                                        "bonus_evasion_dice", "bonus_escalations")]
+
+
+def test_primordial_gains_one_bonus_per_wound_in_the_books_order(engine: ModuleType) -> None:
+    """Before: the bonus table was read by the wounded card, which no row matches, so
+    the Primordial never gained a bonus."""
+    game = no_level_three_left(engine, [1, 2])  # a Double Wound: 2 Wounds
+    game.trigger("full_escalation_chart", Ctx(target=NO_BP_III))
+    assert bonuses(game) == [1, 1, 0, 0]
+    assert game.members("ai_deck") == ["ai_2"]  # the lowest AI card is still removed
+    for _ in range(3):  # three Wounds more: the last two bonuses, then none is left
+        game.trigger("primordial_wound_bonus")
+    assert bonuses(game) == [1, 1, 1, 1]
+
+
+# ---------------------------------------------------------------- the Triskelion
+
+
+def test_fate_over_nine_is_remembered_and_draws_a_moiros_card(engine: ModuleType) -> None:
+    """Before: Fate was clamped to 9 and the excess forgotten, and the Moiros draw was
+    timed in words, so it never happened."""
+    game = in_phase(engine, "battle_phase")
+    game.set("herodotus", "fate", 8)
+    game.set_place("moiros_deck", ["moiros_a", "moiros_b"])
+    with game.effect():
+        game.gain("fate", 3, "herodotus")
+        assert game.treated("herodotus", "fate") == 11
+    assert game.get("herodotus", "fate") == 9
+    assert game.members("moiros_deck") == ["moiros_b"]
+    assert fired(game, "fate.fate_over_nine") == 1
+
+
+def test_rage_over_nine_in_battle_kills_the_titan(engine: ModuleType) -> None:
+    """Before: Rage was clamped without memory and the rule was timed in words: the
+    Titan lived on."""
+    game = in_phase(engine, "battle_phase")
+    game.set("solon", "rage", 9)
+    game.gain("rage", 1, "solon")
+    assert game.get("solon", "rage") == 9
+    assert happened(game, "titan_death", "solon") == 1
+    assert happened(game, "argonaut_death", "solon") == 0
+
+
+@pytest.mark.parametrize("stat", ["danger", "fate", "rage"])
+def test_over_nine_outside_battle_is_an_argonauts_death(engine: ModuleType, stat: str) -> None:
+    """Before: the rule sat under a rule timed in words and had no timing of its own, so
+    going over 9 outside of Battle never killed the Argonaut."""
+    game = in_phase(engine, "voyage_phase")
+    game.set("philoctera", stat, 8)
+    game.gain(stat, 1, "philoctera")  # 9: nothing happens
+    assert happened(game, "argonaut_death") == 0
+    game.gain(stat, 2, "philoctera")
+    assert happened(game, "argonaut_death", "philoctera") == 1
+    assert happened(game, "titan_death") == 0
+
+
+def test_over_nine_in_battle_is_no_argonauts_death(engine: ModuleType) -> None:
+    """Going over 9 in Battle draws (the Trauma Draw), it does not kill the Argonaut."""
+    game = in_phase(engine, "battle_phase")
+    game.set_place("obol_deck", ["you_live"])
+    game.set("philoctera", "danger", 9)
+    game.gain("danger", 1, "philoctera")
+    assert happened(game, "argonaut_death") == 0
+
+
+# ---------------------------------------------------------------- a random Argonaut
+
+
+def random_argonaut(engine: ModuleType, rolls: list[int]) -> Game:
+    game: Game = engine.new_game(seed=1)
+    game.set_fact("roll_order", [D10], rolls)
+    game.trigger("important_game_rules.random_element", Ctx(target="Random Argonaut"))
+    return game
+
+
+def test_the_lowest_roll_designates_the_random_argonaut(engine: ModuleType) -> None:
+    """Before: each Argonaut rolled a d10 and nothing read the rolls: no Argonaut was
+    chosen (`random_argonaut` did not exist)."""
+    argonauts = list(engine.DEFINITIONS.kinds["argonaut"])
+    assert len(argonauts) == 3
+    for lowest in range(3):
+        rolls = [7, 7, 7]
+        rolls[lowest] = 3
+        assert random_argonaut(engine, rolls).get(None, "random_argonaut") == argonauts[lowest]
+
+
+def test_tied_lowest_rolls_roll_again(engine: ModuleType) -> None:
+    """The tied Argonauts roll again (ruling random_ties); the others stay out, even when
+    the new rolls are higher than theirs."""
+    argonauts = list(engine.DEFINITIONS.kinds["argonaut"])
+    game = random_argonaut(engine, [4, 6, 4, 9, 8])  # first and third tie; then 9 and 8
+    assert game.get(None, "random_argonaut") == argonauts[2]
+    assert len(game.log.of_kind("roll")) == 5
+
+
+# ---------------------------------------------------------------- timings in words
+
+
+def test_only_timings_the_language_cannot_say_stay_in_words(engine: ModuleType) -> None:
+    """Before: 21 rules of Aeon Trespass were timed in words (none of them ever fired),
+    among them Fate and Rage over 9, Escalate X and the Instructed Trauma Draws."""
+    in_words = {name for name, rule in engine.DEFINITIONS.rules.items()
+                if rule.when is not None and rule.when.kind == "text"}
+    assert in_words == TIMED_IN_WORDS
+
+
+def test_every_change_of_a_triskelion_stat_turns_its_dial(engine: ModuleType) -> None:
+    """Before: "Whenever you gain or lose Danger, Fate or Rage" was timed in words."""
+    game = in_phase(engine, "voyage_phase")
+    game.gain("danger", 2, "solon")
+    game.lose("fate", 1, "solon")
+    game.gain("rage", 1, "solon")
+    dials = ("triskelion.rotate_dial", "triskelion.rotate_dial.rotate_fate_dial",
+             "triskelion.rotate_dial.rotate_rage_dial")
+    assert [fired(game, rule) for rule in dials] == [1, 1, 1]
+
+
+def test_rules_an_effect_calls_run_when_called(engine: ModuleType) -> None:
+    """Before: the Instructed Trauma Draw and the ban on a voluntary gain over 9 were
+    timed in words; now the effect that instructs them triggers them."""
+    game = in_phase(engine, "battle_phase")
+    game.set("herodotus", "danger", 4)
+    game.trigger("trauma_draw.instructed_trauma_draw", Ctx(owner="herodotus"))
+    assert game.runs[-1].procedure == "trauma_draw" and game.runs[-1].completed
+    assert game.get("herodotus", "danger") == 4  # drawn at the current Danger, not raised
+    game.set_fact("value_after_gain", ["herodotus"], 9)
+    game.trigger("triskelion.no_voluntary_overflow", Ctx(target="herodotus"))
+    game.set_fact("value_after_gain", ["herodotus"], 10)
+    with pytest.raises(Illegal):
+        game.trigger("triskelion.no_voluntary_overflow", Ctx(target="herodotus"))
