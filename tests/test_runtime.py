@@ -7,6 +7,7 @@ from typing import ClassVar
 
 import pytest
 from ludex.runtime import (
+    Choice,
     Ctx,
     DeckDef,
     Definitions,
@@ -31,6 +32,7 @@ from ludex.runtime import (
     TrackDef,
     ZoneDef,
     by_name,
+    explore,
     queries,
 )
 
@@ -181,7 +183,7 @@ def test_discard_policies_and_reshuffle_from_the_discard_pile() -> None:
 
 
 def test_zone_capacity_sends_the_chosen_card_to_the_bottom_of_its_deck() -> None:
-    g = game(chooser=ScriptedChooser(["a1"]))
+    g = game(chooser=ScriptedChooser({"overflow": "a1"}))
     g.draw("levels", 3, "hand")
     assert g.members("hand") == ["a3", "a2"]
     assert g.members("levels")[-1] == "a1"
@@ -194,12 +196,24 @@ def test_a_full_zone_refuses_a_newcomer_when_overflow_is_forbidden() -> None:
     assert g.members("city") == ["token"]
 
 
-def test_copies_are_taken_from_play_before_the_supply() -> None:
-    g = game(decks=by_name(DeckDef("stack", cards=("tok", "tok", "tok"))))
+def test_each_copy_is_an_entity_and_a_rule_says_which() -> None:
+    """Five copies of a card: placing one takes a copy from the supply; acting on the name
+    while several are in play is Illegal unless the rule names the place it comes from;
+    the copy in that place is the one that moves, never another one."""
+    g = game(decks=by_name(DeckDef("stack", cards=("tok",) * 5)))
+    assert g.members("stack") == [f"tok#{n}" for n in range(1, 6)]
     g.place("tok", "district")
-    g.discard("tok")
-    assert not queries.contains(g, "district", "tok")
-    assert queries.count(g, "stack") == 2 and queries.count(g, "stack.discard_pile") == 1
+    g.place("tok", "set_aside")
+    assert g.members("district") == ["tok#1"] and g.members("set_aside") == ["tok#2"]
+    with pytest.raises(Illegal, match="2 copies of tok are in play"):
+        g.move("tok", "hand")
+    g.move("tok", "hand", source="district")
+    assert g.members("hand") == ["tok#1"] and g.members("set_aside") == ["tok#2"]
+    with pytest.raises(Illegal, match="tok is not in district"):
+        g.discard("tok", source="district")
+    g.discard("tok#2")
+    assert g.members("stack.discard_pile") == ["tok#2"]
+    assert queries.contains(g, "hand", "tok") and queries.count(g, "stack") == 3
 
 
 def test_rigged_draws_replay_a_books_example() -> None:
@@ -220,7 +234,8 @@ def test_moves_adds_removes_and_places() -> None:
     g.place("a1", "levels", bottom=True)
     g.add("a9", "levels")
     g.remove("a2", "levels")
-    g.remove("a2", "levels")  # not there any more: skipped
+    with pytest.raises(Illegal, match="a2 is not in levels"):  # not there any more
+        g.remove("a2", "levels")
     g.shuffle("tower", "levels")
     g.reveal(2, "levels")
     assert queries.contains(g, "levels", "akira") and queries.in_play(g, "akira")
@@ -288,7 +303,7 @@ def test_a_limit_refuses_a_second_use_until_the_period_ends() -> None:
 def test_in_play_maximum_applies_after_the_effect() -> None:
     rule = _rule("draw_two", limit=Limit(1, max_in="table"),
                  effect=lambda g, ctx: g.draw("levels", 2, "table"))
-    g = game(rules=(rule,), chooser=ScriptedChooser(["a2"]))
+    g = game(rules=(rule,), chooser=ScriptedChooser({"overflow": "a2"}))
     g.trigger("draw_two")
     assert g.members("table") == ["a1"]
 
@@ -327,7 +342,8 @@ def test_hooks_run_around_procedures_steps_and_outside_events() -> None:
         RuleDef("after", when=Timing("after", "draw"), effect=lambda g, ctx: g.note("after")),
         RuleDef("on_setup", when=Timing("during", "setup"),
                 effect=lambda g, ctx: g.note("setup")),
-        RuleDef("broken", when=Timing("after", "draw"), check=lambda g, ctx: g.fact("x")),
+        RuleDef("forbidden", when=Timing("after", "draw"),
+                check=lambda g, ctx: g.require(False, "a rule that may not be used now")),
         RuleDef("ending", when=Timing("end", "battle"), effect=lambda g, ctx: g.note("end")),
         note("unused"))
     g = game(rules=rules, procedures=by_name(ProcedureDef("draw", steps=("draw.one",))))
@@ -337,7 +353,7 @@ def test_hooks_run_around_procedures_steps_and_outside_events() -> None:
     notes = [e.what for e in g.log if e.kind == "log"]
     assert notes == ["before", "step", "after", "setup", "end"]
     assert queries.runs(g, "draw", "akira") == 1
-    assert any(e.kind == "skip" and e.what == "broken" for e in g.log)
+    assert any(e.kind == "skip" and e.what == "forbidden" for e in g.log)
 
 
 def test_an_override_replaces_its_rule_when_in_play_and_its_condition_holds() -> None:
@@ -381,15 +397,20 @@ def test_rules_timed_after_a_stat_run_once_per_change_in_declaration_order() -> 
     assert not [e for e in g.log if e.kind == "skip"]
 
 
-def test_a_stat_hook_that_cannot_run_is_skipped_and_logged() -> None:
+def test_a_stat_hook_that_may_not_run_now_is_skipped_one_that_cannot_run_blocks() -> None:
     broken = RuleDef("broken", when=Timing("after", "fate", stat=True),
                      check=lambda g, ctx: g.fact("x"))
     failing = RuleDef("failing", when=Timing("after", "fate", stat=True),
                       effect=lambda g, ctx: g.require(False, "no"))
-    g = game(rules=(broken, failing))
+    g = game(rules=(failing,))
     g.gain("fate", 1, None)
     assert [(e.kind, e.what) for e in g.log if e.kind in ("skip", "hook")] == [
-        ("skip", "broken"), ("hook", "failing"), ("skip", "failing")]
+        ("hook", "failing"), ("skip", "failing")]
+    g = game(rules=(broken, failing))
+    with pytest.raises(NotExecutable, match="not modelled"):
+        g.gain("fate", 1, None)
+    assert [(e.kind, e.what) for e in g.log if e.kind in ("skip", "hook", "blocked")] == [
+        ("blocked", "broken")]
 
 
 def test_gained_what_the_last_change_added() -> None:
@@ -533,35 +554,37 @@ def test_every_query_is_documented() -> None:
 
 
 def test_choosers() -> None:
-    options = [("a", "A"), ("b", "B"), ("c", "C")]
-    assert FirstChooser().choose("p", options, 2) == ["a", "b"]
-    scripted = ScriptedChooser(["b", ["a", "c"], "no"], then=FirstChooser())
-    assert scripted.choose("p", options, 1) == ["b"]
-    assert scripted.choose("p", options, 2) == ["a", "c"]
-    assert scripted.confirm("q") is False
-    assert scripted.confirm("q") is True  # falls back on the first chooser
-    with pytest.raises(NotExecutable):
-        ScriptedChooser(["z"]).choose("p", options, 1)
-    with pytest.raises(NotExecutable):
-        ScriptedChooser([]).choose("p", options, 1)
-    assert RandomChooser(3).choose("p", options, 2) == RandomChooser(3).choose("p", options, 2)
-    answers = iter(["9", "2", "y"])
+    pick = Choice("card", "game.rule", "akira", ("a", "b", "c"), 2, 2)
+    one = Choice("card", "game.rule", "akira", ("a", "b", "c"))
+    assert FirstChooser().choose(pick) == ["a", "b"]
+    scripted = ScriptedChooser({"game.rule.card": ["a", "c"], "other": "b"},
+                               then=FirstChooser())
+    assert scripted.choose(pick) == ["a", "c"]
+    assert scripted.choose(Choice("other", "x", None, ("a", "b"))) == ["b"]
+    assert scripted.choose(Choice("unknown", "x", None, ("a", "b"))) == ["a"]  # falls back
+    with pytest.raises(NotExecutable, match="nobody answers"):
+        ScriptedChooser({}).choose(one)
+    with pytest.raises(Illegal, match="not a legal choice"):
+        one.check(["z"])
+    assert RandomChooser(3).choose(pick) == RandomChooser(3).choose(pick)
+    answers = iter(["9", "2"])
     told: list[str] = []
     person = InteractiveChooser(lambda _: next(answers), told.append)
-    assert person.choose("Pick", options, 1) == ["b"] and person.confirm("ok?")
-    assert "  2. B" in told and "please answer with the numbers of the options" in told
+    assert person.choose(one) == ["b"]
+    assert "  2. b" in told and "please answer with the numbers of the options" in told
+    seen = [path for path, _ in explore(lambda c: c.choose(one) + c.choose(pick))]
+    assert len(seen) == 3 * 3  # every answer to the first, then to the second
 
 
-def test_choose_and_assume_are_logged_with_their_cause() -> None:
+def test_choose_and_prose_are_logged_with_their_cause() -> None:
     def effect(g: Game, ctx: Ctx) -> None:
         g.choose("pick", [("x", "X")], 1)
-        g.assume("the sun is up")
         g.prose("Say hello.")
 
     g = game(rules=(_rule("pick", effect=effect),))
     g.trigger("pick")
     kinds = [(e.kind, e.why) for e in g.log]
-    assert ("choose", "pick") in kinds and ("assume", "pick") in kinds
+    assert ("choose", "pick") in kinds
     assert ("prose", "pick") in kinds
     assert "choose pick" in g.log.text() and len(g.log.of_kind("rule")) == 1
 

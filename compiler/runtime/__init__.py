@@ -21,11 +21,15 @@ from . import queries
 from .assembly import NewGame, define_game, game_starter
 from .book import Book
 from .choosers import (
+    Choice,
     Chooser,
+    Enumerator,
     FirstChooser,
     InteractiveChooser,
     RandomChooser,
     ScriptedChooser,
+    Unanswered,
+    explore,
 )
 from .defs import (
     GAME,
@@ -54,10 +58,10 @@ from .log import Event, EventLog
 from .state import Ctx, Game, Run
 
 __all__ = [
-    "GAME", "Book", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef",
+    "GAME", "Book", "Choice", "Chooser", "Ctx", "Enumerator", "DeckDef", "Definitions", "DieDef",
     "Duration", "Event", "EventLog", "ExampleDef", "Expectation", "FirstChooser", "Game",
     "Illegal", "InteractiveChooser", "Limit", "NewGame", "NotExecutable", "ProcedureDef",
     "RandomChooser", "Record", "Reward", "Row", "RuleDef", "RuleError", "Run",
-    "ScriptedChooser", "StatDef", "TableDef", "Timing", "TrackDef", "Value", "ZoneDef",
-    "by_name", "define_game", "game_starter", "queries",
+    "ScriptedChooser", "StatDef", "TableDef", "Timing", "TrackDef", "Unanswered", "Value",
+    "ZoneDef", "by_name", "define_game", "explore", "game_starter", "queries",
 ]

@@ -6,12 +6,12 @@ modules into one `Definitions`, `game_starter` makes its `new_game`.
 
 What each module holds is the contract between the emitter and this runtime: `catalog`
 its `CATALOG` and `KINDS`, `components` its `STATS`, `DECKS`, `ZONES`, `DICE` and
-`OPTIONS`, `rules` and `examples` their `book` (`ludex.runtime.book`).
+`OPTIONS`, `PLAYERS` and `SEATS`, `rules` and `examples` their `book` (`ludex.runtime.book`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType, ModuleType
 from typing import Any, Protocol
 
@@ -22,7 +22,8 @@ from .state import Game
 
 class NewGame(Protocol):
     def __call__(self, *, seed: int = 0, chooser: Chooser | None = None,
-                 options: Iterable[str] = ()) -> Game: ...
+                 options: Iterable[str] = (),
+                 players: int | Sequence[str] | None = None) -> Game: ...
 
 
 def define_game(game: str, title: str | None, catalog: ModuleType, components: ModuleType,
@@ -34,18 +35,20 @@ def define_game(game: str, title: str | None, catalog: ModuleType, components: M
         decks=components.DECKS, zones=components.ZONES, dice=components.DICE,
         tables=_frozen(book.tables), rules=_frozen(book.rules),
         procedures=_frozen(book.procedures), records=catalog.CATALOG, kinds=catalog.KINDS,
-        options=components.OPTIONS, examples=_frozen(shown.examples))
+        options=components.OPTIONS, examples=_frozen(shown.examples),
+        players=components.PLAYERS, seats=components.SEATS)
 
 
 def game_starter(defs: Definitions) -> NewGame:
     """The package's `new_game`."""
 
     def new_game(*, seed: int = 0, chooser: Chooser | None = None,
-                 options: Iterable[str] = ()) -> Game:
+                 options: Iterable[str] = (),
+                 players: int | Sequence[str] | None = None) -> Game:
         """A game in its starting state: `options` names the modes, variants, scenarios or
         campaigns chosen (every module is in play); the seed makes shuffles and rolls
-        repeat."""
-        return Game(defs, seed=seed, chooser=chooser, options=options)
+        repeat; `players` how many seats, or which players, in seat order."""
+        return Game(defs, seed=seed, chooser=chooser, options=options, players=players)
 
     return new_game
 

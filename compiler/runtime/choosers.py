@@ -1,81 +1,103 @@
-"""Player decisions: who answers a `choose`, a confirmation, or which card goes.
+"""Player decisions: who answers a choice, and how.
 
-A `Chooser` is asked with the options as `(id, title)` pairs and answers with
-the ids it picks. Scripted answers make tests and examples repeatable; the
-random chooser plays with a seed; the interactive one asks a person.
+A rule's choice reaches the game's `Chooser` as a `Choice`: its name (the
+variable of `choose c from ...`, the name of `may draw_more:`, or the rule of
+a `choose` between options), the player who chooses, the legal options (game
+values: entities, players, numbers, names) and how many to pick. The chooser
+answers with the options it picks.
+
+- `Unanswered`, the default, answers nothing: every choice a run reaches must
+  be answered by the caller (`set answer(name) to ...` in an example), so a
+  run never takes a decision nobody made.
+- `ScriptedChooser` answers by the choice's name, from a table of answers.
+- `FirstChooser` always takes the first legal options; `RandomChooser` plays
+  with its own seed; `InteractiveChooser` asks a person.
+- `Enumerator` explores every legal answer (see `explore`).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol
+from itertools import combinations
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
 
-from .errors import NotExecutable
+from .defs import Value, base_of
+from .errors import Illegal, NotExecutable
 
-Options = Sequence[tuple[str, str]]
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One decision: pick between `least` and `most` of the `options`."""
+
+    name: str  # the choice's own name (`target`), as examples answer it
+    rule: str  # the rule making it (`game.module.rule`)
+    who: Value  # the player who chooses
+    options: tuple[Value, ...]
+    least: int = 1
+    most: int = 1
+
+    @property
+    def prompt(self) -> str:
+        count = str(self.most) if self.least == self.most else f"{self.least} to {self.most}"
+        who = f"{self.who}: " if self.who is not None else ""
+        return f"{who}{self.rule}: choose {count} for `{self.name}`"
+
+    def check(self, picked: Sequence[Value]) -> list[Value]:
+        """The options meant by `picked` (a copy's name means a copy on offer), or Illegal."""
+        out: list[Value] = []
+        for answer in picked:
+            match = next((o for o in self.options if o == answer and o not in out), None)
+            if match is None:
+                match = next((o for o in self.options if base_of(o) == answer
+                              and o not in out), None)
+            if match is None:
+                raise Illegal(f"{self.prompt}: {answer!r} is not a legal choice "
+                              f"(options: {list(self.options)!r})")
+            out.append(match)
+        if not self.least <= len(out) <= self.most:
+            raise Illegal(f"{self.prompt}: {len(out)} chosen")
+        return out
 
 
 class Chooser(Protocol):
-    def choose(self, prompt: str, options: Options, count: int) -> list[str]:
-        """Pick `count` of the option ids."""
-        ...
-
-    def confirm(self, question: str) -> bool:
-        """Answer a yes/no question the rules leave to the players."""
+    def choose(self, choice: Choice) -> list[Value]:
+        """The options picked (between `choice.least` and `choice.most` of them)."""
         ...
 
 
-def _check(prompt: str, options: Options, picked: list[str], count: int) -> list[str]:
-    ids = {o[0] for o in options}
-    if len(picked) != min(count, len(options)) or not set(picked) <= ids:
-        raise NotExecutable(f"{prompt}: {picked} is not {count} of {sorted(ids)}")
-    return picked
+class Unanswered:
+    """No one answers: a choice reached is a run that cannot go on (`NotExecutable`)."""
+
+    def choose(self, choice: Choice) -> list[Value]:
+        raise NotExecutable(f"nobody answers {choice.prompt}: give the answer "
+                            f"(`set answer({choice.name}) to ...`)")
 
 
 class FirstChooser:
-    """Always the first options, and yes to every question: the default."""
+    """Always the first legal options (as few as allowed, at least one)."""
 
-    def choose(self, prompt: str, options: Options, count: int) -> list[str]:
-        return [o[0] for o in options[:count]]
-
-    def confirm(self, question: str) -> bool:
-        return True
+    def choose(self, choice: Choice) -> list[Value]:
+        return list(choice.options[:max(choice.least, min(1, choice.most))])
 
 
+@dataclass
 class ScriptedChooser:
-    """Answers taken in order from a script; `yes`/`no` for confirmations.
+    """Answers by the choice's name (`"target"`, or `"rule.target"` to be precise), each
+    a value or a list of values; `then` answers what the script does not."""
 
-    Each answer is an option id or a list of ids. Running out of answers is an
-    error unless `then` names a chooser to fall back on.
-    """
+    answers: Mapping[str, Any]
+    then: Chooser = field(default_factory=Unanswered)
 
-    def __init__(self, answers: Iterable[str | bool | Sequence[str]],
-                 then: Chooser | None = None) -> None:
-        self.answers = list(answers)
-        self.then = then
-
-    def _next(self, prompt: str) -> str | bool | Sequence[str] | None:
-        if self.answers:
-            return self.answers.pop(0)
-        if self.then is None:
-            raise NotExecutable(f"no scripted answer left for: {prompt}")
-        return None
-
-    def choose(self, prompt: str, options: Options, count: int) -> list[str]:
-        answer = self._next(prompt)
-        if answer is None and self.then is not None:
-            return self.then.choose(prompt, options, count)
-        if isinstance(answer, bool) or answer is None:
-            raise NotExecutable(f"{prompt}: the scripted answer is {answer!r}, not an option")
-        picked = [answer] if isinstance(answer, str) else [str(a) for a in answer]
-        return _check(prompt, options, picked, count)
-
-    def confirm(self, question: str) -> bool:
-        answer = self._next(question)
-        if answer is None and self.then is not None:
-            return self.then.confirm(question)
-        return answer in (True, "yes")
+    def choose(self, choice: Choice) -> list[Value]:
+        for key in (f"{choice.rule}.{choice.name}", choice.name):
+            if key in self.answers:
+                answer = self.answers[key]
+                return list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        return self.then.choose(choice)
 
 
 class RandomChooser:
@@ -84,12 +106,10 @@ class RandomChooser:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, prompt: str, options: Options, count: int) -> list[str]:
-        picked = self.rng.sample(list(options), min(count, len(options)))
-        return [o[0] for o in sorted(picked, key=list(options).index)]
-
-    def confirm(self, question: str) -> bool:
-        return self.rng.random() < 0.5
+    def choose(self, choice: Choice) -> list[Value]:
+        count = self.rng.randint(choice.least, min(choice.most, len(choice.options)))
+        picked = self.rng.sample(range(len(choice.options)), count)
+        return [choice.options[i] for i in sorted(picked)]
 
 
 class InteractiveChooser:
@@ -100,17 +120,59 @@ class InteractiveChooser:
         self.ask = ask
         self.tell = tell
 
-    def choose(self, prompt: str, options: Options, count: int) -> list[str]:
-        self.tell(prompt)
-        for number, (_, title) in enumerate(options, start=1):
-            self.tell(f"  {number}. {title}")
+    def choose(self, choice: Choice) -> list[Value]:
+        self.tell(choice.prompt)
+        for number, option in enumerate(choice.options, start=1):
+            self.tell(f"  {number}. {option}")
         while True:
-            words = self.ask(f"choose {count} (numbers, separated by spaces): ").split()
+            words = self.ask("your choice (numbers, separated by spaces): ").split()
             numbers = [int(w) for w in words if w.isascii() and w.isdigit() and len(w) <= 18]
-            if len(numbers) == min(count, len(options)) and \
-                    all(1 <= n <= len(options) for n in numbers):
-                return [options[n - 1][0] for n in numbers]
+            if choice.least <= len(numbers) <= choice.most and len(set(numbers)) == len(
+                    numbers) and all(1 <= n <= len(choice.options) for n in numbers):
+                return [choice.options[n - 1] for n in numbers]
             self.tell("please answer with the numbers of the options")
 
-    def confirm(self, question: str) -> bool:
-        return self.ask(f"{question} [y/n] ").strip().lower().startswith("y")
+
+class Enumerator:
+    """Follows one path of answers, and records the choices it met, so that `explore`
+    can try every legal answer: each answer is one option (or, for a choice of several,
+    one of the legal combinations, in order)."""
+
+    def __init__(self, path: Sequence[int]) -> None:
+        self.path = list(path)
+        self.met: list[int] = []  # how many answers each choice met had
+
+    def choose(self, choice: Choice) -> list[Value]:
+        answers = _combinations(choice)
+        step = len(self.met)
+        self.met.append(len(answers))
+        index = self.path[step] if step < len(self.path) else 0
+        return list(answers[index])
+
+
+def explore(run: Callable[[Chooser], T], limit: int = 10_000) -> Iterator[tuple[list[int], T]]:
+    """Run `run` once for every combination of legal answers to the choices it meets
+    (depth first); yields (the answers' indexes, what `run` returned). `run` must
+    start from a fresh state each time (a new game)."""
+    stack: list[list[int]] = [[]]
+    runs = 0
+    while stack:
+        path = stack.pop()
+        chooser = Enumerator(path)
+        result = run(chooser)
+        runs += 1
+        if runs > limit:
+            raise NotExecutable(f"more than {limit} ways to answer the choices")
+        taken = path + [0] * (len(chooser.met) - len(path))
+        for depth in range(len(chooser.met) - 1, len(path) - 1, -1):
+            for alternative in range(chooser.met[depth] - 1, 0, -1):
+                stack.append(taken[:depth] + [alternative])
+        yield taken, result
+
+
+def _combinations(choice: Choice) -> list[tuple[Value, ...]]:
+    out: list[tuple[Value, ...]] = []
+    top = min(choice.most, len(choice.options))
+    for size in range(choice.least, top + 1):
+        out += list(combinations(choice.options, size))
+    return out or [()]

@@ -27,6 +27,26 @@ Compute: TypeAlias = "Callable[[Game, Ctx], Value]"
 # belongs to no player or card: `g.get(GAME, 'stat_id')`.
 GAME: Final = None
 
+# An entity's id: its name, then `#n` for the n-th copy of a name held several times,
+# then `@seat` for what exists once per player (`hand@ann`, `card#2@ann`).
+COPY: Final = "#"
+SEAT: Final = "@"
+
+
+def base_of(thing: Value) -> Value:
+    """The name an entity is a copy of (`card#2@ann` -> `card`); anything else unchanged."""
+    if not isinstance(thing, str):
+        return thing
+    cut = min((i for i in (thing.find(COPY), thing.find(SEAT)) if i >= 0), default=-1)
+    return thing[:cut] if cut >= 0 else thing
+
+
+def seat_of(thing: Value) -> str | None:
+    """The seat a per-player place or card belongs to (`hand@ann` -> `ann`)."""
+    if not isinstance(thing, str) or SEAT not in thing:
+        return None
+    return thing.rsplit(SEAT, 1)[1]
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +131,7 @@ class DeckDef:
     reshuffle: str = "discard_pile"  # never | discard_pile | when_empty
     discard_to: str = "discard_pile"  # discard_pile | removed | bottom
     owner: str | None = None
+    per_player: bool = False  # one for each seat (`deck@seat`), each with its own cards
 
     @property
     def discard_pile(self) -> str:
@@ -124,6 +145,7 @@ class ZoneDef:
     owner: str | None = None
     capacity: int | None = None
     overflow: str | None = None  # bottom_of_deck | discard | removed | forbid
+    per_player: bool = False  # one for each seat (`zone@seat`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +181,8 @@ class Timing:
     """When a rule runs. `stat` marks a target that is a stat or a track: `after STAT`
     runs the rule after each change of anyone's STAT, with `owner` bound to whose."""
 
-    kind: str  # action | anytime | before | after | during | start | end | text
+    kind: str  # action | anytime | before | after | during | start | end | text, or an
+    # event: enters | leaves (a place) | discarded (a card, a kind, or anything) | targeted
     target: str | None = None
     text: str | None = None
     stat: bool = False
@@ -208,6 +231,9 @@ class ProcedureDef:
     steps: tuple[str, ...] = ()
     scope: tuple[str, ...] = ()
     at_once: bool = False
+    period: str | None = None  # the period one run is: game | round | phase | turn ...
+    each_player: bool = False  # run once for each player still in, in seat order
+    until: Check | None = None  # run again until this holds (checked after each run)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,14 +272,36 @@ class Definitions:
     kinds: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # kind -> instances
     options: Mapping[str, str] = field(default_factory=dict)  # module/variant... -> keyword
     examples: Mapping[str, ExampleDef] = field(default_factory=dict)
+    players: str | None = None  # the kind whose instances (or numbered seats) are the players
+    seats: tuple[int, int] | None = None  # how many players may play (`seats: 2..5`)
+
+    @property
+    def player_places(self) -> Mapping[str, str]:
+        """The per-player decks and zones by their own id (`hand` -> `game.hand`)."""
+        found = [*self.decks.values(), *self.zones.values()]
+        return {p.name.rsplit(".", 1)[-1]: p.name for p in found if p.per_player}
+
+    def seat_names(self, count: int | None = None) -> tuple[str, ...]:
+        """The seats of a game: the players' kind's instances, in declaration order, or
+        `<kind>_1` ... `<kind>_N` for a kind without instances."""
+        if self.players is None:
+            return ()
+        declared = self.kinds.get(self.players, ())
+        if declared:
+            return tuple(declared[:count] if count is not None else declared)
+        lo = self.seats[0] if self.seats is not None else 2
+        short = self.players.rsplit(".", 1)[-1]
+        return tuple(f"{short}_{n}" for n in range(1, (count or lo) + 1))
 
     def kind_of(self, name: Value) -> str | None:
+        name = base_of(name)
         record = self.records.get(name) if isinstance(name, str) else None
         return record.KIND if record is not None else None
 
     def deck_of(self, card: Value) -> DeckDef | None:
         """The deck a card belongs to (by name or by kind), where it goes back to."""
         kind = self.kind_of(card)
+        card = base_of(card)
         for deck in self.decks.values():
             if card in deck.cards or card in deck.contains or kind in deck.contains:
                 return deck

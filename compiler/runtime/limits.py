@@ -59,9 +59,12 @@ class Lasting:
     def is_active(self, source: str, who: str | None = None) -> bool:
         return any(s == source and who in (None, w) for s, w in self.active)
 
-    def expire(self, kind: str, period: str) -> list[str]:
-        """End what lasts until this period boundary; returns the sources that ended."""
-        ended = [k for k, d in self.active.items() if d.kind == kind and d.period == period]
+    def expire(self, kind: str, period: str, who: str | None = None) -> list[str]:
+        """End what lasts until this period boundary; returns the sources that ended. With
+        `who` (the start of a player's own turn), only what that player started, and what
+        no player did, ends: "until the start of your next turn"."""
+        ended = [k for k, d in self.active.items() if d.kind == kind and d.period == period
+                 and (who is None or k[1] in (None, who))]
         for key in ended:
             del self.active[key]
         return [source for source, _ in ended]

@@ -1,83 +1,186 @@
 """Where things are: decks, zones and any other place a rule puts something.
 
-Every place is an ordered list, top (or first) at index 0. Declared decks
-start with their cards and follow their reshuffle and discard policies;
-declared zones enforce their capacity with their overflow policy; any other
-name (a District, the Map) becomes a place the first time something is put
-there. A thing is in one place at a time; copies of a token are repeated
-names. Draws can be rigged (`draw_order`) to replay a book's example.
+Every place is an ordered list, top (or first) at index 0. Every physical copy
+of a component is an *entity* with its own id and exactly one location: a
+card or token the game holds once is named by its qualified name; a name that
+starts the game several times (a component counted in a manifest, a card with
+`copies: 5`) becomes `name#1`, `name#2`, ... A per-player deck or zone exists
+once for each seat, as `place@seat`, and so do the cards that start in it
+(`card@seat`). `base_of` gives back the name an entity is a copy of.
+
+Acting on a thing finds the entity meant: the very entity when its id is
+given; else, with a source place, the first copy of that name there; else the
+only copy in play. Several copies in play and no source, or a copy asked from
+a place that has none, is an `Illegal` move, never a silent pick of another
+copy. Taking a new one (`place`, `add`) takes a copy from the supply (the
+decks, or a copy not yet in any place).
+
+Declared decks start with their cards and follow their reshuffle and discard
+policies; declared zones enforce their capacity with their overflow policy;
+any other name (a District, the Map) becomes a place the first time something
+is put there. Every move reports `leaves` and `enters` (and a discard
+`discarded`) to the game's watcher, which fires the rules hooked to them.
+Draws can be rigged (`draw_order`) to replay a book's example.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from .choosers import Chooser
-from .defs import DeckDef, Value, ZoneDef
+from .defs import DeckDef, Value, ZoneDef, base_of, seat_of
 from .errors import Illegal
 from .log import EventLog
 
 REMOVED = "removed"
 DRAWN = "drawn"
 
+# (event, entity, place): `leaves` / `enters` / `discarded`
+Watcher = Callable[[str, Value, str], None]
+# (question, options) -> the option picked: which card goes when a zone overflows
+Asker = Callable[[str, Sequence[Value]], Value]
+
+
+def pile_of(deck: str) -> str:
+    """The discard pile of a deck (`deck.discard_pile`, per seat for a per-player deck)."""
+    base, seat = base_of(deck), seat_of(deck)
+    return f"{base}.discard_pile" + (f"@{seat}" if seat else "")
+
 
 class Places:
     def __init__(self, decks: Mapping[str, DeckDef], zones: Mapping[str, ZoneDef],
-                 rng: random.Random, chooser: Chooser, log: EventLog) -> None:
+                 rng: random.Random, log: EventLog, seats: Sequence[str] = (),
+                 ask: Asker | None = None) -> None:
         self.decks = decks
         self.zones = zones
         self.rng = rng
-        self.chooser = chooser
         self.log = log
-        self.contents: dict[str, list[Value]] = {d.name: list(d.cards) for d in decks.values()}
+        self.ask = ask
+        self.watch: Watcher | None = None
+        self.contents: dict[str, list[Value]] = {}
+        self.location: dict[Value, str] = {}
+        self.copies: dict[str, list[Value]] = {}  # a name -> its entities, in creation order
         self.rigged: dict[str, list[Value]] = {}
+        self._start(seats)
+
+    def _start(self, seats: Sequence[str]) -> None:
+        """Each deck's cards, a name held several times numbered into copies."""
+        shared = [d for d in self.decks.values() if not d.per_player]
+        totals: dict[str, int] = {}
+        for deck in shared:
+            for card in deck.cards:
+                totals[card] = totals.get(card, 0) + 1
+        self._fill([(d.name, d.cards) for d in shared], totals, "")
+        for seat in seats:
+            own = [(f"{d.name}@{seat}", d.cards) for d in self.decks.values() if d.per_player]
+            counts: dict[str, int] = {}
+            for _, cards in own:
+                for card in cards:
+                    counts[card] = counts.get(card, 0) + 1
+            self._fill(own, counts, f"@{seat}")
+
+    def _fill(self, decks: list[tuple[str, Sequence[str]]], totals: dict[str, int],
+              suffix: str) -> None:
+        numbered: dict[str, int] = {}
+        for place, cards in decks:
+            items = self.contents.setdefault(place, [])
+            for card in cards:
+                n = numbered[card] = numbered.get(card, 0) + 1
+                entity = (f"{card}#{n}" if totals[card] > 1 else card) + suffix
+                items.append(entity)
+                self.location[entity] = place
+                self.copies.setdefault(card, []).append(entity)
 
     # -------------------------------------------------------------- looking
 
     def known(self, place: str) -> bool:
-        return place in self.contents or place in self.zones or place in self.decks
+        base = base_of(place)
+        return place in self.contents or base in self.zones or base in self.decks
 
     def of(self, place: str) -> list[Value]:
         return self.contents.setdefault(place, [])
 
-    def where(self, thing: Value, supply_first: bool = False) -> str | None:
-        """The place a thing is in. Copies of a token may be in several: in play (any
-        place but a deck) comes first, or the supply (the decks) when taking a new one."""
-        places = [p for p, items in self.contents.items() if thing in items]
-        in_deck = [p for p in places if p in self.decks]
-        in_play = [p for p in places if p not in self.decks]
-        found = in_deck + in_play if supply_first else in_play + in_deck
-        return found[0] if found else None
+    def where(self, thing: Value) -> str | None:
+        """The place a thing is in: the entity's, else the first placed copy's."""
+        if thing in self.location:
+            return self.location[thing]
+        return next((self.location[e] for e in self.copies.get(thing, ())
+                     if e in self.location), None)
+
+    def holds(self, place: str, thing: Value) -> bool:
+        """The place holds that entity, or a copy of that name."""
+        if self.location.get(thing) == place:
+            return True
+        return any(self.location.get(e) == place for e in self.copies.get(thing, ()))
 
     def deck_of(self, thing: Value, kind: str | None) -> DeckDef | None:
+        name = base_of(thing)
         for deck in self.decks.values():
-            if thing in deck.cards or thing in deck.contains or kind in deck.contains:
+            if name in deck.cards or name in deck.contains or kind in deck.contains:
                 return deck
         return None
+
+    def find(self, thing: Value, source: str | None = None,
+             new: bool = False) -> tuple[Value, str | None]:
+        """The entity a rule means by `thing`, and where it is now (None: in no place)."""
+        if source is not None:
+            if self.location.get(thing) == source:
+                return thing, source
+            for entity in self.copies.get(thing, ()):
+                if self.location.get(entity) == source:
+                    return entity, source
+            raise Illegal(f"{thing} is not in {source}")
+        if thing in self.location:
+            return thing, self.location[thing]
+        copies = self.copies.get(thing)
+        if not copies:
+            return thing, None  # new to the game: a miniature, a marker put on the Map
+        if new:
+            spare = [e for e in copies if e not in self.location] + \
+                [e for e in copies if base_of(self.location.get(e, "")) in self.decks]
+            if not spare:
+                raise Illegal(f"no {thing} is left in the supply")
+            return spare[0], self.location.get(spare[0])
+        placed = [e for e in copies if e in self.location]
+        in_play = [e for e in placed if base_of(self.location[e]) not in self.decks]
+        if len(in_play) > 1:
+            where = ", ".join(sorted({self.location[e] for e in in_play}))
+            raise Illegal(f"{len(in_play)} copies of {thing} are in play ({where}): "
+                          "say which place it comes from")
+        entity = (in_play or placed or copies)[0]
+        return entity, self.location.get(entity)
 
     # -------------------------------------------------------------- moving
 
     def put(self, thing: Value, place: str, bottom: bool = False, kind: str = "place",
-            source: str | None = None) -> None:
-        """Move a thing (from `source`, else from where it is) to the top or bottom of a place."""
-        if source is None or thing not in self.of(source):
-            source = self.where(thing, supply_first=kind in ("place", "add"))
-        if source is not None:
-            self.contents[source].remove(thing)
+            source: str | None = None) -> Value:
+        """Move a thing (from `source`, else from where it is) to the top or bottom of a
+        place; returns the entity moved."""
+        entity, origin = self.find(thing, source, new=kind in ("place", "add"))
+        if origin is not None:
+            self.contents[origin].remove(entity)
         items = self.of(place)
-        items.insert(len(items) if bottom else 0, thing)
-        self.log.add(kind, str(thing), detail=f"{source or 'new'} -> {place}"
+        items.insert(len(items) if bottom else 0, entity)
+        self.location[entity] = place
+        self.log.add(kind, str(entity), detail=f"{origin or 'new'} -> {place}"
                      + (" (bottom)" if bottom else ""))
-        if not self._fits(place, thing):
-            self.log.add("overflow", place, detail=f"{thing} refused: {place} is full")
-            items.remove(thing)
-            if source is not None:
-                self.contents[source].append(thing)
+        if not self._fits(place, entity):
+            self.log.add("overflow", place, detail=f"{entity} refused: {place} is full")
+            items.remove(entity)
+            del self.location[entity]
+            if origin is not None:
+                self.contents[origin].append(entity)
+                self.location[entity] = origin
+            return entity
+        if self.watch is not None:
+            if origin is not None:
+                self.watch("leaves", entity, origin)
+            self.watch("enters", entity, place)
+        return entity
 
     def _fits(self, place: str, newcomer: Value) -> bool:
         """Apply the zone's capacity: False when the newcomer must go back."""
-        zone = self.zones.get(place)
+        zone = self.zones.get(base_of(place))
         return zone is None or zone.capacity is None or \
             self.enforce(place, zone.capacity, zone.overflow, newcomer)
 
@@ -87,10 +190,9 @@ class Places:
         while len(items) > limit:
             if overflow in (None, "forbid"):
                 return False
-            options = [(str(i), str(i)) for i in dict.fromkeys(items)]
-            picked = self.chooser.choose(f"{place} holds at most {limit}: which goes?",
-                                         options, 1)[0]
-            thing = next(i for i in items if str(i) == picked)
+            if self.ask is None:
+                raise Illegal(f"{place} holds at most {limit}: nobody can say which goes")
+            thing = self.ask(f"{place} holds at most {limit}: which goes?", list(items))
             deck = self.deck_of(thing, None)
             if overflow == "bottom_of_deck" and deck is not None:
                 self.put(thing, deck.name, bottom=True, kind="overflow", source=place)
@@ -107,9 +209,8 @@ class Places:
             if not items and not self._reshuffle(deck):
                 self.log.add("empty", deck, detail="no card left to draw")
                 break
-            card = self._next_card(deck, items)
-            self.put(card, to or DRAWN, kind="draw", source=deck)
-            drawn.append(card)
+            card = self._next_card(deck, self.of(deck))
+            drawn.append(self.put(card, to or DRAWN, kind="draw", source=deck))
         return drawn
 
     def _next_card(self, deck: str, items: list[Value]) -> Value:
@@ -117,56 +218,82 @@ class Places:
         if not queue:
             return items[0]
         card = queue.pop(0)
-        if card not in items:
+        found = next((i for i in items if i == card or base_of(i) == card), None)
+        if found is None:
             raise Illegal(f"the rigged draw {card!r} is not in {deck} ({items})")
-        return card
+        return found
 
     def _reshuffle(self, deck: str) -> bool:
-        policy = self.decks.get(deck)
+        policy = self.decks.get(base_of(deck))
         if policy is None or policy.reshuffle == "never":
             return False
-        pile = self.of(policy.discard_pile)
-        if not pile:
+        pile = pile_of(deck)
+        if not self.of(pile):
             return False
-        self.shuffle(policy.discard_pile, deck)
+        self.shuffle(pile, deck)
         return True
 
-    def discard(self, thing: Value, to: str | None, kind: str | None) -> None:
+    def discard(self, thing: Value, to: str | None, kind: str | None,
+                source: str | None = None) -> Value:
         if to is not None:
-            self.put(thing, to, bottom=to in self.decks, kind="discard")
-            return
-        deck = self.deck_of(thing, kind)
-        if deck is None:
-            self.put(thing, "discarded", kind="discard")
-        elif deck.discard_to == "bottom":
-            self.put(thing, deck.name, bottom=True, kind="discard")
-        elif deck.discard_to == "removed":
-            self.put(thing, REMOVED, kind="discard")
+            entity = self.put(thing, to, bottom=base_of(to) in self.decks, kind="discard",
+                              source=source)
         else:
-            self.put(thing, deck.discard_pile, kind="discard")
+            entity, origin = self.find(thing, source)
+            deck = self.deck_of(entity, kind)
+            seat = seat_of(origin or "") or seat_of(str(entity))
+            home = f"{deck.name}@{seat}" if deck is not None and deck.per_player and seat \
+                else (deck.name if deck is not None else None)
+            if home is None:
+                entity = self.put(entity, "discarded", kind="discard", source=origin)
+            elif deck is not None and deck.discard_to == "bottom":
+                entity = self.put(entity, home, bottom=True, kind="discard", source=origin)
+            elif deck is not None and deck.discard_to == "removed":
+                entity = self.put(entity, REMOVED, kind="discard", source=origin)
+            else:
+                entity = self.put(entity, pile_of(home), kind="discard", source=origin)
+        if self.watch is not None:
+            self.watch("discarded", entity, self.location.get(entity, ""))
+        return entity
 
     def remove(self, thing: Value, source: str) -> None:
-        if thing not in self.of(source):
-            self.log.add("skip", f"remove {thing}", detail=f"not in {source}")
-            return
         self.put(thing, REMOVED, kind="remove", source=source)
 
     def shuffle(self, deck: str, into: str | None = None) -> None:
         if into is not None:
-            target = self.of(into)
-            target.extend(self.of(deck))
-            self.of(deck).clear()
+            moving = self.of(deck)
+            self.of(into).extend(moving)
+            for entity in moving:
+                self.location[entity] = into
+            moving.clear()
             deck = into
         self.rng.shuffle(self.of(deck))
         self.log.add("shuffle", deck)
 
-    def set(self, place: str, things: list[Value]) -> None:
+    def set(self, place: str, things: Iterable[Value]) -> None:
+        """A place's contents, as an example's start state gives them: each name takes a
+        copy not already given to this place, from the supply first."""
+        chosen: list[Value] = []
         for thing in things:
-            source = self.where(thing)
-            if source is not None:
-                self.contents[source].remove(thing)
-        self.contents[place] = list(things)
-        self.log.add("set", place, detail=f"{things!r}")
+            entity = self._for_set(thing, chosen)
+            origin = self.location.get(entity)
+            if origin is not None:
+                self.contents[origin].remove(entity)
+            chosen.append(entity)
+        self.contents[place] = chosen
+        for entity in chosen:
+            self.location[entity] = place
+        self.log.add("set", place, detail=f"{chosen!r}")
+
+    def _for_set(self, thing: Value, chosen: list[Value]) -> Value:
+        if thing in self.location or not self.copies.get(thing):
+            return thing
+        free = [e for e in self.copies[thing] if e not in chosen]
+        if not free:
+            raise Illegal(f"every copy of {thing} is already given")
+        supply = [e for e in free if e not in self.location
+                  or base_of(self.location[e]) in self.decks]
+        return (supply or free)[0]
 
     def rig(self, deck: str, cards: list[Value]) -> None:
         self.rigged[deck] = list(cards)

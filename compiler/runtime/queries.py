@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .defs import Value
+from .defs import Value, base_of
 from .errors import NotExecutable
 from .places import REMOVED
 from .state import Ctx, Game
@@ -33,7 +33,10 @@ def count(g: Game, place: Value) -> int:
 
 
 def contains(g: Game, place: Value, thing: Value) -> bool:
-    return thing in _cards(g, place)
+    """The place (or list) holds that entity, or a copy of that name."""
+    if isinstance(place, str) and g.places.known(place):
+        return g.places.holds(place, thing)
+    return any(m == thing or base_of(m) == thing for m in _cards(g, place))
 
 
 def empty(g: Game, place: Value) -> bool:
@@ -61,7 +64,7 @@ def in_play(g: Game, thing: Value) -> bool:
 
 def is_(g: Game, thing: Value, kind: Value) -> bool:
     """The thing is the named one, or a card of that kind."""
-    return bool(thing == kind or g.defs.kind_of(thing) == kind)
+    return bool(thing == kind or base_of(thing) == kind or g.defs.kind_of(thing) == kind)
 
 
 def random_card(g: Game, place: Value, level: Value = None) -> Value:
@@ -176,17 +179,56 @@ def has(g: Game, place: Value, thing: Value) -> bool:
 
 
 def largest(g: Game, *values: Value) -> Value:
-    """`max(a, b, ...)`: the largest of numbers."""
-    return max(values)
+    """`max(a, b, ...)` or `max(list)`: the largest of numbers (nothing of none)."""
+    found = g.members(values[0]) if len(values) == 1 else list(values)
+    return max(found) if found else None
 
 
 def smallest(g: Game, *values: Value) -> Value:
-    """`min(a, b, ...)`: the smallest of numbers."""
-    return min(values)
+    """`min(a, b, ...)` or `min(list)`: the smallest of numbers (nothing of none)."""
+    found = g.members(values[0]) if len(values) == 1 else list(values)
+    return min(found) if found else None
+
+
+def players(g: Game) -> list[Value]:
+    """Every player, in seat order."""
+    return list(g.players())
+
+
+def still_in(g: Game) -> list[Value]:
+    """The players not eliminated, in seat order."""
+    return g.still_in()
+
+
+def others(g: Game, who: Value) -> list[Value]:
+    """The other players still in, in seat order from the one after `who`."""
+    return g.others(who)
+
+
+def next_player(g: Game, who: Value) -> Value:
+    """The next player still in after `who` (nothing when there is none)."""
+    return g.next_player(who)
+
+
+def total(g: Game, values: Value) -> int:
+    """`sum(list)`: the numbers added up (0 for none)."""
+    return sum(g.amount(v) for v in g.members(values))
+
+
+def name_of(g: Game, thing: Value) -> Value:
+    """The name a copy is a copy of (`card#2` -> `card`)."""
+    return base_of(thing)
+
+
+def location(g: Game, thing: Value) -> Value:
+    """Where a thing is (nothing when it is in no place)."""
+    return g.places.where(thing)
 
 
 QUERIES: dict[str, Callable[..., Value]] = {
-    "max": largest, "min": smallest,
+    "max": largest, "min": smallest, "sum": total,
+    "players": players, "still_in": still_in, "others": others, "next_player": next_player,
+    "name_of": name_of, "location": location,
     "active": active, "all": all_, "at_once": at_once, "card_of_level": card_of_level,
     "contains": contains, "count": count, "count_level": count_level, "dead": dead,
     "empty": empty, "empty_spaces": empty_spaces, "gained": gained, "has": has,
@@ -196,6 +238,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "run_values": run_values, "runs": runs, "top": top, "used": used,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
-# clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows.
+# clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows;
+# `set answer(choice) to value` (or `answer(choice, player)`) answers a choice by its name.
 # `set paid(who, stat) to N` changes what a payment counts as ("as if you have paid N").
-SPECIAL = frozenset({"treated", "draw_order", "roll_order"})
+SPECIAL = frozenset({"treated", "draw_order", "roll_order", "answer"})

@@ -5,8 +5,14 @@ hooks, overrides and effects.
 effect), a procedure (its steps in order), a table (the rows its key reaches)
 or an outside event; rules hooked `before`, `during`, `after`, `start of` or
 `end of` it run around it, and a rule that `overrides` it runs instead when
-in play and its condition holds. Text timings are not hooks: such a rule runs
-when a caller triggers it.
+in play and its condition holds. Text timings are not hooks, and the engine never
+answers them: a rule whose moment is stated in words cannot run, so triggering it
+raises `NotExecutable`.
+
+A rule that cannot run (`NotExecutable`: a condition or moment stated in words, a fact
+not modelled) stops the whole run, hooked or not: the log records a `blocked` event for
+it, then one for each rule it was resolved inside, innermost first. A hooked rule that
+may not be used now (`Illegal`) is skipped, logged.
 
 A rule timed `after STAT` (a stat or a track) runs after each change of that
 stat (gain, loss, payment or set), once per change and in declaration order,
@@ -45,6 +51,7 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 64
 HOOKS = ("before", "after", "during", "start", "end")
+EVENTS = ("enters", "leaves", "discarded", "targeted")  # a rule's target may be absent
 Request = tuple[str, Ctx]
 
 
@@ -70,13 +77,15 @@ class Resolution:
         """Sort the rules by what they hook into and what they override."""
         self.hooks, self.stat_hooks, self.overriders = {}, {}, {}
         self.pending, self.together, self.depth = None, {}, 0
+        self.actors: list[Value] = []  # who acts in each rule being resolved, innermost last
         for rule in self.defs.rules.values():
             when = rule.when
             if when is not None and when.target and when.stat:
                 if when.kind == "after":
                     self.stat_hooks.setdefault(when.target, []).append(rule)
-            elif when is not None and when.kind in HOOKS and when.target:
-                self.hooks.setdefault((when.kind, when.target), []).append(rule)
+            elif when is not None and (when.kind in HOOKS and when.target
+                                       or when.kind in EVENTS):
+                self.hooks.setdefault((when.kind, when.target or ""), []).append(rule)
             if rule.overrides is not None:
                 self.overriders.setdefault(rule.overrides, []).append(rule)
 
@@ -176,7 +185,7 @@ class Resolution:
         if name not in self.defs.rules and name not in self.defs.procedures:
             return None
         for rule in self.overriders.get(name, ()):
-            if self.playing(rule.scope) and (rule.check is None or rule.check(self.game, ctx)):
+            if self.playing(rule.scope) and self._holds(rule, ctx):
                 self.log.add("override", name, detail=f"replaced by {rule.name}")
                 return rule
         return None
@@ -190,6 +199,15 @@ class Resolution:
         if not self.playing(rule.scope):
             self.log.add("skip", rule.name, detail="not in play: " + ", ".join(rule.scope))
             return
+        try:
+            self._run_rule(rule, ctx)
+        except NotExecutable as err:
+            self.log.add("blocked", rule.name, ctx.subject, str(err))
+            raise
+
+    def _run_rule(self, rule: RuleDef, ctx: Ctx) -> None:
+        if rule.when is not None and rule.when.kind == "text":
+            raise NotExecutable(f"its moment is stated in words: {rule.when.text}")
         ctx = self._context(rule, ctx)
         self._allowed(rule, ctx.actor)
         self.usage.allow(rule.name, ctx.actor, rule.limit)
@@ -199,6 +217,7 @@ class Resolution:
             return
         self.log.add(rule.kind, rule.name, ctx.subject, rule.title or "")
         self.log.causes.append(rule.name)
+        self.actors.append(ctx.subject)
         try:
             if rule.cost is not None:
                 rule.cost(self.game, ctx)
@@ -206,6 +225,7 @@ class Resolution:
                 rule.effect(self.game, ctx)
         finally:
             self.log.causes.pop()
+            self.actors.pop()
         self.usage.record(rule.name, ctx.actor, rule.limit)
         self.lasting.start(rule.this or rule.name, ctx.actor, rule.duration)
         if rule.limit is not None and rule.limit.max_in is not None:
@@ -228,6 +248,8 @@ class Resolution:
             raise Illegal(f"{rule.name} is for {', '.join(rule.who)}, not {actor}")
 
     def _procedure(self, name: str, ctx: Ctx) -> None:
+        """One run of a procedure: its hooks and its steps in order (`periods.Periods`
+        runs it once per player, again until its end condition, as its period)."""
         proc = self.defs.procedures[name]
         if not self.playing(proc.scope):
             self.log.add("skip", name, detail="not in play")
@@ -286,15 +308,17 @@ class Resolution:
             self.log.causes.pop()
 
     def _fire(self, kind: str, target: str, ctx: Ctx) -> None:
-        """Run the rules hooked to `kind target`; one that cannot run is skipped, logged."""
+        """Run the rules hooked to `kind target`; one that may not be used now is skipped."""
         for rule in self.hooks.get((kind, target), ()):
             if self.playing(rule.scope):
                 self._hooked(rule, ctx.but(this=None))
 
     def _hooked(self, rule: RuleDef, ctx: Ctx) -> None:
+        """A hooked rule that may not be used now (`Illegal`) is skipped, logged; one that
+        cannot run (`NotExecutable`) stops the run."""
         try:
             self.trigger(rule.name, ctx)
-        except RuleError as err:
+        except Illegal as err:
             self.log.add("skip", rule.name, ctx.subject, f"{type(err).__name__}: {err}")
 
     def _changed(self, stat: str, who: Value) -> None:
@@ -312,33 +336,18 @@ class Resolution:
                 self._hooked(rule, ctx)
 
     def _holds(self, rule: RuleDef, ctx: Ctx) -> bool:
-        """A hooked rule's condition; one that cannot be evaluated is skipped, logged."""
+        """A hooked or overriding rule's condition; one that forbids (`Illegal`) is skipped,
+        logged; one that cannot be evaluated (`NotExecutable`) blocks the rule and stops the
+        run."""
         try:
             return rule.check is None or bool(rule.check(self.game, ctx))
-        except RuleError as err:
+        except Illegal as err:
             self.log.add("skip", rule.name, ctx.subject, f"{type(err).__name__}: {err}")
             return False
+        except NotExecutable as err:
+            self.log.add("blocked", rule.name, ctx.subject, str(err))
+            raise
 
     def _now(self, who: Value, stat: str) -> str:
         value, treated = self.stats.get(who, stat), self.stats.treated(who, stat)
         return f"now {value!r}" + (f", treated as {treated!r}" if treated != value else "")
-
-    # ------------------------------------------------------------ periods
-
-    def start(self, period: str) -> None:
-        """A period begins: `start of` hooks run; what lasted until its start ends."""
-        for name in self.lasting.expire("until_start", period):
-            self.log.add("expire", name, detail=f"until the start of the {period}")
-        for target in self._period_targets(period):
-            self._fire("start", target, Ctx())
-
-    def end(self, period: str) -> None:
-        """A period ends: `end of` hooks run, lasting effects expire, limits reset."""
-        for target in self._period_targets(period):
-            self._fire("end", target, Ctx())
-        for name in self.lasting.expire("until_end", period):
-            self.log.add("expire", name, detail=f"until the end of the {period}")
-        self.usage.reset(period)
-
-    def _period_targets(self, period: str) -> list[str]:
-        return sorted({t for _, t in self.hooks if t.rsplit(".", 1)[-1] == period})

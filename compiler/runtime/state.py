@@ -2,7 +2,7 @@
 
 A generated engine calls `Game` methods only: values (`get`, `gain`, `pay`,
 `set`...), places (`draw`, `discard`, `place`...), dice (`roll`), control
-(`trigger`, `require`, `choose`, `assume`, `prose`) and, in examples,
+(`trigger`, `require`, `choose`, `words`, `prose`) and, in examples,
 `effect` and `expect`. How `trigger` resolves rules, procedures, tables and
 outside events, with their hooks, overrides and effects, is in `resolution`;
 every change of a stat or track runs the rules hooked `after` it.
@@ -13,15 +13,18 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
+from typing import NoReturn
 
-from .choosers import Chooser, FirstChooser
+from .choosers import Chooser, Choice, Unanswered
 from .context import Ctx, Run
-from .defs import Definitions, Expectation, Reward, StatDef, Value
+from .defs import Definitions, Expectation, Reward, StatDef, Value, base_of
 from .errors import Illegal, NotExecutable, RuleError
 from .limits import Lasting, Usage
 from .log import EventLog
 from .places import Places
-from .resolution import Resolution
+from .choosing import Choosing
+from .players import Seating
+from .periods import Periods
 from .stats import Stats
 
 __all__ = ["Ctx", "Game", "Run"]
@@ -32,20 +35,29 @@ OPERATORS: dict[str, Callable[[Value, Value], Value]] = {
 }
 
 
-class Game(Resolution):
+class Game(Periods, Seating, Choosing):
+    """One game in play. `players`: how many seats (a game of numbered seats) or which of
+    the players' kind's instances play, in seat order (default: the declared ones, or the
+    fewest seats the game allows). `chooser` answers the choices no `answer` gives
+    (default: none does, so a choice nobody answered stops the run)."""
+
     def __init__(self, defs: Definitions, *, seed: int = 0, chooser: Chooser | None = None,
-                 options: Iterable[str] = ()) -> None:
+                 options: Iterable[str] = (), players: int | Sequence[str] | None = None) -> None:
         self.defs = defs
         self.rng = random.Random(seed)
-        self.chooser: Chooser = chooser or FirstChooser()
+        self.chooser: Chooser = chooser or Unanswered()
+        self.answers: dict[tuple[str, Value], Value] = {}
         self.log = EventLog()
+        self._seat(players)
         unknown = sorted(set(options) - set(defs.options))
         if unknown:
             raise ValueError(f"not a module, mode, variant or scenario of {defs.game}: {unknown}")
         self.in_play = defs.default_options | frozenset(options)
         tracks = {t.name: StatDef(t.name, t.title, None, t.lo, t.hi) for t in defs.tracks.values()}
         self.stats = Stats({**defs.stats, **tracks}, defs.records, self.log)
-        self.places = Places(defs.decks, defs.zones, self.rng, self.chooser, self.log)
+        self.places = Places(defs.decks, defs.zones, self.rng, self.log, self.seats,
+                             self._which_goes)
+        self.player_places = defs.player_places
         self.usage = Usage()
         self.lasting = Lasting()
         self.facts: dict[tuple[str, tuple[Value, ...]], Value] = {}
@@ -53,13 +65,16 @@ class Game(Resolution):
         self.runs: list[Run] = []
         self.reached: dict[tuple[str, int], Value] = {}
         self._index()
+        self.places.watch = self._event
 
     # ------------------------------------------------------------ values
 
     def get(self, who: Value, name: str) -> Value:
+        if name in self.player_places and who in self.seats:
+            return self.place_of(who, self.player_places[name])
         if who is None or self.stats.is_stat(name):
             return self.stats.get(who, name)
-        record = self.defs.records.get(who) if isinstance(who, str) else None
+        record = self.defs.records.get(base_of(who)) if isinstance(who, str) else None
         if record is not None and record.has(name):
             return record.value(name)
         return self.stats.get(who, name)
@@ -108,13 +123,16 @@ class Game(Resolution):
                     row.effect(self, Ctx(actor=who))
 
     def members(self, value: Value) -> list[Value]:
-        """What a `for each` walks: a list, a number of times, a kind's cards, a place."""
+        """What a `for each` walks: a list, a number of times, the players, a kind's cards,
+        a place."""
         if value is None:
             return []
-        if isinstance(value, (list, tuple)):
+        if isinstance(value, (list, tuple, range)):
             return list(value)
         if isinstance(value, int) and not isinstance(value, bool):
             return list(range(1, value + 1))
+        if value == self.defs.players and value is not None:
+            return list(self.seats)
         if value in self.defs.kinds:
             return list(self.defs.kinds[value])
         if isinstance(value, str) and self.places.known(value):
@@ -145,6 +163,9 @@ class Game(Resolution):
             self.places.rig(str(args[0]), self.members(value))
         elif name == "roll_order":
             self.rigged_rolls[str(args[0])] = self.members(value)
+        elif name == "answer" and 1 <= len(args) <= 2:  # what a choice named so is answered
+            self.answers[(str(args[0]), args[1] if len(args) == 2 else None)] = value
+            self.log.add("set", f"answer({', '.join(map(repr, args))})", detail=f"{value!r}")
         elif name == "paid" and len(args) == 2:  # "as if you have paid": what counts later
             self.stats.payments[(args[0], str(args[1]))] = self.amount(value)
             self.log.add("set", f"paid({args[0]!r}, {args[1]!r})", detail=f"{value!r}")
@@ -160,17 +181,19 @@ class Game(Resolution):
     def draw(self, deck: Value, count: Value, to: Value = None) -> list[Value]:
         return self.places.draw(self._place(deck), self.amount(count), to)
 
-    def discard(self, thing: Value, to: Value = None) -> None:
+    def discard(self, thing: Value, to: Value = None, source: Value = None) -> None:
         if self._something(thing, "discard"):
-            self.places.discard(thing, to, self.defs.kind_of(thing))
+            self.places.discard(thing, to, self.defs.kind_of(thing),
+                                self._place(source) if source is not None else None)
 
     def place(self, thing: Value, where: Value, bottom: bool = False) -> None:
         if self._something(thing, "place") and self._something(where, "place on"):
             self.places.put(thing, self._place(where), bottom)
 
-    def move(self, thing: Value, to: Value) -> None:
+    def move(self, thing: Value, to: Value, source: Value = None) -> None:
         if self._something(thing, "move") and self._something(to, "move to"):
-            self.places.put(thing, self._place(to), kind="move")
+            self.places.put(thing, self._place(to), kind="move",
+                            source=self._place(source) if source is not None else None)
 
     def relocate(self, thing: Value, to: Value) -> None:
         if self._something(thing, "relocate") and self._something(to, "relocate to"):
@@ -232,15 +255,18 @@ class Game(Resolution):
     def prose(self, text: str) -> None:
         self.log.add("prose", text, detail="stated in words only: not executed")
 
-    def assume(self, text: str) -> bool:
-        answer = self.chooser.confirm(text)
-        self.log.add("assume", text, detail="yes" if answer else "no")
-        return answer
+    def words(self, text: str) -> NoReturn:
+        """A condition stated in words: the engine never answers it, so the rule stops."""
+        raise NotExecutable(f"the condition is stated in words: {text}")
 
-    def choose(self, key: str, options: Sequence[tuple[str, str]], count: Value = 1) -> list[str]:
-        picked = self.chooser.choose(f"{key}: choose {count}", options, self.amount(count))
-        self.log.add("choose", key, detail=", ".join(picked))
-        return picked
+    def choose(self, key: str, options: Sequence[tuple[str, str]], count: Value = 1,
+               ctx: Ctx | None = None) -> list[str]:
+        """A choice between a rule's own options, named by the rule (`key`)."""
+        number = self.amount(count)
+        ids = tuple(o[0] for o in options)
+        who = ctx.subject if ctx is not None else None
+        picked = self.ask(Choice(key.rsplit(".", 1)[-1], key, who, ids, number, number))
+        return [str(p) for p in picked]
 
     def expect(self, text: str, left: Callable[[], Value], op: str | None = None,
                right: Callable[[], Value] | None = None) -> Expectation:

@@ -21,7 +21,7 @@ from .symbols import GameModel, Symbol, build_symbols, link_bases
 
 __all__ = ["GameModel", "Symbol", "build_symbols", "link_bases", "resolve_game"]
 
-ATTRIBUTE_DECLS = (ast.Stat, ast.Zone, ast.Track, ast.Deck)
+ATTRIBUTE_DECLS = (ast.Stat, ast.Zone, ast.Track, ast.Deck)  # `p.hand`: a player's own
 PLAIN_CONVERTERS = frozenset({"integer", "text", "int_or_text", "names"})
 
 
@@ -285,11 +285,32 @@ def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str
         return
     if isinstance(node, ast.Call):
         r.check_call(node)
+        if node.func == "answer" and node.args:  # `answer(choice_name, player)`: a name
+            for arg in node.args[1:]:
+                _resolve_node(r, arg, scope, local)
+            return
     if isinstance(node, ast.ForEach):
         _resolve_node(r, node.iterable, scope, local)
         _resolve_block(r, node.body, scope, local | {node.var})
         return
-    if isinstance(node, (ast.Clauses, ast.If, ast.Choose, ast.Option, ast.Row)):
+    if isinstance(node, ast.ChooseFrom):
+        _resolve_node(r, node.pool, scope, local)
+        if node.count is not None:
+            _resolve_node(r, node.count, scope, local)
+        for part in (node.where, node.body):
+            if part is not None:
+                _resolve_block(r, part if isinstance(part, tuple) else (part,), scope,
+                               local | {node.var})
+        _resolve_block(r, node.orelse, scope, local)
+        return
+    if isinstance(node, ast.Comprehension):
+        _resolve_node(r, node.pool, scope, local)
+        for part in (node.item, node.where):
+            if part is not None:
+                _resolve_node(r, part, scope, local | {node.var})
+        return
+    if isinstance(node, (ast.Clauses, ast.If, ast.Choose, ast.Option, ast.Row, ast.May,
+                         ast.ActAs)):
         _resolve_block(r, node, scope, local)
         return
     if isinstance(node, ast.Field):

@@ -21,6 +21,7 @@ from .properties import (
     CLAUSES,
     COMMON,
     CONTAINERS,
+    INSTANCE_PROPS,
     NOTE_KINDS,
     PROPS,
     REQUIRED,
@@ -135,7 +136,11 @@ def build_decl(span: Span, keyword: str, keyword_span: Span, ident: str, title: 
         suppressions=tuple(parts.suppressions),
     )
     if not builtin:
-        values = tuple(p for p in parts.props if p.name not in COMMON)
+        for prop in parts.props:
+            if prop.name in INSTANCE_PROPS:
+                INSTANCE_PROPS[prop.name](prop, diags)
+        values = tuple(p for p in parts.props if p.name not in COMMON
+                       and p.name not in INSTANCE_PROPS)
         return ast.Instance(**base, values=values, clauses=_clauses(parts.clauses))
     attrs = _convert_props(keyword, parts.props, span, diags)
     return _make(keyword, base, attrs, parts)

@@ -73,7 +73,19 @@ class Binary:
     right: Expr
 
 
-Expr: TypeAlias = IntLit | StrLit | BoolLit | Ref | ListLit | RangeLit | Call | Unary | Binary
+@dataclass(frozen=True, slots=True)
+class Comprehension:
+    """`[item for each x in pool where cond]`: a list built over a pool."""
+
+    span: Span
+    item: Expr
+    var: str
+    pool: Expr
+    where: Expr | None
+
+
+Expr: TypeAlias = (IntLit | StrLit | BoolLit | Ref | ListLit | RangeLit | Call | Unary | Binary
+                   | Comprehension)
 
 # ------------------------------------------------------------------ field types
 

@@ -48,6 +48,7 @@ class Discard:
     span: Span
     what: Expr
     to: Ref | None
+    source: Expr | None = None  # `discard X from P`: the copy of X that is in P
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +64,7 @@ class Move:
     span: Span
     what: Expr
     to: Expr
+    source: Expr | None = None  # `move X from P to Q`: the copy of X that is in P
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +141,14 @@ class Log:
 
 
 @dataclass(frozen=True, slots=True)
+class Eliminate:
+    """`eliminate p`: a player is out (of the round, or the game when no round runs)."""
+
+    span: Span
+    who: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class ProseStep:
     """A step the book states in words only; shown, counted, not executed."""
 
@@ -177,10 +187,44 @@ class Choose:
     options: tuple[Option, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseFrom:
+    """`choose [up to N | exactly N | any number of] x from POOL [where COND]:` a choice
+    over the state (entities in a place, players, values), answered by the acting
+    player's chooser under the name `x`; `orelse` runs when there is nothing to choose."""
+
+    span: Span
+    var: str
+    pool: Expr
+    where: Expr | None
+    mode: str  # one | up_to | exactly | any
+    count: Expr | None
+    body: tuple[Stmt, ...]
+    orelse: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class May:
+    """`may NAME:` an optional action: the acting player chooses whether to do it."""
+
+    span: Span
+    name: str
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ActAs:
+    """`as p:` the block is done by player `p` (their choices, their stats)."""
+
+    span: Span
+    who: Expr
+    body: tuple[Stmt, ...]
+
+
 Stmt: TypeAlias = (
     Gain | Lose | Pay | Draw | Discard | Place | Move | Relocate | Roll | Reroll | Reveal
     | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
-    | Choose
+    | Choose | ChooseFrom | May | ActAs | Eliminate
 )
 # Every statement type, read from `Stmt` (the one place they are listed).
 STATEMENTS: tuple[type, ...] = typing.get_args(Stmt)

@@ -34,7 +34,7 @@ from . import ast
 from .parse import MAX_DEPTH
 from .properties import MAX_DIGITS, check_id, number
 
-RESERVED = ("id", "title", "prose", "page", "source")
+RESERVED = ("id", "title", "prose", "page", "source", "see", "see_page", "copies")
 _ID = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # fullmatch: `$` would allow "id\n"
 
 

@@ -11,8 +11,9 @@ from lark import Token
 from ..core.codes import Code
 from . import ast
 from .assemble import paragraphs
-from .callbacks_base import CallbackBase, unquote
+from .callbacks_base import VALUE_TOKENS, CallbackBase, unquote
 
+CHOICE_MODES = frozenset({"up_to", "exactly", "any"})
 MAX_EXPR_DEPTH = 100  # operators chained in one expression (`1 + 1 + ...`, `not not ...`)
 
 
@@ -52,9 +53,21 @@ class StmtCallbacks(CallbackBase):
         span, c = self._kw_span(c), self._kw(c)[0]
         return ast.Draw(span, c[0], c[1], self._opt(c, 2))
 
+    def _parts(self, c: list[Any]) -> dict[str, Any]:
+        """A keyword-led statement's values by the keyword before each (`""` for the
+        first): `discard X from P to Q` -> {"": X, "from": P, "to": Q}."""
+        out: dict[str, Any] = {}
+        word = ""
+        for item in c[1:]:
+            if isinstance(item, Token) and item.type not in VALUE_TOKENS:
+                word = str(item)
+            else:
+                out[word] = item
+        return out
+
     def discard(self, c: list[Any]) -> ast.Discard:
-        span, c = self._kw_span(c), self._kw(c)[0]
-        return ast.Discard(span, c[0], self._opt(c, 1))
+        span, parts = self._kw_span(c), self._parts(c)
+        return ast.Discard(span, parts[""], parts.get("to"), parts.get("from"))
 
     def place(self, c: list[Any]) -> ast.Place:
         """`place X on|in|at|under Y`: the grammar keeps the preposition's token."""
@@ -63,8 +76,12 @@ class StmtCallbacks(CallbackBase):
         return ast.Place(span, values[0], preposition, values[1])
 
     def move(self, c: list[Any]) -> ast.Move:
+        span, parts = self._kw_span(c), self._parts(c)
+        return ast.Move(span, parts[""], parts["to"], parts.get("from"))
+
+    def eliminate(self, c: list[Any]) -> ast.Eliminate:
         span, c = self._kw_span(c), self._kw(c)[0]
-        return ast.Move(span, c[0], c[1])
+        return ast.Eliminate(span, c[0])
 
     def relocate(self, c: list[Any]) -> ast.Relocate:
         span, c = self._kw_span(c), self._kw(c)[0]
@@ -123,6 +140,46 @@ class StmtCallbacks(CallbackBase):
         count = c[0] if c and not isinstance(c[0], ast.Option) else None
         options = tuple(x for x in c if isinstance(x, ast.Option))
         return ast.Choose(span, count, options)
+
+    def choose_from(self, c: list[Any]) -> ast.ChooseFrom:
+        """`choose [count] x from pool [where cond]: ... [else: ...]`."""
+        span = self._kw_span(c[:2])
+        count: tuple[str, Any] = ("one", None)
+        var, pool, where = "", None, None
+        blocks: list[tuple[Any, ...]] = []
+        word = ""
+        for item in c[1:]:
+            if isinstance(item, tuple) and len(item) == 2 and item[0] in CHOICE_MODES:
+                count = item
+            elif isinstance(item, Token) and item.type == "NAME":
+                var = str(item)
+            elif isinstance(item, Token):
+                word = str(item)
+            elif isinstance(item, list):
+                blocks.append(tuple(item))
+            elif word == "from":
+                pool = item
+            elif word == "where":
+                where = item
+        orelse = blocks[1] if len(blocks) > 1 else ()
+        return ast.ChooseFrom(span, var, pool, where, count[0], count[1], blocks[0], orelse)
+
+    def up_to(self, c: list[Any]) -> tuple[str, Any]:
+        return ("up_to", self._kw(c)[0][0])
+
+    def exactly(self, c: list[Any]) -> tuple[str, Any]:
+        return ("exactly", self._kw(c)[0][0])
+
+    def any_number(self, c: list[Any]) -> tuple[str, Any]:
+        return ("any", None)
+
+    def may_stmt(self, c: list[Any]) -> ast.May:
+        span, c = self._kw_span(c[:2]), self._kw(c)[0]
+        return ast.May(span, str(c[0]), tuple(c[1]))
+
+    def act_stmt(self, c: list[Any]) -> ast.ActAs:
+        span, c = self._kw_span(c[:2]), self._kw(c)[0]
+        return ast.ActAs(span, c[0], tuple(c[1]))
 
     def option(self, c: list[Any]) -> ast.Option:
         span, c = self._kw_span(c[:2]), self._kw(c)[0]
@@ -200,6 +257,13 @@ class ExprCallbacks(CallbackBase):
     def list_lit(self, c: list[Any]) -> ast.ListLit:
         items = tuple(x for x in c if x is not None and not isinstance(x, Token))
         return ast.ListLit(self.span_of(c[0], c[-1]), items)
+
+    def comprehension(self, c: list[Any]) -> ast.Comprehension:
+        """`[item for each x in pool where cond]`."""
+        values = [x for x in c if not isinstance(x, Token) or x.type == "NAME"]
+        where = values[3] if len(values) > 3 else None
+        return ast.Comprehension(self.span_of(c[0], c[-1]), values[0], str(values[1]),
+                                 values[2], where)
 
     def range_val(self, c: list[Any]) -> ast.RangeLit:
         lo, hi = _fold_negative(c[0]), _fold_negative(c[1])

@@ -194,6 +194,18 @@ class DeclCallbacks(CallbackBase):
     def t_end(self, c: list[Any]) -> ast.Timing:
         return self._timing("end", c)
 
+    def t_enters(self, c: list[Any]) -> ast.Timing:
+        return self._timing("enters", c)
+
+    def t_leaves(self, c: list[Any]) -> ast.Timing:
+        return self._timing("leaves", c)
+
+    def t_discarded(self, c: list[Any]) -> ast.Timing:
+        return self._timing("discarded", c)
+
+    def t_targeted(self, c: list[Any]) -> ast.Timing:
+        return self._timing("targeted", c)
+
     def t_text(self, c: list[Token]) -> ast.Timing:
         return ast.Timing(self.tok(c[0]), "text", None, unquote(c[0]))
 

@@ -18,7 +18,7 @@ from typing import Any, TypeAlias
 from ..core.codes import CODES, Code, Severity
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
-from ..core.vocabulary import EXAMPLE_CLAUSES, OPTION_KEYWORDS, RULE_CLAUSES
+from ..core.vocabulary import EXAMPLE_CLAUSES, OPTION_KEYWORDS, PERIODS, RULE_CLAUSES
 from . import ast
 
 CONTAINERS = (*OPTION_KEYWORDS, "section", "glossary")
@@ -159,26 +159,30 @@ def choice(*names: str) -> Converter:
 COMMON: dict[str, Converter] = {
     "page": int_or_text, "source": text, "see": refs, "see_page": int_or_text,
 }
+# What a card (an instance of a kind) may say beside its fields: its physical copies,
+# each its own entity in play (a component says it with the same property).
+INSTANCE_PROPS: dict[str, Converter] = {"copies": integer}
 
 # keyword -> {property: converter}; the attribute name is the property name
 PROPS: dict[str, dict[str, Converter]] = {
-    "game": {"base": ref, "book": text},
+    "game": {"base": ref, "book": text, "players": ref, "seats": range_},
     **{c: {"requires": refs} for c in CONTAINERS},
     "kind": {},
-    "component": {},
+    "component": dict(INSTANCE_PROPS),
     "components": {},
     "stat": {"per": ref, "range": range_, "start": expr,
              "overflow": choice("discard", "clamp", "clamp_remember", "forbid")},
     "track": {"spaces": range_, "rewards": choice("first_only", "every")},
     "deck": {"contains": refs, "owner": ref,
              "reshuffle": choice("never", "discard_pile", "when_empty"),
-             "discard_to": choice("discard_pile", "removed", "bottom")},
+             "discard_to": choice("discard_pile", "removed", "bottom"),
+             "per": choice("player")},
     "zone": {"owner": refs, "capacity": integer, "overflow": choice(
         "bottom_of_deck", "discard", "removed", "forbid"),
-        "visibility": choice("public", "private", "hidden")},
+        "visibility": choice("public", "private", "hidden"), "per": choice("player")},
     "die": {"faces": names, "sides": integer},
     "table": {"by": expr, "mode": choice("lookup", "threshold", "cumulative")},
-    "procedure": {},
+    "procedure": {"period": choice(*PERIODS), "each": choice("player"), "until": expr},
     "step": {"who": expr},
     "rule": {"who": expr, "overrides": ref},
     "restatement": {"restates": ref, "who": expr},

@@ -23,6 +23,9 @@ def expr(e: ast.Expr, parent: int = 0) -> str:
         return f"{expr(e.lo)}..{expr(e.hi)}"
     if isinstance(e, ast.Call):
         return f"{e.func}(" + ", ".join(expr(a) for a in e.args) + ")"
+    if isinstance(e, ast.Comprehension):
+        return f"[{expr(e.item)} for each {e.var} in {expr(e.pool)}" + _opt("where", e.where) \
+            + "]"
     if isinstance(e, ast.Unary):
         inner = expr(e.operand, 7)
         return f"not {inner}" if e.op == "not" else f"-{inner}"
@@ -46,12 +49,15 @@ def stmt(s: ast.Stmt) -> str:
     if isinstance(s, ast.Draw):
         return f"draw {expr(s.amount)} from {s.deck.dotted}" + _opt("to", s.to)
     if isinstance(s, ast.Discard):
-        return f"discard {expr(s.what)}" + _opt("to", s.to)
+        return f"discard {expr(s.what)}" + _opt("from", s.source) + _opt("to", s.to)
     if isinstance(s, ast.Place):
         return f"place {expr(s.what)} {s.preposition} {expr(s.where)}"
-    if isinstance(s, (ast.Move, ast.Relocate)):
-        word = "move" if isinstance(s, ast.Move) else "relocate"
-        return f"{word} {expr(s.what)} to {expr(s.to)}"
+    if isinstance(s, ast.Move):
+        return f"move {expr(s.what)}" + _opt("from", s.source) + f" to {expr(s.to)}"
+    if isinstance(s, ast.Relocate):
+        return f"relocate {expr(s.what)} to {expr(s.to)}"
+    if isinstance(s, ast.Eliminate):
+        return f"eliminate {expr(s.who)}"
     if isinstance(s, ast.Roll):
         return f"roll {s.die.dotted}" + (f" as {s.bind}" if s.bind else "")
     if isinstance(s, ast.Reroll):
@@ -79,6 +85,17 @@ def stmt(s: ast.Stmt) -> str:
         return text + (f" else: {block(s.orelse)}" if s.orelse else "")
     if isinstance(s, ast.ForEach):
         return f"for each {s.var} in {expr(s.iterable)}: {block(s.body)}"
+    if isinstance(s, ast.ChooseFrom):
+        count = {"one": "", "up_to": f"up to {expr(s.count) if s.count else 1} ",
+                 "exactly": f"exactly {expr(s.count) if s.count else 1} ",
+                 "any": "any number of "}[s.mode]
+        text = f"choose {count}{s.var} from {expr(s.pool)}" + _opt("where", s.where)
+        text += f": {block(s.body)}"
+        return text + (f" else: {block(s.orelse)}" if s.orelse else "")
+    if isinstance(s, ast.May):
+        return f"may {s.name}: {block(s.body)}"
+    if isinstance(s, ast.ActAs):
+        return f"as {expr(s.who)}: {block(s.body)}"
     count = f" {expr(s.count)}" if s.count is not None else ""
     return f"choose{count}: " + " | ".join(f"{o.id}: {block(o.body)}" for o in s.options)
 

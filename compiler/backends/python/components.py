@@ -43,7 +43,10 @@ def components_module(unit: Unit) -> dict[str, Any]:
             options.append((sym.qualname, decl.keyword))
     option_lines = render(Seq("", tuple(Atom(f"{q!r}: {k!r}") for q, k in options), "{}"),
                           0, "OPTIONS: Mapping[str, str] = MappingProxyType(", ")")
+    players, seats = game_players(unit)
     return {
+        "players": f"PLAYERS: str | None = {players!r}\nSEATS: tuple[int, int] | None = "
+                   f"{seats!r}",
         "stats": "\n".join(render(call("by_name", *stats), 0, "STATS = ")),
         "decks": "\n".join(render(call("by_name", *decks), 0, "DECKS = ")),
         "zones": "\n".join(render(call("by_name", *zones), 0, "ZONES = ")),
@@ -88,7 +91,8 @@ def deck_def(unit: Unit, sym: Symbol, decl: ast.Deck) -> Py:
         contains=named(unit, [unit.qual(d) for d in found]), cards=named(unit, cards),
         reshuffle=Str(decl.reshuffle) if decl.reshuffle != "discard_pile" else None,
         discard_to=Str(decl.discard_to) if decl.discard_to != "discard_pile" else None,
-        owner=unit.named(owner_decl) if owner_decl else None))
+        owner=unit.named(owner_decl) if owner_decl else None,
+        per_player=Atom("True") if per_player(decl) else None))
 
 
 def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
@@ -98,7 +102,30 @@ def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
         name=Str(sym.qualname), title=opt_str(decl.title),
         owner=unit.named(owner) if owner else None,
         capacity=literal(decl.capacity) if decl.capacity is not None else None,
-        overflow=opt_str(decl.overflow)))
+        overflow=opt_str(decl.overflow),
+        per_player=Atom("True") if per_player(decl) else None))
+
+
+def per_player(decl: ast.Decl) -> bool:
+    per = decl.prop("per")
+    return per is not None and isinstance(per.value, ast.Ref) and per.value.dotted == "player"
+
+
+def game_players(unit: Unit) -> tuple[str | None, tuple[int, int] | None]:
+    """The kind whose instances are the players (its qualified name), and how many may
+    play, from the game's `players:` and `seats:`. Names and numbers only: a player's
+    kind is a resolved declaration, never text from the file."""
+    game = unit.model.game
+    if game is None:
+        return None, None
+    kind = game.prop("players")
+    target = unit.model.targets.get(kind.value) if kind and isinstance(
+        kind.value, ast.Ref) else None
+    seats = game.prop("seats")
+    lo, hi = bounds(seats.value) if seats and isinstance(seats.value, ast.RangeLit) \
+        else (None, None)
+    return (unit.qual(target) if isinstance(target, ast.Kind) else None,
+            (lo, hi) if isinstance(lo, int) and isinstance(hi, int) else None)
 
 
 def named(unit: Unit, qualnames: list[str]) -> Py | None:
@@ -117,6 +144,13 @@ def cards_of(unit: Unit, decl: ast.Decl) -> list[str]:
     if isinstance(decl, ast.Component):
         count = max((e.count for m in unit.model.of_type(ast.Manifest)
                      if isinstance(m, ast.Manifest) for e in m.entries
-                     if unit.model.targets.get(e.target) is decl), default=1)
+                     if unit.model.targets.get(e.target) is decl), default=copies(decl))
         return [unit.qual(decl)] * count
-    return [unit.qual(decl)]
+    return [unit.qual(decl)] * copies(decl)
+
+
+def copies(decl: ast.Decl) -> int:
+    """How many physical copies a component or card has (`copies: 5`; 1 by default)."""
+    found = decl.prop("copies")
+    value = found.value if found is not None else None
+    return value.value if isinstance(value, ast.IntLit) and value.value >= 1 else 1

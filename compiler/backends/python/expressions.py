@@ -79,6 +79,8 @@ class ExprCode:
             return call("g.get", self.subject(decl), Str(decl.id))
         if isinstance(decl, ast.Die) and attrs:
             return Str(attrs[0])
+        if isinstance(decl, (ast.Zone, ast.Deck)) and not attrs and _per_player(decl):
+            return call("g.place_of", Atom("ctx.subject"), Str(self.qual(decl)))
         if boolean and not attrs and isinstance(decl, (ast.External, ast.Container)):
             return call("g.holds", Str(self.qual(decl)))
         return self._attrs(self.named(decl), attrs)
@@ -129,6 +131,14 @@ class ExprCode:
     def expr_ListLit(self, e: ast.ListLit, env: Env, soft: bool, boolean: bool) -> Py:
         return Seq("", tuple(self.expr(i, env) for i in e.items), "[]")
 
+    def expr_Comprehension(self, e: ast.Comprehension, env: Env, soft: bool,
+                           boolean: bool) -> Py:
+        """`g.collect(pool, lambda x: item, lambda x: where)`."""
+        inner, name = env.bind(e.var, True)
+        item = Pre(f"lambda {name}: ", self.expr(e.item, inner))
+        keep = [Pre(f"lambda {name}: ", self.condition(e.where, inner))] if e.where else []
+        return call("g.collect", self.expr(e.pool, env), item, *keep)
+
     def expr_RangeLit(self, e: ast.RangeLit, env: Env, soft: bool, boolean: bool) -> Py:
         return call("g.span", self.expr(e.lo, env), self.expr(e.hi, env))
 
@@ -169,6 +179,11 @@ class ExprCode:
 
     def condition(self, e: ast.Expr, env: Env) -> Py:
         if isinstance(e, ast.StrLit):
-            return call("g.assume", Str(e.value))
+            return call("g.words", Str(e.value))  # never answered: it raises
         return self.expr(e, env, boolean=True)
 
+
+def _per_player(decl: ast.Decl) -> bool:
+    """A deck or zone that exists once for each player (`per: player`)."""
+    per = decl.prop("per")
+    return per is not None and isinstance(per.value, ast.Ref) and per.value.dotted == "player"

@@ -40,8 +40,7 @@ def rules_module(unit: Unit) -> dict[str, Any]:
         elif isinstance(decl, ast.Track):
             blocks.append(table_block(unit, sym, "book.track", track_fields))
         elif isinstance(decl, ast.Procedure):
-            blocks.append(comment(sym) + "\n" + "\n".join(render(
-                procedure_def(sym, sym.qualname in counted), 0)))
+            blocks.append(procedure_block(unit, sym, sym.qualname in counted))
     return {"blocks": blocks}
 
 
@@ -157,11 +156,28 @@ def counted_procedures(unit: Unit) -> set[str]:
     return found
 
 
-def procedure_def(sym: Symbol, at_once: bool) -> Py:
+def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
+    """A procedure's end condition as a function (`until:`), then its registration with
+    its steps, its period and whether it runs once per player."""
+    decl = sym.decl
     steps = [c.qualname for c in sym.children.values() if isinstance(c.decl, ast.Step)]
-    return call("book.procedure", Str(sym.qualname), *kwargs(
-        title=opt_str(sym.decl.title), steps=names(steps),
-        scope=names(options_of(sym)), at_once=Atom("True") if at_once else None))
+    pieces: list[str] = []
+    until = decl.prop("until")
+    until_ref: Py | None = None
+    if until is not None:
+        unit.code.here = sym.qualname
+        name = f"{unit.fn[sym.qualname]}_until"
+        cond = unit.code.condition(until.value, Env())
+        pieces.append(unit.function(name, "bool", render(cond, 4, "return ")))
+        until_ref = Atom(name)
+    period, each = decl.prop("period"), decl.prop("each")
+    made = call("book.procedure", Str(sym.qualname), *kwargs(
+        title=opt_str(decl.title), steps=names(steps),
+        scope=names(options_of(sym)), at_once=Atom("True") if at_once else None,
+        period=Str(period.value.dotted) if period and isinstance(period.value, ast.Ref)
+        else None,
+        each_player=Atom("True") if each is not None else None, until=until_ref))
+    return comment(sym) + "\n" + "\n\n\n".join(pieces + ["\n".join(render(made, 0))])
 
 
 # ---------------------------------------------------------------- tables and tracks

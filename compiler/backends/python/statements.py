@@ -10,7 +10,7 @@ from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
 from .expressions import Env, ExprCode
 from .names import MODULE_NAMES, RUNTIME_NAMES
-from .pretty import Atom, Kw, Py, Seq, Str, call, render
+from .pretty import Atom, Kw, Pre, Py, Seq, Str, call, render
 
 # What a local name must not hide: the module's own names and the runtime's (`GAME`).
 TAKEN = MODULE_NAMES | RUNTIME_NAMES
@@ -77,6 +77,8 @@ class GameCode(ExprCode):
     def stmt_Discard(self, s: ast.Discard, env: Env, indent: int) -> list[str]:
         args = [self.expr(s.what, env, soft=True)]
         args += [self.expr(s.to, env)] if s.to is not None else []
+        if s.source is not None:
+            args.append(Kw("source", self.expr(s.source, env)))
         return self._do(indent, "g.discard", *args)
 
     def stmt_Place(self, s: ast.Place, env: Env, indent: int) -> list[str]:
@@ -86,8 +88,12 @@ class GameCode(ExprCode):
         return self._do(indent, "g.place", *args)
 
     def stmt_Move(self, s: ast.Move, env: Env, indent: int) -> list[str]:
+        source = [Kw("source", self.expr(s.source, env))] if s.source is not None else []
         return self._do(indent, "g.move", self.expr(s.what, env, soft=True),
-                        self.expr(s.to, env, soft=True))
+                        self.expr(s.to, env, soft=True), *source)
+
+    def stmt_Eliminate(self, s: ast.Eliminate, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.eliminate", self.expr(s.who, env))
 
     def stmt_Relocate(self, s: ast.Relocate, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.relocate", self.expr(s.what, env, soft=True),
@@ -120,7 +126,10 @@ class GameCode(ExprCode):
         value = self.expr(s.value, env)
         t = s.target
         if isinstance(t, ast.Call):
-            args = Seq("", tuple(self.arg(a, env) for a in t.args), "[]")
+            made = [self.arg(a, env) for a in t.args]
+            if t.func == "answer" and t.args and isinstance(t.args[0], ast.Ref):
+                made[0] = Str(t.args[0].dotted)  # a choice's name, not a value
+            args = Seq("", tuple(made), "[]")
             return self._do(indent, "g.set_fact", Str(t.func), args, value)
         if not isinstance(t, ast.Ref):
             return self._do(indent, "g.fact", Str("cannot set"), Str(unparse.expr(t)))
@@ -170,13 +179,50 @@ class GameCode(ExprCode):
         options = Seq("", tuple(Seq("", (Str(o.id), Str(o.title or o.id))) for o in s.options),
                       "[]")
         count = self.expr(s.count, env) if s.count is not None else Atom("1")
-        out = render(call("g.choose", Str(self.here), options, count), indent,
+        out = render(call("g.choose", Str(self.here), options, count, Atom("ctx")), indent,
                      f"for {picked} in ", ":")
         for i, option in enumerate(s.options):
             word = "if" if i == 0 else "elif"
             out.append(f"{pad}    {word} {picked} == {option.id!r}:")
             out += self.block(option.body, inner, indent + 8)
         return out
+
+
+    def stmt_ChooseFrom(self, s: ast.ChooseFrom, env: Env, indent: int) -> list[str]:
+        """`picked = g.pick(...)` over the pool's members that pass the filter; the
+        `else:` block when nothing is picked; the body once for each one picked."""
+        pad = " " * indent
+        inner, name = env.bind(s.var, True, TAKEN)
+        picked = f"chosen_{env.chooses + 1}"
+        inner = Env(inner.names, env.chooses + 1)
+        keep = Pre(f"lambda {name}: ", self.condition(s.where, inner)) if s.where else None
+        pool = call("g.collect", self.expr(s.pool, env), *(
+            [Atom("None"), keep] if keep is not None else []))
+        count = self.expr(s.count, env) if s.count is not None else Atom("1")
+        args: list[Py] = [Atom("ctx"), Str(self.here), Str(s.var), pool]
+        if s.mode != "one":
+            args += [Str(s.mode), count]
+        if s.orelse:
+            args.append(Kw("otherwise", Atom("True")))
+        out = render(call("g.pick", *args), indent, f"{picked} = ")
+        if s.orelse:
+            out.append(f"{pad}if not {picked}:")
+            out += self.block(s.orelse, env, indent + 4)
+        out.append(f"{pad}for {name} in {picked}:")
+        return out + self.block(s.body, inner, indent + 4)
+
+    def stmt_May(self, s: ast.May, env: Env, indent: int) -> list[str]:
+        return render(call("g.may", Atom("ctx"), Str(self.here), Str(s.name)), indent, "if ",
+                      ":") + self.block(s.body, env, indent + 4)
+
+    def stmt_ActAs(self, s: ast.ActAs, env: Env, indent: int) -> list[str]:
+        """The block with another actor: `ctx` rebound, then given back."""
+        pad = " " * indent
+        saved = f"ctx_{env.chooses + 1}"
+        inner = Env(env.names, env.chooses + 1)
+        out = [f"{pad}{saved} = ctx"]
+        out += render(call("ctx.but", Kw("actor", self.expr(s.who, env))), indent, "ctx = ")
+        return out + self.block(s.body, inner, indent) + [f"{pad}ctx = {saved}"]
 
 
 def _uses(stmts: Iterable[Any], name: str) -> bool:

@@ -1,0 +1,124 @@
+"""Periods and events: what the game's procedures start and end, and what moving
+things sets off.
+
+A procedure is a period when it says so (`period: turn`) or is named after
+one (`turn`, `round`, `phase`, `game`). Each run of it begins the period (what
+lasted until its start ends), runs its hooks and steps, then ends it (what
+lasted until its end ends, limits counted per that period start again, players
+out for it are back). A procedure `each: player` runs once for each player
+still in, in seat order, as that player's period (their turn); one with
+`until: COND` runs again until the condition holds, checked after each run.
+"Until the start of your next turn" is relative to its player: it ends when
+that player's turn starts, not anyone's.
+
+Events: a thing entering or leaving a place, being discarded, or a player
+being picked by a choice (`targeted`) runs the rules hooked to it
+(`when: enters hand`, `when: leaves deck`, `when: discarded`, `when: targeted`)
+with `target` bound to the thing and `owner` to the player whose place it is
+(the one picked, for `targeted`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .context import Ctx
+from .defs import Value, base_of, seat_of
+from .errors import NotExecutable
+from .resolution import Resolution
+
+MAX_PASSES = 10_000  # runs of one procedure with an end condition, before it is a runaway
+PERIOD_NAMES = frozenset({"game", "round", "phase", "turn"})
+
+
+class Periods(Resolution):
+    """Periods driven by procedures, and engine events, on top of `Resolution`."""
+
+    seats: tuple[str, ...]
+    out: dict[str, str]
+    running: list[str]
+
+    if TYPE_CHECKING:  # given by `players.Seating`, beside it in `Game`
+        def still_in(self) -> list[str]: ...
+
+        def _back_in(self, period: str) -> None: ...
+
+    def _procedure(self, name: str, ctx: Ctx) -> None:
+        proc = self.defs.procedures[name]
+        period = proc.period or (name.rsplit(".", 1)[-1] if name.rsplit(".", 1)[-1]
+                                 in PERIOD_NAMES else None)
+        if proc.each_player and not self.seats:
+            raise NotExecutable(f"{name} runs once per player, and the game seats none")
+        for _ in range(MAX_PASSES):
+            for who in (self.still_in() if proc.each_player else [None]):
+                if who is not None and who in self.out:
+                    continue  # eliminated during this round of turns
+                here = ctx.but(actor=who) if who is not None else ctx
+                self._begin(period, who if proc.each_player else None)
+                super()._procedure(name, here)
+                self._finish(period)
+                if self._over(name, here):
+                    return
+            if proc.until is None:
+                return
+        raise NotExecutable(f"{name} ran {MAX_PASSES} times without reaching its end")
+
+    def _over(self, name: str, ctx: Ctx) -> bool:
+        until = self.defs.procedures[name].until
+        return until is not None and bool(until(self.game, ctx))
+
+    def _begin(self, period: str | None, who: Value) -> None:
+        if period is None:
+            return
+        self.running.append(period)
+        for source in self.lasting.expire("until_start", period, who):
+            self.log.add("expire", source, who, f"until the start of the {period}")
+
+    def _finish(self, period: str | None) -> None:
+        if period is None:
+            return
+        for source in self.lasting.expire("until_end", period):
+            self.log.add("expire", source, detail=f"until the end of the {period}")
+        self.usage.reset(period)
+        self._back_in(period)
+        if period in self.running:
+            self.running.reverse()
+            self.running.remove(period)
+            self.running.reverse()
+
+    # ------------------------------------------------------------ periods driven by hand
+
+    def start(self, period: str) -> None:
+        """A period begins (for a caller that drives periods itself): what lasted until its
+        start ends; the `start of` hooks of what is named after it run."""
+        self._begin(period, None)
+        for target in self._period_targets(period):
+            self._fire("start", target, Ctx())
+
+    def end(self, period: str) -> None:
+        """A period ends: `end of` hooks run, lasting effects expire, limits reset."""
+        for target in self._period_targets(period):
+            self._fire("end", target, Ctx())
+        self._finish(period)
+
+    def _period_targets(self, period: str) -> list[str]:
+        return sorted({t for _, t in self.hooks if t.rsplit(".", 1)[-1] == period})
+
+    # ------------------------------------------------------------ events
+
+    def _event(self, event: str, thing: Value, place: str, ctx: Ctx | None = None) -> None:
+        keys = [(event, "")]
+        if event in ("enters", "leaves"):
+            keys.append((event, base_of(place)))
+        elif event == "discarded":
+            keys += [(event, base_of(thing)), (event, self.defs.kind_of(thing) or "")]
+        rules = [r for k in dict.fromkeys(keys) for r in self.hooks.get(k, ())]
+        if not rules:
+            return
+        owner = thing if event == "targeted" else seat_of(place)
+        actor = ctx.subject if ctx is not None else (self.actors[-1] if self.actors else None)
+        hooked = Ctx(actor=actor, target=thing, owner=owner)
+        for rule in rules:
+            if self.playing(rule.scope):
+                self.log.add("event", rule.name, owner, f"{event} {place or thing}")
+                self._hooked(rule, hooked)
