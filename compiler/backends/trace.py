@@ -1,17 +1,48 @@
-"""Source tracing: which paragraphs of a plain-text book no declaration covers.
+"""Source tracing: how much of a plain-text book a game's declarations hold, honestly.
 
-A paragraph is a non-empty line of the book. It is covered when its normalised
-text equals, or is contained in, the normalised text of some prose paragraph,
-title, note or prose step of the game; waived when a `waiver` lists it.
+A paragraph is a non-empty line of the book (the books are plain-text renderings with one
+paragraph per line). Each paragraph gets exactly one status, decided in this order:
+
+1. *layout* when the line is not rule text but the book's furniture, judged from the book
+   alone (so the count does not depend on the encoding), by `layout_reason`:
+   - a *mark*: no letter or digit at all (a lone bullet, a dash, a row of stars);
+   - a *page number*: a number alone, or `p. 12`, `page 12`;
+   - a *contents line*: a title followed by a dotted leader (`Setup ........ 4`);
+   - an *all-caps heading*: a short line whose letters are all capitals;
+   - a *heading*: a short line (at most 10 words) in title case (every word of four
+     letters or more capitalised), with no colon inside and no final `.`, `,`, `;` or
+     `:`, that does not open with a count (`2 Access cards` is a component line). Table
+     of contents entries (`- Voyage Phase`, `• Purebred Setup`) are headings too.
+2. *waived* when a `waiver` declaration's prose lists the paragraph (with its reason).
+3. *covered* when one declaration holds the whole paragraph: its book words joined (its
+   `>` paragraphs and the `>` steps of its clauses, table rows and examples), one of its
+   source notes, or its title when the title is the whole paragraph. The paragraph must
+   start where a `>` source line or a sentence starts and end where one ends; both sides
+   are compared in `walk.normalise` form with inner bullets dropped. So a paragraph of
+   which a declaration holds only a sentence is not covered, and neither is a line whose
+   words merely occur inside a sentence. A paragraph the book prints more than once is
+   covered where the declaration holding it also holds a neighbouring paragraph printed
+   only once; failing that, only its first occurrence is: one text encoded once does not
+   encode two places of the book.
+4. *not covered* otherwise.
+
+The percentage is covered / (covered + not covered): layout and waived lines are counted
+apart, neither as covered nor as missing. `ludex trace` and `ludex stats --books` print
+these figures with `TraceResult.summary`, so both always agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from ..core.source import Span
 from ..syntax import ast
-from ..syntax.walk import decl_texts, game_decls, normalise
+from ..syntax.walk import game_decls, iter_decls, iter_nodes, normalise
+
+COVERED, LAYOUT, WAIVED, UNCOVERED = "covered", "layout", "waived", "not covered"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,19 +52,85 @@ class Paragraph:
 
 
 @dataclass(frozen=True, slots=True)
+class Traced:
+    """A paragraph's status and why: the layout rule, the waiver's reason, or the id of
+    the declaration whose prose holds it."""
+
+    paragraph: Paragraph
+    status: str
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TraceResult:
-    paragraphs: tuple[Paragraph, ...]
-    uncovered: tuple[Paragraph, ...]
-    waived: tuple[tuple[Paragraph, str], ...]
+    traced: tuple[Traced, ...]
+
+    def _of(self, status: str) -> tuple[Paragraph, ...]:
+        return tuple(t.paragraph for t in self.traced if t.status == status)
+
+    @property
+    def paragraphs(self) -> tuple[Paragraph, ...]:
+        return tuple(t.paragraph for t in self.traced)
+
+    @property
+    def covered(self) -> tuple[Paragraph, ...]:
+        return self._of(COVERED)
+
+    @property
+    def layout(self) -> tuple[Paragraph, ...]:
+        return self._of(LAYOUT)
+
+    @property
+    def uncovered(self) -> tuple[Paragraph, ...]:
+        return self._of(UNCOVERED)
+
+    @property
+    def waived(self) -> tuple[tuple[Paragraph, str], ...]:
+        return tuple((t.paragraph, t.why) for t in self.traced if t.status == WAIVED)
 
     @property
     def covered_count(self) -> int:
-        return len(self.paragraphs) - len(self.uncovered) - len(self.waived)
+        return len(self.covered)
+
+    @property
+    def counted(self) -> int:
+        """The paragraphs the percentage is taken over: covered and not covered."""
+        return self.covered_count + len(self.uncovered)
 
     @property
     def percent(self) -> float:
-        counted = len(self.paragraphs) - len(self.waived)
-        return 100.0 if counted == 0 else 100.0 * self.covered_count / counted
+        return 100.0 if self.counted == 0 else 100.0 * self.covered_count / self.counted
+
+    def uncovered_ranges(self) -> list[tuple[int, int]]:
+        """Book line ranges of consecutive uncovered paragraphs (layout lines between
+        them do not break a range; a covered or waived one does)."""
+        ranges: list[tuple[int, int]] = []
+        open_range = False
+        for t in self.traced:
+            if t.status == UNCOVERED:
+                if open_range:
+                    ranges[-1] = (ranges[-1][0], t.paragraph.line)
+                else:
+                    ranges.append((t.paragraph.line, t.paragraph.line))
+                open_range = True
+            elif t.status != LAYOUT:
+                open_range = False
+        return ranges
+
+    def summary(self) -> str:
+        """The one line both `ludex trace` and `ludex stats` print."""
+        return (f"{len(self.traced)} paragraphs: {self.covered_count} covered, "
+                f"{len(self.layout)} layout, {len(self.waived)} waived, "
+                f"{len(self.uncovered)} not covered ({self.percent:.1f}% of "
+                f"{self.counted} rule paragraphs)")
+
+    def as_json(self) -> dict[str, Any]:
+        return {"paragraphs": len(self.traced), "covered": self.covered_count,
+                "layout": len(self.layout), "waived": len(self.waived),
+                "not_covered": len(self.uncovered), "percent": round(self.percent, 1),
+                "uncovered_ranges": [list(r) for r in self.uncovered_ranges()],
+                "lines": [{"line": t.paragraph.line, "status": t.status, "why": t.why}
+                          for t in self.traced]}
 
 
 def book_paragraphs(text: str) -> list[Paragraph]:
@@ -41,38 +138,201 @@ def book_paragraphs(text: str) -> list[Paragraph]:
             if line.strip()]
 
 
-def covering_texts(game: ast.GameSource) -> tuple[list[str], dict[str, str]]:
-    """(texts that cover, {waived text: reason}), all normalised."""
-    texts: list[str] = []
-    waived: dict[str, str] = {}
-    for decl in game_decls(game):
-        if isinstance(decl, ast.Waiver):
-            waived.update({normalise(p.text): decl.reason for p in decl.prose})
+# ------------------------------------------------------------------ layout
+
+_PAGE = re.compile(r"(?:p\.?|pp\.?|page)?\s*\d+(?:\s*[-/]\s*\d+)?", re.IGNORECASE)
+_LEADER = re.compile(r"(?:\.\s?){4,}\s*\d*\s*$|…\s*\d+\s*$")
+_COUNT = re.compile(r"^\d+\s")  # `2 Access cards`, not `4.2 Attack` nor `1. Setup`
+_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+HEADING_WORDS = 10
+
+
+def layout_reason(text: str) -> str | None:
+    """Why a book line is layout rather than rule text, or None (see the module doc)."""
+    plain = _drop_bullets(text.strip())
+    if not any(c.isalnum() for c in plain):
+        return "mark"
+    if _PAGE.fullmatch(plain):
+        return "page number"
+    if _LEADER.search(plain):
+        return "contents line"
+    words = plain.split()
+    letters = [c for c in plain if c.isalpha()]
+    if len(words) <= HEADING_WORDS and letters and all(c.isupper() for c in letters):
+        return "all-caps heading"
+    if _heading(plain, words):
+        return "heading"
+    return None
+
+
+def _heading(plain: str, words: list[str]) -> bool:
+    if len(words) > HEADING_WORDS or plain[-1] in ".,;:" or ":" in plain:
+        return False
+    if _COUNT.match(plain):
+        return False
+    named = [w for w in _WORD.findall(plain) if len(w) >= 4]
+    first = _WORD.search(plain)
+    return (first is not None and first.group()[0].isupper()
+            and all(w[0].isupper() for w in named))
+
+
+# ------------------------------------------------------------------ coverage
+
+_INNER_BULLET = re.compile(r"(?:^|(?<=\s))[•·*-](?=\s)")
+_SPACES = re.compile(r"\s+")
+_SENTENCE_END = re.compile(r"[.!?:;][)\"']* $")
+
+
+def _drop_bullets(text: str) -> str:
+    return _SPACES.sub(" ", _INNER_BULLET.sub(" ", text)).strip()
+
+
+def comparable(text: str) -> str:
+    """The form paragraphs and prose are compared in: `normalise`, inner bullets gone."""
+    return _drop_bullets(normalise(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A text of one declaration that can cover paragraphs: its book words joined (the
+    `>` paragraphs, then the `>` steps of its clauses, table rows and examples), one of
+    its source notes, or a title (which covers only a paragraph it equals). `starts` and
+    `ends` are where its `>` source lines begin and end in `text`."""
+
+    group: int  # the rank of its top-level declaration (repeats are judged by group)
+    ident: str  # the id of its own declaration
+    text: str
+    starts: frozenset[int] = frozenset({0})
+    ends: frozenset[int] = frozenset()
+    whole_only: bool = False
+
+    def covers(self, paragraph: str) -> bool:
+        """True when the unit holds the whole of `paragraph` (`comparable`), starting at
+        a line's start or a sentence's, and ending at a line's end or a sentence's."""
+        if self.whole_only or not paragraph:
+            return self.text == paragraph
+        start = self.text.find(paragraph)
+        while start != -1:
+            end = start + len(paragraph)
+            opens = start in self.starts or _SENTENCE_END.search(self.text, 0, start)
+            closes = end == len(self.text) or end in self.ends or (
+                self.text[end] == " " and _SENTENCE_END.search(paragraph + " "))
+            if opens and closes:
+                return True
+            start = self.text.find(paragraph, start + 1)
+        return False
+
+
+def _unit(rank: int, ident: str, lines: list[str]) -> Unit:
+    text, starts, ends = "", set(), set()
+    for line in filter(None, map(comparable, lines)):
+        text += " " if text else ""
+        starts.add(len(text))
+        text += line
+        ends.add(len(text))
+    return Unit(rank, ident, text, frozenset(starts), frozenset(ends))
+
+
+def _source_lines(sources: Mapping[str, str], span: Span, text: str) -> list[str]:
+    """The `>` lines a prose paragraph was joined from, read back from its source; the
+    joined text itself when they cannot be (then only sentences bound a paragraph)."""
+    source = sources.get(span.file, "").split("\n")[span.line - 1:span.end_line]
+    lines = [raw.strip()[1:] for raw in source if raw.strip().startswith(">")]
+    return lines if comparable(" ".join(lines)) == comparable(text) else [text]
+
+
+def covering_units(games: Iterable[ast.GameSource], sources: Mapping[str, str]
+                   ) -> Iterator[Unit]:
+    """Every unit of the games; waivers do not cover (they waive) and externals name a
+    term the book defines elsewhere, so their titles cover nothing."""
+    tops = (top for game in games for file in game.files for top in file.decls)
+    decls = ((rank, d) for rank, top in enumerate(tops) for d in iter_decls((top,))
+             if not isinstance(d, ast.Waiver))
+    for rank, decl in decls:
+        nodes = list(iter_nodes(decl))
+        words: list[ast.Prose | ast.ProseStep] = [
+            *decl.prose, *(n for n in nodes if isinstance(n, ast.ProseStep))]
+        if words:
+            yield _unit(rank, decl.id, [line for w in words
+                                        for line in _source_lines(sources, w.span, w.text)])
+        for note in decl.notes:
+            yield _unit(rank, decl.id, _source_lines(sources, note.span, note.text))
+        if isinstance(decl, ast.External):
             continue
-        texts.extend(normalise(t) for t in decl_texts(decl))
-    return texts, waived
+        named = [decl.title] + [n.title for n in nodes if isinstance(n, ast.Option)]
+        for title in named:
+            if title:
+                yield Unit(rank, decl.id, comparable(title), whole_only=True)
 
 
-def trace(book: str, games: Iterable[ast.GameSource],
+def waivers(games: Iterable[ast.GameSource]) -> dict[str, str]:
+    """{comparable waived paragraph: the waiver's reason}."""
+    return {comparable(p.text): decl.reason for game in games for decl in game_decls(game)
+            if isinstance(decl, ast.Waiver) for p in decl.prose}
+
+
+def trace(book: str, games: Iterable[ast.GameSource], sources: Mapping[str, str],
           lines: list[tuple[int, int]] | None = None) -> TraceResult:
-    texts: list[str] = []
-    waived: dict[str, str] = {}
-    for game in games:
-        t, w = covering_texts(game)
-        texts += t
-        waived.update(w)
-    exact = set(texts)
-    corpus = "\n".join(texts)
-    paras = [p for p in book_paragraphs(book)
-             if not lines or any(lo <= p.line <= hi for lo, hi in lines)]
-    uncovered: list[Paragraph] = []
-    waived_out: list[tuple[Paragraph, str]] = []
-    for para in paras:
-        key = normalise(para.text)
-        if key in exact or key in corpus:
-            continue
-        if key in waived:
-            waived_out.append((para, waived[key]))
+    """Each paragraph of `book` (only those on `lines`, when given) with its status;
+    `sources` ({path: text}, as the compilation read them) give the prose its lines. The
+    whole book is classified first, so a repeat is judged against all of it."""
+    games = tuple(games)
+    units = list(covering_units(games, sources))
+    waived = waivers(games)
+    paras = book_paragraphs(book)
+    keys = [comparable(p.text) for p in paras]
+    status: list[Traced | None] = []
+    for para, key in zip(paras, keys, strict=True):
+        reason = layout_reason(para.text)
+        if reason is not None:
+            status.append(Traced(para, LAYOUT, reason))
         else:
-            uncovered.append(para)
-    return TraceResult(tuple(paras), tuple(uncovered), tuple(waived_out))
+            status.append(Traced(para, WAIVED, waived[key]) if key in waived else None)
+    holders = [[] if s is not None else [u for u in units if u.covers(k)]
+               for s, k in zip(status, keys, strict=True)]
+    covered = _anchored(keys, status, [{u.group for u in h} for h in holders])
+    traced = [s if s is not None
+              else Traced(p, COVERED, next(u.ident for u in holders[i]
+                                           if u.group == covered[i])) if i in covered
+              else Traced(p, UNCOVERED)
+              for i, (p, s) in enumerate(zip(paras, status, strict=True))]
+    return TraceResult(tuple(t for t in traced if not lines or any(
+        lo <= t.paragraph.line <= hi for lo, hi in lines)))
+
+
+def _anchored(keys: list[str], status: list[Traced | None],
+              groups: list[set[int]]) -> dict[int, int]:
+    """{paragraph index: the group covering it} for the covered paragraphs.
+
+    A paragraph whose text is unique in the book is covered by any group holding it. A
+    repeated one (a summary restating a rule word for word) is covered where the group's
+    run of consecutive held paragraphs (layout and waived lines skipped) includes one
+    unique in the book; when no occurrence is so anchored, only the first held one is
+    covered: one text encoded once does not encode two places of the book."""
+    content = [i for i, s in enumerate(status) if s is None]
+    seen: dict[str, int] = {}
+    for i in content:
+        seen[keys[i]] = seen.get(keys[i], 0) + 1
+    covered: dict[int, int] = {}
+    for pos, i in enumerate(content):
+        for group in sorted(groups[i]):
+            if seen[keys[i]] == 1 or _run_has_unique(content, pos, group, keys, groups, seen):
+                covered[i] = group
+                break
+    anchored = {keys[i] for i in covered}
+    for i in content:
+        if groups[i] and keys[i] not in anchored:
+            covered[i] = min(groups[i])
+            anchored.add(keys[i])
+    return covered
+
+
+def _run_has_unique(content: list[int], pos: int, group: int, keys: list[str],
+                    groups: list[set[int]], seen: dict[str, int]) -> bool:
+    for step in (-1, 1):
+        j = pos + step
+        while 0 <= j < len(content) and group in groups[content[j]]:
+            if seen[keys[content[j]]] == 1:
+                return True
+            j += step
+    return False
