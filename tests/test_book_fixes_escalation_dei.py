@@ -1,0 +1,260 @@
+"""Rules of Escalation and D.E.I. that were wrong or dead in the engine, each run on the
+engine generated from `rules/` (issue 10, "Rules that are wrong or dead in the engine").
+
+Each test drives the generated engine the way a game would (a `Game` on the game's
+definitions, rules triggered with an actor and a target, facts the engine does not
+model given with `set_fact`) and says in its docstring what the engine did before the fix.
+The three worked examples re-encoded to run the real rules are checked too: they pass, and
+each fires the rules its `for:` names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+from ludex.runtime import Ctx, Definitions, Game, Illegal
+from ludex.verify.examples import PASS, engine_of, example_results
+
+from .conftest import ROOT
+from .test_engine import compiled
+
+JULIE = "revolution.julie"
+HIDEOUT = "revolution.julie.hideout"
+FEATS = "purebred.feats"
+VENGEANCE = "vengeance_mode"
+
+
+@pytest.fixture(scope="module")
+def escalation() -> Definitions:
+    return engine_of(compiled(ROOT / "rules" / "escalation").models[0]).DEFINITIONS
+
+
+@pytest.fixture(scope="module")
+def dei() -> Definitions:
+    return engine_of(compiled(ROOT / "rules" / "dei_old_london").models[0]).DEFINITIONS
+
+
+def game(defs: Definitions, facts: dict[tuple[str, tuple[Any, ...]], Any] | None = None,
+         options: Iterable[str] = ()) -> Game:
+    """A game in play (with the Vengeance Mode, for D.E.I.), the facts given."""
+    modes = [VENGEANCE] if VENGEANCE in defs.options else []
+    g = Game(defs, seed=1, options=[*modes, *options])
+    for (name, args), value in (facts or {}).items():
+        g.set_fact(name, list(args), value)
+    return g
+
+
+def fired(g: Game, rule: str) -> bool:
+    """The rule ran (its condition held): the log has it resolved as what it is (a rule, a
+    card), not skipped (a Feat's token shares its name, so its moves are not counted)."""
+    kind = g.defs.rules[rule].kind
+    return any(e.what == rule and e.kind == kind for e in g.log)
+
+
+# ---------------------------------------------------------------- Escalation
+
+
+def test_julie_pays_one_trust_per_guard_to_reach_the_hideout(escalation: Definitions) -> None:
+    """Before: `cost: pay guards trust` passed the word "guards" as the amount, so the move
+    to the Smugglers Hideout always stopped (NotExecutable) and Julie never got there."""
+    g = game(escalation, {("guards_with", (JULIE,)): 2})
+    g.set(JULIE, "trust", 5)
+    g.trigger(f"{HIDEOUT}.move_to_hideout")
+    assert g.get(JULIE, "trust") == 3
+    assert g.places.where(JULIE) == f"{JULIE}.smugglers_hideout"
+
+
+def test_julie_cannot_reach_the_hideout_without_the_trust(escalation: Definitions) -> None:
+    g = game(escalation, {("guards_with", (JULIE,)): 3})
+    g.set(JULIE, "trust", 2)
+    with pytest.raises(Illegal):
+        g.trigger(f"{HIDEOUT}.move_to_hideout")
+
+
+def test_julie_receives_4_trust_only_in_the_hideout(escalation: Definitions) -> None:
+    """Before: the condition "Julie is in the Smugglers Hideout at the beginning of the
+    round" was free text the engine answered "yes": Julie took 4 Trust from anywhere."""
+    away = game(escalation)
+    away.set(JULIE, "trust", 0)
+    away.place(JULIE, "commerce_district")
+    away.trigger(f"{HIDEOUT}.income")
+    assert away.get(JULIE, "trust") == 0
+    home = game(escalation)
+    home.set(JULIE, "trust", 0)
+    home.place(JULIE, f"{JULIE}.smugglers_hideout")
+    home.trigger(f"{HIDEOUT}.income")
+    assert home.get(JULIE, "trust") == 4
+
+
+def test_julie_exits_the_hideout_to_her_access_card_district(escalation: Definitions) -> None:
+    """Before: `exit_hideout` moved Julie to `target`, which nothing gave, so the move was
+    skipped; the free-move example moved her by itself instead of running the rule."""
+    g = game(escalation, {("access_district", (JULIE,)): "art_district"})
+    g.set(JULIE, "trust", 3)
+    g.place(JULIE, f"{JULIE}.smugglers_hideout")
+    g.trigger(f"{HIDEOUT}.exit_hideout")
+    assert g.places.where(JULIE) == "art_district"
+    assert g.get(JULIE, "trust") == 3
+    stay = game(escalation, {("access_district", (JULIE,)): f"{JULIE}.smugglers_hideout"})
+    stay.place(JULIE, f"{JULIE}.smugglers_hideout")
+    stay.trigger(f"{HIDEOUT}.exit_hideout")
+    assert stay.places.where(JULIE) == f"{JULIE}.smugglers_hideout"
+    assert not fired(stay, f"{HIDEOUT}.exit_hideout")
+
+
+def test_the_jammer_reactivation_spends_the_great_machines_bonds(
+        escalation: Definitions) -> None:
+    """Before: the reactivation charged 2 Bonds to `servants`, who never have any (the Bonds
+    go to `great_machine`), so a deactivated Servant could never become active again."""
+    g = game(escalation)
+    g.gain("bonds", 3, "great_machine")
+    g.trigger("revolution.akira.inventions_guide.jammer.reactivate")
+    assert g.get("great_machine", "bonds") == 1
+
+
+def test_the_bond_without_servants_depends_on_the_servants_module(
+        escalation: Definitions) -> None:
+    """Before: the condition "the Servants of the Great Machine Module is not added" was free
+    text answered "yes": the Great Machine gained a Bond every advance even with the module."""
+    rule = "pockets.bond_without_servants"
+    with_servants = game(escalation)
+    with_servants.trigger("master_plan_advance")
+    assert not fired(with_servants, rule)
+    alone = game(escalation)
+    alone.in_play = alone.in_play - {"servants_module"}
+    alone.trigger("master_plan_advance")
+    assert fired(alone, rule)
+    assert alone.get("great_machine", "bonds") == 1
+
+
+# ---------------------------------------------------------------- D.E.I.
+
+
+def test_whistle_blowing_to_space_4_gives_2_technology(dei: Definitions) -> None:
+    """Before: Whistle-blow raised the stat `vengeance_position` while the rewards sat on a
+    separate `vengeance_track`: reaching space #4 gave no Technology."""
+    g = game(dei)
+    g.set("red", "vengeance_track", 2)
+    g.gain("vengeance_track", 2, "red")
+    g.gain("vengeance_track", 2, "blue")
+    g.gain("vengeance_track", 2, "blue")
+    assert g.get("red", "vengeance_track") == 4
+    assert g.get("red", "technology") == 2
+    assert g.stats.number("blue", "technology") == 0  # first to reach it only
+
+
+def test_the_resolved_vengeance_card_goes_where_the_reshuffle_finds_it(
+        dei: Definitions) -> None:
+    """Before: resolved cards went to a zone `vengeance_discard`, while the deck's automatic
+    reshuffle read `vengeance_deck.discard_pile`, and the rule meant to reshuffle had a
+    free-text timing that never fired: with the deck empty, the board was never refilled."""
+    deck, spaces = f"{VENGEANCE}.vengeance_deck", f"{VENGEANCE}.lower_spaces"
+    g = game(dei, {("occupied", (spaces, 1)): False})
+    cards = list(g.places.of(deck))
+    assert len(cards) == 9
+    g.set_place(spaces, cards[:3])
+    for card in cards[3:]:
+        g.discard(card)
+    assert g.places.of(deck) == []
+    g.trigger(f"{VENGEANCE}.rules.track_and_cards.discard_resolved",
+              Ctx(actor="red", target=cards[0]))
+    assert cards[0] not in g.places.of(spaces)
+    g.trigger(f"{VENGEANCE}.rules.track_and_cards.refill_before_turn")
+    assert len(g.places.of(spaces)) == 3
+    # the 7 discarded cards became the new deck, and 1 of them filled the empty space
+    assert len(g.places.of(deck)) == 9 - 2 - 1
+    assert g.places.of(f"{deck}.discard_pile") == []
+
+
+def test_the_extra_supplies_come_from_the_track_position(dei: Definitions) -> None:
+    """Before: the space #4 example gained the Supplies itself (`gain you.vengeance_position
+    supply to you`) and never ran the end-of-game rule; a Faction fourth or further back had
+    no bonus row, so the rule stopped on it."""
+    g = game(dei, {("standing", ("red", "vengeance_track")): 1,
+                   ("standing", ("blue", "vengeance_track")): 4})
+    g.set_place("faction", ["red", "blue"])
+    g.set("red", "vengeance_track", 4)
+    g.set("blue", "vengeance_track", 1)
+    g.trigger(f"{VENGEANCE}.rules.extra_supplies.end_of_game_supplies")
+    assert g.get("red", "supply") == 4 + 6
+    assert g.get("blue", "supply") == 1 + 0
+
+
+# What the other rules hooked to the same events read, so that they run (and do nothing):
+# Boris is by an Outpost the Purebred do not control; they have no Supremacy in the Region.
+TABLE: dict[tuple[str, tuple[Any, ...]], Any] = {
+    ("outpost_in_region_of", ("purebred.rules.boris_ability.boris",)): "outpost",
+    ("controls", ("purebred", "outpost")): False,
+    ("supremacy_count", ("purebred", "big_ben")): 0,
+}
+FEAT_CASES = [  # the Feat, the event it follows, who acts for it, who does not, its facts
+    ("bribe", "buy_action", "purebred", "red", {}),
+    ("drones_command", "buy_action", "purebred", "red", {}),
+    ("mechanical_arm", "drone", "purebred", "red", {}),
+    ("inspection", "construction", "red", "purebred", {}),
+    ("corruption", "collect_action", "purebred", "red",
+     {("resources", ("purebred",)): 6, ("max_resources_of_others", ("purebred",)): 4,
+      ("resources", ("red",)): 6, ("max_resources_of_others", ("red",)): 4}),
+]
+
+
+@pytest.mark.parametrize("feat,event,acting,other,facts", FEAT_CASES)
+def test_a_feat_applies_only_to_the_faction_that_holds_it(
+        dei: Definitions, feat: str, event: str, acting: str, other: str,
+        facts: dict[tuple[str, tuple[Any, ...]], Any]) -> None:
+    """Before: the Feats had no condition on who holds them: each fired for every Faction's
+    Buy Action, Drone, Construction or Collect Action, whether or not the Purebred had drawn
+    that Feat."""
+    rule = f"{FEATS}.{feat}"
+    token = dei.rules[rule].this
+    facts = {**TABLE, **facts}
+    held = {**facts, ("feat_unlocked", (token,)): True}
+    region = Ctx(target="big_ben")
+
+    def after(event_actor: str, drawn: bool, given: dict[tuple[str, tuple[Any, ...]], Any],
+              target: Any = "big_ben") -> Game:
+        g = game(dei, given)
+        for place in (target, "drone"):  # what the event acts on (a Region, a Market card)
+            g.set_place(place, [])          # and the Drone hold nothing
+        g.gain("technology", 1, "purebred")
+        if drawn:
+            g.place(token, f"{FEATS}.held_feats")
+        g.trigger(event, region.but(actor=event_actor, target=target))
+        return g
+
+    drone_card = "drone_card" if feat == "drones_command" else "big_ben"
+    assert not fired(after(acting, False, held, drone_card), rule)  # not drawn
+    assert not fired(after(other, True, held, drone_card), rule)  # not the holder's moment
+    assert fired(after(acting, True, held, drone_card), rule)
+    locked = {**facts, ("feat_unlocked", (token,)): False}
+    assert not fired(after(acting, True, locked, drone_card), rule)
+
+
+def test_the_purebred_draw_their_feats_into_their_own_tokens(dei: Definitions) -> None:
+    """Before: the Setup drew the Feats tokens to nowhere in particular, so no rule could
+    tell which Feats the Purebred hold."""
+    g = game(dei, {("holds", ("feats_draft",)): False})
+    g.set_place("outpost_color", ["red", "blue", "green"])
+    g.trigger(f"purebred.rules.setup.phase_9_feats", Ctx(actor="purebred"))
+    assert len(g.places.of(f"{FEATS}.held_feats")) == 3
+
+
+# ---------------------------------------------------------------- the re-encoded examples
+
+
+@pytest.mark.parametrize("game_id,example,rules", [
+    ("escalation", f"{HIDEOUT}.commerce_for_free",
+     [f"{HIDEOUT}.income", f"{HIDEOUT}.exit_hideout"]),
+    ("dei_old_london", f"{VENGEANCE}.rules.extra_supplies.ending_on_space_4",
+     [f"{VENGEANCE}.rules.extra_supplies.end_of_game_supplies"]),
+])
+def test_the_reencoded_examples_run_the_rules_they_name(
+        game_id: str, example: str, rules: list[str]) -> None:
+    """Before: these examples did by themselves what their rules do (a bare `move`, the
+    end-game formula restated), so breaking the rule did not make them fail (W616)."""
+    results = {r.example: r for r in example_results(compiled(ROOT / "rules" / game_id))}
+    result = results[example]
+    assert result.status == PASS, result.message
+    assert set(rules) <= set(result.fired)
