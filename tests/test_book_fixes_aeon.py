@@ -175,6 +175,20 @@ def test_over_nine_in_battle_is_no_argonauts_death(engine: ModuleType) -> None:
     assert happened(game, "argonaut_death") == 0
 
 
+@pytest.mark.parametrize(("gained", "added"), [(4, False), (5, True)])
+def test_the_first_massive_danger_threshold_is_14(engine: ModuleType, gained: int,
+                                                  added: bool) -> None:
+    """No example of the book has a Danger of 13 or 14 (ruling massive_danger_threshold):
+    a treated 13 adds no Obol card, a treated 14 adds You died horribly."""
+    game = in_phase(engine, "battle_phase")
+    game.set_place("obol_deck", ["you_live", "you_died"])
+    game.set_fact("draw_order", ["obol_deck"], ["you_live"])
+    game.set("philoctera", "danger", 9)
+    game.gain("danger", gained, "philoctera")
+    assert happened(game, "titan_death") == 0
+    assert ("you_died_horribly" in game.members("obol_deck")) is added
+
+
 # ---------------------------------------------------------------- a random Argonaut
 
 
