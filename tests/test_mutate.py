@@ -140,6 +140,14 @@ def test_a_ruling_accepts_the_survivors_it_lists(tmp_path: Path) -> None:
     assert "18 changes: 9 killed, 0 survived, 9 accepted by rulings" in out.out
 
 
+def test_an_accepted_change_the_example_kills_is_listed_as_needless(tmp_path: Path) -> None:
+    folder = game(tmp_path, ruling(EARN[0]).replace("applies_to: restates", "applies_to: checks"))
+    [checks] = [e for e in run(folder).examples if e.example == "checks"]
+    assert checks.needless == [EARN[0]] and checks.count(KILLED) == len(EARN)
+    out = run_cli("test", "--mutate", str(folder))
+    assert f"NEEDLESS tiny/checks  {EARN[0]}: killed, its ruling need not accept it" in out.out
+
+
 def test_an_id_that_is_not_a_change_of_the_example_is_an_error(tmp_path: Path) -> None:
     folder = game(tmp_path, ruling(EARN[0], "earn: effect 1: 3 -> 5"))
     report = run(folder)
@@ -245,7 +253,7 @@ def test_changes_reach_every_block_and_the_rows_a_rule_owns(tmp_path: Path) -> N
         "deal: effect 1.angry.1: drop `lose 1 trust`",
         "deal: effect 1.angry.1: 1 -> 2",
         "deal: effect 1.angry.1: 1 -> 0",
-        "deal: effect 2: drop `for each x in [1, 2]: log \"again\"`",
+        "deal: effect 2: drop `for each x in [1, 2]: log 'again'`",  # quotes made single
         "deal: effect 2: 1 -> 2",
         "deal: effect 2: 1 -> 0",
         "deal: effect 2: 2 -> 3",

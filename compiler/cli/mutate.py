@@ -3,7 +3,8 @@ the example and list every change it survives (`ludex.verify.mutate`).
 
 Per example: `killed K of N changes` and each survivor, `SURVIVED <game>/<example>  <id>
 (file:line)`, the line of the changed node; a survivor a ruling accepts is listed as
-`ACCEPTED`, a change whose engine does not build as `INVALID`. Then one line per game
+`ACCEPTED` (`NEEDLESS` when the example kills it after all), a change whose engine does
+not build as `INVALID`. Then one line per game
 (changes, killed, survived, accepted, invalid, seconds) and a summary. With `-q` only the
 survivors, the errors and the summary. Exit 1 when a survivor is not accepted, an
 example does not pass as written, or a ruling's `survives:` lists an unknown change.
@@ -56,6 +57,8 @@ def _example(example: ExampleReport, quiet: bool) -> int:
                          else "")))
         for rule in example.unmutated:
             print(visible(f"      {rule}: nothing to change"))
+        for ident in example.needless:
+            print(visible(f"NEEDLESS {name}  {ident}: killed, its ruling need not accept it"))
     for outcome in example.outcomes:
         if outcome.status == SURVIVED or (not quiet and outcome.status in (ACCEPTED, INVALID)):
             span = outcome.mutant.span

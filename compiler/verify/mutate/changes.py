@@ -189,5 +189,7 @@ def _is_expr(value: object) -> bool:
 
 
 def _short(text: str) -> str:
-    text = " ".join(text.split())
+    """A fragment for an id: on one line, at most `MAX_SHOWN` characters, with single
+    quotes for double ones (so a `ruling` lists the id in a "quoted text" as printed)."""
+    text = " ".join(text.split()).replace('"', "'")
     return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN - 3] + "..."

@@ -13,7 +13,9 @@ run (the engine never reads what was changed).
 A survivor is *accepted* when a `ruling` of the game applies to the example
 (`applies_to:`) and lists the change's id under `survives:`, its prose saying why the
 change cannot matter. An id listed there that is not a change of an example the ruling
-applies to is an error (E618): a ruling may not accept what the tool never tries.
+applies to is an error (E618): a ruling may not accept what the tool never tries. An
+accepted change the example kills after all is listed (`needless`), so the ruling can
+let it go.
 An example that does not pass as written is not mutated; its report says why.
 """
 
@@ -58,6 +60,7 @@ class ExampleReport:
     not_run: str | None = None  # why the example was not mutated (it does not pass)
     outcomes: list[Outcome] = field(default_factory=list)
     unmutated: list[str] = field(default_factory=list)  # names in `for:` with nothing to change
+    needless: list[str] = field(default_factory=list)  # ids a ruling accepts that it kills
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -118,6 +121,9 @@ def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None)
                 if status == SURVIVED and mutant.id in accepted.get(name, ()):
                     status = ACCEPTED
                 reports[name].outcomes.append(Outcome(mutant, status, detail))
+    for name, report in reports.items():
+        report.needless = [o.mutant.id for o in report.outcomes
+                           if o.status == KILLED and o.mutant.id in accepted.get(name, ())]
     return GameReport(model.name, list(reports.values()), diagnostics,
                       time.monotonic() - started)
 
