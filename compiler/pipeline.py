@@ -16,6 +16,7 @@ from .checks import run_checks
 from .core.diagnostics import Diagnostics
 from .semantics.compilation import Compilation
 from .semantics.resolve import build_symbols, link_bases, resolve_game
+from .semantics.play import check_play
 from .semantics.schema import validate_game
 from .syntax import ast
 from .syntax.carddata import parse_cards
@@ -70,6 +71,7 @@ def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
     for model in result.models:
         resolve_game(model, diags)
         validate_game(model, diags)
+        check_play(model, diags)
     check_outputs(result.models, diags)
     if checks:
         verify(result)

@@ -45,6 +45,8 @@ class Code(StrEnum):
     WRONG_KIND_OF_DECLARATION = "E306"
     UNKNOWN_CALL = "E307"
     OUTPUT_COLLISION = "E308"
+    NEEDS_PLAYERS = "E309"
+    UNKNOWN_CHOICE = "E310"
     # card data
     CARD_DATA_SCHEMA = "E401"
     # input and output
@@ -67,6 +69,7 @@ class Code(StrEnum):
     EXAMPLE_FAILS = "W614"
     BAD_SUPPRESSION = "E615"
     EXAMPLE_MISSES_ITS_RULE = "W616"
+    EXAMPLE_BLOCKED = "W617"
     UNKNOWN_SURVIVOR = "E618"
 
 
@@ -98,6 +101,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.WRONG_KIND_OF_DECLARATION: (_E, "reference to the wrong kind of declaration"),
     Code.UNKNOWN_CALL: (_E, "call to something that is neither an engine query nor a fact"),
     Code.OUTPUT_COLLISION: (_E, "two declarations would write the same output file"),
+    Code.NEEDS_PLAYERS: (_E, "something per player, and the game declares no players"),
+    Code.UNKNOWN_CHOICE: (_E, "an answer to a choice no rule of the game makes"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),
     Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),
@@ -117,5 +122,6 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.EXAMPLE_FAILS: (_W, "example fails"),
     Code.BAD_SUPPRESSION: (_E, "suppression without a known code or a reason"),
     Code.EXAMPLE_MISSES_ITS_RULE: (_W, "example never fires a rule it names"),
+    Code.EXAMPLE_BLOCKED: (_W, "example blocked: it reaches a rule that cannot run"),
     Code.UNKNOWN_SURVIVOR: (_E, "a ruling's `survives` lists a change --mutate never makes"),
 }

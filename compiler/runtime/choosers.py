@@ -49,6 +49,8 @@ class Choice:
     def check(self, picked: Sequence[Value]) -> list[Value]:
         """The options meant by `picked` (a copy's name means a copy on offer), or Illegal."""
         out: list[Value] = []
+        if set(self.options) == {"yes", "no"}:  # a yes/no question answered yes or no
+            picked = ["yes" if a is True else "no" if a is False else a for a in picked]
         for answer in picked:
             match = next((o for o in self.options if o == answer and o not in out), None)
             if match is None:

@@ -24,7 +24,7 @@ from .errors import NotExecutable
 if TYPE_CHECKING:
     from .log import EventLog
 
-YES, NO = "yes", "no"
+YES, NO = "yes", "no"  # the options of a `may`
 
 
 class Choosing:
@@ -60,8 +60,7 @@ class Choosing:
                     (choice.name, None), (f"{choice.rule}.{choice.name}", None)):
             if key in self.answers:
                 answer = self.answers[key]
-                given = list(answer) if isinstance(answer, (list, tuple)) else [answer]
-                return [YES if a is True else NO if a is False else a for a in given]
+                return list(answer) if isinstance(answer, (list, tuple)) else [answer]
         return None
 
     def collect(self, pool: Value, item: Callable[[Value], Value] | None = None,

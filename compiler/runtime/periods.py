@@ -88,12 +88,13 @@ class Periods(Resolution):
 
     # ------------------------------------------------------------ periods driven by hand
 
-    def start(self, period: str) -> None:
-        """A period begins (for a caller that drives periods itself): what lasted until its
-        start ends; the `start of` hooks of what is named after it run."""
-        self._begin(period, None)
+    def start(self, period: str, who: Value = None) -> None:
+        """A period begins (for a caller that drives periods itself), `who`'s own (their
+        turn) if given: what lasted until its start ends; the `start of` hooks of what is
+        named after it run."""
+        self._begin(period, who)
         for target in self._period_targets(period):
-            self._fire("start", target, Ctx())
+            self._fire("start", target, Ctx(actor=who))
 
     def end(self, period: str) -> None:
         """A period ends: `end of` hooks run, lasting effects expire, limits reset."""

@@ -83,6 +83,9 @@ class Game(Periods, Seating, Choosing):
         return self.stats.treated(who, name)
 
     def set(self, who: Value, name: str, value: Value) -> None:
+        if name in self.player_places and who in self.seats:  # `set p.hand to [...]`
+            self.set_place(self.place_of(who, self.player_places[name]), value)
+            return
         self.stats.set(who, name, value)
         self._changed(name, who)
 

@@ -200,6 +200,9 @@ def _resolve_props(r: Resolver, decl: ast.Decl, scope: Symbol) -> None:
         if is_plain(keyword or "*", prop.name):
             continue  # plain data, or an unknown property reported by the builder
         code = Code.OVERRIDE_TARGET_MISSING if prop.name == "overrides" else Code.UNRESOLVED
+        if any(isinstance(n, ast.Comprehension) for n in iter_nodes(prop.value)):
+            _resolve_node(r, prop.value, scope, local)  # it binds names of its own
+            continue
         for node in iter_nodes(prop.value):
             if isinstance(node, ast.Ref):
                 target = r.resolve(node, scope, local, code)

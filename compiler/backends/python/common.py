@@ -28,8 +28,8 @@ class Unit:
         self.tracks = [s for s in syms if isinstance(s.decl, ast.Track)]
         self.procedures = [s for s in syms if isinstance(s.decl, ast.Procedure)]
         self.examples = [s for s in syms if isinstance(s.decl, ast.Example)]
-        self.fn = unique_names([s.qualname for s in self.rule_syms + self.tables + self.tracks],
-                               snake)
+        self.fn = unique_names([s.qualname for s in self.rule_syms + self.tables + self.tracks
+                                + self.procedures], snake)
         self.instances = [(s, self.kind_of(s)) for s in syms if isinstance(s.decl, ast.Instance)]
         # each card, hero or token of the catalog: its constant in `catalog.py`, by which
         # the other modules name it (`catalog.AKIRA.id`)
