@@ -59,16 +59,18 @@ def fired(g: Game, rule: str) -> bool:
 def test_julie_pays_one_trust_per_guard_to_reach_the_hideout(escalation: Definitions) -> None:
     """Before: `cost: pay guards trust` passed the word "guards" as the amount, so the move
     to the Smugglers Hideout always stopped (NotExecutable) and Julie never got there."""
-    g = game(escalation, {("guards_with", (JULIE,)): 2})
+    g = game(escalation, {("guards_in", ("art_district",)): 2})
     g.set(JULIE, "trust", 5)
+    g.place(JULIE, "art_district")
     g.trigger(f"{HIDEOUT}.move_to_hideout")
     assert g.get(JULIE, "trust") == 3
     assert g.places.where(JULIE) == f"{JULIE}.smugglers_hideout"
 
 
 def test_julie_cannot_reach_the_hideout_without_the_trust(escalation: Definitions) -> None:
-    g = game(escalation, {("guards_with", (JULIE,)): 3})
+    g = game(escalation, {("guards_in", ("art_district",)): 3})
     g.set(JULIE, "trust", 2)
+    g.place(JULIE, "art_district")
     with pytest.raises(Illegal):
         g.trigger(f"{HIDEOUT}.move_to_hideout")
 
@@ -127,6 +129,24 @@ def test_the_bond_without_servants_depends_on_the_servants_module(
     alone.trigger("master_plan_advance")
     assert fired(alone, rule)
     assert alone.get("great_machine", "bonds") == 1
+
+
+def test_a_resistance_token_takes_1_trust_off_an_exit(escalation: Definitions) -> None:
+    """Before: the discount discarded `target`, which nothing gave (a step skipped), and took
+    nothing off: "Pay 1 Trust less" was words only, and the Enkidu example paid its own
+    already-discounted exits."""
+    enkidu, token = "revolution.enkidu", "pockets.resistance_token"
+    g = game(escalation, {("guards_in", ("art_district",)): 2})
+    g.set(enkidu, "trust", 1)
+    g.place(enkidu, "art_district")
+    g.place(token, "art_district")
+    g.place(token, "tower_of_law")
+    g.trigger("pockets.resistance_tokens.exit_discount", Ctx(actor=enkidu))
+    assert g.get(enkidu, "trust") == 0
+    assert not g.places.holds("art_district", token)
+    assert g.places.holds("tower_of_law", token)  # only the token in the Hero's District
+    with pytest.raises(Illegal):  # no token left in the Art District
+        g.trigger("pockets.resistance_tokens.exit_discount", Ctx(actor=enkidu))
 
 
 # ---------------------------------------------------------------- D.E.I.
@@ -241,19 +261,65 @@ def test_the_purebred_draw_their_feats_into_their_own_tokens(dei: Definitions) -
     assert len(g.places.of(f"{FEATS}.held_feats")) == 3
 
 
+def test_motivation_takes_the_resource_from_the_submissive_faction(dei: Definitions) -> None:
+    """Before: Motivation's extra Resource came from nowhere (`gain 1 resource to actor`):
+    the submissive Faction kept all its Resources."""
+    token = dei.rules[f"{FEATS}.motivation"].this
+    g = game(dei, {**TABLE, ("supremacy_count", ("purebred", "big_ben")): 1,
+                   ("resources_in", ("big_ben",)): 0, ("feat_unlocked", (token,)): True,
+                   ("in_submission", ("red", "big_ben")): True,
+                   ("in_submission", ("blue", "big_ben")): False,
+                   ("answer", ("take_resource",)): True})
+    g.set_place("faction", ["purebred", "red", "blue"])
+    g.place(token, f"{FEATS}.held_feats")
+    g.gain("resource", 2, "red")
+    g.trigger("collect_action", Ctx(actor="purebred", target="big_ben"))
+    assert g.get("red", "resource") == 1
+    assert g.get("purebred", "resource") == 1 + 1  # Submission's extra one, and red's
+
+
+def test_the_purebred_ignore_a_card_only_when_they_suffer_it(dei: Definitions) -> None:
+    """Before: the immunity was hooked `during suffer_vengeance`: it ran after every
+    Whistle-blow, for the Whistle-blower (the acting Faction), whether or not the Purebred
+    reached the card's threshold, and after the Purebred had already chosen a penalty."""
+    rule = f"{VENGEANCE}.rules.purebred_whistle_blow_section.purebred_penalty_immunity"
+    suffer = f"{VENGEANCE}.rules.whistle_blow_section.suffer_vengeance"
+    card = f"{VENGEANCE}.rules.vengeance_cards.gathering"
+
+    def blown(purebred_suffers: bool) -> Game:
+        g = game(dei, {("meets_threshold", ("red", card)): True,
+                       ("meets_threshold", ("blue", card)): True,
+                       ("meets_threshold", ("purebred", card)): purebred_suffers,
+                       ("answer", ("choose_penalty",)): "second_penalty",
+                       ("answer", ("purebred_penalty_immunity",)): "ignore"})
+        g.set_place("faction", ["red", "blue", "purebred"])
+        g.trigger(suffer, Ctx(actor="red", target=card))
+        return g
+
+    spared = blown(False)
+    assert not fired(spared, rule)
+    assert [e.who for e in spared.log if e.what == f"{suffer}.choose_penalty"] == ["blue"]
+    asked = blown(True)
+    assert [e.who for e in asked.log if e.what == rule] == ["purebred"]
+    assert [e.who for e in asked.log if e.what == f"{suffer}.choose_penalty"] == ["blue"]
+
+
 # ---------------------------------------------------------------- the re-encoded examples
 
 
 @pytest.mark.parametrize("game_id,example,rules", [
     ("escalation", f"{HIDEOUT}.commerce_for_free",
      [f"{HIDEOUT}.income", f"{HIDEOUT}.exit_hideout"]),
+    ("escalation", "pockets.resistance_tokens.enkidu_to_tower",
+     ["pockets.resistance_tokens.exit_discount", "pockets.resistance_tokens.action_discount"]),
     ("dei_old_london", f"{VENGEANCE}.rules.extra_supplies.ending_on_space_4",
      [f"{VENGEANCE}.rules.extra_supplies.end_of_game_supplies"]),
 ])
 def test_the_reencoded_examples_run_the_rules_they_name(
         game_id: str, example: str, rules: list[str]) -> None:
-    """Before: these examples did by themselves what their rules do (a bare `move`, the
-    end-game formula restated), so breaking the rule did not make them fail (W616)."""
+    """Before: these examples did by themselves what their rules do (a bare `move`, exit
+    rules of the example's own with the discount already applied, the end-game formula
+    restated), so breaking the rules they name did not make them fail (W616)."""
     results = {r.example: r for r in example_results(compiled(ROOT / "rules" / game_id))}
     result = results[example]
     assert result.status == PASS, result.message
