@@ -364,7 +364,7 @@ def run(*argv: str) -> tuple[int, str]:
 def test_ludex_test_runs_every_example() -> None:
     code, out = run("test", "rules")
     assert code == 0, out
-    assert out.rstrip().splitlines()[-1] == "8 passed, 0 failed, 1 prose only"
+    assert out.rstrip().splitlines()[-1] == "8 passed, 0 failed, 0 blocked, 1 prose only"
     assert "PASS  aeon_trespass/herodotus_over_nine" in out
 
 
@@ -372,7 +372,7 @@ def test_ludex_test_fails_on_a_failing_example() -> None:
     code, out = run("test", "-q", str(ENGINE / "contradiction.ludex"))
     assert code == 1
     assert "FAIL  contradiction/printed" in out and "PASS" not in out
-    assert out.rstrip().splitlines()[-1] == "1 passed, 2 failed, 0 prose only"
+    assert out.rstrip().splitlines()[-1] == "1 passed, 2 failed, 0 blocked, 0 prose only"
 
 
 def test_ludex_stats_prints_figures_per_game() -> None:
@@ -381,7 +381,7 @@ def test_ludex_stats_prints_figures_per_game() -> None:
     assert out.splitlines() == [
         "heist: 31 declarations",
         "  rules: 10 (7 full, 3 partial, 0 prose; 1 steps in words only)",
-        "  examples: 4 (3 executable, 3 passing, 0 failing, 1 prose only)",
+        "  examples: 4 (3 executable, 3 passing, 0 failing, 0 blocked, 1 prose only)",
     ]
 
 

@@ -144,7 +144,7 @@ def test_a_huge_loop_is_stopped_and_the_next_example_still_runs(tmp_path: Path) 
     assert run.returncode == 1
     assert "FAIL  loop/forever" in run.stdout and "ran past its time limit" in run.stdout
     assert "PASS  loop/fine" in run.stdout
-    assert "1 passed, 1 failed, 0 prose only" in run.stdout
+    assert "1 passed, 1 failed, 0 blocked, 0 prose only" in run.stdout
     check = ludex_cli("check", str(folder))
     assert "example 'Forever' ran past its time limit of 1 s" in check.stderr
     assert "0 errors, 1 warning, 1 note" in check.stderr  # 'Fine' passes (N613)
@@ -393,7 +393,7 @@ def test_ludex_test_fails_when_the_engine_does_not_import(
     assert run.code == 1, run.err
     assert "the engine generated for 'loop' does not load: loop/catalog.py, line" in run.err
     assert ": TypeError: boom" in run.err and "Traceback" not in run.err
-    assert "0 passed, 2 failed, 0 prose only; 1 engine did not load" in run.out
+    assert "0 passed, 2 failed, 0 blocked, 0 prose only; 1 engine did not load" in run.out
 
 
 def test_check_reports_the_import_error_on_every_example(

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..semantics.resolve import GameModel
-from ..semantics.results import FAIL, PASS, PROSE, ExampleResult
+from ..semantics.results import BLOCKED, FAIL, PASS, PROSE, ExampleResult
 from ..syntax import ast
 from ..syntax.walk import game_decls, iter_nodes
 
@@ -23,6 +23,7 @@ class GameStats:
     examples: int
     passing: int
     failing: int
+    blocked: int  # reached a rule the engine cannot execute
     prose_examples: int
 
     @property
@@ -39,7 +40,8 @@ class GameStats:
             f"  rules: {self.rules} ({self.full} full, {self.partial} partial, "
             f"{self.prose_rules} prose; {self.prose_steps} steps in words only)",
             f"  examples: {self.examples} ({self.executable_examples} executable, "
-            f"{self.passing} passing, {self.failing} failing, {self.prose_examples} prose only)",
+            f"{self.passing} passing, {self.failing} failing, {self.blocked} blocked, "
+            f"{self.prose_examples} prose only)",
         ]
 
 
@@ -59,16 +61,18 @@ FULL, PARTIAL, PROSE_RULE = "full", "partial", "prose"
 
 def rule_status(clauses: ast.Clauses) -> str:
     """Full: every clause runs and the rule does something more than a trivial step.
-    Partial: something runs, but a condition, timing or step is stated in words, or all it
-    does is trivial (`log`, `discard self`, `pay 0`). Prose: nothing runs."""
+    Partial: something runs, but a step is stated in words, or all it does is trivial
+    (`log`, `discard self`, `pay 0`). Prose: nothing runs, which is also the case when its
+    condition or its moment (`when:`) is stated in words: the engine never answers such a
+    question, so the rule cannot run at all, whatever its effect."""
+    if isinstance(clauses.condition, ast.StrLit) or (clauses.when is not None
+                                                     and clauses.when.kind == "text"):
+        return PROSE_RULE
     nodes = [n for s in clauses.cost + clauses.effect for n in iter_nodes(s)]
     statements = [n for n in nodes if type(n) in _STATEMENTS]
     substantive = any(not isinstance(n, _CONTAINERS) and not _trivial(n) for n in statements)
-    condition = clauses.condition is not None and not isinstance(clauses.condition, ast.StrLit)
-    words = any(isinstance(n, ast.ProseStep) for n in nodes) or isinstance(
-        clauses.condition, ast.StrLit) or (clauses.when is not None
-                                           and clauses.when.kind == "text")
-    if substantive and not words:
+    condition = clauses.condition is not None
+    if substantive and not any(isinstance(n, ast.ProseStep) for n in nodes):
         return FULL
     return PARTIAL if statements or condition else PROSE_RULE
 
@@ -99,4 +103,4 @@ def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:
     kinds = [rule_status(c) for c in rules]
     return GameStats(model.name, declarations, len(rules), kinds.count(FULL),
                      kinds.count(PARTIAL), prose, len(status), status.count(PASS),
-                     status.count(FAIL), status.count(PROSE))
+                     status.count(FAIL), status.count(BLOCKED), status.count(PROSE))

@@ -1,4 +1,4 @@
-"""Example status (N613, W614, W616).
+"""Example status (N613, W614, W616, W617).
 
 Every worked example of the book is run against the engine generated from the
 rules (the code `ludex build` writes, imported as a user imports it, in a child
@@ -12,6 +12,12 @@ printed, so a failure is a finding to report, not to fix by editing the
 example. An example that runs past its time limit or out of memory is a W614
 too, and so is every example of a game whose generated engine does not load
 (the message names the generated file and the error).
+
+An example whose run reaches a rule the engine cannot execute (a condition or a moment
+stated in words, a fact it does not model) is blocked: neither passing nor failing, a
+warning of its own (W617) naming that rule. The engine never answers a question stated
+in words: an example that depends on such a fact states it in `given:`, or the rule says
+it in the language.
 
 An example proves something about the rules it names (`for:`) only if its run makes
 them fire. The engine records every rule, step, card and procedure that fired; an
@@ -27,15 +33,18 @@ from collections.abc import Iterator
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
-from ..semantics.results import FAIL
+from ..semantics.results import BLOCKED, FAIL
 from ..syntax import ast
 from .common import finding
 
-CODES = (Code.EXAMPLE_STATUS, Code.EXAMPLE_FAILS, Code.EXAMPLE_MISSES_ITS_RULE)
+CODES = (Code.EXAMPLE_STATUS, Code.EXAMPLE_FAILS, Code.EXAMPLE_MISSES_ITS_RULE,
+         Code.EXAMPLE_BLOCKED)
 MISSES_HINT = "take the actions that make the named rules run, or suppress W616 with the " \
     "reason the example names a rule that does not fire"
 HINT = "the book's example contradicts its rules, or the encoding does; keep the example " \
     "as printed"
+BLOCKED_HINT = "say the condition or moment in the language, or state the fact the " \
+    "example depends on in its `given:`"
 RUNAWAY_HINT = "an example must finish within the limits (LUDEX_EXAMPLE_TIME_LIMIT, " \
     "LUDEX_EXAMPLE_MEMORY_LIMIT)"
 
@@ -66,6 +75,9 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
             yield finding(model, Code.EXAMPLE_FAILS, f"example {decl.display!r} {result.message}",
                           decl,
                           hint=RUNAWAY_HINT)
+        elif result.status == BLOCKED:
+            yield finding(model, Code.EXAMPLE_BLOCKED,
+                          f"example {decl.display!r} is {result.message}", decl, hint=BLOCKED_HINT)
         elif result.status == FAIL:
             yield finding(model, Code.EXAMPLE_FAILS,
                           f"example {decl.display!r} fails: {result.message}",

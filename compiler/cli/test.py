@@ -1,6 +1,7 @@
 """`ludex test`: run the books' worked examples against the generated engines, each
-game in a contained child process (`ludex.verify`); exit 1 when an example fails or a
-game's engine does not load."""
+game in a contained child process (`ludex.verify`); exit 1 when an example fails, is
+blocked (its run reaches a rule the engine cannot execute) or a game's engine does not
+load."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sys
 from typing import Any
 
 from ..core.diagnostics import visible
-from ..semantics.results import FAIL, PASS, PROSE, GameRun
+from ..semantics.results import BLOCKED, FAIL, PASS, PROSE, STATUSES, GameRun
 from ..verify.examples import game_runs
 from . import mutate
 from .common import FINDINGS, OK, command, compiled
@@ -19,7 +20,7 @@ def add(subparsers: Any) -> None:
     parser = command(subparsers, "test",
                      "run the books' worked examples against the generated engine")
     parser.add_argument("-q", "--quiet", action="store_true",
-                        help="print only failing examples and the summary line")
+                        help="print only failing and blocked examples and the summary line")
     parser.add_argument("--mutate", action="store_true",
                         help="break each rule an example names, one change at a time, and "
                         "list every change the example survives")
@@ -35,16 +36,17 @@ def run(args: argparse.Namespace) -> int:
     runs = game_runs(comp, load=True)
     results = [r for run in runs for r in run.results]
     for r in results:
-        if r.status == FAIL or not args.quiet:
-            label = {PASS: "PASS ", FAIL: "FAIL ", PROSE: "PROSE"}[r.status]
+        if r.status in (FAIL, BLOCKED) or not args.quiet:
+            label = {PASS: "PASS ", FAIL: "FAIL ", BLOCKED: "BLOCK", PROSE: "PROSE"}[r.status]
             print(visible(f"{label} {r.game}/{r.example}  ({r.span.file}:{r.span.line})"))
-            if r.status == FAIL:
+            if r.status in (FAIL, BLOCKED):
                 print(f"      {visible(r.message)}")
     broken = report_broken(runs)
-    counts = {s: sum(1 for r in results if r.status == s) for s in (PASS, FAIL, PROSE)}
-    print(f"{counts[PASS]} passed, {counts[FAIL]} failed, {counts[PROSE]} prose only"
+    counts = {s: sum(1 for r in results if r.status == s) for s in STATUSES}
+    print(f"{counts[PASS]} passed, {counts[FAIL]} failed, {counts[BLOCKED]} blocked, "
+          f"{counts[PROSE]} prose only"
           + (f"; {broken} engine{'s' * (broken != 1)} did not load" if broken else ""))
-    return FINDINGS if counts[FAIL] or broken else OK
+    return FINDINGS if counts[FAIL] or counts[BLOCKED] or broken else OK
 
 
 def report_broken(runs: list[GameRun]) -> int:

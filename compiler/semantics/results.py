@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from ..core.source import Span
 
 PASS, FAIL, PROSE = "pass", "fail", "prose only"
+BLOCKED = "blocked"  # the run reached a rule the engine cannot execute: neither pass nor fail
+STATUSES = (PASS, FAIL, BLOCKED, PROSE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +18,7 @@ class ExampleResult:
     game: str
     example: str  # the qualified name
     title: str | None
-    status: str  # pass | fail | prose only
+    status: str  # pass | fail | blocked | prose only
     message: str
     span: Span
     runaway: bool = False  # stopped by a time or memory limit, or it killed its runner

@@ -76,6 +76,7 @@ def _example_facts(view: View, decl: ast.Example) -> Iterator[tuple[str, Markup]
 
 def status(view: View, outcome: Outcome) -> Markup:
     """An example's outcome with its icon, and what went wrong, if anything."""
-    icon = {"passed": "✅ ", "failed": "❌ ", "not run": "⚠️ "}.get(outcome.status, "")
+    icon = {"passed": "✅ ", "failed": "❌ ", "blocked": "⛔ ", "not run": "⚠️ "}.get(
+        outcome.status, "")
     detail = view.prose(f": {outcome.detail}", terms=False) if outcome.detail else ""
     return md(f"{icon}{outcome.status}") + detail

@@ -39,6 +39,7 @@ class Figures:
     executable: int
     passed: int
     failed: int
+    blocked: int
     errors: int
     warnings: int
     notes: int
@@ -57,7 +58,7 @@ def figures(site: Site, model: GameModel) -> Figures:
     cards = sum(1 for d in model.decls() if isinstance(d, ast.Instance))
     return Figures(stats.declarations, stats.rules, stats.full, stats.partial,
                    stats.prose_rules, cards, stats.examples, stats.executable_examples,
-                   stats.passing, stats.failing, count(Severity.ERROR),
+                   stats.passing, stats.failing, stats.blocked, count(Severity.ERROR),
                    count(Severity.WARNING), count(Severity.NOTE))
 
 

@@ -11,8 +11,12 @@ limits) from standard input, then:
    lets it (optional: the audit hook is the rule);
 3. imports `ludex.runtime`, installs the audit hook (`ludex.verify.sandbox.guard`), imports
    the package with a plain `import` from that folder, and seals the hook;
-4. answers one JSON line per example: `{"name", "status": "pass" | "fail", "message"}`,
-   or `{"name", "status": "memory"}` before it exits on a MemoryError.
+4. answers one JSON line per example: `{"name", "status": "pass" | "fail" | "blocked",
+   "message", "fired"}`, or `{"name", "status": "memory"}` before it exits on a
+   MemoryError. An example is blocked when its run reaches a rule the engine cannot
+   execute (`NotExecutable`: a condition or moment stated in words, a fact not
+   modelled); the message names the innermost such rule. Any other rule error
+   (`Illegal`) or a failed expectation fails it.
 
 Its first line is `{"ready": true}`, or `{"error": "<file>, line N: <error>"}` when the
 package does not import. Only data crosses the pipe.
@@ -26,7 +30,7 @@ import os
 import sys
 from typing import IO, Any
 
-from ...runtime import Game, RuleError
+from ...runtime import Game, NotExecutable, RuleError
 from . import guard
 
 CLONE_NEWUSER, CLONE_NEWNET = 0x10000000, 0x40000000
@@ -82,6 +86,8 @@ def run_one(engine: Any, name: str, fired: list[str] | None = None) -> tuple[str
             if fired is not None:
                 fired += _fired(game)
         failed = [f"expected `{e.text}`, got {e.got}" for e in expectations if not e.ok]
+    except NotExecutable as err:
+        return "blocked", _blocked(game, err)
     except RuleError as err:
         return "fail", f"the actions stopped: {type(err).__name__}: {_text(err)}"
     except MemoryError:
@@ -91,6 +97,17 @@ def run_one(engine: Any, name: str, fired: list[str] | None = None) -> tuple[str
     if failed:
         return "fail", "; ".join(failed)
     return "pass", f"{len(expectations)} expectation{'s' * (len(expectations) != 1)} met"
+
+
+def _blocked(game: Any, err: NotExecutable) -> str:
+    """Which rule could not run, and why: the log's first `blocked` event is the innermost
+    (the runtime logs one for each rule the error leaves, innermost first)."""
+    blocked = [e for e in getattr(game, "log", ()) if getattr(e, "kind", None) == "blocked"]
+    if not blocked:
+        return f"blocked: its actions reach something the engine cannot run: {_text(err)}"
+    inner, outer = blocked[0], list(dict.fromkeys(str(e.what) for e in blocked[1:]))
+    within = f" (resolved within {', '.join(f'`{n}`' for n in outer)})" if outer else ""
+    return f"blocked: `{inner.what}` cannot run: {_text(err)}{within}"
 
 
 FIRING = frozenset({"rule", "step", "card", "procedure"})  # the log's kinds for a firing

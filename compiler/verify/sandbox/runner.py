@@ -65,9 +65,12 @@ def _number(name: str, default: float) -> float:
     return value if 0 < value < 1e6 else default
 
 
+STATUSES = ("pass", "fail", "blocked", "memory")  # what the child may answer
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
-    status: str  # pass | fail
+    status: str  # pass | fail | blocked
     message: str
     runaway: bool = False  # stopped by a limit, or it killed its child
     fired: tuple[str, ...] = ()  # the rules, steps, cards and procedures that fired
@@ -162,7 +165,7 @@ class _Session:
                           runaway=True)
         if not isinstance(said, dict):
             return Answer("fail", _death(child, self.limits), runaway=True)
-        if said.get("name") != name or said.get("status") not in ("pass", "fail", "memory"):
+        if said.get("name") != name or said.get("status") not in STATUSES:
             return Answer("fail", "stopped the example runner (it answered out of turn)",
                           runaway=True)
         if said["status"] == "memory":
