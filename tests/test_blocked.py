@@ -216,3 +216,14 @@ rule careful "Careful":
     stats = run_cli("stats", str(tmp_path)).out
     assert "rules: 4 (1 full, 1 partial, 2 prose; 0 steps in words only)" in stats
     assert "3 executable, 0 passing, 0 failing, 3 blocked, 0 prose only" in stats
+
+
+def test_the_site_shows_a_blocked_example_and_counts_it(tmp_path: Path) -> None:
+    from ludex.backends.site import emit
+
+    (tmp_path / "game.ludex").write_text(HOOKED, encoding="utf-8")
+    pages = emit(compile_paths([tmp_path]))
+    examples = pages["docs/g/worked-examples.md"]
+    assert "| ⛔ blocked: example 'A windfall' is blocked: <code>echo</code> cannot run" in \
+        examples, examples
+    assert "1 executable, 0 passed, 0 failed, 1 blocked)" in pages["docs/index.md"]
