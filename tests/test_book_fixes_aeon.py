@@ -1,7 +1,8 @@
 """Aeon Trespass rules that were wrong or dead in the generated engine (issue 10), each
 run on the engine built from rules/aeon_trespass.
 
-Each test's docstring says what the engine did before the fix: the test fails on it.
+A test of a fix says in its docstring what the engine did before it (the test fails on
+that); the others guard what a fix must leave alone, or a boundary no example shows.
 """
 
 from __future__ import annotations
