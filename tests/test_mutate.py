@@ -181,6 +181,29 @@ def test_an_example_that_does_not_pass_is_not_mutated(tmp_path: Path) -> None:
     assert out.code == 1 and "NOT RUN  tiny/checks  (" in out.out
 
 
+def test_a_rule_with_nothing_to_change_is_named(tmp_path: Path) -> None:
+    extra = """
+rule greet "Greet":
+  effect:
+    log "hello"
+
+example greeted "Greets":
+  for: [greet, earn]
+  given:
+    set trust to 2
+  actions:
+    trigger greet
+  expect:
+    trust == 2
+"""
+    report = run(game(tmp_path, extra))
+    [greeted] = [e for e in report.examples if e.example == "greeted"]
+    assert greeted.unmutated == ["greet"]
+    assert [o.status for o in greeted.outcomes] == [SURVIVED] * len(EARN)  # never runs earn
+    out = run_cli("test", "--mutate", str(tmp_path / "tiny"))
+    assert "      greet: nothing to change" in out.out
+
+
 def test_a_change_that_does_not_build_is_invalid_not_a_survivor(tmp_path: Path) -> None:
     extra = """
 die d6 "Six-sided die":

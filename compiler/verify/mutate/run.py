@@ -83,24 +83,9 @@ def mutate(comp: Compilation, workers: int | None = None) -> list[GameReport]:
 
 
 def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None) -> GameReport:
+    """One game: plan the changes, check the examples pass as written, run the changes."""
     started = time.monotonic()
-    examples = [(s.qualname, s.decl) for s in model.symbols.values()
-                if isinstance(s.decl, ast.Example) and s.decl.executable]
-    changes: dict[str, list[Mutant]] = {}  # by the qualified name of the changed rule
-    named: dict[str, list[str]] = {}  # example -> the rules it names that can change
-    reports: dict[str, ExampleReport] = {}
-    places = _Places(model)
-    for name, decl in examples:
-        reports[name] = report = ExampleReport(model.name, name, decl.span)
-        named[name] = []
-        for target in _named(model, decl):
-            qualname = model.symbol(target).qualname
-            if qualname not in changes:
-                changes[qualname] = mutants(target, qualname, places)
-            if changes[qualname]:
-                named[name].append(qualname)
-            else:
-                report.unmutated.append(qualname)
+    reports, changes, named = _plan(model)
     accepted, diagnostics = _rulings(model, {n: [m for q in named[n] for m in changes[q]]
                                              for n in named})
     baseline = {r.example: r for r in run_game(comp, model).results}
@@ -109,10 +94,9 @@ def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None)
         if result is None or result.status != PASS:
             report.not_run = "it does not pass as written" + (
                 f": {result.message}" if result is not None else "")
-    jobs = [(m, [n for n in named if q in named[n] and reports[n].not_run is None])
-            for q, found in changes.items() for m in found]
-    jobs = [(m, names) for m, names in jobs if names]
-    original = engine_files(comp, model)
+    jobs = [(m, names) for q, found in changes.items() for m in found
+            if (names := [n for n in named if q in named[n] and reports[n].not_run is None])]
+    original = engine_files(comp, model) if jobs else {}
     with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
         answers = pool.map(lambda job: _try(model, original, job[0], job[1]), jobs)
         for (mutant, names), said in zip(jobs, answers, strict=True):
@@ -126,6 +110,31 @@ def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None)
                            if o.status == KILLED and o.mutant.id in accepted.get(name, ())]
     return GameReport(model.name, list(reports.values()), diagnostics,
                       time.monotonic() - started)
+
+
+def _plan(model: GameModel) -> tuple[dict[str, ExampleReport], dict[str, list[Mutant]],
+                                     dict[str, list[str]]]:
+    """A report per executable example; the changes to each rule an example names (by the
+    rule's qualified name); and for each example, the rules it names that can change."""
+    reports: dict[str, ExampleReport] = {}
+    changes: dict[str, list[Mutant]] = {}
+    named: dict[str, list[str]] = {}
+    places = _Places(model)
+    for sym in model.symbols.values():
+        decl = sym.decl
+        if not isinstance(decl, ast.Example) or not decl.executable:
+            continue
+        reports[sym.qualname] = report = ExampleReport(model.name, sym.qualname, decl.span)
+        named[sym.qualname] = []
+        for target in _named(model, decl):
+            qualname = model.symbol(target).qualname
+            if qualname not in changes:
+                changes[qualname] = mutants(target, qualname, places)
+            if not changes[qualname]:
+                report.unmutated.append(qualname)
+            elif qualname not in named[sym.qualname]:
+                named[sym.qualname].append(qualname)
+    return reports, changes, named
 
 
 def _named(model: GameModel, example: ast.Example) -> Iterator[ast.Decl]:
