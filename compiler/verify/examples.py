@@ -4,7 +4,8 @@ Each game's engine is generated (the files `ludex build` writes) and its example
 run in a child process by `ludex.verify.sandbox`, which imports the built package with a
 plain `import` and answers with data: every example on a fresh game (seed 0, its
 enclosing modes and variants in play), its `given:` start state, its `actions:`, then
-its `expect:` lines. An example without actions or expectations is prose only and is
+its `expect:` lines, which pass, fail, or are blocked when the run reaches a rule the
+engine cannot execute. An example without actions or expectations is prose only and is
 counted, not run. An engine that cannot be generated or imported is a `GameRun` with
 an `engine_error`; its executable examples fail with it. This is the one path by which
 `ludex check`, `test`, `stats` and the site run generated code.
@@ -26,7 +27,7 @@ from types import ModuleType
 from ..backends.python.package import emit_game, engine_files, package_name
 from ..semantics.compilation import Compilation
 from ..semantics.resolve import GameModel
-from ..semantics.results import FAIL, PASS, PROSE, ExampleResult, GameRun
+from ..semantics.results import BLOCKED, FAIL, PASS, PROSE, ExampleResult, GameRun
 from ..syntax import ast
 from .sandbox.runner import Contained, Limits, run_contained
 
@@ -105,7 +106,7 @@ def _unloaded(run: GameRun) -> bool:
 
 
 def example_results(comp: Compilation) -> list[ExampleResult]:
-    """Every example of every game: passed, failed or prose only."""
+    """Every example of every game: passed, failed, blocked or prose only."""
     return [r for run in game_runs(comp) for r in run.results]
 
 
@@ -155,5 +156,5 @@ def engine_of(model: GameModel) -> ModuleType:
     return load_engine(emit_game(model), model.name)
 
 
-__all__ = ["FAIL", "PASS", "PROSE", "ExampleResult", "GameRun", "engine_of", "example_results",
-           "game_runs", "load_engine", "run_examples", "run_game", "verify"]
+__all__ = ["BLOCKED", "FAIL", "PASS", "PROSE", "ExampleResult", "GameRun", "engine_of",
+           "example_results", "game_runs", "load_engine", "run_examples", "run_game", "verify"]
