@@ -10,7 +10,17 @@ import pytest
 from ludex.core.codes import Code
 from ludex.pipeline import compile_paths
 from ludex.syntax import ast
-from ludex.verify.mutate import ACCEPTED, INVALID, KILLED, SURVIVED, GameReport, mutants, mutate
+from ludex.verify.mutate import (
+    ACCEPTED,
+    INVALID,
+    KILLED,
+    SURVIVED,
+    UNTRIED,
+    GameReport,
+    mutants,
+    mutate,
+)
+from ludex.verify.mutate import run as mutate_run
 
 from .conftest import run_cli
 
@@ -202,6 +212,28 @@ example greeted "Greets":
     assert [o.status for o in greeted.outcomes] == [SURVIVED] * len(EARN)  # never runs earn
     out = run_cli("test", "--mutate", str(tmp_path / "tiny"))
     assert "      greet: nothing to change" in out.out
+
+
+def test_a_game_costs_a_bounded_number_of_changes(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(mutate_run, "MAX_CHANGES", 3)
+    report = run(game(tmp_path))
+    assert [s for _, s in outcomes(report, "checks")] == [KILLED] * 3 + [UNTRIED] * 6
+    out = run_cli("test", "--mutate", "-q", str(tmp_path / "tiny"))
+    assert out.code == 1
+    assert "NOT TRIED tiny/checks  6 changes: beyond the 3 changes tried in one game" in out.out
+    assert out.out.splitlines()[-1].startswith(
+        "18 changes: 3 killed, 3 survived, 0 accepted by rulings, 0 invalid, 12 not tried;")
+
+
+def test_after_runaways_the_other_changes_are_not_tried(tmp_path: Path) -> None:
+    comp = compile_paths([game(tmp_path)], checks=False)
+    [model] = comp.models
+    trial = mutate_run._Trial(model, {})
+    trial.runaways = mutate_run.MAX_RUNAWAYS
+    [first] = mutants(model.symbols["earn"].decl, "earn", lambda _: None)[:1]
+    assert trial((first, ["checks"])) == {
+        "checks": (UNTRIED, f"{mutate_run.MAX_RUNAWAYS} changes of this game ran away before it")}
 
 
 def test_a_change_that_does_not_build_is_invalid_not_a_survivor(tmp_path: Path) -> None:

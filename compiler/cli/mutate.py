@@ -4,10 +4,11 @@ the example and list every change it survives (`ludex.verify.mutate`).
 Per example: `killed K of N changes` and each survivor, `SURVIVED <game>/<example>  <id>
 (file:line)`, the line of the changed node; a survivor a ruling accepts is listed as
 `ACCEPTED` (`NEEDLESS` when the example kills it after all), a change whose engine does
-not build as `INVALID`. Then one line per game
-(changes, killed, survived, accepted, invalid, seconds) and a summary. With `-q` only the
-survivors, the errors and the summary. Exit 1 when a survivor is not accepted, an
-example does not pass as written, or a ruling's `survives:` lists an unknown change.
+not build as `INVALID`. Then one line per game (changes, killed, survived, accepted,
+invalid, seconds) and a summary. With `-q` only the survivors, what was not run or
+tried, the errors and the summary. Exit 1 when a survivor is not accepted, an example
+does not pass as written, a change is not tried (`NOT TRIED`: the game's changes ran
+away, or there are too many), or a ruling's `survives:` lists an unknown change.
 """
 
 from __future__ import annotations
@@ -17,7 +18,16 @@ import time
 
 from ..core.diagnostics import render_all, visible
 from ..semantics.compilation import Compilation
-from ..verify.mutate import ACCEPTED, INVALID, KILLED, SURVIVED, ExampleReport, GameReport, mutate
+from ..verify.mutate import (
+    ACCEPTED,
+    INVALID,
+    KILLED,
+    SURVIVED,
+    UNTRIED,
+    ExampleReport,
+    GameReport,
+    mutate,
+)
 from .common import FINDINGS, OK
 
 
@@ -35,12 +45,14 @@ def report(comp: Compilation, quiet: bool) -> int:
         if not quiet and game.examples:
             print(_game_line(game))
     total = sum(len(e.outcomes) for g in games for e in g.examples)
-    counts = {s: sum(g.count(s) for g in games) for s in (KILLED, SURVIVED, ACCEPTED, INVALID)}
+    counts = {s: sum(g.count(s) for g in games)
+              for s in (KILLED, SURVIVED, ACCEPTED, INVALID, UNTRIED)}
     print(f"{total} changes: {counts[KILLED]} killed, {counts[SURVIVED]} survived, "
-          f"{counts[ACCEPTED]} accepted by rulings, {counts[INVALID]} invalid; "
+          f"{counts[ACCEPTED]} accepted by rulings, {counts[INVALID]} invalid"
+          + (f", {counts[UNTRIED]} not tried" if counts[UNTRIED] else "") + "; "
           f"{unproven} example{'s' * (unproven != 1)} not run; "
           f"{time.monotonic() - started:.1f} s")
-    return FINDINGS if counts[SURVIVED] or unproven or errors else OK
+    return FINDINGS if counts[SURVIVED] or counts[UNTRIED] or unproven or errors else OK
 
 
 def _example(example: ExampleReport, quiet: bool) -> int:
@@ -59,6 +71,9 @@ def _example(example: ExampleReport, quiet: bool) -> int:
             print(visible(f"      {rule}: nothing to change"))
         for ident in example.needless:
             print(visible(f"NEEDLESS {name}  {ident}: killed, its ruling need not accept it"))
+    untried = [o for o in example.outcomes if o.status == UNTRIED]
+    if untried:  # one line, however many: the reason is the game's, not the change's
+        print(visible(f"NOT TRIED {name}  {len(untried)} changes: {untried[0].detail}"))
     for outcome in example.outcomes:
         if outcome.status == SURVIVED or (not quiet and outcome.status in (ACCEPTED, INVALID)):
             span = outcome.mutant.span

@@ -11,7 +11,17 @@ survivor by its id (`survives:`), its prose saying why the change cannot matter.
 from __future__ import annotations
 
 from .changes import Mutant, mutants
-from .run import ACCEPTED, INVALID, KILLED, SURVIVED, ExampleReport, GameReport, Outcome, mutate
+from .run import (
+    ACCEPTED,
+    INVALID,
+    KILLED,
+    SURVIVED,
+    UNTRIED,
+    ExampleReport,
+    GameReport,
+    Outcome,
+    mutate,
+)
 
-__all__ = ["ACCEPTED", "INVALID", "KILLED", "SURVIVED", "ExampleReport", "GameReport", "Mutant",
-           "Outcome", "mutants", "mutate"]
+__all__ = ["ACCEPTED", "INVALID", "KILLED", "SURVIVED", "UNTRIED", "ExampleReport", "GameReport",
+           "Mutant", "Outcome", "mutants", "mutate"]

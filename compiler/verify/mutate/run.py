@@ -16,14 +16,18 @@ change cannot matter. An id listed there that is not a change of an example the 
 applies to is an error (E618): a ruling may not accept what the tool never tries. An
 accepted change the example kills after all is listed (`needless`), so the ruling can
 let it go.
-An example that does not pass as written is not mutated; its report says why.
+An example that does not pass as written is not mutated; its report says why. A game
+costs a bounded time: at most `MAX_CHANGES` changes are tried, and none after
+`MAX_RUNAWAYS` of them have run away (past a time or memory limit); the rest are *not
+tried*, which is no proof either.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
@@ -40,6 +44,9 @@ from ..sandbox.runner import Limits, run_contained
 from .changes import Mutant, mutants
 
 KILLED, SURVIVED, ACCEPTED, INVALID = "killed", "survived", "accepted", "invalid"
+UNTRIED = "not tried"  # beyond MAX_CHANGES, or after MAX_RUNAWAYS: neither killed nor survived
+MAX_CHANGES = 2000  # changes tried per game: a hostile game costs a bounded time
+MAX_RUNAWAYS = 3  # changes whose example ran away before a game's other changes are not tried
 PLACE_SORTS = (ast.Deck, ast.Zone)  # one sort of place: a destination swaps among them
 
 
@@ -48,7 +55,7 @@ class Outcome:
     """What one change did to one example."""
 
     mutant: Mutant
-    status: str  # killed | survived | accepted | invalid
+    status: str  # killed | survived | accepted | invalid | not tried
     detail: str  # the example's message when killed; why when invalid
 
 
@@ -96,15 +103,18 @@ def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None)
                 f": {result.message}" if result is not None else "")
     jobs = [(m, names) for q, found in changes.items() for m in found
             if (names := [n for n in named if q in named[n] and reports[n].not_run is None])]
-    original = engine_files(comp, model) if jobs else {}
+    tried = jobs[:MAX_CHANGES]
+    trial = _Trial(model, engine_files(comp, model) if tried else {})
     with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        answers = pool.map(lambda job: _try(model, original, job[0], job[1]), jobs)
-        for (mutant, names), said in zip(jobs, answers, strict=True):
-            for name in names:
-                status, detail = said[name]
-                if status == SURVIVED and mutant.id in accepted.get(name, ()):
-                    status = ACCEPTED
-                reports[name].outcomes.append(Outcome(mutant, status, detail))
+        answers = list(pool.map(trial, tried))
+    answers += [dict.fromkeys(names, (UNTRIED, f"beyond the {MAX_CHANGES} changes tried in "
+                                      "one game")) for _, names in jobs[MAX_CHANGES:]]
+    for (mutant, names), said in zip(jobs, answers, strict=True):
+        for name in names:
+            status, detail = said[name]
+            if status == SURVIVED and mutant.id in accepted.get(name, ()):
+                status = ACCEPTED
+            reports[name].outcomes.append(Outcome(mutant, status, detail))
     for name, report in reports.items():
         report.needless = [o.mutant.id for o in report.outcomes
                            if o.status == KILLED and o.mutant.id in accepted.get(name, ())]
@@ -148,28 +158,43 @@ def _named(model: GameModel, example: ast.Example) -> Iterator[ast.Decl]:
             yield decl
 
 
-def _try(model: GameModel, original: dict[str, str], mutant: Mutant,
-         names: Sequence[str]) -> dict[str, tuple[str, str]]:
-    """(status, detail) for each example on the changed engine."""
-    files, error = _engine(model, mutant)
-    if files is None:
-        return {n: (INVALID, error) for n in names}
-    if files == original:
-        return {n: (SURVIVED, "the engine is unchanged") for n in names}
-    contained = run_contained(files, package_name(model), names, Limits.from_env())
-    if contained.engine_error is not None:
-        return {n: (INVALID, f"the engine does not load: {contained.engine_error}")
-                for n in names}
-    out = {}
-    for name in names:
-        answer = contained.answers.get(name)
-        if answer is None:
-            out[name] = (KILLED, "no answer")
-        elif answer.status == PASS:
-            out[name] = (SURVIVED, "")
-        else:
-            out[name] = (KILLED, f"{answer.status}: {answer.message}")
-    return out
+class _Trial:
+    """Runs the changes of one game, each on its own engine, from several threads; once
+    `MAX_RUNAWAYS` of them have run away, the rest are not tried (a bounded time)."""
+
+    def __init__(self, model: GameModel, original: dict[str, str]) -> None:
+        self.model, self.original, self.limits = model, original, Limits.from_env()
+        self.runaways = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, job: tuple[Mutant, list[str]]) -> dict[str, tuple[str, str]]:
+        """(status, detail) for each example on the changed engine."""
+        mutant, names = job
+        if self.runaways >= MAX_RUNAWAYS:
+            return dict.fromkeys(names, (UNTRIED, f"{self.runaways} changes of this game "
+                                         "ran away before it"))
+        files, error = _engine(self.model, mutant)
+        if files is None:
+            return dict.fromkeys(names, (INVALID, error))
+        if files == self.original:
+            return dict.fromkeys(names, (SURVIVED, "the engine is unchanged"))
+        contained = run_contained(files, package_name(self.model), names, self.limits)
+        if contained.engine_error is not None:
+            return dict.fromkeys(names, (INVALID, "the engine does not load: "
+                                         f"{contained.engine_error}"))
+        if any(a.runaway for a in contained.answers.values()):
+            with self.lock:
+                self.runaways += 1
+        out = {}
+        for name in names:
+            answer = contained.answers.get(name)
+            if answer is None:
+                out[name] = (KILLED, "no answer")
+            elif answer.status == PASS:
+                out[name] = (SURVIVED, "")
+            else:
+                out[name] = (KILLED, f"{answer.status}: {answer.message}")
+        return out
 
 
 def _engine(model: GameModel, mutant: Mutant) -> tuple[dict[str, str] | None, str]:
