@@ -34,8 +34,10 @@ these figures with `TraceResult.summary`, so both always agree.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from ..core.source import Span
@@ -180,7 +182,6 @@ def _heading(plain: str, words: list[str]) -> bool:
 
 _INNER_BULLET = re.compile(r"(?:^|(?<=\s))[•·*-](?=\s)")
 _SPACES = re.compile(r"\s+")
-_SENTENCE_END = re.compile(r"[.!?:;][)\"']* $")
 
 
 def _drop_bullets(text: str) -> str:
@@ -206,21 +207,46 @@ class Unit:
     ends: frozenset[int] = frozenset()
     whole_only: bool = False
 
-    def covers(self, paragraph: str) -> bool:
-        """True when the unit holds the whole of `paragraph` (`comparable`), starting at
-        a line's start or a sentence's, and ending at a line's end or a sentence's."""
-        if self.whole_only or not paragraph:
-            return self.text == paragraph
-        start = self.text.find(paragraph)
-        while start != -1:
-            end = start + len(paragraph)
-            opens = start in self.starts or _SENTENCE_END.search(self.text, 0, start)
-            closes = end == len(self.text) or end in self.ends or (
-                self.text[end] == " " and _SENTENCE_END.search(paragraph + " "))
-            if opens and closes:
-                return True
-            start = self.text.find(paragraph, start + 1)
-        return False
+    def holds_at(self, paragraph: str, start: int) -> bool:
+        """True when `paragraph` (`comparable`), found in `text` at `start`, is held
+        whole: it starts where a line or a sentence starts and ends where one ends."""
+        end = start + len(paragraph)
+        if self.whole_only:
+            return start == 0 and end == len(self.text)
+        opens = start in self.starts or (self.text[start - 1] == " " and
+                                         _sentence_ends(self.text, start - 1))
+        return opens and (end == len(self.text) or end in self.ends or (
+            self.text[end] == " " and _sentence_ends(paragraph, len(paragraph))))
+
+
+class Corpus:
+    """Every unit's text in one string (a line each: comparable texts hold no line
+    break), so a paragraph is looked for once, not once per unit."""
+
+    def __init__(self, units: list[Unit]) -> None:
+        self.units = units
+        self.offsets = list(accumulate((len(u.text) + 1 for u in units[:-1]), initial=0))
+        self.text = "\n".join(u.text for u in units)
+
+    def holders(self, paragraph: str) -> list[Unit]:
+        """The units that hold the whole of `paragraph`, each once, in order."""
+        found: dict[int, Unit] = {}
+        at = self.text.find(paragraph) if paragraph else -1
+        while at != -1:
+            k = bisect_right(self.offsets, at) - 1
+            if k not in found and self.units[k].holds_at(paragraph, at - self.offsets[k]):
+                found[k] = self.units[k]
+            at = self.text.find(paragraph, at + 1)
+        return [found[k] for k in sorted(found)]
+
+
+def _sentence_ends(text: str, at: int) -> bool:
+    """True when `text[:at]` ends a sentence or clause: `.`, `!`, `?`, `:` or `;`, maybe
+    followed by closing quotes and brackets (looked at backwards, so it costs little)."""
+    at -= 1
+    while at >= 0 and text[at] in ")\"'":
+        at -= 1
+    return at >= 0 and text[at] in ".!?:;"
 
 
 def _unit(rank: int, ident: str, lines: list[str]) -> Unit:
@@ -233,10 +259,10 @@ def _unit(rank: int, ident: str, lines: list[str]) -> Unit:
     return Unit(rank, ident, text, frozenset(starts), frozenset(ends))
 
 
-def _source_lines(sources: Mapping[str, str], span: Span, text: str) -> list[str]:
-    """The `>` lines a prose paragraph was joined from, read back from its source; the
-    joined text itself when they cannot be (then only sentences bound a paragraph)."""
-    source = sources.get(span.file, "").split("\n")[span.line - 1:span.end_line]
+def _source_lines(files: dict[str, list[str]], span: Span, text: str) -> list[str]:
+    """The `>` lines a prose paragraph was joined from, read back from its source file's
+    lines; the joined text itself when they cannot be (then sentences bound it)."""
+    source = files.get(span.file, [])[span.line - 1:span.end_line]
     lines = [raw.strip()[1:] for raw in source if raw.strip().startswith(">")]
     return lines if comparable(" ".join(lines)) == comparable(text) else [text]
 
@@ -245,6 +271,7 @@ def covering_units(games: Iterable[ast.GameSource], sources: Mapping[str, str]
                    ) -> Iterator[Unit]:
     """Every unit of the games; waivers do not cover (they waive) and externals name a
     term the book defines elsewhere, so their titles cover nothing."""
+    files = {path: text.split("\n") for path, text in sources.items()}  # as the lexer does
     tops = (top for game in games for file in game.files for top in file.decls)
     decls = ((rank, d) for rank, top in enumerate(tops) for d in iter_decls((top,))
              if not isinstance(d, ast.Waiver))
@@ -254,9 +281,9 @@ def covering_units(games: Iterable[ast.GameSource], sources: Mapping[str, str]
             *decl.prose, *(n for n in nodes if isinstance(n, ast.ProseStep))]
         if words:
             yield _unit(rank, decl.id, [line for w in words
-                                        for line in _source_lines(sources, w.span, w.text)])
+                                        for line in _source_lines(files, w.span, w.text)])
         for note in decl.notes:
-            yield _unit(rank, decl.id, _source_lines(sources, note.span, note.text))
+            yield _unit(rank, decl.id, _source_lines(files, note.span, note.text))
         if isinstance(decl, ast.External):
             continue
         named = [decl.title] + [n.title for n in nodes if isinstance(n, ast.Option)]
@@ -288,7 +315,8 @@ def trace(book: str, games: Iterable[ast.GameSource], sources: Mapping[str, str]
             status.append(Traced(para, LAYOUT, reason))
         else:
             status.append(Traced(para, WAIVED, waived[key]) if key in waived else None)
-    holders = [[] if s is not None else [u for u in units if u.covers(k)]
+    corpus = Corpus(units)
+    holders = [[] if s is not None else corpus.holders(k)
                for s, k in zip(status, keys, strict=True)]
     covered = _anchored(keys, status, [{u.group for u in h} for h in holders])
     traced = [s if s is not None
