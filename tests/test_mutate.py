@@ -208,10 +208,28 @@ example greeted "Greets":
 """
     report = run(game(tmp_path, extra))
     [greeted] = [e for e in report.examples if e.example == "greeted"]
-    assert greeted.unmutated == ["greet"]
+    assert greeted.unmutated == [("greet", "nothing to change")]
     assert [o.status for o in greeted.outcomes] == [SURVIVED] * len(EARN)  # never runs earn
     out = run_cli("test", "--mutate", str(tmp_path / "tiny"))
     assert "      greet: nothing to change" in out.out
+
+
+def test_a_rule_of_the_base_game_is_not_changed(tmp_path: Path) -> None:
+    (tmp_path / "base").mkdir()
+    (tmp_path / "base" / "game.ludex").write_text(
+        'game base "Base":\n  > The base game.\n\nstat trust "Trust"\n\n'
+        'rule income "Income":\n  effect: gain 1 trust\n', encoding="utf-8")
+    (tmp_path / "exp").mkdir()
+    (tmp_path / "exp" / "game.ludex").write_text(
+        'game exp "Expansion":\n  base: base\n  > An expansion.\n\n'
+        'example earns "Earns":\n  for: income\n  actions:\n    trigger income\n'
+        '  expect:\n    trust == 1\n', encoding="utf-8")
+    comp = compile_paths([tmp_path / "exp"], checks=False)
+    assert not comp.diags.has_errors, [d.message for d in comp.diags]
+    [expansion] = [g for g in mutate(comp, workers=1) if g.game == "exp"]
+    [earns] = expansion.examples
+    assert earns.unmutated == [("income", "declared in another game, not changed")]
+    assert earns.outcomes == []
 
 
 def test_a_game_costs_a_bounded_number_of_changes(tmp_path: Path,

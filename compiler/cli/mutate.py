@@ -67,8 +67,8 @@ def _example(example: ExampleReport, quiet: bool) -> int:
         print(visible(f"{name}  {where}: killed {example.count(KILLED)} of {valid} changes"
                       + (f", {example.count(INVALID)} invalid" if example.count(INVALID)
                          else "")))
-        for rule in example.unmutated:
-            print(visible(f"      {rule}: nothing to change"))
+        for rule, why in example.unmutated:
+            print(visible(f"      {rule}: {why}"))
         for ident in example.needless:
             print(visible(f"NEEDLESS {name}  {ident}: killed, its ruling need not accept it"))
     untried = [o for o in example.outcomes if o.status == UNTRIED]

@@ -66,7 +66,8 @@ class ExampleReport:
     span: Span
     not_run: str | None = None  # why the example was not mutated (it does not pass)
     outcomes: list[Outcome] = field(default_factory=list)
-    unmutated: list[str] = field(default_factory=list)  # names in `for:` with nothing to change
+    # what the example names (`for:`) but no change touches, and why: `(name, why)`
+    unmutated: list[tuple[str, str]] = field(default_factory=list)
     needless: list[str] = field(default_factory=list)  # ids a ruling accepts that it kills
 
     def count(self, status: str) -> int:
@@ -136,26 +137,29 @@ def _plan(model: GameModel) -> tuple[dict[str, ExampleReport], dict[str, list[Mu
             continue
         reports[sym.qualname] = report = ExampleReport(model.name, sym.qualname, decl.span)
         named[sym.qualname] = []
-        for target in _named(model, decl):
+        for ref, target in _named(model, decl):
+            if id(target) not in model.by_decl:
+                report.unmutated.append((ref.dotted, "declared in another game, not changed"))
+                continue
             qualname = model.symbol(target).qualname
             if qualname not in changes:
                 changes[qualname] = mutants(target, qualname, places)
             if not changes[qualname]:
-                report.unmutated.append(qualname)
+                report.unmutated.append((qualname, "nothing to change"))
             elif qualname not in named[sym.qualname]:
                 named[sym.qualname].append(qualname)
     return reports, changes, named
 
 
-def _named(model: GameModel, example: ast.Example) -> Iterator[ast.Decl]:
-    """The declarations of this game the example names, in its `for:` order."""
+def _named(model: GameModel, example: ast.Example) -> Iterator[tuple[ast.Ref, ast.Decl]]:
+    """The declarations the example names, with the names, in its `for:` order."""
     named = example.illustrates
     refs = [] if named is None else [named] if isinstance(named, ast.Ref) else \
         [r for r in named.items if isinstance(r, ast.Ref)]
     for ref in refs:
         decl = model.targets.get(ref)
-        if decl is not None and id(decl) in model.by_decl:
-            yield decl
+        if decl is not None:
+            yield ref, decl
 
 
 class _Trial:
