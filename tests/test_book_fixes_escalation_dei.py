@@ -116,6 +116,20 @@ def test_the_jammer_reactivation_spends_the_great_machines_bonds(
     assert g.get("great_machine", "bonds") == 1
 
 
+def test_every_invention_runs_the_breakdown_roll(escalation: Definitions) -> None:
+    """Before: the Breakdown roll was timed in words ("after the effect of an Invention is
+    applied"), so it never fired; each Invention repeated its statements instead, and the
+    Communicator example, which names it, never ran it (W616)."""
+    jump_pack = "revolution.akira.inventions_guide.jump_pack"
+    breakdown = "revolution.akira.invention_cards.breakdown"
+    g = game(escalation, {("roll_order", ("revolution.akira.breakdown_die",)):
+                          ["malfunction"]})
+    g.place(jump_pack, "revolution.akira.inventions_in_play")
+    g.trigger(jump_pack)
+    assert fired(g, breakdown)
+    assert g.places.where(jump_pack) == "removed"
+
+
 def test_the_bond_without_servants_depends_on_the_servants_module(
         escalation: Definitions) -> None:
     """Before: the condition "the Servants of the Great Machine Module is not added" was free
@@ -257,7 +271,7 @@ def test_the_purebred_draw_their_feats_into_their_own_tokens(dei: Definitions) -
     tell which Feats the Purebred hold."""
     g = game(dei, {("holds", ("feats_draft",)): False})
     g.set_place("outpost_color", ["red", "blue", "green"])
-    g.trigger(f"purebred.rules.setup.phase_9_feats", Ctx(actor="purebred"))
+    g.trigger("purebred.rules.setup.phase_9_feats", Ctx(actor="purebred"))
     assert len(g.places.of(f"{FEATS}.held_feats")) == 3
 
 
