@@ -138,7 +138,8 @@ def cards_of(unit: Unit, decl: ast.Decl) -> list[str]:
     """A deck's starting cards: a kind's instances, a component's copies, a card."""
     if isinstance(decl, ast.Kind):
         return [s.qualname for s in unit.model.symbols.values()
-                if isinstance(s.decl, ast.Instance) and unit.kind_of(s) is decl]
+                if isinstance(s.decl, ast.Instance) and unit.kind_of(s) is decl
+                for _ in range(copies(s.decl))]
     if isinstance(decl, ast.External):
         return []
     if isinstance(decl, ast.Component):
