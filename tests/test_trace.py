@@ -14,8 +14,10 @@ from ludex.backends.trace import (
     LAYOUT,
     UNCOVERED,
     WAIVED,
+    Paragraph,
     TraceResult,
     layout_reason,
+    layout_reasons,
     trace,
 )
 from ludex.pipeline import compile_paths
@@ -145,14 +147,24 @@ def test_lines_select_paragraphs_but_repeats_are_judged_on_the_whole_book(
 @pytest.mark.parametrize(("text", "reason"), [
     ("-", "mark"), ("• • •", "mark"), ("42", "page number"), ("p. 17", "page number"),
     ("Setup ........ 4", "contents line"), ("VENGEANCE MODE", "all-caps heading"),
-    ("- 6.3 Power Re-rolls", "heading"), ("What are Battles?", "heading"),
-    ("• Purebred Setup", "heading"), ("Rounds, Steps, Phases", "heading"),
+    ("6.3 Power Re-rolls", "heading"), ("What are Battles?", "heading"),
+    ("Rounds, Steps, Phases", "heading"), ("- 6.3 Power Re-rolls", None),
     ("2 Access cards", None), ("Draw a card.", None), ("Danger: the rising threat", None),
     ("Remember:", None), ("Gear cards become stronger as you go", None),
     ("Roll one d10 for each Argonaut and keep the lowest roll", None),
 ])
 def test_layout_reasons(text: str, reason: str | None) -> None:
     assert layout_reason(text) == reason
+
+
+def test_a_table_of_contents_is_layout_and_a_list_of_steps_is_not() -> None:
+    """Bulleted titles are contents lines only in the block under `Table of Contents`
+    (however long); elsewhere they are list items, such as the names of a turn's steps."""
+    lines = ["Table of Contents", "- Setup", "• Gaining Cards and Tokens through Different "
+             "Means of the Game", "- Keep it hidden.", "- Scoring", "Setup",
+             "- Deal the Cards", "- Reveal the Top Card"]
+    assert layout_reasons(Paragraph(n, t) for n, t in enumerate(lines, start=1)) == [
+        "heading", "contents line", "contents line", None, None, "heading", None, None]
 
 
 def test_trace_command_prints_the_figures_and_ranges(folder: Path) -> None:

@@ -7,12 +7,16 @@ paragraph per line). Each paragraph gets exactly one status, decided in this ord
    alone (so the count does not depend on the encoding), by `layout_reason`:
    - a *mark*: no letter or digit at all (a lone bullet, a dash, a row of stars);
    - a *page number*: a number alone, or `p. 12`, `page 12`;
-   - a *contents line*: a title followed by a dotted leader (`Setup ........ 4`);
+   - a *contents line*: a title followed by a dotted leader (`Setup ........ 4`), or,
+     in the block that follows a `Table of Contents` line, a bulleted line without a
+     final `.`, `,`, `;` or `:` (`- Voyage Phase`, `• Purebred Setup`); elsewhere a
+     bulleted title is a list item (the names of a turn's steps), rule text like any
+     other;
    - an *all-caps heading*: a short line whose letters are all capitals;
    - a *heading*: a short line (at most 10 words) in title case (every word of four
      letters or more capitalised), with no colon inside and no final `.`, `,`, `;` or
-     `:`, that does not open with a count (`2 Access cards` is a component line). Table
-     of contents entries (`- Voyage Phase`, `• Purebred Setup`) are headings too.
+     `:`, not bulleted, that does not open with a count (`2 Access cards` is a
+     component line).
 2. *waived* when a `waiver` declaration's prose lists the paragraph (with its reason).
 3. *covered* when one declaration holds the whole paragraph: its book words joined (its
    `>` paragraphs and the `>` steps of its clauses, table rows and examples), one of its
@@ -146,11 +150,14 @@ _PAGE = re.compile(r"(?:p\.?|pp\.?|page)?\s*\d+(?:\s*[-/]\s*\d+)?", re.IGNORECAS
 _LEADER = re.compile(r"(?:\.\s?){4,}\s*\d*\s*$|…\s*\d+\s*$")
 _COUNT = re.compile(r"^\d+\s")  # `2 Access cards`, not `4.2 Attack` nor `1. Setup`
 _WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_BULLETED = re.compile(r"\s*[•·*-]\s")
+_CONTENTS = re.compile(r"(?:table of )?contents")
 HEADING_WORDS = 10
 
 
-def layout_reason(text: str) -> str | None:
-    """Why a book line is layout rather than rule text, or None (see the module doc)."""
+def layout_reason(text: str, in_contents: bool = False) -> str | None:
+    """Why a book line is layout rather than rule text, or None (see the module doc).
+    `in_contents`: the line stands in a table of contents block (see `layout_reasons`)."""
     plain = _drop_bullets(text.strip())
     if not any(c.isalnum() for c in plain):
         return "mark"
@@ -162,9 +169,25 @@ def layout_reason(text: str) -> str | None:
     letters = [c for c in plain if c.isalpha()]
     if len(words) <= HEADING_WORDS and letters and all(c.isupper() for c in letters):
         return "all-caps heading"
-    if _heading(plain, words):
-        return "heading"
-    return None
+    bulleted = _BULLETED.match(text) is not None
+    if in_contents and bulleted and plain[-1] not in ".,;:":
+        return "contents line"
+    # a bulleted title outside a table of contents is a list item: a step's name, say
+    return "heading" if not bulleted and _heading(plain, words) else None
+
+
+def layout_reasons(paragraphs: Iterable[Paragraph]) -> list[str | None]:
+    """`layout_reason` of each paragraph, in order. A table of contents block opens at a
+    line `Table of Contents` (or `Contents`) and runs over the bulleted lines that follow
+    it without a final `.`, `,`, `;` or `:`: contents lines, however long."""
+    reasons: list[str | None] = []
+    in_contents = False
+    for para in paragraphs:
+        reason = layout_reason(para.text, in_contents)
+        in_contents = (_CONTENTS.fullmatch(comparable(para.text)) is not None
+                       or (in_contents and reason == "contents line"))
+        reasons.append(reason)
+    return reasons
 
 
 def _heading(plain: str, words: list[str]) -> bool:
@@ -309,8 +332,7 @@ def trace(book: str, games: Iterable[ast.GameSource], sources: Mapping[str, str]
     paras = book_paragraphs(book)
     keys = [comparable(p.text) for p in paras]
     status: list[Traced | None] = []
-    for para, key in zip(paras, keys, strict=True):
-        reason = layout_reason(para.text)
+    for para, key, reason in zip(paras, keys, layout_reasons(paras), strict=True):
         if reason is not None:
             status.append(Traced(para, LAYOUT, reason))
         else:
