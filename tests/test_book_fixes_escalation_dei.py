@@ -106,6 +106,20 @@ def test_julie_exits_the_hideout_to_her_access_card_district(escalation: Definit
     assert not fired(stay, f"{HIDEOUT}.exit_hideout")
 
 
+def test_no_access_on_the_way_to_the_hideout_still_ends_there(escalation: Definitions) -> None:
+    """Before: the special case was timed in words ("when Julie is detained while moving to
+    the Smugglers Hideout and ... 'No Access!'"), so it never fired."""
+    rule = f"{HIDEOUT}.no_access_case"
+    g = game(escalation)
+    g.place(JULIE, "art_district")
+    g.trigger("no_access")  # applied to a Hero who is not on her way to the Hideout
+    assert not fired(g, rule)
+    g.log.causes.append(f"{HIDEOUT}.move_to_hideout")  # detained while moving there
+    g.trigger("no_access")
+    assert fired(g, rule)
+    assert g.places.where(JULIE) == f"{JULIE}.smugglers_hideout"
+
+
 def test_the_jammer_reactivation_spends_the_great_machines_bonds(
         escalation: Definitions) -> None:
     """Before: the reactivation charged 2 Bonds to `servants`, who never have any (the Bonds
@@ -273,6 +287,17 @@ def test_the_purebred_draw_their_feats_into_their_own_tokens(dei: Definitions) -
     g.set_place("outpost_color", ["red", "blue", "green"])
     g.trigger("purebred.rules.setup.phase_9_feats", Ctx(actor="purebred"))
     assert len(g.places.of(f"{FEATS}.held_feats")) == 3
+
+
+def test_order_tokens_are_placed_only_in_a_regular_game(dei: Definitions) -> None:
+    """Before: the condition "regular game, not for the Campaign mode" was words the
+    engine answered "yes", in the Campaign too."""
+    rule = "purebred.rules.setup.phase_11_order_tokens"
+    for campaign, placed in (False, True), (True, False):
+        g = game(dei, options=["campaign_mode"] if campaign else [])
+        g.set_place("mission_column", [])
+        g.trigger(rule, Ctx(actor="purebred"))
+        assert fired(g, rule) is placed
 
 
 def test_motivation_takes_the_resource_from_the_submissive_faction(dei: Definitions) -> None:
