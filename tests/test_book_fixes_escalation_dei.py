@@ -238,13 +238,14 @@ TABLE: dict[tuple[str, tuple[Any, ...]], Any] = {
     ("supremacy_count", ("purebred", "big_ben")): 0,
 }
 FEAT_CASES = [  # the Feat, the event it follows, who acts for it, who does not, its facts
-    ("bribe", "buy_action", "purebred", "red", {}),
+    ("bribe", "buy_action", "purebred", "red", {("answer", ("pay_for_candy_boost",)): True}),
     ("drones_command", "buy_action", "purebred", "red", {}),
     ("mechanical_arm", "drone", "purebred", "red", {}),
-    ("inspection", "construction", "red", "purebred", {}),
+    ("inspection", "construction", "red", "purebred", {("answer", ("move_agent",)): True}),
     ("corruption", "collect_action", "purebred", "red",
      {("resources", ("purebred",)): 6, ("max_resources_of_others", ("purebred",)): 4,
-      ("resources", ("red",)): 6, ("max_resources_of_others", ("red",)): 4}),
+      ("resources", ("red",)): 6, ("max_resources_of_others", ("red",)): 4,
+      ("answer", ("enlist",)): True}),
 ]
 
 
@@ -278,6 +279,32 @@ def test_a_feat_applies_only_to_the_faction_that_holds_it(
     assert fired(after(acting, True, held, drone_card), rule)
     locked = {**facts, ("feat_unlocked", (token,)): False}
     assert not fired(after(acting, True, locked, drone_card), rule)
+
+
+def test_what_the_book_says_the_purebred_can_do_is_their_choice(dei: Definitions) -> None:
+    """Before: "you can pay 1 additional Technology Resource to get a Candy Boost" was
+    mandatory: every Buy Action of the Purebred holding Bribe spent a Technology."""
+    token = dei.rules[f"{FEATS}.bribe"].this
+    for answer, technology in (True, 0), (False, 1):
+        g = game(dei, {**TABLE, ("feat_unlocked", (token,)): True,
+                       ("answer", ("pay_for_candy_boost",)): answer})
+        g.set_place("market_card", [])
+        g.place(token, f"{FEATS}.held_feats")
+        g.gain("technology", 1, "purebred")
+        g.trigger("buy_action", Ctx(actor="purebred", target="market_card"))
+        assert g.get("purebred", "technology") == technology
+
+
+def test_the_purebred_market_ban_binds_only_the_purebred(dei: Definitions) -> None:
+    """Before: `who: purebred` did not stop a rule hooked to any Faction's Buy Action: the
+    Purebred's ban on the Black Market refused every Faction's purchase there."""
+    ban = "purebred.rules.military_discipline.no_black_or_industrial_market"
+    other = game(dei, TABLE)
+    other.set_place("black_market", [])
+    other.trigger("buy_action", Ctx(actor="red", target="black_market"))
+    assert not fired(other, ban)
+    with pytest.raises(Illegal):
+        game(dei, TABLE).trigger(ban, Ctx(actor="purebred", target="black_market"))
 
 
 def test_the_purebred_draw_their_feats_into_their_own_tokens(dei: Definitions) -> None:
