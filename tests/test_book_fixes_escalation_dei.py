@@ -216,6 +216,30 @@ def test_the_resolved_vengeance_card_goes_where_the_reshuffle_finds_it(
     assert g.places.of(f"{deck}.discard_pile") == []
 
 
+def test_the_purebred_whistle_blow_keeps_one_card_of_three(dei: Definitions) -> None:
+    """Before: the 3 cards the Purebred drew went nowhere in particular and the 2 not chosen
+    were never discarded (words only), so they left the deck's cycle for good; and the rule
+    ran after any Faction's Action card while the Purebred had Majority in Big Ben."""
+    deck, spaces = f"{VENGEANCE}.vengeance_deck", f"{VENGEANCE}.lower_spaces"
+    whistle_blow = f"{VENGEANCE}.rules.whistle_blow_section.whistle_blow"
+    cards = list(game(dei).places.of(deck))
+    board, drawn = cards[:3], cards[3:6]
+    g = game(dei, {("majority", (f"{VENGEANCE}.big_ben_district",)): "purebred",
+                   ("draw_order", (deck,)): drawn, ("answer", ("c",)): drawn[1]})
+    g.set_place("faction", ["purebred", "red"])
+    g.set_place(spaces, board)
+    g.set(board[1], "rank", 2)
+    g.trigger(whistle_blow, Ctx(actor="purebred", target=board[1]))
+    assert sorted(g.places.of(spaces)) == sorted([board[0], drawn[1], board[2]])
+    assert sorted(g.places.of(f"{deck}.discard_pile")) == sorted([board[1], drawn[0], drawn[2]])
+    assert g.get("purebred", "vengeance_track") == 2
+    red = game(dei, {("majority", (f"{VENGEANCE}.big_ben_district",)): "purebred",
+                     ("affected_opponents", (board[1],)): 0})
+    red.trigger("action_card", Ctx(actor="red", target=board[1]))
+    assert not fired(red, f"{VENGEANCE}.rules.purebred_whistle_blow_section."
+                          "purebred_whistle_blow")
+
+
 def test_the_extra_supplies_come_from_the_track_position(dei: Definitions) -> None:
     """Before: the space #4 example gained the Supplies itself (`gain you.vengeance_position
     supply to you`) and never ran the end-of-game rule; a Faction fourth or further back had
