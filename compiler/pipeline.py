@@ -15,8 +15,8 @@ from .backends.collisions import check_outputs
 from .checks import run_checks
 from .core.diagnostics import Diagnostics
 from .semantics.compilation import Compilation
-from .semantics.resolve import build_symbols, link_bases, resolve_game
 from .semantics.play import check_play
+from .semantics.resolve import build_symbols, link_bases, resolve_game
 from .semantics.schema import validate_game
 from .syntax import ast
 from .syntax.carddata import parse_cards

@@ -247,11 +247,11 @@ def test_choices_go_through_the_chooser() -> None:
 
     comp = compiled(ENGINE / "heist.ludex")
     defs = engine_of(comp.models[0]).DEFINITIONS
-    game = Game(defs, chooser=ScriptedChooser(["roof"]))
+    game = Game(defs, chooser=ScriptedChooser({"way_out": "roof"}))  # by the rule's name
     game.set("vera", "nerve", 1)
     game.trigger("way_out")
     assert game.get("vera", "heat") == 2 and game.get("vera", "nerve") == 2  # track reward
-    other = Game(defs, chooser=ScriptedChooser(["sewer"]))
+    other = Game(defs, chooser=ScriptedChooser({"way_out": "sewer"}))
     other.set("vera", "nerve", 1)
     other.trigger("way_out")
     assert other.log.of_kind("prose")

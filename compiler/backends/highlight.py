@@ -41,7 +41,8 @@ DECLARATIONS = tuple(sorted(DECLARATION_KEYWORDS))  # the compiler's own list: n
 # words inside a clause or a statement: prepositions, timings, limits, durations
 PARTICLES = ("to", "from", "on", "in", "at", "under", "as", "into", "each", "per", "once",
              "max", "until", "end", "start", "of", "permanent", "instant", "action",
-             "anytime", "before", "after", "during")
+             "anytime", "before", "after", "during", "where", "up", "exactly", "any", "number",
+             "enters", "leaves", "discarded", "targeted")
 CONSTANTS = ("yes", "no")
 LOGIC = ("and", "or", "not")
 BUILTINS = tuple(sorted(BUILTIN_NAMES))

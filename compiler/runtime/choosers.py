@@ -18,9 +18,9 @@ answers with the options it picks.
 from __future__ import annotations
 
 import random
-from itertools import combinations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any, Protocol, TypeVar
 
 from .defs import Value, base_of
@@ -156,10 +156,10 @@ def explore(run: Callable[[Chooser], T], limit: int = 10_000) -> Iterator[tuple[
     """Run `run` once for every combination of legal answers to the choices it meets
     (depth first); yields (the answers' indexes, what `run` returned). `run` must
     start from a fresh state each time (a new game)."""
-    stack: list[list[int]] = [[]]
+    todo: list[list[int]] = [[]]
     runs = 0
-    while stack:
-        path = stack.pop()
+    while todo:
+        path = todo.pop()
         chooser = Enumerator(path)
         result = run(chooser)
         runs += 1
@@ -168,7 +168,7 @@ def explore(run: Callable[[Chooser], T], limit: int = 10_000) -> Iterator[tuple[
         taken = path + [0] * (len(chooser.met) - len(path))
         for depth in range(len(chooser.met) - 1, len(path) - 1, -1):
             for alternative in range(chooser.met[depth] - 1, 0, -1):
-                stack.append(taken[:depth] + [alternative])
+                todo.append(taken[:depth] + [alternative])
         yield taken, result
 
 

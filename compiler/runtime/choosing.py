@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from .choosers import Chooser, Choice
+from .choosers import Choice, Chooser
 from .context import Ctx
 from .defs import Value
 from .errors import NotExecutable

@@ -28,7 +28,7 @@ Compute: TypeAlias = "Callable[[Game, Ctx], Value]"
 GAME: Final = None
 
 # An entity's id: its name, then `#n` for the n-th copy of a name held several times,
-# then `@seat` for what exists once per player (`hand@ann`, `card#2@ann`).
+# then `@seat` for what exists once per player (`zone@seat`, `card#2@seat`).
 COPY: Final = "#"
 SEAT: Final = "@"
 
@@ -42,7 +42,7 @@ def base_of(thing: Value) -> Value:
 
 
 def seat_of(thing: Value) -> str | None:
-    """The seat a per-player place or card belongs to (`hand@ann` -> `ann`)."""
+    """The seat a per-player place or card belongs to (`zone@seat` -> `seat`)."""
     if not isinstance(thing, str) or SEAT not in thing:
         return None
     return thing.rsplit(SEAT, 1)[1]
@@ -277,8 +277,8 @@ class Definitions:
 
     @property
     def player_places(self) -> Mapping[str, str]:
-        """The per-player decks and zones by their own id (`hand` -> `game.hand`)."""
-        found = [*self.decks.values(), *self.zones.values()]
+        """The per-player decks and zones by their own id (`zone` -> `game.zone`)."""
+        found: list[DeckDef | ZoneDef] = [*self.decks.values(), *self.zones.values()]
         return {p.name.rsplit(".", 1)[-1]: p.name for p in found if p.per_player}
 
     def seat_names(self, count: int | None = None) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ that player's turn starts, not anyone's.
 
 Events: a thing entering or leaving a place, being discarded, or a player
 being picked by a choice (`targeted`) runs the rules hooked to it
-(`when: enters hand`, `when: leaves deck`, `when: discarded`, `when: targeted`)
+(`when: enters ZONE`, `when: leaves DECK`, `when: discarded`, `when: targeted`)
 with `target` bound to the thing and `owner` to the player whose place it is
 (the one picked, for `targeted`).
 """
@@ -86,7 +86,7 @@ class Periods(Resolution):
             self.running.remove(period)
             self.running.reverse()
 
-    # ------------------------------------------------------------ periods driven by hand
+    # ------------------------------------------------------------ periods a caller drives
 
     def start(self, period: str, who: Value = None) -> None:
         """A period begins (for a caller that drives periods itself), `who`'s own (their
@@ -121,5 +121,5 @@ class Periods(Resolution):
         hooked = Ctx(actor=actor, target=thing, owner=owner)
         for rule in rules:
             if self.playing(rule.scope):
-                self.log.add("event", rule.name, owner, f"{event} {place or thing}")
+                self.log.add("occurs", rule.name, owner, f"{event} {place or thing}")
                 self._hooked(rule, hooked)

@@ -79,7 +79,7 @@ class Places:
                     counts[card] = counts.get(card, 0) + 1
             self._fill(own, counts, f"@{seat}")
 
-    def _fill(self, decks: list[tuple[str, Sequence[str]]], totals: dict[str, int],
+    def _fill(self, decks: Sequence[tuple[str, Sequence[str]]], totals: dict[str, int],
               suffix: str) -> None:
         numbered: dict[str, int] = {}
         for place, cards in decks:
@@ -134,7 +134,7 @@ class Places:
             return thing, self.location[thing]
         copies = self.copies.get(thing)
         if not copies:
-            return thing, None  # new to the game: a miniature, a marker put on the Map
+            return thing, None  # new to the game: a figure, a marker put on a board
         if new:
             spare = [e for e in copies if e not in self.location] + \
                 [e for e in copies if base_of(self.location.get(e, "")) in self.decks]

@@ -3,8 +3,8 @@
 A game that declares `players: KIND` seats the instances of that kind in
 declaration order (or numbered seats, `player_1` ..., for a kind without
 instances). Per-player decks and zones exist once for each seat
-(`place@seat`); a rule names the acting player's with the bare name (`hand`)
-and another's through the player (`p.hand`). A player eliminated (`eliminate p`)
+(`place@seat`); a rule names the acting player's with the bare name (`zone`)
+and another's through the player (`p.zone`). A player eliminated (`eliminate p`)
 is out until the end of the round, or for good when no round is running.
 """
 
@@ -49,7 +49,7 @@ class Seating:
         self.running = []
 
     def place_of(self, who: Value, place: str) -> str:
-        """A per-player place of `who` (`hand@ann`)."""
+        """A per-player place of `who` (`zone@seat`)."""
         if who not in self.seats:
             raise NotExecutable(f"{who!r} is not a player: `{place}` exists once per player")
         return f"{place}@{who}"

@@ -15,16 +15,16 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn
 
-from .choosers import Chooser, Choice, Unanswered
+from .choosers import Choice, Chooser, Unanswered
+from .choosing import Choosing
 from .context import Ctx, Run
 from .defs import Definitions, Expectation, Reward, StatDef, Value, base_of
 from .errors import Illegal, NotExecutable, RuleError
 from .limits import Lasting, Usage
 from .log import EventLog
-from .places import Places
-from .choosing import Choosing
-from .players import Seating
 from .periods import Periods
+from .places import Places
+from .players import Seating
 from .stats import Stats
 
 __all__ = ["Ctx", "Game", "Run"]
@@ -83,7 +83,7 @@ class Game(Periods, Seating, Choosing):
         return self.stats.treated(who, name)
 
     def set(self, who: Value, name: str, value: Value) -> None:
-        if name in self.player_places and who in self.seats:  # `set p.hand to [...]`
+        if name in self.player_places and who in self.seats:  # `set p.zone to [...]`
             self.set_place(self.place_of(who, self.player_places[name]), value)
             return
         self.stats.set(who, name, value)

@@ -162,6 +162,7 @@ class StmtCallbacks(CallbackBase):
             elif word == "where":
                 where = item
         orelse = blocks[1] if len(blocks) > 1 else ()
+        assert pool is not None  # the grammar requires `from POOL`
         return ast.ChooseFrom(span, var, pool, where, count[0], count[1], blocks[0], orelse)
 
     def up_to(self, c: list[Any]) -> tuple[str, Any]:

@@ -5,6 +5,7 @@ registered without a function."""
 
 from __future__ import annotations
 
+import ast as pyast
 from typing import Any
 
 from ...semantics.resolve import Symbol
@@ -43,9 +44,15 @@ def example_function(unit: Unit, name: str, sym: Symbol, decl: ast.Example) -> s
     body += unit.code.block(decl.actions, Env(), 4, effects=True) if decl.actions else []
     checks = tuple(expectation(unit, e) for e in decl.expect)
     body += render(Seq("", checks, "[]"), 4, "return ")
-    if any("ctx" in line for line in body):
+    text = f"def {name}(g: Game) -> list[Expectation]:\n" + "\n".join(body)
+    if _reads_ctx(text):  # a name read in the code, not a word inside a string
         body.insert(0, "    ctx = Ctx()")
-    return f"def {name}(g: Game) -> list[Expectation]:\n" + "\n".join(body)
+        text = f"def {name}(g: Game) -> list[Expectation]:\n" + "\n".join(body)
+    return text
+
+
+def _reads_ctx(code: str) -> bool:
+    return any(isinstance(n, pyast.Name) and n.id == "ctx" for n in pyast.walk(pyast.parse(code)))
 
 
 def expectation(unit: Unit, e: ast.Expr) -> Py:

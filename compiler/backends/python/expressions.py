@@ -37,6 +37,9 @@ class ExprCode:
         self.model = model
         self.here = ""  # the declaration being compiled (names a `choose` for the chooser)
         self.constants: dict[str, str] = {}  # qualname -> its catalog constant
+        # a `fact` the game declares is asked as a fact, even when a query of the engine
+        # has its name (a query added later never changes what a game's call means)
+        self.facts = frozenset(d.id for d in model.of_type(ast.Fact))
 
     # ------------------------------------------------------------ references
 
@@ -148,7 +151,7 @@ class ExprCode:
             found = self.owner_and_stat(e.args[0], env)
             if found is not None:
                 return call("g.treated", found[0], Str(found[1]))
-        if e.func in QUERIES and e.func not in SPECIAL:
+        if e.func in QUERIES and e.func not in SPECIAL and e.func not in self.facts:
             return call(f"q.{QUERIES[e.func].__name__}", Atom("g"), *args)
         return call("g.fact", Str(e.func), *args)
 
