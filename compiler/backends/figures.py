@@ -88,7 +88,7 @@ def _trivial(n: object) -> bool:
 
 _STATEMENTS = frozenset(t for t in ast.STATEMENTS if t is not ast.ProseStep)
 # Statements that only hold others: they count by what they hold (`iter_nodes` walks in).
-_CONTAINERS = (ast.If, ast.ForEach, ast.Choose, ast.Option)
+_CONTAINERS = (ast.If, ast.ForEach, ast.Choose, ast.Option, ast.ChooseFrom, ast.May, ast.ActAs)
 
 
 def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:
