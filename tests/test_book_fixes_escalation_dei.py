@@ -183,14 +183,21 @@ def test_a_resistance_token_takes_1_trust_off_an_exit(escalation: Definitions) -
 def test_whistle_blowing_to_space_4_gives_2_technology(dei: Definitions) -> None:
     """Before: Whistle-blow raised the stat `vengeance_position` while the rewards sat on a
     separate `vengeance_track`: reaching space #4 gave no Technology."""
-    g = game(dei)
+    card = f"{VENGEANCE}.rules.vengeance_cards.gathering"
+    g = game(dei, {("majority", (f"{VENGEANCE}.big_ben_district",)): "red",
+                   ("affected_opponents", (card,)): 1,
+                   ("meets_threshold", ("blue", card)): True,
+                   ("answer", ("choose_penalty",)): "second_penalty"})
+    g.set_place("faction", ["red", "blue"])
+    g.set_place(f"{VENGEANCE}.lower_spaces", [card])
+    g.set(card, "rank", 2)
     g.set("red", "vengeance_track", 2)
-    g.gain("vengeance_track", 2, "red")
-    g.gain("vengeance_track", 2, "blue")
-    g.gain("vengeance_track", 2, "blue")
+    g.trigger(f"{VENGEANCE}.rules.whistle_blow_section.whistle_blow",
+              Ctx(actor="red", target=card))
     assert g.get("red", "vengeance_track") == 4
     assert g.get("red", "technology") == 2
-    assert g.stats.number("blue", "technology") == 0  # first to reach it only
+    g.gain("vengeance_track", 4, "blue")
+    assert g.stats.number("blue", "technology") == 0  # the first to reach it only
 
 
 def test_the_resolved_vengeance_card_goes_where_the_reshuffle_finds_it(
