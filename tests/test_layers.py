@@ -24,8 +24,10 @@ LAYERS = ("core", "syntax", "semantics", "checks", "backends", "verify", "pipeli
 ROOT_FILES = {"__init__.py", "__main__.py", "pipeline.py"}
 # The two places that import generated code on purpose: the contained child, and the
 # in-process loader kept for tests and tools.
+# Modules that load generated packages by name: the example runners, and the runtime's
+# definitions, which unpickle as a reference to the package that declares them.
 IMPORTLIB_ALLOWED = {"verify/sandbox/child.py", "verify/sandbox/runner.py",
-                     "verify/examples.py"}
+                     "verify/examples.py", "runtime/defs.py"}
 
 
 def module_name(path: Path, root: Path = PACKAGE) -> str:

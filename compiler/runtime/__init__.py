@@ -55,13 +55,15 @@ from .defs import (
 )
 from .errors import Illegal, NotExecutable, RuleError
 from .log import Event, EventLog
+from .match import Action, IllegalAction, Match
 from .state import Ctx, Game, Run
 
 __all__ = [
-    "GAME", "Book", "Choice", "Chooser", "Ctx", "Enumerator", "DeckDef", "Definitions", "DieDef",
-    "Duration", "Event", "EventLog", "ExampleDef", "Expectation", "FirstChooser", "Game",
-    "Illegal", "InteractiveChooser", "Limit", "NewGame", "NotExecutable", "ProcedureDef",
-    "RandomChooser", "Record", "Reward", "Row", "RuleDef", "RuleError", "Run",
-    "ScriptedChooser", "StatDef", "TableDef", "Timing", "TrackDef", "Unanswered", "Value",
-    "ZoneDef", "by_name", "define_game", "explore", "game_starter", "queries",
+    "GAME", "Action", "Book", "Choice", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef",
+    "Duration", "Enumerator", "Event", "EventLog", "ExampleDef", "Expectation", "FirstChooser",
+    "Game", "Illegal", "IllegalAction", "InteractiveChooser", "Limit", "Match", "NewGame",
+    "NotExecutable", "ProcedureDef", "RandomChooser", "Record", "Reward", "Row", "RuleDef",
+    "RuleError", "Run", "ScriptedChooser", "StatDef", "TableDef", "Timing", "TrackDef",
+    "Unanswered", "Value", "ZoneDef", "by_name", "define_game", "explore", "game_starter",
+    "queries",
 ]

@@ -5,8 +5,9 @@ modules into one `Definitions`, `game_starter` makes its `new_game`.
     new_game = game_starter(DEFINITIONS)
 
 What each module holds is the contract between the emitter and this runtime: `catalog`
-its `CATALOG` and `KINDS`, `components` its `STATS`, `DECKS`, `ZONES`, `DICE` and
-`OPTIONS`, `PLAYERS` and `SEATS`, `rules` and `examples` their `book` (`ludex.runtime.book`).
+its `CATALOG` and `KINDS`, `components` its `STATS`, `DECKS`, `ZONES`, `DICE`,
+`OPTIONS`, `PLAYERS`, `SEATS` and `RESULT`, `rules` and `examples` their `book`
+(`ludex.runtime.book`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def define_game(game: str, title: str | None, catalog: ModuleType, components: M
         tables=_frozen(book.tables), rules=_frozen(book.rules),
         procedures=_frozen(book.procedures), records=catalog.CATALOG, kinds=catalog.KINDS,
         options=components.OPTIONS, examples=_frozen(shown.examples),
-        players=components.PLAYERS, seats=components.SEATS)
+        players=components.PLAYERS, seats=components.SEATS, result=components.RESULT,
+        package=catalog.__name__.rpartition(".")[0] or None)
 
 
 def game_starter(defs: Definitions) -> NewGame:

@@ -7,6 +7,7 @@ records. Nothing here changes during a game; `Game` holds what does.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -146,6 +147,7 @@ class ZoneDef:
     capacity: int | None = None
     overflow: str | None = None  # bottom_of_deck | discard | removed | forbid
     per_player: bool = False  # one for each seat (`zone@seat`)
+    visibility: str | None = None  # public | private (its owner's) | hidden (sizes only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +276,15 @@ class Definitions:
     examples: Mapping[str, ExampleDef] = field(default_factory=dict)
     players: str | None = None  # the kind whose instances (or numbered seats) are the players
     seats: tuple[int, int] | None = None  # how many players may play (`seats: 2..5`)
+    result: str | None = None  # the per-player stat that is each player's result
+    package: str | None = None  # the generated package that declares it (for pickling)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as a reference to the generated package that holds it (its rules are
+        that package's functions): loading imports the package."""
+        if self.package is None:
+            raise TypeError(f"the definitions of {self.game} name no package to reload from")
+        return (_definitions_of, (self.package,))
 
     @property
     def player_places(self) -> Mapping[str, str]:
@@ -311,6 +322,13 @@ class Definitions:
     def default_options(self) -> frozenset[str]:
         """Modules are in play unless left out; modes, variants and scenarios are chosen."""
         return frozenset(n for n, k in self.options.items() if k == "module")
+
+
+def _definitions_of(package: str) -> Definitions:
+    found = importlib.import_module(package).DEFINITIONS
+    if not isinstance(found, Definitions):
+        raise TypeError(f"{package}.DEFINITIONS is not a game's definitions")
+    return found
 
 
 def by_name(*items: Any) -> Mapping[str, Any]:

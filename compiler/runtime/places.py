@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from .defs import DeckDef, Value, ZoneDef, base_of, seat_of
 from .errors import Illegal
@@ -90,6 +91,11 @@ class Places:
                 items.append(entity)
                 self.location[entity] = place
                 self.copies.setdefault(card, []).append(entity)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Without the declared decks and zones (read-only, held by the definitions):
+        `Game` attaches them again when it is unpickled or copied."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("decks", "zones")}
 
     # -------------------------------------------------------------- looking
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from .choosers import Choice, Chooser, Unanswered
 from .choosing import Choosing
@@ -66,6 +66,13 @@ class Game(Periods, Seating, Choosing):
         self.reached: dict[tuple[str, int], Value] = {}
         self._index()
         self.places.watch = self._event
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """A game unpickled or copied: its definitions (reloaded from their package, or
+        the same object for a copy) give back what its parts held of them."""
+        self.__dict__.update(state)
+        self.stats.records = self.defs.records
+        self.places.decks, self.places.zones = self.defs.decks, self.defs.zones
 
     # ------------------------------------------------------------ values
 

@@ -13,6 +13,7 @@ that value (`gained`): what rules hooked `after` a stat read.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from .defs import Record, StatDef, Value
 from .errors import Illegal, NotExecutable
@@ -32,6 +33,16 @@ class Stats:
         self.remembered: dict[Key, int] = {}
         self.payments: dict[Key, int] = {}  # the last payment of each stat by each owner
         self.changes: dict[Key, int] = {}  # the last change: +gained (past the bound), -lost
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Without the game's catalog (read-only, held by the definitions): `Game`
+        attaches it again when it is unpickled or copied."""
+        return {k: v for k, v in self.__dict__.items() if k != "records"}
+
+    def of(self, who: str | None) -> dict[str, Value]:
+        """Every stat `who` holds a value of, by name, in name order."""
+        return {name: value for (owner, name), value in sorted(
+            self.values.items(), key=lambda kv: kv[0][1]) if owner == who}
 
     def is_stat(self, name: str) -> bool:
         return name in self.defs

@@ -46,7 +46,7 @@ def components_module(unit: Unit) -> dict[str, Any]:
     players, seats = game_players(unit)
     return {
         "players": f"PLAYERS: str | None = {players!r}\nSEATS: tuple[int, int] | None = "
-                   f"{seats!r}",
+                   f"{seats!r}\nRESULT: str | None = {game_result(unit)!r}",
         "stats": "\n".join(render(call("by_name", *stats), 0, "STATS = ")),
         "decks": "\n".join(render(call("by_name", *decks), 0, "DECKS = ")),
         "zones": "\n".join(render(call("by_name", *zones), 0, "ZONES = ")),
@@ -96,6 +96,7 @@ def deck_def(unit: Unit, sym: Symbol, decl: ast.Deck) -> Py:
 
 
 def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
+    visibility = decl.prop("visibility")
     owners = [unit.model.targets.get(r) for r in items(decl.owner) if isinstance(r, ast.Ref)]
     owner = next((o for o in owners if o is not None), None)
     return call("ZoneDef", *kwargs(
@@ -103,7 +104,9 @@ def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
         owner=unit.named(owner) if owner else None,
         capacity=literal(decl.capacity) if decl.capacity is not None else None,
         overflow=opt_str(decl.overflow),
-        per_player=Atom("True") if per_player(decl) else None))
+        per_player=Atom("True") if per_player(decl) else None,
+        visibility=Str(visibility.value.dotted) if visibility is not None and isinstance(
+            visibility.value, ast.Ref) else None))
 
 
 def per_player(decl: ast.Decl) -> bool:
@@ -126,6 +129,15 @@ def game_players(unit: Unit) -> tuple[str | None, tuple[int, int] | None]:
         else (None, None)
     return (unit.qual(target) if isinstance(target, ast.Kind) else None,
             (lo, hi) if isinstance(lo, int) and isinstance(hi, int) else None)
+
+
+def game_result(unit: Unit) -> str | None:
+    """The stat the game's `result:` names (each player's result), by its runtime name."""
+    game = unit.model.game
+    prop = game.prop("result") if game is not None else None
+    target = unit.model.targets.get(prop.value) if prop is not None and isinstance(
+        prop.value, ast.Ref) else None
+    return target.id if isinstance(target, ast.Stat) else None
 
 
 def named(unit: Unit, qualnames: list[str]) -> Py | None:
