@@ -187,7 +187,8 @@ def test_whistle_blowing_to_space_4_gives_2_technology(dei: Definitions) -> None
     g = game(dei, {("majority", (f"{VENGEANCE}.big_ben_district",)): "red",
                    ("affected_opponents", (card,)): 1,
                    ("meets_threshold", ("blue", card)): True,
-                   ("answer", ("choose_penalty",)): "second_penalty"})
+                   ("answer", ("choose_penalty",)): "second_penalty",
+                   ("answer", ("blow_the_whistle",)): True})
     g.set_place("faction", ["red", "blue"])
     g.set_place(f"{VENGEANCE}.lower_spaces", [card])
     g.set(card, "rank", 2)
@@ -198,6 +199,27 @@ def test_whistle_blowing_to_space_4_gives_2_technology(dei: Definitions) -> None
     assert g.get("red", "technology") == 2
     g.gain("vengeance_track", 4, "blue")
     assert g.stats.number("blue", "technology") == 0  # the first to reach it only
+
+
+def test_whistle_blowing_is_an_option_taken_once_per_action_phase(dei: Definitions) -> None:
+    """Before: Whistle-blow was hooked to every Action card and mandatory: a player with
+    Majority in Big Ben Whistle-blew whether they wanted to or not ("they can")."""
+    card = f"{VENGEANCE}.rules.vengeance_cards.gathering"
+    blowing = f"{VENGEANCE}.rules.whistle_blow_section.whistle_blow.blowing"
+    g = game(dei, {("majority", (f"{VENGEANCE}.big_ben_district",)): "red",
+                   ("affected_opponents", (card,)): 1,
+                   ("meets_threshold", ("blue", card)): False,
+                   ("answer", ("blow_the_whistle",)): False})
+    g.set_place("faction", ["red", "blue"])
+    g.set(card, "rank", 1)
+    after_card = Ctx(actor="red", target=card)
+    g.trigger("action_card", after_card)  # a chance let go
+    assert not fired(g, blowing)
+    assert g.get("red", "vengeance_track") == 0
+    g.set_fact("answer", ["blow_the_whistle"], True)
+    g.trigger("action_card", after_card)  # a later Action card of the same Action phase
+    g.trigger("action_card", after_card)  # and once is all
+    assert g.get("red", "vengeance_track") == 1
 
 
 def test_the_resolved_vengeance_card_goes_where_the_reshuffle_finds_it(
@@ -232,7 +254,8 @@ def test_the_purebred_whistle_blow_keeps_one_card_of_three(dei: Definitions) -> 
     cards = list(game(dei).places.of(deck))
     board, drawn = cards[:3], cards[3:6]
     g = game(dei, {("majority", (f"{VENGEANCE}.big_ben_district",)): "purebred",
-                   ("draw_order", (deck,)): drawn, ("answer", ("c",)): drawn[1]})
+                   ("draw_order", (deck,)): drawn, ("answer", ("c",)): drawn[1],
+                   ("answer", ("blow_the_whistle",)): True})
     g.set_place("faction", ["purebred", "red"])
     g.set_place(spaces, board)
     g.set(board[1], "rank", 2)
