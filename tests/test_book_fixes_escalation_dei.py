@@ -164,7 +164,8 @@ def test_a_resistance_token_takes_1_trust_off_an_exit(escalation: Definitions) -
     nothing off: "Pay 1 Trust less" was words only, and the Enkidu example paid its own
     already-discounted exits."""
     enkidu, token = "revolution.enkidu", "pockets.resistance_token"
-    g = game(escalation, {("guards_in", ("art_district",)): 2})
+    g = game(escalation, {("guards_in", ("art_district",)): 2,
+                          ("answer", ("discard_for_exit",)): True})
     g.set(enkidu, "trust", 1)
     g.place(enkidu, "art_district")
     g.place(token, "art_district")
