@@ -175,3 +175,14 @@ def test_a_game_without_a_game_procedure_cannot_be_a_match(tmp_path: Path) -> No
     defs = engine_of(comp.models[0]).DEFINITIONS
     with pytest.raises(IllegalAction, match="one procedure that plays the game"):
         Match(defs)
+
+
+def test_names_resolve_by_their_short_form_or_fail_loudly(duel: Any) -> None:
+    game = Game(duel, seed=1)
+    game.set_place("hand@ann", ["low"])
+    game.act("play", actor="ann")  # the step `turn.play`, by its short name
+    assert game.members("table") == ["low#1"] and game.get("ann", "score") == 2
+    with pytest.raises(Exception, match="did you mean `turn.play`"):
+        game.act("turn.paly", actor="ann")
+    with pytest.raises(Exception, match="no player or card is called `anne`"):
+        game.act("turn.play", actor="anne")

@@ -35,7 +35,7 @@ SEAT: Final = "@"
 
 
 def base_of(thing: Value) -> Value:
-    """The name an entity is a copy of (`card#2@ann` -> `card`); anything else unchanged."""
+    """The name an entity is a copy of (`card#2@seat` -> `card`); anything else unchanged."""
     if not isinstance(thing, str):
         return thing
     cut = min((i for i in (thing.find(COPY), thing.find(SEAT)) if i >= 0), default=-1)

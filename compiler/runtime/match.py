@@ -184,7 +184,7 @@ class Match:
             return False
         zone = self.defs.zones.get(base)
         if zone is None:
-            return True  # a place no declaration hides: a board, a discard pile
+            return True  # a place no declaration hides: a board, a face-up heap
         visibility = zone.visibility or ("private" if zone.per_player else "public")
         if visibility == "private":
             return bool(seat == player) if zone.per_player else bool(zone.owner == player)

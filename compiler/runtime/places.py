@@ -233,10 +233,10 @@ class Places:
         policy = self.decks.get(base_of(deck))
         if policy is None or policy.reshuffle == "never":
             return False
-        pile = pile_of(deck)
-        if not self.of(pile):
+        discards = pile_of(deck)
+        if not self.of(discards):
             return False
-        self.shuffle(pile, deck)
+        self.shuffle(discards, deck)
         return True
 
     def discard(self, thing: Value, to: str | None, kind: str | None,

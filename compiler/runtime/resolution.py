@@ -34,6 +34,7 @@ for "the draw that follows".
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, cast
@@ -66,6 +67,7 @@ class Resolution:
     lasting: Lasting
     in_play: frozenset[str]
     runs: list[Run]
+    seats: tuple[str, ...]
     depth: int
     hooks: dict[tuple[str, str], list[RuleDef]]
     stat_hooks: dict[str, list[RuleDef]]
@@ -151,10 +153,6 @@ class Resolution:
                 self.log.add("request", name, ctx.subject, "resolved when the effect ends")
                 return
             self._resolve(name, ctx)
-
-    def act(self, name: str, actor: Value = None, target: Value = None) -> None:
-        """A player uses a rule: `game.act("module.rule", actor="player_id")`."""
-        self.trigger(name, Ctx(actor=actor, target=target))
 
     def playing(self, scope: Iterable[str]) -> bool:
         return all(s in self.in_play for s in scope)
@@ -351,3 +349,21 @@ class Resolution:
     def _now(self, who: Value, stat: str) -> str:
         value, treated = self.stats.get(who, stat), self.stats.treated(who, stat)
         return f"now {value!r}" + (f", treated as {treated!r}" if treated != value else "")
+
+
+def resolve_name(name: Value, known: Iterable[str], what: str) -> Value:
+    """A qualified name from its full or short form (`rule` for `module.rule`), when
+    exactly one known name ends so; nothing stays nothing."""
+    if name is None or not isinstance(name, str):
+        return name
+    names = list(known)
+    if name in names:
+        return name
+    found = [n for n in names if n.endswith("." + name)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise Illegal(f"`{name}` could be any of {', '.join(sorted(found))}: give more of it")
+    close = difflib.get_close_matches(name, names + [n.rsplit(".", 1)[-1] for n in names], n=1)
+    raise Illegal(f"no {what} is called `{name}`"
+                  + (f"; did you mean `{close[0]}`?" if close else ""))

@@ -25,6 +25,7 @@ from .log import EventLog
 from .periods import Periods
 from .places import Places
 from .players import Seating
+from .resolution import resolve_name
 from .stats import Stats
 
 __all__ = ["Ctx", "Game", "Run"]
@@ -73,6 +74,17 @@ class Game(Periods, Seating, Choosing):
         self.__dict__.update(state)
         self.stats.records = self.defs.records
         self.places.decks, self.places.zones = self.defs.decks, self.defs.zones
+
+    def act(self, name: str, actor: Value = None, target: Value = None) -> None:
+        """A player uses a rule: `game.act("rule", actor="player")`. Names may be short
+        (`rule` for `module.rule`) when only one thing has that name; a name the game does
+        not declare is an error with a suggestion, never an outside event taken in
+        silence (`trigger` resolves those)."""
+        rules = [*self.defs.rules, *self.defs.procedures, *self.defs.tables]
+        people = [*self.defs.records, *self.seats]
+        self.trigger(resolve_name(name, rules, "rule, procedure or table"),
+                     Ctx(actor=resolve_name(actor, people, "player or card"),
+                         target=target))
 
     # ------------------------------------------------------------ values
 
