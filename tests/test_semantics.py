@@ -348,3 +348,46 @@ example steal_from_cid "Ann takes Cid's seven":
 """)
     results = run_examples(comp)
     assert [(r.status, r.message) for r in results] == [(PASS, "1 expectation met")]
+
+
+def test_a_track_in_a_section_is_one_stat_with_its_hooks(tmp_path: Path) -> None:
+    """A track declared inside a section is gained, read and hooked by its id (the gain
+    once went to a stat of the short name and never reached the track)."""
+    _, defs = build(tmp_path, """
+section board "The board":
+  track fame "Fame track":
+    spaces: 0..5
+    3: gain 1 score
+
+rule shine "Shine":
+  effect:
+    gain 2 board.fame to ann
+    if ann.fame >= 2:
+      gain 10 score to ann
+
+rule noticed "Noticed":
+  when: after board.fame
+  effect:
+    gain 100 score to owner
+""")
+    g = new(defs)
+    g.trigger("shine")
+    g.trigger("shine")
+    assert g.get("ann", "fame") == 4 and g.get("ann", "score") == 2 * 100 + 2 * 10 + 1
+
+
+def test_a_module_can_be_left_out(tmp_path: Path) -> None:
+    _, defs = build(tmp_path, """
+module extra "Extra cards":
+  rule bonus "Bonus":
+    effect:
+      gain 1 score to ann
+""")
+    played = new(defs)
+    played.trigger("extra.bonus")
+    assert played.get("ann", "score") == 1
+    g = new(defs, without=["extra"])
+    g.trigger("extra.bonus")  # its rules do not run
+    assert not g.playing(["extra"]) and g.get("ann", "score") == 0
+    with pytest.raises(ValueError, match="not a module"):
+        new(defs, without=["extar"])

@@ -23,8 +23,8 @@ from .state import Game
 
 class NewGame(Protocol):
     def __call__(self, *, seed: int = 0, chooser: Chooser | None = None,
-                 options: Iterable[str] = (),
-                 players: int | Sequence[str] | None = None) -> Game: ...
+                 options: Iterable[str] = (), players: int | Sequence[str] | None = None,
+                 without: Iterable[str] = ()) -> Game: ...
 
 
 def define_game(game: str, title: str | None, catalog: ModuleType, components: ModuleType,
@@ -45,12 +45,14 @@ def game_starter(defs: Definitions) -> NewGame:
     """The package's `new_game`."""
 
     def new_game(*, seed: int = 0, chooser: Chooser | None = None,
-                 options: Iterable[str] = (),
-                 players: int | Sequence[str] | None = None) -> Game:
+                 options: Iterable[str] = (), players: int | Sequence[str] | None = None,
+                 without: Iterable[str] = ()) -> Game:
         """A game in its starting state: `options` names the modes, variants, scenarios or
         campaigns chosen (every module is in play); the seed makes shuffles and rolls
-        repeat; `players` how many seats, or which players, in seat order."""
-        return Game(defs, seed=seed, chooser=chooser, options=options, players=players)
+        repeat; `players` how many seats, or which players, in seat order; `without` the
+        modules left out."""
+        return Game(defs, seed=seed, chooser=chooser, options=options, players=players,
+                    without=without)
 
     return new_game
 

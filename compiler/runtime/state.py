@@ -40,20 +40,22 @@ class Game(Periods, Seating, Choosing):
     """One game in play. `players`: how many seats (a game of numbered seats) or which of
     the players' kind's instances play, in seat order (default: the declared ones, or the
     fewest seats the game allows). `chooser` answers the choices no `answer` gives
-    (default: none does, so a choice nobody answered stops the run)."""
+    (default: none does, so a choice nobody answered stops the run). Every module is in
+    play unless `without` leaves it out; `options` adds modes, variants, scenarios."""
 
     def __init__(self, defs: Definitions, *, seed: int = 0, chooser: Chooser | None = None,
-                 options: Iterable[str] = (), players: int | Sequence[str] | None = None) -> None:
+                 options: Iterable[str] = (), players: int | Sequence[str] | None = None,
+                 without: Iterable[str] = ()) -> None:
         self.defs = defs
         self.rng = random.Random(seed)
         self.chooser: Chooser = chooser or Unanswered()
         self.answers: dict[tuple[str, Value], Value] = {}
         self.log = EventLog()
         self._seat(players)
-        unknown = sorted(set(options) - set(defs.options))
+        unknown = sorted((set(options) | set(without)) - set(defs.options))
         if unknown:
             raise ValueError(f"not a module, mode, variant or scenario of {defs.game}: {unknown}")
-        self.in_play = defs.default_options | frozenset(options)
+        self.in_play = (defs.default_options - frozenset(without)) | frozenset(options)
         tracks = {t.name: StatDef(t.name, t.title, None, t.lo, t.hi) for t in defs.tracks.values()}
         self.stats = Stats({**defs.stats, **tracks}, defs.records, self.log)
         self.places = Places(defs.decks, defs.zones, self.rng, self.log, self.seats,

@@ -114,8 +114,8 @@ def timing(unit: Unit, when: ast.Timing | None) -> Py | None:
     if when is None:
         return None
     target = unit.model.targets.get(when.target) if when.target is not None else None
-    if isinstance(target, ast.Stat):
-        name: Py | None = Str(target.id)  # stats are kept by id (`StatDef.name`)
+    if isinstance(target, (ast.Stat, ast.Track)):
+        name: Py | None = Str(target.id)  # stats and tracks are kept by id (`StatDef.name`)
     elif target is not None:
         name = unit.named(target)
     else:
@@ -215,7 +215,9 @@ def table_block(unit: Unit, sym: Symbol, register: str,
     """A table's or a track's functions (its key, its rows' values and effects), then its
     registration."""
     functions: list[str] = []
-    made = call(register, Str(sym.qualname), *fields(unit, sym, functions))
+    # a track is a stat with spaces: kept by its id, as stats are, wherever it is declared
+    name = sym.decl.id if isinstance(sym.decl, ast.Track) else sym.qualname
+    made = call(register, Str(name), *fields(unit, sym, functions))
     return comment(sym) + "\n" + "\n\n\n".join(functions + ["\n".join(render(made, 0))])
 
 
