@@ -10,23 +10,22 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from ludex.runtime import Ctx, Game, Illegal
+from ludex.runtime import Ctx, Game, Illegal, ScriptedChooser
 from ludex.verify.examples import engine_of
 
 from .conftest import ROOT
 from .test_engine import compiled
 
 D10 = "important_game_rules.dice.d10"
+RANDOM = "important_game_rules.random_element"
 NO_BP_III = "BP III - no BP III cards in the Escalation decks"
-# rules whose timing stays in words: the language cannot say it yet
+# rules whose timing stays in words: the language cannot say it (the rules of the game
+# about its own rules)
 TIMED_IN_WORDS = {
     "important_game_rules.cruel_fates",        # a rules or timing conflict
     "important_game_rules.rules_precedence",   # a rules conflict
     "important_game_rules.immediate_effects",  # an effect followed by "immediately"
     "important_game_rules.resolution_order",   # effects triggered at the same time
-    "important_game_rules.fate_rerolls",       # the player's choice after a roll
-    "important_game_rules.fate_rerolls.argo_fate_rerolls",
-    "rage.priority_target",                    # Rage higher than all other Titans'
 }
 
 
@@ -97,16 +96,91 @@ def test_lowest_card_search_with_an_empty_discard_pile(engine: ModuleType) -> No
     assert sorted(game.members("bp_deck")) == ["bp_2", "bp_2b"]
 
 
-def no_level_three_left(engine: ModuleType, wounds: list[int]) -> Game:
+def escalation_decks(engine: ModuleType, bp_iii_left: bool = True) -> Game:
+    """A Battle's BP and AI decks, the wounded cards drawn (`wounded`), and BP III cards
+    left in the BP Escalation deck unless `bp_iii_left` is false."""
     game: Game = engine.new_game(seed=1)
-    for card, level in (("ai_1", 1), ("ai_2", 2)):
+    levels = {"bp_1": 1, "bp_2": 2, "bp_3": 3, "w_1": 1, "w_2": 2, "w_3": 3, "e_2": 2,
+              "e_3": 3, "ai_1": 1, "ai_2": 2, "ai_e_2": 2, "ai_e_3": 3}
+    for card, level in levels.items():
         game.set(card, "level", level)
+    game.set_place("bp_deck", ["bp_1", "bp_2"])
+    game.set_place("bp_discard_pile", ["bp_3"])
+    game.set_place("bp_escalation_deck", ["e_2", "e_3"] if bp_iii_left else ["e_2"])
     game.set_place("ai_deck", ["ai_1", "ai_2"])
-    for place in ("ai_discard_pile", "ai_escalation_deck", "bp_deck", "bp_discard_pile",
-                  "wound_stack", "set_aside"):
+    game.set_place("ai_discard_pile", [])
+    game.set_place("ai_escalation_deck", ["ai_e_2", "ai_e_3"])
+    for place in ("wound_stack", "set_aside"):
         game.set_place(place, [])
-    game.set_fact("wounds_dealt", [NO_BP_III], wounds)
+    game.set_place("wounded", ["w_1", "w_2", "w_3"])
     return game
+
+
+@pytest.mark.parametrize(("card", "critical", "bp_iii_left", "row"), [
+    ("w_1", False, True, "BP I"),
+    ("w_2", False, True, "BP II"),
+    ("w_3", False, True, "BP III"),
+    ("w_3", True, True, "BP III - Critical Wound"),
+    ("w_3", False, False, NO_BP_III),
+    ("w_3", True, False, "BP III - Critical Wound, no BP III cards in the Escalation decks"),
+])
+def test_the_chart_row_is_the_wounded_cards(engine: ModuleType, card: str, critical: bool,
+                                            bp_iii_left: bool, row: str) -> None:
+    """Before: the chart was read by its target, which was both the row ("BP I") and the
+    wounded card: the row was found only when the target was the row's text, and then
+    that text, not the card, went onto the Wound Stack; a card gave no row at all."""
+    game = escalation_decks(engine, bp_iii_left)
+    game.set_fact("critical_wound", [card], critical)
+    game.set_fact("wounds_dealt", [card], [1, 2])
+    game.trigger("chart_row", Ctx(target=card))
+    assert game.get(None, "escalation_row") == row
+    assert [e.detail.split(":")[0] for e in game.log.of_kind("table")
+            if e.what == "full_escalation_chart"] == [repr(row)]
+    assert card not in game.members("wounded")
+
+
+def test_the_chart_acts_on_the_wounded_card_not_on_its_row(engine: ModuleType) -> None:
+    """Before: the chart's key was its target, so the wounded card (the target) reached no
+    row and nothing happened; given the row's text as the target instead, the row placed
+    that text ("BP II") on the Wound Stack. Now the row is `escalation_row` and the
+    target stays the card."""
+    game = escalation_decks(engine)
+    game.set(None, "escalation_row", "BP II")
+    game.trigger("full_escalation_chart", Ctx(target="w_2"))
+    assert game.members("wound_stack") == ["w_2"]
+    assert "e_3" in game.members("bp_deck")
+
+
+def test_a_wounded_bp_i_card_goes_onto_the_wound_stack(engine: ModuleType) -> None:
+    """Before: the BP I row placed its key, the text "BP I", on the Wound Stack."""
+    game = escalation_decks(engine)
+    game.trigger("chart_row", Ctx(target="w_1"))
+    assert game.members("wound_stack") == ["w_1"]
+    assert "e_2" in game.members("bp_deck") and game.members("bp_escalation_deck") == ["e_3"]
+    assert sorted(game.members("ai_deck")) == ["ai_2", "ai_e_2"]  # AI I out, an AI II in
+
+
+def test_a_wounded_bp_iii_card_returns_to_the_bottom_of_the_bp_deck(engine: ModuleType) -> None:
+    """Before: the BP III row set its key text aside, put the text at the bottom of the
+    BP deck, and the wounded card stayed where it was."""
+    game = escalation_decks(engine)
+    game.set_fact("critical_wound", ["w_3"], False)
+    game.trigger("chart_row", Ctx(target="w_3"))
+    assert game.members("wound_stack") == ["double_wound"]
+    assert game.members("bp_deck")[-1] == "w_3"
+    assert game.members("set_aside") == []
+    # the lowest BP card (bp_1, in the deck) is out; the discard pile is left alone
+    assert sorted(game.members("bp_deck")) == ["bp_2", "e_3", "w_3"]
+
+
+def test_a_critical_wound_on_a_bp_iii_card_stays_on_the_wound_stack(engine: ModuleType) -> None:
+    """The critically wounded BP III card is the Wound (it counts as 2) and two BP III
+    cards would be shuffled in: the one left is."""
+    game = escalation_decks(engine)
+    game.set_fact("critical_wound", ["w_3"], True)
+    game.trigger("chart_row", Ctx(target="w_3"))
+    assert game.members("wound_stack") == ["w_3"]
+    assert "e_3" in game.members("bp_deck") and "bp_1" not in game.members("bp_deck")
 
 
 def bonuses(game: Game) -> list[int]:
@@ -117,10 +191,14 @@ def bonuses(game: Game) -> list[int]:
 def test_primordial_gains_one_bonus_per_wound_in_the_books_order(engine: ModuleType) -> None:
     """Before: the bonus table was read by the wounded card, which no row matches, so
     the Primordial never gained a bonus."""
-    game = no_level_three_left(engine, [1, 2])  # a Double Wound: 2 Wounds
-    game.trigger("full_escalation_chart", Ctx(target=NO_BP_III))
+    game = escalation_decks(engine, bp_iii_left=False)
+    game.set_place("ai_escalation_deck", ["ai_e_2"])  # no level III AI card left
+    game.set_fact("critical_wound", ["w_3"], False)
+    game.set_fact("wounds_dealt", ["w_3"], [1, 2])  # a Double Wound: 2 Wounds
+    game.trigger("chart_row", Ctx(target="w_3"))
     assert bonuses(game) == [1, 1, 0, 0]
     assert game.members("ai_deck") == ["ai_2"]  # the lowest AI card is still removed
+    assert game.members("bp_deck")[-1] == "w_3"  # the set aside card, at the bottom
     for _ in range(3):  # three Wounds more: the last two bonuses, then none is left
         game.trigger("primordial_wound_bonus")
     assert bonuses(game) == [1, 1, 1, 1]
@@ -190,13 +268,13 @@ def test_the_first_massive_danger_threshold_is_14(engine: ModuleType, gained: in
     assert ("you_died_horribly" in game.members("obol_deck")) is added
 
 
-# ---------------------------------------------------------------- a random Argonaut
+# ---------------------------------------------------------------- a random element
 
 
 def random_argonaut(engine: ModuleType, rolls: list[int]) -> Game:
     game: Game = engine.new_game(seed=1)
     game.set_fact("roll_order", [D10], rolls)
-    game.trigger("important_game_rules.random_element", Ctx(target="Random Argonaut"))
+    game.trigger(f"{RANDOM}.argonaut_at_random")
     return game
 
 
@@ -218,6 +296,43 @@ def test_tied_lowest_rolls_roll_again(engine: ModuleType) -> None:
     game = random_argonaut(engine, [4, 6, 4, 9, 8])  # first and third tie; then 9 and 8
     assert game.get(None, "random_argonaut") == argonauts[2]
     assert len(game.log.of_kind("roll")) == 5
+
+
+@pytest.mark.parametrize(("rolls", "chosen"), [([5, 2, 7], "east"), ([3, 1, 1, 4, 9], "east"),
+                                              ([6, 2, 2, 8, 5], "west")])
+def test_the_lowest_roll_designates_any_other_random_element(
+        engine: ModuleType, rolls: list[int], chosen: str) -> None:
+    """Before: "Any other random element" was a row of a table read by its target, and
+    rolled for each of its target, the row's own text (one die per character of "Any
+    other random element"), and no roll designated anything. Now the indicated elements
+    are the target, one d10 each, and the lowest (after the tied roll again) is chosen."""
+    game: Game = engine.new_game(seed=1)
+    game.set_fact("roll_order", [D10], rolls)
+    game.trigger(f"{RANDOM}.other_at_random", Ctx(target=["north", "east", "west"]))
+    assert game.get(None, "randomly_chosen") == chosen
+    assert len(game.log.of_kind("roll")) == len(rolls)
+
+
+def test_a_random_card_is_the_top_card_of_the_indicated_deck(engine: ModuleType) -> None:
+    """Before: the "Random card" row drew from its target, the text "Random card", which
+    is no deck: nothing was drawn (the run stopped). Now the indicated deck is the
+    target."""
+    game: Game = engine.new_game(seed=1)
+    game.set_place("minor_trauma_deck", ["t_1", "t_2", "t_3"])
+    game.trigger(f"{RANDOM}.card_at_random", Ctx(target="minor_trauma_deck"))
+    assert game.get(None, "randomly_chosen") == "t_1"
+    assert game.members("minor_trauma_deck") == ["t_2", "t_3"]
+
+
+def test_designated_cards_that_form_no_deck_give_one_of_them(engine: ModuleType) -> None:
+    """Cards that do not form a deck are shuffled together and one drawn (ruling
+    random_designated_cards): each seed picks one of them, and every one can come."""
+    picked = set()
+    for seed in range(40):
+        game: Game = engine.new_game(seed=seed)
+        game.trigger(f"{RANDOM}.card_at_random.cards_not_a_deck", Ctx(target=["a", "b", "c"]))
+        picked.add(game.get(None, "randomly_chosen"))
+    assert picked == {"a", "b", "c"}
 
 
 # ---------------------------------------------------------------- timings in words
@@ -255,3 +370,49 @@ def test_rules_an_effect_calls_run_when_called(engine: ModuleType) -> None:
     game.set_fact("value_after_gain", ["herodotus"], 10)
     with pytest.raises(Illegal):
         game.trigger("triskelion.no_voluntary_overflow", Ctx(target="herodotus"))
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_a_fate_reroll_is_the_players_choice(engine: ModuleType, answer: bool) -> None:
+    """Before: Fate Re-rolls were timed in words ("after you roll d10 dice"), so the
+    rule could not run, and its Fate was a cost paid whenever it did. Now the roll
+    offers it, and the player "decides to re-roll" (`may reroll_with_fate`): only a
+    re-roll gains 1 Fate and rolls the die again."""
+    game: Game = engine.new_game(seed=1, chooser=ScriptedChooser({"reroll_with_fate": answer}))
+    game.set_fact("roll_of", [D10], "attack_roll")
+    game.set_fact("roll_order", [D10], [8])
+    game.trigger("important_game_rules.fate_rerolls", Ctx(target=D10, actor="herodotus"))
+    assert game.get("herodotus", "fate") == (1 if answer else 0)
+    assert [e.detail for e in game.log.of_kind("roll")] == (["8"] if answer else [])
+
+
+def test_an_argo_test_is_rerolled_with_argo_fate(engine: ModuleType) -> None:
+    """Before: timed in words too. An Argo Test's die is re-rolled with Argo Fate,
+    instead of Fate (`overrides: fate_rerolls`)."""
+    game: Game = engine.new_game(seed=1, chooser=ScriptedChooser({"reroll_with_argo_fate": True}))
+    game.set_fact("roll_of", [D10], "argo_test")
+    game.trigger("important_game_rules.fate_rerolls", Ctx(target=D10, actor="herodotus"))
+    assert game.get("herodotus", "fate") == 0
+    assert fired(game, "important_game_rules.fate_rerolls.argo_fate_rerolls") == 1
+    assert len(game.log.of_kind("roll")) == 1
+
+
+def test_the_highest_rage_takes_the_priority_target_token(engine: ModuleType) -> None:
+    """Before: "whenever your Rage becomes higher than that of all other Titans" was
+    timed in words: no Titan ever gained the Priority Target token. Now it moves to
+    whoever's Rage becomes the highest, a tie leaves it where it is, and outside of a
+    Battle nobody gains it (ruling priority_target_rage)."""
+    def holder() -> object:
+        return game.places.where("priority_target_token")
+    game = in_phase(engine, "voyage_phase")
+    game.gain("rage", 2, "solon")
+    assert holder() is None
+    game = in_phase(engine, "battle_phase")
+    game.gain("rage", 2, "solon")
+    assert holder() == "solon"
+    game.gain("rage", 2, "herodotus")  # a tie: Solon keeps it
+    assert holder() == "solon"
+    game.gain("rage", 1, "herodotus")
+    assert holder() == "herodotus"
+    game.lose("rage", 2, "herodotus")  # Herodotus's loss makes Solon's Rage the highest
+    assert holder() == "solon"
