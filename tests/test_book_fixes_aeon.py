@@ -137,6 +137,8 @@ def test_the_chart_row_is_the_wounded_cards(engine: ModuleType, card: str, criti
     assert [e.detail.split(":")[0] for e in game.log.of_kind("table")
             if e.what == "full_escalation_chart"] == [repr(row)]
     assert card not in game.members("wounded")
+    # a critically wounded BP III card is the Wound itself (it counts as 2)
+    assert (game.members("wound_stack") == [card]) is (card != "w_3" or critical)
 
 
 def test_the_chart_acts_on_the_wounded_card_not_on_its_row(engine: ModuleType) -> None:
@@ -171,16 +173,6 @@ def test_a_wounded_bp_iii_card_returns_to_the_bottom_of_the_bp_deck(engine: Modu
     assert game.members("set_aside") == []
     # the lowest BP card (bp_1, in the deck) is out; the discard pile is left alone
     assert sorted(game.members("bp_deck")) == ["bp_2", "e_3", "w_3"]
-
-
-def test_a_critical_wound_on_a_bp_iii_card_stays_on_the_wound_stack(engine: ModuleType) -> None:
-    """The critically wounded BP III card is the Wound (it counts as 2) and two BP III
-    cards would be shuffled in: the one left is."""
-    game = escalation_decks(engine)
-    game.set_fact("critical_wound", ["w_3"], True)
-    game.trigger("chart_row", Ctx(target="w_3"))
-    assert game.members("wound_stack") == ["w_3"]
-    assert "e_3" in game.members("bp_deck") and "bp_1" not in game.members("bp_deck")
 
 
 def bonuses(game: Game) -> list[int]:
@@ -402,17 +394,25 @@ def test_the_highest_rage_takes_the_priority_target_token(engine: ModuleType) ->
     timed in words: no Titan ever gained the Priority Target token. Now it moves to
     whoever's Rage becomes the highest, a tie leaves it where it is, and outside of a
     Battle nobody gains it (ruling priority_target_rage)."""
-    def holder() -> object:
-        return game.places.where("priority_target_token")
     game = in_phase(engine, "voyage_phase")
     game.gain("rage", 2, "solon")
-    assert holder() is None
+    assert game.places.where("priority_target_token") is None
     game = in_phase(engine, "battle_phase")
-    game.gain("rage", 2, "solon")
-    assert holder() == "solon"
-    game.gain("rage", 2, "herodotus")  # a tie: Solon keeps it
-    assert holder() == "solon"
-    game.gain("rage", 1, "herodotus")
-    assert holder() == "herodotus"
+    holders = []
+    for who, rage in (("solon", 2), ("herodotus", 2), ("herodotus", 1)):  # a tie, then higher
+        game.gain("rage", rage, who)
+        holders.append(game.places.where("priority_target_token"))
+    assert holders == ["solon", "solon", "herodotus"]
     game.lose("rage", 2, "herodotus")  # Herodotus's loss makes Solon's Rage the highest
-    assert holder() == "solon"
+    assert game.places.where("priority_target_token") == "solon"
+
+
+def test_a_random_direction_is_the_arrow_of_the_minor_trauma_card(engine: ModuleType) -> None:
+    """Before: the card was revealed and put back at the bottom, and no direction was
+    designated. Now the arrow of the card designates it (a fact of the card)."""
+    game: Game = engine.new_game(seed=1)
+    game.set_place("minor_trauma_deck", ["t_1", "t_2"])
+    game.set_fact("arrow_of", ["t_1"], "north-east")
+    game.trigger(f"{RANDOM}.direction_at_random")
+    assert game.get(None, "randomly_chosen") == "north-east"
+    assert game.members("minor_trauma_deck") == ["t_2", "t_1"]
