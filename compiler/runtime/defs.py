@@ -38,8 +38,7 @@ def base_of(thing: Value) -> Value:
     """The name an entity is a copy of (`card#2@seat` -> `card`); anything else unchanged."""
     if not isinstance(thing, str):
         return thing
-    cut = min((i for i in (thing.find(COPY), thing.find(SEAT)) if i >= 0), default=-1)
-    return thing[:cut] if cut >= 0 else thing
+    return thing.partition(COPY)[0].partition(SEAT)[0]
 
 
 def seat_of(thing: Value) -> str | None:

@@ -91,13 +91,19 @@ class Game(Periods, Seating, Choosing):
     # ------------------------------------------------------------ values
 
     def get(self, who: Value, name: str) -> Value:
+        """A value of `who`: a stat, a field of its card record (a copy reads its card's),
+        or one of a player's own places (`hand@seat`). The most frequent read of a rule."""
+        if who is None or name in self.stats.defs:
+            return self.stats.get(who, name)
+        record = self.defs.records.get(who) if isinstance(who, str) else None
+        if record is None and isinstance(who, str):
+            record = self.defs.records.get(base_of(who))
+        if record is not None:
+            attribute = record.FIELDS.get(name)
+            if attribute is not None:
+                return getattr(record, attribute)
         if name in self.player_places and who in self.seats:
             return self.place_of(who, self.player_places[name])
-        if who is None or self.stats.is_stat(name):
-            return self.stats.get(who, name)
-        record = self.defs.records.get(base_of(who)) if isinstance(who, str) else None
-        if record is not None and record.has(name):
-            return record.value(name)
         return self.stats.get(who, name)
 
     def treated(self, who: Value, name: str) -> Value:
