@@ -391,3 +391,22 @@ module extra "Extra cards":
     assert not g.playing(["extra"]) and g.get("ann", "score") == 0
     with pytest.raises(ValueError, match="not a module"):
         new(defs, without=["extar"])
+
+
+def test_a_query_reads_a_stats_value_and_a_fact_keeps_its_name(tmp_path: Path) -> None:
+    """`count(rolled)` counts the list the stat holds (it was read as a place named
+    `rolled`); `paid(ann, score)` still names the stat."""
+    _, defs = build(tmp_path, """
+stat rolled "Rolled"
+
+rule tally "Tally the rolls":
+  effect:
+    set rolled to [3, 5, 5]
+    gain count(rolled) + max(rolled) score to ann
+    for each p in players():
+      if p != ann:
+        gain paid(ann, score) score to p
+""")
+    g = new(defs)
+    g.trigger("tally")
+    assert g.get("ann", "score") == 3 + 5 and g.get("bob", "score") == 0

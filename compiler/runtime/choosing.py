@@ -13,7 +13,7 @@ Choosing players reports `targeted` for each one picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .choosers import Choice, Chooser
@@ -62,12 +62,6 @@ class Choosing:
                 answer = self.answers[key]
                 return list(answer) if isinstance(answer, (list, tuple)) else [answer]
         return None
-
-    def collect(self, pool: Value, item: Callable[[Value], Value] | None = None,
-                keep: Callable[[Value], Value] | None = None) -> list[Value]:
-        """`[item for each x in pool where keep]`: the pool's members, filtered, mapped."""
-        found = [m for m in self.members(pool) if keep is None or keep(m)]
-        return found if item is None else [item(m) for m in found]
 
     def pick(self, ctx: Ctx, rule: str, name: str, options: Sequence[Value], mode: str = "one",
              count: Value = 1, otherwise: bool = False) -> list[Value]:

@@ -8,11 +8,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ...core.vocabulary import BUILTIN_NAMES, COMPARISON, PRECEDENCE
-from ...runtime.queries import QUERIES, SPECIAL
+from ...runtime.queries import QUERIES, SPECIAL, STAT_ARGUMENTS
 from ...semantics.resolve import GameModel
 from ...syntax import ast
 from .names import RESERVED
-from .pretty import Atom, Op, Pre, Py, Seq, Str, call, literal, paren
+from .pretty import Atom, Comp, Op, Pre, Py, Seq, Str, call, literal, paren
 
 
 @dataclass
@@ -136,17 +136,18 @@ class ExprCode:
 
     def expr_Comprehension(self, e: ast.Comprehension, env: Env, soft: bool,
                            boolean: bool) -> Py:
-        """`g.collect(pool, lambda x: item, lambda x: where)`."""
+        """`[item for x in g.members(pool) if where]`."""
         inner, name = env.bind(e.var, True)
-        item = Pre(f"lambda {name}: ", self.expr(e.item, inner))
-        keep = [Pre(f"lambda {name}: ", self.condition(e.where, inner))] if e.where else []
-        return call("g.collect", self.expr(e.pool, env), item, *keep)
+        return Comp(self.expr(e.item, inner), name, call("g.members", self.expr(e.pool, env)),
+                    self.condition(e.where, inner) if e.where else None)
 
     def expr_RangeLit(self, e: ast.RangeLit, env: Env, soft: bool, boolean: bool) -> Py:
         return call("g.span", self.expr(e.lo, env), self.expr(e.hi, env))
 
     def expr_Call(self, e: ast.Call, env: Env, soft: bool, boolean: bool) -> Py:
-        args = [self.arg(a, env) for a in e.args]
+        query = e.func in QUERIES and e.func not in SPECIAL and e.func not in self.facts
+        args = [self.arg(a, env, by_name=not query or e.func in STAT_ARGUMENTS)
+                for a in e.args]
         if e.func == "treated" and len(e.args) == 1:  # the value remembered past the bound
             found = self.owner_and_stat(e.args[0], env)
             if found is not None:
@@ -155,9 +156,11 @@ class ExprCode:
             return call(f"q.{QUERIES[e.func].__name__}", Atom("g"), *args)
         return call("g.fact", Str(e.func), *args)
 
-    def arg(self, e: ast.Expr, env: Env) -> Py:
-        """A call's argument; a bare stat is its name (`paid(akira, trust)`), not a value."""
-        if isinstance(e, ast.Ref) and e.parts[0] not in env.names:
+    def arg(self, e: ast.Expr, env: Env, by_name: bool = True) -> Py:
+        """A call's argument. A bare stat is its name for a query that reads a stat
+        (`paid(akira, trust)`) and for a fact (the name is part of what it asks); for any
+        other query it is its value (`count(rolled)` counts the list the stat holds)."""
+        if by_name and isinstance(e, ast.Ref) and e.parts[0] not in env.names:
             decl, attrs = self.target(e)
             if isinstance(decl, ast.Stat) and not attrs:
                 return Str(decl.id)

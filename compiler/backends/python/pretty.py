@@ -62,6 +62,16 @@ class Pre(Py):
     prec: int = 0
 
 
+@dataclass(frozen=True)
+class Comp(Py):
+    """A list comprehension `[item for var in source if cond]`."""
+
+    item: Py
+    var: str
+    source: Py
+    cond: Py | None = None
+
+
 def flat(p: Py) -> str:
     if isinstance(p, Atom):
         return p.text
@@ -79,6 +89,9 @@ def flat(p: Py) -> str:
         return f" {p.op} ".join(flat(x) for x in p.parts)
     if isinstance(p, Pre):
         return p.op + flat(p.operand)
+    if isinstance(p, Comp):
+        cond = f" if {flat(p.cond)}" if p.cond is not None else ""
+        return f"[{flat(p.item)} for {p.var} in {flat(p.source)}{cond}]"
     raise TypeError(p)
 
 
@@ -96,6 +109,12 @@ def render(p: Py, indent: int, prefix: str = "", suffix: str = "",
         return out + [pad + p.brackets[1] + suffix]
     if isinstance(p, Kw):
         return render(p.value, indent, prefix + p.name + "=", suffix, bracketed)
+    if isinstance(p, Comp):
+        out = [pad + prefix + "["] + render(p.item, indent + 4, "", "", True)
+        out += render(p.source, indent + 4, f"for {p.var} in ", "", True)
+        if p.cond is not None:
+            out += render(p.cond, indent + 4, "if ", "", True)
+        return out + [pad + "]" + suffix]
     if isinstance(p, Paren):
         inner = render(p.inner, indent + 4, "", "", True)
         return [pad + prefix + "("] + inner + [pad + ")" + suffix]

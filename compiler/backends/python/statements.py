@@ -10,7 +10,7 @@ from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
 from .expressions import Env, ExprCode
 from .names import MODULE_NAMES, RUNTIME_NAMES
-from .pretty import Atom, Kw, Pre, Py, Seq, Str, call, render
+from .pretty import Atom, Comp, Kw, Py, Seq, Str, call, render
 
 # What a local name must not hide: the module's own names and the runtime's (`GAME`).
 TAKEN = MODULE_NAMES | RUNTIME_NAMES
@@ -195,9 +195,9 @@ class GameCode(ExprCode):
         inner, name = env.bind(s.var, True, TAKEN)
         picked = f"chosen_{env.chooses + 1}"
         inner = Env(inner.names, env.chooses + 1)
-        keep = Pre(f"lambda {name}: ", self.condition(s.where, inner)) if s.where else None
-        pool = call("g.collect", self.expr(s.pool, env), *(
-            [Atom("None"), keep] if keep is not None else []))
+        members = call("g.members", self.expr(s.pool, env))
+        pool: Py = Comp(Atom(name), name, members, self.condition(s.where, inner)) \
+            if s.where else members
         count = self.expr(s.count, env) if s.count is not None else Atom("1")
         args: list[Py] = [Atom("ctx"), Str(self.here), Str(s.var), pool]
         if s.mode != "one":
