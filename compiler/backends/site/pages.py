@@ -19,6 +19,7 @@ from .escape import html_text
 
 CSS = "ludex-assets/site.css"
 CODES_PAGE = "ludex-codes.md"
+API_PAGE = "engine-api.md"  # the runtime's reference (`api`)
 # a game's own pages whose names no declaration can take (ids have no `-`)
 CARDS, EXAMPLES, REPORT = "card-gallery.md", "worked-examples.md", "consistency-report.md"
 
@@ -65,8 +66,9 @@ def game_pages(model: GameModel) -> Page:
 
 
 def home_pages() -> list[Page]:
-    """The pages beside the games: home, and the diagnostic codes."""
+    """The pages beside the games: home, the engine API and the diagnostic codes."""
     return [Page("index.md", "Home", template="home.md.j2"),
+            Page(API_PAGE, "Engine API", template="api.md.j2"),
             Page(CODES_PAGE, "Diagnostic codes", template="codes.md.j2")]
 
 
@@ -79,7 +81,8 @@ def walk(pages: Iterable[Page]) -> Iterator[Page]:
 def nav(games: Iterable[Page]) -> str:
     """The `nav:` entries of mkdocs.yml; the hand-written language page is linked."""
     return "\n".join(["  - Home: index.md", "  - The language: language.md",
-                      *_nav(games), f"  - Diagnostic codes: {CODES_PAGE}"])
+                      f"  - Engine API: {API_PAGE}", *_nav(games),
+                      f"  - Diagnostic codes: {CODES_PAGE}"])
 
 
 def _nav(pages: Iterable[Page], depth: int = 1) -> Iterator[str]:

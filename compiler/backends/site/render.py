@@ -13,8 +13,9 @@ import jinja2
 from markupsafe import Markup
 
 from ... import __version__
+from . import api
 from .blocks import build_block
-from .escape import md
+from .escape import fence, md
 from .links import Site
 from .pages import CSS, REPORT, Page
 from .prose import View
@@ -74,4 +75,6 @@ CONTEXTS: dict[str, Callable[[View], dict[str, Any]]] = {
     "report.md.j2": report,
     "home.md.j2": _home,
     "codes.md.j2": lambda view: codes(),
+    "api.md.j2": lambda view: {"entries": api.entries(),
+                               "code": lambda text: fence(text, "python")},
 }
