@@ -418,7 +418,9 @@ def test_no_generated_code_runs_in_ludex(tmp_path: Path,
 def test_only_tests_and_tools_import_an_engine_into_their_own_process() -> None:
     """`load_engine` and `engine_of` are for tests; no module of ludex calls them, and
     nothing but the child imports a generated package (and the runtime, when a caller
-    unpickles a game of theirs: its definitions reload from the package they name)."""
+    unpickles a game of theirs: its definitions reload from the package they name).
+    `ludex simulate` and `play` run a game's own engine, with no rule data but its
+    literals, in their process or their workers (`verify/playouts.py`, SECURITY.md)."""
     calls = []
     for path in sorted((ROOT / "compiler").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
@@ -430,6 +432,7 @@ def test_only_tests_and_tools_import_an_engine_into_their_own_process() -> None:
                              "compiler/verify/examples.py:exec",
                              "compiler/verify/examples.py:import_module",
                              "compiler/verify/examples.py:load_engine",
+                             "compiler/verify/playouts.py:load_engine",
                              "compiler/verify/sandbox/child.py:import_module"]
 
 

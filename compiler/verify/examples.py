@@ -11,7 +11,8 @@ an `engine_error`; its executable examples fail with it. This is the one path by
 `ludex check`, `test`, `stats` and the site run generated code.
 
 `load_engine` and `engine_of` import an engine into the calling process, for tests
-and tools that want to drive it; no `ludex` command calls them.
+and tools that want to drive it; of the commands, only `simulate` and `play` do
+(`ludex.verify.playouts`), to play the game (SECURITY.md).
 """
 
 from __future__ import annotations
