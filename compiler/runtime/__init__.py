@@ -9,10 +9,24 @@ everything those functions call; it imports nothing else of ludex. `state`
 holds a game's values and places, `resolution` how rules, procedures, hooks
 (`after STAT`: after each change of a stat), overrides and effects resolve.
 
-    from generated.game_id import new_game
-    game = new_game(seed=1)
-    game.act("module.rule", actor="player_id")
-    print(game.log.text())
+A game is played a decision at a time, by a `Match` (a bot, a user
+interface, a replay), or in one pass by a `Game` whose `Chooser` answers every
+choice (a simulation), or rule by rule, `Game.act` (a test, a tool):
+
+    >>> from duel import DEFINITIONS, new_game   # a generated package
+    >>> match = Match(DEFINITIONS, players=2, seed=1)
+    >>> match.apply(match.legal_actions()[0])
+    >>> match.current_player, [action.name for action in match.legal_actions()]
+    ('bob', ['turn.play.c=low#1', 'turn.play.c=high#3'])
+    >>> game = new_game(seed=1, players=2)
+    >>> game.set_place("hand@ann", ["high"])
+    >>> game.act("play", actor="ann")
+    >>> print(game.log.text())
+       1 set hand@ann: ['high#1']
+       2 step turn.play [ann]: Play a card
+       3 choose turn.play.c [ann]: forced: high#1 (by turn.play)
+       4 move high#1: hand@ann -> table (by turn.play)
+       5 gain score [ann]: 0 + 12 -> 12 (by turn.play)
 """
 
 from __future__ import annotations

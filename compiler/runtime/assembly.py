@@ -22,6 +22,8 @@ from .state import Game
 
 
 class NewGame(Protocol):
+    """The type of a generated package's `new_game` (what `game_starter` makes)."""
+
     def __call__(self, *, seed: int = 0, chooser: Chooser | None = None,
                  options: Iterable[str] = (), players: int | Sequence[str] | None = None,
                  without: Iterable[str] = ()) -> Game: ...
@@ -29,7 +31,14 @@ class NewGame(Protocol):
 
 def define_game(game: str, title: str | None, catalog: ModuleType, components: ModuleType,
                 rules: ModuleType, examples: ModuleType) -> Definitions:
-    """Everything a generated package declares about its game."""
+    """Everything a generated package declares about its game. A package's
+    `__init__.py` makes its `DEFINITIONS` so, from its modules:
+
+    >>> from duel import catalog, components, examples, rules
+    >>> definitions = define_game("duel", "Duel", catalog, components, rules, examples)
+    >>> definitions.title, sorted(definitions.procedures), definitions.result
+    ('Duel', ['game', 'rounds', 'turn'], 'score')
+    """
     book, shown = rules.book, examples.book
     return Definitions(
         game=game, title=title, stats=components.STATS, tracks=_frozen(book.tracks),
@@ -42,7 +51,15 @@ def define_game(game: str, title: str | None, catalog: ModuleType, components: M
 
 
 def game_starter(defs: Definitions) -> NewGame:
-    """The package's `new_game`."""
+    """The package's `new_game`: a game of `defs` in its starting state.
+
+    >>> new_game = game_starter(DEFINITIONS)
+    >>> game = new_game(seed=1, players=3)
+    >>> game.seats
+    ('ann', 'bob', 'cid')
+    >>> game.members("stock")
+    ['low#1', 'low#2', 'low#3', 'high#1', 'high#2', 'high#3']
+    """
 
     def new_game(*, seed: int = 0, chooser: Chooser | None = None,
                  options: Iterable[str] = (), players: int | Sequence[str] | None = None,

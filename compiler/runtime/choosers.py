@@ -66,13 +66,25 @@ class Choice:
 
 
 class Chooser(Protocol):
+    """Who answers a game's choices: anything with this `choose` (the choosers below, or
+    a bot of your own), given to a game as `new_game(chooser=...)`."""
+
     def choose(self, choice: Choice) -> list[Value]:
         """The options picked (between `choice.least` and `choice.most` of them)."""
         ...
 
 
 class Unanswered:
-    """No one answers: a choice reached is a run that cannot go on (`NotExecutable`)."""
+    """No one answers: a choice reached is a run that cannot go on (`NotExecutable`).
+
+    >>> game = new_game(seed=1, players=2)   # no chooser: this one
+    >>> game.set_place("hand@ann", ["low", "high"])
+    >>> try:
+    ...     game.act("play", actor="ann")
+    ... except NotExecutable as stopped:
+    ...     print(stopped)
+    nobody answers ann: turn.play: choose 1 for `c`: give the answer (`set answer(c) to ...`)
+    """
 
     def choose(self, choice: Choice) -> list[Value]:
         raise NotExecutable(f"nobody answers {choice.prompt}: give the answer "
@@ -80,7 +92,14 @@ class Unanswered:
 
 
 class FirstChooser:
-    """Always the first legal options (as few as allowed, at least one)."""
+    """Always the first legal options (as few as allowed, at least one).
+
+    >>> game = new_game(seed=1, players=2, chooser=FirstChooser())
+    >>> game.set_place("hand@ann", ["low", "high"])
+    >>> game.act("play", actor="ann")
+    >>> game.members("table")
+    ['low#1']
+    """
 
     def choose(self, choice: Choice) -> list[Value]:
         return list(choice.options[:max(choice.least, min(1, choice.most))])
@@ -89,7 +108,14 @@ class FirstChooser:
 @dataclass
 class ScriptedChooser:
     """Answers by the choice's name (`"target"`, or `"rule.target"` to be precise), each
-    a value or a list of values; `then` answers what the script does not."""
+    a value or a list of values; `then` answers what the script does not.
+
+    >>> game = new_game(seed=1, players=2, chooser=ScriptedChooser({"c": "high"}))
+    >>> game.set_place("hand@ann", ["low", "high"])
+    >>> game.act("play", actor="ann")
+    >>> game.members("table"), game.get("ann", "score")
+    (['high#1'], 12)
+    """
 
     answers: Mapping[str, Any]
     then: Chooser = field(default_factory=Unanswered)
@@ -103,7 +129,18 @@ class ScriptedChooser:
 
 
 class RandomChooser:
-    """Random answers from its own seeded generator: the same seed, the same game."""
+    """Random answers from its own seeded generator: the same seed, the same game. A
+    whole playout in one pass, for simulations:
+
+    >>> game = new_game(seed=1, players=3, chooser=RandomChooser(7))
+    >>> game.trigger("game")
+    >>> [game.get(player, "score") for player in game.seats]
+    [14, 14, 14]
+    >>> again = new_game(seed=1, players=3, chooser=RandomChooser(7))
+    >>> again.trigger("game")
+    >>> again.log.text() == game.log.text()
+    True
+    """
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

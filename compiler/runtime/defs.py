@@ -107,6 +107,7 @@ class Reward:
                 "text": repr(self.text)}[self.kind]
 
 
+# A row of a table: a reward keyed as a track's spaces are (the same record).
 Row = Reward
 
 
@@ -124,6 +125,9 @@ class TrackDef:
 
 @dataclass(frozen=True, slots=True)
 class DeckDef:
+    """A deck: what it is made of, its starting cards, and what becomes of its discards
+    (`reshuffle`: whether and when its discard pile is shuffled back in)."""
+
     name: str
     title: str | None = None
     contains: tuple[str, ...] = ()  # the kinds and cards it is made of
@@ -140,6 +144,9 @@ class DeckDef:
 
 @dataclass(frozen=True, slots=True)
 class ZoneDef:
+    """A place cards or tokens lie (a hand, a board, a play area): whose it is, how much it
+    holds and what happens past that (`overflow`), who sees it (`visibility`)."""
+
     name: str
     title: str | None = None
     owner: str | None = None
@@ -151,6 +158,9 @@ class ZoneDef:
 
 @dataclass(frozen=True, slots=True)
 class DieDef:
+    """A die and its faces, in order; `Game.roll` rolls it from the game's seeded
+    generator."""
+
     name: str
     title: str | None = None
     faces: tuple[Value, ...] = ()
@@ -191,6 +201,9 @@ class Timing:
 
 @dataclass(frozen=True, slots=True)
 class Limit:
+    """How often a rule may be used: `count` times per period (`per`, a turn or a round),
+    or at most `count` of it in play in a zone (`max_in`)."""
+
     count: int
     per: str | None = None  # a period: uses per turn, round, ...
     max_in: str | None = None  # an in-play maximum: at most `count` in this zone
@@ -198,6 +211,9 @@ class Limit:
 
 @dataclass(frozen=True, slots=True)
 class Duration:
+    """How long an effect lasts: `until_end` or `until_start` of a `period`,
+    `permanent` or `instant`."""
+
     kind: str  # until_end | until_start | permanent | instant
     period: str | None = None
 
@@ -248,6 +264,10 @@ class Expectation:
 
 @dataclass(frozen=True, slots=True)
 class ExampleDef:
+    """A worked example of the book, compiled: `run` plays it on a fresh game and returns
+    its checked expectations; `scope`, the modules it needs in play; `source`, where the
+    book's encoding states it (`file:line`)."""
+
     name: str
     title: str | None = None
     run: Callable[[Game], list[Expectation]] | None = None

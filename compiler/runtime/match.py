@@ -15,9 +15,11 @@ length of the game so far, which keeps every state reproducible and a copy
 free of shared parts. (A whole playout without stops, for simulations, is a
 `Game` with a `RandomChooser`: one pass.)
 
-    >>> match = Match(DEFINITIONS, players=2, seed=1)   # doctest: +SKIP
-    >>> match.legal_actions()[0].name                    # doctest: +SKIP
-    'turn.play.card=hearts_7'
+    >>> match = Match(DEFINITIONS, players=2, seed=1)
+    >>> match.current_player
+    'ann'
+    >>> [action.name for action in match.legal_actions()]
+    ['turn.play.c=high#1', 'turn.play.c=low#3']
 """
 
 from __future__ import annotations
@@ -88,7 +90,23 @@ class _Replay:
 
 class Match:
     """A game from its start, one decision at a time. `players`: how many seats, or
-    which players; `options`: the modes, variants or scenarios chosen."""
+    which players; `options`: the modes, variants or scenarios chosen.
+
+    A playout, always taking the first legal action, then its result and its record:
+
+    >>> match = Match(DEFINITIONS, players=2, seed=1)
+    >>> while not match.is_over():
+    ...     match.apply(match.legal_actions()[0])
+    >>> match.returns()
+    {'ann': 14, 'bob': 14}
+    >>> [action.name for action in match.actions]
+    ['turn.play.c=high#1', 'turn.play.c=low#1']
+    >>> Match.from_json(DEFINITIONS, match.to_json()).game.log.text() == match.game.log.text()
+    True
+    >>> match.undo(2)
+    >>> match.current_player, match.actions
+    ('ann', [])
+    """
 
     def __init__(self, defs: Definitions, *, players: int | Sequence[str] | None = None,
                  seed: int = 0, options: Iterable[str] = (),
@@ -137,7 +155,18 @@ class Match:
                 for picked in itertools.combinations(choice.options, size)]
 
     def apply(self, action: Action | str) -> None:
-        """Take a legal action (or the action of that name); anything else is refused."""
+        """Take a legal action (or the action of that name); anything else is refused.
+
+        >>> match = Match(DEFINITIONS, players=2, seed=1)
+        >>> match.apply("turn.play.c=high#1")
+        >>> match.current_player
+        'bob'
+        >>> try:
+        ...     match.apply("turn.play.c=high#2")
+        ... except IllegalAction as refused:
+        ...     print(refused)
+        turn.play.c=high#2 is not a legal action now; did you mean turn.play.c=high#3?
+        """
         legal = self.legal_actions()
         found = next((a for a in legal if a == action or a.name == str(action)), None)
         if found is None:
@@ -167,7 +196,11 @@ class Match:
 
     def view(self, player: Value) -> dict[str, Any]:
         """What `player` may see: every public place's contents, their own private places,
-        the size of the rest (decks, hidden zones, other players' hands), every stat."""
+        the size of the rest (decks, hidden zones, other players' hands), every stat.
+
+        >>> Match(DEFINITIONS, players=2, seed=1).view("ann")["places"]
+        {'hand@ann': ['high#1', 'low#3'], 'hand@bob': 2, 'stock': 2}
+        """
         if player not in self.game.seats:
             raise IllegalAction(f"{player!r} is not a player of this game")
         places: dict[str, Any] = {}

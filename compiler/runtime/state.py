@@ -81,7 +81,19 @@ class Game(Periods, Seating, Choosing):
         """A player uses a rule: `game.act("rule", actor="player")`. Names may be short
         (`rule` for `module.rule`) when only one thing has that name; a name the game does
         not declare is an error with a suggestion, never an outside event taken in
-        silence (`trigger` resolves those)."""
+        silence (`trigger` resolves those).
+
+        >>> game = new_game(seed=1, players=2)
+        >>> game.set_place("hand@ann", ["high"])
+        >>> game.act("play", actor="ann")   # the step `turn.play`, by its short name
+        >>> game.members("table"), game.get("ann", "score")
+        (['high#1'], 12)
+        >>> try:
+        ...     game.act("paly", actor="ann")
+        ... except Illegal as refused:
+        ...     print(refused)
+        no rule, procedure or table is called `paly`; did you mean `play`?
+        """
         rules = [*self.defs.rules, *self.defs.procedures, *self.defs.tables]
         people = [*self.defs.records, *self.seats]
         self.trigger(resolve_name(name, rules, "rule, procedure or table"),

@@ -32,6 +32,8 @@ from ... import runtime
 from .escape import fence, literal, md
 
 WIDTH = 88  # a signature longer than this is shown one parameter a line
+# The small game the runtime's examples play (the tests build it as the package `duel`).
+EXAMPLE_GAME = Path(__file__).parent.parent / "templates" / "site" / "duel.ludex"
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,6 +193,16 @@ def documented() -> frozenset[str]:
     return frozenset(names)
 
 
+def overview() -> tuple[Markup, ...]:
+    """`ludex.runtime`'s own docstring, as blocks: the page's introduction."""
+    return blocks(_own_doc(runtime), documented())
+
+
+def example_game() -> Markup:
+    """The example game's source, as a code block."""
+    return fence(EXAMPLE_GAME.read_text("utf-8").rstrip("\n"), "ludex")
+
+
 @cache
 def entries() -> tuple[Entry, ...]:
     """Every public name of `ludex.runtime`, with its members."""
@@ -243,8 +255,11 @@ def blocks(doc: str, known: frozenset[str]) -> tuple[Markup, ...]:
             lang = "pycon" if code.lstrip().startswith(">>>") else "python"
             out.append(fence(code, lang))
         else:
-            para = []
-            while i < len(lines) and lines[i].strip() and not lines[i].startswith((" ", ">>>")):
+            para = [line]
+            i += 1
+            while i < len(lines) and lines[i].strip() and (
+                    not lines[i].startswith((" ", ">>>")) or  # a list item goes on indented
+                    line.startswith("- ") and not lines[i].startswith("    ")):
                 para.append(lines[i])
                 i += 1
             out.append(_paragraph(para, known))

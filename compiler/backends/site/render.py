@@ -75,6 +75,7 @@ CONTEXTS: dict[str, Callable[[View], dict[str, Any]]] = {
     "report.md.j2": report,
     "home.md.j2": _home,
     "codes.md.j2": lambda view: codes(),
-    "api.md.j2": lambda view: {"entries": api.entries(),
+    "api.md.j2": lambda view: {"entries": api.entries(), "overview": api.overview(),
+                               "game": api.example_game(),
                                "code": lambda text: fence(text, "python")},
 }
