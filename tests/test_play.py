@@ -70,3 +70,4 @@ def test_crazy_eights_is_played_to_the_end_without_seeing_hidden_cards(
     assert not re.search(r"draw \w+: [\w@]+ -> stock", run.out)
     assert not re.search(r"choose \S+ \[(bob|cid)\]: chosen", run.out)
     assert "draw a card: stock -> hand@bob" in run.out
+    assert re.search(r"move \w+: hand@bob -> pile", run.out)  # a card played is seen

@@ -116,3 +116,12 @@ def test_crazy_eights_plays_to_its_end() -> None:
     report = json.loads(run.out)
     assert run.code == 0 and report["finished"] == 3 and report["counted"] == "turns"
     assert report["fired"]["deal"] == 3 and report["maximum"] >= report["median"] > 0
+
+
+def test_a_game_without_a_turn_counts_decisions(tmp_path: Path) -> None:
+    no_turn = DUEL.replace("procedure turn ", "procedure go ").replace("trigger turn", "trigger go")
+    run = run_cli("simulate", str(folder(tmp_path, no_turn)), "--games", "4", "--players", "2",
+                  "--workers", "1", "--format", "json")
+    report = json.loads(run.out)
+    # two players with two cards each: the first card of each is a choice, the last forced
+    assert run.code == 0 and (report["counted"], report["median"]) == ("decisions", 2)

@@ -32,7 +32,9 @@ from .common import FINDINGS, OK, USAGE
 from .simulate import one_game, seats_error
 
 SHOWN_ITEMS = 12  # a public place's last items shown (a long discard pile)
-MOVES = ("draw", "move")
+MOVED = re.compile(r"(\S+) -> (\S+)")  # a thing's move in the log: `origin -> place`
+NEW = "new"  # the origin of a thing that enters the game
+PLACE_EVENTS = ("overflow", "set")  # events about a place's contents
 
 
 class _Paused(Match):
@@ -85,7 +87,7 @@ class _Table:
                 return int(said)
             self.tell(f"please answer with a number from 1 to {top}")
 
-    def show_log(self, paused: Match) -> None:
+    def show_log(self, paused: _Paused) -> None:
         """What happened since the human's last decision, through their eyes."""
         game = paused.game
         lines = [seen(paused, e, self.human) for e in game.log.events[self.log_from:]]
@@ -101,14 +103,16 @@ def describe(action: Action) -> str:
     return f"{picked}   [{action.name}]"
 
 
-def seen(paused: Match, event: Any, player: str) -> str:
-    """An event as `player` may see it: a card moved out of sight is "a card", another
-    player's choice shows only who chose."""
-    assert isinstance(paused, _Paused)
-    if event.kind in MOVES:
-        where = re.findall(r"[\w.@#]+", event.detail)
-        if not any(paused.sees(p, player) for p in where):
-            return f"{event.seq:>4} {event.kind} a card: {event.detail}"
+def seen(paused: _Paused, event: Any, player: str) -> str:
+    """An event as `player` may see it: a thing moved between places out of their sight
+    is "a card", a hidden place's overflow or contents are not told, another player's
+    choice shows only who chose."""
+    moved = MOVED.match(event.detail)
+    if moved is not None and not any(paused.sees(p, player) for p in moved.groups()
+                                     if p != NEW):
+        return f"{event.seq:>4} {event.kind} a card: {event.detail}"
+    if event.kind in PLACE_EVENTS and not paused.sees(str(event.what), player):
+        return f"{event.seq:>4} {event.kind} {event.what}"
     if event.kind == "choose" and event.who not in (None, player):
         return f"{event.seq:>4} choose {event.what} [{event.who}]: made a choice"
     return str(event)

@@ -14,6 +14,7 @@ import json
 import os
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -103,10 +104,15 @@ def run(args: argparse.Namespace) -> int:
         return USAGE
     bar = _Bar(args.games, sys.stderr) if sys.stderr.isatty() else None
     settings = Settings(args.players, args.max_steps, args.time_limit)
-    summary = simulate(files, label, args.games, args.seed, settings, min(args.workers, args.games),
-                       bar.update if bar is not None else None)
-    if bar is not None:
-        bar.close()
+    try:
+        summary = simulate(files, label, args.games, args.seed, settings,
+                           min(args.workers, args.games), bar.update if bar is not None else None)
+    except BrokenProcessPool as err:  # a worker killed (out of memory, a signal)
+        print(f"\nludex simulate: a worker process died: {visible(str(err))}", file=sys.stderr)
+        return FINDINGS
+    finally:
+        if bar is not None:
+            bar.close()
     if args.format == "json":
         print(json.dumps(summary.as_data(), indent=2, ensure_ascii=True))
     else:
