@@ -193,6 +193,9 @@ def test_every_rule_function_runs(folder: str) -> None:
                                            if o not in defs.default_options])
         with contextlib.suppress(RuleError):
             game.trigger(rule.name, Ctx(actor=rule.who[0] if rule.who else None))
+    for proc in defs.procedures.values():
+        if proc.until is not None:
+            attempt(proc.until, proc.scope, "you")
     for table in list(defs.tables.values()) + list(defs.tracks.values()):
         for func in [getattr(table, "by", None)] + [r.effect for r in table.rows] + \
                 [r.compute for r in table.rows]:
