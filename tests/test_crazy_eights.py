@@ -112,29 +112,47 @@ def turns(game: Game) -> Iterator[list[Any]]:
         yield current
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_whole_games_end_as_the_rules_say_and_score_by_the_rule(
-        defs: Definitions, players: int) -> None:
-    seeds = SEEDS if players == 4 else range(60)
-    for seed in seeds:
-        game, referee = play(defs, seed, players)
-        counts = {p: sum(points(defs, c) for c in hand(game, p)) for p in game.seats}
-        out = [p for p in game.seats if not hand(game, p)]
-        blocked = game.get(None, "passes") >= players
-        assert len(out) == 1 or (blocked and not out), (seed, counts)
-        low = min(counts.values())
-        for p in game.seats:
-            expected = sum(n - low for q, n in counts.items() if q != p) \
-                if counts[p] == low else 0
-            assert game.get(p, "hand_points") == counts[p], (seed, p)
-            assert game.get(p, "score") == expected, (seed, p, counts)
-        moves = [e for e in game.log if e.kind == "move" and e.detail.endswith("-> pile")]
-        assert referee.plays == len(moves) > 0, seed
+Played = list[tuple[int, Game, Referee]]
 
 
-def test_each_turn_plays_one_card_or_passes(defs: Definitions) -> None:
-    for seed in range(50):
-        game, _ = play(defs, seed, 4)
+@pytest.fixture(scope="module")
+def four_players(defs: Definitions) -> Played:
+    """200 whole games at four players, played once for the tests that read them."""
+    return [(seed, *play(defs, seed, 4)) for seed in SEEDS]
+
+
+def check_ending_and_score(defs: Definitions, seed: int, game: Game, referee: Referee) -> None:
+    """Someone is out of cards, or every player passed in turn; the lowest count wins and
+    scores the difference with each other count; every card played was checked."""
+    players = len(game.seats)
+    counts = {p: sum(points(defs, c) for c in hand(game, p)) for p in game.seats}
+    out = [p for p in game.seats if not hand(game, p)]
+    blocked = game.get(None, "passes") >= players
+    assert len(out) == 1 or (blocked and not out), (seed, counts)
+    low = min(counts.values())
+    for p in game.seats:
+        expected = sum(n - low for q, n in counts.items() if q != p) if counts[p] == low else 0
+        assert game.get(p, "hand_points") == counts[p], (seed, p)
+        assert game.get(p, "score") == expected, (seed, p, counts)
+    moves = [e for e in game.log if e.kind == "move" and e.detail.endswith("-> pile")]
+    assert referee.plays == len(moves) > 0, seed
+
+
+def test_four_player_games_end_as_the_rules_say_and_score_by_the_rule(
+        defs: Definitions, four_players: Played) -> None:
+    for seed, game, referee in four_players:
+        check_ending_and_score(defs, seed, game, referee)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_games_of_other_sizes_end_and_score_by_the_rule(defs: Definitions,
+                                                        players: int) -> None:
+    for seed in range(60):
+        check_ending_and_score(defs, seed, *play(defs, seed, players))
+
+
+def test_each_turn_plays_one_card_or_passes(four_players: Played) -> None:
+    for _, game, _ in four_players:
         for events in turns(game):
             played = [e for e in events if e.kind == "move" and e.detail.endswith("-> pile")]
             passed = [e for e in events if e.kind == "gain" and e.what == "passes"]
@@ -159,13 +177,11 @@ def test_the_deal_and_the_starter(defs: Definitions, players: int) -> None:
     assert len(deals) == 40
 
 
-def test_every_rule_fires_in_random_games(defs: Definitions) -> None:
+def test_every_rule_fires_in_random_games(defs: Definitions, four_players: Played) -> None:
     """The random games reach every rule and every step: the buried Eight, the named
     suit, the stock refilled from the discard pile... (A pass needs every card but the
     top one in the hands, which random games practically never reach: the worked
     example `everyone_passes` plays a blocked hand.)"""
-    fired: set[str] = set()
-    for seed in SEEDS:
-        game, _ = play(defs, seed, 4 if seed % 2 else 5)
-        fired |= {e.what for e in game.log if e.kind in ("rule", "step")}
+    fired = {e.what for _, game, _ in four_players for e in game.log
+             if e.kind in ("rule", "step")}
     assert set(defs.rules) <= fired, sorted(set(defs.rules) - fired)
