@@ -22,11 +22,11 @@ import pytest
 from ludex.backends.site import emit as emit_site
 from ludex.backends.site.api import EXAMPLE_GAME, blocks, entries
 from ludex.backends.site.escape import md
-from ludex.backends.to_python import emit
+from ludex.backends.targets import engine_packages
 from ludex.pipeline import compile_paths
 from ludex.semantics.compilation import Compilation
 
-from .conftest import ROOT
+from .conftest import ROOT, run_cli
 
 # The game the examples play (the page shows it): two or three players, a deck of low
 # and high cards, two cards each; in turn each plays a card from their hand and scores its
@@ -60,7 +60,7 @@ def lib(comp: Compilation, tmp_path_factory: pytest.TempPathFactory) -> Iterator
     (as `ludex build` writes it, `py.typed` included) and `ludex` itself; on `sys.path`
     while the module's tests run."""
     out = tmp_path_factory.mktemp("lib")
-    for rel, text in emit(comp).items():
+    for rel, text in engine_packages(comp).items():
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
         (out / rel).write_text(text, encoding="utf-8")
     (out / "ludex").symlink_to(ROOT / "compiler", target_is_directory=True)
@@ -119,6 +119,25 @@ def test_the_entry_points_have_examples(name: str) -> None:
     if attribute:
         thing = getattr(thing, attribute)
     assert ">>> " in (inspect.getdoc(thing) or ""), f"{name} shows no example"
+
+
+def test_ludex_build_writes_and_removes_each_package_py_typed(tmp_path: Path) -> None:
+    """The build writes an empty `py.typed` in each package, lists it in its manifest, and
+    removes it with the package when the game goes."""
+    (tmp_path / "rules" / "duel").mkdir(parents=True)
+    (tmp_path / "rules" / "duel" / "game.ludex").write_text(DUEL, encoding="utf-8")
+    assert run_cli("build", cwd=tmp_path).code == 0
+    marker = tmp_path / "generated" / "duel" / "py.typed"
+    assert marker.read_bytes() == b""
+    assert "duel/py.typed" in (tmp_path / "generated" / ".ludex-manifest.json").read_text()
+    (tmp_path / "rules" / "duel" / "game.ludex").unlink()
+    (tmp_path / "rules" / "duel").rmdir()
+    (tmp_path / "rules" / "other").mkdir()
+    (tmp_path / "rules" / "other" / "game.ludex").write_text('game other "Other":\n  page: 1\n',
+                                                            encoding="utf-8")
+    done = run_cli("build", cwd=tmp_path)
+    assert done.code == 0 and not marker.exists(), done.out + done.err
+    assert (tmp_path / "generated" / "other" / "py.typed").is_file()
 
 
 def test_the_api_page_lists_every_public_name(comp: Compilation) -> None:

@@ -26,7 +26,9 @@ class NewGame(Protocol):
 
     def __call__(self, *, seed: int = 0, chooser: Chooser | None = None,
                  options: Iterable[str] = (), players: int | Sequence[str] | None = None,
-                 without: Iterable[str] = ()) -> Game: ...
+                 without: Iterable[str] = ()) -> Game:
+        """A game in its starting state (see `game_starter`)."""
+        ...
 
 
 def define_game(game: str, title: str | None, catalog: ModuleType, components: ModuleType,

@@ -59,10 +59,13 @@ class Book:
         return run
 
     def procedure(self, name: str, **fields: Any) -> None:
+        """Declare a procedure: its steps and how it repeats (`ProcedureDef`)."""
         self.procedures[name] = ProcedureDef(name, **fields)
 
     def table(self, name: str, **fields: Any) -> None:
+        """Declare a table or chart (`TableDef`)."""
         self.tables[name] = TableDef(name, **fields)
 
     def track(self, name: str, **fields: Any) -> None:
+        """Declare a track (`TrackDef`)."""
         self.tracks[name] = TrackDef(name, **fields)

@@ -42,6 +42,7 @@ class Choice:
 
     @property
     def prompt(self) -> str:
+        """The question as a person reads it: who chooses, for which rule, how many."""
         count = str(self.most) if self.least == self.most else f"{self.least} to {self.most}"
         who = f"{self.who}: " if self.who is not None else ""
         return f"{who}{self.rule}: choose {count} for `{self.name}`"
@@ -87,6 +88,7 @@ class Unanswered:
     """
 
     def choose(self, choice: Choice) -> list[Value]:
+        """Refuse: raises `NotExecutable`, naming the answer an example must give."""
         raise NotExecutable(f"nobody answers {choice.prompt}: give the answer "
                             f"(`set answer({choice.name}) to ...`)")
 
@@ -102,6 +104,7 @@ class FirstChooser:
     """
 
     def choose(self, choice: Choice) -> list[Value]:
+        """The first legal options."""
         return list(choice.options[:max(choice.least, min(1, choice.most))])
 
 
@@ -121,6 +124,7 @@ class ScriptedChooser:
     then: Chooser = field(default_factory=Unanswered)
 
     def choose(self, choice: Choice) -> list[Value]:
+        """The scripted answer for this choice, else what `then` answers."""
         for key in (f"{choice.rule}.{choice.name}", choice.name):
             if key in self.answers:
                 answer = self.answers[key]
@@ -146,6 +150,7 @@ class RandomChooser:
         self.rng = random.Random(seed)
 
     def choose(self, choice: Choice) -> list[Value]:
+        """A random legal number of options, picked at random, in order."""
         count = self.rng.randint(choice.least, min(choice.most, len(choice.options)))
         picked = self.rng.sample(range(len(choice.options)), count)
         return [choice.options[i] for i in sorted(picked)]
@@ -160,6 +165,7 @@ class InteractiveChooser:
         self.tell = tell
 
     def choose(self, choice: Choice) -> list[Value]:
+        """Show the numbered options and ask until the answer is legal."""
         self.tell(choice.prompt)
         for number, option in enumerate(choice.options, start=1):
             self.tell(f"  {number}. {option}")
@@ -182,6 +188,7 @@ class Enumerator:
         self.met: list[int] = []  # how many answers each choice met had
 
     def choose(self, choice: Choice) -> list[Value]:
+        """The answer at this step of the path (the first, past its end)."""
         answers = _combinations(choice)
         step = len(self.met)
         self.met.append(len(answers))

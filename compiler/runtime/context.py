@@ -18,6 +18,7 @@ class Ctx:
     this: Value = None
 
     def get(self, name: str) -> Value:
+        """A built-in's value (`actor`, `target`, `owner`, `self`, `you`), or nothing."""
         if name == "you":
             return self.actor if self.actor is not None else "you"
         if name == "owner":
@@ -25,6 +26,7 @@ class Ctx:
         return {"actor": self.actor, "target": self.target, "self": self.this}[name]
 
     def need(self, name: str) -> Value:
+        """A built-in's value; `NotExecutable` when the caller did not give it."""
         value = self.get(name)
         if value is None:
             raise NotExecutable(f"`{name}` is not known here: the caller must give it")
@@ -36,6 +38,7 @@ class Ctx:
         return self.actor if self.actor is not None else self.owner
 
     def but(self, **changes: Value) -> Ctx:
+        """This context with some built-ins changed."""
         return replace(self, **changes)
 
 

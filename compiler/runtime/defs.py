@@ -59,9 +59,11 @@ class Record:
     FIELDS: ClassVar[Mapping[str, str]] = {}  # field name in the rules -> attribute name
 
     def value(self, name: str) -> Value:
+        """The value of a field, by its name in the rules."""
         return getattr(self, self.FIELDS[name])
 
     def has(self, name: str) -> bool:
+        """Has this record a field of that name?"""
         return name in self.FIELDS
 
 
@@ -91,6 +93,7 @@ class Reward:
     effect: Effect | None = None
 
     def matches(self, key: Value) -> bool:
+        """Does the key (a number, or a text for a text row) fall in this row?"""
         if self.kind == "text":
             return isinstance(key, str) and key == self.text
         if not isinstance(key, int) or isinstance(key, bool) or self.lo is None:
@@ -103,6 +106,7 @@ class Reward:
 
     @property
     def label(self) -> str:
+        """The row's key as the book writes it (`3`, `5+`, `2..4`)."""
         return {"int": f"{self.lo}", "atleast": f"{self.lo}+", "range": f"{self.lo}..{self.hi}",
                 "text": repr(self.text)}[self.kind]
 
@@ -139,6 +143,7 @@ class DeckDef:
 
     @property
     def discard_pile(self) -> str:
+        """The id of the deck's discard pile."""
         return f"{self.name}.discard_pile"
 
 
@@ -179,6 +184,7 @@ class TableDef:
     rows: tuple[Row, ...] = ()
 
     def select(self, key: Value) -> list[Row]:
+        """The rows a key selects, as the table's mode says."""
         hits = [r for r in self.rows if r.matches(key)]
         if self.mode == "cumulative":
             return hits
@@ -324,6 +330,7 @@ class Definitions:
         return tuple(f"{short}_{n}" for n in range(1, (count or lo) + 1))
 
     def kind_of(self, name: Value) -> str | None:
+        """The kind of a card or character (of a copy: its card's), or nothing."""
         name = base_of(name)
         record = self.records.get(name) if isinstance(name, str) else None
         return record.KIND if record is not None else None

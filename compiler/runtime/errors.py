@@ -14,7 +14,16 @@ class RuleError(Exception):
 
 
 class Illegal(RuleError):
-    """The action is not allowed: a cost cannot be paid, a `require` fails, a limit is used up."""
+    """The action is not allowed: a cost cannot be paid, a `require` fails, a limit is used
+    up, a name is not the game's (said with a suggestion).
+
+    >>> game = new_game(seed=1, players=2)
+    >>> try:
+    ...     game.act("paly", actor="ann")
+    ... except Illegal as refused:
+    ...     print(refused)
+    no rule, procedure or table is called `paly`; did you mean `play`?
+    """
 
 
 class NotExecutable(RuleError):

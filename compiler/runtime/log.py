@@ -32,12 +32,14 @@ class EventLog:
     causes: list[str] = field(default_factory=list)  # the rules being resolved, innermost last
 
     def add(self, kind: str, what: str, who: str | None = None, detail: str = "") -> Event:
+        """Append an event, caused by the rule or procedure resolving now."""
         why = self.causes[-1] if self.causes else None
         event = Event(len(self.events) + 1, kind, what, who, why, detail)
         self.events.append(event)
         return event
 
     def of_kind(self, kind: str) -> list[Event]:
+        """The events of one kind (`draw`, `gain`, `choose`...), in order."""
         return [e for e in self.events if e.kind == kind]
 
     def __iter__(self) -> Iterator[Event]:

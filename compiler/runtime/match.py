@@ -142,6 +142,7 @@ class Match:
         return self.pending.who if self.pending is not None else None
 
     def is_over(self) -> bool:
+        """Has the game ended (no decision is pending)?"""
         return self.pending is None
 
     def legal_actions(self) -> list[Action]:
@@ -232,10 +233,12 @@ class Match:
                 "actions": [[a.rule, a.choice, a.player, list(a.picked)] for a in self.actions]}
 
     def to_json(self) -> str:
+        """The record as JSON: the match replays from it (`from_json`)."""
         return json.dumps(self.record(), sort_keys=True, ensure_ascii=True)
 
     @classmethod
     def from_json(cls, defs: Definitions, text: str) -> Match:
+        """The match a `to_json` record describes, replayed."""
         data = json.loads(text)
         if data.get("game") != defs.game:
             raise IllegalAction(f"a record of {data.get('game')!r}, not of {defs.game!r}")
@@ -246,6 +249,7 @@ class Match:
                    options=data["options"], actions=actions)
 
     def clone(self) -> Match:
+        """An independent copy (so are `copy`, `deepcopy` and `pickle`)."""
         return Match(self.defs, players=self.players, seed=self.seed, options=self.options,
                      actions=self.actions)
 

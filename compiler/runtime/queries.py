@@ -40,6 +40,7 @@ def contains(g: Game, place: Value, thing: Value) -> bool:
 
 
 def empty(g: Game, place: Value) -> bool:
+    """Is the place empty?"""
     return not _cards(g, place)
 
 
@@ -52,6 +53,7 @@ def empty_spaces(g: Game, zone: Value) -> int:
 
 
 def top(g: Game, place: Value) -> Value:
+    """The top card of a place, or nothing when it is empty."""
     cards = _cards(g, place)
     return cards[0] if cards else None
 
@@ -85,24 +87,29 @@ def _of_level(g: Game, place: Value, level: Value) -> list[Value]:
 
 
 def has_level(g: Game, place: Value, level: Value) -> bool:
+    """Does the place hold a card of that level?"""
     return bool(_of_level(g, place, level))
 
 
 def count_level(g: Game, place: Value, level: Value) -> int:
+    """How many cards of that level the place holds."""
     return len(_of_level(g, place, level))
 
 
 def card_of_level(g: Game, place: Value, level: Value) -> Value:
+    """The first card of that level in the place, or nothing."""
     cards = _of_level(g, place, level)
     return cards[0] if cards else None
 
 
 def lowest_level(g: Game, place: Value) -> Value:
+    """The lowest level among the place's cards, or nothing."""
     levels = [_level(g, c) for c in _cards(g, place)]
     return min(levels) if levels else None
 
 
 def lowest_card(g: Game, place: Value) -> Value:
+    """The card of the lowest level in the place, or nothing."""
     cards = _cards(g, place)
     return min(cards, key=lambda c: _level(g, c)) if cards else None
 

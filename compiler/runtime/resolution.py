@@ -155,6 +155,7 @@ class Resolution:
             self._resolve(name, ctx)
 
     def playing(self, scope: Iterable[str]) -> bool:
+        """Are all these modules, modes or variants in play?"""
         return all(s in self.in_play for s in scope)
 
     def _resolve(self, name: str, ctx: Ctx) -> str | None:
@@ -293,6 +294,7 @@ class Resolution:
                 self.log.add("result", name, ctx.subject, repr(self.row_value(row, ctx)))
 
     def row_value(self, row: Row, ctx: Ctx) -> Value:
+        """What a table's row gives: its computed value, or its value."""
         return row.compute(self.game, ctx) if row.compute is not None else row.value
 
     def _happen(self, name: str, ctx: Ctx) -> None:

@@ -88,11 +88,6 @@ class Game(Periods, Seating, Choosing):
         >>> game.act("play", actor="ann")   # the step `turn.play`, by its short name
         >>> game.members("table"), game.get("ann", "score")
         (['high#1'], 12)
-        >>> try:
-        ...     game.act("paly", actor="ann")
-        ... except Illegal as refused:
-        ...     print(refused)
-        no rule, procedure or table is called `paly`; did you mean `play`?
         """
         rules = [*self.defs.rules, *self.defs.procedures, *self.defs.tables]
         people = [*self.defs.records, *self.seats]
@@ -119,9 +114,11 @@ class Game(Periods, Seating, Choosing):
         return self.stats.get(who, name)
 
     def treated(self, who: Value, name: str) -> Value:
+        """A stat as the rules treat it: the value kept past its bound, else its value."""
         return self.stats.treated(who, name)
 
     def set(self, who: Value, name: str, value: Value) -> None:
+        """Set a stat of `who` (or one of a player's places) to a value."""
         if name in self.player_places and who in self.seats:  # `set p.zone to [...]`
             self.set_place(self.place_of(who, self.player_places[name]), value)
             return
@@ -134,6 +131,7 @@ class Game(Periods, Seating, Choosing):
         return value
 
     def gain(self, name: str, amount: Value, who: Value) -> None:
+        """`who` gains `amount` of a stat, or advances on a track (its rewards paid)."""
         if name in self.defs.tracks:
             self._advance(name, self.amount(amount), who)
         else:
@@ -141,10 +139,12 @@ class Game(Periods, Seating, Choosing):
         self._changed(name, who)
 
     def lose(self, name: str, amount: Value, who: Value) -> None:
+        """`who` loses `amount` of a stat (down to its lowest)."""
         self.stats.lose(name, self.amount(amount), who)
         self._changed(name, who)
 
     def pay(self, name: str, amount: Value, who: Value) -> None:
+        """`who` pays `amount` of a stat; `Illegal` if they have too little."""
         self.stats.pay(name, self.amount(amount), who)
         self._changed(name, who)
 
@@ -201,6 +201,7 @@ class Game(Periods, Seating, Choosing):
         return bool(self.fact("holds", name))
 
     def set_fact(self, name: str, args: Sequence[Value], value: Value) -> None:
+        """Give a fact its value (`draw_order`, `roll_order`, `answer` rig what comes)."""
         if name == "draw_order":
             self.places.rig(str(args[0]), self.members(value))
         elif name == "roll_order":
@@ -218,41 +219,51 @@ class Game(Periods, Seating, Choosing):
     # ------------------------------------------------------------ places
 
     def set_place(self, place: str, things: Value) -> None:
+        """Put exactly these things in a place (a setup, an example's given)."""
         self.places.set(place, self.members(things))
 
     def draw(self, deck: Value, count: Value, to: Value = None) -> list[Value]:
+        """Draw `count` cards from a deck (to a place); returns them."""
         return self.places.draw(self._place(deck), self.amount(count), to)
 
     def discard(self, thing: Value, to: Value = None, source: Value = None) -> None:
+        """Discard a thing (to its discard pile, or `to`)."""
         if self._something(thing, "discard"):
             self.places.discard(thing, to, self.defs.kind_of(thing),
                                 self._place(source) if source is not None else None)
 
     def place(self, thing: Value, where: Value, bottom: bool = False) -> None:
+        """Put a thing in a place (on top, or at the `bottom`)."""
         if self._something(thing, "place") and self._something(where, "place on"):
             self.places.put(thing, self._place(where), bottom)
 
     def move(self, thing: Value, to: Value, source: Value = None) -> None:
+        """Move a thing to a place (from `source`)."""
         if self._something(thing, "move") and self._something(to, "move to"):
             self.places.put(thing, self._place(to), kind="move",
                             source=self._place(source) if source is not None else None)
 
     def relocate(self, thing: Value, to: Value) -> None:
+        """Move a thing already in play to another place."""
         if self._something(thing, "relocate") and self._something(to, "relocate to"):
             self.places.put(thing, self._place(to), kind="relocate")
 
     def add(self, thing: Value, deck: Value) -> None:
+        """Add a thing to a deck."""
         if self._something(thing, "add"):
             self.places.put(thing, self._place(deck), kind="add")
 
     def remove(self, thing: Value, source: Value) -> None:
+        """Take a thing out of a place."""
         if self._something(thing, "remove"):
             self.places.remove(thing, self._place(source))
 
     def shuffle(self, deck: Value, into: Value = None) -> None:
+        """Shuffle a deck; with `into`, shuffle its contents into that deck."""
         self.places.shuffle(self._place(deck), self._place(into) if into is not None else None)
 
     def reveal(self, thing: Value, source: Value = None) -> None:
+        """Reveal a thing (or the top `thing` cards of `source`), in the log."""
         if source is not None and isinstance(thing, int):
             thing = self.places.of(self._place(source))[:thing]
         self.log.add("reveal", repr(thing), detail=f"from {source}" if source else "")
@@ -271,6 +282,7 @@ class Game(Periods, Seating, Choosing):
     # ------------------------------------------------------------ dice
 
     def roll(self, die: Value, ctx: Ctx) -> Value:
+        """Roll a die from the game's seeded generator (or its rigged `roll_order`)."""
         spec = self.defs.dice.get(die) if isinstance(die, str) else None
         if spec is None or not spec.faces:
             raise NotExecutable(f"the faces of {die} are not known")
@@ -288,13 +300,16 @@ class Game(Periods, Seating, Choosing):
     # ------------------------------------------------------------ control
 
     def require(self, condition: Value, text: str) -> None:
+        """`Illegal` unless the condition holds."""
         if not condition:
             raise Illegal(f"requires {text}")
 
     def note(self, text: str) -> None:
+        """Write a line in the log."""
         self.log.add("log", text)
 
     def prose(self, text: str) -> None:
+        """Log what the book states in words only: it is not executed."""
         self.log.add("prose", text, detail="stated in words only: not executed")
 
     def words(self, text: str) -> NoReturn:

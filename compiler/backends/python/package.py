@@ -169,19 +169,13 @@ def engine_files(comp: Compilation, model: GameModel,
     return comp.engines[key]
 
 
-# PEP 561's marker: the package's own annotations are its types (mypy, pyright read them).
-TYPED_MARKER = "py.typed"
-
-
 def emit(comp: Compilation) -> dict[str, str]:
-    """`{"<game>/<module>.py": source}` for every game of the compilation, and each
-    package's empty `py.typed`."""
+    """`{"<game>/<module>.py": source}` for every game of the compilation."""
     out: dict[str, str] = {}
     for model in comp.models:
         package = package_name(model)
         for name, text in engine_files(comp, model).items():
             out[f"{package}/{name}"] = text
-        out[f"{package}/{TYPED_MARKER}"] = ""
     return out
 
 
