@@ -160,6 +160,7 @@ def test_the_api_page_lists_every_public_name(comp: Compilation) -> None:
     assert any(m.name == "Match.apply" and m.doc for m in match.members)
     assert "Game.act" in {m.name for m in shown["Game"].members}
     assert "GAME: Final = None" in page and "Row = Reward" in page
+    assert "### NewGame.\\_\\_call\\_\\_ {#api-NewGame-call}\n" in page
     assert "```pycon\n>>> match = Match(DEFINITIONS, players=2, seed=1)" in page
     assert emit_site(comp)["docs/engine-api.md"] == page
 

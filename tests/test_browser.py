@@ -182,3 +182,18 @@ def test_search_finds_a_hero_by_name(served: str, tab: Tab) -> None:
     })()""")
     assert any("/escalation/revolution/julie/" in href and "Julie Corvus" in text
                for href, text in hits), hits
+
+
+def test_the_engine_api_page_documents_the_runtime(served: str, tab: Tab) -> None:
+    """The runtime's reference as a reader opens it: an entry for each public name, and a
+    method's signature, docstring and example under its heading."""
+    import ludex.runtime
+
+    tab.goto(f"{served}/engine-api/#api-Match-apply")
+    apply = tab.eval(f"{BLOCK}('api-Match-apply')")
+    assert apply["title"].startswith("Match.apply") and 0 <= apply["top"] < apply["viewport"]
+    assert "Match.apply(action: Action | str) -> None" in apply["text"]
+    assert "Take a legal action" in apply["text"]
+    assert "did you mean turn.play.c=high#3?" in apply["text"]
+    ids = tab.eval("[...document.querySelectorAll('h2[id^=api-]')].map(h => h.id)")
+    assert sorted(ids) == sorted(f"api-{name}" for name in ludex.runtime.__all__)

@@ -309,5 +309,6 @@ def inline(text: str, known: frozenset[str]) -> Markup:
 
 def anchor(name: str) -> str:
     """An entry's anchor: `api-` and its name, dots as dashes (HTML ids keep case, so
-    `GAME` and `Game` stay apart)."""
-    return "api-" + name.replace(".", "-")
+    `GAME` and `Game` stay apart), a dunder's underscores dropped (`__call__` would read
+    as bold in the heading's attribute list)."""
+    return "api-" + "-".join(part.strip("_") for part in name.split("."))
