@@ -125,3 +125,12 @@ def test_a_game_without_a_turn_counts_decisions(tmp_path: Path) -> None:
     report = json.loads(run.out)
     # two players with two cards each: the first card of each is a choice, the last forced
     assert run.code == 0 and (report["counted"], report["median"]) == ("decisions", 2)
+
+
+def test_a_playout_past_its_time_limit_is_a_dead_end(tmp_path: Path) -> None:
+    run = run_cli("simulate", str(folder(tmp_path, DUEL)), "--games", "2", "--workers", "1",
+                  "--time-limit", "1e-9", "--format", "json")
+    dead = json.loads(run.out)["dead_ends"]
+    assert run.code == 1 and [(d["seed"], d["kind"]) for d in dead] == [(0, "time limit"),
+                                                                        (1, "time limit")]
+    assert all(d["actions"] == [] for d in dead)  # stopped at the first decision
