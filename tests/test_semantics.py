@@ -410,3 +410,67 @@ rule tally "Tally the rolls":
     g = new(defs)
     g.trigger("tally")
     assert g.get("ann", "score") == 3 + 5 and g.get("bob", "score") == 0
+
+
+def test_setting_a_place_empties_it_for_good(tmp_path: Path) -> None:
+    """`set stock to []` leaves its cards in no place (they stayed recorded there, and
+    moving one later crashed)."""
+    _, defs = build(tmp_path, """
+rule take_king "Take the King":
+  effect:
+    move king to hand
+""")
+    g = new(defs)
+    g.set_place("stock", [])
+    assert queries.location(g, "king") is None
+    g.act("take_king", actor="ann")
+    assert g.members("hand@ann") == ["king"] and g.members("stock") == []
+
+
+def test_a_field_of_what_a_call_gives(tmp_path: Path) -> None:
+    _, defs = build(tmp_path, """
+rule follow "Score the top card's rank":
+  effect:
+    gain top(pile).rank score to next_player(you)
+""")
+    g = new(defs)
+    g.set_place("pile", ["king", "seven"])
+    g.act("follow", actor="ann")
+    assert g.get("bob", "score") == 13
+
+
+def test_an_example_seats_some_players_and_answers_a_choice_each_time(tmp_path: Path) -> None:
+    comp, _ = build(tmp_path, CHOICES + """
+rule two_steals "Steal twice":
+  effect:
+    trigger steal
+    trigger steal
+
+example twice "Ann steals from Cid, then from Bob":
+  for: two_steals
+  players: [ann, bob, cid]
+  given:
+    set bob.hand to [king]
+    set cid.hand to [seven]
+    set answers(rival) to [cid, bob]
+  actions:
+    as ann:
+      trigger two_steals
+  expect:
+    count(ann.hand) == 2
+    count(others(ann)) == 2
+
+example two_seats "Two at the table":
+  for: steal
+  players: 2
+  given:
+    set bob.hand to [king]
+  actions:
+    as ann:
+      trigger steal
+  expect:
+    contains(ann.hand, king)
+    count(players()) == 2
+""")
+    results = run_examples(comp)
+    assert [(r.status, r.message) for r in results] == [(PASS, "2 expectations met")] * 2

@@ -11,7 +11,7 @@ holds a game's values and places, `resolution` how rules, procedures, hooks
 
 A game is played a decision at a time, by a `Match` (a bot, a user
 interface, a replay), or in one pass by a `Game` whose `Chooser` answers every
-choice (a simulation), or rule by rule, `Game.act` (a test, a tool):
+choice (a simulation), or rule by rule, `Game.act` (a check, a tool):
 
     >>> from duel import DEFINITIONS, new_game   # a generated package
     >>> match = Match(DEFINITIONS, players=2, seed=1)

@@ -3,12 +3,13 @@
 `choose x from POOL where COND:` offers the members of the pool that pass the
 filter (entities in a place, players, values) to the acting player; `exactly
 N`, `up to N` and `any number of` say how many. An answer set by the caller
-(`set answer(x) to ...`, or `answer(x, player)` for one player's) comes
-first, else the game's chooser answers. A choice with one way to answer it is
-no choice: it is taken without asking. When there is nothing to choose, the
-rule's `else:` runs; a rule that says nothing for that case cannot go on
-(`NotExecutable`): the book's "has no effect" is written, not assumed.
-Choosing players reports `targeted` for each one picked.
+comes first: `set answer(x) to ...`, `answer(x, player)` for one player's, or
+`answers(x)`, one answer each time the choice comes; else the game's chooser
+answers. A choice with one way to answer it is no choice: it is taken without
+asking. When there is nothing to choose, the rule's `else:` runs; a rule that
+says nothing for that case cannot go on (`NotExecutable`): the book's "has no
+effect" is written, not assumed. Choosing players reports `targeted` for each
+one picked.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Choosing:
 
     chooser: Chooser
     answers: dict[tuple[str, Value], Value]
+    answer_queue: dict[tuple[str, Value], list[Value]]
     log: EventLog
     seats: tuple[str, ...]
 
@@ -56,8 +58,14 @@ class Choosing:
         return picked
 
     def _given(self, choice: Choice) -> list[Value] | None:
-        for key in ((choice.name, choice.who), (f"{choice.rule}.{choice.name}", choice.who),
-                    (choice.name, None), (f"{choice.rule}.{choice.name}", None)):
+        keys = ((choice.name, choice.who), (f"{choice.rule}.{choice.name}", choice.who),
+                (choice.name, None), (f"{choice.rule}.{choice.name}", None))
+        for key in keys:  # the answers given one for each time the choice comes, first
+            queue = self.answer_queue.get(key)
+            if queue:
+                answer = queue.pop(0)
+                return list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        for key in keys:
             if key in self.answers:
                 answer = self.answers[key]
                 return list(answer) if isinstance(answer, (list, tuple)) else [answer]

@@ -278,6 +278,7 @@ class ExampleDef:
     title: str | None = None
     run: Callable[[Game], list[Expectation]] | None = None
     scope: tuple[str, ...] = ()
+    players: int | tuple[str, ...] | None = None  # who sits at the table (default: all)
     source: str = ""
 
 

@@ -278,7 +278,8 @@ class Places:
 
     def set(self, place: str, things: Iterable[Value]) -> None:
         """A place's contents, as an example's start state gives them: each name takes a
-        copy not already given to this place, from the supply first."""
+        copy not already given to this place, from the supply first; what the place held
+        before is in no place now (an empty stock: `set stock to []`)."""
         chosen: list[Value] = []
         for thing in things:
             entity = self._for_set(thing, chosen)
@@ -286,6 +287,8 @@ class Places:
             if origin is not None:
                 self.contents[origin].remove(entity)
             chosen.append(entity)
+        for dropped in self.contents.get(place, ()):  # what the place held is in no place
+            del self.location[dropped]
         self.contents[place] = chosen
         for entity in chosen:
             self.location[entity] = place

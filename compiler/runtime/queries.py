@@ -248,7 +248,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows;
 # `set answer(choice) to value` (or `answer(choice, player)`) answers a choice by its name.
 # `set paid(who, stat) to N` changes what a payment counts as ("as if you have paid N").
-SPECIAL = frozenset({"treated", "draw_order", "roll_order", "answer"})
+SPECIAL = frozenset({"treated", "draw_order", "roll_order", "answer", "answers"})
 # The queries that take a stat by its name (`paid(who, stat)`); any other query is given a
 # stat's value.
 STAT_ARGUMENTS = frozenset({"paid", "gained", "run_values"})

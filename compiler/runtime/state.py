@@ -50,6 +50,7 @@ class Game(Periods, Seating, Choosing):
         self.rng = random.Random(seed)
         self.chooser: Chooser = chooser or Unanswered()
         self.answers: dict[tuple[str, Value], Value] = {}
+        self.answer_queue: dict[tuple[str, Value], list[Value]] = {}
         self.log = EventLog()
         self._seat(players)
         unknown = sorted((set(options) | set(without)) - set(defs.options))
@@ -208,6 +209,9 @@ class Game(Periods, Seating, Choosing):
             self.rigged_rolls[str(args[0])] = self.members(value)
         elif name == "answer" and 1 <= len(args) <= 2:  # what a choice named so is answered
             self.answers[(str(args[0]), args[1] if len(args) == 2 else None)] = value
+        elif name == "answers" and 1 <= len(args) <= 2:  # one answer each time it comes
+            self.answer_queue[(str(args[0]), args[1] if len(args) == 2 else None)] = \
+                self.members(value)
             self.log.add("set", f"answer({', '.join(map(repr, args))})", detail=f"{value!r}")
         elif name == "paid" and len(args) == 2:  # "as if you have paid": what counts later
             self.stats.payments[(args[0], str(args[1]))] = self.amount(value)
@@ -219,7 +223,7 @@ class Game(Periods, Seating, Choosing):
     # ------------------------------------------------------------ places
 
     def set_place(self, place: str, things: Value) -> None:
-        """Put exactly these things in a place (a setup, an example's given)."""
+        """Put exactly these things in a place (a starting position, an example's given)."""
         self.places.set(place, self.members(things))
 
     def draw(self, deck: Value, count: Value, to: Value = None) -> list[Value]:

@@ -4,7 +4,8 @@ Run after name resolution, beside schema validation:
 - a game's `players:` names a kind (E306);
 - what exists or runs once per player (a `per: player` zone or deck, an `each: player`
   procedure, the player queries, `eliminate`) needs the game's `players:` (E309);
-- an example's `set answer(name) to ...` answers a choice some rule of the game makes
+- an example's `set answer(name) to ...` (or `answers(name)`, one answer each time the
+  choice comes) answers a choice some rule of the game makes
   (`choose x from ...`, `may name:`, or the rule of a `choose` between options) (E310).
 """
 
@@ -41,7 +42,7 @@ def check_play(model: GameModel, diags: Diagnostics) -> None:
                 diags.add(Code.NEEDS_PLAYERS, "`eliminate` puts a player out, and the game "
                           "declares none", node.span, _HINT)
             elif isinstance(node, ast.SetValue) and isinstance(node.target, ast.Call) and \
-                    node.target.func == "answer":
+                    node.target.func in ("answer", "answers"):
                 answers.append(node.target)
     for call in answers:
         first = call.args[0] if call.args else None

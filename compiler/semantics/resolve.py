@@ -22,6 +22,7 @@ from .symbols import GameModel, Symbol, build_symbols, link_bases
 __all__ = ["GameModel", "Symbol", "build_symbols", "link_bases", "resolve_game"]
 
 ATTRIBUTE_DECLS = (ast.Stat, ast.Zone, ast.Track, ast.Deck)  # `p.hand`: a player's own
+ANSWERS = frozenset({"answer", "answers"})  # what an example sets to answer a choice
 PLAIN_CONVERTERS = frozenset({"integer", "text", "int_or_text", "names"})
 
 
@@ -288,7 +289,7 @@ def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str
         return
     if isinstance(node, ast.Call):
         r.check_call(node)
-        if node.func == "answer" and node.args:  # `answer(choice_name, player)`: a name
+        if node.func in ANSWERS and node.args:  # `answer(choice_name, player)`: a name
             for arg in node.args[1:]:
                 _resolve_node(r, arg, scope, local)
             return

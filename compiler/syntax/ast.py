@@ -52,6 +52,7 @@ from .ast_decls import (
     Zone,
 )
 from .ast_exprs import (
+    Attr,
     Binary,
     BoolLit,
     BoolType,
@@ -107,8 +108,8 @@ from .ast_stmts import (
 
 __all__ = [
     "STATEMENTS",
-    "ActAs", "Add", "Binary", "BoolLit", "BoolType", "Call", "Choose", "ChooseFrom", "Clauses",
-    "Comprehension", "Component", "Container", "Deck", "Decl", "Die", "Discard", "Draw",
+    "ActAs", "Add", "Attr", "Binary", "BoolLit", "BoolType", "Call", "Choose", "ChooseFrom",
+    "Clauses", "Comprehension", "Component", "Container", "Deck", "Decl", "Die", "Discard", "Draw",
     "Duration", "Eliminate", "Entry", "EnumType", "Example", "Expr", "External", "Fact", "Field",
     "FieldType", "File", "ForEach", "Gain", "Game", "GameSource", "If", "Instance", "IntLit",
     "IntType", "Kind", "Limit", "ListLit", "ListType", "Log", "Lose", "Manifest", "May", "Move",

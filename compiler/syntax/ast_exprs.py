@@ -74,6 +74,15 @@ class Binary:
 
 
 @dataclass(frozen=True, slots=True)
+class Attr:
+    """`top(pile).rank`: a field or stat of what a call gives."""
+
+    span: Span
+    base: Call
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Comprehension:
     """`[item for each x in pool where cond]`: a list built over a pool."""
 
@@ -85,7 +94,7 @@ class Comprehension:
 
 
 Expr: TypeAlias = (IntLit | StrLit | BoolLit | Ref | ListLit | RangeLit | Call | Unary | Binary
-                   | Comprehension)
+                   | Comprehension | Attr)
 
 # ------------------------------------------------------------------ field types
 

@@ -255,6 +255,15 @@ class ExprCallbacks(CallbackBase):
     def call(self, c: list[Any]) -> ast.Call:
         return ast.Call(self.span_of(*c), str(c[0]), tuple(c[1:]))
 
+    def call_attr(self, c: list[Any]) -> ast.Attr:
+        """`f(a, b).x.y`: the call's arguments are the values before the first name that
+        follows the call (the grammar keeps no bracket tokens)."""
+        values = [x for x in c[1:] if not isinstance(x, Token)]
+        names = [str(x) for x in c[1:] if isinstance(x, Token) and x.type == "NAME"]
+        base = ast.Call(self.span_of(c[0], *values) if values else self.tok(c[0]), str(c[0]),
+                        tuple(v for v in values if v is not None))
+        return ast.Attr(self.span_of(*c), base, tuple(names))
+
     def list_lit(self, c: list[Any]) -> ast.ListLit:
         items = tuple(x for x in c if x is not None and not isinstance(x, Token))
         return ast.ListLit(self.span_of(c[0], c[-1]), items)

@@ -188,7 +188,7 @@ PROPS: dict[str, dict[str, Converter]] = {
     "restatement": {"restates": ref, "who": expr},
     "external": {"from": ref},
     "term": {"defines": refs},
-    "example": {"for": refs},
+    "example": {"for": refs, "players": expr},
     "ruling": {"applies_to": refs, "survives": texts},
     "fact": {"returns": choice("number", "yes_no", "text", "list", "value")},
     "waiver": {"reason": text},

@@ -23,6 +23,8 @@ def expr(e: ast.Expr, parent: int = 0) -> str:
         return f"{expr(e.lo)}..{expr(e.hi)}"
     if isinstance(e, ast.Call):
         return f"{e.func}(" + ", ".join(expr(a) for a in e.args) + ")"
+    if isinstance(e, ast.Attr):
+        return expr(e.base) + "." + ".".join(e.names)
     if isinstance(e, ast.Comprehension):
         return f"[{expr(e.item)} for each {e.var} in {expr(e.pool)}" + _opt("where", e.where) \
             + "]"

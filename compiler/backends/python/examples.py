@@ -13,7 +13,7 @@ from ...syntax import ast, unparse
 from .common import Unit, comment, kwargs, names, opt_str, options_of
 from .expressions import Env
 from .names import MODULE_NAMES, RESERVED, snake, unique_names
-from .pretty import Pre, Py, Seq, Str, call, render
+from .pretty import Pre, Py, Seq, Str, call, literal, render
 
 
 def examples_module(unit: Unit) -> dict[str, Any]:
@@ -27,6 +27,7 @@ def examples_module(unit: Unit) -> dict[str, Any]:
         assert isinstance(decl, ast.Example)
         register = "\n".join(render(call("book.example", Str(sym.qualname), *kwargs(
             title=opt_str(decl.title), scope=names(options_of(sym)),
+            players=seated(unit, decl),
             source=Str(f"{decl.span.file}:{decl.span.line}"))), 0,
             "@" if decl.executable else ""))
         if decl.executable:
@@ -62,3 +63,17 @@ def expectation(unit: Unit, e: ast.Expr) -> Py:
         right = Pre("lambda: ", unit.code.expr(e.right, Env()))
         return call("g.expect", text, left, Str(e.op), right)
     return call("g.expect", text, Pre("lambda: ", unit.code.condition(e, Env())))
+
+
+def seated(unit: Unit, decl: ast.Example) -> Py | None:
+    """An example's `players:`: how many seats (`players: 2`), or which players in seat
+    order (`players: [ann, cid]`, by their catalog ids)."""
+    prop = decl.prop("players")
+    if prop is None:
+        return None
+    if isinstance(prop.value, ast.IntLit):
+        return literal(prop.value.value)
+    items = prop.value.items if isinstance(prop.value, ast.ListLit) else (prop.value,)
+    found = [unit.model.targets.get(i) for i in items if isinstance(i, ast.Ref)]
+    return Seq("", tuple(unit.named(d) for d in found if d is not None), "()",
+               tuple_comma=True)

@@ -134,6 +134,9 @@ class ExprCode:
     def expr_ListLit(self, e: ast.ListLit, env: Env, soft: bool, boolean: bool) -> Py:
         return Seq("", tuple(self.expr(i, env) for i in e.items), "[]")
 
+    def expr_Attr(self, e: ast.Attr, env: Env, soft: bool, boolean: bool) -> Py:
+        return self._attrs(self.expr(e.base, env), e.names)
+
     def expr_Comprehension(self, e: ast.Comprehension, env: Env, soft: bool,
                            boolean: bool) -> Py:
         """`[item for x in g.members(pool) if where]`."""

@@ -127,7 +127,7 @@ class GameCode(ExprCode):
         t = s.target
         if isinstance(t, ast.Call):
             made = [self.arg(a, env) for a in t.args]
-            if t.func == "answer" and t.args and isinstance(t.args[0], ast.Ref):
+            if t.func in ("answer", "answers") and t.args and isinstance(t.args[0], ast.Ref):
                 made[0] = Str(t.args[0].dotted)  # a choice's name, not a value
             args = Seq("", tuple(made), "[]")
             return self._do(indent, "g.set_fact", Str(t.func), args, value)

@@ -79,7 +79,7 @@ def run_one(engine: Any, name: str, fired: list[str] | None = None) -> tuple[str
         defs = engine.DEFINITIONS
         spec = defs.examples[name]
         options = [o for o in spec.scope if o not in defs.default_options]
-        game = Game(defs, seed=0, options=options)
+        game = Game(defs, seed=0, options=options, players=spec.players)
         try:
             expectations = list(spec.run(game))
         finally:
