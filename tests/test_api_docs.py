@@ -205,13 +205,13 @@ if __name__ == "__main__":
 '''
 
 
-def _mypy(lib: Path, where: Path) -> subprocess.CompletedProcess[str]:
-    """`mypy --strict play.py` with `lib` on the path, as site-packages is: a package
-    there is checked against its annotations only if it ships `py.typed`."""
+def _mypy(lib: Path, where: Path, *targets: str) -> subprocess.CompletedProcess[str]:
+    """`mypy --strict TARGETS` run in `where`, with `lib` on the path as site-packages is:
+    a package there is checked against its annotations only if it ships `py.typed`."""
     env = {**os.environ, "PYTHONPATH": str(lib)}
     return subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir",
-         os.devnull, "--config-file", os.devnull, "play.py"],
+         os.devnull, "--config-file", os.devnull, *targets],
         cwd=where, env=env, capture_output=True, text=True, timeout=300, check=False)
 
 
@@ -219,8 +219,10 @@ def test_a_script_using_the_engine_passes_mypy_strict(lib: Path, tmp_path: Path)
     assert (lib / "duel" / "py.typed").read_text(encoding="utf-8") == ""
     assert (RUNTIME / "py.typed").is_file()
     (tmp_path / "play.py").write_text(PLAY, encoding="utf-8")
-    done = _mypy(lib, tmp_path)
+    done = _mypy(lib, tmp_path, "play.py")
     assert done.returncode == 0, done.stdout + done.stderr
+    package = _mypy(lib, lib, "-p", "duel")  # the generated code itself, as source
+    assert package.returncode == 0, package.stdout + package.stderr
     ran = subprocess.run([sys.executable, "play.py"], cwd=tmp_path, capture_output=True,
                          text=True, env={**os.environ, "PYTHONPATH": str(lib)},
                          timeout=120, check=False)
@@ -235,5 +237,5 @@ def test_without_py_typed_the_script_fails_mypy_strict(lib: Path, tmp_path: Path
         (bare / "duel" / path.name).write_text(path.read_text("utf-8"), encoding="utf-8")
     (bare / "ludex").symlink_to(ROOT / "compiler", target_is_directory=True)
     (tmp_path / "play.py").write_text(PLAY, encoding="utf-8")
-    done = _mypy(bare, tmp_path)
+    done = _mypy(bare, tmp_path, "play.py")
     assert done.returncode == 1 and 'Skipping analyzing "duel"' in done.stdout, done.stdout
