@@ -20,7 +20,7 @@ from typing import Any
 import ludex.runtime
 import pytest
 from ludex.backends.site import emit as emit_site
-from ludex.backends.site.api import EXAMPLE_GAME, blocks, entries
+from ludex.backends.site.api import EXAMPLE_GAME, blocks, entries, signature
 from ludex.backends.site.escape import md
 from ludex.backends.targets import engine_packages
 from ludex.pipeline import compile_paths
@@ -178,6 +178,18 @@ def test_a_docstring_becomes_escaped_markdown() -> None:
                                   "- two continued"]
     assert code == "```python\ncode <b>\n```"
     assert example == "```pycon\n>>> 1 + 1\n2\n```"
+
+
+def _sample(first: int, second: str = ", ", /, *more: int, key: bool = False) -> None:
+    """A signature with every kind of parameter, and a comma in a default."""
+
+
+def test_a_long_signature_is_wrapped_one_parameter_a_line() -> None:
+    assert signature("_sample", _sample) == (
+        "_sample(first: int, second: str = ', ', /, *more: int, key: bool = False) -> None")
+    assert signature("a." + "b" * 60, _sample).splitlines()[1:] == [
+        "    first: int,", "    second: str = ', ',", "    /,", "    *more: int,",
+        "    key: bool = False,", ") -> None"]
 
 
 PLAY = '''"""Plays a generated game to its end through the engine API."""

@@ -83,15 +83,17 @@ def signature(name: str, obj: Callable[..., Any], drop_self: bool = False) -> st
 
 def _with_markers(sig: inspect.Signature) -> list[str]:
     """The parameters as `str(signature)` writes them, the `/` and `*` markers included."""
-    inner = str(sig.replace(return_annotation=inspect.Signature.empty))[1:-1]
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(inner):
-        depth += ch in "([{" and 1 or ch in ")]}" and -1 or 0
-        if ch == "," and depth == 0:
-            out.append(inner[start:i].strip())
-            start = i + 1
-    out.append(inner[start:].strip())
-    return [re.sub(r" at 0x[0-9a-fA-F]+", "", p) for p in out if p]
+    params = list(sig.parameters.values())
+    out = []
+    for i, param in enumerate(params):
+        if param.kind is param.KEYWORD_ONLY and not any(
+                p.kind in (p.VAR_POSITIONAL, p.KEYWORD_ONLY) for p in params[:i]):
+            out.append("*")
+        out.append(re.sub(r" at 0x[0-9a-fA-F]+", "", str(param)))
+        if param.kind is param.POSITIONAL_ONLY and (
+                i + 1 == len(params) or params[i + 1].kind is not param.POSITIONAL_ONLY):
+            out.append("/")
+    return out
 
 
 def _own_doc(obj: Any) -> str:
