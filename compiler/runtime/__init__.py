@@ -67,7 +67,7 @@ from .defs import (
     ZoneDef,
     by_name,
 )
-from .errors import Illegal, NotExecutable, RuleError
+from .errors import Illegal, NoLegalChoice, NotExecutable, RuleError
 from .log import Event, EventLog
 from .match import Action, IllegalAction, Match
 from .state import Ctx, Game, Run
@@ -76,6 +76,7 @@ __all__ = [
     "GAME", "Action", "Book", "Choice", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef",
     "Duration", "Enumerator", "Event", "EventLog", "ExampleDef", "Expectation", "FirstChooser",
     "Game", "Illegal", "IllegalAction", "InteractiveChooser", "Limit", "Match", "NewGame",
+    "NoLegalChoice",
     "NotExecutable", "ProcedureDef", "RandomChooser", "Record", "Reward", "Row", "RuleDef",
     "RuleError", "Run", "ScriptedChooser", "StatDef", "TableDef", "Timing", "TrackDef",
     "Unanswered", "Value", "ZoneDef", "by_name", "define_game", "explore", "game_starter",

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from .choosers import Choice, Chooser
 from .context import Ctx
 from .defs import Value
-from .errors import NotExecutable
+from .errors import NoLegalChoice, NotExecutable
 
 if TYPE_CHECKING:
     from .log import EventLog
@@ -77,7 +77,7 @@ class Choosing:
         `count` (all of them when fewer are there), up to `count`, or any number."""
         options = tuple(dict.fromkeys(options))
         if not options and mode in ("one", "exactly") and not otherwise:
-            raise NotExecutable(f"{rule}: there is nothing to choose for `{name}` and the "
+            raise NoLegalChoice(f"{rule}: there is nothing to choose for `{name}` and the "
                                 "rule does not say what happens then (`else:`)")
         n = count if isinstance(count, int) and not isinstance(count, bool) else None
         if mode != "any" and (n is None or n < 0):

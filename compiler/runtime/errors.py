@@ -28,3 +28,8 @@ class Illegal(RuleError):
 
 class NotExecutable(RuleError):
     """The engine cannot go on: a fact it does not model, a prose-only choice, no target."""
+
+
+class NoLegalChoice(NotExecutable):
+    """A choice with nothing to choose, whose rule does not say what happens then (no
+    `else:`): in a game played to its end, a dead end."""

@@ -197,7 +197,8 @@ class Match:
 
     def view(self, player: Value) -> dict[str, Any]:
         """What `player` may see: every public place's contents, their own private places,
-        the size of the rest (decks, hidden zones, other players' hands), every stat.
+        the size of the rest (decks, hidden zones, other players' hands), every player's
+        stats and the game's own (`game`: the suit to follow, a shared track).
 
         >>> Match(DEFINITIONS, players=2, seed=1).view("ann")["places"]
         {'hand@ann': ['high#1', 'low#3'], 'hand@bob': 2, 'stock': 2}
@@ -208,7 +209,8 @@ class Match:
         for place, items in sorted(self.game.places.contents.items()):
             places[place] = list(items) if self._visible(place, player) else len(items)
         return {"player": player, "to_act": self.current_player, "over": self.is_over(),
-                "places": places, "stats": {p: self.game.stats.of(p) for p in self.game.seats}}
+                "places": places, "stats": {p: self.game.stats.of(p) for p in self.game.seats},
+                "game": self.game.stats.of(None)}
 
     def _visible(self, place: str, player: Value) -> bool:
         """A deck is seen face down (its size only); a zone as its `visibility:` says, a

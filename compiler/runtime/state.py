@@ -20,6 +20,7 @@ from .choosing import Choosing
 from .context import Ctx, Run
 from .defs import Definitions, Expectation, Reward, StatDef, Value, base_of
 from .errors import Illegal, NotExecutable, RuleError
+from .facts import Facts
 from .limits import Lasting, Usage
 from .log import EventLog
 from .periods import Periods
@@ -36,7 +37,7 @@ OPERATORS: dict[str, Callable[[Value, Value], Value]] = {
 }
 
 
-class Game(Periods, Seating, Choosing):
+class Game(Periods, Seating, Choosing, Facts):
     """One game in play. `players`: how many seats (a game of numbered seats) or which of
     the players' kind's instances play, in seat order (default: the declared ones, or the
     fewest seats the game allows). `chooser` answers the choices no `answer` gives
@@ -185,40 +186,6 @@ class Game(Periods, Seating, Choosing):
     def span(self, lo: Value, hi: Value) -> range:
         """A range `lo..hi` in an expression: counted lazily, never held as a list."""
         return range(self.amount(lo), self.amount(hi) + 1)
-
-    def fact(self, name: str, *args: Value) -> Value:
-        """A query about what the engine does not model (the Map, Majority): given by a caller."""
-        key = (name, tuple(args))
-        if key not in self.facts:
-            shown = ", ".join(repr(a) for a in args)
-            raise NotExecutable(f"`{name}({shown})` is not modelled: set it first")
-        return self.facts[key]
-
-    def holds(self, name: str) -> bool:
-        """Whether something named holds: a module or variant in play, else a fact
-        (`set holds(option_id) to yes`)."""
-        if name in self.defs.options:
-            return name in self.in_play
-        return bool(self.fact("holds", name))
-
-    def set_fact(self, name: str, args: Sequence[Value], value: Value) -> None:
-        """Give a fact its value (`draw_order`, `roll_order`, `answer` rig what comes)."""
-        if name == "draw_order":
-            self.places.rig(str(args[0]), self.members(value))
-        elif name == "roll_order":
-            self.rigged_rolls[str(args[0])] = self.members(value)
-        elif name == "answer" and 1 <= len(args) <= 2:  # what a choice named so is answered
-            self.answers[(str(args[0]), args[1] if len(args) == 2 else None)] = value
-        elif name == "answers" and 1 <= len(args) <= 2:  # one answer each time it comes
-            self.answer_queue[(str(args[0]), args[1] if len(args) == 2 else None)] = \
-                self.members(value)
-            self.log.add("set", f"answer({', '.join(map(repr, args))})", detail=f"{value!r}")
-        elif name == "paid" and len(args) == 2:  # "as if you have paid": what counts later
-            self.stats.payments[(args[0], str(args[1]))] = self.amount(value)
-            self.log.add("set", f"paid({args[0]!r}, {args[1]!r})", detail=f"{value!r}")
-        else:
-            self.facts[(name, tuple(args))] = value
-            self.log.add("set", f"{name}({', '.join(map(repr, args))})", detail=f"{value!r}")
 
     # ------------------------------------------------------------ places
 

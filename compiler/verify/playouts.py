@@ -28,7 +28,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..backends.python.package import emit_game
-from ..runtime import Action, Choice, Definitions, Game, RandomChooser, RuleError, Value
+from ..runtime import (
+    Action,
+    Choice,
+    Definitions,
+    Game,
+    NoLegalChoice,
+    RandomChooser,
+    RuleError,
+    Value,
+)
 from ..runtime.match import main_procedure
 from ..semantics.resolve import GameModel
 from .examples import load_engine
@@ -38,7 +47,6 @@ FIRING = ("rule", "step", "card")  # the log's kinds for a rule that fired
 TURN = "turn"
 NO_LEGAL_ACTION, ERROR, STEP_LIMIT, TIME_OUT = ("no legal action", "error", "step limit",
                                                 "time limit")
-NOTHING_TO_CHOOSE = "there is nothing to choose"  # the runtime's words for a choice without options
 
 
 def engine_files(model: GameModel) -> dict[str, str]:
@@ -128,7 +136,7 @@ def playout(defs: Definitions, seed: int, settings: Settings) -> Playout:
     except _Stop as stop:
         dead = (stop.kind, str(stop))
     except RuleError as err:
-        kind = NO_LEGAL_ACTION if NOTHING_TO_CHOOSE in str(err) else ERROR
+        kind = NO_LEGAL_ACTION if isinstance(err, NoLegalChoice) else ERROR
         dead = (kind, f"{type(err).__name__}: {err}")
     except Exception as err:  # noqa: BLE001 - any failure of the engine is a dead end
         dead = (ERROR, f"{type(err).__name__}: {err}")
