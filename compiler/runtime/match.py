@@ -198,7 +198,7 @@ class Match:
     def view(self, player: Value) -> dict[str, Any]:
         """What `player` may see: every public place's contents, their own private places,
         the size of the rest (decks, hidden zones, other players' hands), every player's
-        stats and the game's own (`game`: the suit to follow, a shared track).
+        stats and the game's own (`game`: a shared track, a value every player reads).
 
         >>> Match(DEFINITIONS, players=2, seed=1).view("ann")["places"]
         {'hand@ann': ['high#1', 'low#3'], 'hand@bob': 2, 'stock': 2}

@@ -19,7 +19,7 @@ class Argonaut(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ObolCard(Record):
-    # obol_card: Obol card (rules/aeon_trespass/trauma.ludex:174)
+    # obol_card: Obol card (rules/aeon_trespass/trauma.ludex:184)
 
     KIND: ClassVar[str] = 'obol_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'kills': 'kills'})

@@ -10,10 +10,44 @@ from ludex.runtime import DeckDef, DieDef, StatDef, ZoneDef, by_name
 from . import catalog
 
 STATS = by_name(
+    StatDef(
+        name='escalation_row',
+        title='The row of the Full Escalation Chart for the wounded card',
+        lo=None,
+    ),
+    StatDef(
+        name='primordial_wound_bonuses',
+        title='Bonuses the Primordial gained per Wound for want of level III AI cards',
+        lo=None,
+    ),
+    StatDef(
+        name='bonus_danger_per_hit',
+        title="The Primordial's bonus: +1 Danger dealt per hit",
+        lo=None,
+    ),
+    StatDef(name='bonus_to_hit', title="The Primordial's bonus: +1 To Hit", lo=None),
+    StatDef(name='bonus_evasion_dice', title="The Primordial's bonus: +1 Evasion die", lo=None),
+    StatDef(name='bonus_escalations', title="The Primordial's bonus: +1 Escalation", lo=None),
+    StatDef(
+        name='noted_escalations',
+        title='Escalations noted, to perform during the next Battle Setup',
+        lo=None,
+    ),
     StatDef(name='current_phase', title='Current Game Phase', lo=None),
+    StatDef(name='random_roll', title='The d10 an element rolled to be chosen at random', lo=None),
+    StatDef(name='rolling', title='The elements whose roll can still be the lowest', lo=None),
+    StatDef(
+        name='lowest_random_roll',
+        title='The lowest roll of the elements still rolling',
+        lo=None,
+    ),
+    StatDef(name='tied_random_rolls', title='How many elements share the lowest roll', lo=None),
+    StatDef(name='randomly_chosen', title='The randomly chosen element', lo=None),
+    StatDef(name='random_argonaut', title='The randomly chosen Argonaut', lo=None),
     StatDef(name='danger', title='Danger', per='argonaut', hi=9, overflow='clamp_remember'),
-    StatDef(name='fate', title='Fate', per='argonaut', hi=9),
-    StatDef(name='rage', title='Rage', per='argonaut', hi=9),
+    StatDef(name='fate', title='Fate', per='argonaut', hi=9, overflow='clamp_remember'),
+    StatDef(name='rage', title='Rage', per='argonaut', hi=9, overflow='clamp_remember'),
+    StatDef(name='highest_rage', title='The highest Rage of the Titans in the Battle', lo=None),
 )
 
 DECKS = by_name(
@@ -62,3 +96,7 @@ DICE = by_name(
 )
 
 OPTIONS: Mapping[str, str] = MappingProxyType({})
+
+PLAYERS: str | None = None
+SEATS: tuple[int, int] | None = None
+RESULT: str | None = None

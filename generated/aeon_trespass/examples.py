@@ -20,11 +20,11 @@ book.example(
 )
 
 
-# solon_two_obols: Solon must draw two Obols at once (rules/aeon_trespass/trauma.ludex:131)
+# solon_two_obols: Solon must draw two Obols at once (rules/aeon_trespass/trauma.ludex:132)
 @book.example(
     'solon_two_obols',
     title='Solon must draw two Obols at once',
-    source='rules/aeon_trespass/trauma.ludex:131',
+    source='rules/aeon_trespass/trauma.ludex:132',
 )
 def solon_two_obols(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -51,11 +51,11 @@ def solon_two_obols(g: Game) -> list[Expectation]:
     ]
 
 
-# herodotus_over_nine: Herodotus goes over 9 Danger (rules/aeon_trespass/trauma.ludex:216)
+# herodotus_over_nine: Herodotus goes over 9 Danger (rules/aeon_trespass/trauma.ludex:226)
 @book.example(
     'herodotus_over_nine',
     title='Herodotus goes over 9 Danger',
-    source='rules/aeon_trespass/trauma.ludex:216',
+    source='rules/aeon_trespass/trauma.ludex:226',
 )
 def herodotus_over_nine(g: Game) -> list[Expectation]:
     g.set(GAME, 'current_phase', 'battle_phase')
@@ -95,12 +95,12 @@ def herodotus_over_nine(g: Game) -> list[Expectation]:
     ]
 
 
-# philoctera_massive_danger (rules/aeon_trespass/trauma.ludex:272)
+# philoctera_massive_danger (rules/aeon_trespass/trauma.ludex:282)
 # Philoctera suffers Massive Danger
 @book.example(
     'philoctera_massive_danger',
     title='Philoctera suffers Massive Danger',
-    source='rules/aeon_trespass/trauma.ludex:272',
+    source='rules/aeon_trespass/trauma.ludex:282',
 )
 def philoctera_massive_danger(g: Game) -> list[Expectation]:
     g.set(GAME, 'current_phase', 'battle_phase')

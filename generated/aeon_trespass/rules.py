@@ -12,7 +12,36 @@ from . import catalog
 book = Book()
 
 
-# full_escalation_chart: Full Escalation Chart (rules/aeon_trespass/escalation.ludex:9)
+# chart_row (rules/aeon_trespass/escalation.ludex:10)
+# The wounded card's row of the Full Escalation Chart
+@book.rule('chart_row', title="The wounded card's row of the Full Escalation Chart")
+def chart_row_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('target'), 'level') == 3:
+        if g.fact('critical_wound', ctx.need('target')):
+            if q.has_level(g, 'bp_escalation_deck', 3):
+                g.set(GAME, 'escalation_row', 'BP III - Critical Wound')
+            else:
+                g.set(
+                    GAME,
+                    'escalation_row',
+                    'BP III - Critical Wound, no BP III cards in the Escalation decks',
+                )
+        elif q.has_level(g, 'bp_escalation_deck', 3):
+            g.set(GAME, 'escalation_row', 'BP III')
+        else:
+            g.set(GAME, 'escalation_row', 'BP III - no BP III cards in the Escalation decks')
+    elif g.get(ctx.need('target'), 'level') == 2:
+        g.set(GAME, 'escalation_row', 'BP II')
+    else:
+        g.set(GAME, 'escalation_row', 'BP I')
+    g.trigger('full_escalation_chart', ctx)
+
+
+# full_escalation_chart: Full Escalation Chart (rules/aeon_trespass/escalation.ludex:36)
+def full_escalation_chart_key(g: Game, ctx: Ctx) -> Value:
+    return g.treated(GAME, 'escalation_row')
+
+
 def full_escalation_chart_row_1(g: Game, ctx: Ctx) -> None:
     g.prose('Wounded card: BP I (Place the wounded card on the Wound Stack)')
     g.place(ctx.get('target'), 'wound_stack')
@@ -145,7 +174,7 @@ def full_escalation_chart_row_6(g: Game, ctx: Ctx) -> None:
 book.table(
     'full_escalation_chart',
     title='Full Escalation Chart',
-    by_text='wounded card',
+    by=full_escalation_chart_key,
     rows=(
         Row('text', text='BP I', effect=full_escalation_chart_row_1),
         Row('text', text='BP II', effect=full_escalation_chart_row_2),
@@ -165,7 +194,7 @@ book.table(
 )
 
 
-# remove_lowest_bp_card (rules/aeon_trespass/escalation.ludex:90)
+# remove_lowest_bp_card (rules/aeon_trespass/escalation.ludex:117)
 # Remove the lowest level BP card from the Battle
 book.procedure(
     'remove_lowest_bp_card',
@@ -174,17 +203,23 @@ book.procedure(
 )
 
 
-# remove_lowest_bp_card.search_and_remove (rules/aeon_trespass/escalation.ludex:94)
+# remove_lowest_bp_card.search_and_remove (rules/aeon_trespass/escalation.ludex:121)
 @book.rule('remove_lowest_bp_card.search_and_remove', kind='step')
 def remove_lowest_bp_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
-    if q.lowest_level(g, 'bp_discard_pile') < q.lowest_level(g, 'bp_deck'):
+    if (
+        not q.empty(g, 'bp_discard_pile')
+        and (
+            q.empty(g, 'bp_deck')
+            or q.lowest_level(g, 'bp_discard_pile') < q.lowest_level(g, 'bp_deck')
+        )
+    ):
         g.remove(q.lowest_card(g, 'bp_discard_pile'), 'bp_discard_pile')
         g.shuffle('bp_discard_pile', 'bp_deck')
     else:
         g.remove(q.lowest_card(g, 'bp_deck'), 'bp_deck')
 
 
-# remove_lowest_ai_card (rules/aeon_trespass/escalation.ludex:102)
+# remove_lowest_ai_card (rules/aeon_trespass/escalation.ludex:129)
 # Remove the lowest level AI card from the Battle
 book.procedure(
     'remove_lowest_ai_card',
@@ -193,78 +228,103 @@ book.procedure(
 )
 
 
-# remove_lowest_ai_card.search_and_remove (rules/aeon_trespass/escalation.ludex:104)
+# remove_lowest_ai_card.search_and_remove (rules/aeon_trespass/escalation.ludex:131)
 @book.rule('remove_lowest_ai_card.search_and_remove', kind='step')
 def remove_lowest_ai_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
-    if q.lowest_level(g, 'ai_discard_pile') < q.lowest_level(g, 'ai_deck'):
+    if (
+        not q.empty(g, 'ai_discard_pile')
+        and (
+            q.empty(g, 'ai_deck')
+            or q.lowest_level(g, 'ai_discard_pile') < q.lowest_level(g, 'ai_deck')
+        )
+    ):
         g.remove(q.lowest_card(g, 'ai_discard_pile'), 'ai_discard_pile')
         g.shuffle('ai_discard_pile', 'ai_deck')
     else:
         g.remove(q.lowest_card(g, 'ai_deck'), 'ai_deck')
 
 
-# primordial_wound_bonus (rules/aeon_trespass/escalation.ludex:112)
+# primordial_wound_bonus (rules/aeon_trespass/escalation.ludex:139)
 # Primordial bonus per Wound (no level III AI cards left)
+def primordial_wound_bonus_key(g: Game, ctx: Ctx) -> Value:
+    return g.get(GAME, 'primordial_wound_bonuses') + 1
+
+
+def primordial_wound_bonus_row_1(g: Game, ctx: Ctx) -> None:
+    g.gain('bonus_danger_per_hit', 1, GAME)
+    g.gain('primordial_wound_bonuses', 1, GAME)
+
+
+def primordial_wound_bonus_row_2(g: Game, ctx: Ctx) -> None:
+    g.gain('bonus_to_hit', 1, GAME)
+    g.gain('primordial_wound_bonuses', 1, GAME)
+
+
+def primordial_wound_bonus_row_3(g: Game, ctx: Ctx) -> None:
+    g.gain('bonus_evasion_dice', 1, GAME)
+    g.gain('primordial_wound_bonuses', 1, GAME)
+
+
+def primordial_wound_bonus_row_4(g: Game, ctx: Ctx) -> None:
+    g.gain('bonus_escalations', 1, GAME)
+    g.gain('primordial_wound_bonuses', 1, GAME)
+
+
 book.table(
     'primordial_wound_bonus',
     title='Primordial bonus per Wound (no level III AI cards left)',
-    by_text='bonuses of this kind the Primordial already has, plus 1',
+    by=primordial_wound_bonus_key,
     rows=(
-        Row('int', lo=1, hi=1, value='+1 Danger dealt per hit'),
-        Row('int', lo=2, hi=2, value='+1 To Hit'),
-        Row('int', lo=3, hi=3, value='+1 Evasion die'),
-        Row('int', lo=4, hi=4, value='+1 Escalation'),
+        Row('int', lo=1, hi=1, effect=primordial_wound_bonus_row_1),
+        Row('int', lo=2, hi=2, effect=primordial_wound_bonus_row_2),
+        Row('int', lo=3, hi=3, effect=primordial_wound_bonus_row_3),
+        Row('int', lo=4, hi=4, effect=primordial_wound_bonus_row_4),
     ),
 )
 
 
 # escalations_outside_of_wounding.escalation_without_wound
-# (rules/aeon_trespass/escalation.ludex:138)
+# (rules/aeon_trespass/escalation.ludex:191)
 # Escalation without a Wound
 @book.rule(
     'escalations_outside_of_wounding.escalation_without_wound',
     title='Escalation without a Wound',
-    when=Timing('text', text='an effect instructs you to escalate the Primordial without a Wound'),
 )
 def escalation_without_wound_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('escalation', ctx)
     g.trigger('remove_lowest_bp_card', ctx)
 
 
-# escalations_outside_of_battle.escalation_noted (rules/aeon_trespass/escalation.ludex:146)
+# escalations_outside_of_battle.escalation_noted (rules/aeon_trespass/escalation.ludex:199)
 # Escalate X outside of Battle
-@book.rule(
-    'escalations_outside_of_battle.escalation_noted',
-    title='Escalate X outside of Battle',
-    when=Timing(
-        'text',
-        text='an effect instructs you to escalate the Primordial outside of Battle',
-    ),
-)
+@book.rule('escalations_outside_of_battle.escalation_noted', title='Escalate X outside of Battle')
 def escalation_noted_effect(g: Game, ctx: Ctx) -> None:
-    g.note('noted: X Escalations to perform during the next Battle Setup')
+    g.gain('noted_escalations', ctx.need('target'), GAME)
 
 
 # escalations_outside_of_battle.escalation_noted.escalation_at_setup
-# (rules/aeon_trespass/escalation.ludex:151)
+# (rules/aeon_trespass/escalation.ludex:204)
 # Perform the noted Escalations during Battle Setup
+def escalation_at_setup_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'noted_escalations') > 0)
+
+
 @book.rule(
     'escalations_outside_of_battle.escalation_noted.escalation_at_setup',
     title='Perform the noted Escalations during Battle Setup',
     when=Timing('during', target='battle_setup'),
+    check=escalation_at_setup_check,
 )
 def escalation_at_setup_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('escalation', ctx)
-    g.trigger('remove_lowest_bp_card', ctx)
+    for _e in g.members(g.get(GAME, 'noted_escalations')):
+        g.trigger('escalation', ctx)
+        g.trigger('remove_lowest_bp_card', ctx)
+    g.set(GAME, 'noted_escalations', 0)
 
 
-# escalating_only_one_deck.escalate_one_deck (rules/aeon_trespass/escalation.ludex:158)
+# escalating_only_one_deck.escalate_one_deck (rules/aeon_trespass/escalation.ludex:216)
 # Escalate only the indicated deck
-book.rule(
-    'escalating_only_one_deck.escalate_one_deck',
-    title='Escalate only the indicated deck',
-    when=Timing('text', text='an effect instructs you to escalate only the BP or the AI deck'),
-)
+book.rule('escalating_only_one_deck.escalate_one_deck', title='Escalate only the indicated deck')
 
 
 # important_game_rules.cruel_fates: Cruel Fates Rule (rules/aeon_trespass/important_rules.ludex:12)
@@ -286,9 +346,9 @@ book.rule(
 
 # important_game_rules.game_phases: Game Phases (rules/aeon_trespass/important_rules.ludex:23)
 def game_phases_check(g: Game, ctx: Ctx) -> bool:
-    return (
+    return bool(
         g.get(GAME, 'current_phase') != 'adventure_phase'
-        and g.get(GAME, 'current_phase') != 'battle_phase'
+        and g.get(GAME, 'current_phase') != 'battle_phase',
     )
 
 
@@ -394,7 +454,7 @@ book.rule(
 # important_game_rules.dice.natural_ten (rules/aeon_trespass/important_rules.ludex:89)
 # A natural '10' always succeeds
 def natural_ten_check(g: Game, ctx: Ctx) -> bool:
-    return q.natural(g, ctx.need('target')) == 10
+    return bool(q.natural(g, ctx.need('target')) == 10)
 
 
 @book.rule(
@@ -410,7 +470,7 @@ def natural_ten_effect(g: Game, ctx: Ctx) -> None:
 # important_game_rules.dice.natural_one (rules/aeon_trespass/important_rules.ludex:94)
 # A natural '1' always fails
 def natural_one_check(g: Game, ctx: Ctx) -> bool:
-    return q.natural(g, ctx.need('target')) == 1
+    return bool(q.natural(g, ctx.need('target')) == 1)
 
 
 @book.rule(
@@ -425,50 +485,36 @@ def natural_one_effect(g: Game, ctx: Ctx) -> None:
 
 # important_game_rules.dice_rerolls: Dice Re-rolls (rules/aeon_trespass/important_rules.ludex:118)
 def dice_rerolls_check(g: Game, ctx: Ctx) -> bool:
-    return g.fact('times_rerolled', ctx.need('target')) == 0
+    return bool(g.fact('times_rerolled', ctx.need('target')) == 0)
 
 
-@book.rule(
-    'important_game_rules.dice_rerolls',
-    title='Dice Re-rolls',
-    when=Timing('text', text='an effect allows you to roll some of the dice of a roll again'),
-    check=dice_rerolls_check,
-)
+@book.rule('important_game_rules.dice_rerolls', title='Dice Re-rolls', check=dice_rerolls_check)
 def dice_rerolls_effect(g: Game, ctx: Ctx) -> None:
     g.reroll(ctx.need('target'), ctx)
 
 
 # important_game_rules.fate_rerolls: Fate Re-rolls (rules/aeon_trespass/important_rules.ludex:130)
 def fate_rerolls_check(g: Game, ctx: Ctx) -> bool:
-    return (
+    return bool(
         g.fact('roll_of', ctx.need('target')) == 'attack_roll'
         or g.fact('roll_of', ctx.need('target')) == 'evasion_roll'
-        or g.fact('roll_of', ctx.need('target')) == 'test'
+        or g.fact('roll_of', ctx.need('target')) == 'test',
     )
 
 
-def fate_rerolls_cost(g: Game, ctx: Ctx) -> None:
-    g.gain('fate', 1, ctx.subject)
-
-
-@book.rule(
-    'important_game_rules.fate_rerolls',
-    title='Fate Re-rolls',
-    when=Timing('text', text='after you roll d10 dice'),
-    check=fate_rerolls_check,
-    cost=fate_rerolls_cost,
-)
+@book.rule('important_game_rules.fate_rerolls', title='Fate Re-rolls', check=fate_rerolls_check)
 def fate_rerolls_effect(g: Game, ctx: Ctx) -> None:
-    g.reroll(ctx.need('target'), ctx)
+    if g.may(ctx, 'important_game_rules.fate_rerolls', 'reroll_with_fate'):
+        g.gain('fate', 1, ctx.subject)
+        g.reroll(ctx.need('target'), ctx)
 
 
 # important_game_rules.fate_rerolls.fate_not_rerollable
-# (rules/aeon_trespass/important_rules.ludex:149)
+# (rules/aeon_trespass/important_rules.ludex:152)
 # Fate never re-rolls Power or Armor Rolls
 @book.rule(
     'important_game_rules.fate_rerolls.fate_not_rerollable',
     title='Fate never re-rolls Power or Armor Rolls',
-    when=Timing('text', text='you would re-roll a die with Fate'),
 )
 def fate_not_rerollable_effect(g: Game, ctx: Ctx) -> None:
     g.require(
@@ -479,86 +525,139 @@ def fate_not_rerollable_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.fate_rerolls.argo_fate_rerolls
-# (rules/aeon_trespass/important_rules.ludex:153)
+# (rules/aeon_trespass/important_rules.ludex:156)
 # Argo Tests are re-rolled with Argo Fate
 def argo_fate_rerolls_check(g: Game, ctx: Ctx) -> bool:
-    return g.fact('roll_of', ctx.need('target')) == 'argo_test'
-
-
-def argo_fate_rerolls_cost(g: Game, ctx: Ctx) -> None:
-    g.gain('argo_fate', 1, ctx.subject)
+    return bool(g.fact('roll_of', ctx.need('target')) == 'argo_test')
 
 
 @book.rule(
     'important_game_rules.fate_rerolls.argo_fate_rerolls',
     title='Argo Tests are re-rolled with Argo Fate',
-    when=Timing('text', text='after you roll the d10 dice of an Argo Test'),
     check=argo_fate_rerolls_check,
-    cost=argo_fate_rerolls_cost,
     overrides='important_game_rules.fate_rerolls',
 )
 def argo_fate_rerolls_effect(g: Game, ctx: Ctx) -> None:
-    g.reroll(ctx.need('target'), ctx)
+    if g.may(ctx, 'important_game_rules.fate_rerolls.argo_fate_rerolls', 'reroll_with_argo_fate'):
+        g.gain('argo_fate', 1, ctx.subject)
+        g.reroll(ctx.need('target'), ctx)
 
 
-# important_game_rules.random_element (rules/aeon_trespass/important_rules.ludex:162)
-# Choosing a Random Element
-def random_element_row_1(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        '- Random Argonaut: Roll one d10 for each Argonaut. The lowest roll designates the '
-        'randomly chosen Argonaut.',
-    )
-    for _a in g.members(q.all_(g, 'argonaut')):
-        g.roll('important_game_rules.dice.d10', ctx)
+# important_game_rules.random_element.argonaut_at_random
+# (rules/aeon_trespass/important_rules.ludex:173)
+# Random Argonaut
+@book.rule('important_game_rules.random_element.argonaut_at_random', title='Random Argonaut')
+def argonaut_at_random_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'rolling', q.all_(g, 'argonaut'))
+    g.trigger('important_game_rules.lowest_roll_designates', ctx)
+    g.set(GAME, 'random_argonaut', g.get(GAME, 'randomly_chosen'))
 
 
-def random_element_row_2(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        '- Random direction: Draw the top card from the Minor Trauma deck. The arrow in the '
-        'bottom left corner designates the randomly chosen direction. If it shows the "any '
-        'direction" symbol, you may instead choose a direction. Place the drawn card at the '
-        'bottom of the deck.',
-    )
+# important_game_rules.random_element.direction_at_random
+# (rules/aeon_trespass/important_rules.ludex:180)
+# Random direction
+@book.rule(
+    'important_game_rules.random_element.direction_at_random',
+    title='Random direction',
+    prose=1,
+)
+def direction_at_random_effect(g: Game, ctx: Ctx) -> None:
     g.reveal(q.top(g, 'minor_trauma_deck'))
+    g.set(GAME, 'randomly_chosen', g.fact('arrow_of', q.top(g, 'minor_trauma_deck')))
+    if g.get(GAME, 'randomly_chosen') == 'any direction':
+        g.prose(
+            "The directions to choose from are the board's, outside this slice: you may instead "
+            'choose a direction.',
+        )
     g.place(q.top(g, 'minor_trauma_deck'), 'minor_trauma_deck', bottom=True)
 
 
-def random_element_row_3(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        '- Random card: Draw the top card from the indicated facedown deck. If the designated '
-        'cards do not form a deck, shuffle them together and draw one.',
-    )
+# important_game_rules.random_element.card_at_random (rules/aeon_trespass/important_rules.ludex:189)
+# Random card
+@book.rule('important_game_rules.random_element.card_at_random', title='Random card')
+def card_at_random_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'randomly_chosen', q.top(g, ctx.need('target')))
     g.draw(ctx.need('target'), 1)
 
 
-def random_element_row_4(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        '- Any other random element: Roll one d10 for each of the indicated elements. The lowest '
-        'roll designates the randomly chosen element.',
-    )
-    for _e in g.members(ctx.need('target')):
-        g.roll('important_game_rules.dice.d10', ctx)
+# important_game_rules.random_element.card_at_random.cards_not_a_deck
+# (rules/aeon_trespass/important_rules.ludex:196)
+# Designated cards that do not form a deck
+@book.rule(
+    'important_game_rules.random_element.card_at_random.cards_not_a_deck',
+    title='Designated cards that do not form a deck',
+)
+def cards_not_a_deck_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'randomly_chosen', q.random_card(g, ctx.need('target')))
 
 
-book.table(
-    'important_game_rules.random_element',
-    title='Choosing a Random Element',
-    by_text='random element type',
-    rows=(
-        Row('text', text='Random Argonaut', effect=random_element_row_1),
-        Row('text', text='Random direction', effect=random_element_row_2),
-        Row('text', text='Random card', effect=random_element_row_3),
-        Row('text', text='Any other random element', effect=random_element_row_4),
+# important_game_rules.random_element.other_at_random
+# (rules/aeon_trespass/important_rules.ludex:200)
+# Any other random element
+@book.rule('important_game_rules.random_element.other_at_random', title='Any other random element')
+def other_at_random_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'rolling', ctx.need('target'))
+    g.trigger('important_game_rules.lowest_roll_designates', ctx)
+
+
+# important_game_rules.lowest_roll_designates (rules/aeon_trespass/important_rules.ludex:207)
+# The lowest roll designates the randomly chosen element
+book.procedure(
+    'important_game_rules.lowest_roll_designates',
+    title='The lowest roll designates the randomly chosen element',
+    steps=(
+        'important_game_rules.lowest_roll_designates.roll',
+        'important_game_rules.lowest_roll_designates.designate',
     ),
 )
 
 
-# important_game_rules.secret_decks: Secret Decks (rules/aeon_trespass/important_rules.ludex:187)
-book.rule(
-    'important_game_rules.secret_decks',
-    title='Secret Decks',
-    when=Timing('text', text='you are instructed to draw from a Secret Deck'),
+# important_game_rules.lowest_roll_designates.roll (rules/aeon_trespass/important_rules.ludex:209)
+# Roll one d10 for each element
+@book.rule(
+    'important_game_rules.lowest_roll_designates.roll',
+    title='Roll one d10 for each element',
+    kind='step',
 )
+def roll_effect(g: Game, ctx: Ctx) -> None:
+    for e in g.members(g.get(GAME, 'rolling')):
+        r = g.roll('important_game_rules.dice.d10', ctx)
+        g.set(e, 'random_roll', r)
+
+
+# important_game_rules.lowest_roll_designates.designate
+# (rules/aeon_trespass/important_rules.ludex:215)
+# The lowest roll designates the element
+@book.rule(
+    'important_game_rules.lowest_roll_designates.designate',
+    title='The lowest roll designates the element',
+    kind='step',
+)
+def designate_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'lowest_random_roll',
+        q.smallest(g, [g.get(e, 'random_roll') for e in g.members(g.get(GAME, 'rolling'))]),
+    )
+    g.set(
+        GAME,
+        'rolling',
+        [
+            e
+            for e in g.members(g.get(GAME, 'rolling'))
+            if g.get(e, 'random_roll') == g.get(GAME, 'lowest_random_roll')
+        ],
+    )
+    g.set(GAME, 'tied_random_rolls', q.total(g, [1 for e in g.members(g.get(GAME, 'rolling'))]))
+    if g.get(GAME, 'tied_random_rolls') == 1:
+        for e in g.members(g.get(GAME, 'rolling')):
+            g.set(GAME, 'randomly_chosen', e)
+    else:
+        g.trigger('important_game_rules.lowest_roll_designates', ctx)
+
+
+# important_game_rules.secret_decks: Secret Decks (rules/aeon_trespass/important_rules.ludex:247)
+book.rule('important_game_rules.secret_decks', title='Secret Decks')
 
 
 # trauma_draw: Trauma Draw (rules/aeon_trespass/trauma.ludex:13)
@@ -572,7 +671,7 @@ book.procedure(
 # trauma_draw.danger_dealt (rules/aeon_trespass/trauma.ludex:16)
 # Danger dealt triggers a Trauma Draw
 def danger_dealt_check(g: Game, ctx: Ctx) -> bool:
-    return q.gained(g, ctx.need('owner'), 'danger') > 0 and q.resolving(g, 'attack')
+    return bool(q.gained(g, ctx.need('owner'), 'danger') > 0 and q.resolving(g, 'attack'))
 
 
 @book.rule(
@@ -634,13 +733,12 @@ book.table(
 
 # trauma_draw.instructed_trauma_draw: Instructed Trauma Draws (rules/aeon_trespass/trauma.ludex:45)
 def instructed_trauma_draw_check(g: Game, ctx: Ctx) -> bool:
-    return g.get(ctx.need('owner'), 'danger') > 0
+    return bool(g.get(ctx.need('owner'), 'danger') > 0)
 
 
 @book.rule(
     'trauma_draw.instructed_trauma_draw',
     title='Instructed Trauma Draws',
-    when=Timing('text', text='a game effect instructs you to resolve a Trauma Draw'),
     check=instructed_trauma_draw_check,
 )
 def instructed_trauma_draw_effect(g: Game, ctx: Ctx) -> None:
@@ -652,26 +750,17 @@ def instructed_trauma_draw_effect(g: Game, ctx: Ctx) -> None:
 @book.rule(
     'trauma_draw.instructed_trauma_draw.instructed_severity',
     title='Drawing a Trauma card of a specific severity, or an Obol',
-    when=Timing(
-        'text',
-        text='a game effect instructs you to draw a Trauma card of a specific severity or an Obol '
-        'card',
-    ),
 )
 def instructed_severity_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('trauma_draw.trauma_severities', ctx)
 
 
-# trauma_draw.trauma_draw_only_from_attacks (rules/aeon_trespass/trauma.ludex:55)
+# trauma_draw.trauma_draw_only_from_attacks (rules/aeon_trespass/trauma.ludex:56)
 # Trauma Draws come from Attacks
-book.rule(
-    'trauma_draw.trauma_draw_only_from_attacks',
-    title='Trauma Draws come from Attacks',
-    when=Timing('text', text='you gain Danger from a source other than an Attack'),
-)
+book.rule('trauma_draw.trauma_draw_only_from_attacks', title='Trauma Draws come from Attacks')
 
 
-# titan_trauma_table: Trauma Table assumed for the examples (rules/aeon_trespass/trauma.ludex:60)
+# titan_trauma_table: Trauma Table assumed for the examples (rules/aeon_trespass/trauma.ludex:61)
 def titan_trauma_table_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(ctx.subject, 'danger')
 
@@ -689,7 +778,7 @@ book.table(
 )
 
 
-# obol_draw: Obol (and Obol Draw) (rules/aeon_trespass/trauma.ludex:96)
+# obol_draw: Obol (and Obol Draw) (rules/aeon_trespass/trauma.ludex:97)
 book.procedure(
     'obol_draw',
     title='Obol (and Obol Draw)',
@@ -703,19 +792,19 @@ book.procedure(
 )
 
 
-# obol_draw.shuffle_deck: Shuffle the Obol deck (rules/aeon_trespass/trauma.ludex:99)
+# obol_draw.shuffle_deck: Shuffle the Obol deck (rules/aeon_trespass/trauma.ludex:100)
 @book.rule('obol_draw.shuffle_deck', title='Shuffle the Obol deck', kind='step')
 def shuffle_deck_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('obol_deck')
 
 
-# obol_draw.draw_top: Draw the top card (rules/aeon_trespass/trauma.ludex:102)
+# obol_draw.draw_top: Draw the top card (rules/aeon_trespass/trauma.ludex:103)
 @book.rule('obol_draw.draw_top', title='Draw the top card', kind='step')
 def draw_top_effect(g: Game, ctx: Ctx) -> None:
     g.draw('obol_deck', 1, 'obol_draw.drawn_obol')
 
 
-# obol_draw.resolve_obol: Resolve the Obol card (rules/aeon_trespass/trauma.ludex:105)
+# obol_draw.resolve_obol: Resolve the Obol card (rules/aeon_trespass/trauma.ludex:106)
 @book.rule('obol_draw.resolve_obol', title='Resolve the Obol card', kind='step')
 def resolve_obol_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members('obol_draw.drawn_obol'):
@@ -723,7 +812,7 @@ def resolve_obol_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('titan_death', ctx)
 
 
-# obol_draw.shuffle_back (rules/aeon_trespass/trauma.ludex:111)
+# obol_draw.shuffle_back (rules/aeon_trespass/trauma.ludex:112)
 # Shuffle the Obol back into the Obol deck
 @book.rule('obol_draw.shuffle_back', title='Shuffle the Obol back into the Obol deck', kind='step')
 def shuffle_back_effect(g: Game, ctx: Ctx) -> None:
@@ -732,10 +821,10 @@ def shuffle_back_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('obol_deck')
 
 
-# obol_draw.two_obol_draws (rules/aeon_trespass/trauma.ludex:122)
+# obol_draw.two_obol_draws (rules/aeon_trespass/trauma.ludex:123)
 # Two or more Obol Draws at the same time
 def two_obol_draws_check(g: Game, ctx: Ctx) -> bool:
-    return q.at_once(g, 'obol_draw', ctx.need('owner')) >= 2
+    return bool(q.at_once(g, 'obol_draw', ctx.need('owner')) >= 2)
 
 
 @book.rule(
@@ -748,7 +837,7 @@ def two_obol_draws_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_death', ctx)
 
 
-# solon_two_obols.trampled (rules/aeon_trespass/trauma.ludex:137)
+# solon_two_obols.trampled (rules/aeon_trespass/trauma.ludex:138)
 # Solon is Trampled by the Labyrinthauros and suffers Crash
 @book.rule(
     'solon_two_obols.trampled',
@@ -760,12 +849,12 @@ def trampled_effect(g: Game, ctx: Ctx) -> None:
     g.gain('danger', 1, catalog.SOLON.id)
 
 
-# danger_over_nine: Gaining Danger over '9' (rules/aeon_trespass/trauma.ludex:207)
+# danger_over_nine: Gaining Danger over '9' (rules/aeon_trespass/trauma.ludex:217)
 def danger_over_nine_check(g: Game, ctx: Ctx) -> bool:
-    return (
+    return bool(
         g.treated(ctx.need('owner'), 'danger') > 9
         and g.get(GAME, 'current_phase') == 'battle_phase'
-        and not q.resolving(g, 'attack')
+        and not q.resolving(g, 'attack'),
     )
 
 
@@ -779,9 +868,9 @@ def danger_over_nine_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('trauma_draw', ctx)
 
 
-# massive_danger: Massive Danger (rules/aeon_trespass/trauma.ludex:237)
+# massive_danger: Massive Danger (rules/aeon_trespass/trauma.ludex:247)
 def massive_danger_check(g: Game, ctx: Ctx) -> bool:
-    return g.treated(ctx.need('owner'), 'danger') >= 14
+    return bool(g.treated(ctx.need('owner'), 'danger') >= 14)
 
 
 @book.rule(
@@ -795,7 +884,7 @@ def massive_danger_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('massive_danger_chart', ctx)
 
 
-# massive_danger.remove_massive_danger_cards (rules/aeon_trespass/trauma.ludex:248)
+# massive_danger.remove_massive_danger_cards (rules/aeon_trespass/trauma.ludex:258)
 # Massive Danger cards leave at the end of Battle
 @book.rule(
     'massive_danger.remove_massive_danger_cards',
@@ -814,7 +903,7 @@ def remove_massive_danger_cards_effect(g: Game, ctx: Ctx) -> None:
             g.remove(c, 'obol_deck')
 
 
-# massive_danger_chart: Massive Danger Chart (rules/aeon_trespass/trauma.ludex:255)
+# massive_danger_chart: Massive Danger Chart (rules/aeon_trespass/trauma.ludex:265)
 def massive_danger_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(ctx.subject, 'danger')
 
@@ -869,22 +958,36 @@ def reset_after_battle_effect(g: Game, ctx: Ctx) -> None:
 book.rule(
     'triskelion.rotate_dial',
     title='Gaining and losing Triskelion stats',
-    when=Timing('text', text='you gain or lose Danger, Fate or Rage'),
+    when=Timing('after', target='danger', stat=True),
 )
 
 
-# triskelion.over_nine: Raising a Triskelion stat over 9 (rules/aeon_trespass/triskelion.ludex:22)
+# triskelion.rotate_dial.rotate_fate_dial (rules/aeon_trespass/triskelion.ludex:23)
+# Gaining and losing Fate
 book.rule(
-    'triskelion.over_nine',
-    title='Raising a Triskelion stat over 9',
-    when=Timing('text', text='you are forced to raise Danger, Fate or Rage over 9'),
+    'triskelion.rotate_dial.rotate_fate_dial',
+    title='Gaining and losing Fate',
+    when=Timing('after', target='fate', stat=True),
 )
 
 
-# triskelion.over_nine.over_nine_in_battle (rules/aeon_trespass/triskelion.ludex:26)
+# triskelion.rotate_dial.rotate_rage_dial (rules/aeon_trespass/triskelion.ludex:26)
+# Gaining and losing Rage
+book.rule(
+    'triskelion.rotate_dial.rotate_rage_dial',
+    title='Gaining and losing Rage',
+    when=Timing('after', target='rage', stat=True),
+)
+
+
+# triskelion.over_nine: Raising a Triskelion stat over 9 (rules/aeon_trespass/triskelion.ludex:29)
+book.rule('triskelion.over_nine', title='Raising a Triskelion stat over 9')
+
+
+# triskelion.over_nine.over_nine_in_battle (rules/aeon_trespass/triskelion.ludex:34)
 # Over 9 during a Battle
 def over_nine_in_battle_check(g: Game, ctx: Ctx) -> bool:
-    return g.get(GAME, 'current_phase') == 'battle_phase'
+    return bool(g.get(GAME, 'current_phase') == 'battle_phase')
 
 
 book.rule(
@@ -894,72 +997,137 @@ book.rule(
 )
 
 
-# triskelion.over_nine.over_nine_outside_battle (rules/aeon_trespass/triskelion.ludex:32)
+# triskelion.over_nine.over_nine_outside_battle (rules/aeon_trespass/triskelion.ludex:40)
 # Over 9 outside of Battles
 def over_nine_outside_battle_check(g: Game, ctx: Ctx) -> bool:
-    return g.get(GAME, 'current_phase') != 'battle_phase'
+    return bool(
+        g.treated(ctx.need('owner'), 'danger') > 9
+        and g.get(GAME, 'current_phase') != 'battle_phase',
+    )
 
 
 @book.rule(
     'triskelion.over_nine.over_nine_outside_battle',
     title='Over 9 outside of Battles',
+    when=Timing('after', target='danger', stat=True),
     check=over_nine_outside_battle_check,
 )
 def over_nine_outside_battle_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('argonaut_death', ctx)
 
 
-# triskelion.no_voluntary_overflow (rules/aeon_trespass/triskelion.ludex:37)
-# No voluntary gain over 9
+# triskelion.over_nine.over_nine_outside_battle.fate_over_nine_outside_battle
+# (rules/aeon_trespass/triskelion.ludex:46)
+# Fate over 9 outside of Battles
+def fate_over_nine_outside_battle_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.treated(ctx.need('owner'), 'fate') > 9 and g.get(GAME, 'current_phase') != 'battle_phase',
+    )
+
+
 @book.rule(
-    'triskelion.no_voluntary_overflow',
-    title='No voluntary gain over 9',
-    when=Timing('text', text='you would voluntarily gain Danger, Fate or Rage'),
+    'triskelion.over_nine.over_nine_outside_battle.fate_over_nine_outside_battle',
+    title='Fate over 9 outside of Battles',
+    when=Timing('after', target='fate', stat=True),
+    check=fate_over_nine_outside_battle_check,
 )
+def fate_over_nine_outside_battle_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('argonaut_death', ctx)
+
+
+# triskelion.over_nine.over_nine_outside_battle.rage_over_nine_outside_battle
+# (rules/aeon_trespass/triskelion.ludex:51)
+# Rage over 9 outside of Battles
+def rage_over_nine_outside_battle_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.treated(ctx.need('owner'), 'rage') > 9 and g.get(GAME, 'current_phase') != 'battle_phase',
+    )
+
+
+@book.rule(
+    'triskelion.over_nine.over_nine_outside_battle.rage_over_nine_outside_battle',
+    title='Rage over 9 outside of Battles',
+    when=Timing('after', target='rage', stat=True),
+    check=rage_over_nine_outside_battle_check,
+)
+def rage_over_nine_outside_battle_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('argonaut_death', ctx)
+
+
+# triskelion.no_voluntary_overflow (rules/aeon_trespass/triskelion.ludex:56)
+# No voluntary gain over 9
+@book.rule('triskelion.no_voluntary_overflow', title='No voluntary gain over 9')
 def no_voluntary_overflow_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.fact('value_after_gain', ctx.need('target')) <= 9, 'value_after_gain(target) <= 9')
 
 
-# fate.fate_over_nine (rules/aeon_trespass/triskelion.ludex:66)
+# fate.fate_over_nine (rules/aeon_trespass/triskelion.ludex:89)
 # Fate over 9 in Battle draws a Moiros card
 def fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
-    return g.get(GAME, 'current_phase') == 'battle_phase'
+    return bool(
+        g.treated(ctx.need('owner'), 'fate') > 9 and g.get(GAME, 'current_phase') == 'battle_phase',
+    )
 
 
 @book.rule(
     'fate.fate_over_nine',
     title='Fate over 9 in Battle draws a Moiros card',
-    when=Timing('text', text='you would have to raise your Fate over 9'),
+    when=Timing('after', target='fate', stat=True),
     check=fate_over_nine_check,
 )
 def fate_over_nine_effect(g: Game, ctx: Ctx) -> None:
     g.draw('moiros_deck', 1)
 
 
-# rage.priority_target (rules/aeon_trespass/triskelion.ludex:78)
+# rage.priority_target (rules/aeon_trespass/triskelion.ludex:101)
 # The highest Rage takes the Priority Target token
+def priority_target_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'current_phase') == 'battle_phase')
+
+
 @book.rule(
     'rage.priority_target',
     title='The highest Rage takes the Priority Target token',
-    when=Timing('text', text='your Rage becomes higher than that of all other Titans'),
+    when=Timing('after', target='rage', stat=True),
+    check=priority_target_check,
 )
 def priority_target_effect(g: Game, ctx: Ctx) -> None:
-    g.place('priority_target_token', ctx.get('owner'))
+    g.set(
+        GAME,
+        'highest_rage',
+        q.largest(g, [g.get(a, 'rage') for a in g.members(q.all_(g, 'argonaut'))]),
+    )
+    if (
+        q.total(
+            g,
+            [
+                1
+                for a in g.members(q.all_(g, 'argonaut'))
+                if g.get(a, 'rage') == g.get(GAME, 'highest_rage')
+            ],
+        )
+        == 1
+    ):
+        for a in g.members(q.all_(g, 'argonaut')):
+            if (
+                g.get(a, 'rage') == g.get(GAME, 'highest_rage')
+                and q.location(g, 'priority_target_token') != a
+            ):
+                g.place('priority_target_token', a)
 
 
-# rage.rage_over_nine (rules/aeon_trespass/triskelion.ludex:82)
+# rage.rage_over_nine (rules/aeon_trespass/triskelion.ludex:115)
 # Rage over 9 in Battle: the Titan dies
 def rage_over_nine_check(g: Game, ctx: Ctx) -> bool:
-    return g.get(GAME, 'current_phase') == 'battle_phase'
+    return bool(
+        g.treated(ctx.need('owner'), 'rage') > 9 and g.get(GAME, 'current_phase') == 'battle_phase',
+    )
 
 
 @book.rule(
     'rage.rage_over_nine',
     title='Rage over 9 in Battle: the Titan dies',
-    when=Timing(
-        'text',
-        text='you finish your current action, having had to raise your Rage to more than 9',
-    ),
+    when=Timing('after', target='rage', stat=True),
     check=rage_over_nine_check,
 )
 def rage_over_nine_effect(g: Game, ctx: Ctx) -> None:

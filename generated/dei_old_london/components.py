@@ -5,18 +5,11 @@ chosen (modules, modes, variants, scenarios, campaigns)."""
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ludex.runtime import DeckDef, StatDef, ZoneDef, by_name
+from ludex.runtime import DeckDef, ZoneDef, by_name
 
 from . import catalog
 
-STATS = by_name(
-    StatDef(
-        name='vengeance_position',
-        title='Faction token position on the Vengeance track',
-        hi=12,
-        start=0,
-    ),
-)
+STATS = by_name()
 
 DECKS = by_name(
     DeckDef(
@@ -57,14 +50,30 @@ DECKS = by_name(
 
 ZONES = by_name(
     ZoneDef(
+        name='purebred.feats.held_feats',
+        title="The Purebred's Feats tokens",
+        owner='purebred',
+    ),
+    ZoneDef(
         name='vengeance_mode.lower_spaces',
         title='Lower spaces of the Vengeance board (Ranks 1, 2, 3)',
         owner='vengeance_mode.vengeance_board',
         capacity=3,
+        visibility='public',
     ),
-    ZoneDef(name='vengeance_mode.vengeance_discard', title='Discarded Vengeance cards'),
+    ZoneDef(
+        name='vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw',
+        title='The Vengeance cards the Purebred drew to Whistle-blow',
+    ),
 )
 
 DICE = by_name()
 
-OPTIONS: Mapping[str, str] = MappingProxyType({'vengeance_mode': 'mode'})
+OPTIONS: Mapping[str, str] = MappingProxyType({
+    'campaign_mode': 'campaign',
+    'vengeance_mode': 'mode',
+})
+
+PLAYERS: str | None = None
+SEATS: tuple[int, int] | None = None
+RESULT: str | None = None

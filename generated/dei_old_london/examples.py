@@ -8,18 +8,27 @@ from ludex.runtime import Book, Ctx, Expectation, Game
 book = Book()
 
 
-# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:360)
+# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:396)
 # Ending the game on space #4
 @book.example(
     'vengeance_mode.rules.extra_supplies.ending_on_space_4',
     title='Ending the game on space #4',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:360',
+    source='rules/dei_old_london/vengeance.ludex:396',
 )
 def ending_on_space_4(g: Game) -> list[Expectation]:
     ctx = Ctx()
-    g.set(ctx.need('you'), 'vengeance_position', 4)
+    g.set_place('faction', [ctx.need('you')])
+    g.set(ctx.need('you'), 'vengeance_track', 4)
+    g.set_fact('standing', [ctx.need('you'), 'vengeance_track'], 1)
     g.set(ctx.need('you'), 'supply', 0)
     with g.effect():
-        g.gain('supply', g.get(ctx.need('you'), 'vengeance_position'), ctx.need('you'))
-    return [g.expect('you.supply == 4', lambda: g.get(ctx.need('you'), 'supply'), '==', lambda: 4)]
+        g.trigger('vengeance_mode.rules.extra_supplies.end_of_game_supplies', ctx)
+    return [
+        g.expect(
+            'you.supply == 4 + 6',
+            lambda: g.get(ctx.need('you'), 'supply'),
+            '==',
+            lambda: 4 + 6,
+        ),
+    ]

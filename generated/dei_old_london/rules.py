@@ -56,13 +56,13 @@ def phase_9_feats_effect(g: Game, ctx: Ctx) -> None:
         if g.holds('feats_draft'):
             g.prose('the Purebred chooses a Feat for each color of Outposts on the Map.')
         else:
-            g.draw('purebred.feats.purebred_feats_pool', 1)
+            g.draw('purebred.feats.purebred_feats_pool', 1, 'purebred.feats.held_feats')
 
 
 # purebred.rules.setup.phase_11_order_tokens (rules/dei_old_london/purebred.ludex:102)
 # Setup, Phase 11: Order tokens
 def phase_11_order_tokens_check(g: Game, ctx: Ctx) -> bool:
-    return g.assume('regular game, not for the Campaign mode')
+    return bool(not g.holds('campaign_mode'))
 
 
 @book.rule(
@@ -80,6 +80,7 @@ def phase_11_order_tokens_effect(g: Game, ctx: Ctx) -> None:
             'purebred.rules.setup.phase_11_order_tokens',
             [('higher', 'Higher Value (+), face-down'), ('lesser', 'Lesser Value (-), face-down')],
             1,
+            ctx,
         ):
             if picked == 'higher':
                 g.place(catalog.HIGHER_VALUE.id, column)
@@ -124,15 +125,14 @@ def initial_deployment_purebred_effect(g: Game, ctx: Ctx) -> None:
 # purebred.rules.boris_ability.boris.master_of_the_markets (rules/dei_old_london/purebred.ludex:145)
 # Master of the Markets
 def master_of_the_markets_check(g: Game, ctx: Ctx) -> bool:
-    return g.fact(
-        'controls',
-        'purebred',
-        g.fact('outpost_in_region_of', 'purebred.rules.boris_ability.boris'),
+    return bool(
+        ctx.need('actor') == 'purebred'
+        and g.fact(
+            'controls',
+            'purebred',
+            g.fact('outpost_in_region_of', 'purebred.rules.boris_ability.boris'),
+        ),
     )
-
-
-def master_of_the_markets_cost(g: Game, ctx: Ctx) -> None:
-    g.pay('energy_cell', 1, ctx.subject)
 
 
 @book.rule(
@@ -141,22 +141,24 @@ def master_of_the_markets_cost(g: Game, ctx: Ctx) -> None:
     who=('purebred',),
     when=Timing('after', target='buy_action'),
     check=master_of_the_markets_check,
-    cost=master_of_the_markets_cost,
     prose=1,
 )
 def master_of_the_markets_effect(g: Game, ctx: Ctx) -> None:
-    g.require(not g.fact('has_resource', ctx.need('target')), 'not has_resource(target)')
-    g.place('energy_cell', ctx.get('target'))
-    g.prose(
-        'the Purebred player immediately applies effects of that Market card without buying it.',
-    )
+    if g.may(ctx, 'purebred.rules.boris_ability.boris.master_of_the_markets', 'place_energy_cell'):
+        g.require(not g.fact('has_resource', ctx.need('target')), 'not has_resource(target)')
+        g.pay('energy_cell', 1, ctx.subject)
+        g.place('energy_cell', ctx.get('target'))
+        g.prose(
+            'the Purebred player immediately applies effects of that Market card without buying '
+            'it.',
+        )
 
 
 # purebred.rules.boris_ability.boris.master_of_the_markets.energy_cell_to_buyer
-# (rules/dei_old_london/purebred.ludex:164)
+# (rules/dei_old_london/purebred.ludex:165)
 # Energy Cell on a bought Market card
 def energy_cell_to_buyer_check(g: Game, ctx: Ctx) -> bool:
-    return q.has(g, ctx.need('target'), 'energy_cell')
+    return bool(q.has(g, ctx.need('target'), 'energy_cell'))
 
 
 @book.rule(
@@ -170,7 +172,7 @@ def energy_cell_to_buyer_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts
-# (rules/dei_old_london/purebred.ludex:184)
+# (rules/dei_old_london/purebred.ludex:185)
 # Rotate Districts with Barracks
 @book.rule(
     'purebred.rules.military_architecture.rotate_barracks_districts',
@@ -189,6 +191,7 @@ def rotate_barracks_districts_effect(g: Game, ctx: Ctx) -> None:
                     ('keep', 'Leave the District as it is'),
                 ],
                 1,
+                ctx,
             ):
                 if picked == 'rotate':
                     g.prose(
@@ -201,10 +204,10 @@ def rotate_barracks_districts_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation
-# (rules/dei_old_london/purebred.ludex:199)
+# (rules/dei_old_london/purebred.ludex:200)
 # Note: London Bridge District
 def london_bridge_rotation_check(g: Game, ctx: Ctx) -> bool:
-    return g.assume('the Thames can continue its course after the rotation')
+    return bool(g.words('the Thames can continue its course after the rotation'))
 
 
 book.rule(
@@ -215,7 +218,7 @@ book.rule(
 
 
 # purebred.rules.military_architecture.drones_count_for_majority
-# (rules/dei_old_london/purebred.ludex:204)
+# (rules/dei_old_london/purebred.ludex:205)
 # Drones are worth 1 for Majority
 @book.rule(
     'purebred.rules.military_architecture.drones_count_for_majority',
@@ -229,7 +232,7 @@ def drones_count_for_majority_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.drone_cards_only_scoring
-# (rules/dei_old_london/purebred.ludex:212)
+# (rules/dei_old_london/purebred.ludex:213)
 # End game: only Drone Cards
 @book.rule(
     'purebred.rules.military_discipline.drone_cards_only_scoring',
@@ -242,7 +245,7 @@ def drone_cards_only_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.prose("the Purebred Gain Supplies only for Drone Cards. The other Market cards don't count.")
 
 
-# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:220)
+# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:221)
 # Ignore Drone effects
 @book.rule(
     'purebred.rules.military_discipline.ignore_drone_effects',
@@ -261,6 +264,7 @@ def ignore_drone_effects_effect(g: Game, ctx: Ctx) -> None:
             ('ignore', 'Do not apply the effects to their Units'),
         ],
         1,
+        ctx,
     ):
         if picked == 'apply':
             g.note('Drone effect applied to Purebred Units')
@@ -268,7 +272,7 @@ def ignore_drone_effects_effect(g: Game, ctx: Ctx) -> None:
             g.note('Drone effect ignored by Purebred Units')
 
 
-# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:232)
+# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:233)
 # No Constructions; use others' Bridges and Elevators
 @book.rule(
     'purebred.rules.military_discipline.no_constructions',
@@ -285,7 +289,7 @@ def no_constructions_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.no_constructions.opponent_construction_used
-# (rules/dei_old_london/purebred.ludex:241)
+# (rules/dei_old_london/purebred.ludex:242)
 # Using an opponent Construction
 @book.rule(
     'purebred.rules.military_discipline.no_constructions.opponent_construction_used',
@@ -296,7 +300,7 @@ def opponent_construction_used_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 1, ctx.need('owner'))
 
 
-# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:248)
+# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:249)
 # Barracks are Refuges
 book.rule(
     'purebred.rules.military_discipline.barracks_are_refuges',
@@ -307,13 +311,18 @@ book.rule(
 
 
 # purebred.rules.military_discipline.no_black_or_industrial_market
-# (rules/dei_old_london/purebred.ludex:254)
+# (rules/dei_old_london/purebred.ludex:255)
 # No Black or Industrial Market
+def no_black_or_industrial_market_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('actor') == 'purebred')
+
+
 @book.rule(
     'purebred.rules.military_discipline.no_black_or_industrial_market',
     title='No Black or Industrial Market',
     who=('purebred',),
     when=Timing('during', target='buy_action'),
+    check=no_black_or_industrial_market_check,
 )
 def no_black_or_industrial_market_effect(g: Game, ctx: Ctx) -> None:
     g.require(
@@ -322,7 +331,7 @@ def no_black_or_industrial_market_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:290)
+# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:292)
 # Flip on first completion
 @book.rule(
     'purebred.rules.order_tokens.flip_on_completion',
@@ -334,7 +343,7 @@ def flip_on_completion_effect(g: Game, ctx: Ctx) -> None:
     g.reveal('purebred.rules.order_tokens.order_token')
 
 
-# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:298)
+# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:300)
 # No normal Collect Action
 book.rule(
     'purebred.rules.submission.no_normal_collect',
@@ -344,10 +353,13 @@ book.rule(
 )
 
 
-# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:303)
+# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:305)
 # Submission
 def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
-    return g.fact('supremacy_count', 'purebred', ctx.need('target')) >= 1
+    return bool(
+        ctx.need('actor') == 'purebred'
+        and g.fact('supremacy_count', 'purebred', ctx.need('target')) >= 1,
+    )
 
 
 @book.rule(
@@ -366,9 +378,11 @@ def collect_by_submission_effect(g: Game, ctx: Ctx) -> None:
     g.prose('they Collect an additional Resource from the reserve of the same type.')
 
 
-# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:316)
+# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:318)
 def evacuate_check(g: Game, ctx: Ctx) -> bool:
-    return g.fact('units_of', 'purebred', ctx.need('target')) >= 1
+    return bool(
+        ctx.need('actor') == 'purebred' and g.fact('units_of', 'purebred', ctx.need('target')) >= 1,
+    )
 
 
 @book.rule(
@@ -379,14 +393,15 @@ def evacuate_check(g: Game, ctx: Ctx) -> bool:
     check=evacuate_check,
 )
 def evacuate_effect(g: Game, ctx: Ctx) -> None:
-    g.require(
-        g.fact('opponent_scrappers_in', ctx.need('target')) >= 1,
-        'opponent_scrappers_in(target) >= 1',
-    )
-    g.move('scrapper', 'linked_region')
+    if g.may(ctx, 'purebred.rules.evacuate', 'evacuate_scrapper'):
+        g.require(
+            g.fact('opponent_scrappers_in', ctx.need('target')) >= 1,
+            'opponent_scrappers_in(target) >= 1',
+        )
+        g.move('scrapper', 'linked_region')
 
 
-# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:342)
+# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:368)
 @book.rule(
     'purebred.feats.stock_warehouse',
     title='Stock Warehouse',
@@ -402,9 +417,14 @@ def stock_warehouse_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:350)
+# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:376)
 def drones_command_check(g: Game, ctx: Ctx) -> bool:
-    return q.is_(g, ctx.need('target'), 'drone_card')
+    return bool(
+        ctx.need('actor') == 'purebred'
+        and q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
+        and g.fact('feat_unlocked', ctx.need('self'))
+        and q.is_(g, ctx.need('target'), 'drone_card'),
+    )
 
 
 @book.rule(
@@ -419,7 +439,7 @@ def drones_command_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:357)
+# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:384)
 @book.rule(
     'purebred.feats.sewers',
     title='Sewers',
@@ -435,9 +455,13 @@ def sewers_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:365)
-def bribe_cost(g: Game, ctx: Ctx) -> None:
-    g.pay('technology', 1, ctx.subject)
+# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:392)
+def bribe_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('actor') == 'purebred'
+        and q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
+        and g.fact('feat_unlocked', ctx.need('self')),
+    )
 
 
 @book.rule(
@@ -445,19 +469,30 @@ def bribe_cost(g: Game, ctx: Ctx) -> None:
     title='Bribe',
     kind='card',
     when=Timing('during', target='buy_action'),
-    cost=bribe_cost,
+    check=bribe_check,
     this=catalog.BRIBE.id,
 )
 def bribe_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('candy_boost', 1, ctx.subject)
+    if g.may(ctx, 'purebred.feats.bribe', 'pay_for_candy_boost'):
+        g.pay('technology', 1, ctx.subject)
+        g.gain('candy_boost', 1, ctx.subject)
 
 
-# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:373)
+# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:403)
+def mechanical_arm_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('actor') == 'purebred'
+        and q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
+        and g.fact('feat_unlocked', ctx.need('self')),
+    )
+
+
 @book.rule(
     'purebred.feats.mechanical_arm',
     title='Mechanical arm',
     kind='card',
     when=Timing('after', target='drone'),
+    check=mechanical_arm_check,
     this=catalog.MECHANICAL_ARM.id,
     prose=1,
 )
@@ -467,9 +502,13 @@ def mechanical_arm_effect(g: Game, ctx: Ctx) -> None:
         g.prose('you Collect a Resource where the Drone ends its movement, if one is present.')
 
 
-# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:383)
+# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:414)
 def motivation_check(g: Game, ctx: Ctx) -> bool:
-    return g.fact('resources_in', ctx.need('target')) == 0
+    return bool(
+        q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
+        and g.fact('feat_unlocked', ctx.need('self'))
+        and g.fact('resources_in', ctx.need('target')) == 0,
+    )
 
 
 @book.rule(
@@ -479,19 +518,34 @@ def motivation_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('after', target='purebred.rules.submission.collect_by_submission'),
     check=motivation_check,
     this=catalog.MOTIVATION.id,
-    prose=1,
 )
 def motivation_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'you can get 1 Resource from the submissive Faction. If there are more Factions in '
-        'Submission, choose the Faction you get 1 Resource from.',
-    )
-    g.gain('resource', 1, ctx.need('actor'))
+    if g.may(ctx, 'purebred.feats.motivation', 'take_resource'):
+        chosen_1 = g.pick(
+            ctx,
+            'purebred.feats.motivation',
+            'f',
+            [
+                f
+                for f in g.members('faction')
+                if f != 'purebred' and g.fact('in_submission', f, ctx.need('target'))
+            ],
+        )
+        for f in chosen_1:
+            ctx_2 = ctx
+            ctx = ctx.but(actor=f)
+            g.pay('resource', 1, ctx.subject)
+            ctx = ctx_2
+            g.gain('resource', 1, 'purebred')
 
 
-# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:396)
+# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:430)
 def inspection_check(g: Game, ctx: Ctx) -> bool:
-    return ctx.need('actor') != 'purebred'
+    return bool(
+        ctx.need('actor') != 'purebred'
+        and q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
+        and g.fact('feat_unlocked', ctx.need('self')),
+    )
 
 
 @book.rule(
@@ -503,14 +557,18 @@ def inspection_check(g: Game, ctx: Ctx) -> bool:
     this=catalog.INSPECTION.id,
 )
 def inspection_effect(g: Game, ctx: Ctx) -> None:
-    g.move('purebred.agent', ctx.get('target'))
+    if g.may(ctx, 'purebred.feats.inspection', 'move_agent'):
+        g.move('purebred.agent', ctx.get('target'))
 
 
-# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:404)
+# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:440)
 def corruption_check(g: Game, ctx: Ctx) -> bool:
-    return (
-        g.fact('resources', ctx.need('actor'))
-        > g.fact('max_resources_of_others', ctx.need('actor'))
+    return bool(
+        ctx.need('actor') == 'purebred'
+        and q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
+        and g.fact('feat_unlocked', ctx.need('self'))
+        and g.fact('resources', ctx.need('actor'))
+        > g.fact('max_resources_of_others', ctx.need('actor')),
     )
 
 
@@ -523,7 +581,8 @@ def corruption_check(g: Game, ctx: Ctx) -> bool:
     this=catalog.FEATS_CORRUPTION.id,
 )
 def corruption_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('enlist_action', ctx)
+    if g.may(ctx, 'purebred.feats.corruption', 'enlist'):
+        g.trigger('enlist_action', ctx)
 
 
 # vengeance_mode.use_big_ben: Big Ben District is required (rules/dei_old_london/vengeance.ludex:11)
@@ -536,7 +595,7 @@ def use_big_ben_effect(g: Game, ctx: Ctx) -> None:
     g.require(q.in_play(g, 'vengeance_mode.big_ben_district'), 'in_play(big_ben_district)')
 
 
-# vengeance_mode.setup.phase_1_big_ben (rules/dei_old_london/vengeance.ludex:70)
+# vengeance_mode.setup.phase_1_big_ben (rules/dei_old_london/vengeance.ludex:74)
 # Setup, Phase 1: Big Ben District
 @book.rule(
     'vengeance_mode.setup.phase_1_big_ben',
@@ -554,7 +613,7 @@ def phase_1_big_ben_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.setup.phase_10_vengeance_board (rules/dei_old_london/vengeance.ludex:81)
+# vengeance_mode.setup.phase_10_vengeance_board (rules/dei_old_london/vengeance.ludex:85)
 # Setup, Phase 10: Vengeance Board
 @book.rule(
     'vengeance_mode.setup.phase_10_vengeance_board',
@@ -565,11 +624,11 @@ def phase_1_big_ben_effect(g: Game, ctx: Ctx) -> None:
 def phase_10_vengeance_board_effect(g: Game, ctx: Ctx) -> None:
     g.place('vengeance_mode.vengeance_board', 'map')
     for f in g.members('faction'):
-        g.place('faction_token', 'vengeance_mode.rules.resources_on_track.vengeance_track')
-        g.set(f, 'vengeance_position', 0)
+        g.place('faction_token', 'vengeance_track')
+        g.set(f, 'vengeance_track', 0)
 
 
-# vengeance_mode.setup.phase_11_vengeance_cards (rules/dei_old_london/vengeance.ludex:93)
+# vengeance_mode.setup.phase_11_vengeance_cards (rules/dei_old_london/vengeance.ludex:97)
 # Setup, Phase 11: Vengeance cards
 @book.rule(
     'vengeance_mode.setup.phase_11_vengeance_cards',
@@ -583,7 +642,7 @@ def phase_11_vengeance_cards_effect(g: Game, ctx: Ctx) -> None:
     g.place('vengeance_mode.vengeance_deck', 'vengeance_mode.vengeance_board')
 
 
-# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:107)
+# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:111)
 # No Constructions on Big Ben
 @book.rule(
     'vengeance_mode.rules.no_construction_on_big_ben',
@@ -595,18 +654,13 @@ def no_construction_on_big_ben_effect(g: Game, ctx: Ctx) -> None:
     g.require(ctx.need('target') != 'vengeance_mode.big_ben_district', 'target != big_ben_district')
 
 
-# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:116)
+# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:120)
 # Whistle-blow
 def whistle_blow_check(g: Game, ctx: Ctx) -> bool:
-    return (
+    return bool(
         g.fact('majority', 'vengeance_mode.big_ben_district') == ctx.need('actor')
-        and g.fact('affected_opponents', ctx.need('target')) >= 1
+        and g.fact('affected_opponents', ctx.need('target')) >= 1,
     )
-
-
-def whistle_blow_cost(g: Game, ctx: Ctx) -> None:
-    for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
-        g.relocate('unit', 'neutral_refuge')
 
 
 @book.rule(
@@ -614,48 +668,94 @@ def whistle_blow_cost(g: Game, ctx: Ctx) -> None:
     title='Whistle-blow',
     when=Timing('after', target='action_card'),
     check=whistle_blow_check,
-    cost=whistle_blow_cost,
-    limit=Limit(1, per='action_phase'),
     scope=('vengeance_mode',),
 )
 def whistle_blow_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'vengeance_mode.rules.whistle_blow_section.whistle_blow', 'blow_the_whistle'):
+        g.trigger('vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing', ctx)
+
+
+# vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing
+# (rules/dei_old_london/vengeance.ludex:142)
+# Whistle-blowing, once per Action phase
+def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
+    for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
+        g.relocate('unit', 'neutral_refuge')
+
+
+@book.rule(
+    'vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing',
+    title='Whistle-blowing, once per Action phase',
+    cost=whistle_blow_blowing_cost,
+    limit=Limit(1, per='action_phase'),
+    scope=('vengeance_mode',),
+)
+def whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance', ctx)
-    g.gain('vengeance_position', g.get(ctx.need('target'), 'rank'), ctx.need('actor'))
+    g.gain('vengeance_track', g.get(ctx.need('target'), 'rank'), ctx.need('actor'))
     g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
     g.trigger('vengeance_mode.rules.track_and_cards.discard_resolved', ctx)
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance
-# (rules/dei_old_london/vengeance.ludex:144)
+# (rules/dei_old_london/vengeance.ludex:160)
 # Suffering Vengeance
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
     title='Suffering Vengeance',
     scope=('vengeance_mode',),
-    prose=2,
 )
 def suffer_vengeance_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         if f != ctx.need('actor') and g.fact('meets_threshold', f, ctx.need('target')):
-            for picked in g.choose(
-                'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
-                [
-                    ('first_penalty', 'The first penalty of the card'),
-                    ('second_penalty', 'The second penalty of the card'),
-                ],
-                1,
-            ):
-                if picked == 'first_penalty':
-                    g.prose('the Faction suffers the first penalty printed on the card')
-                elif picked == 'second_penalty':
-                    g.prose('the Faction suffers the second penalty printed on the card')
+            if f == 'purebred':
+                ctx_1 = ctx
+                ctx = ctx.but(actor='purebred')
+                g.trigger(
+                    'vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity',
+                    ctx,
+                )
+                ctx = ctx_1
+            else:
+                ctx_1 = ctx
+                ctx = ctx.but(actor=f)
+                g.trigger(
+                    'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
+                    ctx,
+                )
+                ctx = ctx_1
+
+
+# vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty
+# (rules/dei_old_london/vengeance.ludex:177)
+# A Faction chooses the penalty it suffers
+@book.rule(
+    'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
+    title='A Faction chooses the penalty it suffers',
+    scope=('vengeance_mode',),
+    prose=2,
+)
+def choose_penalty_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
+        [
+            ('first_penalty', 'The first penalty of the card'),
+            ('second_penalty', 'The second penalty of the card'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_penalty':
+            g.prose('the Faction suffers the first penalty printed on the card')
+        elif picked == 'second_penalty':
+            g.prose('the Faction suffers the second penalty printed on the card')
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.no_applicable_penalty
-# (rules/dei_old_london/vengeance.ludex:160)
+# (rules/dei_old_london/vengeance.ludex:185)
 # Cannot apply any penalty
 def no_applicable_penalty_check(g: Game, ctx: Ctx) -> bool:
-    return not g.fact('can_apply_any_portion', ctx.need('target'))
+    return bool(not g.fact('can_apply_any_portion', ctx.need('target')))
 
 
 @book.rule(
@@ -669,7 +769,7 @@ def no_applicable_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.no_negative_supplies
-# (rules/dei_old_london/vengeance.ludex:167)
+# (rules/dei_old_london/vengeance.ludex:192)
 # Note: no negative Supplies
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.no_negative_supplies',
@@ -682,42 +782,78 @@ def no_negative_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow
-# (rules/dei_old_london/vengeance.ludex:190)
+# (rules/dei_old_london/vengeance.ludex:216)
 # Purebred Whistle-blow
 def purebred_whistle_blow_check(g: Game, ctx: Ctx) -> bool:
-    return g.fact('majority', 'vengeance_mode.big_ben_district') == 'purebred'
+    return bool(
+        ctx.need('actor') == 'purebred'
+        and g.fact('majority', 'vengeance_mode.big_ben_district') == 'purebred',
+    )
 
 
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow',
     title='Purebred Whistle-blow',
     who=('purebred',),
-    when=Timing('after', target='action_card'),
     check=purebred_whistle_blow_check,
-    limit=Limit(1, per='action_phase'),
     overrides='vengeance_mode.rules.whistle_blow_section.whistle_blow',
     scope=('vengeance_mode',),
-    prose=2,
 )
 def purebred_whistle_blow_effect(g: Game, ctx: Ctx) -> None:
-    g.draw('vengeance_mode.vengeance_deck', 3)
-    g.prose('then replaces 1 of the Vengeance cards on the board with 1 of the 3 cards they drew.')
-    g.gain('vengeance_position', g.get(ctx.need('target'), 'rank'), 'purebred')
+    if g.may(
+        ctx,
+        'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow',
+        'blow_the_whistle',
+    ):
+        g.trigger(
+            'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
+            ctx,
+        )
+
+
+# vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing
+# (rules/dei_old_london/vengeance.ludex:230)
+# The Purebred Whistle-blowing, once per Action phase
+@book.rule(
+    'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
+    title='The Purebred Whistle-blowing, once per Action phase',
+    limit=Limit(1, per='action_phase'),
+    scope=('vengeance_mode',),
+)
+def purebred_whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
+    g.draw(
+        'vengeance_mode.vengeance_deck',
+        3,
+        'vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw',
+    )
+    g.gain('vengeance_track', g.get(ctx.need('target'), 'rank'), 'purebred')
     for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
         g.relocate('unit', 'neutral_refuge')
     g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
-    g.discard(ctx.get('target'), 'vengeance_mode.vengeance_discard')
-    g.prose('The replaced card and the non-chosen cards are discarded.')
+    g.discard(ctx.get('target'))
+    chosen_1 = g.pick(
+        ctx,
+        'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
+        'c',
+        g.members('vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw'),
+    )
+    for c in chosen_1:
+        g.move(
+            c,
+            'vengeance_mode.lower_spaces',
+            source='vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw',
+        )
+    for c in g.members('vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw'):
+        g.discard(c)
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity
-# (rules/dei_old_london/vengeance.ludex:212)
+# (rules/dei_old_london/vengeance.ludex:244)
 # Purebred may ignore penalties
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity',
     title='Purebred may ignore penalties',
     who=('purebred',),
-    when=Timing('during', target='vengeance_mode.rules.whistle_blow_section.suffer_vengeance'),
     scope=('vengeance_mode',),
 )
 def purebred_penalty_immunity_effect(g: Game, ctx: Ctx) -> None:
@@ -728,14 +864,18 @@ def purebred_penalty_immunity_effect(g: Game, ctx: Ctx) -> None:
             ('ignore', 'Decide not to be affected by penalties'),
         ],
         1,
+        ctx,
     ):
         if picked == 'suffer':
-            g.note('the Purebred suffer the Vengeance')
+            g.trigger(
+                'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
+                ctx,
+            )
         elif picked == 'ignore':
             g.note('the Purebred ignore the Vengeance')
 
 
-# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:232)
+# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:279)
 # Discard the resolved card
 @book.rule(
     'vengeance_mode.rules.track_and_cards.discard_resolved',
@@ -744,12 +884,12 @@ def purebred_penalty_immunity_effect(g: Game, ctx: Ctx) -> None:
     prose=1,
 )
 def discard_resolved_effect(g: Game, ctx: Ctx) -> None:
-    g.discard(ctx.get('target'), 'vengeance_mode.vengeance_discard')
+    g.discard(ctx.get('target'))
     g.prose('that lower space remains empty.')
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases
-# (rules/dei_old_london/vengeance.ludex:239)
+# (rules/dei_old_london/vengeance.ludex:286)
 # Before the start of all Action phases
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases',
@@ -763,7 +903,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide
-# (rules/dei_old_london/vengeance.ludex:241)
+# (rules/dei_old_london/vengeance.ludex:288)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide',
@@ -778,7 +918,7 @@ def refill_before_action_phases_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal
-# (rules/dei_old_london/vengeance.ludex:246)
+# (rules/dei_old_london/vengeance.ludex:293)
 # Reveal Vengeance cards for the empty spaces
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal',
@@ -796,7 +936,7 @@ def refill_before_action_phases_reveal_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_each_action_phase
-# (rules/dei_old_london/vengeance.ludex:252)
+# (rules/dei_old_london/vengeance.ludex:299)
 # Refill before the Action phases
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_action_phase',
@@ -809,7 +949,7 @@ def refill_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_action_phases', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:261)
+# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:308)
 # Before each new Turn
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_turn',
@@ -824,7 +964,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1
-# (rules/dei_old_london/vengeance.ludex:263)
+# (rules/dei_old_london/vengeance.ludex:310)
 # Discard the Rank 1 Vengeance Card, if present
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1',
@@ -834,14 +974,11 @@ book.procedure(
 )
 def discard_rank_1_effect(g: Game, ctx: Ctx) -> None:
     if g.fact('occupied', 'vengeance_mode.lower_spaces', 1):
-        g.discard(
-            g.fact('card_at', 'vengeance_mode.lower_spaces', 1),
-            'vengeance_mode.vengeance_discard',
-        )
+        g.discard(g.fact('card_at', 'vengeance_mode.lower_spaces', 1))
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.slide
-# (rules/dei_old_london/vengeance.ludex:268)
+# (rules/dei_old_london/vengeance.ludex:315)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.slide',
@@ -857,7 +994,7 @@ def refill_before_turn_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.reveal
-# (rules/dei_old_london/vengeance.ludex:273)
+# (rules/dei_old_london/vengeance.ludex:320)
 # Reveal Vengeance cards for the empty slots
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.reveal',
@@ -873,7 +1010,7 @@ def refill_before_turn_reveal_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:278)
+# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:325)
 # Refill before each new Turn
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_turn',
@@ -885,28 +1022,7 @@ def refill_each_turn_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_turn', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.reshuffle_discards (rules/dei_old_london/vengeance.ludex:282)
-# Reshuffle the discarded Vengeance cards
-def reshuffle_discards_check(g: Game, ctx: Ctx) -> bool:
-    return q.empty(g, 'vengeance_mode.vengeance_deck')
-
-
-@book.rule(
-    'vengeance_mode.rules.track_and_cards.reshuffle_discards',
-    title='Reshuffle the discarded Vengeance cards',
-    when=Timing(
-        'text',
-        text='If, in any time, you must reveal a Vengeance card on the Vengeance board, but there '
-        'are no more cards available',
-    ),
-    check=reshuffle_discards_check,
-    scope=('vengeance_mode',),
-)
-def reshuffle_discards_effect(g: Game, ctx: Ctx) -> None:
-    g.shuffle('vengeance_mode.vengeance_discard', 'vengeance_mode.vengeance_deck')
-
-
-# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:289)
+# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:329)
 # Tokens on an occupied space move back
 @book.rule(
     'vengeance_mode.rules.track_and_cards.bump_back',
@@ -918,9 +1034,9 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         if (
             f != ctx.need('actor')
-            and g.get(f, 'vengeance_position') == g.get(ctx.need('actor'), 'vengeance_position')
+            and g.get(f, 'vengeance_track') == g.get(ctx.need('actor'), 'vengeance_track')
         ):
-            g.lose('vengeance_position', 1, f)
+            g.lose('vengeance_track', 1, f)
     g.prose(
         'Only by a Faction token moving backward may it end on a space with other tokens already '
         "present. Similarly, only by moving forward may a token trigger an opponent's token to be "
@@ -928,10 +1044,10 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:301)
+# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:341)
 # The red spaces
 def red_spaces_check(g: Game, ctx: Ctx) -> bool:
-    return g.get(ctx.need('actor'), 'vengeance_position') >= 10
+    return bool(g.get(ctx.need('actor'), 'vengeance_track') >= 10)
 
 
 @book.rule(
@@ -949,36 +1065,8 @@ def red_spaces_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.rules.resources_on_track.vengeance_track (rules/dei_old_london/vengeance.ludex:313)
-# Vengeance track
-def vengeance_track_row_1(g: Game, ctx: Ctx) -> None:
-    g.gain('technology', 2, ctx.subject)
-
-
-def vengeance_track_row_2(g: Game, ctx: Ctx) -> None:
-    g.gain('energy_cell', 2, ctx.subject)
-
-
-def vengeance_track_row_3(g: Game, ctx: Ctx) -> None:
-    g.gain('supply', 1, ctx.subject)
-
-
-book.track(
-    'vengeance_mode.rules.resources_on_track.vengeance_track',
-    title='Vengeance track',
-    lo=0,
-    hi=12,
-    rewards='first_only',
-    rows=(
-        Reward('int', lo=4, hi=4, effect=vengeance_track_row_1),
-        Reward('int', lo=7, hi=7, effect=vengeance_track_row_2),
-        Reward('range', lo=10, hi=12, effect=vengeance_track_row_3),
-    ),
-)
-
-
 # vengeance_mode.rules.extra_supplies.end_of_game_supplies
-# (rules/dei_old_london/vengeance.ludex:331)
+# (rules/dei_old_london/vengeance.ludex:366)
 # Supplies for the Vengeance track
 @book.rule(
     'vengeance_mode.rules.extra_supplies.end_of_game_supplies',
@@ -989,7 +1077,7 @@ book.track(
 )
 def end_of_game_supplies_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
-        g.gain('supply', g.get(f, 'vengeance_position'), f)
+        g.gain('supply', g.get(f, 'vengeance_track'), f)
     g.prose('plus a bonus for the following:')
     for f in g.members('faction'):
         g.gain(
@@ -997,17 +1085,17 @@ def end_of_game_supplies_effect(g: Game, ctx: Ctx) -> None:
             q.lookup(
                 g,
                 'vengeance_mode.rules.extra_supplies.extra_supplies_bonus',
-                g.fact('standing', f, 'vengeance_position'),
+                g.fact('standing', f, 'vengeance_track'),
             ),
             f,
         )
 
 
 # vengeance_mode.rules.extra_supplies.extra_supplies_bonus
-# (rules/dei_old_london/vengeance.ludex:343)
+# (rules/dei_old_london/vengeance.ludex:378)
 # Extra Supplies bonus
 def extra_supplies_bonus_key(g: Game, ctx: Ctx) -> Value:
-    return g.fact('standing', 'vengeance_position')
+    return g.fact('standing', 'vengeance_track')
 
 
 book.table(
@@ -1018,11 +1106,12 @@ book.table(
         Row('int', lo=1, hi=1, value=6),
         Row('int', lo=2, hi=2, value=3),
         Row('int', lo=3, hi=3, value=1),
+        Row('atleast', lo=4, value=0),
     ),
 )
 
 
-# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:381)
+# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:426)
 # Lose Action card
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card',
@@ -1035,7 +1124,7 @@ def lose_action_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards
-# (rules/dei_old_london/vengeance.ludex:390)
+# (rules/dei_old_london/vengeance.ludex:435)
 # Restore discarded Action cards
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards',
@@ -1047,7 +1136,7 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
     g.move(g.fact('discarded_next_to', 'faction_pad'), 'hand')
 
 
-# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:395)
+# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:440)
 # Lose a Feat
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_a_feat',
@@ -1061,3 +1150,30 @@ def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
         'the player flips back, face-down, a Feats token that was already unlocked, which then '
         'must be unlocked once again for it to be used.',
     )
+
+
+# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:527)
+def vengeance_track_row_1(g: Game, ctx: Ctx) -> None:
+    g.gain('technology', 2, ctx.subject)
+
+
+def vengeance_track_row_2(g: Game, ctx: Ctx) -> None:
+    g.gain('energy_cell', 2, ctx.subject)
+
+
+def vengeance_track_row_3(g: Game, ctx: Ctx) -> None:
+    g.gain('supply', 1, ctx.subject)
+
+
+book.track(
+    'vengeance_track',
+    title='Vengeance track',
+    lo=0,
+    hi=12,
+    rewards='first_only',
+    rows=(
+        Reward('int', lo=4, hi=4, effect=vengeance_track_row_1),
+        Reward('int', lo=7, hi=7, effect=vengeance_track_row_2),
+        Reward('range', lo=10, hi=12, effect=vengeance_track_row_3),
+    ),
+)

@@ -79,6 +79,7 @@ ZONES = by_name(
         owner=catalog.AKIRA.id,
         capacity=3,
         overflow='bottom_of_deck',
+        visibility='public',
     ),
     ZoneDef(
         name='revolution.enkidu.theory_hand',
@@ -86,6 +87,7 @@ ZONES = by_name(
         owner=catalog.ENKIDU.id,
         capacity=3,
         overflow='bottom_of_deck',
+        visibility='private',
     ),
     ZoneDef(
         name='revolution.julie.smugglers_hideout',
@@ -107,4 +109,9 @@ OPTIONS: Mapping[str, str] = MappingProxyType({
     'pockets_sc.local_support': 'variant',
     'pockets_sc.full_scale_support': 'variant',
     'revolution': 'module',
+    'servants_module': 'module',
 })
+
+PLAYERS: str | None = None
+SEATS: tuple[int, int] | None = None
+RESULT: str | None = None

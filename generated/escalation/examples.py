@@ -11,23 +11,41 @@ from . import catalog
 book = Book()
 
 
-# pockets.resistance_tokens.enkidu_to_tower (rules/escalation/pockets.ludex:81)
+# pockets.resistance_tokens.enkidu_to_tower (rules/escalation/pockets.ludex:82)
 # Enkidu heads to the Tower of L.A.W.
 @book.example(
     'pockets.resistance_tokens.enkidu_to_tower',
     title='Enkidu heads to the Tower of L.A.W.',
     scope=('pockets',),
-    source='rules/escalation/pockets.ludex:81',
+    source='rules/escalation/pockets.ludex:82',
 )
 def enkidu_to_tower(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(catalog.ENKIDU.id, 'trust', 4)
     g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.set_fact('guards_in', ['grand_citadel'], 3)
+    g.set_fact('guards_in', ['art_district'], 2)
+    g.set_fact('action_cost', ['tower_of_law'], 1)
     g.place('pockets.resistance_token', 'art_district')
+    g.place('pockets.resistance_token', 'tower_of_law')
+    g.set_fact('answer', ['discard_for_exit'], True)
+    g.set_fact('answer', ['discard_for_action'], True)
     with g.effect():
-        g.trigger('pockets.resistance_tokens.enkidu_to_tower.exit_grand_citadel', ctx)
+        g.pay('trust', g.fact('guards_in', 'grand_citadel'), catalog.ENKIDU.id)
     with g.effect():
-        g.trigger('pockets.resistance_tokens.enkidu_to_tower.exit_art_district', ctx)
+        g.move(catalog.ENKIDU.id, 'art_district')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('pockets.resistance_tokens.exit_discount', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.move(catalog.ENKIDU.id, 'tower_of_law')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('pockets.resistance_tokens.action_discount', ctx)
+        ctx = ctx_1
     return [
         g.expect(
             'revolution.enkidu.trust == 0',
@@ -43,16 +61,20 @@ def enkidu_to_tower(g: Game) -> list[Expectation]:
             'not contains(art_district, resistance_token)',
             lambda: not q.contains(g, 'art_district', 'pockets.resistance_token'),
         ),
+        g.expect(
+            'not contains(tower_of_law, resistance_token)',
+            lambda: not q.contains(g, 'tower_of_law', 'pockets.resistance_token'),
+        ),
     ]
 
 
-# revolution.akira.invention_cards.communicator_explosion (rules/escalation/revolution.ludex:118)
+# revolution.akira.invention_cards.communicator_explosion (rules/escalation/revolution.ludex:117)
 # Akira's Communicator explodes
 @book.example(
     'revolution.akira.invention_cards.communicator_explosion',
     title="Akira's Communicator explodes",
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:118',
+    source='rules/escalation/revolution.ludex:117',
 )
 def communicator_explosion(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -81,13 +103,13 @@ def communicator_explosion(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment
-# (rules/escalation/revolution.ludex:188)
+# (rules/escalation/revolution.ludex:179)
 # Hyperbolic Emitter: 2 Trust count as 4
 @book.example(
     'revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment',
     title='Hyperbolic Emitter: 2 Trust count as 4',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:188',
+    source='rules/escalation/revolution.ludex:179',
 )
 def doubled_payment(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -117,22 +139,23 @@ def doubled_payment(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.julie.hideout.commerce_for_free (rules/escalation/julie.ludex:106)
+# revolution.julie.hideout.commerce_for_free (rules/escalation/julie.ludex:112)
 # Julie moves from the Hideout to the Commerce District for free
 @book.example(
     'revolution.julie.hideout.commerce_for_free',
     title='Julie moves from the Hideout to the Commerce District for free',
     scope=('revolution',),
-    source='rules/escalation/julie.ludex:106',
+    source='rules/escalation/julie.ludex:112',
 )
 def commerce_for_free(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(catalog.JULIE.id, 'trust', 0)
     g.place(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
+    g.set_fact('access_district', [catalog.JULIE.id], 'commerce_district')
     with g.effect():
         g.trigger('revolution.julie.hideout.income', ctx)
     with g.effect():
-        g.move(catalog.JULIE.id, 'commerce_district')
+        g.trigger('revolution.julie.hideout.exit_hideout', ctx)
     return [
         g.expect('julie.trust == 4', lambda: g.get(catalog.JULIE.id, 'trust'), '==', lambda: 4),
         g.expect(

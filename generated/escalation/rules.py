@@ -12,10 +12,10 @@ from . import catalog
 book = Book()
 
 
-# pockets.bond_without_servants (rules/escalation/pockets.ludex:14)
+# pockets.bond_without_servants (rules/escalation/pockets.ludex:15)
 # The Great Machine receives 1 Bond
 def bond_without_servants_check(g: Game, ctx: Ctx) -> bool:
-    return g.assume('the Servants of the Great Machine Module is not added')
+    return bool(not g.holds('servants_module'))
 
 
 @book.rule(
@@ -30,7 +30,7 @@ def bond_without_servants_effect(g: Game, ctx: Ctx) -> None:
     g.gain('bonds', 1, 'great_machine')
 
 
-# pockets.setup: Setup (rules/escalation/pockets.ludex:21)
+# pockets.setup: Setup (rules/escalation/pockets.ludex:22)
 @book.rule(
     'pockets.setup',
     title='Setup',
@@ -42,7 +42,7 @@ def pockets_setup_effect(g: Game, ctx: Ctx) -> None:
     g.place('pockets.resistance_tokens.stack', 'city_event_deck')
 
 
-# pockets.resistance_tokens.placement (rules/escalation/pockets.ludex:45)
+# pockets.resistance_tokens.placement (rules/escalation/pockets.ludex:46)
 # Placing a Resistance token
 @book.rule(
     'pockets.resistance_tokens.placement',
@@ -57,7 +57,7 @@ def resistance_tokens_placement_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Place it with the Trust side up on the District tile shown on its face.')
 
 
-# pockets.resistance_tokens.two_ways: Using a Resistance token (rules/escalation/pockets.ludex:53)
+# pockets.resistance_tokens.two_ways: Using a Resistance token (rules/escalation/pockets.ludex:54)
 @book.rule(
     'pockets.resistance_tokens.two_ways',
     title='Using a Resistance token',
@@ -69,6 +69,7 @@ def two_ways_effect(g: Game, ctx: Ctx) -> None:
         'pockets.resistance_tokens.two_ways',
         [('for_action', 'For an Action'), ('for_exit', 'To exit a District')],
         1,
+        ctx,
     ):
         if picked == 'for_action':
             g.trigger('pockets.resistance_tokens.action_discount', ctx)
@@ -76,7 +77,7 @@ def two_ways_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('pockets.resistance_tokens.exit_discount', ctx)
 
 
-# pockets.resistance_tokens.action_discount (rules/escalation/pockets.ludex:63)
+# pockets.resistance_tokens.action_discount (rules/escalation/pockets.ludex:64)
 # 1 Trust less for an Action
 @book.rule(
     'pockets.resistance_tokens.action_discount',
@@ -84,14 +85,14 @@ def two_ways_effect(g: Game, ctx: Ctx) -> None:
     who=('hero',),
     when=Timing('during', target='action'),
     scope=('pockets',),
-    prose=1,
 )
 def action_discount_effect(g: Game, ctx: Ctx) -> None:
-    g.discard(ctx.get('target'))
-    g.prose('Pay 1 Trust less for this Action.')
+    if g.may(ctx, 'pockets.resistance_tokens.action_discount', 'discard_for_action'):
+        g.discard('pockets.resistance_token', source=q.location(g, ctx.need('actor')))
+        g.pay('trust', g.fact('action_cost', q.location(g, ctx.need('actor'))) - 1, ctx.subject)
 
 
-# pockets.resistance_tokens.exit_discount (rules/escalation/pockets.ludex:72)
+# pockets.resistance_tokens.exit_discount (rules/escalation/pockets.ludex:73)
 # 1 Trust less to exit a District
 @book.rule(
     'pockets.resistance_tokens.exit_discount',
@@ -99,54 +100,16 @@ def action_discount_effect(g: Game, ctx: Ctx) -> None:
     who=('hero',),
     when=Timing('during', target='movement'),
     scope=('pockets',),
-    prose=1,
 )
 def exit_discount_effect(g: Game, ctx: Ctx) -> None:
-    g.discard(ctx.get('target'))
-    g.prose('Pay 1 Trust less to exit that District.')
-
-
-# pockets.resistance_tokens.enkidu_to_tower.exit_grand_citadel (rules/escalation/pockets.ludex:84)
-# Enkidu exits the Grand Citadel for 3 Trust
-def exit_grand_citadel_cost(g: Game, ctx: Ctx) -> None:
-    g.pay('trust', 3, ctx.subject)
-
-
-@book.rule(
-    'pockets.resistance_tokens.enkidu_to_tower.exit_grand_citadel',
-    title='Enkidu exits the Grand Citadel for 3 Trust',
-    who=(catalog.ENKIDU.id,),
-    cost=exit_grand_citadel_cost,
-    scope=('pockets',),
-)
-def exit_grand_citadel_effect(g: Game, ctx: Ctx) -> None:
-    g.move(catalog.ENKIDU.id, 'art_district')
-
-
-# pockets.resistance_tokens.enkidu_to_tower.exit_art_district (rules/escalation/pockets.ludex:88)
-# Enkidu exits the Art District with a Resistance token
-def exit_art_district_cost(g: Game, ctx: Ctx) -> None:
-    g.discard('pockets.resistance_token')
-    g.pay('trust', 1, ctx.subject)
-
-
-@book.rule(
-    'pockets.resistance_tokens.enkidu_to_tower.exit_art_district',
-    title='Enkidu exits the Art District with a Resistance token',
-    who=(catalog.ENKIDU.id,),
-    cost=exit_art_district_cost,
-    scope=('pockets',),
-)
-def exit_art_district_effect(g: Game, ctx: Ctx) -> None:
-    g.move(catalog.ENKIDU.id, 'tower_of_law')
+    if g.may(ctx, 'pockets.resistance_tokens.exit_discount', 'discard_for_exit'):
+        g.discard('pockets.resistance_token', source=q.location(g, ctx.need('actor')))
+        g.pay('trust', g.fact('guards_in', q.location(g, ctx.need('actor'))) - 1, ctx.subject)
 
 
 # pockets_sc.on_its_own: Playing the Module on its own in S&C (rules/escalation/pockets_sc.ludex:8)
 def on_its_own_check(g: Game, ctx: Ctx) -> bool:
-    return g.assume(
-        'the Pockets of Resistance Module is added on its own (without the Servants of the Great '
-        'Machine Module)',
-    )
+    return bool(g.holds('pockets') and not g.holds('servants_module'))
 
 
 @book.rule(
@@ -199,6 +162,7 @@ def district_action_effect(g: Game, ctx: Ctx) -> None:
             ('remote_action', 'An Action in the District shown on the token'),
         ],
         1,
+        ctx,
     ):
         if picked == 'as_trust':
             g.trigger('pockets.resistance_tokens.two_ways', ctx)
@@ -252,6 +216,7 @@ def draw_inventions_effect(g: Game, ctx: Ctx) -> None:
         'revolution.akira.power_of_thought.draw_inventions',
         [('one', 'Draw 1 Invention card'), ('two', 'Draw 2 Invention cards at once')],
         1,
+        ctx,
     ):
         if picked == 'one':
             g.trigger('revolution.akira.power_of_thought.draw_inventions.draw_one', ctx)
@@ -327,16 +292,15 @@ book.rule(
     'revolution.akira.invention_cards.breakdown',
     title='Breakdown roll',
     who=(catalog.AKIRA.id,),
-    when=Timing('text', text='after the effect of an Invention is applied'),
     scope=('revolution',),
 )
 def breakdown_effect(g: Game, ctx: Ctx) -> None:
     face = g.roll('revolution.akira.breakdown_die', ctx)
     if face != 'gears':
-        g.discard(ctx.get('target'))
+        g.discard(ctx.get('self'))
 
 
-# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:142)
+# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:141)
 # Communicator
 @book.rule(
     'revolution.akira.inventions_guide.communicator',
@@ -351,12 +315,10 @@ def breakdown_effect(g: Game, ctx: Ctx) -> None:
 )
 def communicator_effect(g: Game, ctx: Ctx) -> None:
     g.prose('You gain the ability of any other Hero in play (in addition to yours).')
-    face = g.roll('revolution.akira.breakdown_die', ctx)
-    if face != 'gears':
-        g.discard(ctx.get('self'))
+    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:153)
+# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:150)
 @book.rule(
     'revolution.akira.inventions_guide.empathizer',
     title='Empathizer',
@@ -370,12 +332,10 @@ def empathizer_effect(g: Game, ctx: Ctx) -> None:
     g.require(ctx.need('target') != catalog.AKIRA.id, 'target != akira')
     g.gain('trust', 1, catalog.AKIRA.id)
     g.gain('trust', 1, ctx.need('target'))
-    face = g.roll('revolution.akira.breakdown_die', ctx)
-    if face != 'gears':
-        g.discard(ctx.get('self'))
+    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:167)
+# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:162)
 # Disruption Field
 @book.rule(
     'revolution.akira.inventions_guide.disruption_field',
@@ -392,12 +352,10 @@ def disruption_field_effect(g: Game, ctx: Ctx) -> None:
         'The Great Machine may not advance the Master Plan or apply any Punitive Measures to you '
         'if you choose to finish your turn.',
     )
-    face = g.roll('revolution.akira.breakdown_die', ctx)
-    if face != 'gears':
-        g.discard(ctx.get('self'))
+    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:177)
+# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:170)
 # Hyperbolic Emitter
 @book.rule(
     'revolution.akira.inventions_guide.hyperbolic_emitter',
@@ -410,15 +368,13 @@ def disruption_field_effect(g: Game, ctx: Ctx) -> None:
 )
 def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
     g.set_fact('paid', [catalog.AKIRA.id, 'trust'], 2 * q.paid(g, catalog.AKIRA.id, 'trust'))
-    face = g.roll('revolution.akira.breakdown_die', ctx)
-    if face != 'gears':
-        g.discard(ctx.get('self'))
+    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:214)
+# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:208)
 # Probabilitator
 def probabilitator_check(g: Game, ctx: Ctx) -> bool:
-    return ctx.need('target') != 'revolution.akira.breakdown_die'
+    return bool(ctx.need('target') != 'revolution.akira.breakdown_die')
 
 
 @book.rule(
@@ -438,12 +394,10 @@ def probabilitator_check(g: Game, ctx: Ctx) -> bool:
 def probabilitator_effect(g: Game, ctx: Ctx) -> None:
     g.reroll(ctx.need('target'), ctx)
     g.prose('The new result on the die must be accepted.')
-    face = g.roll('revolution.akira.breakdown_die', ctx)
-    if face != 'gears':
-        g.discard(ctx.get('self'))
+    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:227)
+# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:219)
 def jammer_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 0, ctx.subject)
 
@@ -461,12 +415,10 @@ def jammer_cost(g: Game, ctx: Ctx) -> None:
 )
 def jammer_effect(g: Game, ctx: Ctx) -> None:
     g.prose('The Servant in the same District is deactivated — put their miniature on its side.')
-    face = g.roll('revolution.akira.breakdown_die', ctx)
-    if face != 'gears':
-        g.discard(ctx.get('self'))
+    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:238)
+# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:228)
 # A deactivated Servant becomes active again
 def reactivate_cost(g: Game, ctx: Ctx) -> None:
     g.pay('bonds', 2, ctx.subject)
@@ -475,7 +427,7 @@ def reactivate_cost(g: Game, ctx: Ctx) -> None:
 @book.rule(
     'revolution.akira.inventions_guide.jammer.reactivate',
     title='A deactivated Servant becomes active again',
-    who=('servants',),
+    who=('great_machine',),
     when=Timing('during', target='great_machine_phase'),
     cost=reactivate_cost,
     scope=('revolution',),
@@ -488,7 +440,7 @@ def reactivate_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:246)
+# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:244)
 @book.rule(
     'revolution.akira.inventions_guide.jump_pack',
     title='Jump Pack',
@@ -504,9 +456,7 @@ def jump_pack_effect(g: Game, ctx: Ctx) -> None:
         'You may ignore Guards while exiting any one District during movement (you also ignore '
         "the Servants if the 'Shadow' Directive is published).",
     )
-    face = g.roll('revolution.akira.breakdown_die', ctx)
-    if face != 'gears':
-        g.discard(ctx.get('self'))
+    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
 # revolution.enkidu.setup: Setup (rules/escalation/enkidu.ludex:13)
@@ -540,6 +490,7 @@ def choose_option_effect(g: Game, ctx: Ctx) -> None:
         'revolution.enkidu.theory_of_everything.choose_option',
         [('trust_option', 'Receive 1 additional Trust'), ('theory_option', 'Draw 1 Theory card')],
         1,
+        ctx,
     ):
         if picked == 'trust_option':
             g.trigger('revolution.enkidu.theory_of_everything.receive_trust', ctx)
@@ -751,15 +702,10 @@ def first_effect(g: Game, ctx: Ctx) -> None:
 
 # revolution.julie.know_the_ropes.first.initiative_seven (rules/escalation/julie.ludex:38)
 # Julie's Initiative when it must be known
-def initiative_seven_check(g: Game, ctx: Ctx) -> bool:
-    return g.assume("a game situation requires to know the Heroes' Initiatives")
-
-
 @book.rule(
     'revolution.julie.know_the_ropes.first.initiative_seven',
     title="Julie's Initiative when it must be known",
     who=(catalog.JULIE.id,),
-    check=initiative_seven_check,
     scope=('revolution',),
     prose=1,
 )
@@ -767,7 +713,7 @@ def initiative_seven_effect(g: Game, ctx: Ctx) -> None:
     g.prose("The Julie Corvus' Initiative is considered to be 7.")
 
 
-# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:45)
+# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:46)
 # Second: the Smugglers Hideout Access card
 book.rule(
     'revolution.julie.know_the_ropes.second',
@@ -777,7 +723,7 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:52)
+# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:53)
 book.rule(
     'revolution.julie.hideout.neutral_district',
     title='A Neutral District',
@@ -785,7 +731,7 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:55)
+# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:56)
 # Choosing the Smugglers Hideout Access card
 book.rule(
     'revolution.julie.hideout.choose_card',
@@ -796,10 +742,10 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:60)
+# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:61)
 # Moving to the Smugglers Hideout
 def move_to_hideout_cost(g: Game, ctx: Ctx) -> None:
-    g.pay('trust', 'guards', ctx.subject)
+    g.pay('trust', g.fact('guards_in', q.location(g, catalog.JULIE.id)), ctx.subject)
 
 
 @book.rule(
@@ -815,7 +761,7 @@ def move_to_hideout_effect(g: Game, ctx: Ctx) -> None:
     g.place('revolution.julie.miniature', 'revolution.julie.hideout_tile')
 
 
-# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:73)
+# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:74)
 # No Actions in the Smugglers Hideout
 @book.rule(
     'revolution.julie.hideout.no_actions',
@@ -829,17 +775,18 @@ def no_actions_effect(g: Game, ctx: Ctx) -> None:
     g.prose("Julie's turn is finished. Next round, Julie starts in the Smugglers Hideout.")
 
 
-# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:80)
+# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:81)
 # Special case: 'No Access!' on the way to the Hideout
+def no_access_case_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.resolving(g, 'revolution.julie.hideout.move_to_hideout'))
+
+
 @book.rule(
     'revolution.julie.hideout.no_access_case',
     title="Special case: 'No Access!' on the way to the Hideout",
     who=(catalog.JULIE.id,),
-    when=Timing(
-        'text',
-        text='when Julie is detained while moving to the Smugglers Hideout and the Great Machine '
-        "applies the 'No Access!' Punitive Measure",
-    ),
+    when=Timing('after', target='no_access'),
+    check=no_access_case_check,
     scope=('revolution',),
     prose=1,
 )
@@ -848,10 +795,10 @@ def no_access_case_effect(g: Game, ctx: Ctx) -> None:
     g.move(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.hideout.income (rules/escalation/julie.ludex:88)
+# revolution.julie.hideout.income (rules/escalation/julie.ludex:90)
 # Receiving 4 Trust in the Smugglers Hideout
 def income_check(g: Game, ctx: Ctx) -> bool:
-    return g.assume('Julie is in the Smugglers Hideout at the beginning of the round')
+    return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
 
 
 @book.rule(
@@ -871,8 +818,12 @@ def income_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:97)
+# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:103)
 # Exiting the Smugglers Hideout
+def exit_hideout_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('access_district', catalog.JULIE.id) != 'revolution.julie.smugglers_hideout')
+
+
 def exit_hideout_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 0, ctx.subject)
 
@@ -882,8 +833,9 @@ def exit_hideout_cost(g: Game, ctx: Ctx) -> None:
     title='Exiting the Smugglers Hideout',
     who=(catalog.JULIE.id,),
     when=Timing('during', target='heroes_phase'),
+    check=exit_hideout_check,
     cost=exit_hideout_cost,
     scope=('revolution',),
 )
 def exit_hideout_effect(g: Game, ctx: Ctx) -> None:
-    g.move(catalog.JULIE.id, ctx.get('target'))
+    g.move(catalog.JULIE.id, g.fact('access_district', catalog.JULIE.id))

@@ -67,7 +67,8 @@ def rule_functions(unit: Unit, sym: Symbol) -> tuple[dict[str, str], dict[str, P
     refs: dict[str, Py | None] = {"check": None, "cost": None}
     if clauses.condition is not None:
         cond = unit.code.condition(clauses.condition, Env())
-        out["check"] = unit.function(f"{base}_check", "bool", render(cond, 4, "return "))
+        out["check"] = unit.function(f"{base}_check", "bool",
+                                     render(call("bool", cond), 4, "return "))
         refs["check"] = Atom(f"{base}_check")
     for part in ("cost", "effect"):
         stmts = getattr(clauses, part)
@@ -168,7 +169,7 @@ def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
         unit.code.here = sym.qualname
         name = f"{unit.fn[sym.qualname]}_until"
         cond = unit.code.condition(until.value, Env())
-        pieces.append(unit.function(name, "bool", render(cond, 4, "return ")))
+        pieces.append(unit.function(name, "bool", render(call("bool", cond), 4, "return ")))
         until_ref = Atom(name)
     period, each = decl.prop("period"), decl.prop("each")
     made = call("book.procedure", Str(sym.qualname), *kwargs(
