@@ -137,7 +137,7 @@ def test_the_committed_engines_import() -> None:
     root = ROOT / "generated"
     games = sorted(p.name for p in root.iterdir() if (p / "__init__.py").exists()) \
         if root.exists() else []
-    assert games == ["aeon_trespass", "dei_old_london", "escalation"], \
+    assert games == ["aeon_trespass", "crazy_eights", "dei_old_london", "escalation"], \
         "generated/ is committed: run `ludex build` and commit it"
     with importable(root, games) as modules:
         assert all(modules[g].DEFINITIONS.game == g for g in games)
