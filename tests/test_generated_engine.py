@@ -140,11 +140,12 @@ def test_init_is_a_few_lines_calling_the_runtime(heist: dict[str, str]) -> None:
     code = [n for n in pyast.parse(heist["__init__.py"]).body
             if not isinstance(n, pyast.Expr)]  # the docstring
     assert [pyast.unparse(n) for n in code] == [
-        "from ludex.runtime import define_game, game_starter",
+        "from ludex.runtime import define_game, game_starter, match_starter",
         "from . import catalog, components, examples, rules",
         "DEFINITIONS = define_game('heist', 'Clockwork Heist', catalog, components, rules, "
         "examples)",
         "new_game = game_starter(DEFINITIONS)",
+        "new_match = match_starter(DEFINITIONS)",
     ]
     game = examples.load_engine(heist, "init").new_game(seed=2)
     assert game.defs.game == "heist"

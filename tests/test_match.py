@@ -186,3 +186,35 @@ def test_names_resolve_by_their_short_form_or_fail_loudly(duel: Any) -> None:
         game.act("turn.paly", actor="ann")
     with pytest.raises(Exception, match="no player or card is called `anne`"):
         game.act("turn.play", actor="anne")
+
+
+def test_a_generated_package_starts_a_match_at_its_first_decision(duel: Any) -> None:
+    import duel as package
+
+    match = package.new_match(players=2, seed=3)
+    assert match.current_player == "ann" and match.legal_actions()
+    assert match.game.members("stock") and not match.is_over()
+    assert Match.from_json(duel, match.to_json()).to_json() == match.to_json()
+
+
+def test_a_short_name_is_not_read_as_nobody(tmp_path: Path) -> None:
+    """`get("akira", "trust")` returned 0 when the id is `module.akira`."""
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "game.ludex").write_text("""game g "G":
+  page: 1
+
+kind hero "Hero"
+
+stat trust "Trust":
+  per: hero
+
+module revolution "Revolution":
+  hero akira "Akira"
+""", encoding="utf-8")
+    comp = compile_paths([tmp_path / "g"], checks=False)
+    from ludex.verify.examples import engine_of
+
+    game = Game(engine_of(comp.models[0]).DEFINITIONS)
+    assert game.get("revolution.akira", "trust") == 0
+    with pytest.raises(Exception, match="did you mean `revolution.akira`"):
+        game.get("akira", "trust")

@@ -32,7 +32,7 @@ choice (a simulation), or rule by rule, `Game.act` (a check, a tool):
 from __future__ import annotations
 
 from . import queries
-from .assembly import NewGame, define_game, game_starter
+from .assembly import NewGame, define_game, game_starter, match_starter
 from .book import Book
 from .choosers import (
     Choice,
@@ -76,9 +76,8 @@ __all__ = [
     "GAME", "Action", "Book", "Choice", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef",
     "Duration", "Enumerator", "Event", "EventLog", "ExampleDef", "Expectation", "FirstChooser",
     "Game", "Illegal", "IllegalAction", "InteractiveChooser", "Limit", "Match", "NewGame",
-    "NoLegalChoice",
-    "NotExecutable", "ProcedureDef", "RandomChooser", "Record", "Reward", "Row", "RuleDef",
-    "RuleError", "Run", "ScriptedChooser", "StatDef", "TableDef", "Timing", "TrackDef",
-    "Unanswered", "Value", "ZoneDef", "by_name", "define_game", "explore", "game_starter",
-    "queries",
+    "NoLegalChoice", "NotExecutable", "ProcedureDef", "RandomChooser", "Record", "Reward",
+    "Row", "RuleDef", "RuleError", "Run", "ScriptedChooser", "StatDef", "TableDef", "Timing",
+    "TrackDef", "Unanswered", "Value", "ZoneDef", "by_name", "define_game", "explore",
+    "game_starter", "match_starter", "queries",
 ]

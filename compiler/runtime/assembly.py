@@ -12,12 +12,13 @@ its `CATALOG` and `KINDS`, `components` its `STATS`, `DECKS`, `ZONES`, `DICE`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import MappingProxyType, ModuleType
 from typing import Any, Protocol
 
 from .choosers import Chooser
 from .defs import Definitions
+from .match import Match
 from .state import Game
 
 
@@ -74,6 +75,26 @@ def game_starter(defs: Definitions) -> NewGame:
                     without=without)
 
     return new_game
+
+
+def match_starter(defs: Definitions) -> Callable[..., Match]:
+    """The package's `new_match`: a match of `defs` that has dealt and prepared, stopped at
+    the first decision (a game without a `period: game` procedure has none).
+
+    >>> new_match = match_starter(DEFINITIONS)
+    >>> match = new_match(seed=1, players=2)
+    >>> match.current_player, len(match.game.members("hand@ann"))
+    ('ann', 2)
+    """
+
+    def new_match(*, seed: int = 0, options: Iterable[str] = (),
+                  players: int | Sequence[str] | None = None,
+                  without: Iterable[str] = ()) -> Match:
+        """A match from the game's start to its first decision: `legal_actions()`,
+        `apply(action)`, `view(player)`, `returns()` (see `ludex.runtime.Match`)."""
+        return Match(defs, seed=seed, options=options, players=players, without=without)
+
+    return new_match
 
 
 def _frozen(items: Mapping[str, Any]) -> Mapping[str, Any]:

@@ -109,9 +109,10 @@ class Match:
     """
 
     def __init__(self, defs: Definitions, *, players: int | Sequence[str] | None = None,
-                 seed: int = 0, options: Iterable[str] = (),
+                 seed: int = 0, options: Iterable[str] = (), without: Iterable[str] = (),
                  actions: Iterable[Action] = ()) -> None:
         self.defs = defs
+        self.without = tuple(without)
         self.players = players if isinstance(players, int) or players is None \
             else tuple(players)
         self.seed = seed
@@ -123,7 +124,7 @@ class Match:
     def _replay(self) -> None:
         replay = _Replay(self.actions)
         game = Game(self.defs, seed=self.seed, chooser=replay, options=self.options,
-                    players=self.players)
+                    players=self.players, without=self.without)
         try:
             game.trigger(self.main)
             self.pending: Choice | None = None
@@ -231,7 +232,7 @@ class Match:
     def record(self) -> dict[str, Any]:
         """The match as plain data: what replays it."""
         return {"game": self.defs.game, "seed": self.seed, "players": self.players,
-                "options": list(self.options),
+                "options": list(self.options), "without": list(self.without),
                 "actions": [[a.rule, a.choice, a.player, list(a.picked)] for a in self.actions]}
 
     def to_json(self) -> str:
@@ -247,13 +248,13 @@ class Match:
         players = data["players"] if isinstance(data["players"], int) or \
             data["players"] is None else tuple(data["players"])
         actions = [Action(r, c, p, tuple(picked)) for r, c, p, picked in data["actions"]]
-        return cls(defs, players=players, seed=int(data["seed"]),
-                   options=data["options"], actions=actions)
+        return cls(defs, players=players, seed=int(data["seed"]), options=data["options"],
+                   without=data.get("without", ()), actions=actions)
 
     def clone(self) -> Match:
         """An independent copy (so are `copy`, `deepcopy` and `pickle`)."""
         return Match(self.defs, players=self.players, seed=self.seed, options=self.options,
-                     actions=self.actions)
+                     without=self.without, actions=self.actions)
 
     def __copy__(self) -> Match:
         return self.clone()
@@ -262,13 +263,14 @@ class Match:
         return self.clone()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (self.defs, self.players, self.seed, self.options,
+        return (_rebuild, (self.defs, self.players, self.seed, self.options, self.without,
                            tuple(self.actions)))
 
 
 def _rebuild(defs: Definitions, players: Any, seed: int, options: tuple[str, ...],
-             actions: tuple[Action, ...]) -> Match:
-    return Match(defs, players=players, seed=seed, options=options, actions=actions)
+             without: tuple[str, ...], actions: tuple[Action, ...]) -> Match:
+    return Match(defs, players=players, seed=seed, options=options, without=without,
+                 actions=actions)
 
 
 def main_procedure(defs: Definitions) -> str:

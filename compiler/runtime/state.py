@@ -102,7 +102,11 @@ class Game(Periods, Seating, Choosing, Facts):
     def get(self, who: Value, name: str) -> Value:
         """A value of `who`: a stat, a field of its card record (a copy reads its card's),
         or one of a player's own places (`hand@seat`). The most frequent read of a rule."""
-        if who is None or name in self.stats.defs:
+        if who is None:
+            return self.stats.get(who, name)
+        if name in self.stats.defs:
+            if isinstance(who, str) and (who, name) not in self.stats.values:
+                self._no_short_name(who)
             return self.stats.get(who, name)
         record = self.defs.records.get(who) if isinstance(who, str) else None
         if record is None and isinstance(who, str):
@@ -113,7 +117,18 @@ class Game(Periods, Seating, Choosing, Facts):
                 return getattr(record, attribute)
         if name in self.player_places and who in self.seats:
             return self.place_of(who, self.player_places[name])
+        if isinstance(who, str) and (who, name) not in self.stats.values:
+            self._no_short_name(who)
         return self.stats.get(who, name)
+
+    def _no_short_name(self, who: str) -> None:
+        """A record named by its short id (`card` for `module.card`) is an error with the
+        full name, never a stat of nobody read as its start value."""
+        if who in self.defs.records or who in self.seats:
+            return
+        full = [r for r in self.defs.records if r.endswith("." + who)]
+        if full:
+            raise Illegal(f"nothing is called `{who}`: did you mean `{full[0]}`?")
 
     def treated(self, who: Value, name: str) -> Value:
         """A stat as the rules treat it: the value kept past its bound, else its value."""
