@@ -145,14 +145,26 @@ class Resolution:
         ctx = ctx or Ctx()
         if not isinstance(name, str):
             raise NotExecutable(f"{name!r} is nothing that can be triggered")
-        with self.effect():
-            proc = self.defs.procedures.get(name)
-            if proc is not None and proc.at_once:
-                assert self.pending is not None
-                self.pending.append((name, ctx))
-                self.log.add("request", name, ctx.subject, "resolved when the effect ends")
-                return
-            self._resolve(name, ctx)
+        if self.pending is not None:  # part of the effect already open (`effect()`, inlined:
+            self._request(name, ctx)  # this is the engine's most frequent call)
+            return
+        self.pending = []
+        try:
+            self._request(name, ctx)
+            self._resolve_pending()
+        finally:
+            self.pending = None
+            self.stats.forget()
+
+    def _request(self, name: str, ctx: Ctx) -> None:
+        """Resolve now, or, for a procedure counted `at_once`, when the effect ends."""
+        proc = self.defs.procedures.get(name)
+        if proc is not None and proc.at_once:
+            assert self.pending is not None
+            self.pending.append((name, ctx))
+            self.log.add("request", name, ctx.subject, "resolved when the effect ends")
+            return
+        self._resolve(name, ctx)
 
     def playing(self, scope: Iterable[str]) -> bool:
         """Are all these modules, modes or variants in play?"""
@@ -207,8 +219,8 @@ class Resolution:
     def _run_rule(self, rule: RuleDef, ctx: Ctx) -> None:
         if rule.when is not None and rule.when.kind == "text":
             raise NotExecutable(f"its moment is stated in words: {rule.when.text}")
-        ctx = self._context(rule, ctx)
-        self._allowed(rule, ctx.actor)
+        ctx = _context(self.defs, rule, ctx)
+        _allowed(self.defs, rule, ctx.actor)
         self.usage.allow(rule.name, ctx.actor, rule.limit)
         self._fire("before", rule.name, ctx)
         if rule.check is not None and not rule.check(self.game, ctx):
@@ -233,18 +245,6 @@ class Resolution:
                                 zone.overflow if zone and zone.overflow else "bottom_of_deck")
         self._fire("during", rule.name, ctx)
         self._fire("after", rule.name, ctx)
-
-    def _context(self, rule: RuleDef, ctx: Ctx) -> Ctx:
-        if ctx.actor is None and len(rule.who) == 1 and rule.who[0] not in self.defs.kinds:
-            ctx = ctx.but(actor=rule.who[0])
-        return ctx.but(this=rule.this) if rule.this is not None else ctx
-
-    def _allowed(self, rule: RuleDef, actor: Value) -> None:
-        checkable = [w for w in rule.who if w in self.defs.records or w in self.defs.kinds]
-        if actor is None or not rule.who or len(checkable) < len(rule.who):
-            return
-        if actor not in rule.who and self.defs.kind_of(actor) not in rule.who:
-            raise Illegal(f"{rule.name} is for {', '.join(rule.who)}, not {actor}")
 
     def _procedure(self, name: str, ctx: Ctx) -> None:
         """One run of a procedure: its hooks and its steps in order (`periods.Periods`
@@ -369,3 +369,21 @@ def resolve_name(name: Value, known: Iterable[str], what: str) -> Value:
     close = difflib.get_close_matches(name, names + [n.rsplit(".", 1)[-1] for n in names], n=1)
     raise Illegal(f"no {what} is called `{name}`"
                   + (f"; did you mean `{close[0]}`?" if close else ""))
+
+
+def _context(defs: Definitions, rule: RuleDef, ctx: Ctx) -> Ctx:
+    """Who a rule is resolved for: its only `who` when no one acts, and its card (`self`)."""
+    if ctx.actor is None and len(rule.who) == 1 and rule.who[0] not in defs.kinds:
+        ctx = ctx.but(actor=rule.who[0])
+    return ctx.but(this=rule.this) if rule.this is not None else ctx
+
+
+def _allowed(defs: Definitions, rule: RuleDef, actor: Value) -> None:
+    """A rule for some players or kinds refuses anyone else (when all of them are known)."""
+    if actor is None or not rule.who:
+        return
+    checkable = [w for w in rule.who if w in defs.records or w in defs.kinds]
+    if len(checkable) < len(rule.who):
+        return
+    if actor not in rule.who and defs.kind_of(actor) not in rule.who:
+        raise Illegal(f"{rule.name} is for {', '.join(rule.who)}, not {actor}")
