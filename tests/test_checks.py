@@ -89,3 +89,35 @@ def test_corpus_defect_is_found(corpus_report: dict[str, object], code: str, whe
             if f["code"] == code and f["file"].startswith(where) and message in f["message"]]
     assert len(hits) == 1, f"{code} {message!r} not found once"
     assert hits[0]["line"] >= 1
+
+
+def test_a_suppression_that_suppresses_nothing_is_reported(tmp_path: Path) -> None:
+    """W619: a suppression left behind when its finding is gone (here a stat read through
+    a loop variable, which W610 now counts as a use) would hide the next one."""
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "game.ludex").write_text('''game g "G":
+  page: 1
+  players: player
+
+kind player "Player"
+
+player ann "Ann"
+
+stat points "Points":
+  per: player
+  suppress W610 "read as p.points"
+
+stat spare "Spare":
+  suppress W610 "kept for the next chapter"
+
+rule tally "Tally":
+  effect:
+    for each p in players():
+      gain p.points score_of_table
+
+stat score_of_table "Table score"
+''', encoding="utf-8")
+    run = run_cli("check", "--format", "json", str(tmp_path / "g"))
+    found = [(d["code"], d["message"]) for d in json.loads(run.out)["findings"]]
+    assert ("W619", "`suppress W610` at `points` suppresses nothing") in found
+    assert not any("spare" in m for c, m in found if c == "W619")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
-from ..core.codes import CODES, Severity
+from ..core.codes import CODES, Code, Severity
 from ..core.diagnostics import Diagnostic
 from ..semantics.compilation import Suppressed
 from ..semantics.resolve import GameModel
@@ -58,7 +58,9 @@ CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
 
 
 def run_checks(models: Iterable[GameModel]) -> tuple[list[Diagnostic], list[Suppressed]]:
-    """All findings of all checks, minus the suppressed ones (returned apart)."""
+    """All findings of all checks, minus the suppressed ones (returned apart); a
+    suppression that accepted no finding is itself a finding (W619), so that one left
+    behind by a fix cannot hide the next finding of its code."""
     findings: list[Diagnostic] = []
     suppressed: list[Suppressed] = []
     for model in models:
@@ -69,6 +71,11 @@ def run_checks(models: Iterable[GameModel]) -> tuple[list[Diagnostic], list[Supp
                     findings.append(finding)
                 else:
                     suppressed.append(Suppressed(finding, hit[0], hit[1]))
+    for qualname, sup in unused_suppressions(models, suppressed):
+        findings.append(Diagnostic(
+            Code.UNUSED_SUPPRESSION, f"`suppress {sup.code}` at `{qualname}` suppresses "
+            "nothing", sup.span, "remove it: the finding it accepted is no longer made",
+            qualname))
     return findings, suppressed
 
 

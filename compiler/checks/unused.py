@@ -2,7 +2,9 @@
 
 A component, deck, zone, die, table, stat, track, kind or external term that
 nothing refers to: no reference, no manifest entry, no instance, and no
-mention of its name in any prose. Rules,
+mention of its name in any prose. A stat, track, deck or zone read through a
+player or a loop variable (`p.hand`, `rival.score`, `top(pile).rank`) is
+referred to by that name. Rules,
 sections, cards and other items the book states for their own sake are never
 "unused".
 """
@@ -15,7 +17,7 @@ from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
-from ..syntax.walk import decl_texts
+from ..syntax.walk import decl_texts, iter_nodes
 from .common import finding
 from .terms import key
 
@@ -31,8 +33,11 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         used |= {id(d) for d in expansion.targets.values()}
 
     mentioned = _mentioned(model)
+    through = _read_through(model)
     for decl in model.decls():
         if not isinstance(decl, USABLE) or id(decl) in used:
+            continue
+        if isinstance(decl, ATTRIBUTES) and decl.id in through:
             continue
         if decl.title and key(decl.title) in mentioned:
             continue
@@ -45,6 +50,22 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
 
 
 MAX_NAME_WORDS = 8
+ATTRIBUTES = (ast.Stat, ast.Track, ast.Deck, ast.Zone)  # what a player or card holds
+
+
+def _read_through(model: GameModel) -> set[str]:
+    """The names read as a member of something only known when the rules run: a loop
+    variable, a built-in name, what a call gives (`p.hand`, `you.score`, `top(pile).rank`)."""
+    found: set[str] = set()
+    for m in [model, *model.expansions]:
+        for d in m.decls():
+            for node in iter_nodes(d):
+                if isinstance(node, ast.Ref) and len(node.parts) > 1 and \
+                        node not in m.targets:
+                    found.update(node.parts[1:])
+                elif isinstance(node, ast.Attr):
+                    found.update(node.names)
+    return found
 
 
 def _mentioned(model: GameModel) -> set[str]:

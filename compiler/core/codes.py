@@ -71,6 +71,7 @@ class Code(StrEnum):
     EXAMPLE_MISSES_ITS_RULE = "W616"
     EXAMPLE_BLOCKED = "W617"
     UNKNOWN_SURVIVOR = "E618"
+    UNUSED_SUPPRESSION = "W619"
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -124,4 +125,5 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.EXAMPLE_MISSES_ITS_RULE: (_W, "example never fires a rule it names"),
     Code.EXAMPLE_BLOCKED: (_W, "example blocked: it reaches a rule that cannot run"),
     Code.UNKNOWN_SURVIVOR: (_E, "a ruling's `survives` lists a change --mutate never makes"),
+    Code.UNUSED_SUPPRESSION: (_W, "a suppression that suppresses nothing"),
 }
