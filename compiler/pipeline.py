@@ -9,11 +9,14 @@ never raises for bad input.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from .backends.collisions import check_outputs
 from .checks import run_checks
 from .core.diagnostics import Diagnostics
+from .core.source import SourceFile
 from .semantics.compilation import Compilation
 from .semantics.play import check_play
 from .semantics.resolve import build_symbols, link_bases, resolve_game
@@ -53,14 +56,24 @@ def _missing_bases(result: Compilation) -> list[tuple[str, Path]]:
     return wanted
 
 
-def compile_paths(paths: list[Path], checks: bool = True) -> Compilation:
+def _override(game: GameFiles, texts: Mapping[str, str]) -> GameFiles:
+    """`game` with the files `texts` names (by display path) read from it instead: an
+    editor's unsaved text."""
+    return replace(game, files=tuple(SourceFile(f.path, texts[f.path].replace("\r\n", "\n"))
+                                     if f.path in texts else f for f in game.files))
+
+
+def compile_paths(paths: list[Path], checks: bool = True,
+                  overrides: Mapping[str, str] | None = None) -> Compilation:
     """Load, parse, resolve and validate; then run the consistency checks.
 
-    An expansion's base game is loaded too when a sibling folder declares it."""
+    An expansion's base game is loaded too when a sibling folder declares it.
+    `overrides` (display path -> text) stands in for files on disk: the language server
+    compiles what the editor holds."""
     diags = Diagnostics()
     result = Compilation(diags)
     for game in load(paths, diags):
-        _add(result, game)
+        _add(result, _override(game, overrides or {}))
     for base, folder in _missing_bases(result):
         found = find_base(base, folder)
         if found is not None and all(Path(g.folder) != found for g in result.games):

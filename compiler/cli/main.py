@@ -13,7 +13,7 @@ from ..backends.write import WriteError
 from ..core.codes import Code
 from ..core.diagnostics import visible
 from ..pipeline import compile_paths
-from . import build, check, export, play, simulate, stats, test, trace
+from . import build, check, export, lsp, play, simulate, stats, test, trace
 from .common import EXIT_CODES, FINDINGS, INTERNAL, OK, command, report_errors
 
 
@@ -37,6 +37,7 @@ def add_commands(subparsers: Any) -> None:
     stats.add(subparsers)
     simulate.add(subparsers)
     play.add(subparsers)
+    lsp.add(subparsers)
 
 
 def main(argv: list[str] | None = None) -> int:
