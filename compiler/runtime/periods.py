@@ -108,6 +108,8 @@ class Periods(Resolution):
     # ------------------------------------------------------------ events
 
     def _event(self, event: str, thing: Value, place: str, ctx: Ctx | None = None) -> None:
+        if event not in self.hooked_events:  # most moves set off nothing
+            return
         keys = [(event, "")]
         if event in ("enters", "leaves"):
             keys.append((event, base_of(place)))

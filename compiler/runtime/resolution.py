@@ -70,6 +70,7 @@ class Resolution:
     seats: tuple[str, ...]
     depth: int
     hooks: dict[tuple[str, str], list[RuleDef]]
+    hooked_events: frozenset[str]  # the engine events some rule is hooked to
     stat_hooks: dict[str, list[RuleDef]]
     overriders: dict[str, list[RuleDef]]
     pending: list[Request] | None  # the requests of the open effect, if one is open
@@ -90,6 +91,7 @@ class Resolution:
                 self.hooks.setdefault((when.kind, when.target or ""), []).append(rule)
             if rule.overrides is not None:
                 self.overriders.setdefault(rule.overrides, []).append(rule)
+        self.hooked_events = frozenset(kind for kind, _ in self.hooks if kind in EVENTS)
 
     # ------------------------------------------------------------ effects
 
