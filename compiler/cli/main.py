@@ -13,7 +13,7 @@ from ..backends.write import WriteError
 from ..core.codes import Code
 from ..core.diagnostics import visible
 from ..pipeline import compile_paths
-from . import build, check, export, lsp, play, simulate, stats, test, trace
+from . import build, check, export, fmt, lsp, play, simulate, stats, test, trace
 from .common import EXIT_CODES, FINDINGS, INTERNAL, OK, command, report_errors
 
 
@@ -28,6 +28,7 @@ def _parser() -> argparse.ArgumentParser:
 def add_commands(subparsers: Any) -> None:
     """Every command, in the order `--help` lists them."""
     check.add(subparsers)
+    fmt.add(subparsers)
     export.add(subparsers)
     trace.add(subparsers)
     parser = command(subparsers, "build", "emit the engines and the reference site")
