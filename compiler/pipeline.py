@@ -24,15 +24,19 @@ from .semantics.schema import validate_game
 from .syntax import ast
 from .syntax.carddata import parse_cards
 from .syntax.load import GameFiles, find_base, load
-from .syntax.parse import parse
+from .syntax.parse import Parsed, parse_file
 from .verify.examples import verify
 
 
 def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
-    parsed = [(src.path, parse_cards(src, diags) if src.path.endswith(".cards.json")
-               else parse(src, diags)) for src in game.files]
-    files = tuple(f for _, f in parsed if f is not None)
-    unparsed = tuple(s.path for s in game.unreadable) + tuple(p for p, f in parsed if f is None)
+    """Every file of the game; a file with syntax errors contributes what parsed and is
+    listed as unparsed too (what it would have declared may be missing)."""
+    parsed = [(src.path, Parsed(parse_cards(src, diags), True)
+               if src.path.endswith(".cards.json") else parse_file(src, diags))
+              for src in game.files]
+    files = tuple(p.file for _, p in parsed if p.file is not None)
+    unparsed = tuple(s.path for s in game.unreadable) + tuple(
+        path for path, p in parsed if p.file is None or not p.whole)
     return ast.GameSource(game.folder, files, unparsed)
 
 

@@ -296,4 +296,4 @@ class GameSource:
 
     folder: str
     files: tuple[File, ...]
-    unparsed: tuple[str, ...] = ()  # files that did not parse (already reported)
+    unparsed: tuple[str, ...] = ()  # files not parsed whole (errors already reported)

@@ -12,12 +12,13 @@ thread or at once in many.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from queue import Empty, SimpleQueue
-from typing import Any
+from typing import Any, NamedTuple
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
@@ -137,19 +138,34 @@ def grammar_text() -> str:
 MAX_SYNTAX_ERRORS = 20  # per file
 
 
+class Parsed(NamedTuple):
+    """A file's AST (None when nothing of it could be read) and whether it is whole:
+    False when syntax errors set parts of it aside."""
+
+    file: ast.File | None
+    whole: bool
+
+
 def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
+    """The file's AST, with the parts that hold syntax errors set aside (`parse_file`)."""
+    return parse_file(source, diags).file
+
+
+def parse_file(source: SourceFile, diags: Diagnostics) -> Parsed:
     """Parse one file, reporting every syntax error, not just the first.
 
     After an error, the smallest part of the file that holds it (the line and its
     block, or the enclosing declaration) is set aside, replaced by a bare `>` line
     where a body must not become empty, and the file is parsed again; lines keep
-    their numbers, so later errors point at the right place. A file with syntax
-    errors gives no AST: its other declarations would only cause follow-on errors."""
+    their numbers, so later errors point at the right place. What is left parses, so
+    a file with syntax errors still declares everything outside the parts set aside:
+    other files that name those declarations see no follow-on error (E301), and the
+    first error reported is the real one."""
     text = source.text
     if all(not line.strip() or line.lstrip().startswith("#") for line in text.split("\n")):
         diags.add(Code.EMPTY_FILE, "file declares nothing", source.span(1, 1),
                   "start the file with a declaration, e.g. `rule my_rule \"Title\":`")
-        return None
+        return Parsed(None, False)
     lines = (text if text.endswith("\n") else text + "\n").split("\n")
     found: list[Diagnostic] = []
     set_aside: set[int] = set()  # 0-based lines replaced by a placeholder
@@ -169,7 +185,7 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
             break
     diags.extend(callbacks)
     diags.extend(found)
-    return result if not found else None
+    return Parsed(result, not found)
 
 
 def _inside(error: Diagnostic, text: str) -> Diagnostic:
@@ -193,6 +209,10 @@ def _attempt(source: SourceFile, callbacks: Diagnostics, syntax: Diagnostics) ->
     return result
 
 
+# a declaration's first line (`rule draw "Draw":`), its colon perhaps missing
+_HEADER = re.compile(r'[A-Za-z_]\w*[ \t]+[A-Za-z_]\w*([ \t]+"[^"]*")?[ \t]*:?[ \t]*(#.*)?$')
+
+
 def _indent(line: str) -> int:
     return len(line.expandtabs(8)) - len(line.expandtabs(8).lstrip())
 
@@ -200,6 +220,38 @@ def _indent(line: str) -> int:
 def _code(line: str) -> bool:
     stripped = line.strip()
     return bool(stripped) and not stripped.startswith("#")
+
+
+def _owns_block(line: str) -> bool:
+    """Whether the lines indented under this one can be its own: it opens a block (or is
+    a declaration's first line, its `:` perhaps missing), or leaves a bracket open."""
+    code = _bare(line)
+    return _opens(code) or bool(_HEADER.match(line.strip())) or \
+        code.count("[") + code.count("(") > code.count("]") + code.count(")")
+
+
+def _bracket_opened(lines: list[str], index: int) -> int:
+    """The line that opened a bracket still open at line `index` (so the error is inside
+    it: the bracket was never closed), else `index`."""
+    depth = 0
+    for i in range(index - 1, max(index - 50, -1), -1):
+        code = _bare(lines[i])
+        if _opens(code):
+            break  # a statement does not reach back past a block's opening line
+        depth += code.count("[") + code.count("(") - code.count("]") - code.count(")")
+        if depth > 0:
+            return i
+    return index
+
+
+def _bare(line: str) -> str:
+    """The line without its texts' contents and its comment."""
+    return re.sub(r'"[^"]*"', '""', line).split("#", 1)[0]
+
+
+def _opens(line: str) -> bool:
+    """Whether the line ends in `:`, opening a block."""
+    return line.split("#", 1)[0].rstrip().endswith(":")
 
 
 def _set_aside_string_end(lines: list[str], index: int) -> None:
@@ -215,9 +267,15 @@ def _set_aside(lines: list[str], index: int, done: set[int]) -> bool:
     while index > 0 and not _code(lines[index]):
         index -= 1
     last = index  # the part set aside reaches at least this line
+    index = _bracket_opened(lines, index)
     opener = next((i for i in range(index - 1, -1, -1) if _code(lines[i])), None)
-    if opener is not None and lines[opener].split("#", 1)[0].rstrip().endswith(":") and \
+    if opener is not None and _opens(lines[opener]) and \
             _indent(lines[opener]) >= _indent(lines[index]):
+        following = next((i for i in range(index + 1, len(lines)) if _code(lines[i])), None)
+        if following is not None and _indent(lines[following]) > _indent(lines[opener]) \
+                and not _owns_block(lines[index]):
+            lines[index] = ""  # a stray line between a `:` and its block
+            return True
         index = opener  # a line ending in `:` without its block: set both aside
     start = index
     if start in done:  # the placeholder itself is wrong here: take the enclosing part
@@ -229,10 +287,13 @@ def _set_aside(lines: list[str], index: int, done: set[int]) -> bool:
     level = _indent(lines[start])
     end = next((i for i in range(max(start, last) + 1, len(lines))
                 if _code(lines[i]) and _indent(lines[i]) <= level), len(lines))
+    if not _owns_block(lines[start]):
+        end = start + 1  # a stray line: the lines under it are not its own
     if not any(_code(line) for line in lines[start:end]):
         return False
     lines[start:end] = [""] * (end - start)
-    if level > 0:
-        lines[start] = " " * level + ">"
+    prev = next((lines[i] for i in range(start - 1, -1, -1) if _code(lines[i])), None)
+    if level > 0 and prev is not None and _opens(prev):
+        lines[start] = " " * level + ">"  # the block `prev` opens must not become empty
         done.add(start)
     return any(_code(line) for line in lines)
