@@ -22,7 +22,7 @@ from .semantics.play import check_play
 from .semantics.resolve import build_symbols, link_bases, resolve_game
 from .semantics.schema import validate_game
 from .syntax import ast
-from .syntax.carddata import parse_cards
+from .syntax.carddata import is_card_file, parse_card_file
 from .syntax.load import GameFiles, find_base, load
 from .syntax.parse import Parsed, parse_file
 from .verify.examples import verify
@@ -31,9 +31,14 @@ from .verify.examples import verify
 def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
     """Every file of the game; a file with syntax errors contributes what parsed and is
     listed as unparsed too (what it would have declared may be missing)."""
-    parsed = [(src.path, Parsed(parse_cards(src, diags), True)
-               if src.path.endswith(".cards.json") else parse_file(src, diags))
-              for src in game.files]
+    parsed = [(src.path, parse_file(src, diags)) for src in game.files
+              if not is_card_file(src.path)]
+    kinds = {d.id: d for _, p in parsed if p.file is not None for d in p.file.decls
+             if isinstance(d, ast.Kind)}  # they type the cells of sheets and YAML
+    parsed += [(src.path, Parsed(parse_card_file(src, diags, kinds), True))
+               for src in game.files if is_card_file(src.path)]
+    order = {src.path: i for i, src in enumerate(game.files)}
+    parsed.sort(key=lambda item: order[item[0]])
     files = tuple(p.file for _, p in parsed if p.file is not None)
     unparsed = tuple(s.path for s in game.unreadable) + tuple(
         path for path, p in parsed if p.file is None or not p.whole)

@@ -296,6 +296,24 @@ def test_hostile_card_data_never_changes_the_generated_code(tmp_path: Path) -> N
     assert shapes(tmp_path / "hostile" / "g") == shapes(tmp_path / "plain" / "g")
 
 
+def test_hostile_cells_of_a_sheet_never_change_the_generated_code(tmp_path: Path) -> None:
+    """The same for a card list kept as CSV: a cell reaches the engine only as a literal."""
+    import csv
+    import io
+
+    raw = [p for p in PAYLOADS if all(ord(c) >= 32 or c in "\t\n\f" for c in p)]
+    for name, texts in (("plain", lambda i: f"text {i}"),
+                        ("hostile", lambda i: raw[i % len(raw)] + f" {i}")):
+        folder = place(tmp_path / name, "g", "game.ludex", CARDS_GAME)
+        sheet = io.StringIO()
+        writer = csv.writer(sheet, lineterminator="\n")
+        writer.writerow(["id", "title", "school", "power", "note", "other", "prose"])
+        writer.writerows([c["id"], c["title"], c["school"], c["power"], c["note"], c["other"],
+                          c["prose"][0]] for c in cards(texts)["cards"])
+        (folder / "card.cards.csv").write_text(sheet.getvalue(), encoding="utf-8")
+    assert shapes(tmp_path / "hostile" / "g") == shapes(tmp_path / "plain" / "g")
+
+
 @pytest.mark.parametrize("payload", [
     "x\\n__import__('os').system('touch pwned') #",
     "x\u2028__import__('os').system('touch pwned') #",

@@ -106,8 +106,8 @@ def test_card_key_with_escape_sequence_shows_escaped_in_every_format(tmp_path: P
     folder = _game(tmp_path, '{"kind": "card", "cards": [{"id": "a", "power": 1, '
                              '"a\\u001b[31mred": 1}]}')
     text = _output(_check(folder))
-    assert "g/deck.cards.json:1:52: error[E401]: `a\\x1b[31mred` is not a field of kind " \
-           "`card`" in text
+    assert "g/deck.cards.json:1:52: error[E401]: card `a`: `a\\x1b[31mred` is not a field " \
+           "of kind `card`" in text
     for fmt in FORMATS:
         out = _output(_check(folder, fmt))
         _safe(out)

@@ -63,12 +63,17 @@ def _game(model: GameModel) -> dict[str, Any]:
 
 
 def kind_schemas(comp: Compilation) -> dict[str, Any]:
-    """Every kind's JSON Schema, keyed `game.kind`: what card data files must satisfy."""
-    from ..semantics.schema import kind_schema
+    """Every kind's JSON Schema, keyed `game.kind` (an instance's fields), and the schema
+    of a whole card data file of that kind, keyed `game.kind.cards` (for editors)."""
+    from ..semantics.schema import card_file_schema, kind_schema
 
-    return {f"{m.name}.{sym.qualname}": kind_schema(sym.decl, m.name)
-            for m in comp.models for sym in m.symbols.values()
-            if isinstance(sym.decl, ast.Kind)}
+    out: dict[str, Any] = {}
+    for m in comp.models:
+        for sym in m.symbols.values():
+            if isinstance(sym.decl, ast.Kind):
+                out[f"{m.name}.{sym.qualname}"] = kind_schema(sym.decl, m.name)
+                out[f"{m.name}.{sym.qualname}.cards"] = card_file_schema(sym.decl, m.name)
+    return out
 
 
 # ---------------------------------------------------------------- the schema

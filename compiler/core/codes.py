@@ -52,6 +52,7 @@ class Code(StrEnum):
     # input and output
     CANNOT_READ = "E501"
     CANNOT_WRITE = "E502"
+    UNREAD_FILE = "N503"
     # consistency checks (ludex.checks): what the rulebook itself gets wrong
     MANIFEST_COUNT = "W601"
     MISSING_PART = "W602"
@@ -107,6 +108,7 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),
     Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),
+    Code.UNREAD_FILE: (_N, "a file in a game folder that Ludex does not read"),
     Code.MANIFEST_COUNT: (_W, "manifest count differs from what the rules define"),
     Code.MISSING_PART: (_W, "missing part"),
     Code.RESTATEMENT_DISAGREES: (_W, "restatement disagrees with what it restates"),

@@ -74,6 +74,33 @@ def kind_schema(kind: ast.Kind, game: str) -> dict[str, Any]:
     }
 
 
+def card_file_schema(kind: ast.Kind, game: str) -> dict[str, Any]:
+    """The JSON Schema of a whole card data file of `kind` (`.cards.json`, `.cards.yaml`):
+    an object with `kind` and `cards`, or (YAML) just the list of cards; each card has
+    `id`, `title`, `prose` and the kind's fields."""
+    fields = kind_schema(kind, game)
+    card = {"type": "object",
+            "properties": {"id": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                                  "maxLength": 64},
+                           "title": {"type": "string"},
+                           "prose": {"anyOf": [{"type": "string"},
+                                               {"type": "array", "items": {"type": "string"}}]},
+                           **fields["properties"]},
+            "required": ["id", *fields["required"]],
+            "additionalProperties": False}
+    cards = {"type": "array", "items": card}
+    return {
+        "$schema": DIALECT,
+        "$id": f"urn:ludex:{game}:{kind.id}:cards",
+        "title": f"{kind.title or kind.id}: card data",
+        "oneOf": [{"type": "object",
+                   "properties": {"kind": {"const": kind.id}, "within": {"type": "string"},
+                                  "cards": cards},
+                   "required": ["kind", "cards"], "additionalProperties": False},
+                  cards],
+    }
+
+
 def instance_data(inst: ast.Instance) -> dict[str, Any]:
     """An instance's field values as the JSON a card data file would hold."""
     return {p.name: value_json(p.value) for p in inst.values}
@@ -165,6 +192,7 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
     fields = list(types)
     data = instance_data(inst)
     named: set[str] = set()
+    card = _card_name(inst)
     for name, prop in props.items():
         if name in types and not _names_allowed(types[name]) and any(
                 isinstance(n, ast.Ref) for n in _values(prop.value)):
@@ -178,21 +206,32 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
             continue  # reported above, in better words
         if err.validator == "additionalProperties":
             for extra in sorted(set(props) - set(fields)):
-                diags.add(Code.CARD_DATA_SCHEMA, f"`{extra}` is not a field of kind `{kind.id}`",
+                diags.add(Code.CARD_DATA_SCHEMA,
+                          f"{card}`{extra}` is not a field of kind `{kind.id}`",
                           props[extra].span, did_you_mean(extra, fields) or
                           "fields: " + ", ".join(fields))
         elif err.validator == "required":
-            wanted = (f'"{_missing(err)}": ... to the card' if inst.span.file.endswith(".json")
+            wanted = (f"`{_missing(err)}` to the card" if card
                       else f"`{_missing(err)}: ...` to its body")
-            diags.add(Code.CARD_DATA_SCHEMA, f"{inst.keyword} `{inst.id}`: {_required(err)}",
+            diags.add(Code.CARD_DATA_SCHEMA, f"{card or f'{inst.keyword} `{inst.id}`: '}"
+                      f"{_required(err)}",
                       inst.span,
                       f"add {wanted}")
         else:
             field = str(err.absolute_path[0]) if err.absolute_path else None
             span = props[field].span if field is not None and field in props else inst.span
             where = "".join(f"[{p}]" for p in list(err.absolute_path)[1:])
-            diags.add(Code.CARD_DATA_SCHEMA, f"field `{field}{where}`: {_message(err)}", span,
+            diags.add(Code.CARD_DATA_SCHEMA, f"{card}field `{field}{where}`: {_message(err)}",
+                      span,
                       _type_hint(kind, field))
+
+
+def _card_name(inst: ast.Instance) -> str:
+    """`'Iron Golem' (iron_golem): ` for a card from a card data file, which a finding
+    names (a row of a sheet is not otherwise told apart); "" for a declaration."""
+    if ".cards." not in inst.span.file:
+        return ""
+    return f"'{inst.title}' ({inst.id}): " if inst.title else f"{inst.keyword} `{inst.id}`: "
 
 
 def _values(v: ast.Expr) -> list[ast.Expr]:

@@ -1,4 +1,5 @@
-"""Card data files: bulk instances of a kind, kept as JSON beside the `.ludex` files.
+"""Card data files: bulk instances of a kind, kept as JSON beside the `.ludex` files
+(and, read by `carddata_sheet` and `carddata_yaml`, as CSV, TSV or YAML: `parse_card_file`).
 
 A `NAME.cards.json` file in a game folder holds one kind's cards:
 
@@ -31,6 +32,8 @@ from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..core.source import SourceFile, Span
 from . import ast
+from .carddata_sheet import parse_sheet
+from .carddata_yaml import parse_yaml
 from .parse import MAX_DEPTH
 from .properties import MAX_DIGITS, check_id, number
 
@@ -222,3 +225,21 @@ def _prose(reader: _Reader, obj: int, value: Any) -> tuple[ast.Prose, ...]:
                          '"prose": ["The first paragraph.", "The second."]')
         return ()
     return tuple(ast.Prose(span, p) for p in paragraphs)
+
+
+CARD_SUFFIXES = (".cards.json", ".cards.csv", ".cards.tsv", ".cards.yaml", ".cards.yml")
+
+
+def is_card_file(path: str) -> bool:
+    return path.endswith(CARD_SUFFIXES)
+
+
+def parse_card_file(source: SourceFile, diags: Diagnostics,
+                    kinds: dict[str, ast.Kind]) -> ast.File | None:
+    """Any card data file, by its suffix; `kinds` (the game's own, by id) give a sheet's
+    or a YAML file's plain cells their types."""
+    if source.path.endswith((".cards.csv", ".cards.tsv")):
+        return parse_sheet(source, diags, kinds)
+    if source.path.endswith((".cards.yaml", ".cards.yml")):
+        return parse_yaml(source, diags, kinds)
+    return parse_cards(source, diags)

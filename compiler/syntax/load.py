@@ -1,4 +1,4 @@
-"""Find game folders and read their `.ludex` and `.cards.json` files as text, safely.
+"""Find game folders and read their `.ludex` and card data files as text, safely.
 
 A PATH is a rules root (each sub-folder with sources is a game), a game folder
 (it holds sources itself), or a single file (a game of one file, as the test
@@ -21,11 +21,12 @@ from pathlib import Path
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..core.source import SourceFile, display_path
+from .carddata import CARD_SUFFIXES
 
 MAX_BYTES = 8 * 1024 * 1024
 MAX_FILES = 10_000  # source files in one game
 MAX_DEPTH = 32  # folder levels below a PATH argument
-SUFFIXES = (".ludex", ".cards.json")
+SUFFIXES = (".ludex", *CARD_SUFFIXES)
 _LINK_HINT = "commit the file itself instead of a symbolic link"
 
 
@@ -97,13 +98,13 @@ class _Walker:
         return game
 
     def entries(self, game: Found, listed: list[os.DirEntry[str]],
-                level: int) -> list[Path] | None:
+                level: int, in_game: bool = True) -> list[Path] | None:
         """Take a folder's sources into `game`; its sub-folders, or None past the file cap."""
         subs = []
         for entry in listed:
             path = Path(entry.path)
             try:
-                kind = self.judge(game, entry)
+                kind = self.judge(game, entry, in_game)
             except OSError as err:
                 self.refuse(game, path, f"cannot be read: {err.strerror}")
                 continue
@@ -121,13 +122,21 @@ class _Walker:
                 game.files.append(path)
         return subs
 
-    def judge(self, game: Found, entry: os.DirEntry[str]) -> str:
-        """What an entry is: "folder" to walk, "file" to read, or "" (skipped or refused)."""
+    def judge(self, game: Found, entry: os.DirEntry[str], in_game: bool = True) -> str:
+        """What an entry is: "folder" to walk, "file" to read, or "" (skipped or refused;
+        a file of a game folder that is not read is an N503)."""
         if entry.is_symlink():
             return self.link(game, entry)
         if entry.is_dir(follow_symlinks=False):
             return "folder"
         if not _is_source(entry.name):
+            if in_game and not entry.name.startswith(".") and \
+                    entry.is_file(follow_symlinks=False):
+                self.diags.add(Code.UNREAD_FILE, f"{_shown(Path(entry.path))} is not read: "
+                               "Ludex reads `.ludex` files and card data "
+                               "(`NAME.cards.json`, `.csv`, `.tsv`, `.yaml`)", None,
+                               "rename a card list to `NAME.cards.csv` (or another card data "
+                               "suffix); move other files out of the game folder")
             return ""
         if entry.is_file(follow_symlinks=False):
             return "file"
@@ -188,7 +197,7 @@ def discover(path: Path, diags: Diagnostics) -> list[Found]:
         return []
     if any(_is_source(e.name) for e in listed):
         return [walker.game(path, 0, listed)]
-    games = [walker.game(sub, 1) for sub in walker.entries(Found(path), listed, 0) or []]
+    games = [walker.game(sub, 1) for sub in walker.entries(Found(path), listed, 0, False) or []]
     return [game for game in games if game.files or game.refused]
 
 
@@ -226,7 +235,7 @@ def _read_bytes(path: Path, follow: bool) -> bytes:
     with os.fdopen(fd, "rb") as file:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise _Refused("is not a regular file", "name a .ludex or .cards.json file")
+            raise _Refused("is not a regular file", "name a .ludex or .cards.* file")
         if info.st_size > MAX_BYTES:
             raise _too_large()
         return file.read(MAX_BYTES + 1)
