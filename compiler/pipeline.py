@@ -23,6 +23,7 @@ from .semantics.resolve import build_symbols, link_bases, resolve_game
 from .semantics.schema import validate_game
 from .syntax import ast
 from .syntax.carddata import is_card_file, parse_card_file
+from .syntax.games import whole_games
 from .syntax.load import GameFiles, find_base, load
 from .syntax.parse import Parsed, parse_file
 from .verify.examples import verify
@@ -81,6 +82,7 @@ def compile_paths(paths: list[Path], checks: bool = True,
     compiles what the editor holds."""
     diags = Diagnostics()
     result = Compilation(diags)
+    paths, result.hidden = whole_games(paths)  # a game is checked whole
     for game in load(paths, diags):
         _add(result, _override(game, overrides or {}))
     for base, folder in _missing_bases(result):

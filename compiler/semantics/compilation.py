@@ -31,6 +31,12 @@ class Compilation:
     # each game's engine package, `{file name: text}` by game folder: emitted once, by
     # whichever stage needs it first (the examples' run or the build), and reused
     engines: dict[str, dict[str, str]] = field(default_factory=dict)
+    # files loaded only to check a game whole: no finding in them is reported
+    hidden: frozenset[str] = frozenset()
+
+    def reports(self, finding: Diagnostic) -> bool:
+        """Whether the finding is in a file the command was asked about."""
+        return finding.span is None or finding.span.file not in self.hidden
 
     @property
     def declaration_count(self) -> int:

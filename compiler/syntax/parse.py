@@ -226,8 +226,11 @@ def _owns_block(line: str) -> bool:
     """Whether the lines indented under this one can be its own: it opens a block (or is
     a declaration's first line, its `:` perhaps missing), or leaves a bracket open."""
     code = _bare(line)
-    return _opens(code) or bool(_HEADER.match(line.strip())) or \
-        code.count("[") + code.count("(") > code.count("]") + code.count(")")
+    return _opens(code) or bool(_HEADER.match(line.strip())) or _open_brackets(code) > 0
+
+
+def _open_brackets(code: str) -> int:
+    return sum(code.count(c) for c in "[({") - sum(code.count(c) for c in "])}")
 
 
 def _bracket_opened(lines: list[str], index: int) -> int:
@@ -289,6 +292,12 @@ def _set_aside(lines: list[str], index: int, done: set[int]) -> bool:
                 if _code(lines[i]) and _indent(lines[i]) <= level), len(lines))
     if not _owns_block(lines[start]):
         end = start + 1  # a stray line: the lines under it are not its own
+    above = next((i for i in range(start - 1, -1, -1) if _code(lines[i])), None)
+    if above is not None and _indent(lines[above]) < level and not _opens(lines[above]) \
+            and not _open_brackets(_bare(lines[above])):
+        home = _indent(lines[above])  # a block under a line that opens none: all of it
+        end = next((i for i in range(start + 1, len(lines))
+                    if _code(lines[i]) and _indent(lines[i]) <= home), len(lines))
     if not any(_code(line) for line in lines[start:end]):
         return False
     lines[start:end] = [""] * (end - start)
