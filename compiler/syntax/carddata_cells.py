@@ -55,6 +55,11 @@ def cell_value(text: str, t: ast.FieldType | None, span: Span,
                diags: Diagnostics) -> ast.Expr:
     """A non-empty cell's value, read as type `t` (None: a field the reader does not know,
     whose text is read as a number when it is one)."""
+    kind = type(t)
+    if kind in _TEXTS:  # the common cases first: a sheet has tens of thousands of cells
+        return ast.StrLit(span, text)
+    if kind is ast.IntType and _INT.fullmatch(text) and len(text) <= 18:
+        return ast.IntLit(span, int(text))
     if isinstance(t, ast.OptionalType):
         return cell_value(text, t.inner, span, diags)
     if isinstance(t, ast.ListType):
@@ -77,6 +82,9 @@ def cell_value(text: str, t: ast.FieldType | None, span: Span,
     if any(isinstance(o, ast.BoolType) for o in options):
         return _bool(text, span) or ast.StrLit(span, text)
     return ast.StrLit(span, text)
+
+
+_TEXTS = (ast.TextType, ast.EnumType, ast.RefType)
 
 
 def _options(t: ast.UnionType) -> list[ast.FieldType]:
