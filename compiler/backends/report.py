@@ -1,5 +1,8 @@
 """Reports of a check run: text for people, JSON for tools, SARIF for code
-scanning, Markdown for the site.
+scanning, Markdown for the site, GitHub workflow commands for annotations.
+
+`at_least` keeps the findings at a minimum severity (`--min-severity`), whatever the
+format; a report (its summary too) then shows only those.
 
 The JSON report follows `ludex/schemas/report.schema.json` (versioned by its
 `version` field); SARIF output follows SARIF 2.1.0. Every text from the input is
@@ -66,6 +69,15 @@ def ordered(findings: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(findings, key=key)
 
 
+SEVERITY_NAMES = {"note": Severity.NOTE, "warning": Severity.WARNING, "error": Severity.ERROR}
+
+
+def at_least(findings: Iterable[Diagnostic], minimum: str) -> list[Diagnostic]:
+    """The findings at `minimum` ("note", "warning" or "error") or more severe."""
+    cut = SEVERITY_ORDER[SEVERITY_NAMES[minimum]]
+    return [d for d in findings if SEVERITY_ORDER[d.severity] <= cut]
+
+
 def _check_name(code: str) -> str:
     return next((c.name for c in CHECKS if code in c.codes), "compiler")
 
@@ -74,7 +86,7 @@ def _check_name(code: str) -> str:
 
 
 def to_text(comp: Compilation, findings: Sequence[Diagnostic], limit: int | None,
-            notes: bool = False) -> str:
+            notes: bool = False, summary_line: bool = True) -> str:
     items = [d for d in ordered(findings) if notes or d.severity is not Severity.NOTE]
     shown = items if limit is None else items[:limit]
     out = [render(d, comp.sources) for d in shown]
@@ -83,8 +95,9 @@ def to_text(comp: Compilation, findings: Sequence[Diagnostic], limit: int | None
     for s in comp.suppressed:
         out.append(f"suppressed {s.finding.code} at `{visible(s.decl)}` "
                    f"({where(s.suppression.span)}): {visible(s.suppression.reason)}")
-    out.append(summary(comp, findings).line())
-    return "\n".join(out) + "\n"
+    if summary_line:
+        out.append(summary(comp, findings).line())
+    return "\n".join(out) + "\n" if out else ""
 
 
 # ---------------------------------------------------------------- JSON
@@ -184,6 +197,34 @@ def to_sarif(comp: Compilation, findings: Sequence[Diagnostic]) -> str:
         }],
     }
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------- GitHub
+
+
+def _command_value(text: str, property_: bool = False) -> str:
+    """Text in a workflow command, escaped as the runner reads it (`%`, CR and LF always;
+    `:` and `,` in a property too), so a message cannot end its command or start another."""
+    text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return text.replace(":", "%3A").replace(",", "%2C") if property_ else text
+
+
+def to_github(comp: Compilation, findings: Sequence[Diagnostic]) -> str:
+    """One `::error`/`::warning`/`::notice` workflow command per finding (GitHub shows them
+    as annotations on the pull request), then the summary line."""
+    out = []
+    for d in ordered(findings):
+        level = {Severity.ERROR: "error", Severity.WARNING: "warning",
+                 Severity.NOTE: "notice"}[d.severity]
+        props = [f"title={_command_value(f'{d.code} {CODES[d.code][1]}', True)}"]
+        if d.span is not None and d.span.line > 0:
+            props = [f"file={_command_value(visible(d.span.file), True)}",
+                     f"line={d.span.line}", f"col={max(1, d.span.col)}",
+                     f"endLine={max(d.span.line, d.span.end_line)}", *props]
+        message = d.message + (f" ({d.hint})" if d.hint else "")
+        out.append(f"::{level} {','.join(props)}::{_command_value(message)}")
+    out.append(summary(comp, findings).line())
+    return "\n".join(out) + "\n"
 
 
 # ---------------------------------------------------------------- Markdown

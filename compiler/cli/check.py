@@ -1,5 +1,11 @@
 """`ludex check`: parse, resolve, validate and check the rules; the report as text,
-JSON, SARIF or Markdown; exit 1 on findings at the `--fail-on` level."""
+JSON, SARIF, Markdown or GitHub annotations; exit 1 on findings at the
+`--fail-on` level.
+
+`--min-severity` cuts every format (SARIF leaves notes out unless asked, so code scanning
+sees what needs work); the configuration's `ignore` switches checks off by code; `-q`
+drops the summary line of a text report, `-v` lists the notes in it (as `--show-notes`).
+"""
 
 from __future__ import annotations
 
@@ -15,7 +21,8 @@ from ..core.codes import Severity
 from ..core.diagnostics import Diagnostic
 from ..pipeline import compile_paths
 from .changes import GitError, changed_lines
-from .common import FINDINGS, OK, USAGE, command
+from .common import FINDINGS, OK, USAGE, command, emit, verbosity
+from .config import FAIL_ON, SEVERITIES
 
 
 def add(subparsers: Any) -> None:
@@ -23,11 +30,15 @@ def add(subparsers: Any) -> None:
                      "what the book gets wrong")
     parser.add_argument("--max-diagnostics", type=int, default=50, metavar="N",
                         help="show at most N diagnostics, then '... and N more' (default 50)")
-    parser.add_argument("--format", choices=("text", "json", "sarif", "markdown"),
-                        default="text", help="report format (default: text)")
+    parser.add_argument("--format", choices=("text", "json", "sarif", "markdown", "github"),
+                        default="text", help="report format; github: workflow annotations "
+                        "(default: text)")
+    parser.add_argument("--min-severity", choices=SEVERITIES, default=None,
+                        help="report only findings this severe or more (default: warning for "
+                        "sarif, note otherwise; text lists notes only with --show-notes)")
     parser.add_argument("-o", "--output", type=Path, metavar="FILE",
                         help="write the report to FILE instead of the terminal")
-    parser.add_argument("--fail-on", choices=("error", "warning", "never"), default="error",
+    parser.add_argument("--fail-on", choices=FAIL_ON, default=None,
                         help="exit 1 when there is a finding this severe (default: error)")
     parser.add_argument("--changed-since", metavar="REV",
                         help="only findings on lines changed since the git revision REV")
@@ -41,7 +52,10 @@ def add(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     comp = compile_paths(args.paths, checks=not args.no_checks)
-    findings = [d for d in comp.diags if comp.reports(d)]  # only the files asked about
+    ignored = args.config.ignore if hasattr(args, "config") else frozenset()
+    minimum = args.min_severity or ("warning" if args.format == "sarif" else "note")
+    findings = report.at_least([d for d in comp.diags if d.code not in ignored], minimum)
+    findings = [d for d in findings if comp.reports(d)]  # only the files asked about
     if args.changed_since:
         try:
             changed = changed_lines(args.changed_since, sorted(comp.sources))
@@ -51,17 +65,20 @@ def run(args: argparse.Namespace) -> int:
         findings = [d for d in findings if _touched(d, changed)]
     render: Callable[[], str] = {
         "text": lambda: report.to_text(comp, findings, args.max_diagnostics,
-                                       args.show_notes),
+                                       args.show_notes or verbosity(args) > 0,
+                                       verbosity(args) >= 0),
         "json": lambda: report.to_json(comp, findings),
         "sarif": lambda: report.to_sarif(comp, findings),
         "markdown": lambda: report.to_markdown(comp, findings),
+        "github": lambda: report.to_github(comp, findings),
     }[args.format]
     text = render()
     if args.output:
         write_atomic(args.output, text)
-        print(report.summary(comp, findings).line(), file=sys.stderr)
+        if verbosity(args) >= 0:
+            print(report.summary(comp, findings).line(), file=sys.stderr)
     elif args.format == "text":
-        sys.stderr.write(text)
+        emit(args, text)
     else:
         sys.stdout.write(text)
     return FINDINGS if _fails(findings, args.fail_on) else OK

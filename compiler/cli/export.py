@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return USAGE
     comp = compile_paths(args.paths, checks=False)
-    if report_errors(comp):
+    if report_errors(comp, args=args):
         return FINDINGS
     if args.cards:
         found = _cards(comp, args.cards)

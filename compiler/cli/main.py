@@ -1,6 +1,8 @@
 """`ludex`: the parser of every command and the dispatch, with the last line of defence
 (no traceback ever reaches a user: a bug is exit 123 with one line). Each command lives
-in its own module, with its arguments (`add`) and its handler (`run`)."""
+in its own module, with its arguments (`add`) and its handler (`run`). The project's
+configuration (`config.py`) fills what the command line leaves unset; a configuration
+that cannot be used is a usage error, like a wrong flag, on stderr."""
 
 from __future__ import annotations
 
@@ -9,18 +11,21 @@ import os
 import sys
 from typing import Any
 
+from .. import __version__
 from ..backends.write import WriteError
 from ..core.codes import Code
 from ..core.diagnostics import visible
 from ..pipeline import compile_paths
-from . import build, check, export, fmt, lsp, play, simulate, stats, test, trace
-from .common import EXIT_CODES, FINDINGS, INTERNAL, OK, command, report_errors
+from . import build, check, export, fmt, init, lsp, play, simulate, stats, test, trace
+from .common import EXIT_CODES, FINDINGS, INTERNAL, OK, USAGE, command, report_errors
+from .config import ConfigError, apply, load
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ludex", description="Ludex: a rules-as-data compiler for tabletop games.",
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"ludex {__version__}")
     add_commands(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
     return parser
 
@@ -39,10 +44,16 @@ def add_commands(subparsers: Any) -> None:
     simulate.add(subparsers)
     play.add(subparsers)
     lsp.add(subparsers)
+    init.add(subparsers)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    try:
+        apply(args, load())
+    except ConfigError as err:
+        print(f"ludex: {visible(str(err))}", file=sys.stderr)
+        return USAGE
     try:
         code: int = args.run(args)
         return code
@@ -62,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
 def _build(args: argparse.Namespace) -> int:
     comp = compile_paths(args.paths)
     if comp.diags.has_errors:
-        report_errors(comp)
+        report_errors(comp, args=args)
         print("ludex build: nothing written: fix the errors first", file=sys.stderr)
         return FINDINGS
     return build.run(args, comp)

@@ -23,7 +23,7 @@ def add(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    comp = compiled(args.paths, "stats")
+    comp = compiled(args.paths, "stats", args)
     if comp is None:
         return FINDINGS
     try:

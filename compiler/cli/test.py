@@ -1,7 +1,10 @@
 """`ludex test`: run the books' worked examples against the generated engines, each
 game in a contained child process (`ludex.verify`); exit 1 when an example fails, is
 blocked (its run reaches a rule the engine cannot execute) or a game's engine does not
-load."""
+load.
+
+`-q` prints only failing and blocked examples and the summary line; a progress bar
+(games run, on a terminal only) shows on stderr while the engines run."""
 
 from __future__ import annotations
 
@@ -13,14 +16,13 @@ from ..core.diagnostics import visible
 from ..semantics.results import BLOCKED, FAIL, PASS, PROSE, STATUSES, GameRun
 from ..verify.examples import game_runs
 from . import mutate
-from .common import FINDINGS, OK, command, compiled
+from .common import FINDINGS, OK, command, compiled, verbosity
+from .term import Progress
 
 
 def add(subparsers: Any) -> None:
     parser = command(subparsers, "test",
                      "run the books' worked examples against the generated engine")
-    parser.add_argument("-q", "--quiet", action="store_true",
-                        help="print only failing and blocked examples and the summary line")
     parser.add_argument("--mutate", action="store_true",
                         help="break each rule an example names, one change at a time, and "
                         "list every change the example survives")
@@ -28,15 +30,19 @@ def add(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    comp = compiled(args.paths, "test")
+    comp = compiled(args.paths, "test", args)
     if comp is None:
         return FINDINGS
     if args.mutate:
-        return mutate.report(comp, args.quiet)
-    runs = game_runs(comp, load=True)
+        return mutate.report(comp, verbosity(args) < 0)
+    bar = Progress(len(comp.models), "games", sys.stderr)
+    try:
+        runs = game_runs(comp, load=True, progress=bar.update)
+    finally:
+        bar.close()
     results = [r for run in runs for r in run.results]
     for r in results:
-        if r.status in (FAIL, BLOCKED) or not args.quiet:
+        if r.status in (FAIL, BLOCKED) or verbosity(args) >= 0:
             label = {PASS: "PASS ", FAIL: "FAIL ", BLOCKED: "BLOCK", PROSE: "PROSE"}[r.status]
             print(visible(f"{label} {r.game}/{r.example}  ({r.span.file}:{r.span.line})"))
             if r.status in (FAIL, BLOCKED):

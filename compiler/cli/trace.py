@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     if args.source is None and args.books is None:
         print("ludex trace: give --source BOOK.txt or --books DIR", file=sys.stderr)
         return USAGE
-    comp = compiled(args.paths, "trace")
+    comp = compiled(args.paths, "trace", args)
     if comp is None:
         return FINDINGS
     try:

@@ -22,7 +22,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 
 from ..backends.python.package import emit_game, engine_files, package_name
@@ -93,12 +93,18 @@ def verify(comp: Compilation) -> None:
         model.examples = run_game(comp, model)
 
 
-def game_runs(comp: Compilation, load: bool = False) -> list[GameRun]:
+def game_runs(comp: Compilation, load: bool = False,
+              progress: Callable[[int], None] | None = None) -> list[GameRun]:
     """Every game's run, in the compilation's order (`load`: even a game without examples
     has its engine loaded, so an engine that does not import is found). A game already
-    run is not run again."""
-    return [model.examples if model.examples is not None and not (load and _unloaded(
-        model.examples)) else run_game(comp, model, load=load) for model in comp.models]
+    run is not run again. `progress` is told how many games are done after each."""
+    runs: list[GameRun] = []
+    for model in comp.models:
+        runs.append(model.examples if model.examples is not None and not (load and _unloaded(
+            model.examples)) else run_game(comp, model, load=load))
+        if progress is not None:
+            progress(len(runs))
+    return runs
 
 
 def _unloaded(run: GameRun) -> bool:

@@ -1,0 +1,77 @@
+"""The terminal: whether to colour, the colouring of a report, and a progress bar.
+
+Colour follows the usual conventions, strongest first: `--color always|never`, then
+`NO_COLOR` (set and not empty: no colour), then `FORCE_COLOR` (set and not empty: colour),
+then `--color auto` (the default): colour only when the stream is a terminal, so a pipe
+or a file never receives escape codes. Only the severity and the code of a diagnostic's
+head line are coloured; the text was already made visible (`diagnostics.visible`), so the
+escapes added here are the only ones in the output.
+
+The progress bar is written to stderr and only when stderr is a terminal: a log or a CI
+run sees none of it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from typing import TextIO
+
+COLORS = ("auto", "always", "never")
+_SGR = {"error": "1;31", "warning": "1;33", "note": "1;36", "code": "1", "ok": "32"}
+_HEAD = re.compile(r"^(?P<where>.*?)(?P<sev>error|warning|note)\[(?P<code>[EWN]\d{3})\]:",
+                   re.MULTILINE)
+BAR_WIDTH = 30
+
+
+def use_color(choice: str, stream: TextIO) -> bool:
+    """Whether to colour what goes to `stream` (see the module's docstring)."""
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+
+
+def paint(text: str, style: str) -> str:
+    return f"\x1b[{_SGR[style]}m{text}\x1b[0m"
+
+
+def colorize(report: str) -> str:
+    """A text report with each diagnostic's severity and code coloured."""
+    def head(match: re.Match[str]) -> str:
+        sev = match["sev"]
+        return f"{match['where']}{paint(sev, sev)}[{paint(match['code'], 'code')}]:"
+
+    return _HEAD.sub(head, report)
+
+
+class Progress:
+    """A bar of `total` steps on a terminal; does nothing when `out` is not one (or is
+    None), so callers never test for it."""
+
+    def __init__(self, total: int, what: str, out: TextIO | None) -> None:
+        self.total, self.what, self.start, self.shown = max(total, 1), what, time.monotonic(), -1
+        self.out = out if out is not None and out.isatty() else None
+
+    def update(self, done: int) -> None:
+        if self.out is None:
+            return
+        filled = min(done, self.total) * BAR_WIDTH // self.total
+        if filled == self.shown and done < self.total:
+            return
+        self.shown = filled
+        rate = done / max(time.monotonic() - self.start, 1e-9)
+        self.out.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{self.total} "
+                       f"{self.what}, {rate:.1f}/s")
+        self.out.flush()
+
+    def close(self) -> None:
+        """Clear the bar's line, so the report that follows starts clean."""
+        if self.out is not None and self.shown >= 0:
+            self.out.write("\r" + " " * (BAR_WIDTH + 40) + "\r")
+            self.out.flush()
