@@ -12,6 +12,8 @@ from ..semantics.compilation import Compilation
 from .python import emit as emit_engine
 from .site import emit as emit_site
 from .site import owns as site_owns
+from .tmlanguage import emit as emit_grammar
+from .tmlanguage import owns as grammar_owns
 from .write import first_line_has, is_file
 
 Emitter = Callable[[Compilation], dict[str, str]]
@@ -35,6 +37,11 @@ def targets(engine_dir: Path, site_dir: Path) -> list[Target]:
         Target("engine", engine_dir, engine_packages, engine_file),
         Target("site", site_dir, emit_site, site_owns),
     ]
+
+
+def grammar_target(grammar_dir: Path) -> Target:
+    """The editor grammar: the language's, not a game's, so only where it is asked for."""
+    return Target("grammar", grammar_dir, emit_grammar, grammar_owns)
 
 
 def engine_packages(comp: Compilation) -> dict[str, str]:

@@ -25,12 +25,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..backends import write
-from ..backends.targets import Target, targets
+from ..backends.targets import Target, grammar_target, targets
 from ..backends.write import MANIFEST, RESERVED, Change, WriteError, shown
 from ..semantics.compilation import Compilation
 
 MAX_MANIFEST = 16 * 1024 * 1024
 SHOW = 10  # refused files listed before "... and N more"
+GRAMMAR_DIR = Path("grammar")  # in Ludex's own repository: the editor grammar
 
 
 class UnsafeOutput(WriteError, ValueError):
@@ -52,7 +53,11 @@ class Folder:
 
 def run(args: argparse.Namespace, comp: Compilation) -> int:
     try:
-        return build(targets(args.engine_dir, args.site_dir), comp, check=args.check,
+        chosen = targets(args.engine_dir, args.site_dir)
+        grammar = grammar_dir(args)
+        if grammar is not None:
+            chosen.append(grammar_target(grammar))
+        return build(chosen, comp, check=args.check,
                      force=args.force)
     except OSError as err:  # reading an output folder: permissions, a vanished file
         where = "the outputs" if err.filename is None else shown(str(err.filename))
@@ -339,6 +344,16 @@ def check_folders(folders: list[Folder]) -> int:
     return 0
 
 
+def grammar_dir(args: argparse.Namespace) -> Path | None:
+    """Where the editor grammar goes: `--grammar-dir`, else `grammar/` in Ludex's own
+    repository (the folder that holds the parser's `ludex.lark`), else nowhere: a game's
+    project does not carry the language's grammar."""
+    given: Path | None = args.grammar_dir
+    if given is None and (GRAMMAR_DIR / "ludex.lark").is_file():
+        return GRAMMAR_DIR
+    return given
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 when generated output is stale")
@@ -346,9 +361,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="overwrite files the output folder's manifest does not list, and "
                         "adopt a folder that has no manifest (never writes through a symbolic "
                         "link or outside the project)")
-    parser.add_argument("--engine-dir", type=Path, default=None,
-                        help="where engine packages go (default: the configuration's "
-                        "engine-dir, else generated)")
-    parser.add_argument("--site-dir", type=Path, default=None,
-                        help="the MkDocs project (default: the configuration's site-dir, "
-                        "else site)")
+    parser.add_argument("--engine-dir", type=Path, default=Path("generated"),
+                        help="where engine packages go (default: generated)")
+    parser.add_argument("--site-dir", type=Path, default=Path("site"),
+                        help="the MkDocs project (default: site)")
+    parser.add_argument("--grammar-dir", type=Path, default=None,
+                        help="where the editor grammar (ludex.tmLanguage.json) goes (default: "
+                        "grammar, in Ludex's own repository only)")
