@@ -194,6 +194,21 @@ def test_references_hover_outline_and_rename(client: Client) -> None:
                == len("smugglers_hideout") for c in changes)
 
 
+def test_formatting_is_ludex_fmts(client: Client) -> None:
+    """The rules are kept formatted: nothing to change; a stray indent is put back."""
+    uri = open_doc(client, JULIE)
+    options = {"tabSize": 2, "insertSpaces": True}
+    assert client.request("textDocument/formatting",
+                          {"textDocument": {"uri": uri}, "options": options}) == []
+    original = JULIE.read_text("utf-8")
+    client.notify("textDocument/didChange", {
+        "textDocument": {"uri": uri, "version": 2},
+        "contentChanges": [{"text": original.replace("    owner: julie", "    owner:   julie")}]})
+    (edit,) = client.request("textDocument/formatting",
+                             {"textDocument": {"uri": uri}, "options": options})
+    assert edit["newText"] == original
+
+
 def test_lsp_is_a_command() -> None:
     run = run_cli("lsp", "--help")
     assert run.code == 0 and "language server" in run.out

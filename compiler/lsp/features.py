@@ -1,6 +1,6 @@
 """The protocol's features, each a handler registered on a `LudexServer`: document
 sync (diagnostics as you type), definition, references, hover, completion, document
-symbols and rename. `serve` runs the server on stdio."""
+symbols, rename and formatting (`ludex fmt`). `serve` runs the server on stdio."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from typing import BinaryIO
 
 from lsprotocol import types as lsp
 
+from ..core.diagnostics import Diagnostics
+from ..core.source import SourceFile
 from ..core.vocabulary import CLAUSES
+from ..syntax.format import FormatError, format_source
 from .index import Occurrence, id_span
 from .server import LudexServer, to_range
 
@@ -19,6 +22,7 @@ def make_server() -> LudexServer:
     _sync(server)
     _navigation(server)
     _editing(server)
+    _formatting(server)
     return server
 
 
@@ -102,6 +106,23 @@ def _editing(server: LudexServer) -> None:
         return lsp.WorkspaceEdit(changes={
             ls.uri_of(file): [lsp.TextEdit(range=to_range(s), new_text=params.new_name)
                               for s in found] for file, found in spans.items()})
+
+
+def _formatting(server: LudexServer) -> None:
+    @server.feature(lsp.TEXT_DOCUMENT_FORMATTING)
+    def formatting(ls: LudexServer,
+                   params: lsp.DocumentFormattingParams) -> list[lsp.TextEdit] | None:
+        """`ludex fmt`'s layout, as one edit; nothing for a file with syntax errors."""
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        try:
+            text = format_source(SourceFile(ls.key(doc.uri), doc.source), Diagnostics())
+        except FormatError:
+            return None
+        if text is None or text == doc.source:
+            return []
+        end = lsp.Position(line=len(doc.source.split("\n")), character=0)
+        return [lsp.TextEdit(range=lsp.Range(start=lsp.Position(line=0, character=0), end=end),
+                             new_text=text)]
 
 
 def serve(stdin: BinaryIO, stdout: BinaryIO) -> None:
