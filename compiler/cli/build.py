@@ -361,10 +361,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="overwrite files the output folder's manifest does not list, and "
                         "adopt a folder that has no manifest (never writes through a symbolic "
                         "link or outside the project)")
-    parser.add_argument("--engine-dir", type=Path, default=Path("generated"),
-                        help="where engine packages go (default: generated)")
-    parser.add_argument("--site-dir", type=Path, default=Path("site"),
-                        help="the MkDocs project (default: site)")
+    parser.add_argument("--engine-dir", type=Path, default=None,
+                        help="where engine packages go (default: the configuration's "
+                        "engine-dir, else generated)")
+    parser.add_argument("--site-dir", type=Path, default=None,
+                        help="the MkDocs project (default: the configuration's site-dir, "
+                        "else site)")
     parser.add_argument("--grammar-dir", type=Path, default=None,
                         help="where the editor grammar (ludex.tmLanguage.json) goes (default: "
                         "grammar, in Ludex's own repository only)")

@@ -284,7 +284,7 @@ book.table(
 
 
 # escalations_outside_of_wounding.escalation_without_wound
-# (rules/aeon_trespass/escalation.ludex:191)
+# (rules/aeon_trespass/escalation.ludex:195)
 # Escalation without a Wound
 @book.rule(
     'escalations_outside_of_wounding.escalation_without_wound',
@@ -295,7 +295,7 @@ def escalation_without_wound_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('remove_lowest_bp_card', ctx)
 
 
-# escalations_outside_of_battle.escalation_noted (rules/aeon_trespass/escalation.ludex:199)
+# escalations_outside_of_battle.escalation_noted (rules/aeon_trespass/escalation.ludex:203)
 # Escalate X outside of Battle
 @book.rule('escalations_outside_of_battle.escalation_noted', title='Escalate X outside of Battle')
 def escalation_noted_effect(g: Game, ctx: Ctx) -> None:
@@ -303,7 +303,7 @@ def escalation_noted_effect(g: Game, ctx: Ctx) -> None:
 
 
 # escalations_outside_of_battle.escalation_noted.escalation_at_setup
-# (rules/aeon_trespass/escalation.ludex:204)
+# (rules/aeon_trespass/escalation.ludex:208)
 # Perform the noted Escalations during Battle Setup
 def escalation_at_setup_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'noted_escalations') > 0)
@@ -322,7 +322,7 @@ def escalation_at_setup_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'noted_escalations', 0)
 
 
-# escalating_only_one_deck.escalate_one_deck (rules/aeon_trespass/escalation.ludex:216)
+# escalating_only_one_deck.escalate_one_deck (rules/aeon_trespass/escalation.ludex:220)
 # Escalate only the indicated deck
 book.rule('escalating_only_one_deck.escalate_one_deck', title='Escalate only the indicated deck')
 
@@ -656,7 +656,7 @@ def designate_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('important_game_rules.lowest_roll_designates', ctx)
 
 
-# important_game_rules.secret_decks: Secret Decks (rules/aeon_trespass/important_rules.ludex:247)
+# important_game_rules.secret_decks: Secret Decks (rules/aeon_trespass/important_rules.ludex:246)
 book.rule('important_game_rules.secret_decks', title='Secret Decks')
 
 

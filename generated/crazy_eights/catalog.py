@@ -19,7 +19,7 @@ class Player(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Suit(Record):
-    # suit: Suit (rules/crazy_eights/game.ludex:24)
+    # suit: Suit (rules/crazy_eights/game.ludex:28)
 
     KIND: ClassVar[str] = 'suit'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -27,7 +27,7 @@ class Suit(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Card(Record):
-    # card: Playing card (rules/crazy_eights/game.ludex:31)
+    # card: Playing card (rules/crazy_eights/game.ludex:38)
 
     KIND: ClassVar[str] = 'card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'rank': 'rank', 'suit': 'suit'})

@@ -11,7 +11,7 @@ from ludex.runtime import Record
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderToken(Record):
-    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:271)
+    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:269)
 
     KIND: ClassVar[str] = 'purebred.rules.order_tokens.order_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -29,7 +29,7 @@ class OrderToken(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredFeat(Record):
-    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:332)
+    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:330)
 
     KIND: ClassVar[str] = 'purebred.feats.purebred_feat'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'effect_type': 'effect_type'})

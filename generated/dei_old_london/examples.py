@@ -8,13 +8,13 @@ from ludex.runtime import Book, Ctx, Expectation, Game
 book = Book()
 
 
-# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:396)
+# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:395)
 # Ending the game on space #4
 @book.example(
     'vengeance_mode.rules.extra_supplies.ending_on_space_4',
     title='Ending the game on space #4',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:396',
+    source='rules/dei_old_london/vengeance.ludex:395',
 )
 def ending_on_space_4(g: Game) -> list[Expectation]:
     ctx = Ctx()

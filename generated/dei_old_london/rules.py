@@ -12,7 +12,7 @@ from . import catalog
 book = Book()
 
 
-# purebred.rules.setup.phase_3_barracks (rules/dei_old_london/purebred.ludex:66)
+# purebred.rules.setup.phase_3_barracks (rules/dei_old_london/purebred.ludex:65)
 # Setup, Phase 3: Barracks
 @book.rule(
     'purebred.rules.setup.phase_3_barracks',
@@ -28,7 +28,7 @@ def phase_3_barracks_effect(g: Game, ctx: Ctx) -> None:
     g.prose('All remaining Barracks not placed during setup are placed back in the box.')
 
 
-# purebred.rules.setup.phase_8_drone: Setup, Phase 8: Drone (rules/dei_old_london/purebred.ludex:77)
+# purebred.rules.setup.phase_8_drone: Setup, Phase 8: Drone (rules/dei_old_london/purebred.ludex:76)
 @book.rule(
     'purebred.rules.setup.phase_8_drone',
     title='Setup, Phase 8: Drone',
@@ -42,7 +42,7 @@ def phase_8_drone_effect(g: Game, ctx: Ctx) -> None:
     g.add('drone_card', 'markets')
 
 
-# purebred.rules.setup.phase_9_feats (rules/dei_old_london/purebred.ludex:88)
+# purebred.rules.setup.phase_9_feats (rules/dei_old_london/purebred.ludex:87)
 # Setup, Phase 9: Purebred Feats Tokens
 @book.rule(
     'purebred.rules.setup.phase_9_feats',
@@ -59,7 +59,7 @@ def phase_9_feats_effect(g: Game, ctx: Ctx) -> None:
             g.draw('purebred.feats.purebred_feats_pool', 1, 'purebred.feats.held_feats')
 
 
-# purebred.rules.setup.phase_11_order_tokens (rules/dei_old_london/purebred.ludex:102)
+# purebred.rules.setup.phase_11_order_tokens (rules/dei_old_london/purebred.ludex:101)
 # Setup, Phase 11: Order tokens
 def phase_11_order_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('campaign_mode'))
@@ -88,7 +88,7 @@ def phase_11_order_tokens_effect(g: Game, ctx: Ctx) -> None:
                 g.place(catalog.LESSER_VALUE.id, column)
 
 
-# purebred.rules.setup.phase_21_agents (rules/dei_old_london/purebred.ludex:120)
+# purebred.rules.setup.phase_21_agents (rules/dei_old_london/purebred.ludex:119)
 # Setup, Phase 21: Agents
 @book.rule(
     'purebred.rules.setup.phase_21_agents',
@@ -105,7 +105,7 @@ def phase_21_agents_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.rules.setup.initial_deployment_purebred (rules/dei_old_london/purebred.ludex:129)
+# purebred.rules.setup.initial_deployment_purebred (rules/dei_old_london/purebred.ludex:128)
 # Initial Deployment
 @book.rule(
     'purebred.rules.setup.initial_deployment_purebred',
@@ -122,7 +122,7 @@ def initial_deployment_purebred_effect(g: Game, ctx: Ctx) -> None:
     g.prose('in one or more Roof Regions with a Barracks token, (max. 2 Units for each Region).')
 
 
-# purebred.rules.boris_ability.boris.master_of_the_markets (rules/dei_old_london/purebred.ludex:145)
+# purebred.rules.boris_ability.boris.master_of_the_markets (rules/dei_old_london/purebred.ludex:143)
 # Master of the Markets
 def master_of_the_markets_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -155,7 +155,7 @@ def master_of_the_markets_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.boris_ability.boris.master_of_the_markets.energy_cell_to_buyer
-# (rules/dei_old_london/purebred.ludex:165)
+# (rules/dei_old_london/purebred.ludex:163)
 # Energy Cell on a bought Market card
 def energy_cell_to_buyer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, ctx.need('target'), 'energy_cell'))
@@ -172,7 +172,7 @@ def energy_cell_to_buyer_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts
-# (rules/dei_old_london/purebred.ludex:185)
+# (rules/dei_old_london/purebred.ludex:183)
 # Rotate Districts with Barracks
 @book.rule(
     'purebred.rules.military_architecture.rotate_barracks_districts',
@@ -204,7 +204,7 @@ def rotate_barracks_districts_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation
-# (rules/dei_old_london/purebred.ludex:200)
+# (rules/dei_old_london/purebred.ludex:198)
 # Note: London Bridge District
 def london_bridge_rotation_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words('the Thames can continue its course after the rotation'))
@@ -218,7 +218,7 @@ book.rule(
 
 
 # purebred.rules.military_architecture.drones_count_for_majority
-# (rules/dei_old_london/purebred.ludex:205)
+# (rules/dei_old_london/purebred.ludex:203)
 # Drones are worth 1 for Majority
 @book.rule(
     'purebred.rules.military_architecture.drones_count_for_majority',
@@ -232,7 +232,7 @@ def drones_count_for_majority_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.drone_cards_only_scoring
-# (rules/dei_old_london/purebred.ludex:213)
+# (rules/dei_old_london/purebred.ludex:211)
 # End game: only Drone Cards
 @book.rule(
     'purebred.rules.military_discipline.drone_cards_only_scoring',
@@ -245,7 +245,7 @@ def drone_cards_only_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.prose("the Purebred Gain Supplies only for Drone Cards. The other Market cards don't count.")
 
 
-# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:221)
+# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:219)
 # Ignore Drone effects
 @book.rule(
     'purebred.rules.military_discipline.ignore_drone_effects',
@@ -272,7 +272,7 @@ def ignore_drone_effects_effect(g: Game, ctx: Ctx) -> None:
             g.note('Drone effect ignored by Purebred Units')
 
 
-# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:233)
+# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:231)
 # No Constructions; use others' Bridges and Elevators
 @book.rule(
     'purebred.rules.military_discipline.no_constructions',
@@ -289,7 +289,7 @@ def no_constructions_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.no_constructions.opponent_construction_used
-# (rules/dei_old_london/purebred.ludex:242)
+# (rules/dei_old_london/purebred.ludex:240)
 # Using an opponent Construction
 @book.rule(
     'purebred.rules.military_discipline.no_constructions.opponent_construction_used',
@@ -300,7 +300,7 @@ def opponent_construction_used_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 1, ctx.need('owner'))
 
 
-# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:249)
+# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:247)
 # Barracks are Refuges
 book.rule(
     'purebred.rules.military_discipline.barracks_are_refuges',
@@ -311,7 +311,7 @@ book.rule(
 
 
 # purebred.rules.military_discipline.no_black_or_industrial_market
-# (rules/dei_old_london/purebred.ludex:255)
+# (rules/dei_old_london/purebred.ludex:253)
 # No Black or Industrial Market
 def no_black_or_industrial_market_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -331,7 +331,7 @@ def no_black_or_industrial_market_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:292)
+# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:290)
 # Flip on first completion
 @book.rule(
     'purebred.rules.order_tokens.flip_on_completion',
@@ -343,7 +343,7 @@ def flip_on_completion_effect(g: Game, ctx: Ctx) -> None:
     g.reveal('purebred.rules.order_tokens.order_token')
 
 
-# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:300)
+# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:298)
 # No normal Collect Action
 book.rule(
     'purebred.rules.submission.no_normal_collect',
@@ -353,7 +353,7 @@ book.rule(
 )
 
 
-# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:305)
+# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:303)
 # Submission
 def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -378,7 +378,7 @@ def collect_by_submission_effect(g: Game, ctx: Ctx) -> None:
     g.prose('they Collect an additional Resource from the reserve of the same type.')
 
 
-# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:318)
+# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:316)
 def evacuate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred' and g.fact('units_of', 'purebred', ctx.need('target')) >= 1,
@@ -401,7 +401,7 @@ def evacuate_effect(g: Game, ctx: Ctx) -> None:
         g.move('scrapper', 'linked_region')
 
 
-# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:368)
+# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:366)
 @book.rule(
     'purebred.feats.stock_warehouse',
     title='Stock Warehouse',
@@ -417,7 +417,7 @@ def stock_warehouse_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:376)
+# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:374)
 def drones_command_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -439,7 +439,7 @@ def drones_command_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:384)
+# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:382)
 @book.rule(
     'purebred.feats.sewers',
     title='Sewers',
@@ -455,7 +455,7 @@ def sewers_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:392)
+# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:390)
 def bribe_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -478,7 +478,7 @@ def bribe_effect(g: Game, ctx: Ctx) -> None:
         g.gain('candy_boost', 1, ctx.subject)
 
 
-# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:403)
+# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:401)
 def mechanical_arm_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -502,7 +502,7 @@ def mechanical_arm_effect(g: Game, ctx: Ctx) -> None:
         g.prose('you Collect a Resource where the Drone ends its movement, if one is present.')
 
 
-# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:414)
+# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:412)
 def motivation_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
@@ -539,7 +539,7 @@ def motivation_effect(g: Game, ctx: Ctx) -> None:
             g.gain('resource', 1, 'purebred')
 
 
-# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:430)
+# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:428)
 def inspection_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') != 'purebred'
@@ -561,7 +561,7 @@ def inspection_effect(g: Game, ctx: Ctx) -> None:
         g.move('purebred.agent', ctx.get('target'))
 
 
-# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:440)
+# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:438)
 def corruption_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -642,7 +642,7 @@ def phase_11_vengeance_cards_effect(g: Game, ctx: Ctx) -> None:
     g.place('vengeance_mode.vengeance_deck', 'vengeance_mode.vengeance_board')
 
 
-# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:111)
+# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:110)
 # No Constructions on Big Ben
 @book.rule(
     'vengeance_mode.rules.no_construction_on_big_ben',
@@ -654,7 +654,7 @@ def no_construction_on_big_ben_effect(g: Game, ctx: Ctx) -> None:
     g.require(ctx.need('target') != 'vengeance_mode.big_ben_district', 'target != big_ben_district')
 
 
-# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:120)
+# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:119)
 # Whistle-blow
 def whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -676,7 +676,7 @@ def whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:142)
+# (rules/dei_old_london/vengeance.ludex:141)
 # Whistle-blowing, once per Action phase
 def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
@@ -698,7 +698,7 @@ def whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance
-# (rules/dei_old_london/vengeance.ludex:160)
+# (rules/dei_old_london/vengeance.ludex:159)
 # Suffering Vengeance
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
@@ -727,7 +727,7 @@ def suffer_vengeance_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty
-# (rules/dei_old_london/vengeance.ludex:177)
+# (rules/dei_old_london/vengeance.ludex:176)
 # A Faction chooses the penalty it suffers
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
@@ -752,7 +752,7 @@ def choose_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.no_applicable_penalty
-# (rules/dei_old_london/vengeance.ludex:185)
+# (rules/dei_old_london/vengeance.ludex:184)
 # Cannot apply any penalty
 def no_applicable_penalty_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.fact('can_apply_any_portion', ctx.need('target')))
@@ -769,7 +769,7 @@ def no_applicable_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.no_negative_supplies
-# (rules/dei_old_london/vengeance.ludex:192)
+# (rules/dei_old_london/vengeance.ludex:191)
 # Note: no negative Supplies
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.no_negative_supplies',
@@ -782,7 +782,7 @@ def no_negative_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow
-# (rules/dei_old_london/vengeance.ludex:216)
+# (rules/dei_old_london/vengeance.ludex:215)
 # Purebred Whistle-blow
 def purebred_whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -812,7 +812,7 @@ def purebred_whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:230)
+# (rules/dei_old_london/vengeance.ludex:229)
 # The Purebred Whistle-blowing, once per Action phase
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
@@ -848,7 +848,7 @@ def purebred_whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity
-# (rules/dei_old_london/vengeance.ludex:244)
+# (rules/dei_old_london/vengeance.ludex:243)
 # Purebred may ignore penalties
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity',
@@ -875,7 +875,7 @@ def purebred_penalty_immunity_effect(g: Game, ctx: Ctx) -> None:
             g.note('the Purebred ignore the Vengeance')
 
 
-# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:279)
+# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:278)
 # Discard the resolved card
 @book.rule(
     'vengeance_mode.rules.track_and_cards.discard_resolved',
@@ -889,7 +889,7 @@ def discard_resolved_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases
-# (rules/dei_old_london/vengeance.ludex:286)
+# (rules/dei_old_london/vengeance.ludex:285)
 # Before the start of all Action phases
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases',
@@ -903,7 +903,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide
-# (rules/dei_old_london/vengeance.ludex:288)
+# (rules/dei_old_london/vengeance.ludex:287)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide',
@@ -918,7 +918,7 @@ def refill_before_action_phases_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal
-# (rules/dei_old_london/vengeance.ludex:293)
+# (rules/dei_old_london/vengeance.ludex:292)
 # Reveal Vengeance cards for the empty spaces
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal',
@@ -936,7 +936,7 @@ def refill_before_action_phases_reveal_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_each_action_phase
-# (rules/dei_old_london/vengeance.ludex:299)
+# (rules/dei_old_london/vengeance.ludex:298)
 # Refill before the Action phases
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_action_phase',
@@ -949,7 +949,7 @@ def refill_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_action_phases', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:308)
+# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:307)
 # Before each new Turn
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_turn',
@@ -964,7 +964,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1
-# (rules/dei_old_london/vengeance.ludex:310)
+# (rules/dei_old_london/vengeance.ludex:309)
 # Discard the Rank 1 Vengeance Card, if present
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1',
@@ -978,7 +978,7 @@ def discard_rank_1_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.slide
-# (rules/dei_old_london/vengeance.ludex:315)
+# (rules/dei_old_london/vengeance.ludex:314)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.slide',
@@ -994,7 +994,7 @@ def refill_before_turn_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.reveal
-# (rules/dei_old_london/vengeance.ludex:320)
+# (rules/dei_old_london/vengeance.ludex:319)
 # Reveal Vengeance cards for the empty slots
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.reveal',
@@ -1010,7 +1010,7 @@ def refill_before_turn_reveal_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:325)
+# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:324)
 # Refill before each new Turn
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_turn',
@@ -1022,7 +1022,7 @@ def refill_each_turn_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_turn', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:329)
+# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:328)
 # Tokens on an occupied space move back
 @book.rule(
     'vengeance_mode.rules.track_and_cards.bump_back',
@@ -1044,7 +1044,7 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:341)
+# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:340)
 # The red spaces
 def red_spaces_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('actor'), 'vengeance_track') >= 10)
@@ -1066,7 +1066,7 @@ def red_spaces_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.end_of_game_supplies
-# (rules/dei_old_london/vengeance.ludex:366)
+# (rules/dei_old_london/vengeance.ludex:365)
 # Supplies for the Vengeance track
 @book.rule(
     'vengeance_mode.rules.extra_supplies.end_of_game_supplies',
@@ -1092,7 +1092,7 @@ def end_of_game_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.extra_supplies_bonus
-# (rules/dei_old_london/vengeance.ludex:378)
+# (rules/dei_old_london/vengeance.ludex:377)
 # Extra Supplies bonus
 def extra_supplies_bonus_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('standing', 'vengeance_track')
@@ -1111,7 +1111,7 @@ book.table(
 )
 
 
-# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:426)
+# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:425)
 # Lose Action card
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card',
@@ -1124,7 +1124,7 @@ def lose_action_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards
-# (rules/dei_old_london/vengeance.ludex:435)
+# (rules/dei_old_london/vengeance.ludex:434)
 # Restore discarded Action cards
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards',
@@ -1136,7 +1136,7 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
     g.move(g.fact('discarded_next_to', 'faction_pad'), 'hand')
 
 
-# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:440)
+# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:439)
 # Lose a Feat
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_a_feat',
@@ -1152,7 +1152,7 @@ def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:527)
+# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:525)
 def vengeance_track_row_1(g: Game, ctx: Ctx) -> None:
     g.gain('technology', 2, ctx.subject)
 

@@ -68,13 +68,13 @@ def enkidu_to_tower(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.akira.invention_cards.communicator_explosion (rules/escalation/revolution.ludex:117)
+# revolution.akira.invention_cards.communicator_explosion (rules/escalation/revolution.ludex:115)
 # Akira's Communicator explodes
 @book.example(
     'revolution.akira.invention_cards.communicator_explosion',
     title="Akira's Communicator explodes",
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:117',
+    source='rules/escalation/revolution.ludex:115',
 )
 def communicator_explosion(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -103,13 +103,13 @@ def communicator_explosion(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment
-# (rules/escalation/revolution.ludex:179)
+# (rules/escalation/revolution.ludex:177)
 # Hyperbolic Emitter: 2 Trust count as 4
 @book.example(
     'revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment',
     title='Hyperbolic Emitter: 2 Trust count as 4',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:179',
+    source='rules/escalation/revolution.ludex:177',
 )
 def doubled_payment(g: Game) -> list[Expectation]:
     ctx = Ctx()

@@ -202,7 +202,7 @@ def akira_setup_effect(g: Game, ctx: Ctx) -> None:
     g.prose('The rest of the preparations for Akira are the same as the other Heroes.')
 
 
-# revolution.akira.power_of_thought.draw_inventions (rules/escalation/revolution.ludex:66)
+# revolution.akira.power_of_thought.draw_inventions (rules/escalation/revolution.ludex:65)
 # Draw Inventions
 @book.rule(
     'revolution.akira.power_of_thought.draw_inventions',
@@ -224,7 +224,7 @@ def draw_inventions_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('revolution.akira.power_of_thought.draw_inventions.draw_two', ctx)
 
 
-# revolution.akira.power_of_thought.draw_inventions.draw_one (rules/escalation/revolution.ludex:77)
+# revolution.akira.power_of_thought.draw_inventions.draw_one (rules/escalation/revolution.ludex:76)
 # Draw 1 Invention for 2 Trust
 def draw_one_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 2, ctx.subject)
@@ -242,7 +242,7 @@ def draw_one_effect(g: Game, ctx: Ctx) -> None:
     g.draw('revolution.akira.invention_deck', 1, 'revolution.akira.inventions_in_play')
 
 
-# revolution.akira.power_of_thought.draw_inventions.draw_two (rules/escalation/revolution.ludex:83)
+# revolution.akira.power_of_thought.draw_inventions.draw_two (rules/escalation/revolution.ludex:82)
 # Draw 2 Inventions for 5 Trust
 def draw_two_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 5, ctx.subject)
@@ -260,7 +260,7 @@ def draw_two_effect(g: Game, ctx: Ctx) -> None:
     g.draw('revolution.akira.invention_deck', 2, 'revolution.akira.inventions_in_play')
 
 
-# revolution.akira.power_of_thought.in_play_limit (rules/escalation/revolution.ludex:89)
+# revolution.akira.power_of_thought.in_play_limit (rules/escalation/revolution.ludex:88)
 # No more than 3 Inventions in play
 @book.rule(
     'revolution.akira.power_of_thought.in_play_limit',
@@ -276,7 +276,7 @@ def in_play_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.akira.invention_cards.once_per_round (rules/escalation/revolution.ludex:102)
+# revolution.akira.invention_cards.once_per_round (rules/escalation/revolution.ludex:100)
 # Each Invention once per round
 book.rule(
     'revolution.akira.invention_cards.once_per_round',
@@ -287,7 +287,7 @@ book.rule(
 )
 
 
-# revolution.akira.invention_cards.breakdown: Breakdown roll (rules/escalation/revolution.ludex:107)
+# revolution.akira.invention_cards.breakdown: Breakdown roll (rules/escalation/revolution.ludex:105)
 @book.rule(
     'revolution.akira.invention_cards.breakdown',
     title='Breakdown roll',
@@ -300,7 +300,7 @@ def breakdown_effect(g: Game, ctx: Ctx) -> None:
         g.discard(ctx.get('self'))
 
 
-# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:141)
+# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:139)
 # Communicator
 @book.rule(
     'revolution.akira.inventions_guide.communicator',
@@ -318,7 +318,7 @@ def communicator_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:150)
+# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:148)
 @book.rule(
     'revolution.akira.inventions_guide.empathizer',
     title='Empathizer',
@@ -335,7 +335,7 @@ def empathizer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:162)
+# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:160)
 # Disruption Field
 @book.rule(
     'revolution.akira.inventions_guide.disruption_field',
@@ -355,7 +355,7 @@ def disruption_field_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:170)
+# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:168)
 # Hyperbolic Emitter
 @book.rule(
     'revolution.akira.inventions_guide.hyperbolic_emitter',
@@ -371,7 +371,7 @@ def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:208)
+# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:206)
 # Probabilitator
 def probabilitator_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('target') != 'revolution.akira.breakdown_die')
@@ -397,7 +397,7 @@ def probabilitator_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:219)
+# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:217)
 def jammer_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 0, ctx.subject)
 
@@ -418,7 +418,7 @@ def jammer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:228)
+# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:226)
 # A deactivated Servant becomes active again
 def reactivate_cost(g: Game, ctx: Ctx) -> None:
     g.pay('bonds', 2, ctx.subject)
@@ -440,7 +440,7 @@ def reactivate_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:244)
+# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:242)
 @book.rule(
     'revolution.akira.inventions_guide.jump_pack',
     title='Jump Pack',
@@ -476,7 +476,7 @@ def enkidu_setup_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.enkidu.theory_of_everything.choose_option (rules/escalation/enkidu.ludex:42)
+# revolution.enkidu.theory_of_everything.choose_option (rules/escalation/enkidu.ludex:41)
 # Choose from 2 options
 @book.rule(
     'revolution.enkidu.theory_of_everything.choose_option',
@@ -498,7 +498,7 @@ def choose_option_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('revolution.enkidu.theory_of_everything.draw_theory', ctx)
 
 
-# revolution.enkidu.theory_of_everything.receive_trust (rules/escalation/enkidu.ludex:57)
+# revolution.enkidu.theory_of_everything.receive_trust (rules/escalation/enkidu.ludex:56)
 # Receive 1 additional Trust
 @book.rule(
     'revolution.enkidu.theory_of_everything.receive_trust',
@@ -510,7 +510,7 @@ def receive_trust_effect(g: Game, ctx: Ctx) -> None:
     g.gain('trust', 1, catalog.ENKIDU.id)
 
 
-# revolution.enkidu.theory_of_everything.draw_theory (rules/escalation/enkidu.ludex:62)
+# revolution.enkidu.theory_of_everything.draw_theory (rules/escalation/enkidu.ludex:61)
 # Draw 1 Theory card
 @book.rule(
     'revolution.enkidu.theory_of_everything.draw_theory',
@@ -528,7 +528,7 @@ def draw_theory_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.enkidu.theory_of_everything.discard_after_use (rules/escalation/enkidu.ludex:70)
+# revolution.enkidu.theory_of_everything.discard_after_use (rules/escalation/enkidu.ludex:69)
 # A Theory is discarded after use
 @book.rule(
     'revolution.enkidu.theory_of_everything.discard_after_use',
@@ -540,7 +540,7 @@ def discard_after_use_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('target'))
 
 
-# revolution.enkidu.theories_guide.behavior: Behavior Theory (rules/escalation/enkidu.ludex:83)
+# revolution.enkidu.theories_guide.behavior: Behavior Theory (rules/escalation/enkidu.ludex:82)
 @book.rule(
     'revolution.enkidu.theories_guide.behavior',
     title='Behavior Theory',
@@ -558,7 +558,7 @@ def behavior_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.chaos: Chaos Theory (rules/escalation/enkidu.ludex:90)
+# revolution.enkidu.theories_guide.chaos: Chaos Theory (rules/escalation/enkidu.ludex:89)
 @book.rule(
     'revolution.enkidu.theories_guide.chaos',
     title='Chaos Theory',
@@ -576,7 +576,7 @@ def chaos_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.emotion: Emotion Theory (rules/escalation/enkidu.ludex:97)
+# revolution.enkidu.theories_guide.emotion: Emotion Theory (rules/escalation/enkidu.ludex:96)
 @book.rule(
     'revolution.enkidu.theories_guide.emotion',
     title='Emotion Theory',
@@ -593,7 +593,7 @@ def emotion_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.government: Government Theory (rules/escalation/enkidu.ludex:103)
+# revolution.enkidu.theories_guide.government: Government Theory (rules/escalation/enkidu.ludex:102)
 @book.rule(
     'revolution.enkidu.theories_guide.government',
     title='Government Theory',
@@ -613,7 +613,7 @@ def government_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.relativity: Relativity Theory (rules/escalation/enkidu.ludex:115)
+# revolution.enkidu.theories_guide.relativity: Relativity Theory (rules/escalation/enkidu.ludex:114)
 @book.rule(
     'revolution.enkidu.theories_guide.relativity',
     title='Relativity Theory',
@@ -630,7 +630,7 @@ def relativity_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.sociological (rules/escalation/enkidu.ludex:125)
+# revolution.enkidu.theories_guide.sociological (rules/escalation/enkidu.ludex:124)
 # Sociological Theory
 @book.rule(
     'revolution.enkidu.theories_guide.sociological',
@@ -649,7 +649,7 @@ def sociological_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.probability (rules/escalation/enkidu.ludex:132)
+# revolution.enkidu.theories_guide.probability (rules/escalation/enkidu.ludex:131)
 # Probability Theory
 @book.rule(
     'revolution.enkidu.theories_guide.probability',
