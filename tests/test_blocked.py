@@ -194,8 +194,8 @@ def test_ludex_test_prints_blocked_examples_and_exits_1(tmp_path: Path) -> None:
 def test_ludex_check_reports_a_blocked_example_as_W617(tmp_path: Path) -> None:
     (tmp_path / "game.ludex").write_text(HOOKED, encoding="utf-8")
     run = run_cli("check", str(tmp_path))
-    found = [line for line in run.err.splitlines() if "[W617]" in line]
-    assert len(found) == 1, run.err
+    found = [line for line in run.out.splitlines() if "[W617]" in line]
+    assert len(found) == 1, run.out
     assert "example 'A windfall' is blocked: `echo` cannot run" in found[0]
 
 

@@ -15,8 +15,8 @@ from .conftest import ROOT, run_cli
 
 def test_committed_engines_and_site_are_current() -> None:
     run = run_cli("build", "--check")
-    assert run.code == 0, run.err + "\nrun `ludex build` and commit generated/ and site/"
-    assert "up to date" in run.err
+    assert run.code == 0, run.out + run.err + "\nrun `ludex build` and commit generated/ and site/"
+    assert "up to date" in run.out
 
 
 def test_check_reports_stale_and_extra_files(tmp_path: Path) -> None:
@@ -30,9 +30,9 @@ def test_check_reports_stale_and_extra_files(tmp_path: Path) -> None:
     shutil.rmtree(tmp_path / "rules" / "escalation")  # its pages are no longer generated
     run = run_cli("build", "--check", *args, cwd=tmp_path)
     assert run.code == 1
-    assert f"stale: {first[0].relative_to(tmp_path)}" in run.err
-    assert "stale (no longer generated): site/docs/escalation/index.md" in run.err
-    assert "stray.py" not in run.err
+    assert f"stale: {first[0].relative_to(tmp_path)}" in run.out
+    assert "stale (no longer generated): site/docs/escalation/index.md" in run.out
+    assert "stray.py" not in run.out
     assert run_cli("build", *args, cwd=tmp_path).code == 0
     assert (engine / "stray.py").exists() and not (tmp_path / "site/docs/escalation").exists()
     assert run_cli("build", "--check", *args, cwd=tmp_path).code == 0
@@ -44,7 +44,7 @@ def test_build_writes_nothing_when_the_rules_have_errors(tmp_path: Path) -> None
     out = tmp_path / "out"
     run = run_cli("build", "--engine-dir", str(out / "e"), "--site-dir", str(out / "s"),
                   str(game))
-    assert run.code == 1 and "nothing written" in run.err
+    assert run.code == 1 and "nothing written" in run.out
     assert not out.exists()
 
 

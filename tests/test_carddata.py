@@ -36,7 +36,7 @@ def test_cards_from_json_are_instances_like_any_other(tmp_path: Path) -> None:
         {"id": "bolt", "title": "Bolt", "power": 3, "school": "fire", "home": "harbour",
          "prose": ["Bolt deals 3 damage."]}]})
     run = run_cli("check", "--no-checks", str(folder))
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     data = json.loads(run_cli("export", "--json", str(folder)).out)
     files = {Path(f["path"]).name: f for f in data["games"][0]["files"]}
     bolt = files["deck.cards.json"]["decls"][0]
@@ -63,22 +63,22 @@ def test_card_data_errors_point_at_json_lines(tmp_path: Path) -> None:
                             ("`colour` is not a field of kind `card`", '"colour"'),
                             ("card `drip`: missing field `school`", '"id": "drip"')]:
         line = next(i for i, text in enumerate(lines, start=1) if needle in text)
-        assert f"{path}:{line}:" in run.err.split(message)[0].splitlines()[-1], message
-    assert "did you mean `harbour`?" in run.err
+        assert f"{path}:{line}:" in run.out.split(message)[0].splitlines()[-1], message
+    assert "did you mean `harbour`?" in run.out
 
 
 def test_malformed_card_data_is_a_diagnostic(tmp_path: Path) -> None:
     folder = _folder(tmp_path, '{"kind": "card", "cards": [\n  {"id": "x",}\n]}\n')
     run = run_cli("check", str(folder))
     assert run.code == 1 and "Traceback" not in run.err
-    assert "deck.cards.json:2:" in run.err and "error[E109]: card data is not valid JSON" in run.err
+    assert "deck.cards.json:2:" in run.out and "error[E109]: card data is not valid JSON" in run.out
     (folder / "deck.cards.json").write_text('{"cards": 3}', encoding="utf-8")
     run = run_cli("check", str(folder))
-    assert 'error[E109]: card data must be an object with "kind"' in run.err
+    assert 'error[E109]: card data must be an object with "kind"' in run.out
 
 
 def test_deeply_nested_card_data_is_a_diagnostic(tmp_path: Path) -> None:
     folder = _folder(tmp_path, '{"kind": "card", "cards": [' + "[" * 50_000 + "]" * 50_000 + "]}")
     run = run_cli("check", str(folder))
     assert run.code == 1 and "internal error" not in run.err
-    assert "error[E109]: card data is nested too deeply" in run.err
+    assert "error[E109]: card data is nested too deeply" in run.out

@@ -18,7 +18,7 @@ from ludex.semantics.schema import instance_data
 from ludex.syntax import ast
 from ludex.syntax.carddata_sheet import cell_starts, parse_sheet
 
-from .conftest import FIXTURES, Run, run_cli
+from .conftest import FIXTURES, run_cli
 
 CARDS = FIXTURES / "cards"
 
@@ -48,7 +48,8 @@ SHEET = "legion/units.cards.csv"
 def test_the_planted_mistakes_are_reported_in_text_at_their_cells() -> None:
     run = run_cli("check", "--no-checks", "legion", cwd=CARDS)
     assert run.code == 1
-    text = run.out + run.err  # the report, wherever the command writes it
+    assert run.err == ""  # the report is on stdout
+    text = run.out
     found = [line for line in text.splitlines() if line.startswith(SHEET)]
     assert found == [f"{SHEET}:{line}:{col}: error[{code}]: {message}"
                      for line, col, code, message in PLANTED]
@@ -71,11 +72,6 @@ def test_the_planted_mistakes_are_reported_in_sarif() -> None:
     assert got == [(line, col, code) for line, col, code, _ in PLANTED]
     assert all(res["message"]["text"].startswith(message)
                for res, (_, _, _, message) in zip(results, PLANTED, strict=True))
-
-
-def _report(run: Run) -> str:
-    """A check's report, wherever the command writes it (stdout or stderr)."""
-    return run.out + run.err
 
 
 GAME = '''game g "G":
@@ -166,13 +162,13 @@ def test_a_tsv_sheet_reads_as_a_csv_one(tmp_path: Path) -> None:
     run = run_cli("check", "--no-checks", "g", cwd=tmp_path)
     assert run.code == 1
     assert "g/deck.cards.tsv:3:11: error[E401]: card `drip`: field `power`: expected a whole " \
-           'number, got "ten"' in _report(run)
+           'number, got "ten"' in run.out
 
 
 def test_a_sheet_with_a_stray_quote_is_an_error_at_its_line(tmp_path: Path) -> None:
     _game(tmp_path, "card.cards.csv", 'id,power,school,bonus\nbolt,3,fire,1\n"spl"x,1,water,2\n')
     run = run_cli("check", "--no-checks", "g", cwd=tmp_path)
-    assert "g/card.cards.csv:3:1: error[E109]: card data is not a valid sheet" in _report(run)
+    assert "g/card.cards.csv:3:1: error[E109]: card data is not a valid sheet" in run.out
 
 
 YAML_TEXT = '''kind: card
@@ -198,7 +194,7 @@ def test_yaml_cards_are_typed_by_their_kind_and_reported_at_their_nodes(
         tmp_path: Path) -> None:
     _game(tmp_path, "deck.cards.yaml", YAML_TEXT)
     run = run_cli("check", "--no-checks", "g", cwd=tmp_path)
-    lines = [line for line in _report(run).splitlines() if line.startswith("g/deck")]
+    lines = [line for line in run.out.splitlines() if line.startswith("g/deck")]
     assert lines == [
         "g/deck.cards.yaml:13:12: error[E401]: card `drip`: field `power`: expected a whole "
         'number, got "4"',
@@ -220,7 +216,7 @@ def test_hostile_yaml_is_refused_before_anything_is_built(tmp_path: Path, text: 
                                                           message: str) -> None:
     _game(tmp_path, "deck.cards.yaml", text)
     run = run_cli("check", "--no-checks", "g", cwd=tmp_path)
-    assert run.code == 1 and message in _report(run)
+    assert run.code == 1 and message in run.out
     assert not (tmp_path / "pwned").exists()
 
 
@@ -266,8 +262,8 @@ def test_a_file_the_game_does_not_read_is_a_note(tmp_path: Path) -> None:
     folder = _game(tmp_path, "units.csv", "id,power\nbolt,3\n")
     (folder / ".editorconfig").write_text("root = true\n", encoding="utf-8")
     run = run_cli("check", "--no-checks", "--show-notes", "g", cwd=tmp_path)
-    assert run.code == 0, _report(run)
+    assert run.code == 0, run.out
     assert "note[N503]: g/units.csv is not read: Ludex reads `.ludex` files and card data" \
-        in _report(run)
-    assert ".editorconfig" not in _report(run)
-    assert "\n0 errors, 0 warnings, 1 note, " in _report(run)
+        in run.out
+    assert ".editorconfig" not in run.out
+    assert "\n0 errors, 0 warnings, 1 note, " in run.out

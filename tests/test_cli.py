@@ -48,17 +48,18 @@ def test_broken_input_gives_a_clean_diagnostic(tmp_path: Path, name: str) -> Non
     path = _write(tmp_path, f"{name}.ludex", data)
     run = run_cli("check", str(path))
     assert run.code == 1
-    assert "Traceback" not in run.err and "internal error" not in run.err
-    first = run.err.splitlines()[0]
+    assert run.err == ""  # a finding is the report's, on stdout; no traceback
+    first = run.out.splitlines()[0]
     assert f"error[{code}]" in first
     assert first.startswith(str(path) + ":")  # file:line:col
-    assert run.err.rstrip().splitlines()[-1].startswith("1 error")
+    assert run.out.rstrip().splitlines()[-1].startswith("1 error")
 
 
 def test_missing_path_is_reported(tmp_path: Path) -> None:
     run = run_cli("check", str(tmp_path / "nowhere"))
-    assert run.code == 1
-    assert "error[E501]: no such file or folder" in run.err
+    assert run.code == 1  # a PATH that is not there is the tool's trouble: on stderr
+    assert run.err.startswith("ludex check: error[E501]: no such file or folder")
+    assert "E501" not in run.out and run.out.startswith("1 error, 0 warnings")
 
 
 def test_help_documents_exit_codes() -> None:
@@ -77,9 +78,9 @@ def test_diagnostics_are_capped(tmp_path: Path) -> None:
     body = GAME + "".join(f"rule r{i}:\n  see: missing_{i}\n" for i in range(60))
     path = _write(tmp_path, "many.ludex", body)
     run = run_cli("check", "--max-diagnostics", "5", str(path))
-    assert run.err.count("error[E301]") == 5
-    assert "... and 55 more" in run.err
-    assert run.err.rstrip().splitlines()[-1].startswith("60 errors")
+    assert run.out.count("error[E301]") == 5 and run.err == ""
+    assert "... and 55 more" in run.out
+    assert run.out.rstrip().splitlines()[-1].startswith("60 errors")
 
 
 def test_shipped_ast_schema_is_current() -> None:
@@ -89,7 +90,7 @@ def test_shipped_ast_schema_is_current() -> None:
 
 def test_export_of_rules_validates_against_the_shipped_schema() -> None:
     run = run_cli("export", "--json", "rules")
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     data = json.loads(run.out)
     jsonschema.Draft202012Validator.check_schema(shipped_schema())
     jsonschema.validate(data, shipped_schema())
@@ -119,7 +120,8 @@ def test_export_resolves_references(tmp_path: Path) -> None:
 def test_export_refuses_broken_rules(tmp_path: Path) -> None:
     path = _write(tmp_path, "g.ludex", GAME + "rule r:\n  see: nothing_here\n")
     run = run_cli("export", "--json", str(path))
-    assert run.code == 1 and run.out == ""
+    assert run.code == 1 and run.out == ""  # stdout is the data: the errors go to stderr
+    assert "error[E301]" in run.err
 
 
 def test_runs_as_a_module() -> None:
@@ -133,7 +135,7 @@ def test_runs_as_a_module() -> None:
 
 def test_kind_schemas_are_exported_for_other_tools() -> None:
     run = run_cli("export", "--kinds", "rules")
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     schemas = json.loads(run.out)
     card = schemas["dei_old_london.vengeance_mode.vengeance_card"]
     jsonschema.Draft202012Validator.check_schema(card)

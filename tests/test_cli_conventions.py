@@ -45,9 +45,9 @@ def test_no_colour_in_a_pipe(tmp_path: Path) -> None:
     (tmp_path / "g.ludex").write_text('game g "G":\n  page: 1\nrule r "R":\n  > x\n'
                                       "  effect: gain 1 nothing\n", encoding="utf-8")
     run = run_cli("check", "g.ludex", cwd=tmp_path)
-    assert run.code == 1 and "error[" in run.err and "\x1b[" not in run.err
+    assert run.code == 1 and "error[" in run.out and "\x1b[" not in run.out
     forced = run_cli("check", "--color", "always", "g.ludex", cwd=tmp_path)
-    assert "\x1b[1;31merror\x1b[0m" in forced.err
+    assert "\x1b[1;31merror\x1b[0m" in forced.out
 
 
 def test_init_creates_a_game_that_checks_clean_and_passes(tmp_path: Path) -> None:
@@ -56,8 +56,8 @@ def test_init_creates_a_game_that_checks_clean_and_passes(tmp_path: Path) -> Non
     assert sorted(p.name for p in (tmp_path / "my_game").iterdir()) == [
         "cards.ludex", "examples.ludex", "game.ludex", "rules.ludex"]
     checked = run_cli("check", cwd=tmp_path / "my_game")  # no PATH: the game folder
-    assert checked.code == 0, checked.err
-    assert checked.err.splitlines()[-1].startswith("0 errors, 0 warnings, 1 note, 4 files")
+    assert checked.code == 0, checked.out + checked.err
+    assert checked.out.splitlines()[-1].startswith("0 errors, 0 warnings, 1 note, 4 files")
     tested = run_cli("test", "-q", "my_game", cwd=tmp_path)
     assert (tested.code, tested.out) == (0, "1 passed, 0 failed, 0 blocked, 0 prose only\n")
     again = run_cli("init", "my_game", cwd=tmp_path)
@@ -66,5 +66,6 @@ def test_init_creates_a_game_that_checks_clean_and_passes(tmp_path: Path) -> Non
 
 def test_quiet_drops_the_summary_and_verbose_shows_notes(tmp_path: Path) -> None:
     run_cli("init", "g", cwd=tmp_path)
-    assert run_cli("check", "-q", "g", cwd=tmp_path).err == ""
-    assert "note[N613]" in run_cli("check", "-v", "g", cwd=tmp_path).err
+    quiet = run_cli("check", "-q", "g", cwd=tmp_path)
+    assert (quiet.out, quiet.err) == ("", "")
+    assert "note[N613]" in run_cli("check", "-v", "g", cwd=tmp_path).out

@@ -17,8 +17,8 @@ def test_ludex_toml_above_gives_paths_ignore_and_fail_on(tmp_path: Path) -> None
     (tmp_path / "ludex.toml").write_text('paths = ["games"]\nignore = ["N613"]\n'
                                          'fail-on = "warning"\n', encoding="utf-8")
     run = run_cli("check", "--show-notes", cwd=tmp_path)
-    assert run.code == 0 and "N613" not in run.err
-    assert run.err.splitlines()[-1].startswith("0 errors, 0 warnings, 0 notes, 4 files")
+    assert run.code == 0 and "N613" not in run.out
+    assert run.out.splitlines()[-1].startswith("0 errors, 0 warnings, 0 notes, 4 files")
     assert run_cli("check", cwd=game).code == 0  # found from a folder below
 
 

@@ -222,7 +222,7 @@ def test_only_ludex_files_are_touched_and_links_are_not_followed(tmp_path: Path)
     (game / "notes.txt").write_text("game  x:\n", "utf-8")
     os.symlink(game / "game.ludex", game / "linked.ludex")
     run = run_cli("fmt", str(game))
-    assert "linked.ludex is a symbolic link: left alone" in run.err
+    assert "linked.ludex is a symbolic link: left alone" in run.out
     assert (game / "linked.ludex").is_symlink()
     assert (game / "game.ludex").read_text("utf-8") == CANONICAL
     assert outside.read_text("utf-8") == MESSY

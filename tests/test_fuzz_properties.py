@@ -98,7 +98,7 @@ def test_games_with_hostile_text_check_clean_and_emit(
     def check() -> None:
         path = write(folder / "case.ludex", text)
         run = assert_checks_cleanly(path, folder)
-        assert run.code == 0, run.err[-3000:]
+        assert run.code == 0, (run.out + run.err)[-3000:]
         assert assert_emits(path) > 0
 
     _saving("parse", ".ludex", text, check)

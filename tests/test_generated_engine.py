@@ -74,7 +74,7 @@ def test_a_build_emits_each_engine_once_and_runs_each_example_once(
     monkeypatch.setattr(examples, "_runs", {})
     run = run_cli("build", "--engine-dir", "generated", "--site-dir", "site", "rules",
                   cwd=tmp_path)
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     assert emitted == {"heist": 1, "quiet": 1}
     assert ran == {"heist": 1}  # a game without examples is not run
     assert sorted(names) == ["clean_job", "loud_job", "quiet.quietly"]

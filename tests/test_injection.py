@@ -353,7 +353,7 @@ example e "{titles["example"]}":
     for command in (("check",), ("test",), ("stats",),
                     ("build", "--engine-dir", "out", "--site-dir", "site")):
         run = run_cli(*command, "g", cwd=tmp_path)
-        assert run.code == 0, run.err
+        assert run.code == 0, run.out + run.err
         assert "internal error" not in run.err
         assert not (tmp_path / "pwned").exists(), command
     assert_imports(tmp_path / "out")
@@ -375,7 +375,7 @@ def test_a_file_or_folder_name_cannot_run_code(tmp_path: Path) -> None:
           .read_text("utf-8"))
     for command in (("check",), ("build", "--engine-dir", "out", "--site-dir", "site")):
         run = run_cli(*command, name, cwd=tmp_path)
-        assert run.code == 0, run.err
+        assert run.code == 0, run.out + run.err
         assert not (tmp_path / "pwned").exists()
     headers = [p.read_text("utf-8").split("\n")[0] for p in (tmp_path / "out").rglob("*.py")]
     assert headers and all("\\n__import__" in h for h in headers)
@@ -448,7 +448,7 @@ def test_every_string_position_of_the_export_schema_is_covered(tmp_path: Path) -
 def test_a_game_cannot_shadow_a_module(tmp_path: Path, game: str) -> None:
     place(tmp_path, "g", "game.ludex", f'game {game} "G":\n  page: 1\n')
     run = run_cli("build", "--engine-dir", "out", "--site-dir", "site", "g", cwd=tmp_path)
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     assert [p.name for p in (tmp_path / "out").glob("*/")] == [f"{game}_"]
     assert_imports(tmp_path / "out")
 
@@ -458,4 +458,4 @@ def test_a_card_id_cannot_end_in_a_line_break(tmp_path: Path) -> None:
     (folder / "deck.cards.json").write_text(json.dumps({"kind": "card", "cards": [
         {"id": "bolt\n", "title": "Bolt", "school": "fire", "power": 1}]}), encoding="utf-8")
     run = run_cli("check", "--no-checks", "g", cwd=tmp_path)
-    assert run.code == 1 and "error[E109]" in run.err
+    assert run.code == 1 and "error[E109]" in run.out

@@ -168,7 +168,7 @@ def test_an_id_that_is_not_a_change_of_the_example_is_an_error(tmp_path: Path) -
     out = run_cli("test", "--mutate", str(folder))
     assert out.code == 1
     assert f"error[{Code.UNKNOWN_SURVIVOR}]: `survives` lists 'earn: effect 1: 3 -> 5', " \
-        "which is not a change `ludex test --mutate` makes for `restates`" in out.err
+        "which is not a change `ludex test --mutate` makes for `restates`" in out.out
 
 
 def test_a_ruling_over_no_example_accepts_nothing(tmp_path: Path) -> None:

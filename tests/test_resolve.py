@@ -28,7 +28,7 @@ section b:
     see: [token, a.token, a.use]
 '''})
     run = run_cli("check", "--no-checks", str(tmp_path / "g"))
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
 
 
 def test_within_places_a_file_inside_a_container_of_another_file(tmp_path: Path) -> None:
@@ -38,7 +38,7 @@ def test_within_places_a_file_inside_a_container_of_another_file(tmp_path: Path)
         "other.ludex": "rule look:\n  see: revolution.die\n",
     })
     run = run_cli("check", "--no-checks", str(tmp_path / "g"))
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
 
 
 def test_unresolved_reference_suggests_the_full_path(tmp_path: Path) -> None:
@@ -50,8 +50,8 @@ rule r:
   see: breakdown_die
 '''})
     run = run_cli("check", "--no-checks", str(tmp_path / "g"))
-    assert "error[E301]: reference `breakdown_die` names nothing declared" in run.err
-    assert "hint: did you mean `a.breakdown_die`?" in run.err
+    assert "error[E301]: reference `breakdown_die` names nothing declared" in run.out
+    assert "hint: did you mean `a.breakdown_die`?" in run.out
 
 
 def test_expansion_sees_its_base_game_when_it_is_encoded(tmp_path: Path) -> None:
@@ -62,13 +62,13 @@ def test_expansion_sees_its_base_game_when_it_is_encoded(tmp_path: Path) -> None
     })
     for path in (rules, rules / "exp"):  # the base is found beside the expansion
         run = run_cli("check", "--no-checks", str(path))
-        assert run.code == 0, run.err
-        assert run.err.rstrip().endswith("2 files, 4 declarations")
+        assert run.code == 0, run.out + run.err
+        assert run.out.rstrip().endswith("2 files, 4 declarations")
     typo = rules / "exp" / "game.ludex"
     typo.write_text(typo.read_text("utf-8").replace("gain 1 trust", "gain 1 trsut"), "utf-8")
     run = run_cli("check", "--no-checks", str(rules / "exp"))
-    assert "reference `trsut` names nothing declared" in run.err
-    assert "did you mean `trust`?" in run.err
+    assert "reference `trsut` names nothing declared" in run.out
+    assert "did you mean `trust`?" in run.out
 
 
 def test_without_the_base_game_its_terms_are_external(tmp_path: Path) -> None:

@@ -127,15 +127,15 @@ def test_a_track_gain_of_a_billion_ends_quickly(tmp_path: Path) -> None:
     """The issue's reproduction hung `check`. The track is now refused (E207) before its
     example could walk a billion spaces; either way `check` ends and names the example."""
     run = ludex_cli("check", str(game(tmp_path, TRACK)))
-    assert run.returncode in (0, 1), run.stderr
-    assert "warning[W614]: example 'Far' " in run.stderr
-    assert "error[E207]" in run.stderr or "ran past its time limit of 1 s" in run.stderr
+    assert run.returncode in (0, 1), run.stdout + run.stderr
+    assert "warning[W614]: example 'Far' " in run.stdout
+    assert "error[E207]" in run.stdout or "ran past its time limit of 1 s" in run.stdout
 
 
 def test_walking_a_track_for_long_is_stopped_at_the_time_limit(tmp_path: Path) -> None:
     run = ludex_cli("check", str(game(tmp_path, TRACK_WALK)))
-    assert run.returncode == 0, run.stderr
-    assert "warning[W614]: example 'Far' ran past its time limit of 1 s" in run.stderr
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "warning[W614]: example 'Far' ran past its time limit of 1 s" in run.stdout
 
 
 def test_a_huge_loop_is_stopped_and_the_next_example_still_runs(tmp_path: Path) -> None:
@@ -146,8 +146,8 @@ def test_a_huge_loop_is_stopped_and_the_next_example_still_runs(tmp_path: Path) 
     assert "PASS  loop/fine" in run.stdout
     assert "1 passed, 1 failed, 0 blocked, 0 prose only" in run.stdout
     check = ludex_cli("check", str(folder))
-    assert "example 'Forever' ran past its time limit of 1 s" in check.stderr
-    assert "0 errors, 1 warning, 1 note" in check.stderr  # 'Fine' passes (N613)
+    assert "example 'Forever' ran past its time limit of 1 s" in check.stdout
+    assert "0 errors, 1 warning, 1 note" in check.stdout  # 'Fine' passes (N613)
 
 
 # ---------------------------------------------------------------- the child's limits
@@ -346,8 +346,8 @@ def test_no_room_for_the_engine_is_a_clean_error(tmp_path: Path,
     monkeypatch.setattr("ludex.verify.sandbox.runner.tempfile.TemporaryDirectory", full)
     examples._runs.clear()
     run = run_cli("test", str(game(tmp_path, LOOP.replace("0..100000", "0..2"))))
-    assert run.code == 1 and "Traceback" not in run.err
-    assert "could not build it: [Errno 28] No space left on device" in run.err
+    assert run.code == 1 and "Traceback" not in run.out + run.err
+    assert "could not build it: [Errno 28] No space left on device" in run.out
 
 
 def test_the_limits_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -390,9 +390,9 @@ def test_ludex_test_fails_when_the_engine_does_not_import(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     broken_emitter(monkeypatch)
     run = run_cli("test", str(game(tmp_path, LOOP.replace("0..100000", "0..2"))))
-    assert run.code == 1, run.err
-    assert "the engine generated for 'loop' does not load: loop/catalog.py, line" in run.err
-    assert ": TypeError: boom" in run.err and "Traceback" not in run.err
+    assert run.code == 1, run.out + run.err
+    assert "the engine generated for 'loop' does not load: loop/catalog.py, line" in run.out
+    assert ": TypeError: boom" in run.out and "Traceback" not in run.err
     assert "0 passed, 2 failed, 0 blocked, 0 prose only; 1 engine did not load" in run.out
 
 
@@ -400,7 +400,7 @@ def test_check_reports_the_import_error_on_every_example(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     broken_emitter(monkeypatch)
     run = run_cli("check", str(game(tmp_path, LOOP.replace("0..100000", "0..2"))))
-    found = [line for line in run.err.splitlines() if "[W614]" in line]
+    found = [line for line in run.out.splitlines() if "[W614]" in line]
     assert len(found) == 2 and all("does not load: loop/catalog.py, line" in line and
                                    "TypeError: boom" in line for line in found)
 

@@ -89,7 +89,7 @@ def test_link_to_etc_passwd_is_refused_and_never_shown(tmp_path: Path) -> None:
     (rules / "g" / "x.ludex").symlink_to(passwd)
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
-    assert _refused(run.err, "rules/g/x.ludex")
+    assert _refused(run.out, "rules/g/x.ludex")
     shown = run.out + run.err
     lines = [line for line in passwd.read_text("utf-8", "replace").splitlines() if line]
     assert not [line for line in lines if line in shown]
@@ -104,7 +104,7 @@ def test_link_to_proc_environ_is_refused_and_never_shown(tmp_path: Path) -> None
     (rules / "g" / "env.ludex").symlink_to(environ)
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
-    assert _refused(run.err, "rules/g/env.ludex")
+    assert _refused(run.out, "rules/g/env.ludex")
     shown = run.out + run.err
     entries = environ.read_bytes().decode("utf-8", "replace").split("\0")
     assert not [e for e in entries if len(e) > 12 and e in shown]
@@ -115,9 +115,9 @@ def test_link_to_dev_zero_is_refused_at_once(tmp_path: Path) -> None:
     rules = _rules(tmp_path)
     (rules / "g" / "zero.ludex").symlink_to("/dev/zero")
     done = _child(["check", "rules"], tmp_path)
-    assert done.returncode == 1, done.stderr
-    assert _refused(done.stderr, "rules/g/zero.ludex")
-    assert "Traceback" not in done.stderr
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert _refused(done.stdout, "rules/g/zero.ludex")
+    assert "Traceback" not in done.stdout + done.stderr
 
 
 def test_game_folder_linked_to_root_is_refused_without_walking(
@@ -128,7 +128,7 @@ def test_game_folder_linked_to_root_is_refused_without_walking(
     run = run_cli("check", "rules", cwd=tmp_path)
     assert outside == []
     assert run.code == 1
-    assert _refused(run.err, "rules/disk")
+    assert _refused(run.out, "rules/disk")
 
 
 def test_linked_folder_inside_a_game_is_refused(tmp_path: Path) -> None:
@@ -138,8 +138,8 @@ def test_linked_folder_inside_a_game_is_refused(tmp_path: Path) -> None:
     (rules / "g" / "more").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
-    assert _refused(run.err, "rules/g/more")
-    assert run.err.rstrip().endswith(" 2 declarations")  # `extra` was not read
+    assert _refused(run.out, "rules/g/more")
+    assert run.out.rstrip().endswith(" 2 declarations")  # `extra` was not read
 
 
 def test_base_game_lookup_does_not_walk_a_linked_sibling(
@@ -152,7 +152,7 @@ def test_base_game_lookup_does_not_walk_a_linked_sibling(
     outside = _guard_scandir(monkeypatch, tmp_path)
     run = run_cli("check", "--no-checks", "rules/exp", cwd=tmp_path)
     assert outside == []
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
 
 
 def test_base_game_lookup_does_not_open_a_fifo(tmp_path: Path) -> None:
@@ -163,7 +163,7 @@ def test_base_game_lookup_does_not_open_a_fifo(tmp_path: Path) -> None:
     (rules / "other").mkdir()
     os.mkfifo(rules / "other" / "pipe.ludex")
     done = _child(["check", "--no-checks", "rules/exp"], tmp_path)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_link_inside_the_rules_to_a_regular_file_is_read(tmp_path: Path) -> None:
@@ -172,8 +172,8 @@ def test_link_inside_the_rules_to_a_regular_file_is_read(tmp_path: Path) -> None
     (rules / "common" / "shared.txt").write_text('rule r "R":\n  see: trust\n', "utf-8")
     (rules / "g" / "shared.ludex").symlink_to(Path("..") / "common" / "shared.txt")
     run = run_cli("check", "--no-checks", "rules", cwd=tmp_path)
-    assert run.code == 0, run.err
-    assert run.err.rstrip().endswith("2 files, 3 declarations")
+    assert run.code == 0, run.out + run.err
+    assert run.out.rstrip().endswith("2 files, 3 declarations")
 
 
 def test_link_outside_the_path_argument_is_refused(tmp_path: Path) -> None:
@@ -184,7 +184,7 @@ def test_link_outside_the_path_argument_is_refused(tmp_path: Path) -> None:
     (rules / "g" / "shared.ludex").symlink_to(Path("..") / "common" / "shared.txt")
     run = run_cli("check", "--no-checks", "rules/g", cwd=tmp_path)
     assert run.code == 1
-    assert _refused(run.err, "rules/g/shared.ludex")
+    assert _refused(run.out, "rules/g/shared.ludex")
 
 
 def test_broken_and_looping_links_are_reported(tmp_path: Path) -> None:
@@ -192,9 +192,9 @@ def test_broken_and_looping_links_are_reported(tmp_path: Path) -> None:
     (rules / "g" / "gone.ludex").symlink_to("nowhere.ludex")
     (rules / "g" / "loop.ludex").symlink_to("loop.ludex")
     run = run_cli("check", "rules", cwd=tmp_path)
-    assert run.code == 1, run.err
-    assert _refused(run.err, "rules/g/gone.ludex")
-    assert _refused(run.err, "rules/g/loop.ludex")
+    assert run.code == 1, run.out + run.err
+    assert _refused(run.out, "rules/g/gone.ludex")
+    assert _refused(run.out, "rules/g/loop.ludex")
 
 
 def test_hostile_link_names_are_not_printed_raw(tmp_path: Path) -> None:
@@ -202,8 +202,8 @@ def test_hostile_link_names_are_not_printed_raw(tmp_path: Path) -> None:
     (rules / "g" / "x\n::error file=a.py::forged\x1b[31m.ludex").symlink_to("/etc/passwd")
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
-    assert "\x1b" not in run.err
-    assert not [line for line in run.err.splitlines() if line.startswith("::error")]
+    assert "\x1b" not in run.out + run.err
+    assert not [line for line in (run.out + run.err).splitlines() if line.startswith("::error")]
 
 
 def test_looping_link_as_path_is_an_error_not_a_crash(tmp_path: Path) -> None:
@@ -236,9 +236,9 @@ def test_fifo_in_a_game_folder_is_refused_without_blocking(tmp_path: Path) -> No
     os.mkfifo(rules / "g" / "pipe.ludex")
     (rules / "g" / "alias.ludex").symlink_to("pipe.ludex")
     done = _child(["check", "rules"], tmp_path)
-    assert done.returncode == 1, done.stderr
-    assert _refused(done.stderr, "rules/g/pipe.ludex")
-    assert _refused(done.stderr, "rules/g/alias.ludex")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert _refused(done.stdout, "rules/g/pipe.ludex")
+    assert _refused(done.stdout, "rules/g/alias.ludex")
 
 
 def test_a_file_that_stats_as_empty_is_still_read_only_up_to_the_limit(
@@ -260,7 +260,7 @@ def test_oversized_file_is_refused(tmp_path: Path) -> None:
         big.truncate(64 * 1024 * 1024)  # sparse: costs no disk
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
-    assert any("big.ludex is larger than 8 MiB" in line for line in run.err.splitlines())
+    assert any("big.ludex is larger than 8 MiB" in line for line in run.out.splitlines())
 
 
 # ---------------------------------------------------------------- unreadable folders and bounds
@@ -273,8 +273,8 @@ def test_unreadable_game_folder_is_an_error(
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
     assert any("error[E501]: cannot read folder rules/b: Permission denied" in line
-               for line in run.err.splitlines())
-    assert "E305" not in run.err  # the folder is not mistaken for a game without a game
+               for line in run.out.splitlines())
+    assert "E305" not in run.out  # the folder is not mistaken for a game without a game
 
 
 def test_unreadable_sub_folder_is_an_error(
@@ -285,7 +285,7 @@ def test_unreadable_sub_folder_is_an_error(
     _deny(monkeypatch, rules / "g" / "more")
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
-    assert _refused(run.err, "rules/g/more")
+    assert _refused(run.out, "rules/g/more")
 
 
 def test_unreadable_file_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -302,7 +302,7 @@ def test_unreadable_file_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyP
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
     assert any("error[E501]: cannot read rules/g/secret.ludex: Permission denied" in line
-               for line in run.err.splitlines())
+               for line in run.out.splitlines())
 
 
 def test_unreadable_folder_keeps_its_generated_files(
@@ -315,7 +315,7 @@ def test_unreadable_folder_keeps_its_generated_files(
     _deny(monkeypatch, rules / "b")
     run = run_cli("build", *out, cwd=tmp_path)
     assert run.code == 1
-    assert _refused(run.err, "rules/b")
+    assert _refused(run.out, "rules/b")
     assert sorted(p for p in (tmp_path / "out").rglob("*") if "b" in p.parts) == before
 
 
@@ -329,7 +329,7 @@ def test_folder_without_read_permission_is_an_error(tmp_path: Path) -> None:
     finally:
         (rules / "b").chmod(0o755)
     assert run.code == 1
-    assert _refused(run.err, "rules/b")
+    assert _refused(run.out, "rules/b")
 
 
 def test_too_many_files_in_a_game_is_an_error(
@@ -341,8 +341,8 @@ def test_too_many_files_in_a_game_is_an_error(
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
     assert any("error[E501]: rules/g holds more than 4 source files" in line
-               for line in run.err.splitlines())
-    assert "hint: split the game" in run.err
+               for line in run.out.splitlines())
+    assert "hint: split the game" in run.out
 
 
 def test_folders_nested_too_deep_are_an_error(tmp_path: Path) -> None:
@@ -354,8 +354,8 @@ def test_folders_nested_too_deep_are_an_error(tmp_path: Path) -> None:
     (deep / "x.ludex").write_text("stat deep\n", "utf-8")
     run = run_cli("check", "rules", cwd=tmp_path)
     assert run.code == 1
-    assert f"is nested more than {load_module.MAX_DEPTH} folders deep" in run.err
-    assert "hint: flatten the rules" in run.err
+    assert f"is nested more than {load_module.MAX_DEPTH} folders deep" in run.out
+    assert "hint: flatten the rules" in run.out
 
 
 def test_discovery_order_and_games_are_unchanged(tmp_path: Path) -> None:
@@ -404,6 +404,6 @@ def test_base_game_lookup_reads_only_the_siblings_own_files(
 
     monkeypatch.setattr(load_module, "read_source", spy)
     run = run_cli("check", "--no-checks", "rules/exp", cwd=tmp_path)
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     assert "rules/base/game.ludex" in read
     assert not any("deep" in p or ".venv" in p for p in read)

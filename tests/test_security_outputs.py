@@ -42,9 +42,15 @@ def game(project: Path, sections: int = 12, word: str = "Section", skip: int = -
 
 
 def build(project: Path, *extra: str) -> tuple[int, str]:
+    """The exit code and what the build said: its report (stdout) when it built, its
+    refusal or failure (stderr: the tool's own trouble, and nothing on stdout) when not."""
     run = run_cli("build", "g", *OUT, *extra, cwd=project)
     assert "Traceback" not in run.err and run.code in (0, 1), run.err
-    return run.code, run.err
+    if run.code == 0:
+        assert run.err == "", run.err
+        return 0, run.out
+    assert run.out == "", run.out
+    return 1, run.err
 
 
 def files(project: Path, *, internal: bool = True) -> dict[str, bytes]:
@@ -78,7 +84,7 @@ def test_hand_written_files_in_output_folders_are_never_touched(tmp_path: Path) 
     assert (tmp_path / "e" / "notes.json").exists()
     assert (tmp_path / "s" / "docs" / "language.md").exists()
     check = run_cli("build", "--check", "g", *OUT, cwd=tmp_path)
-    assert check.code == 0 and "conftest" not in check.err
+    assert check.code == 0 and "conftest" not in check.out
 
 
 def test_the_manifest_is_sorted_relative_and_hashed(tmp_path: Path) -> None:
@@ -189,11 +195,11 @@ def test_force_adopts_the_committed_outputs_of_the_repository(tmp_path: Path) ->
     (tmp_path / "site" / "site" / "index.html").write_text("<html>\n", "utf-8")
     assert run_cli("build", cwd=tmp_path).code == 1
     run = run_cli("build", "--force", cwd=tmp_path)
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     assert (tmp_path / "site" / "docs" / "language.md").exists()
     assert (tmp_path / "site" / "site" / "index.html").exists()
     assert run_cli("build", "--check", cwd=tmp_path).code == 0
-    assert run_cli("build", cwd=tmp_path).err.endswith("(0 changed, 0 removed)\n")
+    assert run_cli("build", cwd=tmp_path).out.endswith("(0 changed, 0 removed)\n")
 
 
 # ------------------------------------------------------------------ --check
@@ -205,8 +211,8 @@ def test_check_reports_stale_files_from_the_manifest(tmp_path: Path) -> None:
     game(tmp_path, skip=4)
     run = run_cli("build", "--check", "g", *OUT, cwd=tmp_path)
     assert run.code == 1
-    assert "stale (no longer generated): s/docs/synth/s4.md" in run.err
-    assert "stale: s/.ludex-manifest.json" in run.err and "stray" not in run.err
+    assert "stale (no longer generated): s/docs/synth/s4.md" in run.out
+    assert "stale: s/.ludex-manifest.json" in run.out and "stray" not in run.out
 
 
 def test_a_non_utf8_output_file_is_compared_as_bytes(tmp_path: Path) -> None:
@@ -215,7 +221,7 @@ def test_a_non_utf8_output_file_is_compared_as_bytes(tmp_path: Path) -> None:
     good = rules.read_bytes()
     rules.write_bytes(b"\xff\xfe" + good[2:])
     run = run_cli("build", "--check", "g", *OUT, cwd=tmp_path)
-    assert run.code == 1 and "stale: e/synth/rules.py" in run.err
+    assert run.code == 1 and "stale: e/synth/rules.py" in run.out
     code, err = build(tmp_path)
     assert code == 0 and err.endswith("(1 changed, 0 removed)\n")
     assert rules.read_bytes() == good
@@ -429,7 +435,7 @@ def test_a_killed_build_leaves_old_outputs_or_is_finished_by_the_next(
     else:
         before = files(project)
         run = run_cli("build", "--check", "g", *OUT, cwd=project)
-        assert run.code == 1 and "an interrupted build is pending" in run.err
+        assert run.code == 1 and "an interrupted build is pending" in run.out
         assert files(project) == before  # --check only reads
     code, err = build(project)
     assert code == 0, err
@@ -474,7 +480,7 @@ def test_a_hostile_journal_is_refused(tmp_path: Path) -> None:
     (tmp_path / "e" / JOURNAL).write_text(json.dumps(
         {"moves": ["../victim.txt"], "remove": {"../victim.txt": digest}}), "utf-8")
     check = run_cli("build", "--check", "g", *OUT, cwd=tmp_path)
-    assert check.code == 1 and "pending" in check.err
+    assert check.code == 1 and "pending" in check.out
     code, err = build(tmp_path)
     assert code == 1 and "not a journal Ludex wrote" in err
     assert victim.read_text("utf-8") == "precious\n"

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from ludex.cli.simulate import _Bar
+from ludex.cli.term import Progress
 from ludex.pipeline import compile_paths
 from ludex.runtime import Match, NotExecutable
 from ludex.verify.playouts import definitions, engine_files
@@ -99,13 +99,19 @@ def test_wrong_arguments_are_usage_errors(tmp_path: Path) -> None:
     assert run_cli("simulate", str(game), "--games", "0").code == 2
 
 
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
 def test_the_progress_bar_draws_only_on_a_terminal(tmp_path: Path) -> None:
-    bar, out = _Bar(4, io.StringIO()), None
+    tty = _Tty()
+    bar = Progress(4, "games", tty, delay=0)
     for done in range(1, 5):
         bar.update(done)
     bar.close()
-    out = bar.out.getvalue()  # type: ignore[attr-defined]
-    assert out.startswith("\r[") and "4/4 games" in out and out.endswith("\n")
+    out = tty.getvalue()
+    assert out.startswith("\r[") and "4/4 games" in out and out.endswith("\r")
     run = run_cli("simulate", str(folder(tmp_path, DUEL)), "--games", "3", "--workers", "1")
     assert run.err == ""  # the test's stderr is no terminal
 

@@ -94,7 +94,7 @@ def test_build_check_sees_a_stale_grammar(tmp_path: Path) -> None:
     assert run_cli("build", "--check", *out, cwd=tmp_path).code == 0
     written.write_text("{}\n", "utf-8")
     check = run_cli("build", "--check", *out, cwd=tmp_path)
-    assert check.code == 1 and f"stale: editor/{tmlanguage.FILE}" in check.err
+    assert check.code == 1 and f"stale: editor/{tmlanguage.FILE}" in check.out
 
 
 def test_a_games_project_gets_no_grammar_unasked(tmp_path: Path) -> None:

@@ -169,7 +169,7 @@ def test_a_table_of_contents_is_layout_and_a_list_of_steps_is_not() -> None:
 
 def test_trace_command_prints_the_figures_and_ranges(folder: Path) -> None:
     run = run_cli("trace", "--books", "books", "rules", cwd=folder)
-    assert run.code == 0, run.err
+    assert run.code == 0, run.out + run.err
     out = run.out.splitlines()
     assert out[0] == "lighthouse (books/lighthouse.txt):"
     assert "books/lighthouse.txt:9: not covered: Shuffle the deck and deal five cards to " \
@@ -196,7 +196,7 @@ def test_trace_command_json(folder: Path) -> None:
 def test_stats_prints_the_trace_figure(folder: Path) -> None:
     traced = run_cli("trace", "--books", "books", "rules", cwd=folder)
     stats = run_cli("stats", "--books", "books", "rules", cwd=folder)
-    assert stats.code == 0, stats.err
+    assert stats.code == 0, stats.out + stats.err
     summary = traced.out.splitlines()[-1].strip()
     assert f"  book: {summary}" in stats.out.splitlines()
 

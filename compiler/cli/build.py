@@ -9,6 +9,9 @@ written) an output folder that is a symbolic link, lies under one or lies outsid
 project (the current folder); and, unless `--force`, a planned file over a file the
 manifest does not list, or a folder that holds files but no manifest. `ludex.backends.write`
 writes each folder as one transaction: staged, committed, swapped, recovered.
+
+What a build did (files built, notes, what is stale) is its report, on stdout; a refusal
+or an output that cannot be read or written (E502) is the tool's trouble, on stderr.
 """
 
 from __future__ import annotations
@@ -313,11 +316,11 @@ def apply(changes: list[Change]) -> list[str]:
 
 def report(folders: list[Folder], changes: list[Change], notes: list[str]) -> None:
     for note in [n for f in folders for n in f.notes] + notes:
-        print(f"ludex build: {note}", file=sys.stderr)
+        print(f"ludex build: {note}")
     total = sum(len(f.files) for f in folders)
     written = sum(len(c.writes) for c in changes)
     removed = sum(len(c.removals) for c in changes)
-    print(f"built {total} files ({written} changed, {removed} removed)", file=sys.stderr)
+    print(f"built {total} files ({written} changed, {removed} removed)")
 
 
 def check_folders(folders: list[Folder]) -> int:
@@ -336,11 +339,11 @@ def check_folders(folders: list[Folder]) -> int:
             if change.manifest is not None:
                 stale.append(f"stale: {folder.shown(MANIFEST)}")
     for line in stale:
-        print(line, file=sys.stderr)
+        print(line)
     if stale:
-        print("generated output is stale: run `ludex build`", file=sys.stderr)
+        print("generated output is stale: run `ludex build`")
         return 1
-    print(f"up to date: {sum(len(f.files) for f in folders)} files", file=sys.stderr)
+    print(f"up to date: {sum(len(f.files) for f in folders)} files")
     return 0
 
 

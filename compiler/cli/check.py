@@ -21,7 +21,7 @@ from ..core.codes import Severity
 from ..core.diagnostics import Diagnostic
 from ..pipeline import compile_paths
 from .changes import GitError, changed_lines
-from .common import FINDINGS, OK, USAGE, command, emit, verbosity
+from .common import FINDINGS, OK, USAGE, command, emit, split_trouble, verbosity
 from .config import FAIL_ON, SEVERITIES
 
 
@@ -63,10 +63,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"ludex check: --changed-since {args.changed_since}: {err}", file=sys.stderr)
             return USAGE
         findings = [d for d in findings if _touched(d, changed)]
+    # a PATH or an output Ludex cannot read is the tool's trouble: on stderr (in every
+    # format; the structured ones keep it too, for the record)
+    rest = split_trouble(args, findings, "check")
     render: Callable[[], str] = {
-        "text": lambda: report.to_text(comp, findings, args.max_diagnostics,
-                                       args.show_notes or verbosity(args) > 0,
-                                       verbosity(args) >= 0),
+        "text": lambda: report.to_text(comp, rest, args.max_diagnostics,
+                                       args.show_notes or verbosity(args) > 0, False)
+        + (report.summary(comp, findings).line() + "\n" if verbosity(args) >= 0 else ""),
         "json": lambda: report.to_json(comp, findings),
         "sarif": lambda: report.to_sarif(comp, findings),
         "markdown": lambda: report.to_markdown(comp, findings),
@@ -76,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.output:
         write_atomic(args.output, text)
         if verbosity(args) >= 0:
-            print(report.summary(comp, findings).line(), file=sys.stderr)
+            print(report.summary(comp, findings).line())
     elif args.format == "text":
         emit(args, text)
     else:

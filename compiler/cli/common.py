@@ -1,7 +1,17 @@
 """What every command shares: the exit codes (one table, in every `--help`), the PATH
 argument, the conventions every command accepts (`-q`, `-v`, `--color`), how a report is
 written (coloured on a terminal) and how a command that needs error-free rules
-reports the errors."""
+reports the errors.
+
+The streams, as ruff and most compilers use them: diagnostics and reports go to stdout
+(`ludex check | grep E301` works); the tool's own trouble goes to stderr: a usage error
+(argparse, a bad option value, a configuration that cannot be used), a PATH argument
+Ludex cannot read (E501 on the argument itself: `Diagnostic.usage`), an output it refuses
+or cannot write (E502) and an internal error. A file inside a game that cannot be read
+or is refused (a link out of the rules) is a finding about the project: in the report.
+A command whose stdout is data (`export`, `--format json`) writes
+the diagnostics that stop it to stderr, so the data stream stays parseable. Progress bars
+go to stderr, and only on a terminal (`term.Progress`)."""
 
 from __future__ import annotations
 
@@ -11,7 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..core.codes import Severity
-from ..core.diagnostics import render_all
+from ..core.diagnostics import Diagnostic, render, render_all
 from ..pipeline import compile_paths
 from ..semantics.compilation import Compilation
 from .term import COLORS, colorize, use_color
@@ -58,33 +68,69 @@ def verbosity(args: argparse.Namespace) -> int:
 
 
 def emit(args: argparse.Namespace, text: str, stream: TextIO | None = None) -> None:
-    """Write a text report (on stderr for now: moving it to stdout is issue 13's item 6,
-    not done yet), its diagnostics coloured when colour is on for that stream."""
-    out = stream or sys.stderr
+    """Write a text report (on stdout unless `stream` says otherwise), its diagnostics
+    coloured when colour is on for that stream."""
+    out = stream or sys.stdout
     if use_color(getattr(args, "color", "auto"), out):
         text = colorize(text)
     out.write(text)
 
 
-def report_errors(comp: Compilation, limit: int = 50,
-                  args: argparse.Namespace | None = None) -> bool:
-    """Print the errors and the summary line; True when there were errors."""
-    from ..backends.report import to_text
+def tool_trouble(d: Diagnostic) -> bool:
+    """Is `d` about how Ludex was run rather than the rules (a PATH argument it cannot
+    read)?"""
+    return d.usage
 
+
+def split_trouble(args: argparse.Namespace, findings: list[Diagnostic],
+                  name: str) -> list[Diagnostic]:
+    """Write the tool's own trouble among `findings` to stderr, `ludex NAME: ` first;
+    the findings left, for the report on stdout."""
+    trouble = [d for d in findings if tool_trouble(d)]
+    if trouble:
+        head = f"ludex {name}: " if name else "ludex: "
+        emit(args, "".join(head + render(d, {}) + "\n" for d in trouble), sys.stderr)
+    return [d for d in findings if not tool_trouble(d)]
+
+
+def data_stream(args: argparse.Namespace) -> TextIO:
+    """Where the diagnostics of a command go: stdout, unless its stdout carries data
+    (JSON and the like), which they must not corrupt."""
+    return sys.stdout if getattr(args, "format", "text") == "text" else sys.stderr
+
+
+def report_errors(comp: Compilation, limit: int = 50,
+                  args: argparse.Namespace | None = None, name: str = "",
+                  stream: TextIO | None = None) -> bool:
+    """Print the errors and the summary line (the tool's own trouble on stderr);
+    True when there were errors."""
+    from ..backends.report import summary, to_text
+
+    args = args or argparse.Namespace()
     errors = [d for d in comp.diags if d.severity is Severity.ERROR]
-    emit(args or argparse.Namespace(), to_text(comp, errors, limit))
+    if errors:
+        shown = split_trouble(args, errors, name or getattr(args, "command", "") or "")
+        emit(args, to_text(comp, shown, limit, summary_line=False), stream)
+        emit(args, summary(comp, errors).line() + "\n", stream)
     return bool(errors)
+
+
+def _errors(count: int) -> str:
+    return f"{count} error{'s' * (count != 1)}"
 
 
 def compiled(paths: list[Path], name: str,
              args: argparse.Namespace | None = None) -> Compilation | None:
     """The compilation (without the checks) when the rules have no error; else the errors
-    are printed and None is returned."""
+    are printed (on stdout, or stderr when stdout carries data) and None is returned."""
     comp = compile_paths(paths, checks=False)
     if not comp.diags.has_errors:
         return comp
+    args = args or argparse.Namespace()
+    stream = data_stream(args)
     errors = [d for d in comp.diags if d.severity is Severity.ERROR]
-    emit(args or argparse.Namespace(), render_all(errors, comp.sources, 20) + "\n")
-    print(f"ludex {name}: the rules have {len(errors)} error"
-          f"{'s' * (len(errors) != 1)}: fix them first", file=sys.stderr)
+    shown = split_trouble(args, errors, name)
+    if shown:
+        emit(args, render_all(shown, comp.sources, 20) + "\n", stream)
+    print(f"ludex {name}: the rules have {_errors(len(errors))}: fix them first", file=stream)
     return None

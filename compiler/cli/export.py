@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return USAGE
     comp = compile_paths(args.paths, checks=False)
-    if report_errors(comp, args=args):
+    if report_errors(comp, args=args, stream=sys.stderr):  # stdout is the data
         return FINDINGS
     if args.cards:
         found = _cards(comp, args.cards)

@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     for path in files:
         shown = display_path(path)
         if path.is_symlink():
-            print(f"ludex fmt: {shown} is a symbolic link: left alone", file=sys.stderr)
+            print(f"ludex fmt: {shown} is a symbolic link: left alone")
             continue
         source, text = read_source(path, diags)
         if text is not None:

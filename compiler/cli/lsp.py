@@ -10,7 +10,7 @@ import os
 import sys
 from typing import Any
 
-from .common import OK
+from .common import OK, conventions
 
 
 def add(subparsers: Any) -> None:
@@ -18,6 +18,7 @@ def add(subparsers: Any) -> None:
         "lsp", help="run the language server on stdio (for an editor)",
         description="The Ludex language server: diagnostics as you type, go to definition, "
         "references, hover, completion, outline and rename, over JSON-RPC on stdin/stdout.")
+    conventions(parser)  # accepted, as on every command; the protocol has no colour
     parser.set_defaults(run=run)
 
 

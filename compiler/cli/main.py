@@ -74,6 +74,6 @@ def _build(args: argparse.Namespace) -> int:
     comp = compile_paths(args.paths)
     if comp.diags.has_errors:
         report_errors(comp, args=args)
-        print("ludex build: nothing written: fix the errors first", file=sys.stderr)
+        print("ludex build: nothing written: fix the errors first")
         return FINDINGS
     return build.run(args, comp)

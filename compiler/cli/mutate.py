@@ -13,7 +13,6 @@ away, or there are too many), or a ruling's `survives:` lists an unknown change.
 
 from __future__ import annotations
 
-import sys
 import time
 
 from ..core.diagnostics import render_all, visible
@@ -37,7 +36,7 @@ def report(comp: Compilation, quiet: bool) -> int:
     games = mutate(comp)
     errors = [d for g in games for d in g.diagnostics]
     if errors:
-        print(render_all(errors, comp.sources, 20), file=sys.stderr)
+        print(render_all(errors, comp.sources, 20))
     unproven = 0
     for game in games:
         for example in game.examples:

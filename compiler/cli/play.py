@@ -28,7 +28,7 @@ from typing import Any
 from ..core.diagnostics import visible
 from ..runtime import Action, Choice, Definitions, Game, Match, Value
 from ..runtime.match import main_procedure
-from .common import FINDINGS, OK, USAGE
+from .common import FINDINGS, OK, USAGE, conventions
 from .simulate import one_game, seats_error
 
 SHOWN_ITEMS = 12  # a public place's last items shown (a long discard pile)
@@ -148,11 +148,12 @@ def add(subparsers: Any) -> None:
                         help="how many players (default: the game's)")
     parser.add_argument("--seed", type=int, default=0,
                         help="the game's seed, and the other players' (default 0)")
+    conventions(parser)
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    found = one_game(args.game, "play")
+    found = one_game(args.game, "play", args)
     if found is None:
         return FINDINGS
     _, _, defs = found

@@ -13,10 +13,10 @@ import argparse
 import json
 import os
 import sys
-import time
+from argparse import Namespace
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ..core.diagnostics import visible
 from ..runtime import Definitions, IllegalAction
@@ -30,9 +30,9 @@ from ..verify.playouts import (
     engine_files,
     simulate,
 )
-from .common import FINDINGS, OK, USAGE, compiled
+from .common import FINDINGS, OK, USAGE, compiled, conventions, data_stream
+from .term import Progress
 
-BAR_WIDTH = 30
 SHOWN_ACTIONS = 40  # a dead end's actions in the text report (all of them in JSON)
 COUNTED = {"turns": "counted as runs of the turn-period procedure",
            "decisions": "counted as decisions: the game has no turn period"}
@@ -54,13 +54,17 @@ def add(subparsers: Any) -> None:
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT,
                         help=f"seconds per game before it is a dead end (default {TIME_LIMIT:g})")
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    conventions(parser)
     parser.set_defaults(run=run)
 
 
-def one_game(path: Path, name: str) -> tuple[str, dict[str, str], Definitions] | None:
+def one_game(path: Path, name: str, args: argparse.Namespace | None = None
+             ) -> tuple[str, dict[str, str], Definitions] | None:
     """The game of a folder, compiled: its name, its engine's files and its definitions;
-    None, with the reason on stderr, when it has errors or is not one playable game."""
-    comp = compiled([path], name)
+    None, with the reason, when it has errors or is not one playable game (the errors and
+    a game that cannot start are findings, on stdout unless it carries JSON; a folder of
+    several games is a usage mistake, on stderr)."""
+    comp = compiled([path], name, args)
     if comp is None:
         return None
     if len(comp.models) != 1:
@@ -73,7 +77,7 @@ def one_game(path: Path, name: str) -> tuple[str, dict[str, str], Definitions] |
     try:
         main_procedure(defs)
     except IllegalAction as err:
-        print(f"ludex {name}: {visible(str(err))}", file=sys.stderr)
+        print(f"ludex {name}: {visible(str(err))}", file=data_stream(args or Namespace()))
         return None
     return model.name, files, defs
 
@@ -95,24 +99,24 @@ def run(args: argparse.Namespace) -> int:
         print("ludex simulate: --games, --workers, --max-steps and --time-limit must be "
               "positive", file=sys.stderr)
         return USAGE
-    found = one_game(args.game, "simulate")
+    found = one_game(args.game, "simulate", args)
     if found is None:
         return FINDINGS
     label, files, defs = found
     if (why := seats_error(defs, args.players)) is not None:
         print(f"ludex simulate: {why}", file=sys.stderr)
         return USAGE
-    bar = _Bar(args.games, sys.stderr) if sys.stderr.isatty() else None
+    bar = Progress(args.games, "games", sys.stderr)
     settings = Settings(args.players, args.max_steps, args.time_limit)
     try:
         summary = simulate(files, label, args.games, args.seed, settings,
-                           min(args.workers, args.games), bar.update if bar is not None else None)
+                           min(args.workers, args.games), bar.update)
     except BrokenProcessPool as err:  # a worker killed (out of memory, a signal)
-        print(f"\nludex simulate: a worker process died: {visible(str(err))}", file=sys.stderr)
+        bar.close()
+        print(f"ludex simulate: a worker process died: {visible(str(err))}", file=sys.stderr)
         return FINDINGS
     finally:
-        if bar is not None:
-            bar.close()
+        bar.close()
     if args.format == "json":
         print(json.dumps(summary.as_data(), indent=2, ensure_ascii=True))
     else:
@@ -142,23 +146,3 @@ def to_text(summary: Summary) -> str:
                      + (f" ... and {more} more (--format json lists them all)" if more else ""))
     return "\n".join(lines) + "\n"
 
-
-class _Bar:
-    """A progress bar on a terminal: games done, of how many, and the rate."""
-
-    def __init__(self, total: int, out: TextIO) -> None:
-        self.total, self.out, self.start, self.shown = total, out, time.monotonic(), -1
-
-    def update(self, done: int) -> None:
-        filled = done * BAR_WIDTH // self.total
-        if filled == self.shown and done != self.total:
-            return
-        self.shown = filled
-        rate = done / max(time.monotonic() - self.start, 1e-9)
-        self.out.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{self.total} "
-                       f"games, {rate:.1f}/s")
-        self.out.flush()
-
-    def close(self) -> None:
-        self.out.write("\n")
-        self.out.flush()

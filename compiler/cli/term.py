@@ -8,7 +8,9 @@ head line are coloured; the text was already made visible (`diagnostics.visible`
 escapes added here are the only ones in the output.
 
 The progress bar is written to stderr and only when stderr is a terminal: a log or a CI
-run sees none of it.
+run sees none of it. It waits `DELAY` seconds before drawing, so work that takes no more
+than a moment shows none; `stage` starts a new count under a new label (`ludex check`:
+files read, games resolved, examples run).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ _SGR = {"error": "1;31", "warning": "1;33", "note": "1;36", "code": "1", "ok": "
 _HEAD = re.compile(r"^(?P<where>.*?)(?P<sev>error|warning|note)\[(?P<code>[EWN]\d{3})\]:",
                    re.MULTILINE)
 BAR_WIDTH = 30
+DELAY = 0.5  # seconds of work before a bar is worth drawing
 
 
 def use_color(choice: str, stream: TextIO) -> bool:
@@ -54,24 +57,38 @@ class Progress:
     """A bar of `total` steps on a terminal; does nothing when `out` is not one (or is
     None), so callers never test for it."""
 
-    def __init__(self, total: int, what: str, out: TextIO | None) -> None:
+    def __init__(self, total: int, what: str, out: TextIO | None,
+                 delay: float = DELAY) -> None:
         self.total, self.what, self.start, self.shown = max(total, 1), what, time.monotonic(), -1
         self.out = out if out is not None and out.isatty() else None
+        self.shows_after = self.start + delay
+        self.width = 0  # of the longest line drawn, to clear it
+
+    def stage(self, what: str, total: int) -> None:
+        """Count `total` steps of another kind of work from now on."""
+        self.total, self.what, self.start, self.shown = max(total, 1), what, time.monotonic(), -1
+        self.update(0)
 
     def update(self, done: int) -> None:
         if self.out is None:
+            return
+        now = time.monotonic()
+        if now < self.shows_after:
             return
         filled = min(done, self.total) * BAR_WIDTH // self.total
         if filled == self.shown and done < self.total:
             return
         self.shown = filled
-        rate = done / max(time.monotonic() - self.start, 1e-9)
-        self.out.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{self.total} "
-                       f"{self.what}, {rate:.1f}/s")
+        rate = done / max(now - self.start, 1e-9)
+        line = (f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{self.total} "
+                f"{self.what}, {rate:.1f}/s")
+        self.out.write("\r" + line.ljust(self.width))
+        self.width = max(self.width, len(line))
         self.out.flush()
 
     def close(self) -> None:
         """Clear the bar's line, so the report that follows starts clean."""
-        if self.out is not None and self.shown >= 0:
-            self.out.write("\r" + " " * (BAR_WIDTH + 40) + "\r")
+        if self.out is not None and self.width:
+            self.out.write("\r" + " " * self.width + "\r")
             self.out.flush()
+        self.width, self.shown = 0, -1

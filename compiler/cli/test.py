@@ -56,8 +56,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def report_broken(runs: list[GameRun]) -> int:
-    """Say on stderr which engines did not load; how many."""
+    """Say which engines did not load (a finding of the report, on stdout); how many."""
     broken = [run for run in runs if run.engine_error is not None]
     for run in broken:
-        print(f"ludex: error: {visible(run.engine_error or '')}", file=sys.stderr)
+        print(f"ludex: error: {visible(run.engine_error or '')}")
     return len(broken)

@@ -55,6 +55,9 @@ class Diagnostic:
     span: Span | None
     hint: str | None = None
     decl: str | None = None  # qualified name of the declaration a finding concerns
+    # about how Ludex was run, not about the rules: a PATH argument that cannot be read.
+    # The command line writes it to stderr with the usage errors (`cli.common`).
+    usage: bool = False
 
     def __post_init__(self) -> None:
         # every construction path (`Diagnostics.add`, the checks) passes through here
@@ -81,10 +84,10 @@ class Diagnostics:
         self._items: list[Diagnostic] = []
 
     def add(self, code: Code, message: str, span: Span | None,
-            hint: str | None = None, decl: str | None = None) -> None:
+            hint: str | None = None, decl: str | None = None, usage: bool = False) -> None:
         if code not in CODES:
             raise KeyError(f"undeclared diagnostic code {code}")
-        self._items.append(Diagnostic(code, message, span, hint, decl))
+        self._items.append(Diagnostic(code, message, span, hint, decl, usage))
 
     def extend(self, items: Iterable[Diagnostic]) -> None:
         self._items.extend(items)

@@ -178,19 +178,21 @@ def discover(path: Path, diags: Diagnostics) -> list[Found]:
     except OSError as err:
         shown = display_path(path)
         diags.add(Code.CANNOT_READ, f"no such file or folder: {shown}" if isinstance(
-            err, FileNotFoundError) else f"cannot read {shown}: {err.strerror}", None)
+            err, FileNotFoundError) else f"cannot read {shown}: {err.strerror}", None,
+            usage=True)
         return []
     if _leaves_project(path):
         diags.add(Code.CANNOT_READ, f"{display_path(path)} is a link out of the project folder",
                   None,
                   "a relative PATH must stay inside the current folder (a repository may "
-                  "commit `rules` as a link to `/`); name the real folder, or an absolute path")
+                  "commit `rules` as a link to `/`); name the real folder, or an absolute path",
+                  usage=True)
         return []
     if stat.S_ISREG(mode):
         return [Found(path.parent, [path], {path})]
     if not stat.S_ISDIR(mode):
         diags.add(Code.CANNOT_READ, f"{display_path(path)} is not a regular file or folder", None,
-                  "name a game folder, a rules folder or a .ludex file")
+                  "name a game folder, a rules folder or a .ludex file", usage=True)
         return []
     walker, listed = _Walker(path, diags), _scan(path, diags)
     if listed is None:
