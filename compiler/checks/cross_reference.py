@@ -59,6 +59,8 @@ def _container_variants(model: GameModel) -> Iterator[Diagnostic]:
     reported: set[str] = set()
     for decl in model.decls():
         for para in decl.prose:
+            if not any(word in para.text for word in CONTAINER_WORDS):
+                continue  # no term of it can end in one of them
             for term in phrases(para.text):
                 words = term.split()
                 if len(words) < 2 or words[-1] not in CONTAINER_WORDS or term in reported:

@@ -34,16 +34,16 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
 
 def _paragraphs(scope: Symbol) -> Iterator[tuple[ast.Decl, ast.Prose, str]]:
     """Paragraphs of the scope's own declarations (not of nested scopes)."""
-    stack = list(scope.children.values())
+    stack = list(reversed(scope.children.values()))  # the next one last: in source order
     while stack:
-        sym = stack.pop(0)
+        sym = stack.pop()
         if isinstance(sym.decl, SCOPES + (ast.Example, ast.Waiver, ast.Term)):
             continue
         for para in sym.decl.prose:
             text = normalise(para.text)
             if len(text) >= MIN_LENGTH:
                 yield sym.decl, para, text
-        stack = list(sym.children.values()) + stack
+        stack.extend(reversed(sym.children.values()))
 
 
 def _in_scope(model: GameModel, scope: Symbol) -> Iterator[Diagnostic]:

@@ -12,6 +12,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
+from weakref import WeakKeyDictionary
 
 from ..semantics.resolve import GameModel
 from ..syntax import ast
@@ -93,6 +95,7 @@ def _emit(run: list[str], initial: bool) -> Iterator[str]:
         yield " ".join(words)
 
 
+@lru_cache(maxsize=1 << 16)  # a name is keyed by several checks
 def key(name: str) -> str:
     """Compare names ignoring case, punctuation, spacing and a plural ending."""
     text = re.sub(r"[^a-z0-9& ]", "", normalise(name).replace("-", " "))
@@ -108,8 +111,19 @@ def _singular(word: str) -> str:
     return word
 
 
+_KNOWN: WeakKeyDictionary[GameModel, dict[str, ast.Decl]] = WeakKeyDictionary()
+
+
 def known_names(model: GameModel) -> dict[str, ast.Decl]:
-    """Every name the game (and its base, when loaded) declares, by `key`."""
+    """Every name the game (and its base, when loaded) declares, by `key` (gathered once
+    per model: several checks read them; the caller must not change the answer)."""
+    names = _KNOWN.get(model)
+    if names is None:
+        names = _KNOWN[model] = _gather_names(model)
+    return names
+
+
+def _gather_names(model: GameModel) -> dict[str, ast.Decl]:
     names: dict[str, ast.Decl] = {}
     models = [model] + ([model.base] if model.base else [])
     for m in models:

@@ -12,6 +12,7 @@ listed as a note: the terms the book uses but never defines.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from weakref import WeakKeyDictionary
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
@@ -24,7 +25,19 @@ CODES = (Code.UNDEFINED_TERM, Code.EXTERNAL_TERM)
 MIN_SINGLE_WORD_USES = 3
 
 
+_UNDEFINED: WeakKeyDictionary[GameModel, dict[str, list[Use]]] = WeakKeyDictionary()
+
+
 def undefined_uses(model: GameModel) -> dict[str, list[Use]]:
+    """The terms the prose uses and nothing declares, by key (found once per model: the
+    near-miss check reads them too; the caller must not change the answer)."""
+    found = _UNDEFINED.get(model)
+    if found is None:
+        found = _UNDEFINED[model] = _undefined_uses(model)
+    return found
+
+
+def _undefined_uses(model: GameModel) -> dict[str, list[Use]]:
     names = known_names(model)
     parts = name_parts(names)
     found: dict[str, list[Use]] = {}

@@ -31,22 +31,22 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
     kinds_used = {d.keyword for d in model.decls() if isinstance(d, ast.Instance)}
     for expansion in model.expansions:
         used |= {id(d) for d in expansion.targets.values()}
-
-    mentioned = _mentioned(model)
-    through = _read_through(model)
-    for decl in model.decls():
-        if not isinstance(decl, USABLE) or id(decl) in used:
-            continue
+    # what no reference names; only these are looked for in the prose and the code
+    unnamed = [d for d in model.decls() if isinstance(d, USABLE) and id(d) not in used
+               and not (isinstance(d, ast.Kind) and d.id in kinds_used)]
+    if not unnamed:
+        return
+    mentioned = _mentioned(model, {key(d.title) for d in unnamed if d.title})
+    through = _read_through(model) if any(isinstance(d, ATTRIBUTES) for d in unnamed) \
+        else set()
+    for decl in unnamed:
         if isinstance(decl, ATTRIBUTES) and decl.id in through:
             continue
         if decl.title and key(decl.title) in mentioned:
             continue
-        if isinstance(decl, ast.Kind) and decl.id in kinds_used:
-            continue
         yield finding(model, Code.UNUSED, f"{decl.keyword} {decl.display!r} is declared but "
                       "nothing refers to it", decl,
                       hint="refer to it where the rules use it, or remove it")
-
 
 
 MAX_NAME_WORDS = 8
@@ -68,9 +68,10 @@ def _read_through(model: GameModel) -> set[str]:
     return found
 
 
-def _mentioned(model: GameModel) -> set[str]:
-    """Every run of up to 8 words in the prose of the game (and its expansions), as
-    name keys: a name is mentioned when its key is one of them."""
+def _mentioned(model: GameModel, names: set[str]) -> set[str]:
+    """Which of `names` (name keys) the prose of the game (and its expansions) mentions: a
+    name is mentioned when its key is a run of up to 8 words of a text's key."""
+    sizes = sorted({n for n in (len(name.split()) for name in names) if 0 < n <= MAX_NAME_WORDS})
     found: set[str] = set()
     for m in [model, *model.expansions]:
         for d in m.decls():
@@ -79,6 +80,12 @@ def _mentioned(model: GameModel) -> set[str]:
                     continue
                 words = key(text).split()
                 for i in range(len(words)):
-                    for j in range(i + 1, min(i + MAX_NAME_WORDS, len(words)) + 1):
-                        found.add(" ".join(words[i:j]))
+                    for size in sizes:
+                        if i + size > len(words):
+                            break
+                        run = " ".join(words[i:i + size])
+                        if run in names:
+                            found.add(run)
+                if len(found) == len(names):
+                    return found
     return found

@@ -7,6 +7,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import fields
+from functools import lru_cache
 from typing import Any
 
 from . import ast
@@ -24,19 +25,33 @@ def game_decls(game: ast.GameSource) -> Iterator[ast.Decl]:
         yield from iter_decls(file.decls)
 
 
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _node_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold nodes (all but its span and child
+    declarations), looked up once per class."""
+    names = _NODE_FIELDS.get(cls)
+    if names is None:
+        names = _NODE_FIELDS[cls] = tuple(f.name for f in fields(cls)
+                                          if f.name not in ("span", "children"))
+    return names
+
+
 def iter_nodes(node: Any) -> Iterator[Any]:
-    """Every AST node below `node` (not descending into child declarations)."""
+    """Every AST node below `node` (not descending into child declarations), in source
+    order."""
     stack = [node]
     while stack:
         current = stack.pop()
         yield current
         children: list[Any] = []
-        for f in fields(current):
-            if f.name in ("span", "children"):
-                continue
-            value = getattr(current, f.name)
-            items = value if isinstance(value, tuple) else (value,)
-            children.extend(v for v in items if hasattr(v, "__dataclass_fields__"))
+        for name in _node_fields(type(current)):
+            value = getattr(current, name)
+            if isinstance(value, tuple):
+                children.extend(v for v in value if hasattr(v, "__dataclass_fields__"))
+            elif hasattr(value, "__dataclass_fields__"):
+                children.append(value)
         stack.extend(reversed(children))
 
 
@@ -56,6 +71,7 @@ _BULLET = re.compile(r"^(?:[•·*\-]\s+)+")
 _SPACE = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=1 << 16)  # the checks normalise each name and text many times
 def normalise(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
     text = _BULLET.sub("", text.strip())
