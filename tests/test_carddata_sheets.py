@@ -30,16 +30,19 @@ PLANTED = [
     (25, 18, "E401", "'Unit 24' (unit_024): field `cost`: must be at most 20, got 25"),
     (40, 23, "E401", "'Unit 39' (unit_039): field `role`: expected one of infantry, "
      'cavalry, archer, mage; got "wizard"'),
-    (55, 1, "E302", "`unit_053` is already declared in this scope"),
-    (70, 31, "E301", "reference `east` names nothing declared"),
-    (85, 1, "E401", "'Unit 84' (unit_084): missing field `power`"),
-    (100, 28, "E109", "row has 6 cells, the header has 11: the card is left out"),
-    (115, 1, "E109", "card id `iron golem` is not a Ludex id"),
+    (55, 1, "E302", "'Unit 54' (unit_053): `unit_053` is already declared in this scope"),
+    (70, 31, "E301", "'Unit 69' (unit_069): field `faction`: reference `east` names nothing "
+     "declared"),
+    (85, 20, "E401", "'Unit 84' (unit_084): missing field `power`"),  # at its empty cell
+    (100, 28, "E109", "'Unit 99' (unit_099): row has 6 cells, the header has 11: the card "
+     "is left out"),
+    (115, 1, "E109", "'Unit 114': card id `iron golem` is not a Ludex id"),
     (130, 38, "E401", "'Unit 129' (unit_129): field `flying`: expected yes or no, "
      'got "maybe"'),
     (145, 42, "E401", "'Unit 144' (unit_144): field `keywords[1]`: expected one of swift, "
      'armoured, ranged, healer; got "flying"'),
-    (160, 60, "E109", "row has 12 cells, the header has 11: the card is left out"),
+    (160, 60, "E109", "'Unit 159' (unit_159): row has 12 cells, the header has 11: the card "
+     "is left out"),
     (175, 40, "E401", "'Unit 174' (unit_174): field `upkeep`: must be at least 0, got -1"),
 ]
 SHEET = "legion/units.cards.csv"
@@ -165,6 +168,25 @@ def test_a_tsv_sheet_reads_as_a_csv_one(tmp_path: Path) -> None:
            'number, got "ten"' in run.out
 
 
+def test_every_finding_on_a_row_names_its_card() -> None:
+    """The title and id of the card (or, for a bad id, its title) start each message."""
+    assert all(message.startswith("'Unit ") for line, _, _, message in PLANTED if line > 1)
+
+
+def test_a_missing_field_is_reported_at_its_empty_cell_or_its_row(tmp_path: Path) -> None:
+    folder = _game(tmp_path, "cards.cards.csv", "id,title,power,bonus,school\n"
+                   "bolt,Bolt,,all,fire\nsplash,,3,all,\n")
+    (folder / "card.cards.csv").write_text("id,title,power,bonus\ndrip,Drip,1,2\n", "utf-8")
+    run = run_cli("check", "--no-checks", "g", cwd=tmp_path)
+    assert run.code == 1 and run.err == ""
+    lines = run.out.splitlines()
+    assert [line for line in lines if "missing field" in line] == [
+        "g/card.cards.csv:2:1: error[E401]: 'Drip' (drip): missing field `school`",
+        "g/cards.cards.csv:2:11: error[E401]: 'Bolt' (bolt): missing field `power`",
+        "g/cards.cards.csv:3:15: error[E401]: card `splash`: missing field `school`"]
+    assert "    hint: add a `school` column, with a value in every row" in lines
+
+
 def test_a_sheet_with_a_stray_quote_is_an_error_at_its_line(tmp_path: Path) -> None:
     _game(tmp_path, "card.cards.csv", 'id,power,school,bonus\nbolt,3,fire,1\n"spl"x,1,water,2\n')
     run = run_cli("check", "--no-checks", "g", cwd=tmp_path)
@@ -200,7 +222,8 @@ def test_yaml_cards_are_typed_by_their_kind_and_reported_at_their_nodes(
         'number, got "4"',
         "g/deck.cards.yaml:15:13: error[E401]: card `drip`: field `school`: expected one of "
         'fire, water, no; got "mud"',
-        "g/deck.cards.yaml:16:11: error[E301]: reference `harbor` names nothing declared"]
+        "g/deck.cards.yaml:16:11: error[E301]: card `drip`: field `home`: reference `harbor` "
+        "names nothing declared"]
 
 
 @pytest.mark.parametrize("text, message", [

@@ -15,6 +15,7 @@ from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.vocabulary import BUILTIN_NAMES
 from ..syntax import ast
+from ..syntax.carddata_cells import card_label
 from ..syntax.properties import BUILTINS, COMMON, PROPS, choice
 from ..syntax.walk import iter_nodes
 from .symbols import GameModel, Symbol, build_symbols, link_bases
@@ -74,7 +75,9 @@ class Resolver:
         return found
 
     def resolve(self, ref: ast.Ref, scope: Symbol, local: frozenset[str],
-                code: Code = Code.UNRESOLVED) -> ast.Decl | None:
+                code: Code = Code.UNRESOLVED, context: str = "") -> ast.Decl | None:
+        """The declaration `ref` names; None, reported, when it names nothing (`context`
+        starts the message: the card and field of a card data cell)."""
         if ref.parts[0] in local | BUILTIN_NAMES:
             return None
         sym = self.lookup(ref, scope)
@@ -83,7 +86,7 @@ class Resolver:
             self.model.targets[ref] = die
             return die
         if sym is None:
-            self._unresolved(ref, scope, code)
+            self._unresolved(ref, scope, code, context)
             return None
         for i, part in enumerate(ref.parts[1:], start=1):
             child = sym.children.get(part)
@@ -95,7 +98,7 @@ class Resolver:
             options = list(sym.children) + sorted(self._attributes_of(sym.decl) -
                                                   self.attributes)
             prefix = ".".join(ref.parts[:i])
-            self.diags.add(code, f"`{prefix}` has nothing called `{part}`", ref.span,
+            self.diags.add(code, f"{context}`{prefix}` has nothing called `{part}`", ref.span,
                            did_you_mean(part, options) or _listing(options))
             return None
         self.model.targets[ref] = sym.decl
@@ -115,9 +118,10 @@ class Resolver:
             names |= {f.name for f in kind.fields}
         return names
 
-    def _unresolved(self, ref: ast.Ref, scope: Symbol, code: Code) -> None:
+    def _unresolved(self, ref: ast.Ref, scope: Symbol, code: Code, context: str = "") -> None:
         what = "override target" if code == Code.OVERRIDE_TARGET_MISSING else "reference"
-        self.diags.add(code, f"{what} `{ref.parts[0]}` names nothing declared", ref.span,
+        self.diags.add(code, f"{context}{what} `{ref.parts[0]}` names nothing declared",
+                       ref.span,
                        self._suggest(ref.parts[0], scope) or
                        "declare it, or declare it `external` if the book never defines it")
 
@@ -237,19 +241,22 @@ def _resolve_ref_field(r: Resolver, decl: ast.Decl, prop: ast.Property, kinds: l
                        scope: Symbol) -> None:
     """An instance's `ref` field: each name must be an instance of the named kind.
     (Card data from JSON gives names as texts: `"harbour"` is read as `harbour`.)"""
+    card = card_label(decl)
+    context = f"{card}field `{prop.name}`: " if card else ""
     for node in iter_nodes(prop.value):
         if isinstance(node, ast.StrLit) and node.value:
             node = ast.Ref(node.span, tuple(node.value.split(".")))
         if not isinstance(node, ast.Ref):
             continue
-        target = r.resolve(node, scope, frozenset())
+        target = r.resolve(node, scope, frozenset(), context=context)
         if target is None or "any" in kinds:
             continue
         if not (isinstance(target, ast.Instance) and target.keyword in kinds):
             what = f"a `{target.keyword}`"
             wanted = " or ".join(f"`{k}`" for k in kinds)
             r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
-                        f"`{prop.name}` must name a {wanted}, and `{node.dotted}` is "
+                        f"{context or f'`{prop.name}` '}must name a {wanted}, and "
+                        f"`{node.dotted}` is "
                         f"{what}", node.span, f"`{decl.keyword}.{prop.name}` is `ref "
                         f"{' | ref '.join(kinds)}`")
 

@@ -28,6 +28,8 @@ from jsonschema.exceptions import ValidationError
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..syntax import ast
+from ..syntax.carddata_cells import card_label, is_sheet
+from .images import check_images
 from .resolve import GameModel
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -41,6 +43,8 @@ def type_schema(t: ast.FieldType) -> dict[str, Any]:
         if t.hi is not None:
             out["maximum"] = t.hi
         return out
+    if isinstance(t, ast.ImageType):  # a path inside the game's folder
+        return {"type": "string", "x-ludex-image": True}
     if isinstance(t, ast.TextType):
         return {"type": "string"}
     if isinstance(t, ast.BoolType):
@@ -162,14 +166,17 @@ def _limit(diags: Diagnostics, qualname: str, r: ast.Expr | None, limit: int, ke
 
 def validate_game(model: GameModel, diags: Diagnostics) -> None:
     check_sizes(model, diags)
+    check_images(model, diags)
     kinds = {d.id: d for d in model.decls() if isinstance(d, ast.Kind)}
+    own = set(kinds)  # a sheet's reader knows these: it reports their missing fields
     if model.base is not None:
         kinds = {**{d.id: d for d in model.base.decls() if isinstance(d, ast.Kind)}, **kinds}
     validators = {k: Draft202012Validator(kind_schema(kind, model.name))
                   for k, kind in kinds.items()}
     for decl in model.decls():
         if isinstance(decl, ast.Instance) and decl.keyword in validators:
-            _validate(decl, kinds[decl.keyword], validators[decl.keyword], diags)
+            _validate(decl, kinds[decl.keyword], validators[decl.keyword], diags,
+                      not (is_sheet(decl.span.file) and decl.keyword in own))
 
 
 def _names_allowed(t: ast.FieldType) -> bool:
@@ -186,13 +193,15 @@ def _names_allowed(t: ast.FieldType) -> bool:
 
 
 def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validator,
-              diags: Diagnostics) -> None:
+              diags: Diagnostics, required: bool = True) -> None:
+    """The instance's values against its kind's schema; `required`: report missing
+    fields too (a sheet's reader has, at their empty cells)."""
     props = {p.name: p for p in inst.values}
     types = {f.name: f.type for f in kind.fields}
     fields = list(types)
     data = instance_data(inst)
     named: set[str] = set()
-    card = _card_name(inst)
+    card = card_label(inst)
     for name, prop in props.items():
         if name in types and not _names_allowed(types[name]) and any(
                 isinstance(n, ast.Ref) for n in _values(prop.value)):
@@ -211,6 +220,8 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
                           props[extra].span, did_you_mean(extra, fields) or
                           "fields: " + ", ".join(fields))
         elif err.validator == "required":
+            if not required:
+                continue
             wanted = (f"`{_missing(err)}` to the card" if card
                       else f"`{_missing(err)}: ...` to its body")
             diags.add(Code.CARD_DATA_SCHEMA, f"{card or f'{inst.keyword} `{inst.id}`: '}"
@@ -224,14 +235,6 @@ def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validato
             diags.add(Code.CARD_DATA_SCHEMA, f"{card}field `{field}{where}`: {_message(err)}",
                       span,
                       _type_hint(kind, field))
-
-
-def _card_name(inst: ast.Instance) -> str:
-    """`'Iron Golem' (iron_golem): ` for a card from a card data file, which a finding
-    names (a row of a sheet is not otherwise told apart); "" for a declaration."""
-    if ".cards." not in inst.span.file:
-        return ""
-    return f"'{inst.title}' ({inst.id}): " if inst.title else f"{inst.keyword} `{inst.id}`: "
 
 
 def _values(v: ast.Expr) -> list[ast.Expr]:

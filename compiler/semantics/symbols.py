@@ -14,6 +14,7 @@ from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..core.source import Span
 from ..syntax import ast
+from ..syntax.carddata_cells import card_label
 from .results import GameRun
 
 
@@ -110,7 +111,8 @@ def _register(model: GameModel, scope: Symbol, decls: Iterable[ast.Decl],
             continue  # reported by the builder
         existing = scope.children.get(decl.id)
         if existing is not None:
-            diags.add(Code.DUPLICATE_ID, f"`{decl.id}` is already declared in this scope",
+            diags.add(Code.DUPLICATE_ID, f"{card_label(decl)}`{decl.id}` is already declared "
+                      "in this scope",
                       decl.span,
                       f"first declared at {existing.decl.span}; give one of them another id")
             continue

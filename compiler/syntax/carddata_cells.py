@@ -47,6 +47,26 @@ def kind_from_name(stem: str, kinds: dict[str, ast.Kind]) -> str:
     return stem
 
 
+def card_label(decl: ast.Decl) -> str:
+    """`'Iron Golem' (iron_golem): ` for a card from a card data file, which every finding
+    about it starts with (a row of a sheet is not otherwise told apart); "" for a
+    declaration written in Ludex."""
+    if not isinstance(decl, ast.Instance) or ".cards." not in decl.span.file:
+        return ""
+    return row_label(decl.id, decl.title, decl.keyword)
+
+
+def row_label(ident: str, title: str | None, keyword: str = "card") -> str:
+    """`'Title' (id): `, or `KIND `id`: ` for a card without a title."""
+    return f"'{title}' ({ident}): " if title else f"{keyword} `{ident}`: "
+
+
+def is_sheet(path: str) -> bool:
+    """A spreadsheet of cards (`.cards.csv`, `.cards.tsv`): its reader checks that every
+    required field has a value, at the cell where it is missing."""
+    return path.endswith((".cards.csv", ".cards.tsv"))
+
+
 def field_types(kind: ast.Kind | None) -> dict[str, ast.FieldType]:
     return {} if kind is None else {f.name: f.type for f in kind.fields}
 

@@ -33,6 +33,7 @@ from .carddata_cells import (
     column_key,
     field_types,
     kind_from_name,
+    row_label,
 )
 from .properties import check_id
 
@@ -103,27 +104,39 @@ class _Sheet:
             seen.add(key)
         return True
 
+    def cell(self, cells: list[str], column: str) -> str:
+        """The text of a row's cell under `column` ("" when the row has none)."""
+        at = self.columns.index(column) if column in self.columns else len(cells)
+        return cells[at].strip() if at < len(cells) else ""
+
+    def label(self, cells: list[str]) -> str:
+        """`'Title' (id): ` for a row whose id cell holds an id, else ""."""
+        ident = self.cell(cells, "id")
+        return row_label(ident, self.cell(cells, "title") or None) if ID.fullmatch(ident) else ""
+
     def card(self, cells: list[str], spans: list[Span], row: Span) -> ast.Instance | None:
         width = len(self.columns)
         if len(cells) < width:
             self.diags.add(Code.BAD_CARD_DATA,
-                           f"row has {len(cells)} cells, the header has {width}: the card "
-                           "is left out", spans[-1],
+                           f"{self.label(cells)}row has {len(cells)} cells, the header has "
+                           f"{width}: the card is left out", spans[-1],
                            "a cell left empty still needs its separator")
             return None
         if any(c.strip() for c in cells[width:]):
             extra = next(i for i in range(width, len(cells)) if cells[i].strip())
             self.diags.add(Code.BAD_CARD_DATA,
-                           f"row has {len(cells)} cells, the header has {width}: the card "
-                           "is left out", spans[extra], "give the column a header, or "
-                           "quote a cell that holds the separator")
+                           f"{self.label(cells)}row has {len(cells)} cells, the header has "
+                           f"{width}: the card is left out", spans[extra],
+                           "give the column a header, or quote a cell that holds the "
+                           "separator")
             return None
         values = {col: (cell.strip(), span) for col, cell, span in
                   zip(self.columns, cells, spans, strict=False) if col is not None}
         ident, id_span = values.get("id", ("", row))
         if not ID.fullmatch(ident):
-            self.diags.add(Code.BAD_CARD_DATA, f"card id `{ident}` is not a Ludex id" if ident
-                           else "a card without an id", id_span, ID_HINT)
+            named = f"'{self.cell(cells, 'title')}': " if self.cell(cells, "title") else ""
+            self.diags.add(Code.BAD_CARD_DATA, named + (f"card id `{ident}` is not a Ludex id"
+                           if ident else "a card without an id"), id_span, ID_HINT)
             return None
         if not check_id(ident, id_span, self.diags, "a card id"):
             return None
@@ -142,6 +155,13 @@ class _Sheet:
                       for name, (text, span) in values.items()
                       if name not in COLUMNS and text)
         title = values.get("title", ("", row))[0] or None
+        for name, t in types.items():  # at the empty cell (the kind's schema skips these)
+            text, span = values.get(name, ("", row))
+            if not text and not isinstance(t, ast.OptionalType):
+                self.diags.add(Code.CARD_DATA_SCHEMA,
+                               f"{row_label(ident, title, kind)}missing field `{name}`", span,
+                               f"add `{name}` to the card" if name in values else
+                               f"add a `{name}` column, with a value in every row")
         prose_text, prose_span = values.get("prose", ("", row))
         prose = tuple(ast.Prose(prose_span, p.strip()) for p in
                       re.split(r"\n\s*\n", prose_text) if p.strip())
