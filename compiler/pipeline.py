@@ -9,7 +9,7 @@ never raises for bad input.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,16 +28,33 @@ from .syntax.load import GameFiles, find_base, load
 from .syntax.parse import Parsed, parse_file
 from .verify.examples import verify
 
+# told (what, done, total) as the work goes: a progress bar on a terminal (`cli.term`)
+Progress = Callable[[str, int, int], None]
 
-def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
+
+def _quiet(what: str, done: int, total: int) -> None:
+    """No progress shown."""
+
+
+def parse_game(game: GameFiles, diags: Diagnostics,
+               tick: Callable[[], None] | None = None) -> ast.GameSource:
     """Every file of the game; a file with syntax errors contributes what parsed and is
-    listed as unparsed too (what it would have declared may be missing)."""
-    parsed = [(src.path, parse_file(src, diags)) for src in game.files
-              if not is_card_file(src.path)]
+    listed as unparsed too (what it would have declared may be missing). `tick` is
+    called after each file."""
+    def parse(src: SourceFile) -> Parsed:
+        out = parse_file(src, diags)
+        if tick is not None:
+            tick()
+        return out
+
+    parsed = [(src.path, parse(src)) for src in game.files if not is_card_file(src.path)]
     kinds = {d.id: d for _, p in parsed if p.file is not None for d in p.file.decls
              if isinstance(d, ast.Kind)}  # they type the cells of sheets and YAML
-    parsed += [(src.path, Parsed(parse_card_file(src, diags, kinds), True))
-               for src in game.files if is_card_file(src.path)]
+    for src in game.files:
+        if is_card_file(src.path):
+            parsed.append((src.path, Parsed(parse_card_file(src, diags, kinds), True)))
+            if tick is not None:
+                tick()
     order = {src.path: i for i, src in enumerate(game.files)}
     parsed.sort(key=lambda item: order[item[0]])
     files = tuple(p.file for _, p in parsed if p.file is not None)
@@ -46,10 +63,10 @@ def parse_game(game: GameFiles, diags: Diagnostics) -> ast.GameSource:
     return ast.GameSource(game.folder, files, unparsed)
 
 
-def _add(result: Compilation, game: GameFiles) -> None:
+def _add(result: Compilation, game: GameFiles, tick: Callable[[], None] | None = None) -> None:
     result.sources.update({f.path: f.text for f in game.files + game.unreadable})
     result.file_count += len(game.files) + len(game.unreadable)
-    result.games.append(parse_game(game, result.diags))
+    result.games.append(parse_game(game, result.diags, tick))
 
 
 def _missing_bases(result: Compilation) -> list[tuple[str, Path]]:
@@ -74,17 +91,27 @@ def _override(game: GameFiles, texts: Mapping[str, str]) -> GameFiles:
 
 
 def compile_paths(paths: list[Path], checks: bool = True,
-                  overrides: Mapping[str, str] | None = None) -> Compilation:
+                  overrides: Mapping[str, str] | None = None,
+                  progress: Progress = _quiet) -> Compilation:
     """Load, parse, resolve and validate; then run the consistency checks.
 
     An expansion's base game is loaded too when a sibling folder declares it.
     `overrides` (display path -> text) stands in for files on disk: the language server
-    compiles what the editor holds."""
+    compiles what the editor holds. `progress` is told how far each stage is."""
     diags = Diagnostics()
     result = Compilation(diags)
     paths, result.hidden = whole_games(paths)  # a game is checked whole
-    for game in load(paths, diags):
-        _add(result, _override(game, overrides or {}))
+    games = load(paths, diags)
+    total, parsed = sum(len(g.files) for g in games), 0
+
+    def tick() -> None:
+        nonlocal parsed
+        parsed += 1
+        progress("files read", parsed, total)
+
+    progress("files read", 0, total)
+    for game in games:
+        _add(result, _override(game, overrides or {}), tick)
     for base, folder in _missing_bases(result):
         found = find_base(base, folder)
         if found is not None and all(Path(g.folder) != found for g in result.games):
@@ -92,13 +119,18 @@ def compile_paths(paths: list[Path], checks: bool = True,
                 _add(result, game)
     result.models = [build_symbols(g, diags) for g in result.games]
     link_bases(result.models, diags)
-    for model in result.models:
+    games_total = len(result.models)
+    for done, model in enumerate(result.models, start=1):
         resolve_game(model, diags)
         validate_game(model, diags)
         check_play(model, diags)
+        progress("games resolved", done, games_total)
     check_outputs(result.models, diags)
     if checks:
-        verify(result)
+        progress("games' examples run", 0, games_total)
+        verify(result, lambda done: progress("games' examples run", done, games_total))
+        progress("checks run", 0, 1)
         findings, result.suppressed = run_checks(result.models)
+        progress("checks run", 1, 1)
         diags.extend(findings)
     return result

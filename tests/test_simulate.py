@@ -106,7 +106,7 @@ class _Tty(io.StringIO):
 
 def test_the_progress_bar_draws_only_on_a_terminal(tmp_path: Path) -> None:
     tty = _Tty()
-    bar = Progress(4, "games", tty, delay=0)
+    bar = Progress(4, "games", tty, wait=0)
     for done in range(1, 5):
         bar.update(done)
     bar.close()

@@ -21,7 +21,16 @@ from ..core.codes import Severity
 from ..core.diagnostics import Diagnostic
 from ..pipeline import compile_paths
 from .changes import GitError, changed_lines
-from .common import FINDINGS, OK, USAGE, command, emit, split_trouble, verbosity
+from .common import (
+    FINDINGS,
+    OK,
+    USAGE,
+    command,
+    emit,
+    progress_bar,
+    split_trouble,
+    verbosity,
+)
 from .config import FAIL_ON, SEVERITIES
 
 
@@ -51,7 +60,11 @@ def add(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    comp = compile_paths(args.paths, checks=not args.no_checks)
+    bar = progress_bar(args)
+    try:
+        comp = compile_paths(args.paths, checks=not args.no_checks, progress=bar.tell)
+    finally:
+        bar.close()
     ignored = args.config.ignore if hasattr(args, "config") else frozenset()
     minimum = args.min_severity or ("warning" if args.format == "sarif" else "note")
     findings = report.at_least([d for d in comp.diags if d.code not in ignored], minimum)

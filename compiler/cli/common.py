@@ -24,7 +24,7 @@ from ..core.codes import Severity
 from ..core.diagnostics import Diagnostic, render, render_all
 from ..pipeline import compile_paths
 from ..semantics.compilation import Compilation
-from .term import COLORS, colorize, use_color
+from .term import COLORS, Progress, colorize, use_color
 
 OK, FINDINGS, USAGE, INTERNAL = 0, 1, 2, 123
 EXIT_CODES = f"""exit codes:
@@ -65,6 +65,11 @@ def conventions(parser: argparse.ArgumentParser) -> None:
 def verbosity(args: argparse.Namespace) -> int:
     """-v counts up, -q counts down; 0 is the default."""
     return int(getattr(args, "verbose", 0)) - int(getattr(args, "quiet", 0))
+
+
+def progress_bar(args: argparse.Namespace, total: int = 1, what: str = "") -> Progress:
+    """A progress bar on stderr when it is a terminal, none with -q."""
+    return Progress(total, what, sys.stderr if verbosity(args) >= 0 else None)
 
 
 def emit(args: argparse.Namespace, text: str, stream: TextIO | None = None) -> None:

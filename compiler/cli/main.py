@@ -17,7 +17,16 @@ from ..core.codes import Code
 from ..core.diagnostics import visible
 from ..pipeline import compile_paths
 from . import build, check, export, fmt, init, lsp, play, simulate, stats, test, trace
-from .common import EXIT_CODES, FINDINGS, INTERNAL, OK, USAGE, command, report_errors
+from .common import (
+    EXIT_CODES,
+    FINDINGS,
+    INTERNAL,
+    OK,
+    USAGE,
+    command,
+    progress_bar,
+    report_errors,
+)
 from .config import ConfigError, apply, load
 
 
@@ -71,7 +80,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
-    comp = compile_paths(args.paths)
+    bar = progress_bar(args)  # reading, resolving, running the examples the site shows
+    try:
+        comp = compile_paths(args.paths, progress=bar.tell)
+    finally:
+        bar.close()
     if comp.diags.has_errors:
         report_errors(comp, args=args)
         print("ludex build: nothing written: fix the errors first")

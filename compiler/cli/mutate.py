@@ -28,12 +28,18 @@ from ..verify.mutate import (
     mutate,
 )
 from .common import FINDINGS, OK
+from .term import Progress
 
 
-def report(comp: Compilation, quiet: bool) -> int:
-    """Run the changes, print what they gave; the exit code."""
+def report(comp: Compilation, quiet: bool, bar: Progress | None = None) -> int:
+    """Run the changes (`bar` shows how many are tried), print what they gave; the exit
+    code."""
     started = time.monotonic()
-    games = mutate(comp)
+    try:
+        games = mutate(comp, progress=bar.tell if bar is not None else None)
+    finally:
+        if bar is not None:
+            bar.close()
     errors = [d for g in games for d in g.diagnostics]
     if errors:
         print(render_all(errors, comp.sources, 20))

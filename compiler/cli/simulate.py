@@ -30,8 +30,7 @@ from ..verify.playouts import (
     engine_files,
     simulate,
 )
-from .common import FINDINGS, OK, USAGE, compiled, conventions, data_stream
-from .term import Progress
+from .common import FINDINGS, OK, USAGE, compiled, conventions, data_stream, progress_bar
 
 SHOWN_ACTIONS = 40  # a dead end's actions in the text report (all of them in JSON)
 COUNTED = {"turns": "counted as runs of the turn-period procedure",
@@ -106,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     if (why := seats_error(defs, args.players)) is not None:
         print(f"ludex simulate: {why}", file=sys.stderr)
         return USAGE
-    bar = Progress(args.games, "games", sys.stderr)
+    bar = progress_bar(args, args.games, "games")
     settings = Settings(args.players, args.max_steps, args.time_limit)
     try:
         summary = simulate(files, label, args.games, args.seed, settings,

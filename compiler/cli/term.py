@@ -8,9 +8,10 @@ head line are coloured; the text was already made visible (`diagnostics.visible`
 escapes added here are the only ones in the output.
 
 The progress bar is written to stderr and only when stderr is a terminal: a log or a CI
-run sees none of it. It waits `DELAY` seconds before drawing, so work that takes no more
-than a moment shows none; `stage` starts a new count under a new label (`ludex check`:
-files read, games resolved, examples run).
+run sees none of it. It waits half a second before drawing (`LUDEX_PROGRESS_DELAY`
+seconds when that is set), so work that takes no more than a moment shows none; `stage`
+starts a new count under a new label (`ludex check`: files read, games resolved, examples
+run, checks run).
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ _HEAD = re.compile(r"^(?P<where>.*?)(?P<sev>error|warning|note)\[(?P<code>[EWN]\
                    re.MULTILINE)
 BAR_WIDTH = 30
 DELAY = 0.5  # seconds of work before a bar is worth drawing
+
+
+def delay() -> float:
+    """`LUDEX_PROGRESS_DELAY` when it is a number of seconds, else `DELAY`."""
+    try:
+        return max(0.0, float(os.environ.get("LUDEX_PROGRESS_DELAY", DELAY)))
+    except ValueError:
+        return DELAY
 
 
 def use_color(choice: str, stream: TextIO) -> bool:
@@ -58,16 +67,23 @@ class Progress:
     None), so callers never test for it."""
 
     def __init__(self, total: int, what: str, out: TextIO | None,
-                 delay: float = DELAY) -> None:
+                 wait: float | None = None) -> None:
         self.total, self.what, self.start, self.shown = max(total, 1), what, time.monotonic(), -1
         self.out = out if out is not None and out.isatty() else None
-        self.shows_after = self.start + delay
+        self.shows_after = self.start + (delay() if wait is None else wait)
         self.width = 0  # of the longest line drawn, to clear it
 
     def stage(self, what: str, total: int) -> None:
         """Count `total` steps of another kind of work from now on."""
         self.total, self.what, self.start, self.shown = max(total, 1), what, time.monotonic(), -1
         self.update(0)
+
+    def tell(self, what: str, done: int, total: int) -> None:
+        """`done` of `total` steps of `what`, a new stage when `what` or `total` changes
+        (the shape `compile_paths` and `mutate_game` report progress in)."""
+        if what != self.what or max(total, 1) != self.total:
+            self.stage(what, total)
+        self.update(done)
 
     def update(self, done: int) -> None:
         if self.out is None:

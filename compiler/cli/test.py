@@ -9,15 +9,13 @@ load.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from ..core.diagnostics import visible
 from ..semantics.results import BLOCKED, FAIL, PASS, PROSE, STATUSES, GameRun
 from ..verify.examples import game_runs
 from . import mutate
-from .common import FINDINGS, OK, command, compiled, verbosity
-from .term import Progress
+from .common import FINDINGS, OK, command, compiled, progress_bar, verbosity
 
 
 def add(subparsers: Any) -> None:
@@ -34,8 +32,8 @@ def run(args: argparse.Namespace) -> int:
     if comp is None:
         return FINDINGS
     if args.mutate:
-        return mutate.report(comp, verbosity(args) < 0)
-    bar = Progress(len(comp.models), "games", sys.stderr)
+        return mutate.report(comp, verbosity(args) < 0, progress_bar(args))
+    bar = progress_bar(args, len(comp.models), "games")
     try:
         runs = game_runs(comp, load=True, progress=bar.update)
     finally:

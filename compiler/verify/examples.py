@@ -86,11 +86,13 @@ def _digest(files: Mapping[str, str]) -> str:
                           .encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def verify(comp: Compilation) -> None:
+def verify(comp: Compilation, progress: Callable[[int], None] | None = None) -> None:
     """Run every game's examples once and keep the run on its model (`model.examples`),
-    where the checks and the site read it."""
-    for model in comp.models:
+    where the checks and the site read it. `progress` is told how many games are done."""
+    for done, model in enumerate(comp.models, start=1):
         model.examples = run_game(comp, model)
+        if progress is not None:
+            progress(done)
 
 
 def game_runs(comp: Compilation, load: bool = False,

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
@@ -85,12 +85,18 @@ class GameReport:
         return sum(e.count(status) for e in self.examples)
 
 
-def mutate(comp: Compilation, workers: int | None = None) -> list[GameReport]:
+# told (what, done, total) after each change tried: a progress bar on a terminal
+Progress = Callable[[str, int, int], None]
+
+
+def mutate(comp: Compilation, workers: int | None = None,
+           progress: Progress | None = None) -> list[GameReport]:
     """Every game's examples against every change to the rules they name."""
-    return [mutate_game(comp, model, workers) for model in comp.models]
+    return [mutate_game(comp, model, workers, progress) for model in comp.models]
 
 
-def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None) -> GameReport:
+def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None,
+                progress: Progress | None = None) -> GameReport:
     """One game: plan the changes, check the examples pass as written, run the changes."""
     started = time.monotonic()
     reports, changes, named = _plan(model)
@@ -106,8 +112,12 @@ def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None)
             if (names := [n for n in named if q in named[n] and reports[n].not_run is None])]
     tried = jobs[:MAX_CHANGES]
     trial = _Trial(model, engine_files(comp, model) if tried else {})
+    answers: list[dict[str, tuple[str, str]]] = []
     with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        answers = list(pool.map(trial, tried))
+        for answer in pool.map(trial, tried):  # in order, as they finish
+            answers.append(answer)
+            if progress is not None:
+                progress(f"changes tried ({model.name})", len(answers), len(tried))
     answers += [dict.fromkeys(names, (UNTRIED, f"beyond the {MAX_CHANGES} changes tried in "
                                       "one game")) for _, names in jobs[MAX_CHANGES:]]
     for (mutant, names), said in zip(jobs, answers, strict=True):
