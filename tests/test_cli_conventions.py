@@ -69,3 +69,17 @@ def test_quiet_drops_the_summary_and_verbose_shows_notes(tmp_path: Path) -> None
     quiet = run_cli("check", "-q", "g", cwd=tmp_path)
     assert (quiet.out, quiet.err) == ("", "")
     assert "note[N613]" in run_cli("check", "-v", "g", cwd=tmp_path).out
+
+
+def test_quiet_fmt_says_only_what_is_wrong(tmp_path: Path) -> None:
+    messy = tmp_path / "g.ludex"
+    messy.write_text('game  g   "G" :\n    page :1\n', encoding="utf-8")
+    check = run_cli("fmt", "--check", "-q", str(messy))
+    assert (check.code, check.out, check.err) == (1, "", "")  # the exit code says it
+    done = run_cli("fmt", "-q", str(messy))
+    assert (done.code, done.out, done.err) == (0, "", "")
+    assert messy.read_text("utf-8") == 'game g "G":\n  page: 1\n'
+    broken = tmp_path / "broken.ludex"
+    broken.write_text('game g "G":\n  page: 1\n rule\n', encoding="utf-8")
+    failed = run_cli("fmt", "-q", str(broken))
+    assert failed.code == 1 and "error[" in failed.out

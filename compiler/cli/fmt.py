@@ -5,7 +5,8 @@ confined walk as every command (`discover`): no linked folder is walked, and a l
 file is never written (it is reported and left alone). A file with a syntax error is
 not formatted: its diagnostics are printed and it stays as it is. Writes are atomic.
 `--check` writes nothing and exits 1 when a file would change; `--diff` writes nothing
-and prints what would change as a unified diff.
+and prints what would change as a unified diff. `-q` prints only the diagnostics (and
+the diff): the exit code says the rest.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..core.diagnostics import Diagnostics, render_all
 from ..core.source import display_path
 from ..syntax.format import format_source
 from ..syntax.load import discover, read_source
-from .common import FINDINGS, OK, command
+from .common import FINDINGS, OK, command, verbosity
 
 
 def add(subparsers: Any) -> None:
@@ -36,6 +37,7 @@ def add(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    quiet = verbosity(args) < 0
     diags = Diagnostics()
     files = _files(args.paths or [Path("rules")], diags)
     sources: dict[str, str] = {}
@@ -43,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     for path in files:
         shown = display_path(path)
         if path.is_symlink():
-            print(f"ludex fmt: {shown} is a symbolic link: left alone")
+            if not quiet:
+                print(f"ludex fmt: {shown} is a symbolic link: left alone")
             continue
         source, text = read_source(path, diags)
         if text is not None:
@@ -65,14 +68,16 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.writelines(difflib.unified_diff(
                 source.text.splitlines(keepends=True), formatted.splitlines(keepends=True),
                 f"{shown} (before)", f"{shown} (after)"))
-        if args.check:
+        if args.check and not quiet:
             print(f"would reformat {shown}")
-        elif not args.diff:
+        elif not args.check and not args.diff:
             write_atomic(path, formatted)
-            print(f"reformatted {shown}")
+            if not quiet:
+                print(f"reformatted {shown}")
     if diags:
         print(render_all(diags, sources, None))
-    print(_summary(len(changed), unchanged, failed, args.check or args.diff))
+    if not quiet:
+        print(_summary(len(changed), unchanged, failed, args.check or args.diff))
     return FINDINGS if diags or failed or (args.check and changed) else OK
 
 
