@@ -219,11 +219,12 @@ rule careful "Careful":
 
 
 def test_the_site_shows_a_blocked_example_and_counts_it(tmp_path: Path) -> None:
-    from ludex.backends.site import emit
+    from ludex.backends.site import SiteOptions, emit
 
     (tmp_path / "game.ludex").write_text(HOOKED, encoding="utf-8")
-    pages = emit(compile_paths([tmp_path]))
+    pages = emit(compile_paths([tmp_path]), SiteOptions(authoring=True))
     examples = pages["docs/g/worked-examples.md"]
+    assert isinstance(examples, str) and isinstance(pages["docs/index.md"], str)
     assert "| ⛔ blocked: example 'A windfall' is blocked: <code>echo</code> cannot run" in \
         examples, examples
     assert "1 executable, 0 passed, 0 failed, 1 blocked)" in pages["docs/index.md"]

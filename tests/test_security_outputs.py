@@ -324,7 +324,7 @@ def test_a_file_name_too_long_is_a_clean_error(
     def emit(_: object) -> dict[str, str]:
         return {"ok.py": "x = 1\n", f"{'n' * 300}.py": "x = 2\n"}
 
-    monkeypatch.setattr(build_cmd, "targets", lambda e, s: [Target("t", e, emit, bool)])
+    monkeypatch.setattr(build_cmd, "targets", lambda e, s, *_: [Target("t", e, emit, bool)])
     code, err = build(game(tmp_path))
     assert code == 1 and "File name too long" in err
     assert not (tmp_path / "e").exists()
@@ -335,7 +335,7 @@ def test_an_emitter_path_outside_its_folder_is_a_clean_error(
     def emit(_: object) -> dict[str, str]:
         return {"../escaped.py": "x = 1\n"}
 
-    monkeypatch.setattr(build_cmd, "targets", lambda e, s: [Target("t", e, emit, bool)])
+    monkeypatch.setattr(build_cmd, "targets", lambda e, s, *_: [Target("t", e, emit, bool)])
     code, err = build(game(tmp_path))
     assert code == 1 and "tried to write outside" in err
     assert not (tmp_path / "escaped.py").exists()

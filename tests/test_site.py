@@ -15,18 +15,23 @@ from pathlib import Path
 
 import pytest
 from ludex.backends import to_site
-from ludex.backends.site import emit, owns
+from ludex.backends.site import SiteOptions, emit, owns
 from ludex.pipeline import compile_paths
 from ludex.syntax import ast, unparse
 
 from .conftest import FIXTURES, ROOT
 
+# the options of Ludex's own site (pyproject.toml's [tool.ludex.site]): both sections
+LUDEX_SITE = SiteOptions(name="Ludex rules reference", authoring=True)
 
-def write_site(files: dict[str, str], out: Path) -> None:
-    for rel, text in files.items():
+
+def write_site(files: dict[str, str | bytes], out: Path) -> None:
+    for rel, data in files.items():
         (out / rel).parent.mkdir(parents=True, exist_ok=True)
-        (out / rel).write_text(text, "utf-8")
-    shutil.copy(ROOT / "site" / "docs" / "language.md", out / "docs" / "language.md")
+        if isinstance(data, bytes):
+            (out / rel).write_bytes(data)
+        else:
+            (out / rel).write_text(data, "utf-8")
 
 
 def mkdocs_build(out: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
@@ -41,7 +46,7 @@ def mkdocs_build(out: Path) -> tuple[Path, subprocess.CompletedProcess[str]]:
 
 def build_rules_site(out: Path) -> Path:
     """The site of rules/, built to HTML in `out`/html (used by the browser tests too)."""
-    write_site(emit(compile_paths([ROOT / "rules"])), out)
+    write_site(emit(compile_paths([ROOT / "rules"]), LUDEX_SITE), out)
     html, done = mkdocs_build(out)
     assert done.returncode == 0, done.stderr
     return html
@@ -49,14 +54,16 @@ def build_rules_site(out: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def rules_files() -> dict[str, str]:
-    return emit(compile_paths([ROOT / "rules"]))
+    files = emit(compile_paths([ROOT / "rules"]), LUDEX_SITE)
+    return {rel: text for rel, text in files.items() if isinstance(text, str)}
 
 
 # ---------------------------------------------------------------- the rules/ site
 
 
 def test_emit_is_deterministic(rules_files: dict[str, str]) -> None:
-    again = emit(compile_paths([ROOT / "rules"]))
+    again = {rel: text for rel, text in emit(compile_paths([ROOT / "rules"]),
+                                              LUDEX_SITE).items() if isinstance(text, str)}
     assert list(again) == list(rules_files)
     assert again == rules_files
 
@@ -67,8 +74,10 @@ def test_pages_for_every_game(rules_files: dict[str, str]) -> None:
                      "card-gallery.md"):
             assert f"docs/{game}/{page}" in rules_files
     assert "docs/escalation/revolution/julie/index.md" in rules_files
-    assert "docs/language.md" not in rules_files  # hand-written, only linked
-    assert "language.md" in rules_files["mkdocs.yml"]
+    assert "docs/language.md" not in rules_files  # Ludex's hand-written source
+    assert '    - "The language": ludex-language.md' in rules_files["mkdocs.yml"].splitlines()
+    assert rules_files["docs/ludex-language.md"].endswith(
+        (ROOT / "site" / "docs" / "language.md").read_text("utf-8"))
 
 
 def test_the_old_module_name_still_emits() -> None:
@@ -101,7 +110,8 @@ def test_mkdocs_build_strict_passes(tmp_path: Path) -> None:
     start = time.monotonic()
     html = build_rules_site(tmp_path)
     assert (html / "escalation" / "revolution" / "julie" / "index.html").exists()
-    assert (html / "language" / "index.html").exists()
+    assert (html / "ludex-language.html").exists()  # links that work from disk
+    assert not (html / "language.html").exists()  # its source, excluded
     assert time.monotonic() - start < 120
 
 
@@ -187,7 +197,7 @@ glossary glossary "Glossary":
 
 
 @pytest.fixture(scope="module")
-def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], Path]:
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str | bytes], Path]:
     folder = tmp_path_factory.mktemp("hostile")
     (folder / "game.ludex").write_text(HOSTILE, "utf-8")
     comp = compile_paths([folder])
@@ -200,7 +210,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], P
     return files, html
 
 
-def test_hostile_text_renders_as_text(hostile: tuple[dict[str, str], Path]) -> None:
+def test_hostile_text_renders_as_text(hostile: tuple[dict[str, str | bytes], Path]) -> None:
     _, built = hostile
     page = (built / "hostile" / "index.html").read_text("utf-8")
     body = page[page.index('<article'):page.index('</article>')]
@@ -222,7 +232,7 @@ def test_hostile_text_renders_as_text(hostile: tuple[dict[str, str], Path]) -> N
 
 
 def test_hostile_names_are_escaped_in_nav_title_and_search(
-        hostile: tuple[dict[str, str], Path]) -> None:
+        hostile: tuple[dict[str, str | bytes], Path]) -> None:
     files, built = hostile
     assert '"Hostile &lt;b&gt;game&lt;/b&gt; &amp; {{ title }}"' in files["mkdocs.yml"]
     config = files["mkdocs.yml"]
@@ -237,7 +247,7 @@ def test_hostile_names_are_escaped_in_nav_title_and_search(
 
 
 def test_a_term_in_prose_links_even_beside_hostile_text(
-        hostile: tuple[dict[str, str], Path]) -> None:
+        hostile: tuple[dict[str, str | bytes], Path]) -> None:
     files, _ = hostile
     assert '[Script](glossary.md#glossary-scripting "a term whose uses link here.")' \
         "{.ludex-term}" in files["docs/hostile/index.md"]
@@ -271,7 +281,9 @@ example words "In words only":
 def _examples_page(tmp_path: Path) -> str:
     """The examples page of a tiny game."""
     (tmp_path / "game.ludex").write_text(TINY, "utf-8")
-    return emit(compile_paths([tmp_path]))["docs/tiny/worked-examples.md"]
+    page = emit(compile_paths([tmp_path]), LUDEX_SITE)["docs/tiny/worked-examples.md"]
+    assert isinstance(page, str)
+    return page
 
 
 def test_example_outcomes_slot_in(tmp_path: Path) -> None:

@@ -59,7 +59,10 @@ def failed(action: str, path: Path, err: OSError) -> WriteError:
     return WriteError(f"cannot {action} {shown(path)}: {err.strerror or err}")
 
 
-def encode(text: str, path: Path) -> bytes:
+def encode(text: str | bytes, path: Path) -> bytes:
+    """What a file holds: text as UTF-8; bytes (a picture an emitter copies) as they are."""
+    if isinstance(text, bytes):
+        return text
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError as err:

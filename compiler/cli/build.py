@@ -56,7 +56,8 @@ class Folder:
 
 def run(args: argparse.Namespace, comp: Compilation) -> int:
     try:
-        chosen = targets(args.engine_dir, args.site_dir)
+        config = getattr(args, "config", None)
+        chosen = targets(args.engine_dir, args.site_dir, config.site if config else None)
         grammar = grammar_dir(args)
         if grammar is not None:
             chosen.append(grammar_target(grammar))
@@ -103,8 +104,8 @@ def build(comp_targets: list[Target], comp: Compilation, *, check: bool = False,
     return 0
 
 
-def emitted(target: Target, comp: Compilation) -> dict[str, str]:
-    out = target.emit(comp)
+def emitted(target: Target, comp: Compilation) -> dict[str, str | bytes]:
+    out = dict(target.emit(comp))
     for rel in out:
         if not write.safe_rel(rel):
             raise UnsafeOutput(f"emitter {target.name} tried to write outside "
@@ -115,7 +116,7 @@ def emitted(target: Target, comp: Compilation) -> dict[str, str]:
     return out
 
 
-def planned(comp_targets: list[Target], comp: Compilation) -> dict[Path, str]:
+def planned(comp_targets: list[Target], comp: Compilation) -> dict[Path, str | bytes]:
     """Every output file, by its path under the target's folder, and its text."""
     return {t.root / rel: text for t in comp_targets for rel, text in emitted(t, comp).items()}
 

@@ -16,8 +16,9 @@ Keys (kebab-case, as in `pyproject.toml`):
     fail-on = "error"          # `ludex check`: error | warning | never
     min-severity = "note"      # `ludex check`: note | warning | error
     ignore = ["W601"]          # checks switched off, by code (warnings and notes only)
-    [tool.ludex.site]          # (`[site]` in ludex.toml) site options: `name` for now
-    name = "My games"
+    [tool.ludex.site]          # (`[site]` in ludex.toml) the site's options: name,
+    name = "My games"          # description, logo, favicon, primary, accent, repository,
+    logo = "art/logo.svg"      # sections (`ludex.backends.site.options` says each)
 
 A file that cannot be read, or holds an unknown key or a value of the wrong type, is a
 usage error (`ConfigError`), named with the file.
@@ -32,11 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..backends.site.options import OptionError, SiteOptions
 from ..core.codes import CODES, Severity
 
 FAIL_ON = ("error", "warning", "never")
 SEVERITIES = ("note", "warning", "error")
-SITE_KEYS = {"name"}
 
 
 class ConfigError(Exception):
@@ -54,7 +55,7 @@ class Config:
     fail_on: str | None = None
     min_severity: str | None = None
     ignore: frozenset[str] = frozenset()
-    site: dict[str, str] = field(default_factory=dict)
+    site: SiteOptions = field(default_factory=SiteOptions)
 
 
 def find(start: Path | None = None) -> tuple[Path, dict[str, Any]] | None:
@@ -122,19 +123,20 @@ def parse(table: dict[str, Any], path: Path) -> Config:
             raise fail("ignore", f"names `{code}`, which is not a Ludex code")
         if CODES[code][0] is Severity.ERROR:
             raise fail("ignore", f"names the error `{code}`: an error cannot be switched off")
-    site = table.get("site", {})
-    if not isinstance(site, dict) or not all(isinstance(v, str) for v in site.values()):
-        raise fail("site", "must be a table of strings")
-    if set(site) - SITE_KEYS:
-        raise fail("site", f"has `{sorted(set(site) - SITE_KEYS)[0]}`: the site options are "
-                   + ", ".join(sorted(SITE_KEYS)))
+    site_table = table.get("site", {})
+    if not isinstance(site_table, dict):
+        raise fail("site", "must be a table")
+    try:
+        site = SiteOptions.parse(site_table, base)
+    except OptionError as err:
+        raise ConfigError(f"{_shown(path)}: {err}") from None
     engine, site_dir = text("engine-dir"), text("site-dir")
     return Config(
         source=path, paths=[_near(base, p) for p in strings("paths")],
         engine_dir=_near(base, engine) if engine else None,
         site_dir=_near(base, site_dir) if site_dir else None,
         fail_on=text("fail-on", FAIL_ON), min_severity=text("min-severity", SEVERITIES),
-        ignore=frozenset(ignore), site=dict(site))
+        ignore=frozenset(ignore), site=site)
 
 
 def _near(base: Path, name: str) -> Path:

@@ -36,6 +36,7 @@ class Code(StrEnum):
     OUT_OF_RANGE = "E205"
     DUPLICATE_PROPERTY = "E206"
     RANGE_TOO_LARGE = "E207"
+    BAD_IMAGE = "E208"
     # names
     UNRESOLVED = "E301"
     DUPLICATE_ID = "E302"
@@ -95,6 +96,7 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.OUT_OF_RANGE: (_E, "value out of range"),
     Code.DUPLICATE_PROPERTY: (_E, "duplicate property"),
     Code.RANGE_TOO_LARGE: (_E, "range too large to build"),
+    Code.BAD_IMAGE: (_E, "image file missing, unsafe or outside the game's folder"),
     Code.UNRESOLVED: (_E, "unresolved reference"),
     Code.DUPLICATE_ID: (_E, "duplicate id"),
     Code.OVERRIDE_TARGET_MISSING: (_E, "override target missing"),

@@ -49,6 +49,11 @@ class Field:
     span: Span
     name: str
     type: FieldType
+    title: str | None = None  # `field max_trust "Max. Trust": ...`: headers show it
+
+    @property
+    def display(self) -> str:
+        return self.title or self.name
 
 
 @dataclass(frozen=True, slots=True)

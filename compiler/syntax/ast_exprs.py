@@ -112,6 +112,12 @@ class TextType:
 
 
 @dataclass(frozen=True, slots=True)
+class ImageType(TextType):
+    """A picture: its value is the path of an image file inside the game's folder, a text
+    everywhere but where the file is checked and shown (the site copies it)."""
+
+
+@dataclass(frozen=True, slots=True)
 class BoolType:
     span: Span
 
@@ -149,5 +155,6 @@ class UnionType:
 
 
 FieldType: TypeAlias = (
-    IntType | TextType | BoolType | EnumType | RefType | ListType | OptionalType | UnionType
+    IntType | TextType | ImageType | BoolType | EnumType | RefType | ListType | OptionalType
+    | UnionType
 )

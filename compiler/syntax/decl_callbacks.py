@@ -100,7 +100,8 @@ class DeclCallbacks(CallbackBase):
 
     # -- clauses
     def field(self, c: list[Any]) -> ast.Field:
-        return ast.Field(self.span_of(*c), str(c[1]), c[2])
+        title = unquote(c[2]) if len(c) == 4 else None
+        return ast.Field(self.span_of(*c), str(c[1]), c[-1], title)
 
     def when(self, c: list[Any]) -> Clause:
         return Clause("when", self.span_of(*c), c[1])
@@ -147,6 +148,9 @@ class DeclCallbacks(CallbackBase):
 
     def text_type(self, c: list[Any]) -> ast.TextType:
         return ast.TextType(self._kw_span(c))
+
+    def image_type(self, c: list[Any]) -> ast.ImageType:
+        return ast.ImageType(self._kw_span(c))
 
     def bool_type(self, c: list[Any]) -> ast.BoolType:
         return ast.BoolType(self._kw_span(c))

@@ -27,6 +27,8 @@ MAX_BYTES = 8 * 1024 * 1024
 MAX_FILES = 10_000  # source files in one game
 MAX_DEPTH = 32  # folder levels below a PATH argument
 SUFFIXES = (".ludex", *CARD_SUFFIXES)
+# pictures an `image` field names (checked by `semantics.images`): kept, never an N503
+IMAGE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif")
 _LINK_HINT = "commit the file itself instead of a symbolic link"
 
 
@@ -131,6 +133,7 @@ class _Walker:
             return "folder"
         if not _is_source(entry.name):
             if in_game and not entry.name.startswith(".") and \
+                    not entry.name.lower().endswith(IMAGE_SUFFIXES) and \
                     entry.is_file(follow_symlinks=False):
                 self.diags.add(Code.UNREAD_FILE, f"{_shown(Path(entry.path))} is not read: "
                                "Ludex reads `.ludex` files and card data "

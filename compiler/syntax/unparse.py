@@ -131,6 +131,8 @@ def duration(d: ast.Duration) -> str:
 def field_type(t: ast.FieldType) -> str:
     if isinstance(t, ast.IntType):
         return "int" + (f" {t.lo}..{t.hi}" if t.lo is not None else "")
+    if isinstance(t, ast.ImageType):
+        return "image"
     if isinstance(t, ast.TextType):
         return "text"
     if isinstance(t, ast.BoolType):

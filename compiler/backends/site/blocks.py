@@ -65,14 +65,25 @@ def build_block(view: View, sym: Symbol, level: int, child_level: int | None = N
     if isinstance(decl, ast.Procedure):
         block.mermaid, block.steps = procedure(view.site, sym)
     block.source, block.source_title = _source(view.site, sym)
+    elsewhere: set[str] = set()  # pages of many instances, linked once each
     for child in sym.children.values():
         if owns_page(child):
             path = view.child_page(child)
             block.children.append(Markup("→ ") + Markup(
                 f"[{md(child.decl.display)}]({view.page_url(path)})"))
+        elif (place := view.site.where.get(id(child.decl))) and place[0] != view.page.path:
+            if place[0] not in elsewhere:
+                elsewhere.add(place[0])
+                block.children.append(Markup("→ ") + Markup(
+                    f"[{md(_title_of(view, place[0]))}]({view.page_url(place[0])})"))
         else:
             block.children.append(build_block(view, child, child_level or level + 1))
     return block
+
+
+def _title_of(view: View, path: str) -> str:
+    """The title of one of this page's pages of many instances."""
+    return next((p.title for p in view.page.children if p.path == path), path)
 
 
 def _title(site: Site, sym: Symbol) -> Markup:
@@ -84,7 +95,7 @@ def _title(site: Site, sym: Symbol) -> Markup:
 
 def _findings_of(view: View, sym: Symbol) -> list[Markup]:
     """The open findings about this declaration, each linked to its check's section."""
-    if view.model is None or not sym.qualname:
+    if view.model is None or not sym.qualname or not view.site.authoring:
         return []
     report = view.page_url(f"{view.model.name}/{REPORT}")
     return [Markup(f"[{md(d.code)}]({report}#{check_anchor(d.code)}) ") +

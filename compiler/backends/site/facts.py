@@ -19,6 +19,7 @@ from .escape import literal, md
 from .outcomes import Outcome
 from .pages import kind_of
 from .prose import View
+from .values import field_value
 
 CLAUSE_NAMES = ("when", "condition", "cost", "effect", "limit", "duration")
 META_PROPS = ("page", "source")
@@ -43,9 +44,14 @@ def meta(view: View, sym: Symbol) -> Markup:
 
 
 def facts(view: View, decl: ast.Decl) -> Iterator[tuple[str, Markup]]:
-    """(name, value) rows: properties not on the meta line, clauses, example parts."""
+    """(name, value) rows: properties not on the meta line (a card's fields by their
+    titles, their values by their types), clauses, example parts."""
+    fields = _fields(view, decl)
     for prop in decl.props:
-        if prop.name not in META_PROPS:
+        if prop.name in fields:
+            field = fields[prop.name]
+            yield field.display, field_value(view, field.type, prop.value)
+        elif prop.name not in META_PROPS:
             yield prop.name, view.value(prop.value)
     clauses = getattr(decl, "clauses", None)
     if isinstance(clauses, ast.Clauses):
@@ -63,6 +69,15 @@ def facts(view: View, decl: ast.Decl) -> Iterator[tuple[str, Markup]]:
         yield from _example_facts(view, decl)
 
 
+def _fields(view: View, decl: ast.Decl) -> dict[str, ast.Field]:
+    """The fields of the kind `decl` is an instance of, by name."""
+    sym = view.model.by_decl.get(id(decl)) if view.model else None
+    if sym is None or view.model is None or not isinstance(decl, ast.Instance):
+        return {}
+    kind = kind_of(view.model, sym)
+    return {f.name: f for f in kind.fields} if kind is not None else {}
+
+
 def _example_facts(view: View, decl: ast.Example) -> Iterator[tuple[str, Markup]]:
     if decl.given:
         yield "given", view.block_of(decl.given)
@@ -70,7 +85,7 @@ def _example_facts(view: View, decl: ast.Example) -> Iterator[tuple[str, Markup]
         yield "actions", view.block_of(decl.actions)
     if decl.expect:
         yield "expect", Markup("<br>").join(view.code(unparse.expr(e), e) for e in decl.expect)
-    if view.model is not None:
+    if view.model is not None and view.site.authoring:  # how it fared: for the authors
         yield "status", status(view, view.site.outcome(view.model, decl))
 
 

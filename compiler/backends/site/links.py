@@ -8,6 +8,7 @@ declaration or a reference into a link relative to that page.
 from __future__ import annotations
 
 import posixpath
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
@@ -36,13 +37,19 @@ def anchor(sym: Symbol) -> str:
 class Site:
     """Everything the pages share: where each declaration is, and every finding."""
 
-    def __init__(self, comp: Compilation) -> None:
+    def __init__(self, comp: Compilation, authoring: bool = True,
+                 name: str = "Rules reference") -> None:
         self.comp = comp
-        self.games = [game_pages(m) for m in comp.models]
+        self.authoring = authoring  # the authoring section is published
+        self.name = name
+        self.games = [game_pages(m, authoring) for m in comp.models]
         self.where: dict[int, tuple[str, str]] = {}  # id(decl) -> (page path, anchor)
         for page in walk(self.games):
             if page.sym is not None and page.model is not None:
                 self._place(page.sym, page.path)
+        for page in walk(self.games):  # many instances of a kind: on pages of their own
+            for member in page.members:
+                self._place(member, page.path)
         self.model_of: dict[str, GameModel] = {}
         for model in comp.models:
             self.model_of.update({f.path: model for f in model.source.files})
@@ -57,6 +64,8 @@ class Site:
         self._terms: dict[int, TermIndex] = {}
         # (order, rule, how, target) by target, built by `procedures` on first use
         self.hooks: dict[int, list[tuple[int, ast.Decl, str, ast.Decl]]] | None = None
+        # (game, path as written) -> file, for the pictures the site ships (`values`)
+        self.pictures: dict[tuple[str, str], Path] = {}
         self._step_numbers: dict[int, int] = {}
 
     def step_number(self, sym: Symbol) -> int:

@@ -18,10 +18,15 @@ from ...syntax import ast
 from .escape import html_text
 
 CSS = "ludex-assets/site.css"
+SCRIPT = "ludex-assets/site.js"  # the card tables' filter
 CODES_PAGE = "ludex-codes.md"
 API_PAGE = "engine-api.md"  # the runtime's reference (`api`)
+LANGUAGE_PAGE = "ludex-language.md"  # the language reference Ludex ships
 # a game's own pages whose names no declaration can take (ids have no `-`)
 CARDS, EXAMPLES, REPORT = "card-gallery.md", "worked-examples.md", "consistency-report.md"
+# more instances of one kind than this in one place: they go to pages of their own,
+# PER_PAGE to a page, so no page (and no table of contents) lists hundreds of cards
+MANY, PER_PAGE = 40, 50
 
 
 @dataclass(eq=False)
@@ -32,6 +37,8 @@ class Page:
     sym: Symbol | None = None
     template: str = "section.md.j2"
     children: list[Page] = field(default_factory=list)
+    members: list[Symbol] = field(default_factory=list)  # a page of one kind's instances
+    authoring: bool = False  # in the authoring section: left out of the players' pages
 
 
 def owns_page(sym: Symbol) -> bool:
@@ -46,30 +53,61 @@ def _part_pages(model: GameModel, sym: Symbol) -> list[Page]:
         if owns_page(child):
             sub = _part_pages(model, child)
             base = "/".join([model.name, *child.qualname.split(".")])
+            sub += _many_pages(model, child, base)
             path = f"{base}/index.md" if sub else f"{base}.md"
             pages.append(Page(path, child.decl.display, model, child, children=sub))
     return pages
 
 
-def game_pages(model: GameModel) -> Page:
-    """A game's overview page, every other page of the game below it."""
+def _many_pages(model: GameModel, sym: Symbol, base: str) -> list[Page]:
+    """Pages for the instances of a kind declared here when they are many: PER_PAGE to a
+    page (`cards-hero.md`, `cards-hero-2.md`...), under `base` (a folder)."""
+    by_kind: dict[str, list[Symbol]] = {}
+    for child in sym.children.values():
+        if isinstance(child.decl, ast.Instance) and not owns_page(child):
+            by_kind.setdefault(child.decl.keyword, []).append(child)
+    pages = []
+    for keyword, members in by_kind.items():
+        if len(members) <= MANY:
+            continue
+        kind = kind_of(model, members[0])
+        name = kind.display if kind is not None else keyword
+        for n, start in enumerate(range(0, len(members), PER_PAGE), 1):
+            chunk = members[start:start + PER_PAGE]
+            suffix = "" if n == 1 else f"-{n}"
+            pages.append(Page(f"{base}/cards-{keyword}{suffix}.md",
+                              f"{name}: {chunk[0].decl.display} to {chunk[-1].decl.display}",
+                              model, None, "members.md.j2", members=chunk))
+    return pages
+
+
+def game_pages(model: GameModel, authoring: bool = True) -> Page:
+    """A game's overview page, every other page of the game below it; the worked examples
+    and the consistency report with `authoring`."""
     game = Page(f"{model.name}/index.md", model.root.decl.display, model, model.root,
                 "game.md.j2")
-    game.children = _part_pages(model, model.root)
+    game.children = _part_pages(model, model.root) + _many_pages(model, model.root, model.name)
     own = [(EXAMPLES, "Worked examples", "examples.md.j2"),
-           (REPORT, "Consistency report", "report.md.j2")]
+           (REPORT, "Consistency report", "report.md.j2")] if authoring else []
     if kinds_with_cards(model):
         own.insert(0, (CARDS, "Card gallery", "cards.md.j2"))
-    game.children += [Page(f"{model.name}/{name}", title, model, None, template)
+    game.children += [Page(f"{model.name}/{name}", title, model, None, template,
+                           authoring=name != CARDS)
                       for name, title, template in own]
     return game
 
 
-def home_pages() -> list[Page]:
-    """The pages beside the games: home, the engine API and the diagnostic codes."""
-    return [Page("index.md", "Home", template="home.md.j2"),
-            Page(API_PAGE, "Engine API", template="api.md.j2"),
-            Page(CODES_PAGE, "Diagnostic codes", template="codes.md.j2")]
+def home_pages(authoring: bool = True) -> list[Page]:
+    """The pages beside the games: home; with `authoring`, the language reference, the
+    engine API and the diagnostic codes."""
+    home = [Page("index.md", "Home", template="home.md.j2")]
+    if not authoring:
+        return home
+    return home + [Page(LANGUAGE_PAGE, "The language", template="language.md.j2",
+                        authoring=True),
+                   Page(API_PAGE, "Engine API", template="api.md.j2", authoring=True),
+                   Page(CODES_PAGE, "Diagnostic codes", template="codes.md.j2",
+                        authoring=True)]
 
 
 def walk(pages: Iterable[Page]) -> Iterator[Page]:
@@ -78,16 +116,28 @@ def walk(pages: Iterable[Page]) -> Iterator[Page]:
         yield from walk(page.children)
 
 
-def nav(games: Iterable[Page]) -> str:
-    """The `nav:` entries of mkdocs.yml; the hand-written language page is linked."""
-    return "\n".join(["  - Home: index.md", "  - The language: language.md",
-                      f"  - Engine API: {API_PAGE}", *_nav(games),
-                      f"  - Diagnostic codes: {CODES_PAGE}"])
+def nav(games: list[Page], authoring: bool = True) -> str:
+    """The `nav:` entries of mkdocs.yml: home, the games for players; then, with
+    `authoring`, a section of the pages for who writes or checks the rules: the language,
+    the engine API, the codes, and per game its worked examples and consistency report."""
+    lines = ["  - Home: index.md", *_nav(games)]
+    if authoring:
+        lines += ["  - Authoring:", *_nav([p for p in home_pages() if p.authoring], 2, True)]
+        for game in games:
+            own = [c for c in game.children if c.authoring]
+            if own:
+                lines.append(f"    - {yaml_string(html_text(game.title))}:")
+                lines += _nav(own, 3, True)
+    return "\n".join(lines)
 
 
-def _nav(pages: Iterable[Page], depth: int = 1) -> Iterator[str]:
+def _nav(pages: Iterable[Page], depth: int = 1, authoring: bool = False) -> Iterator[str]:
+    """Nav entries of `pages` and their children: the players' pages, or (`authoring`)
+    the authoring section's."""
     pad = "  " * depth
     for page in pages:
+        if page.authoring != authoring:
+            continue
         title = yaml_string(html_text(page.title))
         if page.children:
             yield f"{pad}- {title}:"

@@ -103,7 +103,10 @@ class View(Links):
         return "".join(out)
 
     def value(self, e: ast.Expr) -> Markup:
-        """A property's value: text as text (a list of texts a line each), else code."""
+        """A property's value: text as text (a list of texts a line each), a number as a
+        number, else code."""
+        if isinstance(e, ast.IntLit):
+            return Markup(f'<span class="ludex-number">{e.value}</span>')
         if isinstance(e, ast.StrLit):
             return md(e.value)
         if isinstance(e, ast.ListLit) and e.items and all(

@@ -17,7 +17,7 @@ from . import api
 from .blocks import build_block
 from .escape import fence, md
 from .links import Site
-from .pages import CSS, REPORT, Page
+from .pages import CSS, REPORT, Page, kind_of
 from .prose import View
 from .report import codes, figures, report
 from .tables import card_kinds, example_rows
@@ -52,7 +52,7 @@ def render(site: Site, page: Page) -> str:
 
 def _game(view: View) -> dict[str, Any]:
     assert view.model is not None
-    return {"figures": figures(view.site, view.model),
+    return {"figures": figures(view.site, view.model), "authoring": view.site.authoring,
             "contents": list(_contents(view, view.page.children)),
             "report": view.page_url(f"{view.model.name}/{REPORT}")}
 
@@ -64,12 +64,32 @@ def _contents(view: View, pages: Iterable[Page], depth: int = 0) -> Iterator[Mar
 
 
 def _home(view: View) -> dict[str, Any]:
-    return {"games": [(g, figures(view.site, g.model)) for g in view.site.games if g.model]}
+    return {"games": [(g, figures(view.site, g.model)) for g in view.site.games if g.model],
+            "authoring": view.site.authoring, "title": view.site.name,
+            "about": [(g, [view.prose(p.text) for p in g.sym.decl.prose[:1]])
+                      for g in view.site.games if g.sym is not None]}
+
+
+def _members(view: View) -> dict[str, Any]:
+    """A page of many instances of one kind: each one's block, under the page's title."""
+    page = view.page
+    first = page.members[0]
+    siblings = [c for c in (first.parent.children.values() if first.parent else ())
+                if c.decl.keyword == first.decl.keyword]
+    kind = kind_of(view.model, first) if view.model else None
+    where = view.link(first.parent.decl) if first.parent is not None and \
+        first.parent.parent is not None else md(view.model.root.decl.display
+                                                  if view.model else "")
+    return {"blocks": [build_block(view, m, 2) for m in page.members],
+            "count": len(page.members), "total": len(siblings),
+            "kind": view.link(kind, kind.display) if kind is not None else md(first.decl.keyword),
+            "where": where}
 
 
 # template -> what it is given beyond the marker, the page, its view and its block
 CONTEXTS: dict[str, Callable[[View], dict[str, Any]]] = {
     "game.md.j2": _game,
+    "members.md.j2": _members,
     "cards.md.j2": lambda view: {"kinds": card_kinds(view)},
     "examples.md.j2": lambda view: {"rows": example_rows(view)},
     "report.md.j2": report,

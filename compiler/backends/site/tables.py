@@ -17,6 +17,7 @@ from .facts import CLAUSE_NAMES, facts, status
 from .links import anchor
 from .pages import kinds_with_cards
 from .prose import View
+from .values import field_value
 
 
 @dataclass
@@ -30,9 +31,10 @@ def tables(view: View, decl: ast.Decl) -> list[Table]:
     """The tables a declaration's page shows under its facts."""
     found = []
     if isinstance(decl, ast.Kind) and decl.fields:
-        found.append(Table(["Field", "Type"], [
-            [literal(f.name), view.code(unparse.field_type(f.type), f.type, "type")]
-            for f in decl.fields]))
+        titled = any(f.title for f in decl.fields)
+        found.append(Table(["Field", *(["Title"] if titled else []), "Type"], [
+            [literal(f.name), *([md(f.title or "")] if titled else []),
+             view.code(unparse.field_type(f.type), f.type, "type")] for f in decl.fields]))
     if isinstance(decl, ast.Manifest) and decl.entries:
         found.append(_manifest(view, decl))
     if isinstance(decl, (ast.Table, ast.Track)) and decl.rows:
@@ -91,19 +93,29 @@ def card_kinds(view: View) -> list[dict[str, Any]]:
     for kind, cards in kinds_with_cards(view.model):
         view.current = None
         rows = []
+        pictures = [f for f in kind.fields if isinstance(f.type, ast.ImageType) or (
+            isinstance(f.type, ast.OptionalType) and isinstance(f.type.inner, ast.ImageType))]
+        shown = [f for f in kind.fields if f not in pictures]
+        gallery = []
         for sym in cards:
             decl = sym.decl
             assert isinstance(decl, ast.Instance)
-            values = {p.name: view.value(p.value) for p in decl.values}
-            rows.append([view.link(decl)] + [values.get(f.name, Markup("")) for f in kind.fields])
-        gallery = [(view.link(c.decl), [view.prose(p.text) for p in c.decl.prose],
-                    [(n, v) for n, v in facts(view, c.decl) if n in CLAUSE_NAMES])
-                   for c in cards]
+            view.current = decl
+            values = {p.name: p.value for p in decl.values}
+            rows.append([view.link(decl)] + [field_value(view, f.type, values[f.name])
+                                              if f.name in values else Markup("")
+                                              for f in shown])
+            images = [field_value(view, f.type, values[f.name]) for f in pictures
+                      if f.name in values]
+            gallery.append((view.link(decl), images, [view.prose(p.text) for p in decl.prose],
+                            [(n, v) for n, v in facts(view, decl) if n in CLAUSE_NAMES]))
+        view.current = None
         kinds.append({"anchor": "kind-" + anchor(view.model.symbol(kind)),
                       "title": md(kind.display),
                       "link": view.link(kind, f"declared as {kind.id}"), "count": len(cards),
-                      "table": Table(["Card"] + [f.name for f in kind.fields], rows)
-                      if kind.fields else None, "gallery": gallery})
+                      "table": Table(["Card"] + [f.display for f in shown], rows,
+                                     "ludex-filterable") if shown else None,
+                      "gallery": gallery})
     return kinds
 
 
