@@ -234,13 +234,30 @@ def test_hostile_text_renders_as_text(hostile: tuple[dict[str, str | bytes], Pat
 def test_hostile_names_are_escaped_in_nav_title_and_search(
         hostile: tuple[dict[str, str | bytes], Path]) -> None:
     files, built = hostile
-    assert '"Hostile &lt;b&gt;game&lt;/b&gt; &amp; {{ title }}"' in files["mkdocs.yml"]
+    assert '"Hostile \u2039b\u203agame\u2039/b\u203a &amp; {{ title }}"' in files["mkdocs.yml"]
     config = files["mkdocs.yml"]
     assert '    - "Sneaky hooks: [evil.py] site_name: x \\"": hostile/sneaky.md\n' in config
     assert not any(line.startswith(("hooks", "site_name: x")) for line in config.split("\n"))
     page = (built / "hostile" / "index.html").read_text("utf-8")
     head = page[:page.index('<article')]
     assert "<b>game</b>" not in head and "Hostile &lt;b&gt;game&lt;/b&gt;" in head
+    assert "<title>Hostile \u2039b\u203agame\u2039/b\u203a & {{ title }} - " in head
+
+
+def test_a_title_cannot_close_the_page_title(tmp_path: Path) -> None:
+    """The theme prints a page's title in `<title>` through `striptags`, which undoes
+    entities: a title's angle brackets become angle quotes, so no tag is written."""
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "game.ludex").write_text(
+        'game g "G":\n  > A game.\n\nsection s "Sneaky </title><script>alert(1)</script>":\n'
+        "  > Text.\n", "utf-8")
+    out = tmp_path / "site"
+    write_site(emit(compile_paths([tmp_path / "g"])), out)
+    built, done = mkdocs_build(out)
+    assert done.returncode == 0, done.stderr
+    head = (built / "g" / "s.html").read_text("utf-8").split("<body", 1)[0]
+    assert "<script>alert" not in head
+    assert "<title>Sneaky \u2039/title\u203a\u2039script\u203aalert(1)" in head
     index = json.loads((built / "search" / "search_index.json").read_text("utf-8"))
     text = json.dumps(index)
     assert "<script>" not in text and "<img" not in text and "<b>" not in text

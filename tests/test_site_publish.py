@@ -122,7 +122,7 @@ def test_a_new_game_builds_a_strict_branded_site(html: Path) -> None:
     assert 'rel="icon" href="ludex-assets/favicon.png"' in home
     assert 'data-md-color-primary="custom"' in home
     css = (html / "ludex-assets" / "site.css").read_text("utf-8")
-    assert "--md-primary-fg-color: #0f766e;" in css
+    assert ":root > * {\n  --md-primary-fg-color: #0f766e;" in css  # hex only: no escaping
     assert 'href="https://github.com/example/mygame"' in home  # linked, never fetched
     assert "api.github.com" not in home and "repo_url" not in home
 

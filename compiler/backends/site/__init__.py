@@ -49,7 +49,7 @@ def emit(comp: Compilation, options: SiteOptions | None = None) -> dict[str, str
     site.pictures = pictures(comp.models)
     out: dict[str, str | bytes] = {"mkdocs.yml": _mkdocs_yml(site, options),
                                    f"docs/{CSS}": env().get_template("site.css.j2").render(
-                                       marker=MARKER, colours=colour_css(options))}
+                                       marker=MARKER, colours=Markup(colour_css(options)))}
     for page in [*home_pages(options.authoring), *walk(site.games)]:
         out[f"docs/{page.path}"] = language_page() if page.path == LANGUAGE_PAGE \
             else render(site, page)

@@ -41,6 +41,14 @@ def html_text(text: str) -> str:
     return html.escape(" ".join(text.split()), quote=False)
 
 
+def nav_text(text: str) -> str:
+    """A page's title in the navigation. The theme prints it unescaped in the menu, and
+    in the page's `<title>` through `striptags`, which undoes every entity: so `<` and `>`
+    become the angle quotes `‹` and `›` (no entity can survive both places), and the
+    rest is escaped."""
+    return html_text(text.replace("<", "\u2039").replace(">", "\u203a"))
+
+
 def mermaid_label(text: str) -> str:
     codes = {"#": "#35;", '"': "#quot;", "<": "#lt;", ">": "#gt;", "&": "#amp;"}
     return "".join(codes.get(ch, ch) for ch in " ".join(text.split()))

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from ...semantics.resolve import GameModel, Symbol
 from ...syntax import ast
-from .escape import html_text
+from .escape import nav_text
 
 CSS = "ludex-assets/site.css"
 SCRIPT = "ludex-assets/site.js"  # the card tables' filter
@@ -126,7 +126,7 @@ def nav(games: list[Page], authoring: bool = True) -> str:
         for game in games:
             own = [c for c in game.children if c.authoring]
             if own:
-                lines.append(f"    - {yaml_string(html_text(game.title))}:")
+                lines.append(f"    - {yaml_string(nav_text(game.title))}:")
                 lines += _nav(own, 3, True)
     return "\n".join(lines)
 
@@ -138,10 +138,10 @@ def _nav(pages: Iterable[Page], depth: int = 1, authoring: bool = False) -> Iter
     for page in pages:
         if page.authoring != authoring:
             continue
-        title = yaml_string(html_text(page.title))
-        if page.children:
+        title = yaml_string(nav_text(page.title))
+        if page.children:  # a section whose index page is titled (not "Index")
             yield f"{pad}- {title}:"
-            yield f"{pad}  - {page.path}"
+            yield f"{pad}  - {title}: {page.path}"
             yield from _nav(page.children, depth + 1)
         else:
             yield f"{pad}- {title}: {page.path}"
