@@ -209,7 +209,10 @@ def test_fate_over_nine_is_remembered_and_draws_a_moiros_card(engine: ModuleType
         game.gain("fate", 3, "herodotus")
         assert game.treated("herodotus", "fate") == 11
     assert game.get("herodotus", "fate") == 9
-    assert game.members("moiros_deck") == ["moiros_b"]
+    # the Moiros deck is shuffled, then one card drawn and kept (book line 1542)
+    assert len(game.members("moiros_deck")) == 1
+    assert len(game.members("kept_moiros_cards")) == 1
+    assert game.get("herodotus", "moiros_cards_kept") == 1
     assert fired(game, "fate.fate_over_nine") == 1
 
 
