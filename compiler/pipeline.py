@@ -22,6 +22,7 @@ from .semantics.play import check_play
 from .semantics.resolve import build_symbols, link_bases, resolve_game
 from .semantics.schema import validate_game
 from .syntax import ast
+from .syntax.cache import ParseCache
 from .syntax.carddata import is_card_file, parse_card_file
 from .syntax.games import whole_games
 from .syntax.load import GameFiles, find_base, load
@@ -37,12 +38,13 @@ def _quiet(what: str, done: int, total: int) -> None:
 
 
 def parse_game(game: GameFiles, diags: Diagnostics,
-               tick: Callable[[], None] | None = None) -> ast.GameSource:
+               tick: Callable[[], None] | None = None,
+               cache: ParseCache | None = None) -> ast.GameSource:
     """Every file of the game; a file with syntax errors contributes what parsed and is
     listed as unparsed too (what it would have declared may be missing). `tick` is
-    called after each file."""
+    called after each file; `cache` keeps each declaration's parse."""
     def parse(src: SourceFile) -> Parsed:
-        out = parse_file(src, diags)
+        out = parse_file(src, diags, cache)
         if tick is not None:
             tick()
         return out
@@ -63,10 +65,11 @@ def parse_game(game: GameFiles, diags: Diagnostics,
     return ast.GameSource(game.folder, files, unparsed)
 
 
-def _add(result: Compilation, game: GameFiles, tick: Callable[[], None] | None = None) -> None:
+def _add(result: Compilation, game: GameFiles, tick: Callable[[], None] | None = None,
+         cache: ParseCache | None = None) -> None:
     result.sources.update({f.path: f.text for f in game.files + game.unreadable})
     result.file_count += len(game.files) + len(game.unreadable)
-    result.games.append(parse_game(game, result.diags, tick))
+    result.games.append(parse_game(game, result.diags, tick, cache))
 
 
 def _missing_bases(result: Compilation) -> list[tuple[str, Path]]:
@@ -92,12 +95,15 @@ def _override(game: GameFiles, texts: Mapping[str, str]) -> GameFiles:
 
 def compile_paths(paths: list[Path], checks: bool = True,
                   overrides: Mapping[str, str] | None = None,
-                  progress: Progress = _quiet) -> Compilation:
+                  progress: Progress = _quiet,
+                  cache: ParseCache | None = None) -> Compilation:
     """Load, parse, resolve and validate; then run the consistency checks.
 
     An expansion's base game is loaded too when a sibling folder declares it.
     `overrides` (display path -> text) stands in for files on disk: the language server
-    compiles what the editor holds. `progress` is told how far each stage is."""
+    compiles what the editor holds. `progress` is told how far each stage is. `cache`
+    keeps each declaration's parse (written back once everything is parsed); the result
+    is the same with it or without."""
     diags = Diagnostics()
     result = Compilation(diags)
     paths, result.hidden = whole_games(paths)  # a game is checked whole
@@ -111,12 +117,14 @@ def compile_paths(paths: list[Path], checks: bool = True,
 
     progress("files read", 0, total)
     for game in games:
-        _add(result, _override(game, overrides or {}), tick)
+        _add(result, _override(game, overrides or {}), tick, cache)
     for base, folder in _missing_bases(result):
         found = find_base(base, folder)
         if found is not None and all(Path(g.folder) != found for g in result.games):
             for game in load([found], diags):
-                _add(result, game)
+                _add(result, game, cache=cache)
+    if cache is not None:
+        cache.save()
     result.models = [build_symbols(g, diags) for g in result.games]
     link_bases(result.models, diags)
     games_total = len(result.models)

@@ -58,7 +58,8 @@ def files(project: Path, *, internal: bool = True) -> dict[str, bytes]:
     out = {}
     for path in sorted(project.rglob("*")):
         rel = path.relative_to(project).as_posix()
-        if path.is_file() and not rel.startswith("g/") and (internal or STAGING not in rel):
+        if path.is_file() and not rel.startswith(("g/", ".ludex_cache/")) and \
+                (internal or STAGING not in rel):  # the parse cache is no output
             out[rel] = path.read_bytes()
     return out
 

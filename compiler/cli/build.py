@@ -361,6 +361,8 @@ def grammar_dir(args: argparse.Namespace) -> Path | None:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 when generated output is stale")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="neither read nor write the parse cache (.ludex_cache/)")
     parser.add_argument("--force", action="store_true",
                         help="overwrite files the output folder's manifest does not list, and "
                         "adopt a folder that has no manifest (never writes through a symbolic "

@@ -20,6 +20,7 @@ from ..backends.write import write_atomic
 from ..core.codes import Severity
 from ..core.diagnostics import Diagnostic
 from ..pipeline import compile_paths
+from ..syntax.cache import ParseCache
 from .changes import GitError, changed_lines
 from .common import (
     FINDINGS,
@@ -56,13 +57,17 @@ def add(subparsers: Any) -> None:
                         "text output too; other formats always include them")
     parser.add_argument("--no-checks", action="store_true",
                         help="only parse, resolve and validate: skip the consistency checks")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="neither read nor write the parse cache (.ludex_cache/ in the "
+                        "current folder); the report is the same either way")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     bar = progress_bar(args)
     try:
-        comp = compile_paths(args.paths, checks=not args.no_checks, progress=bar.tell)
+        comp = compile_paths(args.paths, checks=not args.no_checks, progress=bar.tell,
+                             cache=None if args.no_cache else ParseCache())
     finally:
         bar.close()
     ignored = args.config.ignore if hasattr(args, "config") else frozenset()

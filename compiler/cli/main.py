@@ -16,6 +16,7 @@ from ..backends.write import WriteError
 from ..core.codes import Code
 from ..core.diagnostics import visible
 from ..pipeline import compile_paths
+from ..syntax.cache import ParseCache
 from . import build, check, export, fmt, init, lsp, play, simulate, stats, test, trace
 from .common import (
     EXIT_CODES,
@@ -82,7 +83,8 @@ def main(argv: list[str] | None = None) -> int:
 def _build(args: argparse.Namespace) -> int:
     bar = progress_bar(args)  # reading, resolving, running the examples the site shows
     try:
-        comp = compile_paths(args.paths, progress=bar.tell)
+        comp = compile_paths(args.paths, progress=bar.tell,
+                             cache=None if args.no_cache else ParseCache())
     finally:
         bar.close()
     if comp.diags.has_errors:

@@ -25,11 +25,14 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 from lark.lexer import Lexer, LexerState, LexerThread
 from lark.parsers.lalr_parser import _Parser
+from lark.utils import TextSlice
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostic, Diagnostics
 from ..core.source import SourceFile, Span
 from . import ast
+from .assemble import build_file
+from .cache import ParseCache, Part, digest
 from .callbacks import AstBuilder, Context
 from .errors import NestingTooDeep, report_syntax_error
 
@@ -88,7 +91,8 @@ class _Machine:
     rules: Any
     idle: SimpleQueue[tuple[AstBuilder, dict[Any, Any]]] = field(default_factory=SimpleQueue)
 
-    def run(self, text: str, ctx: Context) -> ast.File:
+    def run(self, text: str, ctx: Context, first_line: int = 1) -> ast.File:
+        """Parse `text`, which stands at line `first_line` of its file."""
         try:
             builder, callbacks = self.idle.get_nowait()
         except Empty:
@@ -96,7 +100,9 @@ class _Machine:
             callbacks = self.rules.create_callback(builder)
         builder.ctx = ctx
         try:
-            tokens = LexerThread.from_text(_Indented(self.lexer), text)
+            state = LexerState(TextSlice.cast_from(text))
+            state.line_ctr.line = first_line  # a part of a file: its lines counted from there
+            tokens = LexerThread(_Indented(self.lexer), state)
             result: ast.File = _Parser(self.table, callbacks).parse(tokens, "start")
             return result
         finally:
@@ -151,8 +157,9 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
     return parse_file(source, diags).file
 
 
-def parse_file(source: SourceFile, diags: Diagnostics) -> Parsed:
-    """Parse one file, reporting every syntax error, not just the first.
+def parse_file(source: SourceFile, diags: Diagnostics, cache: ParseCache | None = None) -> Parsed:
+    """Parse one file, reporting every syntax error, not just the first; with a `cache`,
+    declaration by declaration, each taken from the cache when its text is there.
 
     After an error, the smallest part of the file that holds it (the line and its
     block, or the enclosing declaration) is set aside, replaced by a bare `>` line
@@ -166,6 +173,10 @@ def parse_file(source: SourceFile, diags: Diagnostics) -> Parsed:
         diags.add(Code.EMPTY_FILE, "file declares nothing", source.span(1, 1),
                   "start the file with a declaration, e.g. `rule my_rule \"Title\":`")
         return Parsed(None, False)
+    if cache is not None:
+        parsed = _parse_by_decl(source, diags, cache)
+        if parsed is not None:
+            return parsed
     lines = (text if text.endswith("\n") else text + "\n").split("\n")
     found: list[Diagnostic] = []
     set_aside: set[int] = set()  # 0-based lines replaced by a placeholder
@@ -197,6 +208,53 @@ def _inside(error: Diagnostic, text: str) -> Diagnostic:
         return error
     end = len(lines[-1]) + 1
     return replace(error, span=Span(span.file, len(lines), end, len(lines), end + 1))
+
+
+def split_decls(text: str) -> list[tuple[int, str]]:
+    """The file's text cut before each top-level line of code (a declaration, or `within`):
+    (its first line, its text, ending in a newline). A cut that is not a declaration's
+    start (a line inside open brackets) leaves a part that does not parse alone."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    starts = [0] + [i for i in range(1, len(lines))
+                    if lines[i][:1] not in ("", " ", "\t", "\f", "#")]
+    return [(a + 1, "\n".join(lines[a:b]) + "\n")
+            for a, b in zip(starts, starts[1:] + [len(lines)], strict=True)]
+
+
+def _parse_by_decl(source: SourceFile, diags: Diagnostics, cache: ParseCache) -> Parsed | None:
+    """The file parsed one top-level declaration at a time, each part taken from the cache
+    when its text is there; None (nothing reported) when a part does not parse cleanly
+    alone: then the whole file is parsed as one, its errors reported as always."""
+    within: ast.Ref | None = None
+    decls: list[ast.Decl] = []
+    found: list[Diagnostic] = []
+    for index, (first, text) in enumerate(split_decls(source.text)):
+        key = digest(text)
+        part = cache.get(source.path, key, first)
+        if part is None:
+            callbacks = Diagnostics()
+            try:
+                file = _machine().run(text, Context(source.path, callbacks), first)
+            except (UnexpectedCharacters, UnexpectedToken, UnexpectedEOF, DedentError,
+                    NestingTooDeep):
+                return None
+            if any(d.code == Code.TOO_DEEP for d in callbacks):
+                return None  # reported once per file: the whole file decides where
+            part = Part(file.within, file.decls, tuple(callbacks))
+            cache.put(source.path, key, first, part)
+        if part.within is not None:
+            if index:
+                return None  # `within` after a declaration: a syntax error
+            within = part.within
+        decls += part.decls
+        found += part.diags
+    diags.extend(found)
+    ends = ([within.span] if within else []) + [d.span for d in decls]
+    span = Span(source.path, ends[0].line, ends[0].col, ends[-1].end_line,
+                ends[-1].end_col) if ends else Span(source.path, 1, 1, 1, 1)
+    return Parsed(build_file(source.path, span, within, decls), True)
 
 
 def _attempt(source: SourceFile, callbacks: Diagnostics, syntax: Diagnostics) -> ast.File | None:

@@ -1,0 +1,181 @@
+"""The parse cache (issue 12): what `ludex check` reports never depends on it.
+
+The same game is compiled with the cache off, cold (empty) and warm (full), on `rules/`
+and on copies edited the ways a designer edits (a value changed, lines added above other
+declarations, a syntax error made and mended, a declaration removed): the ASTs and the
+diagnostics are equal every time. A warm run after one edit parses that declaration only.
+A damaged or hostile cache file is a miss, never an error nor code run; `--no-cache`
+writes nothing; the folder is tagged and ignored by git.
+"""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ludex.core.diagnostics import Diagnostic
+from ludex.pipeline import compile_paths
+from ludex.syntax import parse
+from ludex.syntax.cache import ParseCache
+
+from .conftest import ROOT, run_cli
+
+CARD = '''card c{i} "Card {i}":
+  cost: {cost}
+  tags: ["common", "set {i}"]
+  > Card {i} is a card of the test set.
+'''
+GAME = '''game small "Small":
+  > A small game.
+kind card "Card":
+  field cost: int 0..20
+  field tags: list of text 0..3
+'''
+
+
+def _small(folder: Path, n: int = 40) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.ludex").write_text(GAME, encoding="utf-8")
+    (folder / "cards.ludex").write_text(
+        "".join(CARD.format(i=i, cost=i % 21) for i in range(n)), encoding="utf-8")
+    return folder
+
+
+def _outcome(paths: list[Path], cache: ParseCache | None, checks: bool = False) -> Any:
+    comp = compile_paths(paths, checks=checks, cache=cache)
+    diags: list[Diagnostic] = list(comp.diags)
+    return comp.games, diags
+
+
+def _same_every_way(paths: list[Path], cache_dir: Path, checks: bool = False) -> None:
+    off = _outcome(paths, None, checks)
+    assert _outcome(paths, ParseCache(cache_dir), checks) == off  # cold, or warm from before
+    assert _outcome(paths, ParseCache(cache_dir), checks) == off  # warm
+
+
+def test_rules_report_the_same_with_the_cache_off_cold_and_warm(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    cache = tmp_path / "cache"
+    off = _outcome([rules], None, checks=True)
+    cold = _outcome([rules], ParseCache(cache), checks=True)
+    warm = _outcome([rules], ParseCache(cache), checks=True)
+    assert cold == off and warm == off
+    assert any(cache.rglob("*.pickle"))
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+EDITS = [
+    ("a value changed", "  cost: 7\n", "  cost: 8\n"),
+    ("lines added above later cards", '  > Card 3 is a card of the test set.\n',
+     '  > Card 3 is a card of the test set.\n  > A second line of prose.\n\n# a comment\n'),
+    ("a syntax error", "  cost: 9\n", "  cost: 9 +\n"),
+    ("a card removed", CARD.format(i=5, cost=5), ""),
+    ("an error found by the parse's callbacks", 'card c6 "Card 6":', 'card C-6 "Card 6":'),
+    ("a duplicate card", CARD.format(i=11, cost=11), CARD.format(i=11, cost=11) * 2),
+    ("a within line", "card c0 ", "within small\ncard c0 "),
+]
+
+
+@pytest.mark.parametrize("old,new", [(o, n) for _, o, n in EDITS], ids=[e[0] for e in EDITS])
+def test_edited_copies_report_the_same_with_the_cache_off_cold_and_warm(
+        tmp_path: Path, old: str, new: str) -> None:
+    game = _small(tmp_path / "g")
+    cache = tmp_path / "cache"
+    _same_every_way([game], cache)
+    before = (game / "cards.ludex").read_text("utf-8")
+    _edit(game / "cards.ludex", old, new)
+    _same_every_way([game], cache)  # warm from the file before the edit
+    (game / "cards.ludex").write_text(before, encoding="utf-8")
+    _same_every_way([game], cache)  # and back
+
+
+def test_rules_edited_report_the_same_warm(tmp_path: Path) -> None:
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    cache = tmp_path / "cache"
+    _same_every_way([rules], cache)
+    for path in sorted(rules.rglob("*.ludex"))[:6]:  # lines added at each file's top
+        path.write_text("# an added comment\n\n" + path.read_text("utf-8"), encoding="utf-8")
+    _same_every_way([rules], cache)
+
+
+def test_a_warm_run_after_one_edit_parses_that_declaration_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _small(tmp_path / "g", 200)
+    cache = tmp_path / "cache"
+    _outcome([game], ParseCache(cache))
+    parsed: list[int] = []
+    machine = parse._machine()
+    real = type(machine).run
+
+    def counting(self: Any, text: str, ctx: Any, first_line: int = 1) -> Any:
+        parsed.append(first_line)
+        return real(self, text, ctx, first_line)
+
+    monkeypatch.setattr(type(machine), "run", counting)
+    _outcome([game], ParseCache(cache))
+    assert parsed == []
+    _edit(game / "cards.ludex", '  > Card 150 is', '  > Card 150, edited, is')
+    _edit(game / "cards.ludex", '  > Card 20 is', '  > Card 20 is\n  > longer and')
+    _outcome([game], ParseCache(cache))
+    assert len(parsed) == 2  # the two cards edited; the 198 others moved or not, from the cache
+
+
+class _Boom:
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Path.touch, (Path("PWNED"),))
+
+
+def test_a_damaged_or_hostile_cache_is_a_miss(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    game = _small(tmp_path / "g")
+    cache = tmp_path / "cache"
+    off = _outcome([game], None)
+    _outcome([game], ParseCache(cache))
+    stored = sorted(cache.rglob("*.pickle"))
+    assert stored
+    for path in stored:  # cut short, as by a full disk
+        path.write_bytes(path.read_bytes()[:100])
+    assert _outcome([game], ParseCache(cache)) == off
+    for path in stored:  # an index that runs code when unpickled naively
+        path.write_bytes(pickle.dumps(_Boom()))
+    assert _outcome([game], ParseCache(cache)) == off
+    for path in stored:  # a sound index (written by the run above), each entry hostile
+        shown, entries = pickle.loads(path.read_bytes())
+        path.write_bytes(pickle.dumps((shown, {k: (first, pickle.dumps(_Boom()))
+                                               for k, (first, _) in entries.items()})))
+    assert _outcome([game], ParseCache(cache)) == off
+    assert not (tmp_path / "PWNED").exists()
+
+
+def test_check_writes_a_tagged_ignored_cache_and_no_cache_writes_none(tmp_path: Path) -> None:
+    _small(tmp_path / "g")
+    first = run_cli("check", "--no-cache", "g", cwd=tmp_path)
+    assert first.code == 0 and not (tmp_path / ".ludex_cache").exists()
+    cold = run_cli("check", "g", cwd=tmp_path)
+    folder = tmp_path / ".ludex_cache"
+    assert (folder / "CACHEDIR.TAG").read_text("utf-8").startswith("Signature: 8a477f597d28d172")
+    assert (folder / ".gitignore").read_text("utf-8").endswith("*\n")
+    warm = run_cli("check", "g", cwd=tmp_path)
+    assert (cold.code, cold.out, cold.err) == (warm.code, warm.out, warm.err) == \
+        (first.code, first.out, first.err)
+    assert not [p for p in folder.rglob("*") if p.name.startswith(".tmp-")]
+
+
+def test_a_linked_cache_folder_is_never_written_through(tmp_path: Path) -> None:
+    _small(tmp_path / "g")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (tmp_path / ".ludex_cache").symlink_to(elsewhere)
+    assert run_cli("check", "g", cwd=tmp_path).code == 0
+    assert list(elsewhere.iterdir()) == []
