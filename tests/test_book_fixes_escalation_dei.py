@@ -59,7 +59,8 @@ def fired(g: Game, rule: str) -> bool:
 def test_julie_pays_one_trust_per_guard_to_reach_the_hideout(escalation: Definitions) -> None:
     """Before: `cost: pay guards trust` passed the word "guards" as the amount, so the move
     to the Smugglers Hideout always stopped (NotExecutable) and Julie never got there."""
-    g = game(escalation, {("guards_in", ("art_district",)): 2})
+    g = game(escalation, {("guards_in", ("art_district",)): 2,
+                          ("access_district", (JULIE,)): f"{JULIE}.smugglers_hideout"})
     g.set(JULIE, "trust", 5)
     g.place(JULIE, "art_district")
     g.trigger(f"{HIDEOUT}.move_to_hideout")
@@ -68,7 +69,8 @@ def test_julie_pays_one_trust_per_guard_to_reach_the_hideout(escalation: Definit
 
 
 def test_julie_cannot_reach_the_hideout_without_the_trust(escalation: Definitions) -> None:
-    g = game(escalation, {("guards_in", ("art_district",)): 3})
+    g = game(escalation, {("guards_in", ("art_district",)): 3,
+                          ("access_district", (JULIE,)): f"{JULIE}.smugglers_hideout"})
     g.set(JULIE, "trust", 2)
     g.place(JULIE, "art_district")
     with pytest.raises(Illegal):
@@ -126,8 +128,10 @@ def test_the_jammer_reactivation_spends_the_great_machines_bonds(
     go to `great_machine`), so a deactivated Servant could never become active again."""
     g = game(escalation)
     g.gain("bonds", 3, "great_machine")
+    g.set("servants_module.phantasmer", "deactivated", 1)
     g.trigger("revolution.akira.inventions_guide.jammer.reactivate")
     assert g.get("great_machine", "bonds") == 1
+    assert g.get("servants_module.phantasmer", "deactivated") == 0
 
 
 def test_every_invention_runs_the_breakdown_roll(escalation: Definitions) -> None:
