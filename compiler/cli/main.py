@@ -9,56 +9,109 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from types import ModuleType
 from typing import Any
 
 from .. import __version__
-from ..backends.write import WriteError
-from ..core.codes import Code
-from ..core.diagnostics import visible
-from ..pipeline import compile_paths
-from ..syntax.cache import ParseCache
-from . import build, check, export, fmt, init, lsp, play, simulate, stats, test, trace
-from .common import (
-    EXIT_CODES,
-    FINDINGS,
-    INTERNAL,
-    OK,
-    USAGE,
-    command,
-    progress_bar,
-    report_errors,
-)
-from .config import ConfigError, apply, load
+from .exits import EXIT_CODES, FINDINGS, INTERNAL, OK, USAGE
+
+# Every command and its one-line help, in the order `--help` lists them. Only the command
+# being run is imported (`ludex --help` imports none): a test keeps these lines equal to
+# what each command's own module registers.
+COMMANDS = {
+    "check": "parse, resolve, validate and check the rules for what the book gets wrong",
+    "fmt": "rewrite .ludex files in the one canonical layout",
+    "export": "write the resolved AST as JSON",
+    "trace": "per game: which paragraphs of its book no declaration covers",
+    "build": "emit the engines and the reference site",
+    "test": "run the books' worked examples against the generated engine",
+    "stats": "per game: declarations, executable rules, examples passing",
+    "simulate": "play random games of one game and report what happened",
+    "play": "play a game in the terminal against random players",
+    "lsp": "run the language server on stdio (for an editor)",
+    "init": "create a new game folder that checks clean and passes its test",
+}
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ludex", description="Ludex: a rules-as-data compiler for tabletop games.",
         epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"ludex {__version__}")
-    add_commands(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
+    add_commands(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"),
+                 only)
     return parser
 
 
-def add_commands(subparsers: Any) -> None:
-    """Every command, in the order `--help` lists them."""
-    check.add(subparsers)
-    fmt.add(subparsers)
-    export.add(subparsers)
-    trace.add(subparsers)
-    parser = command(subparsers, "build", "emit the engines and the reference site")
-    build.add_arguments(parser)
-    parser.set_defaults(run=_build)
-    test.add(subparsers)
-    stats.add(subparsers)
-    simulate.add(subparsers)
-    play.add(subparsers)
-    lsp.add(subparsers)
-    init.add(subparsers)
+def add_commands(subparsers: Any, only: str | None = None) -> None:
+    """Every command, in the order `--help` lists them: each in full, or, when `only` is
+    given, that one in full and the others by name and help alone (nothing imported)."""
+    for name, summary in COMMANDS.items():
+        if only is None or name == only:
+            _add(subparsers, name)
+        else:
+            subparsers.add_parser(name, help=summary)
+
+
+def _add(subparsers: Any, name: str) -> None:
+    if name == "build":
+        from . import build
+        from .common import command
+
+        parser = command(subparsers, "build", COMMANDS["build"])
+        build.add_arguments(parser)
+        parser.set_defaults(run=_build)
+    else:
+        _module(name).add(subparsers)
+
+
+def _module(name: str) -> ModuleType:
+    """The module of a command, imported when that command runs."""
+    if name == "check":
+        from . import check
+        return check
+    if name == "fmt":
+        from . import fmt
+        return fmt
+    if name == "export":
+        from . import export
+        return export
+    if name == "trace":
+        from . import trace
+        return trace
+    if name == "test":
+        from . import test
+        return test
+    if name == "stats":
+        from . import stats
+        return stats
+    if name == "simulate":
+        from . import simulate
+        return simulate
+    if name == "play":
+        from . import play
+        return play
+    if name == "lsp":
+        from . import lsp
+        return lsp
+    from . import init
+    return init
+
+
+def _chosen(argv: list[str]) -> str:
+    """The command `argv` names ("" when none: `--help`, `--version`, a mistake)."""
+    first = next((a for a in argv if not a.startswith("-")), "")
+    return first if first in COMMANDS else ""
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = _parser(_chosen(argv)).parse_args(argv)
+    from ..backends.write import WriteError
+    from ..core.codes import Code
+    from ..core.diagnostics import visible
+    from .config import ConfigError, apply, load
+
     try:
         apply(args, load())
     except ConfigError as err:
@@ -81,6 +134,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from ..pipeline import compile_paths
+    from ..syntax.cache import ParseCache
+    from . import build
+    from .common import progress_bar, report_errors
+
     bar = progress_bar(args)  # reading, resolving, running the examples the site shows
     try:
         comp = compile_paths(args.paths, progress=bar.tell,
