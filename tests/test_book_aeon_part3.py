@@ -1,0 +1,203 @@
+"""Aeon Trespass, book lines 1534-2029 (issue 20): the rules no worked example of the
+book reaches, run on the engine built from rules/aeon_trespass.
+
+Each test names the book line it follows; the boundaries are the ones the rulings say
+the book's examples do not show (the default Ambrosia Limit, a second Moiros card).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+from ludex.runtime import Ctx, Game, Illegal
+from ludex.verify.examples import engine_of
+
+from .conftest import ROOT
+from .test_engine import compiled
+
+D10 = "important_game_rules.dice.d10"
+PLACE_TERRAIN = "terrain.placing_and_removing_terrain.place_terrain"
+TRAITS = "terrain.terrain_traits_list"
+
+
+@pytest.fixture(scope="module")
+def engine() -> ModuleType:
+    return engine_of(compiled(ROOT / "rules" / "aeon_trespass").models[0])
+
+
+def happened(game: Game, what: str, who: str | None = None) -> int:
+    """How many times an outside event (a death) happened (to `who`)."""
+    return sum(1 for e in game.log.of_kind("happen")
+               if e.what == what and who in (None, e.who))
+
+
+def in_battle(engine: ModuleType) -> Game:
+    game: Game = engine.new_game(seed=1)
+    game.set(None, "current_phase", "battle_phase")
+    return game
+
+
+# ---------------------------------------------------------------- Moiros and Kratos
+
+
+def test_a_second_moiros_card_is_death_instead(engine: ModuleType) -> None:
+    """Line 1544: "if you are ever forced to draw another Moiros card while you already
+    have one, you die instead!" Nothing is drawn."""
+    game = in_battle(engine)
+    game.set_place("moiros_deck", ["moiros_a", "moiros_b"])
+    game.set("herodotus", "fate", 9)
+    game.set("herodotus", "moiros_cards_kept", 1)
+    game.gain("fate", 1, "herodotus")
+    assert happened(game, "titan_death", "herodotus") == 1
+    assert len(game.members("moiros_deck")) == 2
+
+
+def test_kept_moiros_cards_go_back_at_the_end_of_battle(engine: ModuleType) -> None:
+    """Line 1542: the card is kept "until the end of Battle"; then the next Battle's
+    first Fate over 9 draws again instead of killing."""
+    game = in_battle(engine)
+    game.set_place("moiros_deck", ["moiros_a", "moiros_b"])
+    game.set("herodotus", "fate", 9)
+    game.gain("fate", 1, "herodotus")
+    assert game.get("herodotus", "moiros_cards_kept") == 1
+    game.trigger("moiros_cards.keep_moiros_until_end_of_battle")
+    assert game.get("herodotus", "moiros_cards_kept") == 0
+    assert len(game.members("moiros_deck")) == 2
+    assert game.members("kept_moiros_cards") == []
+
+
+@pytest.mark.parametrize(("roll", "drawn"), [(4, 1), (5, 0), (6, 0)])
+def test_a_kratos_roll_below_rage_draws_a_kratos_card(engine: ModuleType, roll: int,
+                                                       drawn: int) -> None:
+    """Line 1549: a d10 "equal or higher" than your Rage succeeds; a fail draws a Kratos
+    card (Rage 5 here)."""
+    game = in_battle(engine)
+    game.set_place("kratos_deck", ["kratos_a", "kratos_b"])
+    game.set("herodotus", "rage", 5)
+    game.set_fact("roll_order", [D10], [roll])
+    game.trigger("kratos_cards.kratos_roll", Ctx(owner="herodotus"))
+    assert game.get(None, "kratos_roll_result") == ("fail" if drawn else "success")
+    assert game.get("herodotus", "kratos_cards_kept") == drawn
+    assert len(game.members("kept_kratos_cards")) == drawn
+
+
+# ---------------------------------------------------------------- Ambrosia
+
+
+@pytest.mark.parametrize(("tokens", "dies"), [(4, False), (5, True)])
+def test_the_default_ambrosia_limit_is_four(engine: ModuleType, tokens: int,
+                                             dies: bool) -> None:
+    """Line 1554: "Unless your Titan Sheet or Gear cards state otherwise, your Ambrosia
+    Limit is 4" (no example of the book shows it: ruling abysswatcher_has_a_limit)."""
+    game = in_battle(engine)  # no element of the Titan states an Ambrosia Limit
+    game.set("abysswatcher", "ambrosia", tokens - 1)
+    game.gain("ambrosia", 1, "abysswatcher")
+    assert game.get("abysswatcher", "ambrosia_limit") == 4
+    assert (happened(game, "titan_death", "abysswatcher") == 1) is dies
+
+
+def test_the_highest_ambrosia_limit_counts_then_every_bonus(engine: ModuleType) -> None:
+    """Line 1554: "choose the one with the highest Ambrosia Limit, then apply bonuses"."""
+    game = in_battle(engine)
+    game.set("abysswatcher", "ambrosia_limits", [3, 6, 5])
+    game.set("abysswatcher", "ambrosia_limit_bonus", 2)
+    game.gain("ambrosia", 1, "abysswatcher")
+    assert game.get("abysswatcher", "ambrosia_limit") == 8
+
+
+# ---------------------------------------------------------------- Conditions and Fatigue
+
+
+def test_you_cannot_gain_a_condition_you_already_have(engine: ModuleType) -> None:
+    """Line 1537: "You cannot gain a Condition if you already have it"."""
+    game = in_battle(engine)
+    game.trigger("conditions.gaining_conditions", Ctx(target="knockdown_card"))
+    assert game.members("condition_cards") == ["knockdown_card"]
+    with pytest.raises(Illegal):
+        game.trigger("conditions.gaining_conditions", Ctx(target="knockdown_card"))
+
+
+def test_a_second_fatigue_token_cannot_be_gained(engine: ModuleType) -> None:
+    """Line 1702: "You cannot gain a Fatigue token if you already have one"."""
+    game = in_battle(engine)
+    game.trigger("fatigue.gain_fatigue", Ctx(owner="solon"))
+    assert game.get("solon", "fatigue_tokens") == 1
+    with pytest.raises(Illegal):
+        game.trigger("fatigue.gain_fatigue", Ctx(owner="solon"))
+
+
+# ---------------------------------------------------------------- Awakening
+
+
+def test_an_awakening_from_an_obol_draw_ends_in_death(engine: ModuleType) -> None:
+    """Line 1619: no Trespass token to discard at the start of your turn ends the
+    Awakening; "if you awakened as a result of an Obol Draw, you die"."""
+    game = in_battle(engine)
+    for who, by_obol in (("herodotus", 1), ("solon", 0)):
+        game.set(who, "awakened", 1)
+        game.set(who, "awakened_by_obol", by_obol)
+        game.trigger("awakenings.ending_the_awakening", Ctx(owner=who))
+        assert game.get(who, "awakened") == 0
+    assert happened(game, "titan_death", "herodotus") == 1
+    assert happened(game, "titan_death", "solon") == 0
+
+
+def test_an_awakened_titan_keeps_the_priority_target_token(engine: ModuleType) -> None:
+    """Line 1605: "As long as you are Awakened, you cannot lose this token", even when
+    another Titan's Rage becomes the highest."""
+    game = in_battle(engine)
+    game.set("herodotus", "awakened", 1)
+    game.place("priority_target_token", "herodotus")
+    game.gain("rage", 5, "philoctera")
+    assert "priority_target_token" in game.members("herodotus")
+
+
+# ---------------------------------------------------------------- Terrain
+
+
+def placing(engine: ModuleType, facts: dict[str, bool], traits: dict[str, bool]) -> Game:
+    game = in_battle(engine)
+    game.set(None, "placed_tile", "new_tile")
+    for name in ("covers_terrain", "covers_titan", "covers_primordial",
+                 "all_of_type_on_board"):
+        game.set_fact(name, [], facts.get(name, False))
+    for trait, has in traits.items():
+        game.set_fact("placed_has_trait", [f"{TRAITS}.{trait}"], has)
+    return game
+
+
+def test_a_tile_placed_on_an_indestructible_tile_is_ignored(engine: ModuleType) -> None:
+    """Line 1816: "you cannot place anything on top of it. Ignore this new tile
+    placement." Any other tile under it is destroyed first (line 1817)."""
+    for indestructible in (True, False):
+        game = placing(engine, {"covers_terrain": True}, {})
+        game.set_fact("covered_tile", [], "old_tile")
+        game.set_fact("covered_has_trait", [f"{TRAITS}.indestructible"], indestructible)
+        game.set_place("battle_board_terrain", ["old_tile"])
+        game.trigger(PLACE_TERRAIN)
+        on_board = game.members("battle_board_terrain")
+        assert on_board == (["old_tile"] if indestructible else ["new_tile"])
+
+
+def test_an_obstacle_placed_on_a_titan_crashes_it(engine: ModuleType) -> None:
+    """Lines 1820-1821: an Obstacle (and Destructible) tile placed on a Titan: Crash,
+    +1 Danger and Knockdown; a Destructible one is destroyed, not placed."""
+    for destructible in (True, False):
+        game = placing(engine, {"covers_titan": True},
+                       {"obstacle": True, "destructible": destructible})
+        game.set_fact("covered_titan", [], "solon")
+        game.set("solon", "danger", 2)
+        game.trigger(PLACE_TERRAIN)
+        assert game.get("solon", "danger") == 3
+        assert "knockdown_card" in game.members("condition_cards")
+        assert ("new_tile" in game.members("battle_board_terrain")) is not destructible
+
+
+def test_only_an_indestructible_tile_is_placed_on_the_primordial(engine: ModuleType) -> None:
+    """Lines 1825-1826."""
+    for indestructible in (True, False):
+        game = placing(engine, {"covers_primordial": True},
+                       {"indestructible": indestructible})
+        game.trigger(PLACE_TERRAIN)
+        assert ("new_tile" in game.members("battle_board_terrain")) is indestructible
