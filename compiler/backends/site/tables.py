@@ -15,7 +15,7 @@ from ...syntax.walk import iter_nodes
 from .escape import literal, md
 from .facts import CLAUSE_NAMES, facts, status
 from .links import anchor
-from .pages import kinds_with_cards
+from .pages import MANY, kinds_with_cards
 from .prose import View
 from .values import field_value
 
@@ -105,6 +105,8 @@ def card_kinds(view: View) -> list[dict[str, Any]]:
             rows.append([view.link(decl)] + [field_value(view, f.type, values[f.name])
                                               if f.name in values else Markup("")
                                               for f in shown])
+            if len(cards) > MANY:  # the table alone: each name leads to the card's page
+                continue
             images = [field_value(view, f.type, values[f.name]) for f in pictures
                       if f.name in values]
             gallery.append((view.link(decl), images, [view.prose(p.text) for p in decl.prose],
