@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from ludex.runtime import Ctx, Game, Illegal
+from ludex.runtime import Ctx, Game, Illegal, ScriptedChooser
 from ludex.verify.examples import engine_of
 
 from .conftest import ROOT
@@ -19,6 +19,7 @@ from .test_engine import compiled
 D10 = "important_game_rules.dice.d10"
 PLACE_TERRAIN = "terrain.placing_and_removing_terrain.place_terrain"
 TRAITS = "terrain.terrain_traits_list"
+KEYWORDS = "keywords.keywords_list"
 
 
 @pytest.fixture(scope="module")
@@ -201,3 +202,91 @@ def test_only_an_indestructible_tile_is_placed_on_the_primordial(engine: ModuleT
                        {"indestructible": indestructible})
         game.trigger(PLACE_TERRAIN)
         assert ("new_tile" in game.members("battle_board_terrain")) is indestructible
+
+
+# ---------------------------------------------------------------- Tests in Battle, VPs
+
+
+@pytest.mark.parametrize(("roll", "result"), [(3, "fail"), (4, "success"), (10, "success")])
+def test_a_test_adds_skill_and_declared_bonuses(engine: ModuleType, roll: int,
+                                                result: str) -> None:
+    """Lines 1627-1628: roll a d10, add the Skill and the bonuses declared before the
+    test, compare with the difficulty (Cunning 3, +1 bonus, 8+ here)."""
+    game = in_battle(engine)
+    game.set(None, "test_difficulty", 8)
+    game.set(None, "test_skill", 3)
+    game.set(None, "test_bonus", 1)
+    game.set_fact("roll_order", [D10], [roll])
+    game.trigger("tests_in_battle.perform_test")
+    assert game.get(None, "test_result") == result
+    assert game.get(None, "test_bonus") == 0
+
+
+def test_a_vp_is_climbed_only_once_created_and_by_one_titan(engine: ModuleType) -> None:
+    """Lines 1580, 1585, 1590: a locked VP cannot be climbed; a passed Climb test puts
+    the Titan on the VP space; a second Titan cannot climb the occupied VP."""
+    game = in_battle(engine)
+    game.set(None, "test_difficulty", 6)
+    game.set_fact("roll_order", [D10], [9, 9])
+    climb = "vantage_points.climbing_and_falling.climb_vp"
+    game.trigger(climb, Ctx(actor="solon"))     # the VP is locked: its condition fails
+    assert game.members("vantage_point") == []
+    game.set_fact("has_vp_description", [], True)
+    game.trigger("vantage_points.creating_vps.create_vp")
+    game.trigger(climb, Ctx(actor="solon"))
+    assert game.members("vantage_point") == ["solon"]
+    with pytest.raises(Illegal):
+        game.trigger(climb, Ctx(actor="herodotus"))
+
+
+def test_no_vp_description_no_vp(engine: ModuleType) -> None:
+    """Line 1582: "you cannot create VPs on it by any means"."""
+    game = in_battle(engine)
+    game.set_fact("has_vp_description", [], False)
+    with pytest.raises(Illegal):
+        game.trigger("vantage_points.creating_vps.create_vp")
+    assert game.get(None, "vp_created") == 0
+
+
+# ---------------------------------------------------------------- keywords
+
+
+def test_stacked_opening_places_the_summed_tokens(engine: ModuleType) -> None:
+    """Lines 1707, 1748: two Opening 1 are Opening 2: two Opening tokens."""
+    game = in_battle(engine)
+    game.set(None, "keyword_x", 2)
+    game.trigger(f"{KEYWORDS}.opening.opening_tokens_placed")
+    assert game.get(None, "opening_tokens") == 2
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_sacrifice_trades_danger_for_a_break_token(engine: ModuleType, answer: bool) -> None:
+    """Line 1792: "you may gain +1 Danger to place one Break token"."""
+    game: Game = engine.new_game(seed=1, chooser=ScriptedChooser({"use_sacrifice": answer}))
+    game.set(None, "current_phase", "battle_phase")
+    game.trigger(f"{KEYWORDS}.sacrifice.sacrifice_break", Ctx(actor="solon"))
+    assert game.get("solon", "danger") == int(answer)
+    assert game.get(None, "break_tokens") == int(answer)
+
+
+def test_bp_suppress_shuffles_the_discard_pile_into_the_deck(engine: ModuleType) -> None:
+    """Line 1799."""
+    game = in_battle(engine)
+    game.set_place("bp_deck", ["bp_a"])
+    game.set_place("bp_discard_pile", ["bp_b", "bp_c"])
+    game.trigger(f"{KEYWORDS}.suppress.bp_suppress")
+    assert sorted(game.members("bp_deck")) == ["bp_a", "bp_b", "bp_c"]
+    assert game.members("bp_discard_pile") == []
+
+
+def test_rocksteady_may_ignore_knockdown(engine: ModuleType) -> None:
+    """Line 1789: "When you are about to suffer Knockdown, you may use this ability to
+    ignore it"; the next Knockdown is suffered again."""
+    game: Game = engine.new_game(seed=1, chooser=ScriptedChooser({"use_rocksteady": True}))
+    game.set("solon", "rocksteady", 1)
+    knockdown = f"{KEYWORDS}.knockdown.suffer_knockdown"
+    game.trigger(knockdown, Ctx(actor="solon"))
+    assert game.members("condition_cards") == []
+    game.set("solon", "rocksteady", 0)
+    game.trigger(knockdown, Ctx(actor="solon"))
+    assert game.members("condition_cards") == ["knockdown_card"]
