@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -179,3 +181,26 @@ def test_a_linked_cache_folder_is_never_written_through(tmp_path: Path) -> None:
     (tmp_path / ".ludex_cache").symlink_to(elsewhere)
     assert run_cli("check", "g", cwd=tmp_path).code == 0
     assert list(elsewhere.iterdir()) == []
+
+
+def _ludex(*args: str, cwd: Path) -> tuple[int, str, str]:
+    """`ludex ARGS` in a process of its own (the grammar's tables are read once a process)."""
+    done = subprocess.run([sys.executable, "-m", "ludex", *args], cwd=cwd, capture_output=True,
+                          text=True, check=False)
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_the_grammar_tables_read_from_the_cache_parse_and_fail_alike(tmp_path: Path) -> None:
+    """The first process compiles the grammar and stores its tables; the next reads them:
+    the same report, syntax errors and their expected tokens included; damaged tables
+    are compiled again."""
+    game = _small(tmp_path / "g")
+    _edit(game / "cards.ludex", "  cost: 9\n", "  cost: 9 +\n  tags: [\n")
+    _edit(game / "cards.ludex", 'card c3 "Card 3":', 'card c3 "Card 3"')
+    plain = _ludex("check", "--no-cache", "g", cwd=tmp_path)
+    assert plain[0] == 1 and "error[E1" in plain[1] + plain[2]
+    assert _ludex("check", "g", cwd=tmp_path) == plain
+    tables = next((tmp_path / ".ludex_cache").rglob("grammar.json"))
+    assert _ludex("check", "g", cwd=tmp_path) == plain  # read from the cache
+    tables.write_text('{"data": {}, "memo": {}}', encoding="utf-8")
+    assert _ludex("check", "g", cwd=tmp_path) == plain

@@ -196,6 +196,17 @@ class ParseCache:
         self._used[path].add(key)
         self._changed.add(path)
 
+    def read_extra(self, name: str) -> bytes | None:
+        """A file of the cache's own beside the entries (the grammar's tables), or None."""
+        try:
+            return (self.folder / name).read_bytes()
+        except OSError:
+            return None
+
+    def write_extra(self, name: str, data: bytes) -> None:
+        if self._prepare():
+            _write_atomic(self.folder / name, data)
+
     def save(self) -> None:
         """Write the files whose entries changed, keeping only the entries this run used;
         nothing is written when the folder cannot be made (the cache is an aid only)."""
