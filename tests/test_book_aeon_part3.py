@@ -290,3 +290,39 @@ def test_rocksteady_may_ignore_knockdown(engine: ModuleType) -> None:
     game.set("solon", "rocksteady", 0)
     game.trigger(knockdown, Ctx(actor="solon"))
     assert game.members("condition_cards") == ["knockdown_card"]
+
+
+# ---------------------------------------------------------------- the Mnestis Theatre
+# (a mode of its own: its rules run only with it in play; the Skyseer Technology is not)
+
+
+def test_skyseer_breeding_waits_for_its_event(engine: ModuleType) -> None:
+    """Line 1950: "Lose 2 Dreamwalker Titans to note the Skyseer Event ... You cannot use
+    this ability again until you resolve this event"; usable in any campaign (line 1949),
+    without the Mnestis Theatre mode."""
+    game: Game = engine.new_game(seed=1)
+    breeding = "skyseer_technology.skyseer_breeding"
+    game.set(None, "dreamwalker_titans", 4)
+    game.trigger(breeding)
+    game.trigger(breeding)          # the event is noted: the condition fails, nothing paid
+    assert game.get(None, "dreamwalker_titans") == 2
+    game.trigger(f"{breeding}.skyseer_event")
+    assert game.get(None, "skyseer_titans") == 1
+    game.trigger(breeding)
+    assert game.get(None, "dreamwalker_titans") == 0
+
+
+@pytest.mark.parametrize(("technology", "cost"), [("Trireme Weapons", 1),
+                                                  ("Hekaton Sighting", 2),
+                                                  ("Smelted Gear", 3),
+                                                  ("Apostate Weapons", 4)])
+def test_ascending_costs_come_from_the_production_technology(engine: ModuleType,
+                                                             technology: str,
+                                                             cost: int) -> None:
+    """Lines 1910-1913: one to four ascending materials by Production Technology."""
+    game: Game = engine.new_game(seed=1, options=["mnestis_theatre"])
+    game.set(None, "ascending_materials", 5)
+    game.set(None, "production_technology", technology)
+    game.trigger("mnestis_theatre.mnestis_rewards.ascending_gear")
+    assert game.get(None, "ascending_materials") == 5 - cost
+    assert game.get(None, "gear_cycle") == 1
