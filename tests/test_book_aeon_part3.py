@@ -293,7 +293,8 @@ def test_rocksteady_may_ignore_knockdown(engine: ModuleType) -> None:
 
 
 # ---------------------------------------------------------------- the Mnestis Theatre
-# (a mode of its own: its rules run only with it in play; the Skyseer Technology is not)
+# (a mode of its own: its rules run only with it in play; the Skyseer Technology and
+# ascending Gear, used in the campaign, are not part of it)
 
 
 def test_skyseer_breeding_waits_for_its_event(engine: ModuleType) -> None:
@@ -319,10 +320,11 @@ def test_skyseer_breeding_waits_for_its_event(engine: ModuleType) -> None:
 def test_ascending_costs_come_from_the_production_technology(engine: ModuleType,
                                                              technology: str,
                                                              cost: int) -> None:
-    """Lines 1910-1913: one to four ascending materials by Production Technology."""
-    game: Game = engine.new_game(seed=1, options=["mnestis_theatre"])
+    """Lines 1910-1913: one to four ascending materials by Production Technology, in the
+    campaign (line 1900: ascending materials are used outside the Theatre)."""
+    game: Game = engine.new_game(seed=1)
     game.set(None, "ascending_materials", 5)
     game.set(None, "production_technology", technology)
-    game.trigger("mnestis_theatre.mnestis_rewards.ascending_gear")
+    game.trigger("ascending_gear_rules.ascending_gear")
     assert game.get(None, "ascending_materials") == 5 - cost
     assert game.get(None, "gear_cycle") == 1
