@@ -209,15 +209,17 @@ class ParseCache:
 
     def save(self) -> None:
         """Write the files whose entries changed, keeping only the entries this run used;
-        nothing is written when the folder cannot be made (the cache is an aid only)."""
-        if not self._changed or not self._prepare():
-            return
-        for path in sorted(self._changed):
-            used = self._used.get(path, set())
-            kept = {k: v for k, v in self._files[path].items() if k in used}
-            _write_atomic(self._name(path), pickle.dumps((path, kept),
-                                                         protocol=pickle.HIGHEST_PROTOCOL))
+        nothing is written when the folder cannot be made (the cache is an aid only). The
+        entries are let go of then: the later stages need the memory more."""
+        if self._changed and self._prepare():
+            for path in sorted(self._changed):
+                used = self._used.get(path, set())
+                kept = {k: v for k, v in self._files[path].items() if k in used}
+                _write_atomic(self._name(path), pickle.dumps((path, kept),
+                                                             protocol=pickle.HIGHEST_PROTOCOL))
         self._changed.clear()
+        self._files.clear()
+        self._used.clear()
 
     def _prepare(self) -> bool:
         """Make the cache folder (tagged, ignored by git); False when it cannot be used:
