@@ -135,7 +135,8 @@ def compiled(paths: list[Path], name: str,
     stream = data_stream(args)
     errors = [d for d in comp.diags if d.severity is Severity.ERROR]
     shown = split_trouble(args, errors, name)
-    if shown:
+    if shown:  # (a PATH that cannot be read was said on stderr: nothing to add)
         emit(args, render_all(shown, comp.sources, 20) + "\n", stream)
-    print(f"ludex {name}: the rules have {_errors(len(errors))}: fix them first", file=stream)
+        print(f"ludex {name}: the rules have {_errors(len(shown))}: fix them first",
+              file=stream)
     return None
