@@ -83,3 +83,27 @@ def test_quiet_fmt_says_only_what_is_wrong(tmp_path: Path) -> None:
     broken.write_text('game g "G":\n  page: 1\n rule\n', encoding="utf-8")
     failed = run_cli("fmt", "-q", str(broken))
     assert failed.code == 1 and "error[" in failed.out
+
+
+def test_reports_go_to_stdout_and_the_tools_trouble_to_stderr(tmp_path: Path) -> None:
+    (tmp_path / "bad.ludex").write_text('game g "G":\n  page: 1\nrule r "R":\n  > x\n'
+                                        "  effect: gain 1 nothing\n", encoding="utf-8")
+    check = run_cli("check", "bad.ludex", "nowhere", cwd=tmp_path)
+    assert check.code == 1
+    assert "bad.ludex:5:" in check.out and "error[E301]" in check.out  # a finding: stdout
+    assert check.err == "ludex check: error[E501]: no such file or folder: nowhere\n"
+    assert "E501" not in check.out and check.out.rstrip().endswith("1 files, 2 declarations")
+    for command in ("test", "stats"):  # need error-free rules: the errors are the report
+        run = run_cli(command, "bad.ludex", cwd=tmp_path)
+        assert run.code == 1 and run.err == "" and "error[E301]" in run.out
+        assert run.out.rstrip().endswith("the rules have 1 error: fix them first")
+        gone = run_cli(command, "nowhere", cwd=tmp_path)
+        assert (gone.code, gone.out) == (1, "") and "no such file or folder" in gone.err
+    build = run_cli("build", "--engine-dir", "e", "--site-dir", "s", "bad.ludex", cwd=tmp_path)
+    assert build.code == 1 and build.err == ""
+    assert build.out.rstrip().endswith("ludex build: nothing written: fix the errors first")
+    data = run_cli("trace", "--source", "bad.ludex", "--format", "json", "bad.ludex",
+                   cwd=tmp_path)  # stdout would be JSON: the errors that stop it go aside
+    assert data.code == 1 and data.out == "" and "error[E301]" in data.err
+    usage = run_cli("check", "--format", "yaml", cwd=tmp_path)
+    assert usage.code == 2 and usage.out == "" and "invalid choice" in usage.err
