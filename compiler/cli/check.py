@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"ludex check: --changed-since {args.changed_since}: {err}", file=sys.stderr)
             return USAGE
         findings = [d for d in findings if _touched(d, changed)]
-    # a PATH or an output Ludex cannot read is the tool's trouble: on stderr (in every
+    # a PATH argument Ludex cannot read is the tool's trouble: on stderr (in every
     # format; the structured ones keep it too, for the record)
     rest = split_trouble(args, findings, "check")
     render: Callable[[], str] = {
