@@ -290,11 +290,13 @@ def test_the_extra_supplies_come_from_the_track_position(dei: Definitions) -> No
 
 
 # What the other rules hooked to the same events read, so that they run (and do nothing):
-# Boris is by an Outpost the Purebred do not control; they have no Supremacy in the Region.
+# Boris is by an Outpost the Purebred do not control; they have no Supremacy in the Region;
+# the Drone cannot affect Purebred Units.
 TABLE: dict[tuple[str, tuple[Any, ...]], Any] = {
     ("outpost_in_region_of", ("purebred.rules.boris_ability.boris",)): "outpost",
     ("controls", ("purebred", "outpost")): False,
     ("supremacy_count", ("purebred", "big_ben")): 0,
+    ("drone_can_affect", ("purebred",)): False,
 }
 FEAT_CASES = [  # the Feat, the event it follows, who acts for it, who does not, its facts
     ("bribe", "buy_action", "purebred", "red", {("answer", ("pay_for_candy_boost",)): True}),
@@ -371,14 +373,14 @@ def test_the_purebred_draw_their_feats_into_their_own_tokens(dei: Definitions) -
     tell which Feats the Purebred hold."""
     g = game(dei, {("holds", ("feats_draft",)): False})
     g.set_place("outpost_color", ["red", "blue", "green"])
-    g.trigger("purebred.rules.setup.phase_9_feats", Ctx(actor="purebred"))
+    g.trigger("purebred.rules.purebred_setup.phase_9_feats", Ctx(actor="purebred"))
     assert len(g.places.of(f"{FEATS}.held_feats")) == 3
 
 
 def test_order_tokens_are_placed_only_in_a_regular_game(dei: Definitions) -> None:
     """Before: the condition "regular game, not for the Campaign mode" was words the
     engine answered "yes", in the Campaign too."""
-    rule = "purebred.rules.setup.phase_11_order_tokens"
+    rule = "purebred.rules.purebred_setup.phase_11_order_tokens"
     for campaign, placed in (False, True), (True, False):
         g = game(dei, options=["campaign_mode"] if campaign else [])
         g.set_place("mission_column", [])
