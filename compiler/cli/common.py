@@ -128,10 +128,14 @@ def compiled(paths: list[Path], name: str,
              args: argparse.Namespace | None = None) -> Compilation | None:
     """The compilation (without the checks) when the rules have no error; else the errors
     are printed (on stdout, or stderr when stdout carries data) and None is returned."""
-    comp = compile_paths(paths, checks=False)
+    args = args or argparse.Namespace()
+    bar = progress_bar(args)
+    try:
+        comp = compile_paths(paths, checks=False, progress=bar.tell)
+    finally:
+        bar.close()
     if not comp.diags.has_errors:
         return comp
-    args = args or argparse.Namespace()
     stream = data_stream(args)
     errors = [d for d in comp.diags if d.severity is Severity.ERROR]
     shown = split_trouble(args, errors, name)
