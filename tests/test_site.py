@@ -339,3 +339,15 @@ def test_nav_titles_are_one_yaml_scalar_whatever_they_hold(text: str) -> None:
     loaded = yaml.safe_load(f"nav:\n  - {yaml_string(text)}: page.md\n")
     assert loaded == {"nav": [{text: "page.md"}]}
     assert "\n" not in yaml_string(text)
+
+
+def test_the_players_site_links_no_authoring_page() -> None:
+    """Without the authoring section, no page is written for it and none links to it (the
+    strict build would fail on such a link; this finds it without building)."""
+    files = emit(compile_paths([ROOT / "rules"]))
+    authoring = ("consistency-report.md", "worked-examples.md", "ludex-codes.md",
+                 "engine-api.md", "ludex-language.md")
+    assert not [rel for rel in files if rel.endswith(authoring)]
+    for rel, text in files.items():
+        if isinstance(text, str) and rel.endswith((".md", ".yml")):
+            assert not any(page in text for page in authoring), rel
