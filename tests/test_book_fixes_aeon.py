@@ -53,6 +53,12 @@ def in_phase(engine: ModuleType, phase: str) -> Game:
 # ---------------------------------------------------------------- Escalation
 
 
+# the Titans' Rage ties at the start of a Battle (all 0): the players choose who takes
+# the Priority Target token (the book's tiebreak), here Solon
+START_TOKEN = ScriptedChooser({"priority_target_2.increase_rage.token_at_start_of_battle.a":
+                               "solon"})
+
+
 def bp_cards(game: Game) -> None:
     for card, level in (("bp_1", 1), ("bp_2", 2), ("bp_2b", 2), ("bp_3", 3)):
         game.set(card, "level", level)
@@ -63,7 +69,7 @@ def bp_cards(game: Game) -> None:
 def test_battle_setup_performs_no_escalation_when_none_was_noted(engine: ModuleType) -> None:
     """Before: every Battle Setup escalated once and removed the lowest BP card, though
     no effect had said "Escalate X"."""
-    game: Game = engine.new_game(seed=1)
+    game: Game = engine.new_game(seed=1, chooser=START_TOKEN)
     bp_cards(game)
     game.trigger("battle_setup")
     assert happened(game, "escalation") == 0
@@ -73,7 +79,7 @@ def test_battle_setup_performs_no_escalation_when_none_was_noted(engine: ModuleT
 def test_battle_setup_performs_as_many_escalations_as_were_noted(engine: ModuleType) -> None:
     """Before: "Escalate X" only logged a note, and Battle Setup escalated once whatever X
     was: Escalate 2 gave one Escalation and removed one BP card."""
-    game: Game = engine.new_game(seed=1)
+    game: Game = engine.new_game(seed=1, chooser=START_TOKEN)
     bp_cards(game)
     game.trigger("escalations_outside_of_battle.escalation_noted", Ctx(target=2))
     assert game.get(None, "noted_escalations") == 2
@@ -218,8 +224,12 @@ def test_fate_over_nine_is_remembered_and_draws_a_moiros_card(engine: ModuleType
 
 def test_rage_over_nine_in_battle_kills_the_titan(engine: ModuleType) -> None:
     """Before: Rage was clamped without memory and the rule was timed in words: the
-    Titan lived on."""
-    game = in_phase(engine, "battle_phase")
+    Titan lived on. Solon took the Priority Target token with the highest Rage; at his
+    death it passes to a living Titan with the highest Rage, a tie the players break
+    (Herodotus here)."""
+    game: Game = engine.new_game(seed=1, chooser=ScriptedChooser(
+        {"priority_target_2.token_passes_on_death.a": "herodotus"}))
+    game.set(None, "current_phase", "battle_phase")
     game.set("solon", "rage", 9)
     game.gain("rage", 1, "solon")
     assert game.get("solon", "rage") == 9
