@@ -174,6 +174,17 @@ def test_check_writes_a_tagged_ignored_cache_and_no_cache_writes_none(tmp_path: 
     assert not [p for p in folder.rglob("*") if p.name.startswith(".tmp-")]
 
 
+def test_a_game_checked_from_its_own_folder_does_not_read_its_cache(tmp_path: Path) -> None:
+    """The cache is made in the current folder; when that is the game folder, the next run
+    neither reads it as rules nor reports its files as unread (N503)."""
+    _small(tmp_path / "g")
+    cold = run_cli("check", ".", cwd=tmp_path / "g")
+    assert (tmp_path / "g" / ".ludex_cache" / "CACHEDIR.TAG").exists()
+    warm = run_cli("check", ".", cwd=tmp_path / "g")
+    assert "N503" not in warm.out + warm.err
+    assert (cold.code, cold.out, cold.err) == (warm.code, warm.out, warm.err)
+
+
 def test_a_linked_cache_folder_is_never_written_through(tmp_path: Path) -> None:
     _small(tmp_path / "g")
     elsewhere = tmp_path / "elsewhere"

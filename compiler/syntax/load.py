@@ -21,6 +21,7 @@ from pathlib import Path
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..core.source import SourceFile, display_path
+from .cache import CACHE_DIR
 from .carddata import CARD_SUFFIXES
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -130,7 +131,8 @@ class _Walker:
         if entry.is_symlink():
             return self.link(game, entry)
         if entry.is_dir(follow_symlinks=False):
-            return "folder"
+            # the parse cache Ludex keeps in the current folder, which may be a game folder
+            return "" if entry.name == CACHE_DIR else "folder"
         if not _is_source(entry.name):
             if in_game and not entry.name.startswith(".") and \
                     not entry.name.lower().endswith(IMAGE_SUFFIXES) and \
