@@ -132,11 +132,12 @@ def test_the_done_when_session(client: Client) -> None:
     # `place miniature on hide` completes to the component declared beside it
     line = "      place miniature on hide"
     text = JULIE.read_text("utf-8").split("\n")
-    text[24] = line
+    row = text.index("      place miniature on hideout_tile")  # in the setup rule's effect
+    text[row] = line
     client.notify("textDocument/didChange", {
         "textDocument": {"uri": uri, "version": 2},
         "contentChanges": [{"text": "\n".join(text)}]})
-    items = client.request("textDocument/completion", at(uri, 24, len(line)))["items"]
+    items = client.request("textDocument/completion", at(uri, row, len(line)))["items"]
     labels = {i["label"] for i in items}
     assert {"hideout_tile", "hideout_access_card", "smugglers_hideout"} <= labels
     assert "effect" not in labels  # a clause word starts a line, not an expression
@@ -160,7 +161,8 @@ def test_diagnostics_follow_the_unsaved_text(client: Client) -> None:
     """An edit that breaks a reference is reported before it is saved; undoing it clears
     the report; the file on disk is never read in place of the editor's text."""
     original = JULIE.read_text("utf-8")
-    uri = open_doc(client, JULIE, original.replace("    owner: julie", "    owner: juli"))
+    # one broken reference: the Smugglers Hideout zone's owner (line 16; 0-based 15)
+    uri = open_doc(client, JULIE, original.replace("    owner: julie", "    owner: juli", 1))
     got = client.diagnostics(uri)
     assert [(d["code"], d["range"]["start"]["line"], d["severity"]) for d in got
             if d["severity"] == 1] == [("E301", 15, 1)]
@@ -180,7 +182,7 @@ def test_references_hover_outline_and_rename(client: Client) -> None:
     refs = client.request("textDocument/references",
                           {**at(uri, 14, 10), "context": {"includeDeclaration": True}})
     lines = sorted(r["range"]["start"]["line"] + 1 for r in refs if r["uri"] == uri)
-    assert lines[:3] == [15, 26, 67]  # the zone's header, then where effects name it
+    assert lines[:3] == [15, 29, 66]  # the zone's header, then where effects name it
     hover = client.request("textDocument/hover", at(uri, 3, 7))["contents"]["value"]
     assert hover.startswith("**hero** `revolution.julie` — Julie Corvus, the Smuggler")
     assert "Starts in the Smugglers Hideout." in hover

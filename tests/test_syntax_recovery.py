@@ -33,20 +33,23 @@ def test_a_two_file_game_with_a_stray_line_reports_only_the_stray_line() -> None
     assert {"tinker", "nap", "rest", "rest_again"} <= _declared(game)
 
 
-@pytest.mark.parametrize(("after", "stray"), [
-    (27, "  this is a stray line"),   # between two parts of Julie's hero declaration
-    (27, "this is a stray line"),     # at column 1 inside the declaration
-    (15, "oops"),                     # between a `:` and its block
-    (5, "    initiative: any any"),   # a field line in error
-    (19, "    who: [julie,"),         # a bracket never closed
+@pytest.mark.parametrize(("before", "stray"), [
+    ("  section know_the_ropes ", "  this is a stray line"),  # between two parts of Julie's hero
+    ("  section know_the_ropes ", "this is a stray line"),    # at column 1 inside the declaration
+    ("    owner: julie", "oops"),                       # between a `:` and its block
+    ("  max_trust: 8", "    initiative: any any"),      # a field line in error
+    ("    who: julie", "    who: [julie,"),             # a bracket never closed (in `setup`)
 ])
 def test_a_stray_line_in_julie_gives_its_own_error_first_and_no_e301(
-        tmp_path: Path, after: int, stray: str) -> None:
+        tmp_path: Path, before: str, stray: str) -> None:
+    """The stray line goes right before the first line of julie.ludex that starts with
+    `before` (a place named by its text, so an edit elsewhere in the file moves nothing)."""
     game = tmp_path / "escalation"
     shutil.copytree(ROOT / "rules" / "escalation", game)
     julie = game / "julie.ludex"
     lines = julie.read_text("utf-8").split("\n")
-    julie.write_text("\n".join(lines[:after] + [stray] + lines[after:]), "utf-8")
+    at = next(i for i, line in enumerate(lines) if line.startswith(before))
+    julie.write_text("\n".join(lines[:at] + [stray] + lines[at:]), "utf-8")
     errors = _errors(game)
     assert errors, "the stray line is an error"
     first = errors[0]
