@@ -73,7 +73,8 @@ def kind_class(sym: Symbol, name: str) -> str:
     assert isinstance(kind, ast.Kind)
     fields = field_names(kind)
     lines = ["@dataclass(frozen=True, slots=True, kw_only=True)", f"class {name}(Record):",
-             comment(sym, 4), "", f"    KIND: ClassVar[str] = {sym.qualname!r}"]
+             comment(sym, 4), ""]
+    lines += render(Str(sym.qualname), 4, "KIND: ClassVar[str] = ")
     pairs = tuple(Atom(f"{f!r}: {a!r}") for f, a in fields.items())
     lines += render(Seq("", pairs, "{}"), 4, "FIELDS: ClassVar[Mapping[str, str]] = "
                     "MappingProxyType(", ")")

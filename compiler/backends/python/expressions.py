@@ -175,6 +175,9 @@ class ExprCode:
         return Pre("-", paren(self.expr(e.operand, env), 7), 7)
 
     def expr_Binary(self, e: ast.Binary, env: Env, soft: bool, boolean: bool) -> Py:
+        if e.op in ("==", "!=") and isinstance(e.left, ast.BoolLit) != isinstance(
+                e.right, ast.BoolLit):
+            return self._versus_yes_or_no(e, env, boolean)
         logical = e.op in ("and", "or")
         prec = PRECEDENCE[e.op]
         op = "//" if e.op == "/" else e.op
@@ -185,6 +188,16 @@ class ExprCode:
             paren(left, prec + (prec == COMPARISON)),)
         rparts = (paren(right, prec + 1),)
         return Op(op, tuple(lparts) + rparts, prec)
+
+    def _versus_yes_or_no(self, e: ast.Binary, env: Env, boolean: bool) -> Py:
+        """`flag == no` is `not flag`, `flag == yes` is the flag's truth (Python's
+        idiom; ruff's E712 refuses a comparison with True or False)."""
+        lit, other = (e.left, e.right) if isinstance(e.left, ast.BoolLit) else (e.right, e.left)
+        assert isinstance(lit, ast.BoolLit)
+        value = self.expr(other, env)
+        if lit.value == (e.op == "=="):
+            return value if boolean else call("bool", value)
+        return Pre("not ", paren(value, 3), 3)
 
     def condition(self, e: ast.Expr, env: Env) -> Py:
         if isinstance(e, ast.StrLit):

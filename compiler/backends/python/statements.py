@@ -6,14 +6,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from ...core.vocabulary import PRECEDENCE
 from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
 from .expressions import Env, ExprCode
 from .names import MODULE_NAMES, RUNTIME_NAMES
-from .pretty import Atom, Comp, Kw, Py, Seq, Str, call, render
+from .pretty import Atom, Comp, Kw, Op, Py, Seq, Str, call, paren, render
 
 # What a local name must not hide: the module's own names and the runtime's (`GAME`).
 TAKEN = MODULE_NAMES | RUNTIME_NAMES
+AND = PRECEDENCE["and"]
 
 
 class GameCode(ExprCode):
@@ -156,8 +158,21 @@ class GameCode(ExprCode):
 
     def stmt_If(self, s: ast.If, env: Env, indent: int, word: str = "if") -> list[str]:
         pad = " " * indent
-        out = render(self.condition(s.condition, env), indent, f"{word} ", ":")
-        out += self.block(s.then, env, indent + 4)
+        condition, then = self.condition(s.condition, env), s.then
+        # an `if` whose only statement is another `if` (or a `may`), neither with an
+        # `else`: one `if` of both conditions (ruff's SIM102), the same short circuit
+        while not s.orelse and len(then) == 1 and (
+                isinstance(then[0], ast.May) or isinstance(then[0], ast.If)
+                and not then[0].orelse):
+            nested = then[0]
+            more = self.condition(nested.condition, env) if isinstance(nested, ast.If) \
+                else call("g.may", Atom("ctx"), Str(self.here), Str(nested.name))
+            parts = condition.parts if isinstance(condition, Op) and condition.op == "and" \
+                else (paren(condition, AND + 1),)
+            condition = Op("and", (*parts, paren(more, AND + 1)), AND)
+            then = nested.then if isinstance(nested, ast.If) else nested.body
+        out = render(condition, indent, f"{word} ", ":")
+        out += self.block(then, env, indent + 4)
         if len(s.orelse) == 1 and isinstance(s.orelse[0], ast.If):
             return out + self.stmt_If(s.orelse[0], env, indent, "elif")
         if s.orelse:
@@ -193,6 +208,7 @@ class GameCode(ExprCode):
         `else:` block when nothing is picked; the body once for each one picked."""
         pad = " " * indent
         inner, name = env.bind(s.var, True, TAKEN)
+        each = name if _uses(s.body, s.var) else "_" + name  # the filter may use it
         picked = f"chosen_{env.chooses + 1}"
         inner = Env(inner.names, env.chooses + 1)
         members = call("g.members", self.expr(s.pool, env))
@@ -208,7 +224,7 @@ class GameCode(ExprCode):
         if s.orelse:
             out.append(f"{pad}if not {picked}:")
             out += self.block(s.orelse, env, indent + 4)
-        out.append(f"{pad}for {name} in {picked}:")
+        out.append(f"{pad}for {each} in {picked}:")
         return out + self.block(s.body, inner, indent + 4)
 
     def stmt_May(self, s: ast.May, env: Env, indent: int) -> list[str]:
