@@ -253,15 +253,16 @@ class ExprCallbacks(CallbackBase):
         return ast.Ref(self.span_of(*c), tuple(str(t) for t in c))
 
     def call(self, c: list[Any]) -> ast.Call:
-        return ast.Call(self.span_of(*c), str(c[0]), tuple(c[1:]))
+        """`f(a, b)`: the grammar keeps the closing bracket (RPAR) so the span ends on it."""
+        return ast.Call(self.span_of(*c), str(c[0]), tuple(c[1:-1]))
 
     def call_attr(self, c: list[Any]) -> ast.Attr:
-        """`f(a, b).x.y`: the call's arguments are the values before the first name that
-        follows the call (the grammar keeps no bracket tokens)."""
-        values = [x for x in c[1:] if not isinstance(x, Token)]
-        names = [str(x) for x in c[1:] if isinstance(x, Token) and x.type == "NAME"]
-        base = ast.Call(self.span_of(c[0], *values) if values else self.tok(c[0]), str(c[0]),
-                        tuple(v for v in values if v is not None))
+        """`f(a, b).x.y`: the call's arguments are the values before its closing bracket,
+        the only bracket token the grammar keeps; the names follow it."""
+        close = next(i for i, x in enumerate(c) if isinstance(x, Token) and x.type == "RPAR")
+        values = [x for x in c[1:close] if x is not None]
+        names = [str(x) for x in c[close + 1:] if isinstance(x, Token) and x.type == "NAME"]
+        base = ast.Call(self.span_of(c[0], c[close]), str(c[0]), tuple(values))
         return ast.Attr(self.span_of(*c), base, tuple(names))
 
     def list_lit(self, c: list[Any]) -> ast.ListLit:
