@@ -10,11 +10,97 @@ from ludex.runtime import Record
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MoirosCard(Record):
+    # moiros_card: Moiros card (rules/aeon_trespass/conditions.ludex:216)
+
+    KIND: ClassVar[str] = 'moiros_card'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KratosCard(Record):
+    # kratos_card: Kratos card (rules/aeon_trespass/conditions.ludex:228)
+
+    KIND: ClassVar[str] = 'kratos_card'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameKeyword(Record):
+    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:488)
+
+    KIND: ClassVar[str] = 'game_keyword'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'stackable': 'stackable'})
+
+    stackable: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Argonaut(Record):
     # argonaut: Argonaut (rules/aeon_trespass/outside_slice.ludex:7)
 
     KIND: ClassVar[str] = 'argonaut'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Titan(Record):
+    # titan: Titan (rules/aeon_trespass/outside_slice.ludex:11)
+
+    KIND: ClassVar[str] = 'titan'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TerrainTrait(Record):
+    # terrain_trait: Terrain Trait (rules/aeon_trespass/terrain.ludex:222)
+
+    KIND: ClassVar[str] = 'terrain_trait'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BpCard(Record):
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:835)
+
+    KIND: ClassVar[str] = 'bp_card'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
+
+    level: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AiCard(Record):
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:838)
+
+    KIND: ClassVar[str] = 'ai_card'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
+
+    level: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GenericWound(Record):
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:841)
+
+    KIND: ClassVar[str] = 'generic_wound'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})
+
+    wounds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModifierToken(Record):
+    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:331)
+
+    KIND: ClassVar[str] = 'modifier_token'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
+        'titans': 'titans',
+        'primordials': 'primordials',
+    })
+
+    titans: bool
+    primordials: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -26,6 +112,318 @@ class ObolCard(Record):
 
     kills: bool
 
+
+ABYSSWATCHER = Titan(id='abysswatcher', title='The Abysswatcher')
+
+AMBROSIA_LIMIT_KEYWORD = GameKeyword(
+    id='keywords.keywords_list.ambrosia_limit_keyword',
+    title='Ambrosia Limit X/+X',
+    stackable=False,
+)
+
+ASCENDED = GameKeyword(id='keywords.keywords_list.ascended', title='Ascended', stackable=False)
+
+ATTACK_REROLL = GameKeyword(
+    id='keywords.keywords_list.attack_reroll',
+    title='Attack Re-roll X',
+    stackable=True,
+)
+
+AUTO_BREAK = GameKeyword(
+    id='keywords.keywords_list.auto_break',
+    title='Auto-break X',
+    stackable=True,
+)
+
+BLOCK = GameKeyword(id='keywords.keywords_list.block', title='Block X', stackable=True)
+
+BREAK_KEYWORD = GameKeyword(
+    id='keywords.keywords_list.break_keyword',
+    title='Break X',
+    stackable=True,
+)
+
+BYPASS = GameKeyword(id='keywords.keywords_list.bypass', title='Bypass', stackable=False)
+
+CARVING = GameKeyword(id='keywords.keywords_list.carving', title='Carving X', stackable=True)
+
+COMMIT = GameKeyword(id='keywords.keywords_list.commit', title='Commit', stackable=False)
+
+CRASH = GameKeyword(id='keywords.keywords_list.crash', title='Crash', stackable=False)
+
+CUMBERSOME = GameKeyword(
+    id='keywords.keywords_list.cumbersome',
+    title='Cumbersome',
+    stackable=False,
+)
+
+DEADLY = GameKeyword(id='keywords.keywords_list.deadly', title='Deadly', stackable=False)
+
+DISPLACE = GameKeyword(id='keywords.keywords_list.displace', title='Displace', stackable=False)
+
+DIVERSION = GameKeyword(id='keywords.keywords_list.diversion', title='Diversion', stackable=False)
+
+DODGE = GameKeyword(id='keywords.keywords_list.dodge', title='Dodge', stackable=False)
+
+DOOMED = GameKeyword(id='keywords.keywords_list.doomed', title='Doomed', stackable=False)
+
+ELATION = GameKeyword(id='keywords.keywords_list.elation', title='Elation X', stackable=True)
+
+ESCALATE = GameKeyword(id='keywords.keywords_list.escalate', title='Escalate X', stackable=True)
+
+FRONTLINES = GameKeyword(
+    id='keywords.keywords_list.frontlines',
+    title='Frontlines',
+    stackable=False,
+)
+
+HEAL = GameKeyword(id='keywords.keywords_list.heal', title='Heal', stackable=False)
+
+HEARTSEEKER = GameKeyword(
+    id='keywords.keywords_list.heartseeker',
+    title='Heartseeker',
+    stackable=False,
+)
+
+HIDE = GameKeyword(id='keywords.keywords_list.hide', title='Hide', stackable=False)
+
+KNOCKBACK = GameKeyword(id='keywords.keywords_list.knockback', title='Knockback X', stackable=True)
+
+KNOCKDOWN = GameKeyword(id='keywords.keywords_list.knockdown', title='Knockdown', stackable=False)
+
+LIFELINE = GameKeyword(id='keywords.keywords_list.lifeline', title='Lifeline', stackable=False)
+
+LUMBERING = GameKeyword(id='keywords.keywords_list.lumbering', title='Lumbering', stackable=False)
+
+MOTIVATE = GameKeyword(id='keywords.keywords_list.motivate', title='Motivate X', stackable=True)
+
+OPENING = GameKeyword(id='keywords.keywords_list.opening', title='Opening X', stackable=True)
+
+OVERBREAK = GameKeyword(id='keywords.keywords_list.overbreak', title='Overbreak X', stackable=True)
+
+PERIL = GameKeyword(id='keywords.keywords_list.peril', title='Peril', stackable=False)
+
+TITAN_POSSESSION = GameKeyword(
+    id='keywords.keywords_list.titan_possession',
+    title='Titan Possession',
+    stackable=False,
+)
+
+UNIQUE = GameKeyword(id='keywords.keywords_list.unique', title='Unique', stackable=False)
+
+PROVOKE = GameKeyword(id='keywords.keywords_list.provoke', title='Provoke', stackable=False)
+
+POWER_REROLL = GameKeyword(
+    id='keywords.keywords_list.power_reroll',
+    title='Power Re-roll X',
+    stackable=True,
+)
+
+PULL = GameKeyword(id='keywords.keywords_list.pull', title='Pull X', stackable=True)
+
+PUSHBACK = GameKeyword(id='keywords.keywords_list.pushback', title='Pushback X', stackable=True)
+
+RANGED = GameKeyword(id='keywords.keywords_list.ranged', title='Ranged X–Y', stackable=False)
+
+REACH_KEYWORD = GameKeyword(
+    id='keywords.keywords_list.reach_keyword',
+    title='Reach X',
+    stackable=False,
+)
+
+REFLEX = GameKeyword(id='keywords.keywords_list.reflex', title='Reflex', stackable=False)
+
+REPOSITION = GameKeyword(
+    id='keywords.keywords_list.reposition',
+    title='Reposition X',
+    stackable=True,
+)
+
+RESTRICTED = GameKeyword(
+    id='keywords.keywords_list.restricted',
+    title='Restricted (Trait)',
+    stackable=False,
+)
+
+REINFORCE = GameKeyword(id='keywords.keywords_list.reinforce', title='Reinforce X', stackable=True)
+
+ROCKSTEADY = GameKeyword(
+    id='keywords.keywords_list.rocksteady',
+    title='Rocksteady',
+    stackable=False,
+)
+
+RUSH = GameKeyword(id='keywords.keywords_list.rush', title='Rush', stackable=False)
+
+SACRIFICE = GameKeyword(id='keywords.keywords_list.sacrifice', title='Sacrifice', stackable=False)
+
+SCALE = GameKeyword(id='keywords.keywords_list.scale', title='Scale', stackable=False)
+
+SECOND_CHANCE = GameKeyword(
+    id='keywords.keywords_list.second_chance',
+    title='Second Chance',
+    stackable=False,
+)
+
+SOLACE = GameKeyword(id='keywords.keywords_list.solace', title='Solace', stackable=False)
+
+SPOTLIGHT = GameKeyword(id='keywords.keywords_list.spotlight', title='Spotlight', stackable=False)
+
+STALWART = GameKeyword(id='keywords.keywords_list.stalwart', title='Stalwart', stackable=False)
+
+SUPPRESS = GameKeyword(id='keywords.keywords_list.suppress', title='Suppress', stackable=False)
+
+TIRELESS = GameKeyword(id='keywords.keywords_list.tireless', title='Tireless', stackable=False)
+
+TUMBLE = GameKeyword(id='keywords.keywords_list.tumble', title='Tumble', stackable=False)
+
+VAULT = GameKeyword(id='keywords.keywords_list.vault', title='Vault', stackable=False)
+
+AMBROSIA_TRAIT = TerrainTrait(id='terrain.terrain_traits_list.ambrosia_trait', title='Ambrosia')
+
+BOARD_EDGE = TerrainTrait(id='terrain.terrain_traits_list.board_edge', title='Board Edge')
+
+BOUNDLESS = TerrainTrait(id='terrain.terrain_traits_list.boundless', title='Boundless')
+
+CHASM = TerrainTrait(id='terrain.terrain_traits_list.chasm', title='Chasm')
+
+COVER = TerrainTrait(id='terrain.terrain_traits_list.cover', title='Cover')
+
+DESTRUCTIBLE = TerrainTrait(id='terrain.terrain_traits_list.destructible', title='Destructible')
+
+EXPOSED = TerrainTrait(id='terrain.terrain_traits_list.exposed', title='Exposed')
+
+INDESTRUCTIBLE = TerrainTrait(
+    id='terrain.terrain_traits_list.indestructible',
+    title='Indestructible',
+)
+
+INHABITED = TerrainTrait(id='terrain.terrain_traits_list.inhabited', title='Inhabited')
+
+LABYRINTH = TerrainTrait(id='terrain.terrain_traits_list.labyrinth', title='Labyrinth')
+
+OBSCURING = TerrainTrait(id='terrain.terrain_traits_list.obscuring', title='Obscuring')
+
+OBSTACLE = TerrainTrait(id='terrain.terrain_traits_list.obstacle', title='Obstacle')
+
+TRAP = TerrainTrait(id='terrain.terrain_traits_list.trap', title='Trap')
+
+TREASURE = TerrainTrait(id='terrain.terrain_traits_list.treasure', title='Treasure')
+
+DOUBLE_WOUND = GenericWound(id='double_wound', title='Double Wound', wounds=2)
+
+SINGLE_WOUND = GenericWound(id='single_wound', title='Single Wound', wounds=1)
+
+HERODOTUS_BP_III = BpCard(id='herodotus_bp_iii', title='The BP III card Herodotus wounds', level=3)
+
+HERODOTUS_BP_II = BpCard(
+    id='herodotus_bp_ii',
+    title='The lowest card in the BP deck (a BP II)',
+    level=2,
+)
+
+HERODOTUS_BP_I = BpCard(
+    id='herodotus_bp_i',
+    title='The lowest card in the BP discard pile (a BP I)',
+    level=1,
+)
+
+HERODOTUS_BP_III_ESCALATION = BpCard(
+    id='herodotus_bp_iii_escalation',
+    title='A BP III card of the Escalation deck',
+    level=3,
+)
+
+HERODOTUS_AI_I_DECK = AiCard(
+    id='herodotus_ai_i_deck',
+    title='The AI I card in the AI deck',
+    level=1,
+)
+
+HERODOTUS_AI_I_DISCARD = AiCard(
+    id='herodotus_ai_i_discard',
+    title='The AI I card in the AI discard pile',
+    level=1,
+)
+
+HERODOTUS_AI_III_ESCALATION = AiCard(
+    id='herodotus_ai_iii_escalation',
+    title='An AI III card of the Escalation deck',
+    level=3,
+)
+
+BP_ONE = BpCard(id='bp_one', title='A BP I card', level=1)
+
+BP_TWO = BpCard(id='bp_two', title='A BP II card', level=2)
+
+BP_TWO_B = BpCard(id='bp_two_b', title='Another BP II card', level=2)
+
+BP_THREE = BpCard(id='bp_three', title='A BP III card', level=3)
+
+BP_THREE_B = BpCard(id='bp_three_b', title='A second BP III card', level=3)
+
+BP_THREE_C = BpCard(id='bp_three_c', title='A third BP III card', level=3)
+
+AI_ONE = AiCard(id='ai_one', title='An AI I card', level=1)
+
+AI_TWO = AiCard(id='ai_two', title='An AI II card', level=2)
+
+AI_THREE = AiCard(id='ai_three', title='An AI III card', level=3)
+
+PRECISION = ModifierToken(
+    id='modifier_tokens.types_of_modifier_tokens.precision',
+    title='Precision',
+    titans=True,
+    primordials=True,
+)
+
+EVASION = ModifierToken(
+    id='modifier_tokens.types_of_modifier_tokens.evasion',
+    title='Evasion',
+    titans=True,
+    primordials=False,
+)
+
+AT_MODIFIER = ModifierToken(
+    id='modifier_tokens.types_of_modifier_tokens.at_modifier',
+    title='AT',
+    titans=False,
+    primordials=True,
+)
+
+SPEED = ModifierToken(
+    id='modifier_tokens.types_of_modifier_tokens.speed',
+    title='Speed',
+    titans=True,
+    primordials=True,
+)
+
+EVASION_DIE = ModifierToken(
+    id='modifier_tokens.types_of_modifier_tokens.evasion_die',
+    title='Evasion die',
+    titans=False,
+    primordials=True,
+)
+
+DANGER_MODIFIER = ModifierToken(
+    id='modifier_tokens.types_of_modifier_tokens.danger_modifier',
+    title='Danger (Modifier token)',
+    titans=False,
+    primordials=True,
+)
+
+TO_HIT = ModifierToken(
+    id='modifier_tokens.types_of_modifier_tokens.to_hit',
+    title='To Hit',
+    titans=False,
+    primordials=True,
+)
+
+YOU_LIVE_DEAD_GODS = ObolCard(
+    id='you_live_dead_gods',
+    title='You live: By the power of the Dead Gods…',
+    kills=False,
+)
 
 YOU_LIVE = ObolCard(id='you_live', title='You live!', kills=False)
 
@@ -53,6 +451,101 @@ SOLON = Argonaut(id='solon', title='Solon')
 
 
 CATALOG: Mapping[str, Record] = MappingProxyType({
+    ABYSSWATCHER.id: ABYSSWATCHER,
+    AMBROSIA_LIMIT_KEYWORD.id: AMBROSIA_LIMIT_KEYWORD,
+    ASCENDED.id: ASCENDED,
+    ATTACK_REROLL.id: ATTACK_REROLL,
+    AUTO_BREAK.id: AUTO_BREAK,
+    BLOCK.id: BLOCK,
+    BREAK_KEYWORD.id: BREAK_KEYWORD,
+    BYPASS.id: BYPASS,
+    CARVING.id: CARVING,
+    COMMIT.id: COMMIT,
+    CRASH.id: CRASH,
+    CUMBERSOME.id: CUMBERSOME,
+    DEADLY.id: DEADLY,
+    DISPLACE.id: DISPLACE,
+    DIVERSION.id: DIVERSION,
+    DODGE.id: DODGE,
+    DOOMED.id: DOOMED,
+    ELATION.id: ELATION,
+    ESCALATE.id: ESCALATE,
+    FRONTLINES.id: FRONTLINES,
+    HEAL.id: HEAL,
+    HEARTSEEKER.id: HEARTSEEKER,
+    HIDE.id: HIDE,
+    KNOCKBACK.id: KNOCKBACK,
+    KNOCKDOWN.id: KNOCKDOWN,
+    LIFELINE.id: LIFELINE,
+    LUMBERING.id: LUMBERING,
+    MOTIVATE.id: MOTIVATE,
+    OPENING.id: OPENING,
+    OVERBREAK.id: OVERBREAK,
+    PERIL.id: PERIL,
+    TITAN_POSSESSION.id: TITAN_POSSESSION,
+    UNIQUE.id: UNIQUE,
+    PROVOKE.id: PROVOKE,
+    POWER_REROLL.id: POWER_REROLL,
+    PULL.id: PULL,
+    PUSHBACK.id: PUSHBACK,
+    RANGED.id: RANGED,
+    REACH_KEYWORD.id: REACH_KEYWORD,
+    REFLEX.id: REFLEX,
+    REPOSITION.id: REPOSITION,
+    RESTRICTED.id: RESTRICTED,
+    REINFORCE.id: REINFORCE,
+    ROCKSTEADY.id: ROCKSTEADY,
+    RUSH.id: RUSH,
+    SACRIFICE.id: SACRIFICE,
+    SCALE.id: SCALE,
+    SECOND_CHANCE.id: SECOND_CHANCE,
+    SOLACE.id: SOLACE,
+    SPOTLIGHT.id: SPOTLIGHT,
+    STALWART.id: STALWART,
+    SUPPRESS.id: SUPPRESS,
+    TIRELESS.id: TIRELESS,
+    TUMBLE.id: TUMBLE,
+    VAULT.id: VAULT,
+    AMBROSIA_TRAIT.id: AMBROSIA_TRAIT,
+    BOARD_EDGE.id: BOARD_EDGE,
+    BOUNDLESS.id: BOUNDLESS,
+    CHASM.id: CHASM,
+    COVER.id: COVER,
+    DESTRUCTIBLE.id: DESTRUCTIBLE,
+    EXPOSED.id: EXPOSED,
+    INDESTRUCTIBLE.id: INDESTRUCTIBLE,
+    INHABITED.id: INHABITED,
+    LABYRINTH.id: LABYRINTH,
+    OBSCURING.id: OBSCURING,
+    OBSTACLE.id: OBSTACLE,
+    TRAP.id: TRAP,
+    TREASURE.id: TREASURE,
+    DOUBLE_WOUND.id: DOUBLE_WOUND,
+    SINGLE_WOUND.id: SINGLE_WOUND,
+    HERODOTUS_BP_III.id: HERODOTUS_BP_III,
+    HERODOTUS_BP_II.id: HERODOTUS_BP_II,
+    HERODOTUS_BP_I.id: HERODOTUS_BP_I,
+    HERODOTUS_BP_III_ESCALATION.id: HERODOTUS_BP_III_ESCALATION,
+    HERODOTUS_AI_I_DECK.id: HERODOTUS_AI_I_DECK,
+    HERODOTUS_AI_I_DISCARD.id: HERODOTUS_AI_I_DISCARD,
+    HERODOTUS_AI_III_ESCALATION.id: HERODOTUS_AI_III_ESCALATION,
+    BP_ONE.id: BP_ONE,
+    BP_TWO.id: BP_TWO,
+    BP_TWO_B.id: BP_TWO_B,
+    BP_THREE.id: BP_THREE,
+    BP_THREE_B.id: BP_THREE_B,
+    BP_THREE_C.id: BP_THREE_C,
+    AI_ONE.id: AI_ONE,
+    AI_TWO.id: AI_TWO,
+    AI_THREE.id: AI_THREE,
+    PRECISION.id: PRECISION,
+    EVASION.id: EVASION,
+    AT_MODIFIER.id: AT_MODIFIER,
+    SPEED.id: SPEED,
+    EVASION_DIE.id: EVASION_DIE,
+    DANGER_MODIFIER.id: DANGER_MODIFIER,
+    TO_HIT.id: TO_HIT,
+    YOU_LIVE_DEAD_GODS.id: YOU_LIVE_DEAD_GODS,
     YOU_LIVE.id: YOU_LIVE,
     YOU_DIED.id: YOU_DIED,
     YOU_DIED_HORRIBLY.id: YOU_DIED_HORRIBLY,
@@ -64,8 +557,114 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
 })
 
 KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    MoirosCard.KIND: (),
+    KratosCard.KIND: (),
+    GameKeyword.KIND: (
+        AMBROSIA_LIMIT_KEYWORD.id,
+        ASCENDED.id,
+        ATTACK_REROLL.id,
+        AUTO_BREAK.id,
+        BLOCK.id,
+        BREAK_KEYWORD.id,
+        BYPASS.id,
+        CARVING.id,
+        COMMIT.id,
+        CRASH.id,
+        CUMBERSOME.id,
+        DEADLY.id,
+        DISPLACE.id,
+        DIVERSION.id,
+        DODGE.id,
+        DOOMED.id,
+        ELATION.id,
+        ESCALATE.id,
+        FRONTLINES.id,
+        HEAL.id,
+        HEARTSEEKER.id,
+        HIDE.id,
+        KNOCKBACK.id,
+        KNOCKDOWN.id,
+        LIFELINE.id,
+        LUMBERING.id,
+        MOTIVATE.id,
+        OPENING.id,
+        OVERBREAK.id,
+        PERIL.id,
+        TITAN_POSSESSION.id,
+        UNIQUE.id,
+        PROVOKE.id,
+        POWER_REROLL.id,
+        PULL.id,
+        PUSHBACK.id,
+        RANGED.id,
+        REACH_KEYWORD.id,
+        REFLEX.id,
+        REPOSITION.id,
+        RESTRICTED.id,
+        REINFORCE.id,
+        ROCKSTEADY.id,
+        RUSH.id,
+        SACRIFICE.id,
+        SCALE.id,
+        SECOND_CHANCE.id,
+        SOLACE.id,
+        SPOTLIGHT.id,
+        STALWART.id,
+        SUPPRESS.id,
+        TIRELESS.id,
+        TUMBLE.id,
+        VAULT.id,
+    ),
     Argonaut.KIND: (HERODOTUS.id, PHILOCTERA.id, SOLON.id),
+    Titan.KIND: (ABYSSWATCHER.id,),
+    TerrainTrait.KIND: (
+        AMBROSIA_TRAIT.id,
+        BOARD_EDGE.id,
+        BOUNDLESS.id,
+        CHASM.id,
+        COVER.id,
+        DESTRUCTIBLE.id,
+        EXPOSED.id,
+        INDESTRUCTIBLE.id,
+        INHABITED.id,
+        LABYRINTH.id,
+        OBSCURING.id,
+        OBSTACLE.id,
+        TRAP.id,
+        TREASURE.id,
+    ),
+    BpCard.KIND: (
+        HERODOTUS_BP_III.id,
+        HERODOTUS_BP_II.id,
+        HERODOTUS_BP_I.id,
+        HERODOTUS_BP_III_ESCALATION.id,
+        BP_ONE.id,
+        BP_TWO.id,
+        BP_TWO_B.id,
+        BP_THREE.id,
+        BP_THREE_B.id,
+        BP_THREE_C.id,
+    ),
+    AiCard.KIND: (
+        HERODOTUS_AI_I_DECK.id,
+        HERODOTUS_AI_I_DISCARD.id,
+        HERODOTUS_AI_III_ESCALATION.id,
+        AI_ONE.id,
+        AI_TWO.id,
+        AI_THREE.id,
+    ),
+    GenericWound.KIND: (DOUBLE_WOUND.id, SINGLE_WOUND.id),
+    ModifierToken.KIND: (
+        PRECISION.id,
+        EVASION.id,
+        AT_MODIFIER.id,
+        SPEED.id,
+        EVASION_DIE.id,
+        DANGER_MODIFIER.id,
+        TO_HIT.id,
+    ),
     ObolCard.KIND: (
+        YOU_LIVE_DEAD_GODS.id,
         YOU_LIVE.id,
         YOU_DIED.id,
         YOU_DIED_HORRIBLY.id,

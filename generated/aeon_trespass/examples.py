@@ -11,6 +11,234 @@ from . import catalog
 book = Book()
 
 
+# ability_usage.primordial_lure (rules/aeon_trespass/abilities.ludex:56)
+# Herodotus uses a Primordial Lure
+book.example(
+    'ability_usage.primordial_lure',
+    title='Herodotus uses a Primordial Lure',
+    source='rules/aeon_trespass/abilities.ludex:56',
+)
+
+
+# ability_usage.philoctera_tumble (rules/aeon_trespass/abilities.ludex:90)
+# Philoctera Tumbles twice in one Primordial Round
+@book.example(
+    'ability_usage.philoctera_tumble',
+    title='Philoctera Tumbles twice in one Primordial Round',
+    source='rules/aeon_trespass/abilities.ludex:90',
+)
+def philoctera_tumble(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(catalog.PHILOCTERA.id, 'danger', 3)
+    g.set(catalog.PHILOCTERA.id, 'tumble', True)
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [6, 6])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+        g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'philoctera.danger == 3',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'not contains(condition_cards, knockdown_card)',
+            lambda: not q.contains(g, 'condition_cards', 'knockdown_card'),
+        ),
+    ]
+
+
+# ability_usage.philoctera_no_tumble (rules/aeon_trespass/abilities.ludex:107)
+# Not in the book: a Tumble roll of 6, then one of 5
+@book.example(
+    'ability_usage.philoctera_no_tumble',
+    title='Not in the book: a Tumble roll of 6, then one of 5',
+    source='rules/aeon_trespass/abilities.ludex:107',
+)
+def philoctera_no_tumble(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(catalog.PHILOCTERA.id, 'danger', 3)
+    g.set(catalog.PHILOCTERA.id, 'tumble', True)
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [6, 5])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(g.get(catalog.PHILOCTERA.id, 'danger') == 3, 'philoctera.danger == 3')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'philoctera.danger == 4',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'contains(condition_cards, knockdown_card)',
+            lambda: q.contains(g, 'condition_cards', 'knockdown_card'),
+        ),
+    ]
+
+
+# ability_usage.kratos_table_abilities.kratos_table_choice (rules/aeon_trespass/abilities.ludex:159)
+# Break 1 and Motivate 1, or Power Re-roll 1
+book.example(
+    'ability_usage.kratos_table_abilities.kratos_table_choice',
+    title='Break 1 and Motivate 1, or Power Re-roll 1',
+    source='rules/aeon_trespass/abilities.ludex:159',
+)
+
+
+# ability_usage.kratos_table_abilities.herodotus_kratos_table
+# (rules/aeon_trespass/abilities.ludex:170)
+# Herodotus uses his Kratos Table
+book.example(
+    'ability_usage.kratos_table_abilities.herodotus_kratos_table',
+    title='Herodotus uses his Kratos Table',
+    source='rules/aeon_trespass/abilities.ludex:170',
+)
+
+
+# ability_usage.named_abilities.gamechanger_reflex (rules/aeon_trespass/abilities.ludex:195)
+# The Gamechanger's two Reflex abilities
+book.example(
+    'ability_usage.named_abilities.gamechanger_reflex',
+    title="The Gamechanger's two Reflex abilities",
+    source='rules/aeon_trespass/abilities.ludex:195',
+)
+
+
+# adventure.hub_adventures.story_ii_hub (rules/aeon_trespass/adventure.ludex:121)
+# An 8 on the Adventure Hubs table
+book.example(
+    'adventure.hub_adventures.story_ii_hub',
+    title='An 8 on the Adventure Hubs table',
+    source='rules/aeon_trespass/adventure.ludex:121',
+)
+
+
+# adventure.dreams_of_pharos.pharos_delve.pharos_delve_twelve
+# (rules/aeon_trespass/adventure.ludex:197)
+# Pharos Delve (12): aim for 12 to 15
+@book.example(
+    'adventure.dreams_of_pharos.pharos_delve.pharos_delve_twelve',
+    title='Pharos Delve (12): aim for 12 to 15',
+    source='rules/aeon_trespass/adventure.ludex:197',
+)
+def pharos_delve_twelve(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'delve_difficulty', 12)
+    g.set(GAME, 'delve_total', 15)
+    with g.effect():
+        g.trigger('adventure.dreams_of_pharos.pharos_delve.delve_success', ctx)
+    return [
+        g.expect(
+            'delve_result == "success"',
+            lambda: g.get(GAME, 'delve_result'),
+            '==',
+            lambda: 'success',
+        ),
+    ]
+
+
+# adventure.dreams_of_pharos.pharos_delve.pharos_delve_sixteen
+# (rules/aeon_trespass/adventure.ludex:216)
+# Pharos Delve (12): a total of 16 fails
+@book.example(
+    'adventure.dreams_of_pharos.pharos_delve.pharos_delve_sixteen',
+    title='Pharos Delve (12): a total of 16 fails',
+    source='rules/aeon_trespass/adventure.ludex:216',
+)
+def pharos_delve_sixteen(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'delve_difficulty', 12)
+    g.set(GAME, 'delve_total', 16)
+    with g.effect():
+        g.trigger('adventure.dreams_of_pharos.pharos_delve.delve_bust', ctx)
+    return [
+        g.expect(
+            'delve_result == "fail"',
+            lambda: g.get(GAME, 'delve_result'),
+            '==',
+            lambda: 'fail',
+        ),
+    ]
+
+
+# additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.endurance_or_fury
+# (rules/aeon_trespass/adventure.ludex:353)
+# Each Argonaut tests Endurance or Fury (6+)
+book.example(
+    'additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.endurance_o'
+    'r_fury',
+    title='Each Argonaut tests Endurance or Fury (6+)',
+    source='rules/aeon_trespass/adventure.ludex:353',
+)
+
+
+# casualties.fated_mnemos_end_of_battle_example (rules/aeon_trespass/aftermath.ludex:68)
+# End of Battle effect example
+book.example(
+    'casualties.fated_mnemos_end_of_battle_example',
+    title='End of Battle effect example',
+    source='rules/aeon_trespass/aftermath.ludex:68',
+)
+
+
+# other_round_timing_rules.when_you_draw_trauma_example (rules/aeon_trespass/aftermath.ludex:169)
+# Example: If an effect triggers "When you draw a Trauma card,"
+book.example(
+    'other_round_timing_rules.when_you_draw_trauma_example',
+    title='Example: If an effect triggers "When you draw a Trauma card,"',
+    source='rules/aeon_trespass/aftermath.ludex:169',
+)
+
+
+# ambrosia_rules.abysswatcher_ambrosia (rules/aeon_trespass/conditions.ludex:170)
+# The Abysswatcher's Ambrosia Limit of 4
+@book.example(
+    'ambrosia_rules.abysswatcher_ambrosia',
+    title="The Abysswatcher's Ambrosia Limit of 4",
+    source='rules/aeon_trespass/conditions.ludex:170',
+)
+def abysswatcher_ambrosia(g: Game) -> list[Expectation]:
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(catalog.ABYSSWATCHER.id, 'ambrosia_limits', [5])
+    g.set(catalog.ABYSSWATCHER.id, 'ambrosia_limit_bonus', -1)
+    g.set(catalog.ABYSSWATCHER.id, 'ambrosia', 3)
+    with g.effect():
+        g.gain('ambrosia', 1, catalog.ABYSSWATCHER.id)
+    with g.effect():
+        g.require(
+            g.get(catalog.ABYSSWATCHER.id, 'ambrosia_limit') == 4
+            and not q.dead(g, catalog.ABYSSWATCHER.id),
+            'abysswatcher.ambrosia_limit == 4 and not dead(abysswatcher)',
+        )
+    with g.effect():
+        g.gain('ambrosia', 1, catalog.ABYSSWATCHER.id)
+    return [
+        g.expect(
+            'abysswatcher.ambrosia == 5',
+            lambda: g.get(catalog.ABYSSWATCHER.id, 'ambrosia'),
+            '==',
+            lambda: 5,
+        ),
+        g.expect('dead(abysswatcher)', lambda: q.dead(g, catalog.ABYSSWATCHER.id)),
+    ]
+
+
 # important_game_rules.earthshaker_and_mnemos (rules/aeon_trespass/important_rules.ludex:77)
 # Earthshaker ability and a Mnemos card
 book.example(
@@ -18,6 +246,553 @@ book.example(
     title='Earthshaker ability and a Mnemos card',
     source='rules/aeon_trespass/important_rules.ludex:77',
 )
+
+
+# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:226)
+# Knockback examples
+book.example(
+    'keywords.keywords_list.knockback_examples',
+    title='Knockback examples',
+    source='rules/aeon_trespass/keywords.ludex:226',
+)
+
+
+# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:352)
+# Pushback examples
+book.example(
+    'keywords.keywords_list.pushback_examples',
+    title='Pushback examples',
+    source='rules/aeon_trespass/keywords.ludex:352',
+)
+
+
+# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:261)
+# Not in the book: the highest Rage takes the token at the start of Battle
+@book.example(
+    'priority_target_2.priority_target_at_start',
+    title='Not in the book: the highest Rage takes the token at the start of Battle',
+    source='rules/aeon_trespass/primordial_round.ludex:261',
+)
+def priority_target_at_start(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.HERODOTUS.id, 'rage', 3)
+    g.set(catalog.PHILOCTERA.id, 'rage', 5)
+    g.set(catalog.SOLON.id, 'rage', 1)
+    with g.effect():
+        g.trigger('priority_target_2.increase_rage.token_at_start_of_battle', ctx)
+    return [
+        g.expect(
+            'location(priority_target_token) == philoctera',
+            lambda: q.location(g, 'priority_target_token'),
+            '==',
+            lambda: catalog.PHILOCTERA.id,
+        ),
+    ]
+
+
+# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:318)
+book.example(
+    'line_sight.los_example',
+    title='Line of Sight example',
+    source='rules/aeon_trespass/primordial_round.ludex:318',
+)
+
+
+# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:348)
+# Movement example
+book.example(
+    'n3_primordial_movement.hekaton_zigzag_example',
+    title='Movement example',
+    source='rules/aeon_trespass/primordial_round.ludex:348',
+)
+
+
+# n3_primordial_movement.hekaton_zigzag_herodotus_example
+# (rules/aeon_trespass/primordial_round.ludex:353)
+# In another example, the Hekaton targets Herodotus
+book.example(
+    'n3_primordial_movement.hekaton_zigzag_herodotus_example',
+    title='In another example, the Hekaton targets Herodotus',
+    source='rules/aeon_trespass/primordial_round.ludex:353',
+)
+
+
+# n3_primordial_movement.labyrinthauros_board_edge_example
+# (rules/aeon_trespass/primordial_round.ludex:358)
+# The Labyrinthauros tramples into the Board Edge
+book.example(
+    'n3_primordial_movement.labyrinthauros_board_edge_example',
+    title='The Labyrinthauros tramples into the Board Edge',
+    source='rules/aeon_trespass/primordial_round.ludex:358',
+)
+
+
+# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:488)
+# Herodotus evades the Cold Open Out of Reach
+book.example(
+    'out_reach_oor_evade.hekaton_out_of_reach_example',
+    title='Herodotus evades the Cold Open Out of Reach',
+    source='rules/aeon_trespass/primordial_round.ludex:488',
+)
+
+
+# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:243)
+# Titan Movement Example: cardinal directions
+book.example(
+    'titan_movement_rules.titan_movement_cardinal_example',
+    title='Titan Movement Example: cardinal directions',
+    source='rules/aeon_trespass/titan_round.ludex:243',
+)
+
+
+# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:248)
+# Titan Movement Example: Obstacles and red lines
+book.example(
+    'titan_movement_rules.titan_movement_obstacles_example',
+    title='Titan Movement Example: Obstacles and red lines',
+    source='rules/aeon_trespass/titan_round.ludex:248',
+)
+
+
+# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:479)
+# Example: Herodotus attacks with a Maze Rake
+book.example(
+    'n6_1_creating_power_pool.maze_rake_power_pool_example',
+    title='Example: Herodotus attacks with a Maze Rake',
+    source='rules/aeon_trespass/titan_round.ludex:479',
+)
+
+
+# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:538)
+# Example: If a Titan fails to wound this BP card, it will suffer
+book.example(
+    'n7_primordial_responses.fail_response_example',
+    title='Example: If a Titan fails to wound this BP card, it will suffer',
+    source='rules/aeon_trespass/titan_round.ludex:538',
+)
+
+
+# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:571)
+# Not in the book: a Total Power equal to the AT wounds a BP III card
+@book.example(
+    'n8_wounds_escalation.power_roll_wounds',
+    title='Not in the book: a Total Power equal to the AT wounds a BP III card',
+    source='rules/aeon_trespass/titan_round.ludex:571',
+)
+def power_roll_wounds(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('current_bp_card', [catalog.BP_THREE.id])
+    g.set(GAME, 'total_power', 6)
+    g.set(GAME, 'primordial_at', 6)
+    g.set(GAME, 'crit_chance', False)
+    g.set_place('bp_deck', [catalog.BP_ONE.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_THREE_B.id])
+    g.set_place('ai_deck', [catalog.AI_ONE.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_THREE.id])
+    with g.effect():
+        g.trigger('n6_5_resolve_power_roll.wound_or_critical', ctx)
+    with g.effect():
+        g.trigger('n8_wounds_escalation.deal_the_wound', ctx)
+    return [
+        g.expect(
+            'attack_result == "wound"',
+            lambda: g.get(GAME, 'attack_result'),
+            '==',
+            lambda: 'wound',
+        ),
+        g.expect(
+            'top(wound_stack) == double_wound',
+            lambda: q.top(g, 'wound_stack'),
+            '==',
+            lambda: catalog.DOUBLE_WOUND.id,
+        ),
+        g.expect(
+            'contains(bp_deck, bp_three)',
+            lambda: q.contains(g, 'bp_deck', catalog.BP_THREE.id),
+        ),
+        g.expect(
+            'contains(bp_deck, bp_three_b)',
+            lambda: q.contains(g, 'bp_deck', catalog.BP_THREE_B.id),
+        ),
+        g.expect(
+            'not contains(bp_deck, bp_one)',
+            lambda: not q.contains(g, 'bp_deck', catalog.BP_ONE.id),
+        ),
+        g.expect(
+            'contains(ai_deck, ai_three)',
+            lambda: q.contains(g, 'ai_deck', catalog.AI_THREE.id),
+        ),
+        g.expect(
+            'count(current_bp_card) == 0',
+            lambda: q.count(g, 'current_bp_card'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:596)
+# Not in the book: a Crit Chance makes the Wound of a BP III card critical
+@book.example(
+    'n8_wounds_escalation.power_roll_critical',
+    title='Not in the book: a Crit Chance makes the Wound of a BP III card critical',
+    source='rules/aeon_trespass/titan_round.ludex:596',
+)
+def power_roll_critical(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('current_bp_card', [catalog.BP_THREE.id])
+    g.set(GAME, 'total_power', 9)
+    g.set(GAME, 'primordial_at', 8)
+    g.set(GAME, 'crit_chance', True)
+    g.set_place('bp_deck', [catalog.BP_ONE.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_THREE_B.id, catalog.BP_THREE_C.id])
+    with g.effect():
+        g.trigger('n6_5_resolve_power_roll.wound_or_critical', ctx)
+    with g.effect():
+        g.trigger('n8_wounds_escalation.deal_the_wound', ctx)
+    return [
+        g.expect(
+            'attack_result == "critical wound"',
+            lambda: g.get(GAME, 'attack_result'),
+            '==',
+            lambda: 'critical wound',
+        ),
+        g.expect(
+            'name_of(top(wound_stack)) == bp_three',
+            lambda: q.name_of(g, q.top(g, 'wound_stack')),
+            '==',
+            lambda: catalog.BP_THREE.id,
+        ),
+        g.expect(
+            'not contains(bp_deck, bp_one)',
+            lambda: not q.contains(g, 'bp_deck', catalog.BP_ONE.id),
+        ),
+        g.expect('count(bp_deck) == 2', lambda: q.count(g, 'bp_deck'), '==', lambda: 2),
+    ]
+
+
+# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:615)
+# Not in the book: a Total Power one less than the AT fails
+@book.example(
+    'n8_wounds_escalation.power_roll_fails',
+    title='Not in the book: a Total Power one less than the AT fails',
+    source='rules/aeon_trespass/titan_round.ludex:615',
+)
+def power_roll_fails(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('current_bp_card', [catalog.BP_TWO.id])
+    g.set(GAME, 'total_power', 5)
+    g.set(GAME, 'primordial_at', 6)
+    g.set_place('bp_escalation_deck', [catalog.BP_THREE.id])
+    with g.effect():
+        g.trigger('n6_5_resolve_power_roll.fail_to_wound', ctx)
+    with g.effect():
+        g.trigger('n8_wounds_escalation.failed_to_wound', ctx)
+    return [
+        g.expect(
+            'attack_result == "fail"',
+            lambda: g.get(GAME, 'attack_result'),
+            '==',
+            lambda: 'fail',
+        ),
+        g.expect(
+            'contains(bp_discard_pile, bp_two)',
+            lambda: q.contains(g, 'bp_discard_pile', catalog.BP_TWO.id),
+        ),
+        g.expect('count(wound_stack) == 0', lambda: q.count(g, 'wound_stack'), '==', lambda: 0),
+        g.expect(
+            'count(bp_escalation_deck) == 1',
+            lambda: q.count(g, 'bp_escalation_deck'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:698)
+# Herodotus wounds a BP III card
+@book.example(
+    'escalating_ai_deck.herodotus_bp_three_example',
+    title='Herodotus wounds a BP III card',
+    source='rules/aeon_trespass/titan_round.ludex:698',
+)
+def herodotus_bp_three_example(g: Game) -> list[Expectation]:
+    g.set_place('bp_deck', [catalog.HERODOTUS_BP_II.id])
+    g.set_place('bp_discard_pile', [catalog.HERODOTUS_BP_I.id])
+    g.set_place('bp_escalation_deck', [catalog.HERODOTUS_BP_III_ESCALATION.id])
+    g.set_place('ai_deck', [catalog.HERODOTUS_AI_I_DECK.id])
+    g.set_place('ai_discard_pile', [catalog.HERODOTUS_AI_I_DISCARD.id])
+    g.set_place('ai_escalation_deck', [catalog.HERODOTUS_AI_III_ESCALATION.id])
+    g.set_place('current_bp_card', [catalog.HERODOTUS_BP_III.id])
+    for c in g.members('current_bp_card'):
+        g.set_fact('critical_wound', [c], False)
+    with g.effect():
+        g.move(catalog.HERODOTUS_BP_III.id, 'wounded_bp_card', source='current_bp_card')
+    return [
+        g.expect(
+            'top(wound_stack) == double_wound',
+            lambda: q.top(g, 'wound_stack'),
+            '==',
+            lambda: catalog.DOUBLE_WOUND.id,
+        ),
+        g.expect('count(wound_stack) == 1', lambda: q.count(g, 'wound_stack'), '==', lambda: 1),
+        g.expect(
+            'contains(bp_deck, herodotus_bp_ii)',
+            lambda: q.contains(g, 'bp_deck', catalog.HERODOTUS_BP_II.id),
+        ),
+        g.expect(
+            'contains(bp_deck, herodotus_bp_iii_escalation)',
+            lambda: q.contains(g, 'bp_deck', catalog.HERODOTUS_BP_III_ESCALATION.id),
+        ),
+        g.expect(
+            'contains(bp_deck, herodotus_bp_iii)',
+            lambda: q.contains(g, 'bp_deck', catalog.HERODOTUS_BP_III.id),
+        ),
+        g.expect('count(bp_deck) == 3', lambda: q.count(g, 'bp_deck'), '==', lambda: 3),
+        g.expect(
+            'not contains(bp_deck, herodotus_bp_i)',
+            lambda: not q.contains(g, 'bp_deck', catalog.HERODOTUS_BP_I.id),
+        ),
+        g.expect(
+            'count(bp_discard_pile) == 0',
+            lambda: q.count(g, 'bp_discard_pile'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'contains(ai_deck, herodotus_ai_iii_escalation)',
+            lambda: q.contains(g, 'ai_deck', catalog.HERODOTUS_AI_III_ESCALATION.id),
+        ),
+        g.expect(
+            'not contains(ai_deck, herodotus_ai_i_deck)',
+            lambda: not q.contains(g, 'ai_deck', catalog.HERODOTUS_AI_I_DECK.id),
+        ),
+        g.expect('count(ai_deck) == 1', lambda: q.count(g, 'ai_deck'), '==', lambda: 1),
+        g.expect(
+            'contains(ai_discard_pile, herodotus_ai_i_discard)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.HERODOTUS_AI_I_DISCARD.id),
+        ),
+        g.expect(
+            'count(ai_discard_pile) == 1',
+            lambda: q.count(g, 'ai_discard_pile'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(bp_escalation_deck) == 0',
+            lambda: q.count(g, 'bp_escalation_deck'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'count(ai_escalation_deck) == 0',
+            lambda: q.count(g, 'ai_escalation_deck'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:730)
+# Not in the book: a BP I card is wounded
+@book.example(
+    'escalating_ai_deck.wound_bp_one',
+    title='Not in the book: a BP I card is wounded',
+    source='rules/aeon_trespass/titan_round.ludex:730',
+)
+def wound_bp_one(g: Game) -> list[Expectation]:
+    g.set_place('current_bp_card', [catalog.BP_ONE.id])
+    g.set_place('bp_deck', [catalog.BP_THREE.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_TWO.id])
+    g.set_place('ai_deck', [catalog.AI_ONE.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_TWO.id])
+    with g.effect():
+        g.move(catalog.BP_ONE.id, 'wounded_bp_card', source='current_bp_card')
+    return [
+        g.expect(
+            'name_of(top(wound_stack)) == bp_one',
+            lambda: q.name_of(g, q.top(g, 'wound_stack')),
+            '==',
+            lambda: catalog.BP_ONE.id,
+        ),
+        g.expect('count(wound_stack) == 1', lambda: q.count(g, 'wound_stack'), '==', lambda: 1),
+        g.expect('contains(bp_deck, bp_two)', lambda: q.contains(g, 'bp_deck', catalog.BP_TWO.id)),
+        g.expect('count(bp_deck) == 2', lambda: q.count(g, 'bp_deck'), '==', lambda: 2),
+        g.expect(
+            'count(bp_escalation_deck) == 0',
+            lambda: q.count(g, 'bp_escalation_deck'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'not contains(ai_deck, ai_one)',
+            lambda: not q.contains(g, 'ai_deck', catalog.AI_ONE.id),
+        ),
+        g.expect('contains(ai_deck, ai_two)', lambda: q.contains(g, 'ai_deck', catalog.AI_TWO.id)),
+        g.expect('count(ai_deck) == 1', lambda: q.count(g, 'ai_deck'), '==', lambda: 1),
+    ]
+
+
+# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:751)
+# Not in the book: a BP II card is wounded
+@book.example(
+    'escalating_ai_deck.wound_bp_two',
+    title='Not in the book: a BP II card is wounded',
+    source='rules/aeon_trespass/titan_round.ludex:751',
+)
+def wound_bp_two(g: Game) -> list[Expectation]:
+    g.set_place('current_bp_card', [catalog.BP_TWO.id])
+    g.set_place('bp_deck', [catalog.BP_ONE.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_THREE.id])
+    g.set_place('ai_deck', [catalog.AI_TWO.id])
+    g.set_place('ai_discard_pile', [catalog.AI_ONE.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_THREE.id])
+    with g.effect():
+        g.move(catalog.BP_TWO.id, 'wounded_bp_card', source='current_bp_card')
+    return [
+        g.expect(
+            'name_of(top(wound_stack)) == bp_two',
+            lambda: q.name_of(g, q.top(g, 'wound_stack')),
+            '==',
+            lambda: catalog.BP_TWO.id,
+        ),
+        g.expect(
+            'contains(bp_deck, bp_three)',
+            lambda: q.contains(g, 'bp_deck', catalog.BP_THREE.id),
+        ),
+        g.expect('count(bp_deck) == 2', lambda: q.count(g, 'bp_deck'), '==', lambda: 2),
+        g.expect(
+            'not contains(ai_deck, ai_two)',
+            lambda: not q.contains(g, 'ai_deck', catalog.AI_TWO.id),
+        ),
+        g.expect(
+            'contains(ai_deck, ai_three)',
+            lambda: q.contains(g, 'ai_deck', catalog.AI_THREE.id),
+        ),
+        g.expect('count(ai_deck) == 1', lambda: q.count(g, 'ai_deck'), '==', lambda: 1),
+        g.expect(
+            'contains(ai_discard_pile, ai_one)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.AI_ONE.id),
+        ),
+    ]
+
+
+# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:772)
+# Not in the book: a BP III card is critically wounded
+@book.example(
+    'escalating_ai_deck.wound_bp_three_critical',
+    title='Not in the book: a BP III card is critically wounded',
+    source='rules/aeon_trespass/titan_round.ludex:772',
+)
+def wound_bp_three_critical(g: Game) -> list[Expectation]:
+    g.set_place('current_bp_card', [catalog.BP_THREE.id])
+    for c in g.members('current_bp_card'):
+        g.set_fact('critical_wound', [c], True)
+    g.set_place('bp_deck', [catalog.BP_ONE.id, catalog.BP_TWO.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_THREE_B.id, catalog.BP_THREE_C.id])
+    g.set_place('ai_deck', [catalog.AI_ONE.id])
+    with g.effect():
+        g.move(catalog.BP_THREE.id, 'wounded_bp_card', source='current_bp_card')
+    return [
+        g.expect(
+            'name_of(top(wound_stack)) == bp_three',
+            lambda: q.name_of(g, q.top(g, 'wound_stack')),
+            '==',
+            lambda: catalog.BP_THREE.id,
+        ),
+        g.expect('count(wound_stack) == 1', lambda: q.count(g, 'wound_stack'), '==', lambda: 1),
+        g.expect(
+            'not contains(bp_deck, bp_one)',
+            lambda: not q.contains(g, 'bp_deck', catalog.BP_ONE.id),
+        ),
+        g.expect(
+            'contains(bp_deck, bp_three_b)',
+            lambda: q.contains(g, 'bp_deck', catalog.BP_THREE_B.id),
+        ),
+        g.expect(
+            'contains(bp_deck, bp_three_c)',
+            lambda: q.contains(g, 'bp_deck', catalog.BP_THREE_C.id),
+        ),
+        g.expect('count(bp_deck) == 3', lambda: q.count(g, 'bp_deck'), '==', lambda: 3),
+        g.expect('count(ai_deck) == 1', lambda: q.count(g, 'ai_deck'), '==', lambda: 1),
+    ]
+
+
+# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:794)
+# Not in the book: a critical BP III Wound, no BP III cards left
+@book.example(
+    'escalating_ai_deck.wound_bp_three_critical_none_left',
+    title='Not in the book: a critical BP III Wound, no BP III cards left',
+    source='rules/aeon_trespass/titan_round.ludex:794',
+)
+def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
+    g.set_place('current_bp_card', [catalog.BP_THREE.id])
+    for c in g.members('current_bp_card'):
+        g.set_fact('critical_wound', [c], True)
+    g.set_place('bp_deck', [catalog.BP_TWO.id])
+    g.set_place('bp_discard_pile', [catalog.BP_ONE.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_TWO_B.id])
+    with g.effect():
+        g.move(catalog.BP_THREE.id, 'wounded_bp_card', source='current_bp_card')
+    return [
+        g.expect(
+            'name_of(top(wound_stack)) == bp_three',
+            lambda: q.name_of(g, q.top(g, 'wound_stack')),
+            '==',
+            lambda: catalog.BP_THREE.id,
+        ),
+        g.expect('contains(bp_deck, bp_one)', lambda: q.contains(g, 'bp_deck', catalog.BP_ONE.id)),
+        g.expect(
+            'count(bp_discard_pile) == 0',
+            lambda: q.count(g, 'bp_discard_pile'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('count(bp_deck) == 2', lambda: q.count(g, 'bp_deck'), '==', lambda: 2),
+    ]
+
+
+# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:812)
+# Not in the book: a BP III Wound, no BP III cards left
+@book.example(
+    'escalating_ai_deck.wound_bp_three_none_left',
+    title='Not in the book: a BP III Wound, no BP III cards left',
+    source='rules/aeon_trespass/titan_round.ludex:812',
+)
+def wound_bp_three_none_left(g: Game) -> list[Expectation]:
+    g.set_place('current_bp_card', [catalog.BP_THREE.id])
+    for c in g.members('current_bp_card'):
+        g.set_fact('critical_wound', [c], False)
+    g.set_place('bp_deck', [catalog.BP_TWO.id])
+    g.set_place('bp_discard_pile', [catalog.BP_ONE.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_TWO_B.id])
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_THREE.id])
+    with g.effect():
+        g.move(catalog.BP_THREE.id, 'wounded_bp_card', source='current_bp_card')
+    return [
+        g.expect(
+            'top(wound_stack) == double_wound',
+            lambda: q.top(g, 'wound_stack'),
+            '==',
+            lambda: catalog.DOUBLE_WOUND.id,
+        ),
+        g.expect(
+            'contains(bp_deck, bp_three)',
+            lambda: q.contains(g, 'bp_deck', catalog.BP_THREE.id),
+        ),
+        g.expect('contains(bp_deck, bp_one)', lambda: q.contains(g, 'bp_deck', catalog.BP_ONE.id)),
+        g.expect('count(bp_deck) == 3', lambda: q.count(g, 'bp_deck'), '==', lambda: 3),
+        g.expect(
+            'not contains(ai_deck, ai_one)',
+            lambda: not q.contains(g, 'ai_deck', catalog.AI_ONE.id),
+        ),
+        g.expect(
+            'contains(ai_deck, ai_three)',
+            lambda: q.contains(g, 'ai_deck', catalog.AI_THREE.id),
+        ),
+        g.expect('count(ai_deck) == 2', lambda: q.count(g, 'ai_deck'), '==', lambda: 2),
+    ]
 
 
 # solon_two_obols: Solon must draw two Obols at once (rules/aeon_trespass/trauma.ludex:132)
@@ -95,12 +870,12 @@ def herodotus_over_nine(g: Game) -> list[Expectation]:
     ]
 
 
-# philoctera_massive_danger (rules/aeon_trespass/trauma.ludex:282)
+# philoctera_massive_danger (rules/aeon_trespass/trauma.ludex:281)
 # Philoctera suffers Massive Danger
 @book.example(
     'philoctera_massive_danger',
     title='Philoctera suffers Massive Danger',
-    source='rules/aeon_trespass/trauma.ludex:282',
+    source='rules/aeon_trespass/trauma.ludex:281',
 )
 def philoctera_massive_danger(g: Game) -> list[Expectation]:
     g.set(GAME, 'current_phase', 'battle_phase')
@@ -135,3 +910,21 @@ def philoctera_massive_danger(g: Game) -> list[Expectation]:
         ),
         g.expect('not dead(philoctera)', lambda: not q.dead(g, catalog.PHILOCTERA.id)),
     ]
+
+
+# voyage.movement.tile_sectors.sectored_tile (rules/aeon_trespass/voyage.ludex:43)
+# Following the top arrow onto the alpha sector
+book.example(
+    'voyage.movement.tile_sectors.sectored_tile',
+    title='Following the top arrow onto the alpha sector',
+    source='rules/aeon_trespass/voyage.ludex:43',
+)
+
+
+# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:443)
+# Trading Muscle Clusters for Fleshy Mantles
+book.example(
+    'voyage.advancement.trading.theban_trader',
+    title='Trading Muscle Clusters for Fleshy Mantles',
+    source='rules/aeon_trespass/voyage.ludex:443',
+)

@@ -4,12 +4,2023 @@ functions of the game and its context, registered in `book` by the decorator ove
 effect; procedures as ordered steps; tables and tracks with their rows. `book` holds
 them all by qualified name, in the book's order."""
 
-from ludex.runtime import GAME, Book, Ctx, Duration, Game, Row, Timing, Value
+from ludex.runtime import GAME, Book, Ctx, Duration, Game, Limit, Row, Timing, Value
 from ludex.runtime import queries as q
 
 from . import catalog
 
 book = Book()
+
+
+# ability_usage.active_abilities: Active Abilities (rules/aeon_trespass/abilities.ludex:10)
+book.rule('ability_usage.active_abilities', title='Active Abilities')
+
+
+# ability_usage.active_abilities.active_abilities_voluntary (rules/aeon_trespass/abilities.ludex:31)
+# Active ability usage is voluntary
+book.rule(
+    'ability_usage.active_abilities.active_abilities_voluntary',
+    title='Active ability usage is voluntary',
+)
+
+
+# ability_usage.active_abilities.active_ability_timing (rules/aeon_trespass/abilities.ludex:35)
+# Active abilities with a timing condition
+book.rule(
+    'ability_usage.active_abilities.active_ability_timing',
+    title='Active abilities with a timing condition',
+)
+
+
+# ability_usage.active_abilities.active_ability_free_action (rules/aeon_trespass/abilities.ludex:40)
+# Active abilities without a timing condition
+book.rule(
+    'ability_usage.active_abilities.active_ability_free_action',
+    title='Active abilities without a timing condition',
+    when=Timing('action'),
+)
+
+
+# ability_usage.active_abilities.full_cost (rules/aeon_trespass/abilities.ludex:46)
+# You cannot activate an ability without paying its full cost
+book.rule(
+    'ability_usage.active_abilities.full_cost',
+    title='You cannot activate an ability without paying its full cost',
+)
+
+
+# ability_usage.active_abilities.once_per_round (rules/aeon_trespass/abilities.ludex:52)
+# Each active ability on a game element once per Round
+book.rule(
+    'ability_usage.active_abilities.once_per_round',
+    title='Each active ability on a game element once per Round',
+    limit=Limit(1, per='round'),
+)
+
+
+# ability_usage.constant_abilities: Constant Abilities (rules/aeon_trespass/abilities.ludex:62)
+book.rule('ability_usage.constant_abilities', title='Constant Abilities')
+
+
+# ability_usage.constant_abilities.constant_abilities_forced
+# (rules/aeon_trespass/abilities.ludex:65)
+# Constant abilities are resolved when their condition is met
+book.rule(
+    'ability_usage.constant_abilities.constant_abilities_forced',
+    title='Constant abilities are resolved when their condition is met',
+)
+
+
+# ability_usage.constant_abilities.constant_abilities_each_window
+# (rules/aeon_trespass/abilities.ludex:74)
+# Constant abilities with a timing condition, in every window
+book.rule(
+    'ability_usage.constant_abilities.constant_abilities_each_window',
+    title='Constant abilities with a timing condition, in every window',
+)
+
+
+# ability_usage.constant_abilities.flexible_abilities (rules/aeon_trespass/abilities.ludex:78)
+# Flexible abilities: the first or the second window, not both
+book.rule(
+    'ability_usage.constant_abilities.flexible_abilities',
+    title='Flexible abilities: the first or the second window, not both',
+    when=Timing('during', target='first_ability_window'),
+    limit=Limit(1, per='action'),
+)
+
+
+# ability_usage.constant_abilities.flexible_abilities.flexible_second_window
+# (rules/aeon_trespass/abilities.ludex:83)
+# Or the second ability window
+book.rule(
+    'ability_usage.constant_abilities.flexible_abilities.flexible_second_window',
+    title='Or the second ability window',
+    when=Timing('during', target='second_ability_window'),
+)
+
+
+# ability_usage.constant_abilities.passives: Passives (rules/aeon_trespass/abilities.ludex:86)
+book.rule(
+    'ability_usage.constant_abilities.passives',
+    title='Passives',
+    duration=Duration('permanent'),
+)
+
+
+# ability_usage.kratos_table_abilities.gated_by_rage (rules/aeon_trespass/abilities.ludex:142)
+# Kratos Table levels are gated by Rage
+def gated_by_rage_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'kratos_level') <= g.get(ctx.need('owner'), 'rage'))
+
+
+book.rule(
+    'ability_usage.kratos_table_abilities.gated_by_rage',
+    title='Kratos Table levels are gated by Rage',
+    check=gated_by_rage_check,
+)
+
+
+# ability_usage.kratos_table_abilities.exclusive_options (rules/aeon_trespass/abilities.ludex:149)
+# One option per Kratos Table level
+@book.rule(
+    'ability_usage.kratos_table_abilities.exclusive_options',
+    title='One option per Kratos Table level',
+    prose=2,
+)
+def exclusive_options_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'ability_usage.kratos_table_abilities.exclusive_options',
+        [
+            ('first_option', "The level's first option"),
+            ('second_option', "The level's second option"),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_option':
+            g.prose('Apply the level\'s first option (every effect linked with "+").')
+        elif picked == 'second_option':
+            g.prose("Apply the level's second option.")
+
+
+# ability_usage.kratos_table_abilities.kratos_table_golden_rule
+# (rules/aeon_trespass/abilities.ludex:164)
+# Kratos Table Golden Rule
+book.rule(
+    'ability_usage.kratos_table_abilities.kratos_table_golden_rule',
+    title='Kratos Table Golden Rule',
+    when=Timing('during', target='second_ability_window'),
+)
+
+
+# ability_usage.named_abilities.ability_names (rules/aeon_trespass/abilities.ludex:182)
+# Ability names and subtypes
+book.rule('ability_usage.named_abilities.ability_names', title='Ability names and subtypes')
+
+
+# ability_usage.named_abilities.same_name_once_per_window (rules/aeon_trespass/abilities.ludex:186)
+# Abilities with the same name, one per window
+book.rule(
+    'ability_usage.named_abilities.same_name_once_per_window',
+    title='Abilities with the same name, one per window',
+    limit=Limit(1, per='action'),
+)
+
+
+# ability_usage.named_abilities.same_name_other_elements (rules/aeon_trespass/abilities.ludex:192)
+# The same name from different game elements, in one Round
+book.rule(
+    'ability_usage.named_abilities.same_name_other_elements',
+    title='The same name from different game elements, in one Round',
+)
+
+
+# ability_usage.gated_abilities (rules/aeon_trespass/abilities.ludex:201)
+# Gated Abilities and Effects
+book.rule('ability_usage.gated_abilities', title='Gated Abilities and Effects')
+
+
+# ability_usage.primordial_abilities: Primordial Abilities (rules/aeon_trespass/abilities.ludex:206)
+book.rule('ability_usage.primordial_abilities', title='Primordial Abilities', who=('primordial',))
+
+
+# exhausting_discarding_removing.exhausting: Exhausting (rules/aeon_trespass/abilities.ludex:221)
+@book.rule('exhausting_discarding_removing.exhausting', title='Exhausting')
+def exhausting_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.get('target'), 'exhausted_elements')
+
+
+# exhausting_discarding_removing.exhausting.exhausted_unusable
+# (rules/aeon_trespass/abilities.ludex:234)
+# An exhausted element is not usable
+def exhausted_unusable_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not q.contains(g, 'exhausted_elements', ctx.need('target')))
+
+
+book.rule(
+    'exhausting_discarding_removing.exhausting.exhausted_unusable',
+    title='An exhausted element is not usable',
+    check=exhausted_unusable_check,
+)
+
+
+# exhausting_discarding_removing.unexhausting (rules/aeon_trespass/abilities.ludex:239)
+# Unexhausting
+@book.rule(
+    'exhausting_discarding_removing.unexhausting',
+    title='Unexhausting',
+    who=('argonaut',),
+    when=Timing('action'),
+)
+def unexhausting_effect(g: Game, ctx: Ctx) -> None:
+    for e in g.members('exhausted_elements'):
+        g.move(e, 'equipped_elements', source='exhausted_elements')
+
+
+# exhausting_discarding_removing.exhaustable_gear (rules/aeon_trespass/abilities.ludex:247)
+# Exhaustable Gear
+book.rule('exhausting_discarding_removing.exhaustable_gear', title='Exhaustable Gear')
+
+
+# exhausting_discarding_removing.discarding.discard_token (rules/aeon_trespass/abilities.ludex:260)
+# Discarding a token
+@book.rule('exhausting_discarding_removing.discarding.discard_token', title='Discarding a token')
+def discard_token_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.get('target'), 'token_pool')
+
+
+# exhausting_discarding_removing.discarding.discard_gear (rules/aeon_trespass/abilities.ludex:265)
+# Discarding a Gear or Mnemos card
+@book.rule(
+    'exhausting_discarding_removing.discarding.discard_gear',
+    title='Discarding a Gear or Mnemos card',
+    duration=Duration('until_end', period='battle'),
+)
+def discard_gear_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.get('target'), 'facedown_cards')
+
+
+# exhausting_discarding_removing.discarding.discard_gear.discarded_gear_returns
+# (rules/aeon_trespass/abilities.ludex:270)
+# Discarded Gear and Mnemos cards return after the Battle
+@book.rule(
+    'exhausting_discarding_removing.discarding.discard_gear.discarded_gear_returns',
+    title='Discarded Gear and Mnemos cards return after the Battle',
+    when=Timing('end', target='battle'),
+)
+def discarded_gear_returns_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('facedown_cards'):
+        g.move(c, 'equipped_elements', source='facedown_cards')
+
+
+# exhausting_discarding_removing.removing_elements.archiving
+# (rules/aeon_trespass/abilities.ludex:277)
+# Permanently removing an element (archiving)
+@book.rule(
+    'exhausting_discarding_removing.removing_elements.archiving',
+    title='Permanently removing an element (archiving)',
+)
+def archiving_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.get('target'), 'game_box')
+
+
+# exhausting_discarding_removing.removing_elements.removing_for_a_duration
+# (rules/aeon_trespass/abilities.ludex:281)
+# Removing an element for a specific duration
+@book.rule(
+    'exhausting_discarding_removing.removing_elements.removing_for_a_duration',
+    title='Removing an element for a specific duration',
+)
+def removing_for_a_duration_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.get('target'), 'removed_for_now')
+
+
+# exhausting_discarding_removing.removing_elements.removal_is_rarely_permanent
+# (rules/aeon_trespass/abilities.ludex:287)
+# Permanent removal is always explicit
+book.rule(
+    'exhausting_discarding_removing.removing_elements.removal_is_rarely_permanent',
+    title='Permanent removal is always explicit',
+)
+
+
+# fatigue.gain_fatigue: Gaining a Fatigue token (rules/aeon_trespass/abilities.ludex:292)
+@book.rule('fatigue.gain_fatigue', title='Gaining a Fatigue token')
+def gain_fatigue_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.get(ctx.need('owner'), 'fatigue_tokens') == 0, 'owner.fatigue_tokens == 0')
+    g.gain('fatigue_tokens', 1, ctx.need('owner'))
+
+
+# fatigue.discard_fatigue (rules/aeon_trespass/abilities.ludex:302)
+# Spend the action to discard the Fatigue token
+def discard_fatigue_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.subject, 'fatigue_tokens') >= 1)
+
+
+@book.rule(
+    'fatigue.discard_fatigue',
+    title='Spend the action to discard the Fatigue token',
+    when=Timing('action'),
+    check=discard_fatigue_check,
+)
+def discard_fatigue_effect(g: Game, ctx: Ctx) -> None:
+    g.lose('fatigue_tokens', 1, ctx.subject)
+
+
+# adventure.what_are_adventures.storybook_paragraph_is_adventure
+# (rules/aeon_trespass/adventure.ludex:37)
+# Everything that sends you to a Storybook paragraph is an adventure
+@book.rule(
+    'adventure.what_are_adventures.storybook_paragraph_is_adventure',
+    title='Everything that sends you to a Storybook paragraph is an adventure',
+)
+def storybook_paragraph_is_adventure_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'adventure_phase')
+
+
+# adventure.navigating_storybooks.never_read_ahead (rules/aeon_trespass/adventure.ludex:45)
+# Never read story passages unless instructed
+book.rule(
+    'adventure.navigating_storybooks.never_read_ahead',
+    title='Never read story passages unless instructed',
+)
+
+
+# adventure.following_the_paragraphs.proceed_to_paragraph (rules/aeon_trespass/adventure.ludex:49)
+# Proceed to the paragraph you were directed to
+book.rule(
+    'adventure.following_the_paragraphs.proceed_to_paragraph',
+    title='Proceed to the paragraph you were directed to',
+)
+
+
+# adventure.following_the_paragraphs.return_to_voyage (rules/aeon_trespass/adventure.ludex:52)
+# Return to the Voyage Phase
+@book.rule(
+    'adventure.following_the_paragraphs.return_to_voyage',
+    title='Return to the Voyage Phase',
+)
+def return_to_voyage_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'voyage_phase')
+
+
+# adventure.following_the_paragraphs.chained_paragraphs (rules/aeon_trespass/adventure.ludex:57)
+# Resolve all chained paragraphs first
+book.rule(
+    'adventure.following_the_paragraphs.chained_paragraphs',
+    title='Resolve all chained paragraphs first',
+)
+
+
+# adventure.story_choices: Story Choices (rules/aeon_trespass/adventure.ludex:60)
+book.rule('adventure.story_choices', title='Story Choices')
+
+
+# adventure.making_notes: Making Notes (rules/aeon_trespass/adventure.ludex:63)
+book.rule('adventure.making_notes', title='Making Notes')
+
+
+# adventure.choice_matrix.marked_box: An already marked box (rules/aeon_trespass/adventure.ludex:69)
+book.rule('adventure.choice_matrix.marked_box', title='An already marked box')
+
+
+# adventure.choice_matrix.matrix_persists (rules/aeon_trespass/adventure.ludex:72)
+# The Choice Matrix persists through all Cycles
+book.rule(
+    'adventure.choice_matrix.matrix_persists',
+    title='The Choice Matrix persists through all Cycles',
+    duration=Duration('permanent'),
+)
+
+
+# adventure.party_leader.one_party_leader (rules/aeon_trespass/adventure.ludex:77)
+# One Argonaut must become the party leader
+book.rule(
+    'adventure.party_leader.one_party_leader',
+    title='One Argonaut must become the party leader',
+    when=Timing('start', target='adventure_phase'),
+)
+
+
+# adventure.party_leader.choose_party_leader (rules/aeon_trespass/adventure.ludex:82)
+# When to choose the party leader
+book.rule('adventure.party_leader.choose_party_leader', title='When to choose the party leader')
+
+
+# adventure.party_leader.party_leader_role (rules/aeon_trespass/adventure.ludex:85)
+# The party leader breaks ties
+book.rule('adventure.party_leader.party_leader_role', title='The party leader breaks ties')
+
+
+# adventure.party_leader.party_leader_token (rules/aeon_trespass/adventure.ludex:88)
+# The Priority Target token as a reminder
+book.rule(
+    'adventure.party_leader.party_leader_token',
+    title='The Priority Target token as a reminder',
+)
+
+
+# adventure.party_leader.party_leader_tip (rules/aeon_trespass/adventure.ludex:92)
+# Choosing the party leader
+book.rule('adventure.party_leader.party_leader_tip', title='Choosing the party leader')
+
+
+# adventure.hub_adventures.resolve_hub_adventure (rules/aeon_trespass/adventure.ludex:108)
+# Resolving a Hub Adventure
+book.procedure(
+    'adventure.hub_adventures.resolve_hub_adventure',
+    title='Resolving a Hub Adventure',
+    steps=(
+        'adventure.hub_adventures.resolve_hub_adventure.roll_hub',
+        'adventure.hub_adventures.resolve_hub_adventure.mark_adventure_track',
+        'adventure.hub_adventures.resolve_hub_adventure.find_adventure',
+        'adventure.hub_adventures.resolve_hub_adventure.gain_nodes_and_read',
+    ),
+)
+
+
+# adventure.hub_adventures.resolve_hub_adventure.roll_hub (rules/aeon_trespass/adventure.ludex:109)
+# Roll on the Adventure Hubs table
+book.rule(
+    'adventure.hub_adventures.resolve_hub_adventure.roll_hub',
+    title='Roll on the Adventure Hubs table',
+    kind='step',
+)
+
+
+# adventure.hub_adventures.resolve_hub_adventure.mark_adventure_track
+# (rules/aeon_trespass/adventure.ludex:112)
+# Mark a box on an adventure track
+book.rule(
+    'adventure.hub_adventures.resolve_hub_adventure.mark_adventure_track',
+    title='Mark a box on an adventure track',
+    kind='step',
+)
+
+
+# adventure.hub_adventures.resolve_hub_adventure.find_adventure
+# (rules/aeon_trespass/adventure.ludex:114)
+# Alpha, omega or the Hub's Adventure Table
+book.rule(
+    'adventure.hub_adventures.resolve_hub_adventure.find_adventure',
+    title="Alpha, omega or the Hub's Adventure Table",
+    kind='step',
+)
+
+
+# adventure.hub_adventures.resolve_hub_adventure.gain_nodes_and_read
+# (rules/aeon_trespass/adventure.ludex:118)
+# Gain Mnemos nodes, then read
+book.rule(
+    'adventure.hub_adventures.resolve_hub_adventure.gain_nodes_and_read',
+    title='Gain Mnemos nodes, then read',
+    kind='step',
+)
+
+
+# adventure.rr_adventures: R&R Adventures (rules/aeon_trespass/adventure.ludex:127)
+book.rule(
+    'adventure.rr_adventures',
+    title='R&R Adventures',
+    when=Timing('during', target='campaign_round.expedition_step'),
+)
+
+
+# adventure.inward_odyssey_rules.several_knowledge (rules/aeon_trespass/adventure.ludex:145)
+# More than 1 Argo Knowledge in a Step
+book.rule(
+    'adventure.inward_odyssey_rules.several_knowledge',
+    title='More than 1 Argo Knowledge in a Step',
+)
+
+
+# adventure.inward_odyssey_rules.powerful_rewards (rules/aeon_trespass/adventure.ludex:148)
+# Powerful Rewards
+book.rule('adventure.inward_odyssey_rules.powerful_rewards', title='Powerful Rewards')
+
+
+# adventure.mnemos_breakthroughs.breakthrough_in_story_step
+# (rules/aeon_trespass/adventure.ludex:157)
+# A Breakthrough is resolved in the Story Step
+book.rule(
+    'adventure.mnemos_breakthroughs.breakthrough_in_story_step',
+    title='A Breakthrough is resolved in the Story Step',
+    when=Timing('during', target='campaign_round.story_step'),
+)
+
+
+# adventure.mnemos_breakthroughs.personal_stories (rules/aeon_trespass/adventure.ludex:161)
+# Only the Argonaut the memory belongs to
+book.rule(
+    'adventure.mnemos_breakthroughs.personal_stories',
+    title='Only the Argonaut the memory belongs to',
+)
+
+
+# adventure.mnemos_breakthroughs.no_party_leader (rules/aeon_trespass/adventure.ludex:168)
+# Mnemos Breakthrough adventures have no party leader
+book.rule(
+    'adventure.mnemos_breakthroughs.no_party_leader',
+    title='Mnemos Breakthrough adventures have no party leader',
+)
+
+
+# adventure.dreams_of_pharos.pharos_in_story_step (rules/aeon_trespass/adventure.ludex:179)
+# A Dream of Pharos is resolved in the Story Step
+book.rule(
+    'adventure.dreams_of_pharos.pharos_in_story_step',
+    title='A Dream of Pharos is resolved in the Story Step',
+    when=Timing('during', target='campaign_round.story_step'),
+)
+
+
+# adventure.dreams_of_pharos.pharos_rewards (rules/aeon_trespass/adventure.ludex:183)
+# Cryptic knowledge and the Pharos Delve
+book.rule(
+    'adventure.dreams_of_pharos.pharos_rewards',
+    title='Cryptic knowledge and the Pharos Delve',
+)
+
+
+# adventure.dreams_of_pharos.pharos_delve.delve_draw (rules/aeon_trespass/adventure.ludex:187)
+# Draw Major Trauma cards and add their numbers
+@book.rule(
+    'adventure.dreams_of_pharos.pharos_delve.delve_draw',
+    title='Draw Major Trauma cards and add their numbers',
+)
+def delve_draw_effect(g: Game, ctx: Ctx) -> None:
+    g.draw('major_trauma_deck', 1)
+
+
+# adventure.dreams_of_pharos.pharos_delve.delve_success (rules/aeon_trespass/adventure.ludex:191)
+# Success: equal to or higher than the difficulty, lower than 16
+def delve_success_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(GAME, 'delve_total') >= g.get(GAME, 'delve_difficulty')
+        and g.get(GAME, 'delve_total') < 16,
+    )
+
+
+@book.rule(
+    'adventure.dreams_of_pharos.pharos_delve.delve_success',
+    title='Success: equal to or higher than the difficulty, lower than 16',
+    check=delve_success_check,
+)
+def delve_success_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'delve_result', 'success')
+
+
+# adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:208)
+# 16 or more: immediate Fail
+def delve_bust_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'delve_total') >= 16)
+
+
+@book.rule(
+    'adventure.dreams_of_pharos.pharos_delve.delve_bust',
+    title='16 or more: immediate Fail',
+    check=delve_bust_check,
+)
+def delve_bust_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'delve_result', 'fail')
+
+
+# adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules
+# (rules/aeon_trespass/adventure.ludex:236)
+# Effects that use the Pharos Delve rules
+book.rule(
+    'adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules',
+    title='Effects that use the Pharos Delve rules',
+)
+
+
+# adventure.dreams_of_pharos.pharos_delve.delve_odds (rules/aeon_trespass/adventure.ludex:239)
+# Pharos Delves Odds
+book.rule('adventure.dreams_of_pharos.pharos_delve.delve_odds', title='Pharos Delves Odds')
+
+
+# adventure.special_events: Special Events (rules/aeon_trespass/adventure.ludex:242)
+book.rule('adventure.special_events', title='Special Events')
+
+
+# adventure.other_adventures: Other Adventures (rules/aeon_trespass/adventure.ludex:245)
+book.rule('adventure.other_adventures', title='Other Adventures')
+
+
+# additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure
+# (rules/aeon_trespass/adventure.ludex:269)
+# A node for a Mnemos with the adventure's trait
+book.rule(
+    'additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure',
+    title="A node for a Mnemos with the adventure's trait",
+    when=Timing('before', target='adventure.hub_adventures.resolve_hub_adventure'),
+)
+
+
+# additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure
+# (rules/aeon_trespass/adventure.ludex:274)
+# Only 1 node per adventure
+book.rule(
+    'additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure',
+    title='Only 1 node per adventure',
+)
+
+
+# additional_adventure_rules.mnemoses.mnemos_nodes.nodes_past_breakthrough
+# (rules/aeon_trespass/adventure.ludex:279)
+# Nodes past an unmarked Breakthrough
+book.rule(
+    'additional_adventure_rules.mnemoses.mnemos_nodes.nodes_past_breakthrough',
+    title='Nodes past an unmarked Breakthrough',
+)
+
+
+# additional_adventure_rules.mnemoses.mnemos_card_limit (rules/aeon_trespass/adventure.ludex:287)
+# Mnemos Card Limit
+book.rule('additional_adventure_rules.mnemoses.mnemos_card_limit', title='Mnemos Card Limit')
+
+
+# additional_adventure_rules.fated_mnemoses.fated_mnemos_limit
+# (rules/aeon_trespass/adventure.ludex:303)
+# 2 unresolved Fated Mnemos cards
+book.rule(
+    'additional_adventure_rules.fated_mnemoses.fated_mnemos_limit',
+    title='2 unresolved Fated Mnemos cards',
+)
+
+
+# additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos
+# (rules/aeon_trespass/adventure.ludex:309)
+# Gaining a Fated Mnemos
+book.rule(
+    'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
+    title='Gaining a Fated Mnemos',
+)
+
+
+# additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved
+# (rules/aeon_trespass/adventure.ludex:324)
+# A Fated Mnemos resolves in the Story Step
+book.rule(
+    'additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved',
+    title='A Fated Mnemos resolves in the Story Step',
+    when=Timing('during', target='campaign_round.story_step'),
+)
+
+
+# additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability
+# (rules/aeon_trespass/adventure.ludex:328)
+# Trauma growth abilities
+book.rule(
+    'additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability',
+    title='Trauma growth abilities',
+)
+
+
+# additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.argo_tests
+# (rules/aeon_trespass/adventure.ludex:358)
+# Argo Tests
+book.rule(
+    'additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.argo_tests',
+    title='Argo Tests',
+)
+
+
+# additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects
+# (rules/aeon_trespass/adventure.ludex:369)
+# Fail: Effects
+book.rule(
+    'additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects',
+    title='Fail: Effects',
+)
+
+
+# additional_adventure_rules.peril: Peril (rules/aeon_trespass/adventure.ludex:378)
+book.rule('additional_adventure_rules.peril', title='Peril')
+
+
+# additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain
+# (rules/aeon_trespass/adventure.ludex:384)
+# Place the Adventure Terrain at Battle Setup
+book.rule(
+    'additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain',
+    title='Place the Adventure Terrain at Battle Setup',
+)
+
+
+# battle_aftermath: Battle Aftermath (rules/aeon_trespass/aftermath.ludex:6)
+book.procedure(
+    'battle_aftermath',
+    title='Battle Aftermath',
+    steps=(
+        'battle_aftermath.end_of_battle_effects',
+        'battle_aftermath.sisyphus_tear_replay',
+        'battle_aftermath.gain_resources',
+        'battle_aftermath.casualties_step',
+        'battle_aftermath.tides_of_fate_step',
+        'battle_aftermath.exploration_deck',
+    ),
+)
+
+
+# battle_aftermath.end_of_battle_effects (rules/aeon_trespass/aftermath.ludex:9)
+# End of Battle effects first
+book.rule(
+    'battle_aftermath.end_of_battle_effects',
+    title='End of Battle effects first',
+    kind='step',
+)
+
+
+# battle_aftermath.sisyphus_tear_replay (rules/aeon_trespass/aftermath.ludex:13)
+# A Sisyphus Tear may replay the Battle
+book.rule(
+    'battle_aftermath.sisyphus_tear_replay',
+    title='A Sisyphus Tear may replay the Battle',
+    kind='step',
+)
+
+
+# battle_aftermath.gain_resources (rules/aeon_trespass/aftermath.ludex:17)
+# Gaining Primordial Resources
+@book.rule('battle_aftermath.gain_resources', title='Gaining Primordial Resources', kind='step')
+def gain_resources_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('gaining_primordial_resources.core_resources', ctx)
+
+
+# battle_aftermath.casualties_step: Casualties (rules/aeon_trespass/aftermath.ludex:21)
+@book.rule('battle_aftermath.casualties_step', title='Casualties', kind='step')
+def casualties_step_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('casualties', ctx)
+
+
+# battle_aftermath.tides_of_fate_step: Tides of Fate (rules/aeon_trespass/aftermath.ludex:24)
+@book.rule('battle_aftermath.tides_of_fate_step', title='Tides of Fate', kind='step')
+def tides_of_fate_step_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('tides_fate.tides_of_fate', ctx)
+
+
+# battle_aftermath.exploration_deck (rules/aeon_trespass/aftermath.ludex:27)
+# Shuffling the Exploration Deck
+book.rule('battle_aftermath.exploration_deck', title='Shuffling the Exploration Deck', kind='step')
+
+
+# gaining_primordial_resources.resources_from_wounds (rules/aeon_trespass/aftermath.ludex:31)
+# Primordial resources from the Wounds dealt
+book.rule(
+    'gaining_primordial_resources.resources_from_wounds',
+    title='Primordial resources from the Wounds dealt',
+)
+
+
+# gaining_primordial_resources.resources_times_level (rules/aeon_trespass/aftermath.ludex:34)
+# The resources of every BP card on the Wound Stack times the Level
+book.rule(
+    'gaining_primordial_resources.resources_times_level',
+    title='The resources of every BP card on the Wound Stack times the Level',
+)
+
+
+# gaining_primordial_resources.core_resources (rules/aeon_trespass/aftermath.ludex:38)
+# One Primordial Core for each BP III card in the Wound Stack
+@book.rule(
+    'gaining_primordial_resources.core_resources',
+    title='One Primordial Core for each BP III card in the Wound Stack',
+)
+def core_resources_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('primordial_cores', q.count_level(g, 'wound_stack', 3), GAME)
+
+
+# gaining_primordial_resources.bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:42)
+# Bonus Ambrosia at Level 3 or 4
+book.rule('gaining_primordial_resources.bonus_ambrosia', title='Bonus Ambrosia at Level 3 or 4')
+
+
+# gaining_primordial_resources.generic_wounds_resources (rules/aeon_trespass/aftermath.ludex:45)
+# Resources for generic Single and Double Wounds
+book.rule(
+    'gaining_primordial_resources.generic_wounds_resources',
+    title='Resources for generic Single and Double Wounds',
+)
+
+
+# gaining_primordial_resources.note_resources (rules/aeon_trespass/aftermath.ludex:48)
+# Note the gained resources
+book.rule('gaining_primordial_resources.note_resources', title='Note the gained resources')
+
+
+# other_primordial_resources.battle_aftermath_may_indicate (rules/aeon_trespass/aftermath.ludex:54)
+# The Battle Aftermath may indicate you gain additional
+book.rule(
+    'other_primordial_resources.battle_aftermath_may_indicate',
+    title='The Battle Aftermath may indicate you gain additional',
+)
+
+
+# resources_death_blows.primordial_was_slain (rules/aeon_trespass/aftermath.ludex:58)
+# If the Primordial was slain by a Crit Effect that caused
+book.rule(
+    'resources_death_blows.primordial_was_slain',
+    title='If the Primordial was slain by a Crit Effect that caused',
+)
+
+
+# casualties: Casualties (rules/aeon_trespass/aftermath.ludex:61)
+book.procedure('casualties', title='Casualties', steps=('casualties.discard_battle_elements',))
+
+
+# casualties.discard_battle_elements (rules/aeon_trespass/aftermath.ludex:64)
+# Discard Conditions and tokens
+book.rule('casualties.discard_battle_elements', title='Discard Conditions and tokens', kind='step')
+
+
+# tides_fate.debts_with_the_moirai (rules/aeon_trespass/aftermath.ludex:73)
+# Debts accrued with the Moirai
+book.rule('tides_fate.debts_with_the_moirai', title='Debts accrued with the Moirai')
+
+
+# tides_fate.tides_of_fate (rules/aeon_trespass/aftermath.ludex:76)
+# Tides of Fate: Triskelions reset to triple '0'
+@book.rule(
+    'tides_fate.tides_of_fate',
+    title="Tides of Fate: Triskelions reset to triple '0'",
+    prose=1,
+)
+def tides_of_fate_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members(q.all_(g, 'argonaut')):
+        g.set(a, 'danger', 0)
+        g.set(a, 'fate', 0)
+        g.set(a, 'rage', 0)
+    g.prose(
+        'As for the Argo, you lower its Argo Fate value by the indicated number. In Cycle I, this '
+        'is usually -2 Argo Fate.',
+    )
+
+
+# shuffling_exploration_deck.finally_battle_aftermath_comes (rules/aeon_trespass/aftermath.ludex:86)
+# Finally, as the Battle Aftermath comes
+book.rule(
+    'shuffling_exploration_deck.finally_battle_aftermath_comes',
+    title='Finally, as the Battle Aftermath comes',
+)
+
+
+# shuffling_exploration_deck.result_during_aftermath (rules/aeon_trespass/aftermath.ludex:89)
+# As a result, during the aftermath
+book.rule(
+    'shuffling_exploration_deck.result_during_aftermath',
+    title='As a result, during the aftermath',
+)
+
+
+# final_battle.current_cycle_has (rules/aeon_trespass/aftermath.ludex:93)
+# If your current Cycle has a final Battle, if there is no
+book.rule(
+    'final_battle.current_cycle_has',
+    title='If your current Cycle has a final Battle, if there is no',
+)
+
+
+# death_battle.unlike_argonauts_titans_expendable (rules/aeon_trespass/aftermath.ludex:97)
+# Unlike Argonauts, Titans are expendable
+book.rule(
+    'death_battle.unlike_argonauts_titans_expendable',
+    title='Unlike Argonauts, Titans are expendable',
+)
+
+
+# death_battle.however_story_events_well (rules/aeon_trespass/aftermath.ludex:100)
+# However, Story Events, as well as some especially brutal
+book.rule(
+    'death_battle.however_story_events_well',
+    title='However, Story Events, as well as some especially brutal',
+)
+
+
+# death_battle.important (rules/aeon_trespass/aftermath.ludex:103)
+# Important: Never discard or destroy the Argonaut Sheets of deceased
+book.rule(
+    'death_battle.important',
+    title='Important: Never discard or destroy the Argonaut Sheets of deceased',
+)
+
+
+# many_ways_die.many_ways_to_die (rules/aeon_trespass/aftermath.ludex:107)
+# Many ways to die in Battle
+book.rule('many_ways_die.many_ways_to_die', title='Many ways to die in Battle')
+
+
+# many_ways_die.death_inducing_trauma (rules/aeon_trespass/aftermath.ludex:110)
+# Death-inducing Trauma cards
+book.rule('many_ways_die.death_inducing_trauma', title='Death-inducing Trauma cards')
+
+
+# many_ways_die.four_despair_not_adjacent (rules/aeon_trespass/aftermath.ludex:137)
+# Four Despair tokens while not adjacent to another Titan
+book.rule(
+    'many_ways_die.four_despair_not_adjacent',
+    title='Four Despair tokens while not adjacent to another Titan',
+)
+
+
+# many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:141)
+# Off the Board Edge or into a Chasm
+book.rule('many_ways_die.off_the_board', title='Off the Board Edge or into a Chasm')
+
+
+# many_ways_die.no_legal_displacement (rules/aeon_trespass/aftermath.ludex:144)
+# No legal space to be displaced to
+book.rule('many_ways_die.no_legal_displacement', title='No legal space to be displaced to')
+
+
+# mercy_rule.aeon_trespass_2: Aeon Trespass (rules/aeon_trespass/aftermath.ludex:149)
+book.rule('mercy_rule.aeon_trespass_2', title='Aeon Trespass')
+
+
+# other_round_timing_rules.primordial_traits_gear_cards (rules/aeon_trespass/aftermath.ludex:157)
+# Some Primordial Traits, Gear cards and abilities
+book.rule(
+    'other_round_timing_rules.primordial_traits_gear_cards',
+    title='Some Primordial Traits, Gear cards and abilities',
+)
+
+
+# other_round_timing_rules.start_battle: Start of Battle (rules/aeon_trespass/aftermath.ludex:160)
+book.rule('other_round_timing_rules.start_battle', title='Start of Battle')
+
+
+# other_round_timing_rules.end_battle: End of Battle (rules/aeon_trespass/aftermath.ludex:163)
+book.rule('other_round_timing_rules.end_battle', title='End of Battle')
+
+
+# other_round_timing_rules.when_timing_word: When (rules/aeon_trespass/aftermath.ludex:166)
+book.rule('other_round_timing_rules.when_timing_word', title='When')
+
+
+# other_round_timing_rules.when_about_to (rules/aeon_trespass/aftermath.ludex:174)
+# When you are about to
+book.rule('other_round_timing_rules.when_about_to', title='When you are about to')
+
+
+# other_round_timing_rules.note_does_not_invalidate (rules/aeon_trespass/aftermath.ludex:177)
+# Note that it does not invalidate
+book.rule(
+    'other_round_timing_rules.note_does_not_invalidate',
+    title='Note that it does not invalidate',
+)
+
+
+# bonus_attacks.bonus_attack_effect (rules/aeon_trespass/aftermath.ludex:181)
+# A Bonus Attack is an effect
+book.rule('bonus_attacks.bonus_attack_effect', title='A Bonus Attack is an effect')
+
+
+# bonus_attacks.bonus_attack_during_titan (rules/aeon_trespass/aftermath.ludex:184)
+# A Bonus Attack during a Titan
+book.rule('bonus_attacks.bonus_attack_during_titan', title='A Bonus Attack during a Titan')
+
+
+# instant_death_effects.instant_death_effects_special (rules/aeon_trespass/aftermath.ludex:188)
+# Instant Death effects are special effects
+book.rule(
+    'instant_death_effects.instant_death_effects_special',
+    title='Instant Death effects are special effects',
+)
+
+
+# death_blows.rare_critical_effects_may (rules/aeon_trespass/aftermath.ludex:192)
+# Some rare Critical effects may allow
+book.rule('death_blows.rare_critical_effects_may', title='Some rare Critical effects may allow')
+
+
+# retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:196)
+def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'retreat_possible') and g.get(GAME, 'titans_died_this_battle') >= 2)
+
+
+@book.rule(
+    'retreat.retreat_rule',
+    title='Retreat',
+    when=Timing('start', target='titan_round'),
+    check=retreat_rule_check,
+)
+def retreat_rule_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'retreat.retreat_rule', 'retreat'):
+        g.trigger('battle_sequence.all_titans_dead', ctx)
+
+
+# sisyphus_tears.spend_sisyphus_tear (rules/aeon_trespass/aftermath.ludex:210)
+# Spend a Sisyphus Tear to replay the Battle
+def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'sisyphus_tears_left') > 0)
+
+
+@book.rule(
+    'sisyphus_tears.spend_sisyphus_tear',
+    title='Spend a Sisyphus Tear to replay the Battle',
+    when=Timing('end', target='battle_sequence'),
+    check=spend_sisyphus_tear_check,
+    prose=1,
+)
+def spend_sisyphus_tear_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'sisyphus_tears.spend_sisyphus_tear', 'replay'):
+        g.lose('sisyphus_tears_left', 1, GAME)
+        g.prose(
+            'Simply restore the game to the state from before the Battle (that includes any spent '
+            'Godforms and Summonings).',
+        )
+
+
+# wise_providence.wise_providence_initiative (rules/aeon_trespass/aftermath.ludex:222)
+# Wise Providence: the Battle begins with a Titan Round
+def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'wise_providence_noted'))
+
+
+@book.rule(
+    'wise_providence.wise_providence_initiative',
+    title='Wise Providence: the Battle begins with a Titan Round',
+    when=Timing('end', target='battle_setup'),
+    check=wise_providence_initiative_check,
+)
+def wise_providence_initiative_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('titan_round', ctx)
+    g.set(GAME, 'wise_providence_noted', False)
+
+
+# battle_phase_rules.what_are_battles.battles_with_primordials
+# (rules/aeon_trespass/battle_setup.ludex:11)
+# Battles against the Primordials
+book.rule(
+    'battle_phase_rules.what_are_battles.battles_with_primordials',
+    title='Battles against the Primordials',
+)
+
+
+# battle_phase_rules.what_are_battles.who_controls_what (rules/aeon_trespass/battle_setup.ludex:14)
+# Who controls what in Battle
+book.rule(
+    'battle_phase_rules.what_are_battles.who_controls_what',
+    title='Who controls what in Battle',
+)
+
+
+# battle_phase_rules.what_are_battles.beginning_the_battle_phase
+# (rules/aeon_trespass/battle_setup.ludex:17)
+# Resolving a Battle begins the Battle Phase
+@book.rule(
+    'battle_phase_rules.what_are_battles.beginning_the_battle_phase',
+    title='Resolving a Battle begins the Battle Phase',
+)
+def beginning_the_battle_phase_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'battle_phase')
+
+
+# battle_phase_rules.resolving_battles (rules/aeon_trespass/battle_setup.ludex:22)
+# Resolving Battles
+book.procedure(
+    'battle_phase_rules.resolving_battles',
+    title='Resolving Battles',
+    steps=(
+        'battle_phase_rules.resolving_battles.find_scenario',
+        'battle_phase_rules.resolving_battles.perform_setup',
+        'battle_phase_rules.resolving_battles.resolve_battle',
+        'battle_phase_rules.resolving_battles.resolve_aftermath',
+    ),
+)
+
+
+# battle_phase_rules.resolving_battles.find_scenario (rules/aeon_trespass/battle_setup.ludex:25)
+# Find the correct Battle Scenario
+book.rule(
+    'battle_phase_rules.resolving_battles.find_scenario',
+    title='Find the correct Battle Scenario',
+    kind='step',
+)
+
+
+# battle_phase_rules.resolving_battles.perform_setup (rules/aeon_trespass/battle_setup.ludex:29)
+# Perform Setup
+@book.rule('battle_phase_rules.resolving_battles.perform_setup', title='Perform Setup', kind='step')
+def perform_setup_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('battle_setup', ctx)
+
+
+# battle_phase_rules.resolving_battles.resolve_battle (rules/aeon_trespass/battle_setup.ludex:33)
+# Resolve the Battle
+@book.rule(
+    'battle_phase_rules.resolving_battles.resolve_battle',
+    title='Resolve the Battle',
+    kind='step',
+)
+def resolve_battle_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('battle_sequence', ctx)
+
+
+# battle_phase_rules.resolving_battles.resolve_aftermath (rules/aeon_trespass/battle_setup.ludex:37)
+# Resolve the Aftermath
+book.rule(
+    'battle_phase_rules.resolving_battles.resolve_aftermath',
+    title='Resolve the Aftermath',
+    kind='step',
+)
+
+
+# battle_phase_rules.battle_scenarios.find_the_scenario (rules/aeon_trespass/battle_setup.ludex:42)
+# Find the Battle Scenario of the Primordial
+book.rule(
+    'battle_phase_rules.battle_scenarios.find_the_scenario',
+    title='Find the Battle Scenario of the Primordial',
+)
+
+
+# battle_phase_rules.battle_scenarios.played_on_the_battle_board
+# (rules/aeon_trespass/battle_setup.ludex:45)
+# All Battles are played on the Battle Board
+book.rule(
+    'battle_phase_rules.battle_scenarios.played_on_the_battle_board',
+    title='All Battles are played on the Battle Board',
+)
+
+
+# battle_phase_rules.battle_scenarios.conserve_space (rules/aeon_trespass/battle_setup.ludex:49)
+# Saving the campaign to conserve space
+book.rule(
+    'battle_phase_rules.battle_scenarios.conserve_space',
+    title='Saving the campaign to conserve space',
+)
+
+
+# battle_setup: Battle Setup (rules/aeon_trespass/battle_setup.ludex:102)
+book.procedure(
+    'battle_setup',
+    title='Battle Setup',
+    steps=(
+        'battle_setup.standard_preparations',
+        'battle_setup.primordial_positioning',
+        'battle_setup.evolution_and_battle_tracks',
+        'battle_setup.additional_setup',
+    ),
+)
+
+
+# battle_setup.standard_preparations (rules/aeon_trespass/battle_setup.ludex:105)
+# 1. Standard Preparations
+book.rule('battle_setup.standard_preparations', title='1. Standard Preparations', kind='step')
+
+
+# battle_setup.standard_preparations.battle_board (rules/aeon_trespass/battle_setup.ludex:108)
+# Battle Board
+book.rule('battle_setup.standard_preparations.battle_board', title='Battle Board')
+
+
+# battle_setup.standard_preparations.decks_and_tokens (rules/aeon_trespass/battle_setup.ludex:111)
+# Decks and tokens
+@book.rule('battle_setup.standard_preparations.decks_and_tokens', title='Decks and tokens')
+def decks_and_tokens_effect(g: Game, ctx: Ctx) -> None:
+    g.shuffle('minor_trauma_deck')
+    g.shuffle('major_trauma_deck')
+    g.shuffle('grave_trauma_deck')
+
+
+# battle_setup.standard_preparations.argonauts (rules/aeon_trespass/battle_setup.ludex:120)
+# Argonauts
+book.rule('battle_setup.standard_preparations.argonauts', title='Argonauts')
+
+
+# battle_setup.standard_preparations.triskelions (rules/aeon_trespass/battle_setup.ludex:123)
+# Triskelions
+book.rule('battle_setup.standard_preparations.triskelions', title='Triskelions')
+
+
+# battle_setup.standard_preparations.titans: Titans (rules/aeon_trespass/battle_setup.ludex:127)
+book.rule('battle_setup.standard_preparations.titans', title='Titans')
+
+
+# battle_setup.standard_preparations.gear_loadouts (rules/aeon_trespass/battle_setup.ludex:130)
+# Gear Loadouts
+book.rule(
+    'battle_setup.standard_preparations.gear_loadouts',
+    title='Gear Loadouts',
+    limit=Limit(3, max_in='titan_attachments'),
+)
+
+
+# battle_setup.standard_preparations.argo_abilities_chosen
+# (rules/aeon_trespass/battle_setup.ludex:136)
+# Argo Abilities
+book.rule('battle_setup.standard_preparations.argo_abilities_chosen', title='Argo Abilities')
+
+
+# battle_setup.standard_preparations.primordial_placed (rules/aeon_trespass/battle_setup.ludex:141)
+# Primordial
+book.rule('battle_setup.standard_preparations.primordial_placed', title='Primordial')
+
+
+# battle_setup.standard_preparations.terrain_and_titan_placement
+# (rules/aeon_trespass/battle_setup.ludex:144)
+# Terrain and Titan Placement
+book.rule(
+    'battle_setup.standard_preparations.terrain_and_titan_placement',
+    title='Terrain and Titan Placement',
+)
+
+
+# battle_setup.standard_preparations.less_than_four_titans
+# (rules/aeon_trespass/battle_setup.ludex:147)
+# Less than 4 Titans?
+book.rule('battle_setup.standard_preparations.less_than_four_titans', title='Less than 4 Titans?')
+
+
+# battle_setup.standard_preparations.no_titans_lose_campaign
+# (rules/aeon_trespass/battle_setup.ludex:150)
+# Doing Battle without any Titans
+def no_titans_lose_campaign_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'titans_onboard') == 0)
+
+
+@book.rule(
+    'battle_setup.standard_preparations.no_titans_lose_campaign',
+    title='Doing Battle without any Titans',
+    check=no_titans_lose_campaign_check,
+)
+def no_titans_lose_campaign_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('campaign_lost', ctx)
+
+
+# battle_setup.primordial_positioning (rules/aeon_trespass/battle_setup.ludex:157)
+# 2. Primordial Positioning
+book.rule('battle_setup.primordial_positioning', title='2. Primordial Positioning', kind='step')
+
+
+# battle_setup.evolution_and_battle_tracks (rules/aeon_trespass/battle_setup.ludex:160)
+# 3. Evolution and Battle Tracks
+book.rule(
+    'battle_setup.evolution_and_battle_tracks',
+    title='3. Evolution and Battle Tracks',
+    kind='step',
+)
+
+
+# battle_setup.evolution_and_battle_tracks.regular_primordials_evolve
+# (rules/aeon_trespass/battle_setup.ludex:163)
+# Regular Primordials use Evolution Tracks
+book.rule(
+    'battle_setup.evolution_and_battle_tracks.regular_primordials_evolve',
+    title='Regular Primordials use Evolution Tracks',
+)
+
+
+# battle_setup.evolution_and_battle_tracks.adversaries_and_bosses_level
+# (rules/aeon_trespass/battle_setup.ludex:166)
+# Adversaries and Cycle Bosses use Battle Tracks
+book.rule(
+    'battle_setup.evolution_and_battle_tracks.adversaries_and_bosses_level',
+    title='Adversaries and Cycle Bosses use Battle Tracks',
+)
+
+
+# battle_setup.evolution_and_battle_tracks.mark_one_box (rules/aeon_trespass/battle_setup.ludex:169)
+# Mark one Evolution box or one Battle box
+book.rule(
+    'battle_setup.evolution_and_battle_tracks.mark_one_box',
+    title='Mark one Evolution box or one Battle box',
+)
+
+
+# battle_setup.evolution_and_battle_tracks.higher_level_primordials
+# (rules/aeon_trespass/battle_setup.ludex:172)
+# Higher Level Primordials
+book.rule(
+    'battle_setup.evolution_and_battle_tracks.higher_level_primordials',
+    title='Higher Level Primordials',
+)
+
+
+# battle_setup.additional_setup: 4. Additional Setup (rules/aeon_trespass/battle_setup.ludex:175)
+book.rule('battle_setup.additional_setup', title='4. Additional Setup', kind='step')
+
+
+# battle_setup.additional_setup.primordial_traits_in_play
+# (rules/aeon_trespass/battle_setup.ludex:178)
+# Traits on the Primordial Sheet and Trait cards
+book.rule(
+    'battle_setup.additional_setup.primordial_traits_in_play',
+    title='Traits on the Primordial Sheet and Trait cards',
+)
+
+
+# battle_setup.additional_setup.escalations_before_battle
+# (rules/aeon_trespass/battle_setup.ludex:181)
+# Additional Escalations
+book.rule('battle_setup.additional_setup.escalations_before_battle', title='Additional Escalations')
+
+
+# campaign_lost: The campaign is lost (rules/aeon_trespass/battle_setup.ludex:190)
+@book.rule('campaign_lost', title='The campaign is lost')
+def campaign_lost_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the campaign is lost')
+
+
+# battle_sequence: Battle Sequence (rules/aeon_trespass/battle_setup.ludex:194)
+def battle_sequence_until(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'battle_ended'))
+
+
+book.procedure(
+    'battle_sequence',
+    title='Battle Sequence',
+    steps=('battle_sequence.primordial_round_step', 'battle_sequence.titan_round_step'),
+    until=battle_sequence_until,
+)
+
+
+# battle_sequence.primordial_round_step (rules/aeon_trespass/battle_setup.ludex:200)
+# Primordial Round
+@book.rule('battle_sequence.primordial_round_step', title='Primordial Round', kind='step')
+def primordial_round_step_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('primordial_round', ctx)
+
+
+# battle_sequence.titan_round_step: Titan Round (rules/aeon_trespass/battle_setup.ludex:204)
+def titan_round_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'battle_ended'))
+
+
+@book.rule(
+    'battle_sequence.titan_round_step',
+    title='Titan Round',
+    kind='step',
+    check=titan_round_step_check,
+)
+def titan_round_step_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('titan_round', ctx)
+
+
+# battle_sequence.primordial_slain (rules/aeon_trespass/battle_setup.ludex:208)
+# The Primordial is slain: Victory
+def primordial_slain_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'wound_stack_wounds') >= g.get(GAME, 'primordial_wounds'))
+
+
+@book.rule(
+    'battle_sequence.primordial_slain',
+    title='The Primordial is slain: Victory',
+    when=Timing('after', target='wound_stack_wounds', stat=True),
+    check=primordial_slain_check,
+)
+def primordial_slain_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'battle_outcome', 'victory')
+    g.set(GAME, 'battle_ended', True)
+
+
+# battle_sequence.all_titans_dead (rules/aeon_trespass/battle_setup.ludex:215)
+# All Titans dead or a Retreat: Defeat
+@book.rule('battle_sequence.all_titans_dead', title='All Titans dead or a Retreat: Defeat')
+def all_titans_dead_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'battle_outcome', 'defeat')
+    g.set(GAME, 'battle_ended', True)
+
+
+# campaign_basics.the_argo.argo_on_a_map_tile (rules/aeon_trespass/campaign_basics.ludex:9)
+# The Argo miniature is always on a Map tile
+def argo_on_a_map_tile_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('the Argo miniature is on a Map tile'))
+
+
+book.rule(
+    'campaign_basics.the_argo.argo_on_a_map_tile',
+    title='The Argo miniature is always on a Map tile',
+    check=argo_on_a_map_tile_check,
+)
+
+
+# campaign_basics.argo_sheet: Argo Sheet (rules/aeon_trespass/campaign_basics.ludex:13)
+book.rule('campaign_basics.argo_sheet', title='Argo Sheet')
+
+
+# campaign_basics.timeline.campaign_round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:21)
+# Each day is a Campaign Round
+book.rule('campaign_basics.timeline.campaign_round_is_a_day', title='Each day is a Campaign Round')
+
+
+# campaign_basics.progress_and_doom.progress_tokens (rules/aeon_trespass/campaign_basics.ludex:26)
+# Progress
+book.rule(
+    'campaign_basics.progress_and_doom.progress_tokens',
+    title='Progress',
+    when=Timing('after', target='progress', stat=True),
+)
+
+
+# campaign_basics.progress_and_doom.doom_tokens: Doom (rules/aeon_trespass/campaign_basics.ludex:31)
+book.rule(
+    'campaign_basics.progress_and_doom.doom_tokens',
+    title='Doom',
+    when=Timing('after', target='doom', stat=True),
+)
+
+
+# campaign_basics.progress_and_doom.unavoidable_doom (rules/aeon_trespass/campaign_basics.ludex:36)
+# Unavoidable Doom
+book.rule('campaign_basics.progress_and_doom.unavoidable_doom', title='Unavoidable Doom')
+
+
+# campaign_basics.basic_argo_stats.argo_knowledge_triggers_inward_odyssey
+# (rules/aeon_trespass/campaign_basics.ludex:43)
+# Each Argo Knowledge point triggers the next Inward Odyssey adventure
+@book.rule(
+    'campaign_basics.basic_argo_stats.argo_knowledge_triggers_inward_odyssey',
+    title='Each Argo Knowledge point triggers the next Inward Odyssey adventure',
+    when=Timing('after', target='argo_knowledge', stat=True),
+)
+def argo_knowledge_triggers_inward_odyssey_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('inward_odyssey', ctx)
+
+
+# campaign_basics.win_and_lose.campaign_win (rules/aeon_trespass/campaign_basics.ludex:48)
+# You only win when a Story Paragraph says so
+def campaign_win_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('a Story Paragraph explicitly says you win'))
+
+
+book.rule(
+    'campaign_basics.win_and_lose.campaign_win',
+    title='You only win when a Story Paragraph says so',
+    check=campaign_win_check,
+)
+
+
+# campaign_basics.win_and_lose.game_over.last_doom_card
+# (rules/aeon_trespass/campaign_basics.ludex:68)
+# Resolving the last Doom card of the Cycle
+@book.rule(
+    'campaign_basics.win_and_lose.game_over.last_doom_card',
+    title='Resolving the last Doom card of the Cycle',
+)
+def last_doom_card_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
+
+
+# campaign_basics.win_and_lose.game_over.no_crew (rules/aeon_trespass/campaign_basics.ludex:72)
+# Losing all Crew
+def no_crew_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'crew') == 0)
+
+
+@book.rule(
+    'campaign_basics.win_and_lose.game_over.no_crew',
+    title='Losing all Crew',
+    when=Timing('after', target='crew', stat=True),
+    check=no_crew_check,
+)
+def no_crew_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
+
+
+# campaign_basics.win_and_lose.game_over.no_hull (rules/aeon_trespass/campaign_basics.ludex:77)
+# Losing all Hull
+def no_hull_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'hull') == 0)
+
+
+@book.rule(
+    'campaign_basics.win_and_lose.game_over.no_hull',
+    title='Losing all Hull',
+    when=Timing('after', target='hull', stat=True),
+    check=no_hull_check,
+)
+def no_hull_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
+
+
+# campaign_basics.win_and_lose.game_over.argo_fate_over_nine
+# (rules/aeon_trespass/campaign_basics.ludex:82)
+# Gaining Argo Fate over 9
+def argo_fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.treated(GAME, 'argo_fate') > 9)
+
+
+@book.rule(
+    'campaign_basics.win_and_lose.game_over.argo_fate_over_nine',
+    title='Gaining Argo Fate over 9',
+    when=Timing('after', target='argo_fate', stat=True),
+    check=argo_fate_over_nine_check,
+)
+def argo_fate_over_nine_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
+
+
+# campaign_basics.win_and_lose.game_over.end_of_timeline
+# (rules/aeon_trespass/campaign_basics.ludex:87)
+# Getting to the end of the Timeline
+def end_of_timeline_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'day') >= g.get(GAME, 'timeline_length'))
+
+
+@book.rule(
+    'campaign_basics.win_and_lose.game_over.end_of_timeline',
+    title='Getting to the end of the Timeline',
+    when=Timing('during', target='campaign_round.timeline_step'),
+    check=end_of_timeline_check,
+)
+def end_of_timeline_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
+
+
+# campaign_basics.win_and_lose.game_over.battle_without_titans
+# (rules/aeon_trespass/campaign_basics.ludex:93)
+# Initiating a Battle with 0 Titans aboard the Argo
+def battle_without_titans_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'titans_aboard') == 0)
+
+
+@book.rule(
+    'campaign_basics.win_and_lose.game_over.battle_without_titans',
+    title='Initiating a Battle with 0 Titans aboard the Argo',
+    when=Timing('start', target='battle'),
+    check=battle_without_titans_check,
+)
+def battle_without_titans_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
+
+
+# campaign_basics.win_and_lose.campaign_loss (rules/aeon_trespass/campaign_basics.ludex:98)
+# Campaign Loss
+book.rule('campaign_basics.win_and_lose.campaign_loss', title='Campaign Loss')
+
+
+# campaign_basics.the_argonauts.four_argonauts (rules/aeon_trespass/campaign_basics.ludex:104)
+# Always exactly 4 active Argonauts
+def four_argonauts_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, q.all_(g, 'argonaut')) == 4)
+
+
+book.rule(
+    'campaign_basics.the_argonauts.four_argonauts',
+    title='Always exactly 4 active Argonauts',
+    check=four_argonauts_check,
+)
+
+
+# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:108)
+# Argonaut Sheet, Portrait card and Triskelion
+book.rule(
+    'campaign_basics.the_argonauts.argonaut_components',
+    title='Argonaut Sheet, Portrait card and Triskelion',
+)
+
+
+# campaign_basics.the_argonauts.argonauts_with_titans
+# (rules/aeon_trespass/campaign_basics.ludex:116)
+# Argonauts fight with a Titan Sheet
+book.rule(
+    'campaign_basics.the_argonauts.argonauts_with_titans',
+    title='Argonauts fight with a Titan Sheet',
+)
+
+
+# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:124)
+# The Katharsis space
+book.rule('campaign_basics.argonaut_sheet.katharsis_space', title='The Katharsis space')
+
+
+# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:128)
+# The Triskelion space
+book.rule('campaign_basics.argonaut_sheet.triskelion_space', title='The Triskelion space')
+
+
+# campaign_basics.argonaut_death_rules.rude_awakening
+# (rules/aeon_trespass/campaign_basics.ludex:133)
+# Rude Awakening creates a new Argonaut
+book.rule(
+    'campaign_basics.argonaut_death_rules.rude_awakening',
+    title='Rude Awakening creates a new Argonaut',
+    when=Timing('after', target='argonaut_death'),
+)
+
+
+# campaign_basics.argonaut_death_rules.keep_dead_sheets
+# (rules/aeon_trespass/campaign_basics.ludex:143)
+# Never discard a deceased Argonaut's Sheet
+book.rule(
+    'campaign_basics.argonaut_death_rules.keep_dead_sheets',
+    title="Never discard a deceased Argonaut's Sheet",
+)
+
+
+# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:146)
+# Argonaut Retirement
+book.rule('campaign_basics.argonaut_retirement', title='Argonaut Retirement')
+
+
+# new_cycle_setup: Starting a new Cycle (rules/aeon_trespass/campaign_basics.ludex:156)
+book.procedure(
+    'new_cycle_setup',
+    title='Starting a new Cycle',
+    steps=(
+        'new_cycle_setup.find_cycle_elements',
+        'new_cycle_setup.prepare_sheets',
+        'new_cycle_setup.storybook_preparations',
+    ),
+)
+
+
+# new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:158)
+# Find and prepare the Cycle's elements
+book.rule(
+    'new_cycle_setup.find_cycle_elements',
+    title="Find and prepare the Cycle's elements",
+    kind='step',
+)
+
+
+# new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:173)
+# Prepare the Argo Sheet, Choice Matrix and Argonaut Sheets
+book.rule(
+    'new_cycle_setup.prepare_sheets',
+    title='Prepare the Argo Sheet, Choice Matrix and Argonaut Sheets',
+    kind='step',
+)
+
+
+# new_cycle_setup.storybook_preparations (rules/aeon_trespass/campaign_basics.ludex:175)
+# Continue according to the Storybook
+book.rule(
+    'new_cycle_setup.storybook_preparations',
+    title='Continue according to the Storybook',
+    kind='step',
+)
+
+
+# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:181)
+# A Campaign Round is one day
+book.rule('gameplay_flow.round_is_a_day', title='A Campaign Round is one day')
+
+
+# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:185)
+# Steps are resolved in a fixed order
+book.rule('gameplay_flow.steps_in_fixed_order', title='Steps are resolved in a fixed order')
+
+
+# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:189)
+book.rule('gameplay_flow.phases', title='Phases')
+
+
+# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:201)
+book.procedure(
+    'campaign_round',
+    title='Campaign Round Sequence',
+    steps=(
+        'campaign_round.movement_step',
+        'campaign_round.timeline_step',
+        'campaign_round.exploration_step',
+        'campaign_round.expedition_step',
+        'campaign_round.encounter_step',
+        'campaign_round.advancement_step',
+        'campaign_round.story_step',
+        'campaign_round.doom_step',
+        'campaign_round.end_step',
+    ),
+)
+
+
+# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:205)
+book.rule('campaign_round.movement_step', title='Movement (always)', kind='step')
+
+
+# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:208)
+book.rule('campaign_round.timeline_step', title='Timeline (always)', kind='step')
+
+
+# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:210)
+# Exploration (always)
+book.rule('campaign_round.exploration_step', title='Exploration (always)', kind='step')
+
+
+# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:212)
+# Expedition (conditional)
+book.rule('campaign_round.expedition_step', title='Expedition (conditional)', kind='step')
+
+
+# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:214)
+# Encounter (conditional)
+book.rule('campaign_round.encounter_step', title='Encounter (conditional)', kind='step')
+
+
+# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:216)
+# Advancement (optional)
+book.rule('campaign_round.advancement_step', title='Advancement (optional)', kind='step')
+
+
+# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:218)
+book.rule('campaign_round.story_step', title='Story (conditional)', kind='step')
+
+
+# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:220)
+book.rule('campaign_round.doom_step', title='Doom (conditional)', kind='step')
+
+
+# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:222)
+book.rule('campaign_round.end_step', title='End (always)', kind='step')
+
+
+# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:225)
+# Proceed to the next Campaign Round
+book.rule(
+    'next_campaign_round',
+    title='Proceed to the next Campaign Round',
+    when=Timing('after', target='campaign_round.end_step'),
+)
+
+
+# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:235)
+# Which Steps are which Phases
+@book.rule(
+    'rounds_steps_phases.steps_and_phases',
+    title='Which Steps are which Phases',
+    when=Timing('start', target='campaign_round.movement_step'),
+)
+def steps_and_phases_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'voyage_phase')
+
+
+# rounds_steps_phases.steps_and_phases.encounter_is_battle
+# (rules/aeon_trespass/campaign_basics.ludex:240)
+# Encounter steps are Battle Phases
+@book.rule(
+    'rounds_steps_phases.steps_and_phases.encounter_is_battle',
+    title='Encounter steps are Battle Phases',
+    when=Timing('start', target='campaign_round.encounter_step'),
+)
+def encounter_is_battle_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'battle_phase')
+
+
+# rounds_steps_phases.steps_and_phases.expedition_is_adventure
+# (rules/aeon_trespass/campaign_basics.ludex:244)
+# Expedition steps are Adventure Phases
+@book.rule(
+    'rounds_steps_phases.steps_and_phases.expedition_is_adventure',
+    title='Expedition steps are Adventure Phases',
+    when=Timing('start', target='campaign_round.expedition_step'),
+)
+def expedition_is_adventure_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'adventure_phase')
+
+
+# rounds_steps_phases.steps_and_phases.story_is_adventure
+# (rules/aeon_trespass/campaign_basics.ludex:248)
+# Story steps are Adventure Phases
+@book.rule(
+    'rounds_steps_phases.steps_and_phases.story_is_adventure',
+    title='Story steps are Adventure Phases',
+    when=Timing('start', target='campaign_round.story_step'),
+)
+def story_is_adventure_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'adventure_phase')
+
+
+# rounds_steps_phases.steps_and_phases.doom_is_adventure
+# (rules/aeon_trespass/campaign_basics.ludex:252)
+# Doom steps are Adventure Phases
+@book.rule(
+    'rounds_steps_phases.steps_and_phases.doom_is_adventure',
+    title='Doom steps are Adventure Phases',
+    when=Timing('start', target='campaign_round.doom_step'),
+)
+def doom_is_adventure_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'adventure_phase')
+
+
+# rounds_steps_phases.steps_and_phases.timeline_is_voyage
+# (rules/aeon_trespass/campaign_basics.ludex:256)
+# Timeline steps are Voyage Phases
+@book.rule(
+    'rounds_steps_phases.steps_and_phases.timeline_is_voyage',
+    title='Timeline steps are Voyage Phases',
+    when=Timing('start', target='campaign_round.timeline_step'),
+)
+def timeline_is_voyage_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'voyage_phase')
+
+
+# rounds_steps_phases.steps_and_phases.exploration_is_voyage
+# (rules/aeon_trespass/campaign_basics.ludex:260)
+# Exploration steps are Voyage Phases
+@book.rule(
+    'rounds_steps_phases.steps_and_phases.exploration_is_voyage',
+    title='Exploration steps are Voyage Phases',
+    when=Timing('start', target='campaign_round.exploration_step'),
+)
+def exploration_is_voyage_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'voyage_phase')
+
+
+# rounds_steps_phases.steps_and_phases.advancement_is_voyage
+# (rules/aeon_trespass/campaign_basics.ludex:264)
+# Advancement steps are Voyage Phases
+@book.rule(
+    'rounds_steps_phases.steps_and_phases.advancement_is_voyage',
+    title='Advancement steps are Voyage Phases',
+    when=Timing('start', target='campaign_round.advancement_step'),
+)
+def advancement_is_voyage_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'voyage_phase')
+
+
+# conditions.gaining_conditions: Gaining Condition cards (rules/aeon_trespass/conditions.ludex:9)
+@book.rule('conditions.gaining_conditions', title='Gaining Condition cards')
+def gaining_conditions_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        not q.contains(g, 'condition_cards', ctx.need('target')),
+        'not contains(condition_cards, target)',
+    )
+    g.place(ctx.get('target'), 'condition_cards')
+
+
+# conditions.gaining_conditions.conditions_discarded (rules/aeon_trespass/conditions.ludex:17)
+# All Conditions are discarded during the Casualties step
+@book.rule(
+    'conditions.gaining_conditions.conditions_discarded',
+    title='All Conditions are discarded during the Casualties step',
+    when=Timing('during', target='casualties'),
+)
+def conditions_discarded_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('condition_cards'):
+        g.discard(c, source='condition_cards')
+
+
+# conditions.gaining_conditions.end_of_battle_conditions (rules/aeon_trespass/conditions.ludex:23)
+# End of Battle: effects of Conditions
+@book.rule(
+    'conditions.gaining_conditions.end_of_battle_conditions',
+    title='End of Battle: effects of Conditions',
+    when=Timing('end', target='battle'),
+    prose=1,
+)
+def end_of_battle_conditions_effect(g: Game, ctx: Ctx) -> None:
+    for _c in g.members('condition_cards'):
+        g.prose(
+            "Resolve the card's own End of Battle: effect, if it has one (printed on the "
+            'Condition card).',
+        )
+
+
+# conditions.conditions_outside_battle (rules/aeon_trespass/conditions.ludex:29)
+# A Condition gained outside of Battle
+def conditions_outside_battle_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'current_phase') != 'battle_phase')
+
+
+book.rule(
+    'conditions.conditions_outside_battle',
+    title='A Condition gained outside of Battle',
+    check=conditions_outside_battle_check,
+    duration=Duration('until_end', period='battle'),
+)
+
+
+# conditions.no_duplicate_conditions (rules/aeon_trespass/conditions.ludex:34)
+# You cannot gain a Condition you already have
+def no_duplicate_conditions_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not q.contains(g, 'condition_cards', ctx.need('target')))
+
+
+book.rule(
+    'conditions.no_duplicate_conditions',
+    title='You cannot gain a Condition you already have',
+    check=no_duplicate_conditions_check,
+)
+
+
+# afflictions_and_boons.afflictions: Afflictions (rules/aeon_trespass/conditions.ludex:53)
+@book.rule(
+    'afflictions_and_boons.afflictions',
+    title='Afflictions',
+    who=('argonaut',),
+    duration=Duration('permanent'),
+)
+def afflictions_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('afflictions_noted', 1, ctx.subject)
+
+
+# afflictions_and_boons.boons: Boons (rules/aeon_trespass/conditions.ludex:60)
+@book.rule('afflictions_and_boons.boons', title='Boons', who=('argonaut',))
+def boons_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('boons_noted', 1, ctx.subject)
+
+
+# moiros_cards.draw_moiros_card: Drawing a Moiros card (rules/aeon_trespass/conditions.ludex:66)
+@book.rule('moiros_cards.draw_moiros_card', title='Drawing a Moiros card')
+def draw_moiros_card_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('owner'), 'moiros_cards_kept') >= 1:
+        g.trigger('titan_death', ctx)
+    else:
+        g.shuffle('moiros_deck')
+        g.draw('moiros_deck', 1, 'kept_moiros_cards')
+        g.gain('moiros_cards_kept', 1, ctx.need('owner'))
+
+
+# moiros_cards.second_moiros_card (rules/aeon_trespass/conditions.ludex:81)
+# A second Moiros card: you die instead
+def second_moiros_card_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'moiros_cards_kept') >= 1)
+
+
+book.rule(
+    'moiros_cards.second_moiros_card',
+    title='A second Moiros card: you die instead',
+    check=second_moiros_card_check,
+)
+
+
+# moiros_cards.keep_moiros_until_end_of_battle (rules/aeon_trespass/conditions.ludex:86)
+# Keep the Moiros card until the end of Battle
+@book.rule(
+    'moiros_cards.keep_moiros_until_end_of_battle',
+    title='Keep the Moiros card until the end of Battle',
+    when=Timing('end', target='battle'),
+)
+def keep_moiros_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('kept_moiros_cards'):
+        g.discard(c, 'moiros_deck', source='kept_moiros_cards')
+    for a in g.members(q.all_(g, 'argonaut')):
+        g.set(a, 'moiros_cards_kept', 0)
+
+
+# kratos_cards.draw_kratos_card: Drawing a Kratos card (rules/aeon_trespass/conditions.ludex:96)
+@book.rule('kratos_cards.draw_kratos_card', title='Drawing a Kratos card')
+def draw_kratos_card_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('owner'), 'kratos_cards_kept') >= 1:
+        g.trigger('titan_death', ctx)
+    else:
+        g.shuffle('kratos_deck')
+        g.draw('kratos_deck', 1, 'kept_kratos_cards')
+        g.gain('kratos_cards_kept', 1, ctx.need('owner'))
+
+
+# kratos_cards.second_kratos_card (rules/aeon_trespass/conditions.ludex:108)
+# A second Kratos card: you die instead
+def second_kratos_card_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'kratos_cards_kept') >= 1)
+
+
+book.rule(
+    'kratos_cards.second_kratos_card',
+    title='A second Kratos card: you die instead',
+    check=second_kratos_card_check,
+)
+
+
+# kratos_cards.keep_kratos_until_end_of_battle (rules/aeon_trespass/conditions.ludex:112)
+# Keep the Kratos card until the end of Battle
+@book.rule(
+    'kratos_cards.keep_kratos_until_end_of_battle',
+    title='Keep the Kratos card until the end of Battle',
+    when=Timing('end', target='battle'),
+)
+def keep_kratos_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('kept_kratos_cards'):
+        g.discard(c, 'kratos_deck', source='kept_kratos_cards')
+    for a in g.members(q.all_(g, 'argonaut')):
+        g.set(a, 'kratos_cards_kept', 0)
+
+
+# kratos_cards.kratos_roll: Kratos Roll (rules/aeon_trespass/conditions.ludex:129)
+@book.rule('kratos_cards.kratos_roll', title='Kratos Roll')
+def kratos_roll_effect(g: Game, ctx: Ctx) -> None:
+    r = g.roll('important_game_rules.dice.d10', ctx)
+    if r >= g.get(ctx.need('owner'), 'rage'):
+        g.set(GAME, 'kratos_roll_result', 'success')
+    else:
+        g.set(GAME, 'kratos_roll_result', 'fail')
+        g.trigger('kratos_cards.draw_kratos_card', ctx)
+
+
+# ambrosia_rules.gain_ambrosia: Gaining Ambrosia tokens (rules/aeon_trespass/conditions.ludex:143)
+@book.rule('ambrosia_rules.gain_ambrosia', title='Gaining Ambrosia tokens', who=('titan',))
+def gain_ambrosia_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('ambrosia', 1, ctx.subject)
+
+
+# ambrosia_rules.find_ambrosia_limit: Ambrosia Limit (rules/aeon_trespass/conditions.ludex:151)
+@book.rule(
+    'ambrosia_rules.find_ambrosia_limit',
+    title='Ambrosia Limit',
+    when=Timing('after', target='ambrosia', stat=True),
+)
+def find_ambrosia_limit_effect(g: Game, ctx: Ctx) -> None:
+    if q.total(g, [1 for x in g.members(g.get(ctx.need('owner'), 'ambrosia_limits'))]) == 0:
+        g.set(
+            ctx.need('owner'),
+            'ambrosia_limit',
+            4 + g.get(ctx.need('owner'), 'ambrosia_limit_bonus'),
+        )
+    else:
+        g.set(
+            ctx.need('owner'),
+            'ambrosia_limit',
+            q.largest(g, g.get(ctx.need('owner'), 'ambrosia_limits'))
+            + g.get(ctx.need('owner'), 'ambrosia_limit_bonus'),
+        )
+    g.trigger('ambrosia_rules.over_ambrosia_limit', ctx)
+
+
+# ambrosia_rules.over_ambrosia_limit (rules/aeon_trespass/conditions.ludex:164)
+# Over the Ambrosia Limit, the Titan dies
+def over_ambrosia_limit_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'ambrosia') > g.get(ctx.need('owner'), 'ambrosia_limit'))
+
+
+@book.rule(
+    'ambrosia_rules.over_ambrosia_limit',
+    title='Over the Ambrosia Limit, the Titan dies',
+    check=over_ambrosia_limit_check,
+)
+def over_ambrosia_limit_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('titan_death', ctx)
 
 
 # chart_row (rules/aeon_trespass/escalation.ludex:10)
@@ -88,7 +2099,7 @@ def full_escalation_chart_row_3(g: Game, ctx: Ctx) -> None:
         'Wound Stack)',
     )
     g.place(ctx.get('target'), 'set_aside')
-    g.place('double_wound', 'wound_stack')
+    g.place(catalog.DOUBLE_WOUND.id, 'wound_stack')
     g.prose(
         '- BP deck: Search the BP deck and BP discard pile for the lowest level BP card and '
         'remove it from the Battle. If you removed a card from the discard pile, shuffle the '
@@ -134,7 +2145,7 @@ def full_escalation_chart_row_5(g: Game, ctx: Ctx) -> None:
         'wounded card aside and place a generic Double Wound on the Wound Stack)',
     )
     g.place(ctx.get('target'), 'set_aside')
-    g.place('double_wound', 'wound_stack')
+    g.place(catalog.DOUBLE_WOUND.id, 'wound_stack')
     g.prose(
         '- BP deck: Shuffle the BP discard pile into the BP deck. Place the set aside BP III card '
         'at the bottom of the BP deck.',
@@ -539,7 +2550,7 @@ def argo_fate_rerolls_check(g: Game, ctx: Ctx) -> bool:
 )
 def argo_fate_rerolls_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'important_game_rules.fate_rerolls.argo_fate_rerolls', 'reroll_with_argo_fate'):
-        g.gain('argo_fate', 1, ctx.subject)
+        g.gain('argo_fate', 1, GAME)
         g.reroll(ctx.need('target'), ctx)
 
 
@@ -658,6 +2669,3460 @@ def designate_effect(g: Game, ctx: Ctx) -> None:
 
 # important_game_rules.secret_decks: Secret Decks (rules/aeon_trespass/important_rules.ludex:246)
 book.rule('important_game_rules.secret_decks', title='Secret Decks')
+
+
+# using_this_book.learn_to_play_first (rules/aeon_trespass/introduction.ludex:7)
+# New players use the Learn to Play book
+def learn_to_play_first_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('you are new to the game'))
+
+
+book.rule(
+    'using_this_book.learn_to_play_first',
+    title='New players use the Learn to Play book',
+    check=learn_to_play_first_check,
+)
+
+
+# using_this_book.secret_envelopes (rules/aeon_trespass/introduction.ludex:30)
+# Do not open Secret envelopes!
+def secret_envelopes_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('you are specifically instructed to open the envelope'))
+
+
+book.rule(
+    'using_this_book.secret_envelopes',
+    title='Do not open Secret envelopes!',
+    check=secret_envelopes_check,
+)
+
+
+# aeon_components.total_cards: Total cards list (rules/aeon_trespass/introduction.ludex:231)
+def total_cards_check(g: Game, ctx: Ctx) -> bool:
+    return bool(830 + 747 + 54 + 270 == 1901)
+
+
+book.rule('aeon_components.total_cards', title='Total cards list', check=total_cards_check)
+
+
+# aeon_components.helios_statue_marker (rules/aeon_trespass/introduction.ludex:238)
+# The Helios Statue is a marker
+book.rule('aeon_components.helios_statue_marker', title='The Helios Statue is a marker')
+
+
+# keywords.stackable_keywords: Stackable Keywords (rules/aeon_trespass/keywords.ludex:19)
+book.rule('keywords.stackable_keywords', title='Stackable Keywords')
+
+
+# keywords.keywords_list.ambrosia_limit_keyword.ambrosia_limit_bonus_keyword
+# (rules/aeon_trespass/keywords.ludex:39)
+# Ambrosia Limit +X
+@book.rule(
+    'keywords.keywords_list.ambrosia_limit_keyword.ambrosia_limit_bonus_keyword',
+    title='Ambrosia Limit +X',
+)
+def ambrosia_limit_bonus_keyword_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('ambrosia_limit_bonus', g.get(GAME, 'keyword_x'), ctx.subject)
+
+
+# keywords.keywords_list.auto_break.auto_break_tokens (rules/aeon_trespass/keywords.ludex:56)
+# Place X Break tokens in the first ability window
+@book.rule(
+    'keywords.keywords_list.auto_break.auto_break_tokens',
+    title='Place X Break tokens in the first ability window',
+    when=Timing('during', target='first_ability_window'),
+)
+def auto_break_tokens_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
+
+
+# keywords.keywords_list.break_keyword.break_tokens_placed (rules/aeon_trespass/keywords.ludex:68)
+# Place X Break tokens in the second ability window
+@book.rule(
+    'keywords.keywords_list.break_keyword.break_tokens_placed',
+    title='Place X Break tokens in the second ability window',
+    when=Timing('during', target='second_ability_window'),
+)
+def break_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
+
+
+# keywords.keywords_list.break_keyword.break_token_power (rules/aeon_trespass/keywords.ludex:72)
+# Each Break token turns 1 potential into 1 Power
+@book.rule(
+    'keywords.keywords_list.break_keyword.break_token_power',
+    title='Each Break token turns 1 potential into 1 Power',
+    when=Timing('during', target='power_roll'),
+    prose=1,
+)
+def break_token_power_effect(g: Game, ctx: Ctx) -> None:
+    for _t in g.members(g.get(GAME, 'break_tokens')):
+        g.prose('Turn 1 potential symbol into 1 Power.')
+
+
+# keywords.keywords_list.carving.carving_test (rules/aeon_trespass/keywords.ludex:86)
+# Test Wisdom (8+) when you wound the Primordial
+@book.rule(
+    'keywords.keywords_list.carving.carving_test',
+    title='Test Wisdom (8+) when you wound the Primordial',
+)
+def carving_test_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'test_difficulty', 8)
+    g.set(GAME, 'test_skill', g.get(ctx.need('owner'), 'wisdom'))
+    g.trigger('tests_in_battle.perform_test', ctx)
+    if g.get(GAME, 'test_result') == 'success':
+        g.gain('carved_resources', g.get(GAME, 'keyword_x'), GAME)
+
+
+# keywords.keywords_list.commit.commit_cost (rules/aeon_trespass/keywords.ludex:100)
+# Gain +1 Fate to attack with this weapon
+def commit_cost_cost(g: Game, ctx: Ctx) -> None:
+    g.gain('fate', 1, ctx.subject)
+
+
+book.rule(
+    'keywords.keywords_list.commit.commit_cost',
+    title='Gain +1 Fate to attack with this weapon',
+    cost=commit_cost_cost,
+)
+
+
+# keywords.keywords_list.crash.suffer_crash (rules/aeon_trespass/keywords.ludex:109)
+# Suffering Crash
+@book.rule('keywords.keywords_list.crash.suffer_crash', title='Suffering Crash')
+def suffer_crash_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'crash_ignored'):
+        g.set(GAME, 'crash_ignored', False)
+    else:
+        g.gain('danger', 1, ctx.subject)
+        g.trigger('keywords.keywords_list.knockdown.suffer_knockdown', ctx)
+
+
+# keywords.keywords_list.cumbersome.cumbersome_exhaust (rules/aeon_trespass/keywords.ludex:125)
+# Exhaust the weapon that wounded
+def cumbersome_exhaust_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'wounded_this_attack'))
+
+
+@book.rule(
+    'keywords.keywords_list.cumbersome.cumbersome_exhaust',
+    title='Exhaust the weapon that wounded',
+    when=Timing('during', target='second_ability_window'),
+    check=cumbersome_exhaust_check,
+)
+def cumbersome_exhaust_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.get('target'), 'exhausted_elements')
+
+
+# keywords.keywords_list.diversion.diversion_token (rules/aeon_trespass/keywords.ludex:142)
+# Place a Diversion token in the second ability window
+@book.rule(
+    'keywords.keywords_list.diversion.diversion_token',
+    title='Place a Diversion token in the second ability window',
+    when=Timing('during', target='second_ability_window'),
+)
+def diversion_token_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('diversion_tokens', 1, GAME)
+
+
+# keywords.keywords_list.dodge.dodge_bonus (rules/aeon_trespass/keywords.ludex:150)
+# +1 Evasion bonus for this roll
+@book.rule(
+    'keywords.keywords_list.dodge.dodge_bonus',
+    title='+1 Evasion bonus for this roll',
+    when=Timing('before', target='evasion_roll'),
+)
+def dodge_bonus_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('evasion_bonus', 1, ctx.subject)
+
+
+# keywords.keywords_list.elation.elation_opening (rules/aeon_trespass/keywords.ludex:163)
+# Discard X Despair or Ambrosia tokens for X Opening tokens
+@book.rule(
+    'keywords.keywords_list.elation.elation_opening',
+    title='Discard X Despair or Ambrosia tokens for X Opening tokens',
+    when=Timing('during', target='second_ability_window'),
+    prose=1,
+)
+def elation_opening_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'keywords.keywords_list.elation.elation_opening', 'use_elation'):
+        g.prose('Discard X Despair tokens or X Ambrosia tokens (your choice).')
+        g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
+
+
+# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:179)
+# On a '1', your Argonaut dies as well
+@book.rule(
+    'keywords.keywords_list.frontlines.frontlines_roll',
+    title="On a '1', your Argonaut dies as well",
+    when=Timing('end', target='battle'),
+)
+def frontlines_roll_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members(q.all_(g, 'argonaut')):
+        if g.get(a, 'frontlines') and q.dead(g, a):
+            r = g.roll('important_game_rules.dice.d10', ctx)
+            if r == 1:
+                ctx_1 = ctx
+                ctx = ctx.but(actor=a)
+                g.trigger('argonaut_death', ctx)
+                ctx = ctx_1
+
+
+# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:193)
+# Remove the top card of the Wound Stack from the Battle
+@book.rule(
+    'keywords.keywords_list.heal.heal_wound',
+    title='Remove the top card of the Wound Stack from the Battle',
+)
+def heal_wound_effect(g: Game, ctx: Ctx) -> None:
+    g.remove(q.top(g, 'wound_stack'), 'wound_stack')
+
+
+# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:238)
+# Suffering Knockdown
+@book.rule('keywords.keywords_list.knockdown.suffer_knockdown', title='Suffering Knockdown')
+def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'knockdown_ignored'):
+        g.set(GAME, 'knockdown_ignored', False)
+    elif not q.contains(g, 'condition_cards', 'knockdown_card'):
+        g.place('knockdown_card', 'condition_cards')
+
+
+# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:264)
+# Place X Opening tokens in the second ability window
+@book.rule(
+    'keywords.keywords_list.opening.opening_tokens_placed',
+    title='Place X Opening tokens in the second ability window',
+    when=Timing('during', target='second_ability_window'),
+)
+def opening_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
+
+
+# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:268)
+# Each Opening token adds +1 to each die of the Attack Roll
+@book.rule(
+    'keywords.keywords_list.opening.opening_token_bonus',
+    title='Each Opening token adds +1 to each die of the Attack Roll',
+    when=Timing('during', target='attack_roll'),
+)
+def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('attack_die_bonus', g.get(GAME, 'opening_tokens'), GAME)
+
+
+# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:276)
+# Break tokens when Total Power exceeds AT
+def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'total_power') - g.get(GAME, 'primordial_at') >= 1)
+
+
+@book.rule(
+    'keywords.keywords_list.overbreak.overbreak_tokens',
+    title='Break tokens when Total Power exceeds AT',
+    when=Timing('during', target='second_ability_window'),
+    check=overbreak_tokens_check,
+)
+def overbreak_tokens_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
+
+
+# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:300)
+# Gain the Priority Target token
+@book.rule(
+    'keywords.keywords_list.provoke.provoke_priority_target',
+    title='Gain the Priority Target token',
+    when=Timing('during', target='first_ability_window'),
+    prose=1,
+)
+def provoke_priority_target_effect(g: Game, ctx: Ctx) -> None:
+    g.place('priority_target_token', ctx.get('owner'))
+    g.prose('Turn the Primordial to face you.')
+
+
+# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:398)
+# Ignore the Knockdown you are about to suffer
+def rocksteady_ignore_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'rocksteady'))
+
+
+@book.rule(
+    'keywords.keywords_list.rocksteady.rocksteady_ignore',
+    title='Ignore the Knockdown you are about to suffer',
+    when=Timing('before', target='keywords.keywords_list.knockdown.suffer_knockdown'),
+    check=rocksteady_ignore_check,
+)
+def rocksteady_ignore_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'keywords.keywords_list.rocksteady.rocksteady_ignore', 'use_rocksteady'):
+        g.set(GAME, 'knockdown_ignored', True)
+
+
+# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:415)
+# Gain +1 Danger to place one Break token
+@book.rule(
+    'keywords.keywords_list.sacrifice.sacrifice_break',
+    title='Gain +1 Danger to place one Break token',
+    when=Timing('during', target='first_ability_window'),
+)
+def sacrifice_break_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'keywords.keywords_list.sacrifice.sacrifice_break', 'use_sacrifice'):
+        g.gain('danger', 1, ctx.subject)
+        g.gain('break_tokens', 1, GAME)
+
+
+# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:439)
+# +1 Titan Power with the Priority Target token
+def spotlight_power_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
+
+
+@book.rule(
+    'keywords.keywords_list.spotlight.spotlight_power',
+    title='+1 Titan Power with the Priority Target token',
+    when=Timing('during', target='first_ability_window'),
+    check=spotlight_power_check,
+)
+def spotlight_power_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('titan_power_bonus', 1, GAME)
+
+
+# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:456)
+@book.rule('keywords.keywords_list.suppress.bp_suppress', title='BP Suppress')
+def bp_suppress_effect(g: Game, ctx: Ctx) -> None:
+    g.shuffle('bp_discard_pile', 'bp_deck')
+
+
+# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:459)
+@book.rule('keywords.keywords_list.suppress.ai_suppress', title='AI Suppress')
+def ai_suppress_effect(g: Game, ctx: Ctx) -> None:
+    g.shuffle('ai_discard_pile', 'ai_deck')
+
+
+# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:471)
+# On a 6+ ignore the Crash
+def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'tumble'))
+
+
+@book.rule(
+    'keywords.keywords_list.tumble.tumble_roll',
+    title='On a 6+ ignore the Crash',
+    when=Timing('before', target='keywords.keywords_list.crash.suffer_crash'),
+    check=tumble_roll_check,
+)
+def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
+    r = g.roll('important_game_rules.dice.d10', ctx)
+    if r >= 6:
+        g.set(GAME, 'crash_ignored', True)
+
+
+# mnestis_theatre.accessibility.completed_cycles_only (rules/aeon_trespass/mnestis.ludex:19)
+# Only Primordials of completed Cycles; only unlocked elements
+def completed_cycles_only_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'primordial_cycle') <= g.get(GAME, 'completed_cycles'))
+
+
+book.rule(
+    'mnestis_theatre.accessibility.completed_cycles_only',
+    title='Only Primordials of completed Cycles; only unlocked elements',
+    check=completed_cycles_only_check,
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.accessibility.tree_of_knowledge_main_way (rules/aeon_trespass/mnestis.ludex:25)
+# The Tree of Knowledge restricts your choices
+book.rule(
+    'mnestis_theatre.accessibility.tree_of_knowledge_main_way',
+    title='The Tree of Knowledge restricts your choices',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.accessibility.no_consequences (rules/aeon_trespass/mnestis.ludex:29)
+# No consequences, no campaign gains
+book.rule(
+    'mnestis_theatre.accessibility.no_consequences',
+    title='No consequences, no campaign gains',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.mnestis_battles.mnestis_levels (rules/aeon_trespass/mnestis.ludex:33)
+# Levels 5 to 9, or 2 to 9 for Boss and Adversary Primordials
+def mnestis_levels_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(GAME, 'primordial_type') == 'regular'
+        and g.get(GAME, 'primordial_level') >= 5
+        and g.get(GAME, 'primordial_level') <= 9
+        or g.get(GAME, 'primordial_type') != 'regular'
+        and g.get(GAME, 'primordial_level') >= 2
+        and g.get(GAME, 'primordial_level') <= 9,
+    )
+
+
+book.rule(
+    'mnestis_theatre.mnestis_battles.mnestis_levels',
+    title='Levels 5 to 9, or 2 to 9 for Boss and Adversary Primordials',
+    check=mnestis_levels_check,
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.tree_of_knowledge.first_win_rewards (rules/aeon_trespass/mnestis.ludex:38)
+# A Battle beaten for the first time
+def first_win_rewards_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'battle_marked'))
+
+
+@book.rule(
+    'mnestis_theatre.tree_of_knowledge.first_win_rewards',
+    title='A Battle beaten for the first time',
+    check=first_win_rewards_check,
+    scope=('mnestis_theatre',),
+    prose=1,
+)
+def first_win_rewards_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'battle_marked', True)
+    g.prose('Gain its Mnestis rewards and unlock the connected Battles.')
+
+
+# mnestis_theatre.tree_of_knowledge.locked_by_several (rules/aeon_trespass/mnestis.ludex:47)
+# A Battle locked by more than one Battle
+def locked_by_several_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'preceding_battles_won') == g.get(GAME, 'preceding_battles'))
+
+
+book.rule(
+    'mnestis_theatre.tree_of_knowledge.locked_by_several',
+    title='A Battle locked by more than one Battle',
+    check=locked_by_several_check,
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.unlocking_adversaries.adversary_cycles (rules/aeon_trespass/mnestis.ludex:52)
+# The Hermesian Pursuer is Cycle I, Burden Cycle II
+book.rule(
+    'mnestis_theatre.unlocking_adversaries.adversary_cycles',
+    title='The Hermesian Pursuer is Cycle I, Burden Cycle II',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.custom_battles.custom_battle (rules/aeon_trespass/mnestis.ludex:57)
+# Any Battle, any unlocked level
+book.rule(
+    'mnestis_theatre.custom_battles.custom_battle',
+    title='Any Battle, any unlocked level',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.custom_battles.custom_no_rewards (rules/aeon_trespass/mnestis.ludex:62)
+# Only the Tree of Knowledge grants Mnestis rewards
+book.rule(
+    'mnestis_theatre.custom_battles.custom_no_rewards',
+    title='Only the Tree of Knowledge grants Mnestis rewards',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.general_rules.nymphs_are_banned (rules/aeon_trespass/mnestis.ludex:68)
+# Nymphs are banned
+book.rule(
+    'mnestis_theatre.general_rules.nymphs_are_banned',
+    title='Nymphs are banned',
+    overrides='summonings_in_battle.summoning_timing',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.general_rules.available_assets (rules/aeon_trespass/mnestis.ludex:72)
+# Available assets
+book.rule(
+    'mnestis_theatre.general_rules.available_assets',
+    title='Available assets',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.general_rules.no_consequences_nearly (rules/aeon_trespass/mnestis.ludex:75)
+# No consequences (nearly!)
+book.rule(
+    'mnestis_theatre.general_rules.no_consequences_nearly',
+    title='No consequences (nearly!)',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.general_rules.no_holds_barred (rules/aeon_trespass/mnestis.ludex:78)
+# No holds barred
+book.rule(
+    'mnestis_theatre.general_rules.no_holds_barred',
+    title='No holds barred',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.general_rules.mnestis_only_rewards (rules/aeon_trespass/mnestis.ludex:81)
+# Mnestis only rewards
+book.rule(
+    'mnestis_theatre.general_rules.mnestis_only_rewards',
+    title='Mnestis only rewards',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.general_rules.unlimited_battles (rules/aeon_trespass/mnestis.ludex:84)
+# Unlimited Battles
+book.rule(
+    'mnestis_theatre.general_rules.unlimited_battles',
+    title='Unlimited Battles',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.general_rules.mnestis_awakenings (rules/aeon_trespass/mnestis.ludex:87)
+# Awakenings
+book.rule(
+    'mnestis_theatre.general_rules.mnestis_awakenings',
+    title='Awakenings',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.mnestis_battle_setup: Mnestis Battle Setup (rules/aeon_trespass/mnestis.ludex:91)
+book.procedure(
+    'mnestis_theatre.mnestis_battle_setup',
+    title='Mnestis Battle Setup',
+    steps=(
+        'mnestis_theatre.mnestis_battle_setup.choose_a_battle',
+        'mnestis_theatre.mnestis_battle_setup.perform_battle_setup',
+    ),
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.mnestis_battle_setup.choose_a_battle (rules/aeon_trespass/mnestis.ludex:95)
+# Choose a Battle
+book.rule(
+    'mnestis_theatre.mnestis_battle_setup.choose_a_battle',
+    title='Choose a Battle',
+    kind='step',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.mnestis_battle_setup.perform_battle_setup (rules/aeon_trespass/mnestis.ludex:103)
+# Perform Battle Setup
+book.rule(
+    'mnestis_theatre.mnestis_battle_setup.perform_battle_setup',
+    title='Perform Battle Setup',
+    kind='step',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.mnestis_loadouts.mnestis_prohibited (rules/aeon_trespass/mnestis.ludex:137)
+# Mnestis Prohibited elements
+book.rule(
+    'mnestis_theatre.mnestis_loadouts.mnestis_prohibited',
+    title='Mnestis Prohibited elements',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.mnestis_loadouts.make_believe (rules/aeon_trespass/mnestis.ludex:140)
+# It's Make-believe!
+book.rule(
+    'mnestis_theatre.mnestis_loadouts.make_believe',
+    title="It's Make-believe!",
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.mnestis_rewards.rewards_once (rules/aeon_trespass/mnestis.ludex:146)
+# A Battle's rewards, once
+book.rule(
+    'mnestis_theatre.mnestis_rewards.rewards_once',
+    title="A Battle's rewards, once",
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.mnestis_rewards.cycle_ascending_materials (rules/aeon_trespass/mnestis.ludex:150)
+# Cycle Ascending Materials
+@book.rule(
+    'mnestis_theatre.mnestis_rewards.cycle_ascending_materials',
+    title='Cycle Ascending Materials',
+    scope=('mnestis_theatre',),
+)
+def cycle_ascending_materials_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('ascending_materials', 1, GAME)
+
+
+# mnestis_theatre.mnestis_rewards.guaranteed_loot (rules/aeon_trespass/mnestis.ludex:159)
+# Guaranteed Loot
+def guaranteed_loot_row_1(g: Game, ctx: Ctx) -> None:
+    g.prose('- Hekaton: Shieldblade (Secret deck 2, card 10)')
+
+
+def guaranteed_loot_row_2(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        '- Labyrinthauros: Mazemace (Secret deck 2, card 12), Glimmer Shroud (Secret deck 2, card '
+        '13)',
+    )
+
+
+def guaranteed_loot_row_3(g: Game, ctx: Ctx) -> None:
+    g.prose('- Temenos: Pyramidion (Secret deck 5, card 46)')
+
+
+def guaranteed_loot_row_4(g: Game, ctx: Ctx) -> None:
+    g.prose('- Pursuer: Nail Spear (Secret deck 2, card 17), Vulture Mask (Secret deck 2, card 18)')
+
+
+def guaranteed_loot_row_5(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        '- Cyclonus: Right Maulfist (Secret deck 5, card 47), Left Maulfist (Secret deck 5, card '
+        '48)',
+    )
+
+
+def guaranteed_loot_row_6(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        '- Chimera: Muck Virus (Secret deck 5, card 50), Remembrance (Secret deck 5, card 49), '
+        'Jaws of the Lion (Secret deck 5, card 51)',
+    )
+
+
+def guaranteed_loot_row_7(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        '- Nietzschean: Umbral Virus (Secret deck 5, card 175), Fumeblade (Secret deck 5, card '
+        '178), Necroxiphos (Secret deck 5, card 177), Elephantine Armor (Secret deck 5, card '
+        '176), Cowl of Char (Secret deck 5, card 53), The End (Secret deck 5, card 54)',
+    )
+
+
+def guaranteed_loot_row_8(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        "- Burden: Leg Khopesh (Secret deck 5, card 52), Sisyphus's Burden (Secret deck 5, card "
+        '60)',
+    )
+
+
+def guaranteed_loot_row_9(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        '- Oracle: Eye of the Watcher (Secret deck 8, card 84), Paradox (Secret deck 8, card 85)',
+    )
+
+
+def guaranteed_loot_row_10(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        '- Harpy: Right Talon of Doom (Secret deck 8, card 86), Spherecast (Secret deck 8, card '
+        '87)',
+    )
+
+
+def guaranteed_loot_row_11(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        "- Sun Descendant: Icarus Lot (Secret deck 8, card 88), Icarus's Fall (Secret deck 8, "
+        'card 89)',
+    )
+
+
+book.table(
+    'mnestis_theatre.mnestis_rewards.guaranteed_loot',
+    title='Guaranteed Loot',
+    by_text='the Primordial you fought',
+    rows=(
+        Row('text', text='Hekaton', effect=guaranteed_loot_row_1),
+        Row('text', text='Labyrinthauros', effect=guaranteed_loot_row_2),
+        Row('text', text='Temenos', effect=guaranteed_loot_row_3),
+        Row('text', text='Pursuer', effect=guaranteed_loot_row_4),
+        Row('text', text='Cyclonus', effect=guaranteed_loot_row_5),
+        Row('text', text='Chimera', effect=guaranteed_loot_row_6),
+        Row('text', text='Nietzschean', effect=guaranteed_loot_row_7),
+        Row('text', text='Burden', effect=guaranteed_loot_row_8),
+        Row('text', text='Oracle', effect=guaranteed_loot_row_9),
+        Row('text', text='Harpy', effect=guaranteed_loot_row_10),
+        Row('text', text='Sun Descendant', effect=guaranteed_loot_row_11),
+    ),
+)
+
+
+# mnestis_theatre.mnestis_rewards.primordial_cores (rules/aeon_trespass/mnestis.ludex:187)
+# Primordial Cores
+@book.rule(
+    'mnestis_theatre.mnestis_rewards.primordial_cores',
+    title='Primordial Cores',
+    scope=('mnestis_theatre',),
+    prose=1,
+)
+def primordial_cores_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'mnestis_theatre.mnestis_rewards.primordial_cores', 'craft_instead'):
+        g.prose(
+            'Craft a Gear card that requires a Unique Gear card dropped by the Primordial you are '
+            'fighting, without paying any additional crafting costs.',
+        )
+
+
+# mnestis_theatre.mnestis_rewards.mnestis_gear: Mnestis Gear (rules/aeon_trespass/mnestis.ludex:197)
+book.rule(
+    'mnestis_theatre.mnestis_rewards.mnestis_gear',
+    title='Mnestis Gear',
+    scope=('mnestis_theatre',),
+)
+
+
+# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:222)
+# Winning the appropriate Mnestis Battle with the Skyseer Expansion
+@book.rule(
+    'mnestis_theatre.skyseer_titan_expansion.skyseer_reward',
+    title='Winning the appropriate Mnestis Battle with the Skyseer Expansion',
+    scope=('mnestis_theatre',),
+)
+def skyseer_reward_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('skyseer_titans', 1, GAME)
+
+
+# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:255)
+def skyseer_breeding_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'skyseer_event_noted'))
+
+
+def skyseer_breeding_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('dreamwalker_titans', 2, GAME)
+
+
+@book.rule(
+    'skyseer_technology.skyseer_breeding',
+    title='Skyseer Breeding',
+    check=skyseer_breeding_check,
+    cost=skyseer_breeding_cost,
+)
+def skyseer_breeding_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'skyseer_event_noted', True)
+
+
+# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:262)
+# Resolving the Skyseer Event
+def skyseer_event_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'skyseer_event_noted'))
+
+
+@book.rule(
+    'skyseer_technology.skyseer_breeding.skyseer_event',
+    title='Resolving the Skyseer Event',
+    check=skyseer_event_check,
+)
+def skyseer_event_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('skyseer_titans', 1, GAME)
+    g.set(GAME, 'skyseer_event_noted', False)
+
+
+# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:269)
+def instant_drop_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('ascended_cores', 1, GAME)
+    g.pay('dreamwalker_titans', 1, GAME)
+
+
+@book.rule('skyseer_technology.instant_drop', title='Instant Drop', cost=instant_drop_cost)
+def instant_drop_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('skyseer_titans', 1, GAME)
+
+
+# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:281)
+@book.rule('ascending_gear_rules.ascending_gear', title='Ascending Costs')
+def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
+    g.pay(
+        'ascending_materials',
+        q.lookup(g, 'ascending_gear_rules.ascending_cost', g.get(GAME, 'production_technology')),
+        GAME,
+    )
+    g.gain('gear_cycle', 1, GAME)
+
+
+# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:291)
+# Ascending materials to ascend Gear, by Production Technology
+def ascending_cost_key(g: Game, ctx: Ctx) -> Value:
+    return g.treated(GAME, 'production_technology')
+
+
+book.table(
+    'ascending_gear_rules.ascending_cost',
+    title='Ascending materials to ascend Gear, by Production Technology',
+    by=ascending_cost_key,
+    rows=(
+        Row('text', text='Trireme Weapons', value=1),
+        Row('text', text='Trireme Armor', value=1),
+        Row('text', text='Trireme Ranged Weapons', value=1),
+        Row('text', text='Siren Armor', value=1),
+        Row('text', text='Advanced Trireme Weapons', value=1),
+        Row('text', text='Basic Support Equipment', value=1),
+        Row('text', text='Lakonian Support Equipment', value=1),
+        Row('text', text='Temenos Armor', value=1),
+        Row('text', text='Temenos Weapons', value=1),
+        Row('text', text='Temenos Advanced Gear', value=1),
+        Row('text', text='Temenos Support Equipment', value=1),
+        Row('text', text='Temporal Support Equipment', value=1),
+        Row('text', text='Nietzschean Armor', value=1),
+        Row('text', text='Nietzschean Reach Weapons', value=1),
+        Row('text', text='Nietzschean Weapons', value=1),
+        Row('text', text='Delphian Siren Armor', value=1),
+        Row('text', text='Delphian Siren Weapons', value=1),
+        Row('text', text='Hypertime Oracle Sighting', value=1),
+        Row('text', text='Icarian Harpy Sighting', value=1),
+        Row('text', text='Hekaton Sighting', value=2),
+        Row('text', text='Labyrinthauros Sighting', value=2),
+        Row('text', text='Trireme Reach Weapons', value=2),
+        Row('text', text='Specialized Trireme Weapons', value=2),
+        Row('text', text='Chimera Metastasios Sighting', value=2),
+        Row('text', text='Cyclonus Sighting', value=2),
+        Row('text', text='Experimental Gear', value=2),
+        Row('text', text='War Support Equipment', value=2),
+        Row('text', text='Sun Descendant Sighting', value=2),
+        Row('text', text='Atemporal Support Equipment', value=2),
+        Row('text', text='Black Ice Armor', value=2),
+        Row('text', text='Advanced Transforming Weapons', value=2),
+        Row('text', text='Argoline Transforming Weapons', value=2),
+        Row('text', text='Hekaton Autopsy', value=3),
+        Row('text', text='Labyrinthauros Autopsy', value=3),
+        Row('text', text='Smelted Gear', value=3),
+        Row('text', text='Advanced Support Equipment', value=3),
+        Row('text', text='Metal Weapons', value=3),
+        Row('text', text='Relief Gear', value=3),
+        Row('text', text='Chimera Metastasios Autopsy', value=3),
+        Row('text', text='Cyclonus Autopsy', value=3),
+        Row('text', text='Monomythological Support', value=3),
+        Row('text', text='Hypertime Oracle Autopsy', value=3),
+        Row('text', text='Icarian Harpy Autopsy', value=3),
+        Row('text', text='Helios Fanatics Equipment', value=3),
+        Row('text', text='Apostate Armor', value=3),
+        Row('text', text='Hekaton Live Study', value=4),
+        Row('text', text='Labyrinthauros Live Study', value=4),
+        Row('text', text='Temenos Sighting', value=4),
+        Row('text', text='Cyclonus Live Study', value=4),
+        Row('text', text='Chimera Metastasios Live Study', value=4),
+        Row('text', text='Nietzschean Meeting Study', value=4),
+        Row('text', text='Cyclopean Gear', value=4),
+        Row('text', text='Spartan Weapons', value=4),
+        Row('text', text='Spartan Advanced Weapons', value=4),
+        Row('text', text='Cyclopean Advanced Gear', value=4),
+        Row('text', text='Hypertime Oracle Live Study', value=4),
+        Row('text', text='Sun Descendant Partial Autopsy', value=4),
+        Row('text', text='Icarian Harpy Live Study', value=4),
+        Row('text', text='Sun Descendant Live Study', value=4),
+        Row('text', text='Helios Fanatics Light Weapons', value=4),
+        Row('text', text='Apostate Weapons', value=4),
+    ),
+)
+
+
+# ascending_gear_rules.ascended_cores: Ascended Cores (rules/aeon_trespass/mnestis.ludex:364)
+@book.rule('ascending_gear_rules.ascended_cores', title='Ascended Cores')
+def ascended_cores_effect(g: Game, ctx: Ctx) -> None:
+    g.pay('ascended_cores', 1, ctx.subject)
+    g.gain('gear_cycle', 1, GAME)
+
+
+# primordial_round_2.primordials_governed_set (rules/aeon_trespass/primordial_round.ludex:7)
+# Primordials are governed by a set
+book.rule('primordial_round_2.primordials_governed_set', title='Primordials are governed by a set')
+
+
+# primordial_sheet_2.primordial_represented (rules/aeon_trespass/primordial_round.ludex:11)
+# Each Primordial is represented by a large Primordial Sheet
+book.rule(
+    'primordial_sheet_2.primordial_represented',
+    title='Each Primordial is represented by a large Primordial Sheet',
+)
+
+
+# primordial_diagram.primordial_diagram_shows_number (rules/aeon_trespass/primordial_round.ludex:15)
+# The Primordial diagram shows the number
+book.rule(
+    'primordial_diagram.primordial_diagram_shows_number',
+    title='The Primordial diagram shows the number',
+)
+
+
+# primordial_diagram.two_special_types (rules/aeon_trespass/primordial_round.ludex:18)
+# There are two special types of positioning symbols
+book.rule(
+    'primordial_diagram.two_special_types',
+    title='There are two special types of positioning symbols',
+)
+
+
+# primordial_diagram.blindspots: Blindspots (rules/aeon_trespass/primordial_round.ludex:21)
+book.rule('primordial_diagram.blindspots', title='Blindspots')
+
+
+# primordial_diagram.weakspots: Weakspots (rules/aeon_trespass/primordial_round.ludex:24)
+book.rule('primordial_diagram.weakspots', title='Weakspots')
+
+
+# basic_traits.basic_traits_universal_primordial (rules/aeon_trespass/primordial_round.ludex:28)
+# Basic Traits are universal Primordial abilities or features
+book.rule(
+    'basic_traits.basic_traits_universal_primordial',
+    title='Basic Traits are universal Primordial abilities or features',
+)
+
+
+# basic_traits.rest_primordial_sheet (rules/aeon_trespass/primordial_round.ludex:41)
+# The rest of the Primordial Sheet
+book.rule('basic_traits.rest_primordial_sheet', title='The rest of the Primordial Sheet')
+
+
+# basic_traits.primordial_level_box_include (rules/aeon_trespass/primordial_round.ludex:44)
+# A Primordial Level box will include
+book.rule('basic_traits.primordial_level_box_include', title='A Primordial Level box will include')
+
+
+# basic_traits.main_attributes: Main Attributes: (rules/aeon_trespass/primordial_round.ludex:47)
+book.rule('basic_traits.main_attributes', title='Main Attributes:')
+
+
+# basic_traits.bonuses: Bonuses: (rules/aeon_trespass/primordial_round.ludex:56)
+book.rule('basic_traits.bonuses', title='Bonuses:')
+
+
+# basic_traits.bonuses.start_of_battle_escalations (rules/aeon_trespass/primordial_round.ludex:67)
+# Escalations bonus: Escalate at the start of Battle
+@book.rule(
+    'basic_traits.bonuses.start_of_battle_escalations',
+    title='Escalations bonus: Escalate at the start of Battle',
+    when=Timing('end', target='battle_setup'),
+)
+def start_of_battle_escalations_effect(g: Game, ctx: Ctx) -> None:
+    for _e in g.members(g.get(GAME, 'primordial_escalations_bonus')):
+        g.trigger('escalations_outside_of_wounding.escalation_without_wound', ctx)
+
+
+# primordial_traits.primordial_traits_cover_broad (rules/aeon_trespass/primordial_round.ludex:80)
+# Primordial Traits cover a broad spectrum
+book.rule(
+    'primordial_traits.primordial_traits_cover_broad',
+    title='Primordial Traits cover a broad spectrum',
+)
+
+
+# signature_routine.primordial_sheet_has_spaces (rules/aeon_trespass/primordial_round.ludex:84)
+# The Primordial Sheet has spaces for two special cards
+book.rule(
+    'signature_routine.primordial_sheet_has_spaces',
+    title='The Primordial Sheet has spaces for two special cards',
+)
+
+
+# signature_routine.signature_creature_s_iconic (rules/aeon_trespass/primordial_round.ludex:87)
+# The Signature is the creature's iconic default Attack
+book.rule(
+    'signature_routine.signature_creature_s_iconic',
+    title="The Signature is the creature's iconic default Attack",
+)
+
+
+# signature_routine.routine_special_action (rules/aeon_trespass/primordial_round.ludex:90)
+# The Routine is a special action
+book.rule('signature_routine.routine_special_action', title='The Routine is a special action')
+
+
+# signature_routine.note_mnestis_theatre_versions (rules/aeon_trespass/primordial_round.ludex:93)
+# Note: Most Routines have a Mnestis Theatre version on the back
+book.rule(
+    'signature_routine.note_mnestis_theatre_versions',
+    title='Note: Most Routines have a Mnestis Theatre version on the back',
+)
+
+
+# signature_routine.signatures_routines (rules/aeon_trespass/primordial_round.ludex:96)
+# All Signatures and some Routines are Attacks, but they
+book.rule(
+    'signature_routine.signatures_routines',
+    title='All Signatures and some Routines are Attacks, but they',
+)
+
+
+# primordial_round: Primordial Round (rules/aeon_trespass/primordial_round.ludex:99)
+book.procedure(
+    'primordial_round',
+    title='Primordial Round',
+    steps=(
+        'primordial_round.start',
+        'primordial_round.resolve_ai',
+        'primordial_round.other_actions',
+        'primordial_round.end',
+    ),
+)
+
+
+# primordial_round.start: Start of Primordial Round (rules/aeon_trespass/primordial_round.ludex:103)
+book.rule('primordial_round.start', title='Start of Primordial Round', kind='step')
+
+
+# primordial_round.start.start_of_round_effects (rules/aeon_trespass/primordial_round.ludex:108)
+# Start of Primordial Round effects
+book.rule(
+    'primordial_round.start.start_of_round_effects',
+    title='Start of Primordial Round effects',
+)
+
+
+# primordial_round.resolve_ai: Resolve AI (rules/aeon_trespass/primordial_round.ludex:113)
+@book.rule('primordial_round.resolve_ai', title='Resolve AI', kind='step')
+def resolve_ai_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('ai_card_attack', ctx)
+
+
+# primordial_round.other_actions (rules/aeon_trespass/primordial_round.ludex:117)
+# Resolve Other Actions
+book.rule('primordial_round.other_actions', title='Resolve Other Actions', kind='step')
+
+
+# primordial_round.end: End of Primordial Round (rules/aeon_trespass/primordial_round.ludex:122)
+book.rule('primordial_round.end', title='End of Primordial Round', kind='step')
+
+
+# ai_card_attack: Resolve AI (rules/aeon_trespass/primordial_round.ludex:127)
+book.procedure(
+    'ai_card_attack',
+    title='Resolve AI',
+    steps=(
+        'ai_card_attack.draw_ai',
+        'ai_card_attack.targeting',
+        'ai_card_attack.movement',
+        'ai_card_attack.attack',
+        'ai_card_attack.after_attack',
+    ),
+)
+
+
+# ai_card_attack.draw_ai: 1. Draw AI (rules/aeon_trespass/primordial_round.ludex:130)
+@book.rule('ai_card_attack.draw_ai', title='1. Draw AI', kind='step')
+def draw_ai_effect(g: Game, ctx: Ctx) -> None:
+    g.draw('ai_deck', 1, 'current_ai_card')
+
+
+# ai_card_attack.targeting: 2. Targeting (rules/aeon_trespass/primordial_round.ludex:135)
+book.rule('ai_card_attack.targeting', title='2. Targeting', kind='step')
+
+
+# ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:140)
+book.rule('ai_card_attack.movement', title='3. Movement', kind='step')
+
+
+# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:145)
+def attack_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'attack_chain_broken'))
+
+
+book.rule('ai_card_attack.attack', title='4. Attack', kind='step', check=attack_check)
+
+
+# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:155)
+book.rule('ai_card_attack.after_attack', title='5. After Attack', kind='step')
+
+
+# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:163)
+# To determine the Primordial's behavior, draw
+book.rule(
+    'n1_draw_ai.determine_primordial_s_behavior',
+    title="To determine the Primordial's behavior, draw",
+)
+
+
+# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:166)
+# AI card elements include the Primordial
+book.rule('n1_draw_ai.ai_card_elements_include', title='AI card elements include the Primordial')
+
+
+# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:170)
+# After you reveal the AI card,
+book.rule('n2_targeting.after_reveal_ai_card', title='After you reveal the AI card,')
+
+
+# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:173)
+# To check who is the Target
+book.rule('n2_targeting.check_who_target', title='To check who is the Target')
+
+
+# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:176)
+# To become the Target, a Titan
+book.rule('n2_targeting.become_target_titan', title='To become the Target, a Titan')
+
+
+# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:179)
+# Note: Some targeting instructions will require you to measure
+book.rule(
+    'n2_targeting.note_measuring_instructions',
+    title='Note: Some targeting instructions will require you to measure',
+)
+
+
+# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:183)
+# Some game effects will instruct you to resolve an Attack
+book.rule(
+    'specific_targets.game_effects_instruct',
+    title='Some game effects will instruct you to resolve an Attack',
+)
+
+
+# typical_targeting_instructions.possible_targeting_instructions_include
+# (rules/aeon_trespass/primordial_round.ludex:187)
+# Possible targeting instructions include:
+book.rule(
+    'typical_targeting_instructions.possible_targeting_instructions_include',
+    title='Possible targeting instructions include:',
+)
+
+
+# typical_targeting_instructions.adjacent: Adjacent (rules/aeon_trespass/primordial_round.ludex:190)
+book.rule('typical_targeting_instructions.adjacent', title='Adjacent')
+
+
+# typical_targeting_instructions.on_the_board (rules/aeon_trespass/primordial_round.ludex:193)
+# Board
+book.rule('typical_targeting_instructions.on_the_board', title='Board')
+
+
+# typical_targeting_instructions.closest: Closest (rules/aeon_trespass/primordial_round.ludex:196)
+book.rule('typical_targeting_instructions.closest', title='Closest')
+
+
+# typical_targeting_instructions.furthest: Furthest (rules/aeon_trespass/primordial_round.ludex:199)
+book.rule('typical_targeting_instructions.furthest', title='Furthest')
+
+
+# typical_targeting_instructions.front: In front (rules/aeon_trespass/primordial_round.ludex:202)
+book.rule('typical_targeting_instructions.front', title='In front')
+
+
+# typical_targeting_instructions.in_range: In range (rules/aeon_trespass/primordial_round.ludex:205)
+book.rule('typical_targeting_instructions.in_range', title='In range')
+
+
+# typical_targeting_instructions.sight: In sight (rules/aeon_trespass/primordial_round.ludex:208)
+book.rule('typical_targeting_instructions.sight', title='In sight')
+
+
+# typical_targeting_instructions.in_or_on_x (rules/aeon_trespass/primordial_round.ludex:211)
+# In/on X
+book.rule('typical_targeting_instructions.in_or_on_x', title='In/on X')
+
+
+# typical_targeting_instructions.last_wound (rules/aeon_trespass/primordial_round.ludex:214)
+# Last to Wound
+book.rule('typical_targeting_instructions.last_wound', title='Last to Wound')
+
+
+# typical_targeting_instructions.least_x: Least X (rules/aeon_trespass/primordial_round.ludex:217)
+book.rule('typical_targeting_instructions.least_x', title='Least X')
+
+
+# typical_targeting_instructions.most_x: Most X (rules/aeon_trespass/primordial_round.ludex:220)
+book.rule('typical_targeting_instructions.most_x', title='Most X')
+
+
+# typical_targeting_instructions.not_x: Not in/on X (rules/aeon_trespass/primordial_round.ludex:223)
+book.rule('typical_targeting_instructions.not_x', title='Not in/on X')
+
+
+# typical_targeting_instructions.no_target (rules/aeon_trespass/primordial_round.ludex:226)
+# No Target
+book.rule('typical_targeting_instructions.no_target', title='No Target')
+
+
+# typical_targeting_instructions.priority_target_2 (rules/aeon_trespass/primordial_round.ludex:229)
+# Priority Target
+book.rule('typical_targeting_instructions.priority_target_2', title='Priority Target')
+
+
+# typical_targeting_instructions.x_2: With X (rules/aeon_trespass/primordial_round.ludex:232)
+book.rule('typical_targeting_instructions.x_2', title='With X')
+
+
+# typical_targeting_instructions.x_titans: X Titans (rules/aeon_trespass/primordial_round.ludex:235)
+book.rule('typical_targeting_instructions.x_titans', title='X Titans')
+
+
+# typical_targeting_instructions.in_zone: Zone (rules/aeon_trespass/primordial_round.ludex:238)
+book.rule('typical_targeting_instructions.in_zone', title='Zone')
+
+
+# typical_targeting_instructions.blindspots_vantage_points
+# (rules/aeon_trespass/primordial_round.ludex:241)
+# Blindspots and Vantage Points
+book.rule(
+    'typical_targeting_instructions.blindspots_vantage_points',
+    title='Blindspots and Vantage Points',
+)
+
+
+# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:245)
+# The Priority Target token serves as a tiebreaker
+book.rule(
+    'priority_target_2.priority_target_token_serves',
+    title='The Priority Target token serves as a tiebreaker',
+)
+
+
+# priority_target_2.increase_rage (rules/aeon_trespass/primordial_round.ludex:248)
+# The Priority Target token follows the highest Rage
+book.rule(
+    'priority_target_2.increase_rage',
+    title='The Priority Target token follows the highest Rage',
+)
+
+
+# priority_target_2.increase_rage.token_at_start_of_battle
+# (rules/aeon_trespass/primordial_round.ludex:252)
+# At the start of the Battle the highest Rage takes the token
+@book.rule(
+    'priority_target_2.increase_rage.token_at_start_of_battle',
+    title='At the start of the Battle the highest Rage takes the token',
+    when=Timing('end', target='battle_setup'),
+)
+def token_at_start_of_battle_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'highest_rage_at_start',
+        q.largest(g, [g.get(a, 'rage') for a in g.members(q.all_(g, 'argonaut'))]),
+    )
+    chosen_1 = g.pick(
+        ctx,
+        'priority_target_2.increase_rage.token_at_start_of_battle',
+        'a',
+        [
+            a
+            for a in g.members(q.all_(g, 'argonaut'))
+            if g.get(a, 'rage') == g.get(GAME, 'highest_rage_at_start')
+        ],
+    )
+    for a in chosen_1:
+        g.place('priority_target_token', a)
+
+
+# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:273)
+# If two or more Titans are equally viable Targets
+book.rule(
+    'priority_target_2.two_more_titans',
+    title='If two or more Titans are equally viable Targets',
+)
+
+
+# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:276)
+# If two or more Titans are equally viable Targets and none
+book.rule(
+    'priority_target_2.two_more_titans_2',
+    title='If two or more Titans are equally viable Targets and none',
+)
+
+
+# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:279)
+# The Priority Target token passes on when its holder dies
+def token_passes_on_death_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
+
+
+@book.rule(
+    'priority_target_2.token_passes_on_death',
+    title='The Priority Target token passes on when its holder dies',
+    when=Timing('after', target='titan_death'),
+    check=token_passes_on_death_check,
+)
+def token_passes_on_death_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'highest_living_rage',
+        q.largest(
+            g,
+            [g.get(a, 'rage') for a in g.members(q.all_(g, 'argonaut')) if not q.dead(g, a)],
+        ),
+    )
+    chosen_1 = g.pick(
+        ctx,
+        'priority_target_2.token_passes_on_death',
+        'a',
+        [
+            a
+            for a in g.members(q.all_(g, 'argonaut'))
+            if not q.dead(g, a) and g.get(a, 'rage') == g.get(GAME, 'highest_living_rage')
+        ],
+    )
+    for a in chosen_1:
+        g.place('priority_target_token', a)
+
+
+# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:290)
+# Effects by which a Titan cannot lose the Priority Target token
+book.rule(
+    'priority_target_2.effects_such_awakenings',
+    title='Effects by which a Titan cannot lose the Priority Target token',
+)
+
+
+# priority_target_2.remember_priority_target_attacks
+# (rules/aeon_trespass/primordial_round.ludex:293)
+# Remember: Some Attacks specifically target the Priority Target
+book.rule(
+    'priority_target_2.remember_priority_target_attacks',
+    title='Remember: Some Attacks specifically target the Priority Target',
+)
+
+
+# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:297)
+# Line of Sight (LoS) is used
+book.rule('line_sight.line_sight_los_used', title='Line of Sight (LoS) is used')
+
+
+# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:300)
+# Checking Line of Sight
+book.rule('line_sight.check_los_draw_imaginary', title='Checking Line of Sight')
+
+
+# n3_primordial_movement.most_primordial_attacks_instruct
+# (rules/aeon_trespass/primordial_round.ludex:324)
+# Most Primordial Attacks will instruct you to move
+book.rule(
+    'n3_primordial_movement.most_primordial_attacks_instruct',
+    title='Most Primordial Attacks will instruct you to move',
+)
+
+
+# n3_primordial_movement.unless_stated_otherwise_beginning
+# (rules/aeon_trespass/primordial_round.ludex:327)
+# Unless stated otherwise, at the beginning
+book.rule(
+    'n3_primordial_movement.unless_stated_otherwise_beginning',
+    title='Unless stated otherwise, at the beginning',
+)
+
+
+# n3_primordial_movement.primordial_always_moves_along
+# (rules/aeon_trespass/primordial_round.ludex:330)
+# A Primordial always moves along the shortest possible path
+book.rule(
+    'n3_primordial_movement.primordial_always_moves_along',
+    title='A Primordial always moves along the shortest possible path',
+)
+
+
+# n3_primordial_movement.primordial_always_moves_one
+# (rules/aeon_trespass/primordial_round.ludex:333)
+# A Primordial always moves one space
+book.rule(
+    'n3_primordial_movement.primordial_always_moves_one',
+    title='A Primordial always moves one space',
+)
+
+
+# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:336)
+# If the Target is not in a straight line from the Primordial
+book.rule(
+    'n3_primordial_movement.target_not',
+    title='If the Target is not in a straight line from the Primordial',
+)
+
+
+# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:339)
+# If two or more routes are considered equally short
+book.rule(
+    'n3_primordial_movement.two_more_routes',
+    title='If two or more routes are considered equally short',
+)
+
+
+# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:342)
+# If any effect would cause the Primordial to move past
+book.rule(
+    'n3_primordial_movement.effect_would_cause',
+    title='If any effect would cause the Primordial to move past',
+)
+
+
+# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:345)
+# Most Primordial moves will take place
+book.rule(
+    'n3_primordial_movement.most_primordial_moves_take',
+    title='Most Primordial moves will take place',
+)
+
+
+# n3_primordial_movement.during_movement_primordial_ignores
+# (rules/aeon_trespass/primordial_round.ludex:363)
+# During movement, the Primordial ignores Terrain
+book.rule(
+    'n3_primordial_movement.during_movement_primordial_ignores',
+    title='During movement, the Primordial ignores Terrain',
+)
+
+
+# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:366)
+# Titans do not impede Primordial movement
+book.rule(
+    'n3_primordial_movement.titans_do_not_impede',
+    title='Titans do not impede Primordial movement',
+)
+
+
+# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:369)
+# If the Primordial ends its movement
+book.rule(
+    'n3_primordial_movement.primordial_ends_movement',
+    title='If the Primordial ends its movement',
+)
+
+
+# n3_primordial_movement.unavoidable_knockback_happens
+# (rules/aeon_trespass/primordial_round.ludex:372)
+# The Unavoidable Knockback happens in a straight line away
+book.rule(
+    'n3_primordial_movement.unavoidable_knockback_happens',
+    title='The Unavoidable Knockback happens in a straight line away',
+)
+
+
+# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:375)
+# Target out of Range
+book.rule('n3_primordial_movement.target_out_range', title='Target out of Range')
+
+
+# n3_primordial_movement.smarter_primordials_always_target
+# (rules/aeon_trespass/primordial_round.ludex:378)
+# Smarter Primordials always target in range!
+book.rule(
+    'n3_primordial_movement.smarter_primordials_always_target',
+    title='Smarter Primordials always target in range!',
+)
+
+
+# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:381)
+# The rules above apply to most cases of movement
+book.rule(
+    'n3_primordial_movement.rules_above_apply_most',
+    title='The rules above apply to most cases of movement',
+)
+
+
+# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:384)
+book.rule('n3_primordial_movement.move_x', title='Move X')
+
+
+# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:387)
+book.rule('n3_primordial_movement.move_x_2', title='Move to X')
+
+
+# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:391)
+# Every Primordial miniature has a front,
+book.rule(
+    'primordial_facing.every_primordial_miniature_has',
+    title='Every Primordial miniature has a front,',
+)
+
+
+# primordial_facing.targeting_instructions_other_game
+# (rules/aeon_trespass/primordial_round.ludex:394)
+# Some targeting instructions and other game
+book.rule(
+    'primordial_facing.targeting_instructions_other_game',
+    title='Some targeting instructions and other game',
+)
+
+
+# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:397)
+# Rear designates only the spaces adjacent
+book.rule(
+    'primordial_facing.rear_designates_only_spaces',
+    title='Rear designates only the spaces adjacent',
+)
+
+
+# primordial_turning.unless_stated_otherwise_primordial
+# (rules/aeon_trespass/primordial_round.ludex:401)
+# Unless stated otherwise, the Primordial always
+book.rule(
+    'primordial_turning.unless_stated_otherwise_primordial',
+    title='Unless stated otherwise, the Primordial always',
+)
+
+
+# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:410)
+# The Primordial doesn't turn:
+book.rule('primordial_turning.primordial_doesn_t_turn', title="The Primordial doesn't turn:")
+
+
+# n4_primordial_attack.primordials_always_move_first
+# (rules/aeon_trespass/primordial_round.ludex:420)
+# Primordials always move first, then attack
+book.rule(
+    'n4_primordial_attack.primordials_always_move_first',
+    title='Primordials always move first, then attack',
+)
+
+
+# primordial_attack_types.usually_attack_without_specific
+# (rules/aeon_trespass/primordial_round.ludex:424)
+# Usually, an Attack without a specific
+book.rule(
+    'primordial_attack_types.usually_attack_without_specific',
+    title='Usually, an Attack without a specific',
+)
+
+
+# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:427)
+# Range Attack X
+book.rule('primordial_attack_types.range_attack_x', title='Range Attack X')
+
+
+# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:430)
+# Simultaneous Attack
+book.rule('primordial_attack_types.simultaneous_attack', title='Simultaneous Attack')
+
+
+# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:433)
+# Sequential Attack
+book.rule('primordial_attack_types.sequential_attack', title='Sequential Attack')
+
+
+# primordial_attack_types.sequential_attack_targets (rules/aeon_trespass/primordial_round.ludex:436)
+# If a Sequential Attack targets "All
+book.rule(
+    'primordial_attack_types.sequential_attack_targets',
+    title='If a Sequential Attack targets "All',
+)
+
+
+# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:439)
+book.rule('primordial_attack_types.zone_attack', title='Zone Attack')
+
+
+# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:454)
+book.rule('primordial_attack_types.judgement', title='Judgement')
+
+
+# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:457)
+# Who's Hitting Whom
+book.rule('primordial_attack_types.who_s_hitting_whom', title="Who's Hitting Whom")
+
+
+# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:461)
+# In Aeon Trespass
+book.rule('n4_1_evasion_roll.aeon_trespass_2', title='In Aeon Trespass')
+
+
+# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:464)
+# To perform an Evasion Roll you must roll the specified
+book.rule(
+    'n4_1_evasion_roll.perform_evasion_roll',
+    title='To perform an Evasion Roll you must roll the specified',
+)
+
+
+# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:467)
+# If you have any Gear cards
+book.rule('n4_1_evasion_roll.have_gear_cards', title='If you have any Gear cards')
+
+
+# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:470)
+# Then compare the results to the Evasion Roll difficulty
+book.rule(
+    'n4_1_evasion_roll.then_compare_results_evasion',
+    title='Then compare the results to the Evasion Roll difficulty',
+)
+
+
+# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:473)
+# If there are no hits (meaning
+book.rule('n4_1_evasion_roll.no_hits_meaning', title='If there are no hits (meaning')
+
+
+# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:477)
+# Some weapons (like Shields) have defensive capabilities
+book.rule(
+    'defensive_weapons.weapons_like_shields_have',
+    title='Some weapons (like Shields) have defensive capabilities',
+)
+
+
+# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:481)
+# Some Gear cards may provide you with Crit Evade abilities
+book.rule(
+    'crit_evade.gear_cards_may_provide',
+    title='Some Gear cards may provide you with Crit Evade abilities',
+)
+
+
+# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:485)
+# If, for some reason, a Titan
+book.rule('out_reach_oor_evade.reason_titan', title='If, for some reason, a Titan')
+
+
+# n4_2_attack_consequences.after_performing_evasion_roll
+# (rules/aeon_trespass/primordial_round.ludex:494)
+# If, after performing the Evasion Roll,
+book.rule(
+    'n4_2_attack_consequences.after_performing_evasion_roll',
+    title='If, after performing the Evasion Roll,',
+)
+
+
+# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:498)
+# If at least one die is a hit, you must trigger all effects
+book.rule(
+    'attack_effects.least_one_die',
+    title='If at least one die is a hit, you must trigger all effects',
+)
+
+
+# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:501)
+book.rule('attack_effects.danger_2', title='Danger')
+
+
+# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:504)
+# Other statistics and tokens
+book.rule('attack_effects.other_statistics_tokens', title='Other statistics and tokens')
+
+
+# attack_effects.conditions_other_effects_abilities (rules/aeon_trespass/primordial_round.ludex:507)
+# Conditions, other effects and abilities
+book.rule(
+    'attack_effects.conditions_other_effects_abilities',
+    title='Conditions, other effects and abilities',
+)
+
+
+# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:511)
+# When you are dealt Danger as a consequence of a Primordial
+book.rule(
+    'armor_roll_2.dealt_danger',
+    title='When you are dealt Danger as a consequence of a Primordial',
+)
+
+
+# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:514)
+# During an Armor Roll, you count Potential symbols, not Power
+book.rule(
+    'armor_roll_2.during_armor_roll_count',
+    title='During an Armor Roll, you count Potential symbols, not Power',
+)
+
+
+# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:518)
+# Most AI cards, as well as some BP cards and other game
+book.rule(
+    'window_opportunity.most_ai_cards_well',
+    title='Most AI cards, as well as some BP cards and other game',
+)
+
+
+# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:521)
+# Whenever you encounter the Window of Opportunity symbol
+book.rule(
+    'window_opportunity.whenever_encounter_window',
+    title='Whenever you encounter the Window of Opportunity symbol',
+)
+
+
+# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:524)
+@book.rule('chain_break', title='Chain Break')
+def chain_break_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'attack_chain_broken', True)
+
+
+# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:531)
+# A new Attack starts unbroken
+@book.rule(
+    'attack_not_broken_yet',
+    title='A new Attack starts unbroken',
+    when=Timing('start', target='ai_card_attack'),
+)
+def attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'attack_chain_broken', False)
+
+
+# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:537)
+# Some Trauma cards, abilities and other
+book.rule(
+    'chain_break_rules.trauma_cards_abilities_other',
+    title='Some Trauma cards, abilities and other',
+)
+
+
+# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:540)
+# If a Titan Bonus Attack or additional Primordial Attack
+book.rule(
+    'chain_break_rules.titan_bonus_attack',
+    title='If a Titan Bonus Attack or additional Primordial Attack',
+)
+
+
+# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:543)
+# In case of Primordial Zone Attacks,
+book.rule(
+    'chain_break_rules.case_primordial_zone_attacks',
+    title='In case of Primordial Zone Attacks,',
+)
+
+
+# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:546)
+# If, for any reason, a Titan
+book.rule('chain_break_rules.reason_titan', title='If, for any reason, a Titan')
+
+
+# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:549)
+# If a Chain Break happens during
+book.rule('chain_break_rules.chain_break_happens_during', title='If a Chain Break happens during')
+
+
+# chain_break_rules.note_titan_bonus_attacks (rules/aeon_trespass/primordial_round.ludex:552)
+# Note: Titan Bonus Attacks triggered during a Titan Attack
+book.rule(
+    'chain_break_rules.note_titan_bonus_attacks',
+    title='Note: Titan Bonus Attacks triggered during a Titan Attack',
+)
+
+
+# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:556)
+# Fate is a cruel mistress
+book.rule('fate_effect_triggers.fate_cruel_mistress', title='Fate is a cruel mistress')
+
+
+# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:559)
+# Some AI cards have additional or stronger effects depending
+book.rule(
+    'fate_effect_triggers.ai_cards_have_additional',
+    title='Some AI cards have additional or stronger effects depending',
+)
+
+
+# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:563)
+# There may be other effect triggers
+book.rule(
+    'other_effect_triggers.may_other_effect_triggers',
+    title='There may be other effect triggers',
+)
+
+
+# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:567)
+# After Attack effects
+book.rule('n5_after_attack.after_attack_section', title='After Attack effects')
+
+
+# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:570)
+# After Attack effects affect the original Target
+book.rule(
+    'n5_after_attack.after_attack_original_target',
+    title='After Attack effects affect the original Target',
+)
+
+
+# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:573)
+# After Attack instructions against multiple Titans
+book.rule(
+    'n5_after_attack.after_attack_multiple_titans',
+    title='After Attack instructions against multiple Titans',
+)
+
+
+# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:576)
+# Discard the AI card; an empty AI deck is refilled
+@book.rule(
+    'n5_after_attack.discard_ai_card',
+    title='Discard the AI card; an empty AI deck is refilled',
+    when=Timing('end', target='ai_card_attack.after_attack'),
+)
+def discard_ai_card_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('current_ai_card'):
+        g.discard(c, 'ai_discard_pile', source='current_ai_card')
+    if q.count(g, 'ai_deck') == 0:
+        g.shuffle('ai_discard_pile', 'ai_deck')
+
+
+# resolve_other_actions.primordials_unspeakable_monsters
+# (rules/aeon_trespass/primordial_round.ludex:587)
+# Primordials are unspeakable monsters and they
+book.rule(
+    'resolve_other_actions.primordials_unspeakable_monsters',
+    title='Primordials are unspeakable monsters and they',
+)
+
+
+# resolve_other_actions.additional_attacks_resolved_using
+# (rules/aeon_trespass/primordial_round.ludex:590)
+# Any additional Attacks are resolved using
+book.rule(
+    'resolve_other_actions.additional_attacks_resolved_using',
+    title='Any additional Attacks are resolved using',
+)
+
+
+# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:594)
+# End of Primordial Round effects
+@book.rule(
+    'end_primordial_round.end_of_round_effects',
+    title='End of Primordial Round effects',
+    when=Timing('end', target='primordial_round'),
+)
+def end_primordial_round_end_of_round_effects_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members('exhausted_argo_abilities'):
+        g.move(a, 'active_argo_abilities', source='exhausted_argo_abilities')
+
+
+# terrain.resolve_tile_effect: Basic Terrain Rules (rules/aeon_trespass/terrain.ludex:11)
+book.rule(
+    'terrain.resolve_tile_effect',
+    title='Basic Terrain Rules',
+    when=Timing('enters', target='terrain_tile'),
+)
+
+
+# terrain.placing_and_removing_terrain.destroy_terrain (rules/aeon_trespass/terrain.ludex:18)
+# Destroying a Terrain tile
+@book.rule(
+    'terrain.placing_and_removing_terrain.destroy_terrain',
+    title='Destroying a Terrain tile',
+)
+def destroy_terrain_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.get('target'), 'terrain_supply')
+
+
+# terrain.placing_and_removing_terrain.place_terrain (rules/aeon_trespass/terrain.ludex:23)
+# Placing a Terrain tile
+@book.rule(
+    'terrain.placing_and_removing_terrain.place_terrain',
+    title='Placing a Terrain tile',
+    prose=1,
+)
+def place_terrain_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'terrain_placement_ignored', False)
+    if g.fact('all_of_type_on_board'):
+        g.prose(
+            'Remove the tile of this type furthest from the Primordial, then place it on the '
+            'indicated spaces.',
+        )
+    if g.fact('covers_terrain'):
+        g.trigger('terrain.placement_on_terrain.placement_on_indestructible', ctx)
+        g.trigger('terrain.placement_on_terrain.placement_destroys_other', ctx)
+    if g.fact('covers_titan') and not g.get(GAME, 'terrain_placement_ignored'):
+        g.trigger('terrain.placement_on_titan.obstacle_destructible_on_titan', ctx)
+        g.trigger('terrain.placement_on_titan.obstacle_on_titan', ctx)
+        g.trigger('terrain.placement_on_titan.other_tile_on_titan', ctx)
+    if g.fact('covers_primordial') and not g.get(GAME, 'terrain_placement_ignored'):
+        g.trigger('terrain.placement_on_primordial.indestructible_on_primordial', ctx)
+        g.trigger('terrain.placement_on_primordial.other_tile_on_primordial', ctx)
+    if not g.get(GAME, 'terrain_placement_ignored'):
+        g.move(g.get(GAME, 'placed_tile'), 'battle_board_terrain')
+
+
+# terrain.placement_on_terrain.placement_on_indestructible (rules/aeon_trespass/terrain.ludex:47)
+# On an Indestructible tile
+def placement_on_indestructible_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('covered_has_trait', catalog.INDESTRUCTIBLE.id))
+
+
+@book.rule(
+    'terrain.placement_on_terrain.placement_on_indestructible',
+    title='On an Indestructible tile',
+    check=placement_on_indestructible_check,
+)
+def placement_on_indestructible_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'terrain_placement_ignored', True)
+
+
+# terrain.placement_on_terrain.placement_destroys_other (rules/aeon_trespass/terrain.ludex:53)
+# On any other tile
+def placement_destroys_other_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.fact('covered_has_trait', catalog.INDESTRUCTIBLE.id))
+
+
+@book.rule(
+    'terrain.placement_on_terrain.placement_destroys_other',
+    title='On any other tile',
+    check=placement_destroys_other_check,
+)
+def placement_destroys_other_effect(g: Game, ctx: Ctx) -> None:
+    g.move(g.fact('covered_tile'), 'terrain_supply')
+
+
+# terrain.placement_on_titan.obstacle_destructible_on_titan (rules/aeon_trespass/terrain.ludex:62)
+# An Obstacle and Destructible tile
+def obstacle_destructible_on_titan_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.fact('placed_has_trait', catalog.OBSTACLE.id)
+        and g.fact('placed_has_trait', catalog.DESTRUCTIBLE.id),
+    )
+
+
+@book.rule(
+    'terrain.placement_on_titan.obstacle_destructible_on_titan',
+    title='An Obstacle and Destructible tile',
+    check=obstacle_destructible_on_titan_check,
+)
+def obstacle_destructible_on_titan_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'terrain_placement_ignored', True)
+    ctx_1 = ctx
+    ctx = ctx.but(actor=g.fact('covered_titan'))
+    g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+    ctx = ctx_1
+
+
+# terrain.placement_on_titan.obstacle_on_titan (rules/aeon_trespass/terrain.ludex:70)
+# An Obstacle tile
+def obstacle_on_titan_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.fact('placed_has_trait', catalog.OBSTACLE.id)
+        and not g.fact('placed_has_trait', catalog.DESTRUCTIBLE.id),
+    )
+
+
+@book.rule(
+    'terrain.placement_on_titan.obstacle_on_titan',
+    title='An Obstacle tile',
+    check=obstacle_on_titan_check,
+    prose=1,
+)
+def obstacle_on_titan_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor=g.fact('covered_titan'))
+    g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+    ctx = ctx_1
+    g.prose(
+        'Displace the Titan to an adjacent space that lets the tile be placed without '
+        'overlapping; if there is none, the Titan cannot be legally Displaced and dies.',
+    )
+
+
+# terrain.placement_on_titan.other_tile_on_titan (rules/aeon_trespass/terrain.ludex:78)
+# Any other tile
+def other_tile_on_titan_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.fact('placed_has_trait', catalog.OBSTACLE.id))
+
+
+@book.rule(
+    'terrain.placement_on_titan.other_tile_on_titan',
+    title='Any other tile',
+    check=other_tile_on_titan_check,
+    prose=1,
+)
+def other_tile_on_titan_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'The tile is placed underneath the Titan miniature; the Titan resolves its effects (if '
+        'any) as if it had just moved onto it.',
+    )
+
+
+# terrain.placement_on_primordial.indestructible_on_primordial
+# (rules/aeon_trespass/terrain.ludex:88)
+# An Indestructible tile is placed as normal
+def indestructible_on_primordial_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('placed_has_trait', catalog.INDESTRUCTIBLE.id))
+
+
+book.rule(
+    'terrain.placement_on_primordial.indestructible_on_primordial',
+    title='An Indestructible tile is placed as normal',
+    check=indestructible_on_primordial_check,
+)
+
+
+# terrain.placement_on_primordial.other_tile_on_primordial (rules/aeon_trespass/terrain.ludex:92)
+# Any other tile cannot be placed
+def other_tile_on_primordial_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.fact('placed_has_trait', catalog.INDESTRUCTIBLE.id))
+
+
+@book.rule(
+    'terrain.placement_on_primordial.other_tile_on_primordial',
+    title='Any other tile cannot be placed',
+    check=other_tile_on_primordial_check,
+)
+def other_tile_on_primordial_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'terrain_placement_ignored', True)
+
+
+# terrain.terrain_abilities: Terrain Abilities (rules/aeon_trespass/terrain.ludex:133)
+book.rule('terrain.terrain_abilities', title='Terrain Abilities')
+
+
+# terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_end
+# (rules/aeon_trespass/terrain.ludex:144)
+# A Titan ends its movement on the tile
+@book.rule(
+    'terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_end',
+    title='A Titan ends its movement on the tile',
+)
+def ambrosia_tile_end_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('ambrosia', 1, ctx.subject)
+
+
+# terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_through
+# (rules/aeon_trespass/terrain.ludex:148)
+# A Titan moves through the tile
+@book.rule(
+    'terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_through',
+    title='A Titan moves through the tile',
+)
+def ambrosia_tile_through_effect(g: Game, ctx: Ctx) -> None:
+    r = g.roll('important_game_rules.dice.d10', ctx)
+    if r >= 6:
+        g.gain('ambrosia', 1, ctx.subject)
+
+
+# terrain.terrain_traits_list.inhabited.inhabited_destroyed (rules/aeon_trespass/terrain.ludex:182)
+# An Inhabited tile destroyed: -1 Diplomacy
+@book.rule(
+    'terrain.terrain_traits_list.inhabited.inhabited_destroyed',
+    title='An Inhabited tile destroyed: -1 Diplomacy',
+)
+def inhabited_destroyed_effect(g: Game, ctx: Ctx) -> None:
+    g.lose('diplomacy', 1, GAME)
+
+
+# titan_round_2.so_survived_primordial_round (rules/aeon_trespass/titan_round.ludex:7)
+# So, you survived the Primordial Round
+book.rule(
+    'titan_round_2.so_survived_primordial_round',
+    title='So, you survived the Primordial Round',
+)
+
+
+# titan_round_2.first_let_s_start (rules/aeon_trespass/titan_round.ludex:10)
+# First, let's start with the basics
+book.rule('titan_round_2.first_let_s_start', title="First, let's start with the basics")
+
+
+# titan_sheet_2.during_battles_play_mortal (rules/aeon_trespass/titan_round.ludex:14)
+# During Battles, you play as mortal
+book.rule('titan_sheet_2.during_battles_play_mortal', title='During Battles, you play as mortal')
+
+
+# titan_sheet_2.titan_represented (rules/aeon_trespass/titan_round.ludex:17)
+# Each Titan is represented by a large Titan Sheet
+book.rule(
+    'titan_sheet_2.titan_represented',
+    title='Each Titan is represented by a large Titan Sheet',
+)
+
+
+# titan_sheet_2.main_attributes: Main Attributes: (rules/aeon_trespass/titan_round.ludex:20)
+book.rule('titan_sheet_2.main_attributes', title='Main Attributes:')
+
+
+# trauma_table.trauma_table_represents_titan (rules/aeon_trespass/titan_round.ludex:30)
+# The Trauma Table represents the Titan's
+book.rule(
+    'trauma_table.trauma_table_represents_titan',
+    title="The Trauma Table represents the Titan's",
+)
+
+
+# kratos_table_2.more_rage_have_deadlier (rules/aeon_trespass/titan_round.ludex:34)
+# The more Rage you have, the deadlier you become
+book.rule(
+    'kratos_table_2.more_rage_have_deadlier',
+    title='The more Rage you have, the deadlier you become',
+)
+
+
+# triskelion_2.triskelion_shared_between_argonaut (rules/aeon_trespass/titan_round.ludex:38)
+# The Triskelion, shared between the Argonaut
+book.rule(
+    'triskelion_2.triskelion_shared_between_argonaut',
+    title='The Triskelion, shared between the Argonaut',
+)
+
+
+# kratos_tokens.aeon_trespass_2: Aeon Trespass (rules/aeon_trespass/titan_round.ludex:42)
+book.rule('kratos_tokens.aeon_trespass_2', title='Aeon Trespass')
+
+
+# kratos_tokens.one_mechanics (rules/aeon_trespass/titan_round.ludex:45)
+# One of these mechanics are the Kratos tokens, a special kind
+book.rule(
+    'kratos_tokens.one_mechanics',
+    title='One of these mechanics are the Kratos tokens, a special kind',
+)
+
+
+# kratos_tokens.most_common_types_kratos (rules/aeon_trespass/titan_round.ludex:48)
+# The most common types of Kratos
+book.rule('kratos_tokens.most_common_types_kratos', title='The most common types of Kratos')
+
+
+# kratos_tokens.most_abilities_allow_place (rules/aeon_trespass/titan_round.ludex:63)
+# Most abilities allow you to place
+book.rule('kratos_tokens.most_abilities_allow_place', title='Most abilities allow you to place')
+
+
+# kratos_tokens.gear_cards_represent_various (rules/aeon_trespass/titan_round.ludex:66)
+# Gear cards represent various types of equipment used
+book.rule(
+    'kratos_tokens.gear_cards_represent_various',
+    title='Gear cards represent various types of equipment used',
+)
+
+
+# kratos_tokens.gear_card_has_symbol (rules/aeon_trespass/titan_round.ludex:69)
+# Each Gear card has a symbol that designates its type
+book.rule(
+    'kratos_tokens.gear_card_has_symbol',
+    title='Each Gear card has a symbol that designates its type',
+)
+
+
+# kratos_tokens.four_types_gear (rules/aeon_trespass/titan_round.ludex:72)
+# There are four types of Gear
+book.rule('kratos_tokens.four_types_gear', title='There are four types of Gear')
+
+
+# kratos_tokens.gear_slots: Gear Slots (rules/aeon_trespass/titan_round.ludex:83)
+book.rule('kratos_tokens.gear_slots', title='Gear Slots')
+
+
+# kratos_tokens.attachments_do_not_take (rules/aeon_trespass/titan_round.ludex:86)
+# Attachments do not take up slots but they are also limited
+book.rule(
+    'kratos_tokens.attachments_do_not_take',
+    title='Attachments do not take up slots but they are also limited',
+)
+
+
+# kratos_tokens.argo_bred_titan_classes (rules/aeon_trespass/titan_round.ludex:89)
+# Some Argo-bred Titan classes, as well
+book.rule('kratos_tokens.argo_bred_titan_classes', title='Some Argo-bred Titan classes, as well')
+
+
+# fists.even_without_weapon_titan (rules/aeon_trespass/titan_round.ludex:93)
+# Even without a weapon, a Titan is armed
+book.rule('fists.even_without_weapon_titan', title='Even without a weapon, a Titan is armed')
+
+
+# game_elements_attachments.game_element_exhausted (rules/aeon_trespass/titan_round.ludex:111)
+# If a game element is exhausted
+book.rule(
+    'game_elements_attachments.game_element_exhausted',
+    title='If a game element is exhausted',
+)
+
+
+# gear_attributes.gear_cards_share_number (rules/aeon_trespass/titan_round.ludex:115)
+# All Gear cards share a number of attributes that define them
+book.rule(
+    'gear_attributes.gear_cards_share_number',
+    title='All Gear cards share a number of attributes that define them',
+)
+
+
+# offensive_gear_stats.attributes_found_primarily (rules/aeon_trespass/titan_round.ludex:119)
+# These attributes are found primarily on weapons
+book.rule(
+    'offensive_gear_stats.attributes_found_primarily',
+    title='These attributes are found primarily on weapons',
+)
+
+
+# defensive_gear_stats.attributes_increase_survivability (rules/aeon_trespass/titan_round.ludex:131)
+# These attributes increase your survivability and are found
+book.rule(
+    'defensive_gear_stats.attributes_increase_survivability',
+    title='These attributes increase your survivability and are found',
+)
+
+
+# other_gear_stats_qualities.various_other_commonplace_stats
+# (rules/aeon_trespass/titan_round.ludex:141)
+# These are various other commonplace stats
+book.rule(
+    'other_gear_stats_qualities.various_other_commonplace_stats',
+    title='These are various other commonplace stats',
+)
+
+
+# other_gear_stats_qualities.charges: Charges (rules/aeon_trespass/titan_round.ludex:144)
+book.rule('other_gear_stats_qualities.charges', title='Charges')
+
+
+# other_gear_stats_qualities.ability_box: Ability box (rules/aeon_trespass/titan_round.ludex:147)
+book.rule('other_gear_stats_qualities.ability_box', title='Ability box')
+
+
+# other_gear_stats_qualities.gear_traits: Gear traits (rules/aeon_trespass/titan_round.ludex:150)
+book.rule('other_gear_stats_qualities.gear_traits', title='Gear traits')
+
+
+# gated_abilities_effects.aeon_trespass_2 (rules/aeon_trespass/titan_round.ludex:154)
+# In Aeon Trespass
+book.rule('gated_abilities_effects.aeon_trespass_2', title='In Aeon Trespass')
+
+
+# gated_abilities_effects.abilities_most_often_found (rules/aeon_trespass/titan_round.ludex:157)
+# These abilities are most often found
+book.rule(
+    'gated_abilities_effects.abilities_most_often_found',
+    title='These abilities are most often found',
+)
+
+
+# gated_abilities_effects.gear_cards_double_sided (rules/aeon_trespass/titan_round.ludex:160)
+# Gear cards are double sided
+book.rule('gated_abilities_effects.gear_cards_double_sided', title='Gear cards are double sided')
+
+
+# gated_abilities_effects.pattern_cards_represent_permanent
+# (rules/aeon_trespass/titan_round.ludex:163)
+# Pattern cards represent permanent enhancements
+book.rule(
+    'gated_abilities_effects.pattern_cards_represent_permanent',
+    title='Pattern cards represent permanent enhancements',
+)
+
+
+# gated_abilities_effects.pattern_cards_can_modify (rules/aeon_trespass/titan_round.ludex:166)
+# Pattern cards can modify either the Trauma Table
+book.rule(
+    'gated_abilities_effects.pattern_cards_can_modify',
+    title='Pattern cards can modify either the Trauma Table',
+)
+
+
+# gated_abilities_effects.whenever_pattern_card_applied (rules/aeon_trespass/titan_round.ludex:169)
+# Whenever a Pattern card is applied
+book.rule(
+    'gated_abilities_effects.whenever_pattern_card_applied',
+    title='Whenever a Pattern card is applied',
+)
+
+
+# gated_abilities_effects.titan_pattern (rules/aeon_trespass/titan_round.ludex:172)
+# If a Titan with a Pattern
+book.rule('gated_abilities_effects.titan_pattern', title='If a Titan with a Pattern')
+
+
+# titan_round: Titan Round (rules/aeon_trespass/titan_round.ludex:175)
+book.procedure(
+    'titan_round',
+    title='Titan Round',
+    steps=('titan_round.start', 'titan_round.titan_turns', 'titan_round.end'),
+)
+
+
+# titan_round.start: Start of Titan Round (rules/aeon_trespass/titan_round.ludex:179)
+book.rule('titan_round.start', title='Start of Titan Round', kind='step')
+
+
+# titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:182)
+# Start of Titan Round effects
+book.rule('titan_round.start.start_of_round_effects', title='Start of Titan Round effects')
+
+
+# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:186)
+book.rule('titan_round.titan_turns', title='Titan turns', kind='step')
+
+
+# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:194)
+book.rule('titan_round.end', title='End of Titan Round', kind='step')
+
+
+# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:197)
+# End of Titan Round effects
+book.rule('titan_round.end.end_of_round_effects', title='End of Titan Round effects')
+
+
+# titan_round.end.unexhaust_argo_abilities (rules/aeon_trespass/titan_round.ludex:200)
+# Unexhaust Argo Abilities
+book.rule('titan_round.end.unexhaust_argo_abilities', title='Unexhaust Argo Abilities')
+
+
+# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:205)
+book.procedure(
+    'titan_turn',
+    title="A Titan's turn",
+    steps=('titan_turn.combat_and_movement_actions', 'titan_turn.turn_ends'),
+)
+
+
+# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:208)
+# One combat action and one movement action
+@book.rule(
+    'titan_turn.combat_and_movement_actions',
+    title='One combat action and one movement action',
+    kind='step',
+)
+def combat_and_movement_actions_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'titan_turn.combat_and_movement_actions', 'movement_action'):
+        g.trigger('movement_action', ctx)
+    if g.may(ctx, 'titan_turn.combat_and_movement_actions', 'combat_action'):
+        g.trigger('titan_attack', ctx)
+
+
+# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:217)
+book.rule('titan_turn.turn_ends', title="The Titan's turn ends", kind='step')
+
+
+# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:221)
+book.procedure('movement_action', title='Movement action')
+
+
+# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:230)
+# General rules and restrictions of movement actions
+book.rule(
+    'titan_movement_rules.movement_restrictions',
+    title='General rules and restrictions of movement actions',
+)
+
+
+# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:254)
+# If an ability, Trauma, or any other effect allows
+book.rule(
+    'move_like_ability.ability_trauma',
+    title='If an ability, Trauma, or any other effect allows',
+)
+
+
+# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:258)
+# All movement performed as part of a movement action
+book.rule(
+    'voluntary_movement.movement_performed_part',
+    title='All movement performed as part of a movement action',
+)
+
+
+# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:262)
+# All movement caused by an opposing
+book.rule(
+    'involuntary_movement.movement_caused_opposing',
+    title='All movement caused by an opposing',
+)
+
+
+# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:275)
+# Important: A single effect can be a voluntary movement
+book.rule(
+    'involuntary_movement.important',
+    title='Important: A single effect can be a voluntary movement',
+)
+
+
+# involuntary_movement_reduction.titan_abilities_traits_other
+# (rules/aeon_trespass/titan_round.ludex:279)
+# Titan abilities, traits and other effects
+book.rule(
+    'involuntary_movement_reduction.titan_abilities_traits_other',
+    title='Titan abilities, traits and other effects',
+)
+
+
+# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:283)
+# As mentioned at the start of this section
+book.rule(
+    'other_uses_movement_actions.mentioned_start',
+    title='As mentioned at the start of this section',
+)
+
+
+# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:289)
+book.procedure(
+    'titan_attack',
+    title='Titan Attack (the attack sequence)',
+    steps=(
+        'titan_attack.declare_attack',
+        'titan_attack.raise_rage',
+        'titan_attack.attack_roll_step',
+        'titan_attack.first_window',
+        'titan_attack.draw_bp',
+        'titan_attack.power_roll_step',
+        'titan_attack.responses',
+        'titan_attack.wounds_and_escalation',
+        'titan_attack.clear_kratos_pool',
+        'titan_attack.second_window',
+    ),
+)
+
+
+# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:292)
+# 1. Declare Attack and Active Weapon
+book.rule('titan_attack.declare_attack', title='1. Declare Attack and Active Weapon', kind='step')
+
+
+# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:296)
+# 2. Raise Rage and check Priority Target
+@book.rule('titan_attack.raise_rage', title='2. Raise Rage and check Priority Target', kind='step')
+def raise_rage_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('rage', 1, ctx.need('owner'))
+
+
+# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:304)
+def attack_roll_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'attack_chain_broken'))
+
+
+book.rule(
+    'titan_attack.attack_roll_step',
+    title='3. Attack Roll',
+    kind='step',
+    check=attack_roll_step_check,
+)
+
+
+# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:309)
+def first_window_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'attack_chain_broken'))
+
+
+book.rule(
+    'titan_attack.first_window',
+    title='4. First Ability Window',
+    kind='step',
+    check=first_window_check,
+)
+
+
+# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:314)
+def draw_bp_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'attack_chain_broken'))
+
+
+book.rule('titan_attack.draw_bp', title='5. Draw BP card', kind='step', check=draw_bp_check)
+
+
+# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:319)
+def power_roll_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'attack_chain_broken'))
+
+
+book.rule(
+    'titan_attack.power_roll_step',
+    title='6. Power Roll',
+    kind='step',
+    check=power_roll_step_check,
+)
+
+
+# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:334)
+def responses_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'attack_chain_broken'))
+
+
+book.rule(
+    'titan_attack.responses',
+    title='7. Primordial Responses',
+    kind='step',
+    check=responses_check,
+)
+
+
+# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:339)
+# 8. Wounds and Escalation
+def wounds_and_escalation_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'attack_chain_broken'))
+
+
+book.rule(
+    'titan_attack.wounds_and_escalation',
+    title='8. Wounds and Escalation',
+    kind='step',
+    check=wounds_and_escalation_check,
+)
+
+
+# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:344)
+# 9. Clear the Kratos Pool
+@book.rule('titan_attack.clear_kratos_pool', title='9. Clear the Kratos Pool', kind='step')
+def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members('kratos_tokens_in_pool'):
+        g.discard(t, source='kratos_tokens_in_pool')
+
+
+# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:351)
+book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
+
+
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:355)
+# A new Titan Attack starts unbroken
+@book.rule(
+    'titan_attack_not_broken_yet',
+    title='A new Titan Attack starts unbroken',
+    when=Timing('start', target='titan_attack'),
+)
+def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'attack_chain_broken', False)
+
+
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:365)
+# Declare you are about to Attack,
+book.rule(
+    'n1_declare_attack_active_weapon.declare_about_attack',
+    title='Declare you are about to Attack,',
+)
+
+
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:368)
+# If you cannot choose a legal
+book.rule(
+    'n1_declare_attack_active_weapon.cannot_choose_legal',
+    title='If you cannot choose a legal',
+)
+
+
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:371)
+# Effective Range
+book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
+
+
+# n1_declare_attack_active_weapon.effective_range_most_weapons
+# (rules/aeon_trespass/titan_round.ludex:374)
+# An effective range of most weapons
+book.rule(
+    'n1_declare_attack_active_weapon.effective_range_most_weapons',
+    title='An effective range of most weapons',
+)
+
+
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:377)
+# Reach X weapons have an effective
+book.rule(
+    'n1_declare_attack_active_weapon.reach_x_weapons_have',
+    title='Reach X weapons have an effective',
+)
+
+
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:380)
+# Ranged X–Y weapons have an effective
+book.rule(
+    'n1_declare_attack_active_weapon.ranged_x_y_weapons',
+    title='Ranged X–Y weapons have an effective',
+)
+
+
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:384)
+# Roll a number of (d10) Attack
+book.rule('n3_attack_roll.roll_number_d10_attack', title='Roll a number of (d10) Attack')
+
+
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:387)
+# Each die with a result equal
+book.rule('n3_attack_roll.die_result_equal', title='Each die with a result equal')
+
+
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:390)
+# All dice that are not hits are misses
+book.rule('n3_attack_roll.dice_not_hits_misses', title='All dice that are not hits are misses')
+
+
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:393)
+# Note that some Gear cards have
+book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
+
+
+# n3_attack_roll.remember_natural_rolls (rules/aeon_trespass/titan_round.ludex:396)
+# Remember: A natural '10' is always a hit and a natural '1' is always
+book.rule(
+    'n3_attack_roll.remember_natural_rolls',
+    title="Remember: A natural '10' is always a hit and a natural '1' is always",
+)
+
+
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:400)
+# Whenever you perform an Attack or Evasion Roll
+book.rule(
+    'crit_die.whenever_perform_attack',
+    title='Whenever you perform an Attack or Evasion Roll',
+)
+
+
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:403)
+# Some Gear cards, Titan Sheets and Mnemos cards introduce
+book.rule(
+    'crit_die.gear_cards_titan_sheets',
+    title='Some Gear cards, Titan Sheets and Mnemos cards introduce',
+)
+
+
+# crit_die.crit_chance: Crit Chance (rules/aeon_trespass/titan_round.ludex:406)
+book.rule('crit_die.crit_chance', title='Crit Chance')
+
+
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:409)
+book.rule('crit_die.crit_miss', title='Crit Miss')
+
+
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:412)
+book.rule('crit_die.crit_evade_2', title='Crit Evade')
+
+
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:415)
+book.rule('crit_die.crit_evade_fail', title='Crit Evade Fail')
+
+
+# n4_first_ability_window.activate_applicable_abilities_from
+# (rules/aeon_trespass/titan_round.ludex:419)
+# Activate applicable abilities from your Titan's
+book.rule(
+    'n4_first_ability_window.activate_applicable_abilities_from',
+    title="Activate applicable abilities from your Titan's",
+)
+
+
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:422)
+# Abilities used during this window will influence your own
+book.rule(
+    'n4_first_ability_window.abilities_used_during_window',
+    title='Abilities used during this window will influence your own',
+)
+
+
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:426)
+# Primordials are giant monsters from some Other Place
+book.rule(
+    'n5_draw_bp_card.primordials_giant_monsters_from',
+    title='Primordials are giant monsters from some Other Place',
+)
+
+
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:429)
+# Draw the top card from the BP deck and reveal it
+book.rule(
+    'n5_draw_bp_card.draw_top_card_from',
+    title='Draw the top card from the BP deck and reveal it',
+)
+
+
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:432)
+book.rule('n5_draw_bp_card.point_bp', title='If at any point the BP')
+
+
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:435)
+# BP cards include the following information:
+book.rule(
+    'n5_draw_bp_card.bp_cards_include_following',
+    title='BP cards include the following information:',
+)
+
+
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:453)
+# Hitting the Primordial is only the beginning
+book.rule(
+    'n6_power_roll.hitting_primordial_only_beginning',
+    title='Hitting the Primordial is only the beginning',
+)
+
+
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:456)
+# To do that, your Total Power
+book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
+
+
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:470)
+# First, gather your Power Pool
+book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
+
+
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:473)
+# Each successful hit grants you as many Power dice
+book.rule(
+    'n6_1_creating_power_pool.successful_hit_grants',
+    title='Each successful hit grants you as many Power dice',
+)
+
+
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:476)
+# Then, add your Titan's Power die
+book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
+
+
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:484)
+# Power Dice Tiers
+book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
+
+
+# power_dice_limit_2.powerful_weapons_combined_additional
+# (rules/aeon_trespass/titan_round.ludex:488)
+# Some powerful weapons combined with additional
+book.rule(
+    'power_dice_limit_2.powerful_weapons_combined_additional',
+    title='Some powerful weapons combined with additional',
+)
+
+
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:492)
+# To perform a Power Roll, simply
+book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
+
+
+# n6_3_power_re_rolls.power_dice_cannot_re (rules/aeon_trespass/titan_round.ludex:496)
+# Power dice cannot be re-rolled using Fate
+book.rule(
+    'n6_3_power_re_rolls.power_dice_cannot_re',
+    title='Power dice cannot be re-rolled using Fate',
+)
+
+
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:500)
+# Each potential result gives you one potential
+book.rule(
+    'n6_4_using_potentials.potential_result_gives_one',
+    title='Each potential result gives you one potential',
+)
+
+
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:504)
+# After using all re-rolls, potential symbols
+book.rule(
+    'n6_5_resolve_power_roll.after_using_re_rolls',
+    title='After using all re-rolls, potential symbols',
+)
+
+
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:507)
+# Total Power equal to or higher than the AT: a Wound
+def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'total_power') >= g.get(GAME, 'primordial_at'))
+
+
+@book.rule(
+    'n6_5_resolve_power_roll.wound_or_critical',
+    title='Total Power equal to or higher than the AT: a Wound',
+    when=Timing('end', target='titan_attack.power_roll_step'),
+    check=wound_or_critical_check,
+)
+def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'crit_chance'):
+        g.set(GAME, 'attack_result', 'critical wound')
+    else:
+        g.set(GAME, 'attack_result', 'wound')
+
+
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:519)
+# Total Power less than the AT: Fail
+def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'total_power') < g.get(GAME, 'primordial_at'))
+
+
+@book.rule(
+    'n6_5_resolve_power_roll.fail_to_wound',
+    title='Total Power less than the AT: Fail',
+    when=Timing('end', target='titan_attack.power_roll_step'),
+    check=fail_to_wound_check,
+)
+def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'attack_result', 'fail')
+
+
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:525)
+# Note: Some game elements have additional effects that trigger
+book.rule(
+    'n6_5_resolve_power_roll.note_additional_effects',
+    title='Note: Some game elements have additional effects that trigger',
+)
+
+
+# n7_primordial_responses.primordials_powerful_monstrous_beings
+# (rules/aeon_trespass/titan_round.ludex:529)
+# Primordials are powerful monstrous beings and they
+book.rule(
+    'n7_primordial_responses.primordials_powerful_monstrous_beings',
+    title='Primordials are powerful monstrous beings and they',
+)
+
+
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:532)
+# The exact nature of the response
+book.rule('n7_primordial_responses.exact_nature_response', title='The exact nature of the response')
+
+
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:535)
+# If you failed to wound the Primordial, you resolve the Fail
+book.rule(
+    'n7_primordial_responses.failed_wound',
+    title='If you failed to wound the Primordial, you resolve the Fail',
+)
+
+
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:543)
+# Once you know which Response should
+book.rule(
+    'n7_primordial_responses.once_know_response_should',
+    title='Once you know which Response should',
+)
+
+
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:546)
+# If the Response doesn't involve any kind of new Attack
+book.rule(
+    'n7_primordial_responses.response_doesn_t_involve',
+    title="If the Response doesn't involve any kind of new Attack",
+)
+
+
+# n7_primordial_responses.unless_stated_otherwise_responses
+# (rules/aeon_trespass/titan_round.ludex:549)
+# Unless stated otherwise, Responses are resolved
+book.rule(
+    'n7_primordial_responses.unless_stated_otherwise_responses',
+    title='Unless stated otherwise, Responses are resolved',
+)
+
+
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:553)
+# Unless stated otherwise, a Response should
+book.rule(
+    'responses_adjacency.unless_stated_otherwise_response',
+    title='Unless stated otherwise, a Response should',
+)
+
+
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:556)
+# Knockback and Knockdown are the exceptions
+book.rule(
+    'responses_adjacency.knockback_knockdown_exceptions',
+    title='Knockback and Knockdown are the exceptions',
+)
+
+
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:560)
+# Escalation, a central Battle mechanic
+book.rule(
+    'n8_wounds_escalation.escalation_central_mechanic',
+    title='Escalation, a central Battle mechanic',
+)
+
+
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:563)
+# Failing to wound: the BP card to the discard pile
+def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'attack_result') == 'fail')
+
+
+@book.rule(
+    'n8_wounds_escalation.failed_to_wound',
+    title='Failing to wound: the BP card to the discard pile',
+    when=Timing('during', target='titan_attack.wounds_and_escalation'),
+    check=failed_to_wound_check,
+)
+def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('current_bp_card'):
+        g.move(c, 'bp_discard_pile', source='current_bp_card')
+
+
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:632)
+# A Wound: the BP card is wounded
+def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'attack_result') != 'fail')
+
+
+@book.rule(
+    'n8_wounds_escalation.deal_the_wound',
+    title='A Wound: the BP card is wounded',
+    when=Timing('during', target='titan_attack.wounds_and_escalation'),
+    check=deal_the_wound_check,
+)
+def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('current_bp_card'):
+        g.set_fact('critical_wound', [c], g.get(GAME, 'attack_result') == 'critical wound')
+        g.move(c, 'wounded_bp_card', source='current_bp_card')
+
+
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:641)
+# Wounding the Primordial performs Escalation
+@book.rule(
+    'n8_wounds_escalation.wound_and_escalate',
+    title='Wounding the Primordial performs Escalation',
+    when=Timing('enters', target='wounded_bp_card'),
+)
+def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('chart_row', ctx)
+
+
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:649)
+# Successfully wounded BP cards become Wounds
+book.rule(
+    'wound_stack_2.successfully_wounded_bp_cards',
+    title='Successfully wounded BP cards become Wounds',
+)
+
+
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:652)
+# Some attacks are so devastating they
+book.rule('wound_stack_2.attacks_so_devastating', title='Some attacks are so devastating they')
+
+
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:664)
+# Escalation is the process of adding
+book.rule(
+    'performing_escalation.escalation_process_adding',
+    title='Escalation is the process of adding',
+)
+
+
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:667)
+# For a full breakdown of each
+book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
+
+
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:670)
+# For general rules, see the following
+book.rule(
+    'performing_escalation.general_rules_see_following',
+    title='For general rules, see the following',
+)
+
+
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:674)
+# Your attack has exposed a deeper
+book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
+
+
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:677)
+# In general, when the current BP
+book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
+
+
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:680)
+# For special cases, see the Full
+book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
+
+
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:684)
+# The Primordial becomes more aggressive
+book.rule(
+    'escalating_ai_deck.ai_deck_more_aggressive',
+    title='The Primordial becomes more aggressive',
+)
+
+
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:687)
+# Escalating the AI deck
+book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
+
+
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:691)
+# No AI card of the wounded card's level
+book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
+
+
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:694)
+book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
+
+
+# n10_second_ability_window.activate_applicable_abilities_from
+# (rules/aeon_trespass/titan_round.ludex:927)
+# Activate applicable abilities from your Titan's
+book.rule(
+    'n10_second_ability_window.activate_applicable_abilities_from',
+    title="Activate applicable abilities from your Titan's",
+)
+
+
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:930)
+# During this ability window, you can use most
+book.rule(
+    'n10_second_ability_window.during_ability_window_can',
+    title='During this ability window, you can use most',
+)
+
+
+# end_titan_attack_attack_responses.after_resolve_second_ability
+# (rules/aeon_trespass/titan_round.ludex:934)
+# After you resolve the second ability
+book.rule(
+    'end_titan_attack_attack_responses.after_resolve_second_ability',
+    title='After you resolve the second ability',
+)
+
+
+# complicated_actions.sometimes_especially_complicated_maneuvers
+# (rules/aeon_trespass/titan_round.ludex:938)
+# Sometimes, especially complicated maneuvers
+book.rule(
+    'complicated_actions.sometimes_especially_complicated_maneuvers',
+    title='Sometimes, especially complicated maneuvers',
+)
+
+
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:942)
+# Many active abilities, as well as some other game effects
+book.rule(
+    'free_actions.many_active_abilities_well',
+    title='Many active abilities, as well as some other game effects',
+)
+
+
+# free_actions.remember_action_limit (rules/aeon_trespass/titan_round.ludex:945)
+# Remember: Unless you gain additional actions in some way, a Titan's
+book.rule(
+    'free_actions.remember_action_limit',
+    title="Remember: Unless you gain additional actions in some way, a Titan's",
+)
+
+
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:949)
+# The rarest type of Titan action
+book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
+
+
+# reactions.whenever_encounter_reaction_symbol (rules/aeon_trespass/titan_round.ludex:952)
+# Whenever you encounter the reaction symbol
+book.rule(
+    'reactions.whenever_encounter_reaction_symbol',
+    title='Whenever you encounter the reaction symbol',
+)
+
+
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:956)
+# Argo Abilities are Technologies used in Battle
+book.rule(
+    'argo_abilities_section.argo_abilities_technologies',
+    title='Argo Abilities are Technologies used in Battle',
+)
+
+
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:959)
+# Argo Ability (AA) Limit
+@book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
+def aa_limit_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        q.count(g, 'active_argo_abilities') <= g.get(GAME, 'argo_ability_limit'),
+        'count(active_argo_abilities) <= argo_ability_limit',
+    )
+
+
+# argo_abilities_section.prepared_in_setup (rules/aeon_trespass/titan_round.ludex:964)
+# Argo Abilities are chosen in Battle Setup
+book.rule(
+    'argo_abilities_section.prepared_in_setup',
+    title='Argo Abilities are chosen in Battle Setup',
+)
+
+
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:969)
+# Argo Ability Charges
+def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('charges_left', 1, GAME)
+
+
+book.rule(
+    'argo_abilities_section.argo_ability_charges',
+    title='Argo Ability Charges',
+    cost=argo_ability_charges_cost,
+)
+
+
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:974)
+# Using Argo Abilities
+@book.rule(
+    'argo_abilities_section.using_argo_abilities',
+    title='Using Argo Abilities',
+    when=Timing('anytime', target='titan_round'),
+    limit=Limit(1, per='round'),
+)
+def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.get('target'), 'exhausted_argo_abilities', source='active_argo_abilities')
+
+
+# argo_abilities_section.using_argo_abilities.each_once_per_round
+# (rules/aeon_trespass/titan_round.ludex:981)
+# Each Argo Ability once per Round
+book.rule(
+    'argo_abilities_section.using_argo_abilities.each_once_per_round',
+    title='Each Argo Ability once per Round',
+)
+
+
+# argo_abilities_section.using_argo_abilities.unexhaust_each_round
+# (rules/aeon_trespass/titan_round.ludex:985)
+# Argo Abilities unexhaust at the end of each Round
+@book.rule(
+    'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
+    title='Argo Abilities unexhaust at the end of each Round',
+    when=Timing('end', target='titan_round'),
+)
+def unexhaust_each_round_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members('exhausted_argo_abilities'):
+        g.move(a, 'active_argo_abilities', source='exhausted_argo_abilities')
+
+
+# modifier_tokens.gaining_modifier_tokens (rules/aeon_trespass/tokens.ludex:5)
+# Gaining a Modifier token
+@book.rule('modifier_tokens.gaining_modifier_tokens', title='Gaining a Modifier token')
+def gaining_modifier_tokens_effect(g: Game, ctx: Ctx) -> None:
+    g.place(ctx.get('target'), 'modifier_tokens_in_play')
+
+
+# modifier_tokens.stacking_modifier_tokens (rules/aeon_trespass/tokens.ludex:11)
+# Stacking Modifier Tokens
+book.rule('modifier_tokens.stacking_modifier_tokens', title='Stacking Modifier Tokens')
+
+
+# modifier_tokens.temporary_modifier_tokens (rules/aeon_trespass/tokens.ludex:15)
+# Temporary Modifier tokens
+@book.rule('modifier_tokens.temporary_modifier_tokens', title='Temporary Modifier tokens')
+def temporary_modifier_tokens_effect(g: Game, ctx: Ctx) -> None:
+    g.discard(ctx.get('target'), source='modifier_tokens_in_play')
+
+
+# modifier_tokens.lasting_modifier_tokens (rules/aeon_trespass/tokens.ludex:22)
+# Lasting Modifier tokens
+book.rule(
+    'modifier_tokens.lasting_modifier_tokens',
+    title='Lasting Modifier tokens',
+    duration=Duration('until_end', period='battle'),
+)
+
+
+# modifier_tokens.lasting_modifier_tokens.modifier_tokens_discarded
+# (rules/aeon_trespass/tokens.ludex:26)
+# All modifier tokens are discarded at the end of Battle
+@book.rule(
+    'modifier_tokens.lasting_modifier_tokens.modifier_tokens_discarded',
+    title='All modifier tokens are discarded at the end of Battle',
+    when=Timing('end', target='battle'),
+)
+def modifier_tokens_discarded_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members('modifier_tokens_in_play'):
+        g.discard(t, source='modifier_tokens_in_play')
+
+
+# generic_tokens.use_generic_tokens (rules/aeon_trespass/tokens.ludex:74)
+# Use a generic token to track an effect
+book.rule('generic_tokens.use_generic_tokens', title='Use a generic token to track an effect')
+
+
+# vantage_points.creating_vps.vp_locked (rules/aeon_trespass/tokens.ludex:89)
+# A VP is locked until created
+def vp_locked_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'vp_created'))
+
+
+book.rule(
+    'vantage_points.creating_vps.vp_locked',
+    title='A VP is locked until created',
+    check=vp_locked_check,
+)
+
+
+# vantage_points.creating_vps.create_vp: Creating a VP (rules/aeon_trespass/tokens.ludex:93)
+@book.rule('vantage_points.creating_vps.create_vp', title='Creating a VP', prose=1)
+def create_vp_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('vantage_points.creating_vps.no_vp_description', ctx)
+    g.set(GAME, 'vp_created', True)
+    g.prose(
+        'Switch the interchangeable part of the Primordial miniature for the Vantage Point part, '
+        'or use the VP space marked on the Primordial Sheet.',
+    )
+
+
+# vantage_points.creating_vps.no_vp_description (rules/aeon_trespass/tokens.ludex:101)
+# No VP description: no VPs
+@book.rule('vantage_points.creating_vps.no_vp_description', title='No VP description: no VPs')
+def no_vp_description_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.fact('has_vp_description'), 'has_vp_description()')
+
+
+# vantage_points.climbing_and_falling.climb_vp: Climbing a VP (rules/aeon_trespass/tokens.ludex:110)
+def climb_vp_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'vp_created'))
+
+
+@book.rule(
+    'vantage_points.climbing_and_falling.climb_vp',
+    title='Climbing a VP',
+    who=('argonaut',),
+    when=Timing('action'),
+    check=climb_vp_check,
+)
+def climb_vp_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('vantage_points.movement_and_vps.one_titan_per_vp', ctx)
+    g.trigger('tests_in_battle.perform_test', ctx)
+    if g.get(GAME, 'test_result') == 'success':
+        g.place(ctx.get('owner'), 'vantage_point')
+
+
+# vantage_points.climbing_and_falling.fall_from_vp (rules/aeon_trespass/tokens.ludex:123)
+# Falling down from a VP
+def fall_from_vp_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.location(g, ctx.need('owner')) == 'vantage_point' and g.fact('vp_forces_hold_on'))
+
+
+@book.rule(
+    'vantage_points.climbing_and_falling.fall_from_vp',
+    title='Falling down from a VP',
+    when=Timing('end', target='primordial_round'),
+    check=fall_from_vp_check,
+    prose=1,
+)
+def fall_from_vp_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('tests_in_battle.perform_test', ctx)
+    if g.get(GAME, 'test_result') == 'fail':
+        g.prose('Fall down from the VP: the effects are explained on the Primordial Sheet.')
+
+
+# vantage_points.movement_and_vps.move_from_vp (rules/aeon_trespass/tokens.ludex:133)
+# Moving down from a VP
+book.rule('vantage_points.movement_and_vps.move_from_vp', title='Moving down from a VP')
+
+
+# vantage_points.movement_and_vps.displaced_from_vp (rules/aeon_trespass/tokens.ludex:138)
+# Knockdown or involuntary movement on a VP
+def displaced_from_vp_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.location(g, ctx.need('owner')) == 'vantage_point')
+
+
+@book.rule(
+    'vantage_points.movement_and_vps.displaced_from_vp',
+    title='Knockdown or involuntary movement on a VP',
+    when=Timing('before', target='keywords.keywords_list.knockdown.suffer_knockdown'),
+    check=displaced_from_vp_check,
+    prose=1,
+)
+def displaced_from_vp_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Displace the Titan to a space adjacent to the Primordial first.')
+
+
+# vantage_points.movement_and_vps.one_titan_per_vp (rules/aeon_trespass/tokens.ludex:145)
+# One Titan per VP
+@book.rule('vantage_points.movement_and_vps.one_titan_per_vp', title='One Titan per VP')
+def one_titan_per_vp_effect(g: Game, ctx: Ctx) -> None:
+    g.require(q.empty(g, 'vantage_point'), 'empty(vantage_point)')
+
+
+# vantage_points.vps_adjacency_and_range.vp_adjacency (rules/aeon_trespass/tokens.ludex:152)
+# Titans on VPs are adjacent to the Primordial
+book.rule(
+    'vantage_points.vps_adjacency_and_range.vp_adjacency',
+    title='Titans on VPs are adjacent to the Primordial',
+)
+
+
+# vantage_points.vps_adjacency_and_range.vp_not_adjacent_to_others
+# (rules/aeon_trespass/tokens.ludex:155)
+# Titans adjacent to the Primordial are not adjacent to Titans on VPs
+book.rule(
+    'vantage_points.vps_adjacency_and_range.vp_not_adjacent_to_others',
+    title='Titans adjacent to the Primordial are not adjacent to Titans on VPs',
+)
+
+
+# awakenings.unlock_awakening (rules/aeon_trespass/tokens.ludex:163)
+# Unlocking the Awakening Mechanic
+@book.rule('awakenings.unlock_awakening', title='Unlocking the Awakening Mechanic', prose=1)
+def unlock_awakening_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'awakening_unlocked', True)
+    g.add('awakening_grave_trauma', 'grave_trauma_deck')
+    g.prose('Switch the You died Obol with its special variant (its text is not in the rulebook).')
+
+
+# awakenings.awaken: How to Awaken (rules/aeon_trespass/tokens.ludex:174)
+book.procedure(
+    'awakenings.awaken',
+    title='How to Awaken',
+    steps=('awakenings.awaken.choose_godform', 'awakenings.awaken.immediate_effects'),
+)
+
+
+# awakenings.awaken.choose_godform (rules/aeon_trespass/tokens.ludex:179)
+# Choose an available Godform
+@book.rule('awakenings.awaken.choose_godform', title='Choose an available Godform', kind='step')
+def choose_godform_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.get(GAME, 'awakening_unlocked'), 'awakening_unlocked')
+    g.require(q.count(g, 'available_godforms') > 0, 'count(available_godforms) > 0')
+    chosen_1 = g.pick(ctx, 'awakenings.awaken.choose_godform', 'g', g.members('available_godforms'))
+    for g_ in chosen_1:
+        g.move(g_, 'awakened_godforms', source='available_godforms')
+    g.set(ctx.need('owner'), 'awakened', True)
+
+
+# awakenings.awaken.immediate_effects (rules/aeon_trespass/tokens.ludex:187)
+# Immediate Effects of Awakening
+@book.rule(
+    'awakenings.awaken.immediate_effects',
+    title='Immediate Effects of Awakening',
+    kind='step',
+    prose=3,
+)
+def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('chain_break', ctx)
+    g.place('priority_target_token', ctx.get('owner'))
+    g.prose(
+        'Discard any Condition cards and Condition tokens (yours: the engine keeps one place for '
+        "everyone's Condition cards).",
+    )
+    g.set(ctx.need('owner'), 'despair', 0)
+    g.prose('If you were knocked down, you may stand up.')
+    g.gain('trespass_tokens', 2, ctx.need('owner'))
+    g.prose(
+        'You may immediately perform a move or Pushback up to your Speed value and perform a '
+        'Bonus Attack; these are not regular actions.',
+    )
+    g.trigger('adversary_activation', ctx)
+
+
+# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:217)
+# The Godform Power die
+def godform_power_die_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'awakened'))
+
+
+@book.rule(
+    'awakenings.other_awakening_rules.godform_power_die',
+    title='The Godform Power die',
+    when=Timing('during', target='power_roll'),
+    check=godform_power_die_check,
+    prose=1,
+)
+def godform_power_die_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Add the Godform Power die to the Power Pool instead of your Titan Power die.')
+
+
+# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:224)
+# The Godform card's other bonuses
+def godform_bonuses_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'awakened'))
+
+
+book.rule(
+    'awakenings.other_awakening_rules.godform_bonuses',
+    title="The Godform card's other bonuses",
+    check=godform_bonuses_check,
+)
+
+
+# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:228)
+# Godform Special Attacks
+def godform_special_attack_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'awakened'))
+
+
+book.rule(
+    'awakenings.other_awakening_rules.godform_special_attack',
+    title='Godform Special Attacks',
+    check=godform_special_attack_check,
+)
+
+
+# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:233)
+# You live: By the power of the Dead Gods…
+def dead_gods_obol_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'awakened'))
+
+
+@book.rule(
+    'awakenings.other_awakening_rules.dead_gods_obol',
+    title='You live: By the power of the Dead Gods…',
+    when=Timing('before', target='obol_draw'),
+    check=dead_gods_obol_check,
+)
+def dead_gods_obol_effect(g: Game, ctx: Ctx) -> None:
+    g.add(catalog.YOU_LIVE_DEAD_GODS.id, 'obol_deck')
+
+
+# awakenings.other_awakening_rules.dead_gods_obol.dead_gods_obol_removed
+# (rules/aeon_trespass/tokens.ludex:239)
+# Remove it when the Obol Draw is resolved
+def dead_gods_obol_removed_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'obol_deck', catalog.YOU_LIVE_DEAD_GODS.id))
+
+
+@book.rule(
+    'awakenings.other_awakening_rules.dead_gods_obol.dead_gods_obol_removed',
+    title='Remove it when the Obol Draw is resolved',
+    when=Timing('after', target='obol_draw'),
+    check=dead_gods_obol_removed_check,
+)
+def dead_gods_obol_removed_effect(g: Game, ctx: Ctx) -> None:
+    g.remove(catalog.YOU_LIVE_DEAD_GODS.id, 'obol_deck')
+
+
+# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:244)
+# Discard a Trespass token to stand up
+def trespass_stand_up_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(ctx.need('owner'), 'awakened') and q.contains(g, 'condition_cards', 'knockdown_card'),
+    )
+
+
+def trespass_stand_up_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('trespass_tokens', 1, ctx.subject)
+
+
+@book.rule(
+    'awakenings.other_awakening_rules.trespass_stand_up',
+    title='Discard a Trespass token to stand up',
+    when=Timing('anytime', target='titan_turn'),
+    check=trespass_stand_up_check,
+    cost=trespass_stand_up_cost,
+)
+def trespass_stand_up_effect(g: Game, ctx: Ctx) -> None:
+    g.discard('knockdown_card', source='condition_cards')
+
+
+# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:254)
+def ending_the_awakening_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'awakened'))
+
+
+@book.rule(
+    'awakenings.ending_the_awakening',
+    title='Ending the Awakening',
+    when=Timing('start', target='titan_turn'),
+    check=ending_the_awakening_check,
+    prose=1,
+)
+def ending_the_awakening_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('owner'), 'trespass_tokens') >= 1:
+        g.lose('trespass_tokens', 1, ctx.need('owner'))
+    else:
+        g.set(ctx.need('owner'), 'awakened', False)
+        g.prose('Return the Godform card to the supply; you lose all bonuses provided by it.')
+        if g.get(ctx.need('owner'), 'awakened_by_obol'):
+            g.trigger('titan_death', ctx)
+
+
+# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:277)
+# A Summoning's requirement refers to the current Battle
+book.rule(
+    'summonings_in_battle.summoning_requirement',
+    title="A Summoning's requirement refers to the current Battle",
+)
+
+
+# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:282)
+# When a Summoning can be used
+book.rule(
+    'summonings_in_battle.summoning_timing',
+    title='When a Summoning can be used',
+    when=Timing('anytime', target='titan_round'),
+)
+
+
+# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:289)
+# Otherwise, the rules on p. 22
+book.rule('summonings_in_battle.summoning_rules', title='Otherwise, the rules on p. 22')
+
+
+# summonings_in_battle.summoning_adversary (rules/aeon_trespass/tokens.ludex:294)
+# Summonings move the Adversary
+@book.rule('summonings_in_battle.summoning_adversary', title='Summonings move the Adversary')
+def summoning_adversary_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adversary_activation', ctx)
+
+
+# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:304)
+@book.rule('tests_in_battle.perform_test', title='Performing a test')
+def perform_test_effect(g: Game, ctx: Ctx) -> None:
+    r = g.roll('important_game_rules.dice.d10', ctx)
+    if r + g.get(GAME, 'test_skill') + g.get(GAME, 'test_bonus') >= g.get(GAME, 'test_difficulty'):
+        g.set(GAME, 'test_result', 'success')
+    else:
+        g.set(GAME, 'test_result', 'fail')
+    g.set(GAME, 'test_bonus', 0)
+
+
+# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:322)
+# A roll that is not a test
+book.rule('tests_in_battle.rolls_are_not_tests', title='A roll that is not a test')
 
 
 # trauma_draw: Trauma Draw (rules/aeon_trespass/trauma.ludex:13)
@@ -815,7 +6280,7 @@ def resolve_obol_effect(g: Game, ctx: Ctx) -> None:
 # obol_draw.shuffle_back (rules/aeon_trespass/trauma.ludex:112)
 # Shuffle the Obol back into the Obol deck
 @book.rule('obol_draw.shuffle_back', title='Shuffle the Obol back into the Obol deck', kind='step')
-def shuffle_back_effect(g: Game, ctx: Ctx) -> None:
+def obol_draw_shuffle_back_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members('obol_draw.drawn_obol'):
         g.discard(c, 'obol_deck')
     g.shuffle('obol_deck')
@@ -868,7 +6333,7 @@ def danger_over_nine_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('trauma_draw', ctx)
 
 
-# massive_danger: Massive Danger (rules/aeon_trespass/trauma.ludex:247)
+# massive_danger: Massive Danger (rules/aeon_trespass/trauma.ludex:246)
 def massive_danger_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.treated(ctx.need('owner'), 'danger') >= 14)
 
@@ -884,7 +6349,7 @@ def massive_danger_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('massive_danger_chart', ctx)
 
 
-# massive_danger.remove_massive_danger_cards (rules/aeon_trespass/trauma.ludex:258)
+# massive_danger.remove_massive_danger_cards (rules/aeon_trespass/trauma.ludex:257)
 # Massive Danger cards leave at the end of Battle
 @book.rule(
     'massive_danger.remove_massive_danger_cards',
@@ -903,7 +6368,7 @@ def remove_massive_danger_cards_effect(g: Game, ctx: Ctx) -> None:
             g.remove(c, 'obol_deck')
 
 
-# massive_danger_chart: Massive Danger Chart (rules/aeon_trespass/trauma.ludex:265)
+# massive_danger_chart: Massive Danger Chart (rules/aeon_trespass/trauma.ludex:264)
 def massive_danger_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(ctx.subject, 'danger')
 
@@ -1076,13 +6541,24 @@ def fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
     check=fate_over_nine_check,
 )
 def fate_over_nine_effect(g: Game, ctx: Ctx) -> None:
-    g.draw('moiros_deck', 1)
+    g.trigger('moiros_cards.draw_moiros_card', ctx)
 
 
 # rage.priority_target (rules/aeon_trespass/triskelion.ludex:101)
 # The highest Rage takes the Priority Target token
 def priority_target_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'current_phase') == 'battle_phase')
+    return bool(
+        g.get(GAME, 'current_phase') == 'battle_phase'
+        and q.total(
+            g,
+            [
+                1
+                for a in g.members(q.all_(g, 'argonaut'))
+                if g.get(a, 'awakened') and q.location(g, 'priority_target_token') == a
+            ],
+        )
+        == 0,
+    )
 
 
 @book.rule(
@@ -1116,7 +6592,7 @@ def priority_target_effect(g: Game, ctx: Ctx) -> None:
                 g.place('priority_target_token', a)
 
 
-# rage.rage_over_nine (rules/aeon_trespass/triskelion.ludex:115)
+# rage.rage_over_nine (rules/aeon_trespass/triskelion.ludex:116)
 # Rage over 9 in Battle: the Titan dies
 def rage_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1132,3 +6608,1324 @@ def rage_over_nine_check(g: Game, ctx: Ctx) -> bool:
 )
 def rage_over_nine_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_death', ctx)
+
+
+# voyage.movement.move_the_argo (rules/aeon_trespass/voyage.ludex:12)
+# Move the Argo to an adjacent Map tile
+@book.rule(
+    'voyage.movement.move_the_argo',
+    title='Move the Argo to an adjacent Map tile',
+    when=Timing('during', target='campaign_round.movement_step'),
+)
+def move_the_argo_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('tiles_moved', 1, GAME)
+
+
+# voyage.movement.exactly_one_tile (rules/aeon_trespass/voyage.ludex:17)
+# Exactly one tile each Campaign Round
+@book.rule(
+    'voyage.movement.exactly_one_tile',
+    title='Exactly one tile each Campaign Round',
+    when=Timing('end', target='campaign_round.movement_step'),
+)
+def exactly_one_tile_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.get(GAME, 'tiles_moved') == 1, 'tiles_moved == 1')
+    g.set(GAME, 'tiles_moved', 0)
+
+
+# voyage.movement.tile_sectors.choose_arrow_first (rules/aeon_trespass/voyage.ludex:28)
+# Choose the arrow before revealing a sectored tile
+book.rule(
+    'voyage.movement.tile_sectors.choose_arrow_first',
+    title='Choose the arrow before revealing a sectored tile',
+    when=Timing('during', target='campaign_round.movement_step'),
+)
+
+
+# voyage.movement.tile_sectors.leave_by_sector_arrows (rules/aeon_trespass/voyage.ludex:32)
+# Leave a sector only by its arrows
+book.rule(
+    'voyage.movement.tile_sectors.leave_by_sector_arrows',
+    title='Leave a sector only by its arrows',
+)
+
+
+# voyage.movement.tile_sectors.last_visited_city (rules/aeon_trespass/voyage.ludex:36)
+# Last Visited City
+def last_visited_city_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('you moved from a Map tile with the City symbol'))
+
+
+book.rule(
+    'voyage.movement.tile_sectors.last_visited_city',
+    title='Last Visited City',
+    when=Timing('after', target='campaign_round.movement_step'),
+    check=last_visited_city_check,
+)
+
+
+# voyage.movement.tile_sectors.sectors_and_map_symbols (rules/aeon_trespass/voyage.ludex:48)
+# Sectors do not limit Map symbols
+book.rule(
+    'voyage.movement.tile_sectors.sectors_and_map_symbols',
+    title='Sectors do not limit Map symbols',
+)
+
+
+# voyage.movement.other_movement_symbols.faction_symbols (rules/aeon_trespass/voyage.ludex:54)
+# Faction symbols
+book.rule('voyage.movement.other_movement_symbols.faction_symbols', title='Faction symbols')
+
+
+# voyage.movement.other_movement_symbols.cycle_movement_symbols
+# (rules/aeon_trespass/voyage.ludex:57)
+# Cycle-specific movement symbols
+book.rule(
+    'voyage.movement.other_movement_symbols.cycle_movement_symbols',
+    title='Cycle-specific movement symbols',
+)
+
+
+# voyage.movement.other_movement_symbols.restricted_symbol (rules/aeon_trespass/voyage.ludex:60)
+# The Restricted symbol
+def restricted_symbol_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('you have the additional Technology the waterway requires'))
+
+
+book.rule(
+    'voyage.movement.other_movement_symbols.restricted_symbol',
+    title='The Restricted symbol',
+    check=restricted_symbol_check,
+)
+
+
+# voyage.map_symbols.exploration_symbols.doom_symbol: Doom (rules/aeon_trespass/voyage.ludex:68)
+def doom_symbol_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('the tile has the Doom symbol'))
+
+
+@book.rule(
+    'voyage.map_symbols.exploration_symbols.doom_symbol',
+    title='Doom',
+    when=Timing('during', target='campaign_round.exploration_step'),
+    check=doom_symbol_check,
+)
+def doom_symbol_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('doom', 1, GAME)
+
+
+# voyage.map_symbols.exploration_symbols.progress_symbol (rules/aeon_trespass/voyage.ludex:74)
+# Progress
+def progress_symbol_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'tile_explored'))
+
+
+@book.rule(
+    'voyage.map_symbols.exploration_symbols.progress_symbol',
+    title='Progress',
+    when=Timing('during', target='campaign_round.exploration_step'),
+    check=progress_symbol_check,
+)
+def progress_symbol_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('progress', 1, GAME)
+
+
+# voyage.map_symbols.exploration_symbols.titan_symbol: Titan (rules/aeon_trespass/voyage.ludex:80)
+def titan_symbol_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'tile_explored'))
+
+
+@book.rule(
+    'voyage.map_symbols.exploration_symbols.titan_symbol',
+    title='Titan',
+    when=Timing('during', target='campaign_round.exploration_step'),
+    check=titan_symbol_check,
+)
+def titan_symbol_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('titans_aboard', 1, GAME)
+
+
+# voyage.map_symbols.adventure_symbols.adventure_symbol (rules/aeon_trespass/voyage.ludex:87)
+# Adventure
+def adventure_symbol_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'tile_explored'))
+
+
+book.rule(
+    'voyage.map_symbols.adventure_symbols.adventure_symbol',
+    title='Adventure',
+    when=Timing('during', target='campaign_round.expedition_step'),
+    check=adventure_symbol_check,
+)
+
+
+# voyage.map_symbols.adventure_symbols.rr_symbol (rules/aeon_trespass/voyage.ludex:93)
+# R&R Adventure
+def rr_symbol_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'tile_explored'))
+
+
+book.rule(
+    'voyage.map_symbols.adventure_symbols.rr_symbol',
+    title='R&R Adventure',
+    when=Timing('during', target='campaign_round.expedition_step'),
+    check=rr_symbol_check,
+)
+
+
+# voyage.map_symbols.city_symbol: City (rules/aeon_trespass/voyage.ludex:99)
+book.rule('voyage.map_symbols.city_symbol', title='City')
+
+
+# voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:106)
+# Mark the next empty box on the Timeline
+def mark_next_day_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'day') < g.get(GAME, 'timeline_length'))
+
+
+@book.rule(
+    'voyage.timeline_step.mark_next_day',
+    title='Mark the next empty box on the Timeline',
+    when=Timing('during', target='campaign_round.timeline_step'),
+    check=mark_next_day_check,
+)
+def mark_next_day_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('day', 1, GAME)
+
+
+# voyage.timeline_step.timeline_events.acclimations_on_timeline
+# (rules/aeon_trespass/voyage.ludex:117)
+# Acclimations
+book.rule(
+    'voyage.timeline_step.timeline_events.acclimations_on_timeline',
+    title='Acclimations',
+    when=Timing('during', target='campaign_round.exploration_step'),
+)
+
+
+# voyage.timeline_step.timeline_events.battles_on_timeline (rules/aeon_trespass/voyage.ludex:121)
+# Battles
+book.rule(
+    'voyage.timeline_step.timeline_events.battles_on_timeline',
+    title='Battles',
+    when=Timing('during', target='campaign_round.encounter_step'),
+)
+
+
+# voyage.timeline_step.timeline_events.breakthroughs_on_timeline
+# (rules/aeon_trespass/voyage.ludex:125)
+# Technology Breakthroughs
+book.rule(
+    'voyage.timeline_step.timeline_events.breakthroughs_on_timeline',
+    title='Technology Breakthroughs',
+    when=Timing('during', target='campaign_round.advancement_step'),
+)
+
+
+# voyage.timeline_step.timeline_events.advancements_on_timeline
+# (rules/aeon_trespass/voyage.ludex:129)
+# Advancements
+book.rule(
+    'voyage.timeline_step.timeline_events.advancements_on_timeline',
+    title='Advancements',
+    when=Timing('during', target='campaign_round.advancement_step'),
+)
+
+
+# voyage.timeline_step.timeline_events.story_events_on_timeline
+# (rules/aeon_trespass/voyage.ludex:134)
+# Story Events
+book.rule(
+    'voyage.timeline_step.timeline_events.story_events_on_timeline',
+    title='Story Events',
+    when=Timing('during', target='campaign_round.story_step'),
+)
+
+
+# voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only
+# (rules/aeon_trespass/voyage.ludex:154)
+# Positive symbols: Unexplored tiles only
+book.rule(
+    'voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only',
+    title='Positive symbols: Unexplored tiles only',
+)
+
+
+# voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always
+# (rules/aeon_trespass/voyage.ludex:159)
+# Negative symbols: always active
+book.rule(
+    'voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always',
+    title='Negative symbols: always active',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_draw_stacks
+# (rules/aeon_trespass/voyage.ludex:170)
+# Performing an Exploration Draw
+book.procedure(
+    'voyage.exploration_step.exploration_draw.exploration_draw_stacks',
+    title='Performing an Exploration Draw',
+    steps=(
+        'voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack',
+        'voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack',
+        'voyage.exploration_step.exploration_draw.exploration_draw_stacks.shuffle_back',
+    ),
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack
+# (rules/aeon_trespass/voyage.ludex:172)
+# Draw the first stack
+book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack',
+    title='Draw the first stack',
+    kind='step',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack
+# (rules/aeon_trespass/voyage.ludex:173)
+# Draw the second stack
+book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack',
+    title='Draw the second stack',
+    kind='step',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_draw_stacks.shuffle_back
+# (rules/aeon_trespass/voyage.ludex:174)
+# Shuffle back the drawn cards not removed
+book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_draw_stacks.shuffle_back',
+    title='Shuffle back the drawn cards not removed',
+    kind='step',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_card_order
+# (rules/aeon_trespass/voyage.ludex:176)
+# Exploration cards are always resolved in the following order
+book.procedure(
+    'voyage.exploration_step.exploration_draw.exploration_card_order',
+    title='Exploration cards are always resolved in the following order',
+    steps=(
+        'voyage.exploration_step.exploration_draw.exploration_card_order.main_effect',
+        'voyage.exploration_step.exploration_draw.exploration_card_order.adversary_activation_step',
+        'voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal',
+        'voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol',
+    ),
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_card_order.main_effect
+# (rules/aeon_trespass/voyage.ludex:178)
+# Main Effect
+book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_card_order.main_effect',
+    title='Main Effect',
+    kind='step',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_card_order.adversary_activation_step
+# (rules/aeon_trespass/voyage.ludex:180)
+# Adversary activation
+book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_card_order.adversary_activation_step',
+    title='Adversary activation',
+    kind='step',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal
+# (rules/aeon_trespass/voyage.ludex:183)
+# Special Disposal Effect
+book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal',
+    title='Special Disposal Effect',
+    kind='step',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol
+# (rules/aeon_trespass/voyage.ludex:189)
+# Stack Symbol
+book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol',
+    title='Stack Symbol',
+    kind='step',
+)
+
+
+# voyage.exploration_step.exploration_draw.cards_left_on_table
+# (rules/aeon_trespass/voyage.ludex:193)
+# Other cards stay on the table until the Draw ends
+book.rule(
+    'voyage.exploration_step.exploration_draw.cards_left_on_table',
+    title='Other cards stay on the table until the Draw ends',
+)
+
+
+# voyage.exploration_step.exploration_draw.second_stack_then_shuffle
+# (rules/aeon_trespass/voyage.ludex:196)
+# The second stack, then shuffle
+book.rule(
+    'voyage.exploration_step.exploration_draw.second_stack_then_shuffle',
+    title='The second stack, then shuffle',
+    when=Timing(
+        'after',
+        target='voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack',
+    ),
+)
+
+
+# voyage.exploration_step.exploration_draw.only_applicable_triggers
+# (rules/aeon_trespass/voyage.ludex:200)
+# Only resolve the effects that apply
+book.rule(
+    'voyage.exploration_step.exploration_draw.only_applicable_triggers',
+    title='Only resolve the effects that apply',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_resources
+# (rules/aeon_trespass/voyage.ludex:213)
+# Gaining Resources from Exploration cards
+book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_resources',
+    title='Gaining Resources from Exploration cards',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_penalties
+# (rules/aeon_trespass/voyage.ludex:217)
+# Exploration Card Penalties
+book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_penalties',
+    title='Exploration Card Penalties',
+)
+
+
+# voyage.exploration_step.exploration_draw.exploration_trading
+# (rules/aeon_trespass/voyage.ludex:221)
+# Trading
+book.rule('voyage.exploration_step.exploration_draw.exploration_trading', title='Trading')
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_moves
+# (rules/aeon_trespass/voyage.ludex:232)
+# The Adversary is on the Map: move it
+def adversary_moves_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'adversary_on_map'))
+
+
+@book.rule(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_moves',
+    title='The Adversary is on the Map: move it',
+    check=adversary_moves_check,
+)
+def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adversary_battle_check', ctx)
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.first_symbol_nothing
+# (rules/aeon_trespass/voyage.ludex:237)
+# The first Adversary symbol: nothing happens
+def first_symbol_nothing_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 1)
+
+
+book.rule(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.first_symbol_nothing',
+    title='The first Adversary symbol: nothing happens',
+    check=first_symbol_nothing_check,
+)
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symbol_spawns
+# (rules/aeon_trespass/voyage.ludex:241)
+# Two Adversary symbols: spawn the Adversary
+def second_symbol_spawns_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 2)
+
+
+@book.rule(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symbol_spawns',
+    title='Two Adversary symbols: spawn the Adversary',
+    check=second_symbol_spawns_check,
+)
+def second_symbol_spawns_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'adversary_on_map', True)
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_exploration_step  # noqa: E501
+# (rules/aeon_trespass/voyage.ludex:246)
+# Symbols are counted during one Exploration Step
+@book.rule(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_explora'
+    'tion_step',
+    title='Symbols are counted during one Exploration Step',
+    when=Timing('end', target='campaign_round.exploration_step'),
+)
+def symbols_per_exploration_step_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'adversary_symbols', 0)
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_elsewhere
+# (rules/aeon_trespass/voyage.ludex:251)
+# Any other game element: one symbol spawns
+def one_symbol_elsewhere_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        not g.get(GAME, 'adversary_on_map')
+        and 'the symbol is on a game element other than an Exploration card',
+    )
+
+
+@book.rule(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_elsewhere',
+    title='Any other game element: one symbol spawns',
+    check=one_symbol_elsewhere_check,
+)
+def one_symbol_elsewhere_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'adversary_on_map', True)
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_movement_rules.adversary_after_battle
+# (rules/aeon_trespass/voyage.ludex:274)
+# An activation during a Battle waits for its end
+def adversary_after_battle_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('an Adversary activation happened during the Battle'))
+
+
+book.rule(
+    'voyage.exploration_step.moving_the_adversary.adversary_movement_rules.adversary_after_battle',
+    title='An activation during a Battle waits for its end',
+    when=Timing('end', target='battle'),
+    check=adversary_after_battle_check,
+)
+
+
+# voyage.exploration_step.acclimations.acclimation_last (rules/aeon_trespass/voyage.ludex:284)
+# Acclimation comes after all other Exploration actions
+def acclimation_last_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('the current day calls for an Acclimation'))
+
+
+book.rule(
+    'voyage.exploration_step.acclimations.acclimation_last',
+    title='Acclimation comes after all other Exploration actions',
+    when=Timing('end', target='campaign_round.exploration_step'),
+    check=acclimation_last_check,
+)
+
+
+# voyage.exploration_step.acclimations.perform_acclimation (rules/aeon_trespass/voyage.ludex:289)
+# Performing an Acclimation
+book.rule(
+    'voyage.exploration_step.acclimations.perform_acclimation',
+    title='Performing an Acclimation',
+)
+
+
+# voyage.expedition: 4. Expedition Step (rules/aeon_trespass/voyage.ludex:292)
+def expedition_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'tile_explored') and 'the tile has an Adventure or R&R symbol')
+
+
+@book.rule(
+    'voyage.expedition',
+    title='4. Expedition Step',
+    when=Timing('during', target='campaign_round.expedition_step'),
+    check=expedition_check,
+)
+def expedition_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'adventure_phase')
+
+
+# voyage.encounter.battles_of_the_day (rules/aeon_trespass/voyage.ludex:302)
+# Resolve the day's Battles, in the order you choose
+book.rule(
+    'voyage.encounter.battles_of_the_day',
+    title="Resolve the day's Battles, in the order you choose",
+    when=Timing('during', target='campaign_round.encounter_step'),
+)
+
+
+# voyage.encounter.timeline_battle_choice (rules/aeon_trespass/voyage.ludex:306)
+# Timeline Battles: choose one of two Regular Primordials
+book.rule(
+    'voyage.encounter.timeline_battle_choice',
+    title='Timeline Battles: choose one of two Regular Primordials',
+)
+
+
+# voyage.encounter.adversary_battles: Adversary Battles (rules/aeon_trespass/voyage.ludex:309)
+book.rule('voyage.encounter.adversary_battles', title='Adversary Battles')
+
+
+# voyage.encounter.additional_battles: Additional Battles (rules/aeon_trespass/voyage.ludex:314)
+book.rule('voyage.encounter.additional_battles', title='Additional Battles')
+
+
+# voyage.encounter.battle_is_battle_phase (rules/aeon_trespass/voyage.ludex:317)
+# Resolving a Battle happens during a Battle Phase
+@book.rule(
+    'voyage.encounter.battle_is_battle_phase',
+    title='Resolving a Battle happens during a Battle Phase',
+    when=Timing('start', target='battle'),
+)
+def battle_is_battle_phase_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'current_phase', 'battle_phase')
+
+
+# voyage.advancement.research.technology_cards.technology_deck
+# (rules/aeon_trespass/voyage.ludex:340)
+# Researched Technologies: the Technology deck
+book.rule(
+    'voyage.advancement.research.technology_cards.technology_deck',
+    title='Researched Technologies: the Technology deck',
+)
+
+
+# voyage.advancement.research.technology_cards.projects_deck (rules/aeon_trespass/voyage.ludex:343)
+# Available Technologies: the Projects deck
+book.rule(
+    'voyage.advancement.research.technology_cards.projects_deck',
+    title='Available Technologies: the Projects deck',
+)
+
+
+# voyage.advancement.research.technology_cards.reserves (rules/aeon_trespass/voyage.ludex:346)
+# The Reserves
+book.rule('voyage.advancement.research.technology_cards.reserves', title='The Reserves')
+
+
+# voyage.advancement.research.technology_cards.technology_card_size
+# (rules/aeon_trespass/voyage.ludex:349)
+# Technology Card Size
+book.rule(
+    'voyage.advancement.research.technology_cards.technology_card_size',
+    title='Technology Card Size',
+)
+
+
+# voyage.advancement.research.technology_breakthroughs.research_on_breakthrough
+# (rules/aeon_trespass/voyage.ludex:365)
+# Research one Technology of the day's type
+def research_on_breakthrough_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('there is a Structural or Battle Technology symbol on the current day'))
+
+
+book.rule(
+    'voyage.advancement.research.technology_breakthroughs.research_on_breakthrough',
+    title="Research one Technology of the day's type",
+    when=Timing('during', target='campaign_round.advancement_step'),
+    check=research_on_breakthrough_check,
+    limit=Limit(1, per='round'),
+)
+
+
+# voyage.advancement.research.technology_breakthroughs.fulfil_requirements
+# (rules/aeon_trespass/voyage.ludex:371)
+# Fulfil all requirements
+book.rule(
+    'voyage.advancement.research.technology_breakthroughs.fulfil_requirements',
+    title='Fulfil all requirements',
+)
+
+
+# voyage.advancement.research.technology_breakthroughs.research_a_technology
+# (rules/aeon_trespass/voyage.ludex:376)
+# Researching a Technology
+book.procedure(
+    'voyage.advancement.research.technology_breakthroughs.research_a_technology',
+    title='Researching a Technology',
+    steps=(
+        'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to',
+        'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_techn'
+        'ology_deck',
+    ),
+)
+
+
+# voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to
+# (rules/aeon_trespass/voyage.ludex:378)
+# Add the cards it leads to to the Projects deck
+book.rule(
+    'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to',
+    title='Add the cards it leads to to the Projects deck',
+    kind='step',
+)
+
+
+# voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technology_deck
+# (rules/aeon_trespass/voyage.ludex:379)
+# Add the researched card to the Technology deck
+book.rule(
+    'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technolog'
+    'y_deck',
+    title='Add the researched card to the Technology deck',
+    kind='step',
+)
+
+
+# voyage.advancement.research.technology_breakthroughs.no_research_cost
+# (rules/aeon_trespass/voyage.ludex:381)
+# No additional cost to research
+book.rule(
+    'voyage.advancement.research.technology_breakthroughs.no_research_cost',
+    title='No additional cost to research',
+)
+
+
+# voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities
+# (rules/aeon_trespass/voyage.ludex:406)
+# Permanent abilities
+book.rule(
+    'voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities',
+    title='Permanent abilities',
+    duration=Duration('permanent'),
+)
+
+
+# voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities
+# (rules/aeon_trespass/voyage.ludex:410)
+# Reference abilities
+book.rule(
+    'voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities',
+    title='Reference abilities',
+)
+
+
+# voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effects
+# (rules/aeon_trespass/voyage.ludex:413)
+# Immediate effects
+book.rule(
+    'voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effe'
+    'cts',
+    title='Immediate effects',
+    when=Timing(
+        'after',
+        target='voyage.advancement.research.technology_breakthroughs.research_a_technology.add_t'
+        'o_technology_deck',
+    ),
+)
+
+
+# voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abilities
+# (rules/aeon_trespass/voyage.ludex:417)
+# Negotiation abilities
+def negotiation_abilities_check(g: Game, ctx: Ctx) -> bool:
+    return bool('the Map tile has a City symbol' and not g.get(GAME, 'last_visited_city_here'))
+
+
+book.rule(
+    'voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abilities',
+    title='Negotiation abilities',
+    check=negotiation_abilities_check,
+)
+
+
+# voyage.advancement.technology_usage_rules.structural_technologies.save_abilities
+# (rules/aeon_trespass/voyage.ludex:422)
+# Save abilities
+book.rule(
+    'voyage.advancement.technology_usage_rules.structural_technologies.save_abilities',
+    title='Save abilities',
+    when=Timing('anytime'),
+)
+
+
+# voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities
+# (rules/aeon_trespass/voyage.ludex:427)
+# All other Technology abilities
+book.rule(
+    'voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities',
+    title='All other Technology abilities',
+    when=Timing('during', target='campaign_round.advancement_step'),
+)
+
+
+# voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared
+# (rules/aeon_trespass/voyage.ludex:436)
+# Argo Abilities prepared at Battle Setup
+book.rule(
+    'voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared',
+    title='Argo Abilities prepared at Battle Setup',
+)
+
+
+# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:449)
+# Technology Ability Cooldown
+book.rule('voyage.advancement.trading.technology_cooldown', title='Technology Ability Cooldown')
+
+
+# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:460)
+book.rule('voyage.advancement.resources_box.cores', title='Cores')
+
+
+# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:464)
+# Divine resources
+book.rule('voyage.advancement.resources_box.divine_resources', title='Divine resources')
+
+
+# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:467)
+# Rare resources
+book.rule('voyage.advancement.resources_box.rare_resources', title='Rare resources')
+
+
+# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:475)
+# To craft a Gear card
+book.procedure(
+    'voyage.advancement.crafting_gear.craft_a_gear_card',
+    title='To craft a Gear card',
+    steps=(
+        'voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear',
+        'voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources',
+        'voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory',
+    ),
+)
+
+
+# voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear
+# (rules/aeon_trespass/voyage.ludex:477)
+# Choose a Gear card
+book.rule(
+    'voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear',
+    title='Choose a Gear card',
+    kind='step',
+)
+
+
+# voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources
+# (rules/aeon_trespass/voyage.ludex:479)
+# Spend the resources
+book.rule(
+    'voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources',
+    title='Spend the resources',
+    kind='step',
+)
+
+
+# voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory
+# (rules/aeon_trespass/voyage.ludex:481)
+# Add it to the Argo Armory
+book.rule(
+    'voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory',
+    title='Add it to the Argo Armory',
+    kind='step',
+)
+
+
+# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:484)
+# Unusual costs
+book.rule('voyage.advancement.crafting_gear.unusual_costs', title='Unusual costs')
+
+
+# voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions
+# (rules/aeon_trespass/voyage.ludex:497)
+# Argo-bred Titans
+book.rule(
+    'voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions',
+    title='Argo-bred Titans',
+)
+
+
+# voyage.advancement.titan_breeding.how_to_breed.breeding_event
+# (rules/aeon_trespass/voyage.ludex:507)
+# A Breeding Advancement Event
+book.rule(
+    'voyage.advancement.titan_breeding.how_to_breed.breeding_event',
+    title='A Breeding Advancement Event',
+)
+
+
+# voyage.advancement.titan_breeding.how_to_breed.breeding_resolves
+# (rules/aeon_trespass/voyage.ludex:510)
+# The Breeding Event gives a new Titan
+def breeding_resolves_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words('the current day holds a Breeding Advancement Event'))
+
+
+@book.rule(
+    'voyage.advancement.titan_breeding.how_to_breed.breeding_resolves',
+    title='The Breeding Event gives a new Titan',
+    when=Timing('during', target='campaign_round.advancement_step'),
+    check=breeding_resolves_check,
+)
+def breeding_resolves_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('titans_aboard', 1, GAME)
+
+
+# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:519)
+# Fusing a Titan
+book.rule('voyage.advancement.titan_breeding.fusing.fuse_a_titan', title='Fusing a Titan')
+
+
+# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:523)
+# Prototypes
+book.rule('voyage.advancement.titan_breeding.fusing.prototypes', title='Prototypes')
+
+
+# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:531)
+# Name a Titan when an effect notes its name
+book.rule(
+    'voyage.advancement.named_titans.name_when_noted',
+    title='Name a Titan when an effect notes its name',
+)
+
+
+# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:537)
+# Patterns override the Trauma and Kratos Tables
+book.rule(
+    'voyage.advancement.titan_patterns.pattern_overrides',
+    title='Patterns override the Trauma and Kratos Tables',
+)
+
+
+# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:540)
+# Patterns are permanent in Cycle I
+book.rule(
+    'voyage.advancement.titan_patterns.patterns_unique',
+    title='Patterns are permanent in Cycle I',
+)
+
+
+# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:545)
+# Other Advancement Timeline Events
+book.rule(
+    'voyage.advancement.other_advancement_events',
+    title='Other Advancement Timeline Events',
+    when=Timing('during', target='campaign_round.advancement_step'),
+)
+
+
+# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:555)
+# Story progression needs all the Story card's requirements
+book.rule(
+    'voyage.story_step.story_progression.story_requirements',
+    title="Story progression needs all the Story card's requirements",
+)
+
+
+# voyage.story_step.story_progression.story_progression_in_story_step
+# (rules/aeon_trespass/voyage.ludex:558)
+# Resolve story progression in the Story Step
+def story_progression_in_story_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words("you meet the current Story card's requirements"))
+
+
+book.rule(
+    'voyage.story_step.story_progression.story_progression_in_story_step',
+    title='Resolve story progression in the Story Step',
+    when=Timing('during', target='campaign_round.story_step'),
+    check=story_progression_in_story_step_check,
+)
+
+
+# voyage.story_step.story_progression.resolving_story_progression
+# (rules/aeon_trespass/voyage.ludex:563)
+# Resolving story progression
+book.rule(
+    'voyage.story_step.story_progression.resolving_story_progression',
+    title='Resolving story progression',
+)
+
+
+# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:576)
+# Resolve the day's Story Event
+book.rule(
+    'voyage.story_step.story_events.resolve_story_event',
+    title="Resolve the day's Story Event",
+    when=Timing('during', target='campaign_round.story_step'),
+)
+
+
+# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:580)
+# Mnemos Breakthroughs
+book.rule(
+    'voyage.story_step.mnemos_breakthroughs_step',
+    title='Mnemos Breakthroughs',
+    when=Timing('during', target='campaign_round.story_step'),
+)
+
+
+# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:585)
+book.rule(
+    'voyage.story_step.secret_codes',
+    title='Secret Codes',
+    when=Timing('during', target='campaign_round.story_step'),
+    limit=Limit(1, per='campaign'),
+)
+
+
+# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:595)
+# Doom progression needs all the Doom card's requirements
+book.rule(
+    'voyage.doom_step.doom_requirements',
+    title="Doom progression needs all the Doom card's requirements",
+)
+
+
+# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:598)
+# Resolve doom progression in the Doom Step
+def doom_progression_in_doom_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.words("you meet the current Doom card's requirements"))
+
+
+book.rule(
+    'voyage.doom_step.doom_progression_in_doom_step',
+    title='Resolve doom progression in the Doom Step',
+    when=Timing('during', target='campaign_round.doom_step'),
+    check=doom_progression_in_doom_step_check,
+)
+
+
+# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:603)
+# Resolving doom progression
+book.rule('voyage.doom_step.resolving_doom_progression', title='Resolving doom progression')
+
+
+# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:610)
+book.rule('voyage.doom_step.doom_paragraphs', title='Storybook paragraphs')
+
+
+# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:615)
+# An Unexplored tile becomes Explored
+def becomes_explored_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'tile_explored'))
+
+
+@book.rule(
+    'voyage.end_step.becomes_explored',
+    title='An Unexplored tile becomes Explored',
+    when=Timing('during', target='campaign_round.end_step'),
+    check=becomes_explored_check,
+)
+def becomes_explored_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'tile_explored', True)
+
+
+# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:621)
+# Keeping track of Explored tiles
+book.rule('voyage.end_step.tracking_explored', title='Keeping track of Explored tiles')
+
+
+# voyage.additional_voyage_rules.saving_the_campaign.save_the_game
+# (rules/aeon_trespass/voyage.ludex:634)
+# Saving your game
+book.procedure(
+    'voyage.additional_voyage_rules.saving_the_campaign.save_the_game',
+    title='Saving your game',
+    steps=(
+        'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story',
+        'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom',
+        'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile',
+        'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles',
+        'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions',
+        'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks',
+        'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles',
+    ),
+)
+
+
+# voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story
+# (rules/aeon_trespass/voyage.ludex:636)
+# Note the Story card and its Progress
+book.rule(
+    'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story',
+    title='Note the Story card and its Progress',
+    kind='step',
+)
+
+
+# voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom
+# (rules/aeon_trespass/voyage.ludex:638)
+# Note the Doom card and its Doom
+book.rule(
+    'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom',
+    title='Note the Doom card and its Doom',
+    kind='step',
+)
+
+
+# voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile
+# (rules/aeon_trespass/voyage.ludex:640)
+# Note the current Map tile
+book.rule(
+    'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile',
+    title='Note the current Map tile',
+    kind='step',
+)
+
+
+# voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles
+# (rules/aeon_trespass/voyage.ludex:642)
+# Note the other relevant Map tiles
+book.rule(
+    'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles',
+    title='Note the other relevant Map tiles',
+    kind='step',
+)
+
+
+# voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions
+# (rules/aeon_trespass/voyage.ludex:644)
+# Note the Triskelion stats
+book.rule(
+    'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions',
+    title='Note the Triskelion stats',
+    kind='step',
+)
+
+
+# voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks
+# (rules/aeon_trespass/voyage.ludex:646)
+# Store the decks separately
+book.rule(
+    'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks',
+    title='Store the decks separately',
+    kind='step',
+)
+
+
+# voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles
+# (rules/aeon_trespass/voyage.ludex:648)
+# Store the Explored Map tiles
+book.rule(
+    'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles',
+    title='Store the Explored Map tiles',
+    kind='step',
+)
+
+
+# voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles
+# (rules/aeon_trespass/voyage.ludex:651)
+# Unused Explored Map tiles stay in their space
+book.rule(
+    'voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles',
+    title='Unused Explored Map tiles stay in their space',
+)
+
+
+# voyage.additional_voyage_rules.nymph_summonings.summon_charge
+# (rules/aeon_trespass/voyage.ludex:661)
+# A Summoning uses up 1 Summon Charge
+@book.rule(
+    'voyage.additional_voyage_rules.nymph_summonings.summon_charge',
+    title='A Summoning uses up 1 Summon Charge',
+    when=Timing('after', target='summoning'),
+)
+def summon_charge_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('summon_charges_used', 1, GAME)
+
+
+# voyage.additional_voyage_rules.nymph_summonings.summon_limit
+# (rules/aeon_trespass/voyage.ludex:666)
+# The Summon Limit
+@book.rule(
+    'voyage.additional_voyage_rules.nymph_summonings.summon_limit',
+    title='The Summon Limit',
+    when=Timing('before', target='summoning'),
+)
+def summon_limit_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        g.get(GAME, 'summon_charges_used') < g.get(GAME, 'summon_limit_value'),
+        'summon_charges_used < summon_limit_value',
+    )
+
+
+# voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts
+# (rules/aeon_trespass/voyage.ludex:671)
+# A used Summoning exhausts until the next Divine Surge
+book.rule(
+    'voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts',
+    title='A used Summoning exhausts until the next Divine Surge',
+)
+
+
+# voyage.additional_voyage_rules.nymph_summonings.special_summonings
+# (rules/aeon_trespass/voyage.ludex:676)
+# Special Summonings and Bonus Summoning Charges
+book.rule(
+    'voyage.additional_voyage_rules.nymph_summonings.special_summonings',
+    title='Special Summonings and Bonus Summoning Charges',
+)
+
+
+# voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_moves_adversary  # noqa: E501
+# (rules/aeon_trespass/voyage.ludex:682)
+# Every Summoning moves the Adversary
+@book.rule(
+    'voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_move'
+    's_adversary',
+    title='Every Summoning moves the Adversary',
+    when=Timing('after', target='summoning'),
+)
+def summoning_moves_adversary_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adversary_activation', ctx)
+
+
+# voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes
+# (rules/aeon_trespass/voyage.ludex:690)
+# A Divine Surge replenishes Godforms and Summonings
+@book.rule(
+    'voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes',
+    title='A Divine Surge replenishes Godforms and Summonings',
+    when=Timing('after', target='divine_surge'),
+)
+def divine_surge_replenishes_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'summon_charges_used', 0)
+
+
+# voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds
+# (rules/aeon_trespass/voyage.ludex:701)
+# Cycle I Diplomacy Thresholds
+book.rule(
+    'voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds',
+    title='Cycle I Diplomacy Thresholds',
+)
+
+
+# voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers
+# (rules/aeon_trespass/voyage.ludex:705)
+# Diplomacy triggers refer to the Local Faction
+book.rule(
+    'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers',
+    title='Diplomacy triggers refer to the Local Faction',
+)
+
+
+# voyage.additional_voyage_rules.diplomacy_rules.local_faction
+# (rules/aeon_trespass/voyage.ludex:708)
+# Local Faction
+book.rule('voyage.additional_voyage_rules.diplomacy_rules.local_faction', title='Local Faction')
+
+
+# voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus
+# (rules/aeon_trespass/voyage.ludex:711)
+# Diplomacy Bonus/Penalty
+book.rule(
+    'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus',
+    title='Diplomacy Bonus/Penalty',
+)
+
+
+# voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final
+# (rules/aeon_trespass/voyage.ludex:715)
+# At War is final
+def at_war_is_final_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'diplomacy_threshold') == 'At War')
+
+
+book.rule(
+    'voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final',
+    title='At War is final',
+    when=Timing('before', target='diplomacy', stat=True),
+    check=at_war_is_final_check,
+)
+
+
+# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:725)
+# Gained Gear cards
+book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_gear', title='Gained Gear cards')
+
+
+# voyage.additional_voyage_rules.gain_and_loss.gained_technology
+# (rules/aeon_trespass/voyage.ludex:728)
+# Gained Technology cards
+book.rule(
+    'voyage.additional_voyage_rules.gain_and_loss.gained_technology',
+    title='Gained Technology cards',
+)
+
+
+# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:731)
+# Gained Clue and Ally cards
+book.rule(
+    'voyage.additional_voyage_rules.gain_and_loss.gained_clues',
+    title='Gained Clue and Ally cards',
+)
+
+
+# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:734)
+# Gained Mnemos cards
+@book.rule(
+    'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
+    title='Gained Mnemos cards',
+)
+def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('target'), 'mnemos_cards_held') < 2:
+        g.gain('mnemos_cards_held', 1, ctx.need('target'))
+    else:
+        chosen_1 = g.pick(
+            ctx,
+            'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
+            'a',
+            [a for a in g.members(q.all_(g, 'argonaut')) if g.get(a, 'mnemos_cards_held') < 2],
+            otherwise=True,
+        )
+        if not chosen_1:
+            g.gain('mnemos_vault_cards', 1, GAME)
+        for a in chosen_1:
+            g.gain('mnemos_cards_held', 1, a)
+
+
+# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:750)
+# Gained tokens
+book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_tokens', title='Gained tokens')
+
+
+# voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements
+# (rules/aeon_trespass/voyage.ludex:753)
+# Gaining Other Game Elements
+book.rule(
+    'voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements',
+    title='Gaining Other Game Elements',
+)
+
+
+# voyage.additional_voyage_rules.gain_and_loss.loss_of_elements
+# (rules/aeon_trespass/voyage.ludex:756)
+# Loss
+book.rule('voyage.additional_voyage_rules.gain_and_loss.loss_of_elements', title='Loss')
+
+
+# voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss
+# (rules/aeon_trespass/voyage.ludex:770)
+# Voluntary Gain/Loss
+book.rule(
+    'voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss',
+    title='Voluntary Gain/Loss',
+)
+
+
+# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:773)
+# Gaining/Losing as a Group
+book.rule(
+    'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
+    title='Gaining/Losing as a Group',
+)
+
+
+# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:796)
+# Diplomacy Bonus/Penalty by Threshold (Cycle I)
+def diplomacy_bonus_table_key(g: Game, ctx: Ctx) -> Value:
+    return g.treated(GAME, 'diplomacy_threshold')
+
+
+book.table(
+    'diplomacy_bonus_table',
+    title='Diplomacy Bonus/Penalty by Threshold (Cycle I)',
+    by=diplomacy_bonus_table_key,
+    rows=(
+        Row('text', text='At War', value=-3),
+        Row('text', text='Denounced', value=-2),
+        Row('text', text='Unfriendly', value=-1),
+        Row('text', text='Neutral', value=0),
+        Row('text', text='Friendly', value=1),
+        Row('text', text='Allied', value=2),
+    ),
+)

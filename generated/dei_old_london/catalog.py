@@ -10,8 +10,135 @@ from ludex.runtime import Record
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Advantage(Record):
+    # campaign_mode.advantages.advantage: Advantage (rules/dei_old_london/campaign.ludex:250)
+
+    KIND: ClassVar[str] = 'campaign_mode.advantages.advantage'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
+        'price': 'price',
+        'write_in': 'write_in',
+        'factions': 'factions',
+    })
+
+    price: int
+    write_in: Literal['outpost_color', 'feat', 'market_card_code', 'drone_card_code', 'black_market_card_code'] | None = None  # noqa: E501
+    factions: Literal['purebred_only', 'not_purebred'] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoralePullKind(Record):
+    # campaign_mode.morale_pull.morale_pull_kind (rules/dei_old_london/campaign.ludex:707)
+    # Morale Pull
+
+    KIND: ClassVar[str] = 'campaign_mode.morale_pull.morale_pull_kind'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RewardsFourPlayersSampleFaction(Record):
+    # campaign_mode.rewards_four_players.sample_faction (rules/dei_old_london/campaign.ludex:792)
+
+    KIND: ClassVar[str] = 'campaign_mode.rewards_four_players.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlacesSharedSampleFaction(Record):
+    # campaign_mode.places_shared.sample_faction (rules/dei_old_london/campaign.ludex:816)
+
+    KIND: ClassVar[str] = 'campaign_mode.places_shared.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SecondScenarioOrderSampleFaction(Record):
+    # campaign_mode.second_scenario_order.sample_faction (rules/dei_old_london/campaign.ludex:837)
+
+    KIND: ClassVar[str] = 'campaign_mode.second_scenario_order.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PowerPointsForObjectivesSampleFaction(Record):
+    # campaign_mode.power_points_for_objectives.sample_faction
+    # (rules/dei_old_london/campaign.ludex:858)
+
+    KIND: ClassVar[str] = 'campaign_mode.power_points_for_objectives.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnlockAdvantagesSampleFaction(Record):
+    # campaign_mode.unlock_advantages.sample_faction (rules/dei_old_london/campaign.ludex:875)
+
+    KIND: ClassVar[str] = 'campaign_mode.unlock_advantages.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CampaignWinnersSampleFaction(Record):
+    # campaign_mode.campaign_winners.sample_faction (rules/dei_old_london/campaign.ludex:909)
+
+    KIND: ClassVar[str] = 'campaign_mode.campaign_winners.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoralePullUsedSampleFaction(Record):
+    # campaign_mode.morale_pull_used.sample_faction (rules/dei_old_london/campaign.ludex:935)
+
+    KIND: ClassVar[str] = 'campaign_mode.morale_pull_used.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TwoAlliancesSampleFaction(Record):
+    # campaign_mode.two_alliances.sample_faction (rules/dei_old_london/campaign.ludex:952)
+
+    KIND: ClassVar[str] = 'campaign_mode.two_alliances.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrideAndConsolidateSampleFaction(Record):
+    # campaign_mode.pride_and_consolidate.sample_faction (rules/dei_old_london/campaign.ludex:1001)
+
+    KIND: ClassVar[str] = 'campaign_mode.pride_and_consolidate.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChallengesSampleFaction(Record):
+    # challenge_alliance.challenges.sample_faction (rules/dei_old_london/challenge.ludex:145)
+
+    KIND: ClassVar[str] = 'challenge_alliance.challenges.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ObjectiveCard(Record):
+    # objective_card: Objective Card (rules/dei_old_london/components.ludex:53)
+
+    KIND: ClassVar[str] = 'objective_card'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'code': 'code'})
+
+    code: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RedBridgeUsedSampleFaction(Record):
+    # purebred.rules.military_discipline.no_constructions.red_bridge_used.sample_faction
+    # (rules/dei_old_london/purebred.ludex:257)
+
+    KIND: ClassVar[str] = (
+        'purebred.rules.military_discipline.no_constructions.red_bridge_used.sample_faction'
+    )
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class OrderToken(Record):
-    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:269)
+    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:295)
 
     KIND: ClassVar[str] = 'purebred.rules.order_tokens.order_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -29,12 +156,209 @@ class OrderToken(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredFeat(Record):
-    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:330)
+    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:357)
 
     KIND: ClassVar[str] = 'purebred.feats.purebred_feat'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'effect_type': 'effect_type'})
 
     effect_type: Literal['permanent', 'triggered']
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DebrisForASegmentSampleFaction(Record):
+    # scenario_1.debris_for_a_segment.sample_faction (rules/dei_old_london/scenario_1.ludex:209)
+
+    KIND: ClassVar[str] = 'scenario_1.debris_for_a_segment.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResourcesNetworkSampleFaction(Record):
+    # scenario_1.resources_network.sample_faction (rules/dei_old_london/scenario_1.ludex:235)
+
+    KIND: ClassVar[str] = 'scenario_1.resources_network.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoofMajorityScoresSampleFaction(Record):
+    # scenario_1.roof_majority_scores.sample_faction (rules/dei_old_london/scenario_1.ludex:254)
+
+    KIND: ClassVar[str] = 'scenario_1.roof_majority_scores.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HierarchySwapSampleFaction(Record):
+    # scenario_2.hierarchy_swap.sample_faction (rules/dei_old_london/scenario_2.ludex:234)
+
+    KIND: ClassVar[str] = 'scenario_2.hierarchy_swap.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BarracksForSuppliesSampleFaction(Record):
+    # scenario_2.barracks_for_supplies.sample_faction (rules/dei_old_london/scenario_2.ludex:256)
+
+    KIND: ClassVar[str] = 'scenario_2.barracks_for_supplies.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoofRegionsScoreSampleFaction(Record):
+    # scenario_2.roof_regions_score.sample_faction (rules/dei_old_london/scenario_2.ludex:275)
+
+    KIND: ClassVar[str] = 'scenario_2.roof_regions_score.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GovernmentInterventionExampleSampleFaction(Record):
+    # scenario_2.government_intervention_example.sample_faction
+    # (rules/dei_old_london/scenario_2.ludex:290)
+
+    KIND: ClassVar[str] = 'scenario_2.government_intervention_example.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GovernmentInterventionExampleSampleRegion(Record):
+    # scenario_2.government_intervention_example.sample_region
+    # (rules/dei_old_london/scenario_2.ludex:293)
+
+    KIND: ClassVar[str] = 'scenario_2.government_intervention_example.sample_region'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SampleDistrict(Record):
+    # scenario_2.government_intervention_example.sample_district
+    # (rules/dei_old_london/scenario_2.ludex:296)
+
+    KIND: ClassVar[str] = 'scenario_2.government_intervention_example.sample_district'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReinforcementsByTurnSampleFaction(Record):
+    # scenario_2.reinforcements_by_turn.sample_faction (rules/dei_old_london/scenario_2.ludex:320)
+
+    KIND: ClassVar[str] = 'scenario_2.reinforcements_by_turn.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AFeastSampleFaction(Record):
+    # scenario_3.a_feast.sample_faction (rules/dei_old_london/scenario_3.ludex:169)
+
+    KIND: ClassVar[str] = 'scenario_3.a_feast.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SalarySampleFaction(Record):
+    # scenario_3.salary.sample_faction (rules/dei_old_london/scenario_3.ludex:186)
+
+    KIND: ClassVar[str] = 'scenario_3.salary.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CampgroundMajorityScoresSampleFaction(Record):
+    # scenario_3.campground_majority_scores.sample_faction
+    # (rules/dei_old_london/scenario_3.ludex:208)
+
+    KIND: ClassVar[str] = 'scenario_3.campground_majority_scores.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PurebredInTheCampgroundSampleFaction(Record):
+    # scenario_3.purebred_in_the_campground.sample_faction
+    # (rules/dei_old_london/scenario_3.ludex:220)
+
+    KIND: ClassVar[str] = 'scenario_3.purebred_in_the_campground.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RetiringByTurnSampleFaction(Record):
+    # scenario_4.retiring_by_turn.sample_faction (rules/dei_old_london/scenario_4.ludex:143)
+
+    KIND: ClassVar[str] = 'scenario_4.retiring_by_turn.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SampleMission(Record):
+    # scenario_4.retiring_by_turn.sample_mission (rules/dei_old_london/scenario_4.ludex:147)
+
+    KIND: ClassVar[str] = 'scenario_4.retiring_by_turn.sample_mission'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LosingSuppliesSampleFaction(Record):
+    # scenario_4.losing_supplies.sample_faction (rules/dei_old_london/scenario_4.ludex:179)
+
+    KIND: ClassVar[str] = 'scenario_4.losing_supplies.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RedSpacesScoreSampleFaction(Record):
+    # scenario_5.red_spaces_score.sample_faction (rules/dei_old_london/scenario_5.ludex:141)
+
+    KIND: ClassVar[str] = 'scenario_5.red_spaces_score.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsPlacedSampleFaction(Record):
+    # scenario_6.cards_placed.sample_faction (rules/dei_old_london/scenario_6.ludex:184)
+
+    KIND: ClassVar[str] = 'scenario_6.cards_placed.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundupSampleFaction(Record):
+    # scenario_6.roundup.sample_faction (rules/dei_old_london/scenario_6.ludex:210)
+
+    KIND: ClassVar[str] = 'scenario_6.roundup.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundupSampleRegion(Record):
+    # scenario_6.roundup.sample_region (rules/dei_old_london/scenario_6.ludex:214)
+
+    KIND: ClassVar[str] = 'scenario_6.roundup.sample_region'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuperiorSampleFaction(Record):
+    # scenario_7.superior.sample_faction (rules/dei_old_london/scenario_7.ludex:214)
+
+    KIND: ClassVar[str] = 'scenario_7.superior.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LabMarketCardsSampleFaction(Record):
+    # scenario_7.lab_market_cards.sample_faction (rules/dei_old_london/scenario_7.ludex:233)
+
+    KIND: ClassVar[str] = 'scenario_7.lab_market_cards.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LabRewardsExampleSampleFaction(Record):
+    # scenario_7.lab_rewards_example.sample_faction (rules/dei_old_london/scenario_7.ludex:248)
+
+    KIND: ClassVar[str] = 'scenario_7.lab_rewards_example.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -50,6 +374,252 @@ class VengeanceCard(Record):
     threshold: str
     penalties: tuple[str, ...]
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RedSpacesAndBumpsSampleFaction(Record):
+    # vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction
+    # (rules/dei_old_london/vengeance.ludex:361)
+
+    KIND: ClassVar[str] = (
+        'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction'
+    )
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+COMRADES = Advantage(id='campaign_mode.advantages.cost_1.comrades', title='Comrades', price=1)
+
+ENERGETIC_HOLD = Advantage(
+    id='campaign_mode.advantages.cost_1.energetic_hold',
+    title='Energetic Hold',
+    price=1,
+)
+
+TECHNOLOGIES_HOLD = Advantage(
+    id='campaign_mode.advantages.cost_1.technologies_hold',
+    title='Technologies Hold',
+    price=1,
+)
+
+TACTICS_FLEXIBILITY = Advantage(
+    id='campaign_mode.advantages.cost_1.tactics_flexibility',
+    title='Tactics Flexibility',
+    price=1,
+)
+
+EXPLORERS = Advantage(id='campaign_mode.advantages.cost_1.explorers', title='Explorers', price=1)
+
+SIGNAL_DISTORTION = Advantage(
+    id='campaign_mode.advantages.cost_1.signal_distortion',
+    title='Signal Distortion',
+    price=1,
+)
+
+INITIATIVE = Advantage(id='campaign_mode.advantages.cost_1.initiative', title='Initiative', price=1)
+
+LEGACY = Advantage(id='campaign_mode.advantages.cost_1.legacy', title='Legacy', price=1)
+
+GRANT = Advantage(id='campaign_mode.advantages.cost_2.grant', title='Grant', price=2)
+
+EMERGENCY_EXIT = Advantage(
+    id='campaign_mode.advantages.cost_2.emergency_exit',
+    title='Emergency Exit',
+    price=2,
+)
+
+PRIVATE_NEGOTIATION = Advantage(
+    id='campaign_mode.advantages.cost_2.private_negotiation',
+    title='Private Negotiation',
+    price=2,
+)
+
+ACROBATICS = Advantage(id='campaign_mode.advantages.cost_2.acrobatics', title='Acrobatics', price=2)
+
+CONSOLIDATE = Advantage(
+    id='campaign_mode.advantages.cost_2.consolidate',
+    title='Consolidate',
+    price=2,
+    write_in='outpost_color',
+)
+
+PRIDE = Advantage(id='campaign_mode.advantages.cost_2.pride', title='Pride', price=2)
+
+COOPERATION = Advantage(
+    id='campaign_mode.advantages.cost_2.cooperation',
+    title='Cooperation',
+    price=2,
+)
+
+STRATEGY = Advantage(
+    id='campaign_mode.advantages.cost_2.strategy',
+    title='Strategy',
+    price=2,
+    write_in='feat',
+)
+
+GEOTECH = Advantage(id='campaign_mode.advantages.cost_2.geotech', title='Geotech', price=2)
+
+SPECIALIZATION = Advantage(
+    id='campaign_mode.advantages.cost_3.specialization',
+    title='Specialization',
+    price=3,
+    write_in='market_card_code',
+)
+
+SLEEPING_CELL = Advantage(
+    id='campaign_mode.advantages.cost_3.sleeping_cell',
+    title='Sleeping Cell',
+    price=3,
+)
+
+ROBOTICS = Advantage(
+    id='campaign_mode.advantages.cost_3.robotics',
+    title='Robotics',
+    price=3,
+    write_in='drone_card_code',
+    factions='purebred_only',
+)
+
+CONTRABAND = Advantage(
+    id='campaign_mode.advantages.cost_3.contraband',
+    title='Contraband',
+    price=3,
+    write_in='black_market_card_code',
+    factions='not_purebred',
+)
+
+FACE_OF_THE_PEOPLE = Advantage(
+    id='campaign_mode.advantages.cost_3.face_of_the_people',
+    title='Face of the People',
+    price=3,
+)
+
+SUPPLIES_70 = MoralePullKind(id='campaign_mode.morale_pull.supplies_70', title='70 Supplies')
+
+RESOURCES_10 = MoralePullKind(id='campaign_mode.morale_pull.resources_10', title='10 Resources')
+
+SCRAPPERS_15 = MoralePullKind(id='campaign_mode.morale_pull.scrappers_15', title='15 Scrappers')
+
+CONSTRUCTIONS_8 = MoralePullKind(
+    id='campaign_mode.morale_pull.constructions_8',
+    title='8 Constructions (no Purebred)',
+)
+
+OUTPOSTS_8 = MoralePullKind(id='campaign_mode.morale_pull.outposts_8', title='8 Outposts')
+
+MARKET_PURCHASES_7 = MoralePullKind(
+    id='campaign_mode.morale_pull.market_purchases_7',
+    title='7 Market purchases',
+)
+
+REWARDS_FOUR_PLAYERS_FACTION_RED = RewardsFourPlayersSampleFaction(
+    id='campaign_mode.rewards_four_players.faction_red',
+    title=None,
+)
+
+REWARDS_FOUR_PLAYERS_FACTION_BLUE = RewardsFourPlayersSampleFaction(
+    id='campaign_mode.rewards_four_players.faction_blue',
+    title=None,
+)
+
+REWARDS_FOUR_PLAYERS_FACTION_GREEN = RewardsFourPlayersSampleFaction(
+    id='campaign_mode.rewards_four_players.faction_green',
+    title=None,
+)
+
+PLACES_SHARED_FACTION_RED = PlacesSharedSampleFaction(
+    id='campaign_mode.places_shared.faction_red',
+    title=None,
+)
+
+PLACES_SHARED_FACTION_BLUE = PlacesSharedSampleFaction(
+    id='campaign_mode.places_shared.faction_blue',
+    title=None,
+)
+
+SECOND_SCENARIO_ORDER_FACTION_RED = SecondScenarioOrderSampleFaction(
+    id='campaign_mode.second_scenario_order.faction_red',
+    title=None,
+)
+
+SECOND_SCENARIO_ORDER_FACTION_BLUE = SecondScenarioOrderSampleFaction(
+    id='campaign_mode.second_scenario_order.faction_blue',
+    title=None,
+)
+
+POWER_POINTS_FOR_OBJECTIVES_FACTION_RED = PowerPointsForObjectivesSampleFaction(
+    id='campaign_mode.power_points_for_objectives.faction_red',
+    title=None,
+)
+
+UNLOCK_ADVANTAGES_FACTION_BLUE = UnlockAdvantagesSampleFaction(
+    id='campaign_mode.unlock_advantages.faction_blue',
+    title=None,
+)
+
+CAMPAIGN_WINNERS_FACTION_RED = CampaignWinnersSampleFaction(
+    id='campaign_mode.campaign_winners.faction_red',
+    title=None,
+)
+
+CAMPAIGN_WINNERS_FACTION_BLUE = CampaignWinnersSampleFaction(
+    id='campaign_mode.campaign_winners.faction_blue',
+    title=None,
+)
+
+CAMPAIGN_WINNERS_FACTION_GREEN = CampaignWinnersSampleFaction(
+    id='campaign_mode.campaign_winners.faction_green',
+    title=None,
+)
+
+MORALE_PULL_USED_FACTION_RED = MoralePullUsedSampleFaction(
+    id='campaign_mode.morale_pull_used.faction_red',
+    title=None,
+)
+
+TWO_ALLIANCES_FACTION_RED = TwoAlliancesSampleFaction(
+    id='campaign_mode.two_alliances.faction_red',
+    title=None,
+)
+
+TWO_ALLIANCES_FACTION_BLUE = TwoAlliancesSampleFaction(
+    id='campaign_mode.two_alliances.faction_blue',
+    title=None,
+)
+
+TWO_ALLIANCES_FACTION_GREEN = TwoAlliancesSampleFaction(
+    id='campaign_mode.two_alliances.faction_green',
+    title=None,
+)
+
+PRIDE_AND_CONSOLIDATE_FACTION_RED = PrideAndConsolidateSampleFaction(
+    id='campaign_mode.pride_and_consolidate.faction_red',
+    title=None,
+)
+
+PRIDE_AND_CONSOLIDATE_FACTION_BLUE = PrideAndConsolidateSampleFaction(
+    id='campaign_mode.pride_and_consolidate.faction_blue',
+    title=None,
+)
+
+PRIDE_AND_CONSOLIDATE_FACTION_GREEN = PrideAndConsolidateSampleFaction(
+    id='campaign_mode.pride_and_consolidate.faction_green',
+    title=None,
+)
+
+CHALLENGES_FACTION_RED = ChallengesSampleFaction(
+    id='challenge_alliance.challenges.faction_red',
+    title=None,
+)
+
+CHALLENGES_FACTION_BLUE = ChallengesSampleFaction(
+    id='challenge_alliance.challenges.faction_blue',
+    title=None,
+)
+
+RED_BRIDGE_USED_FACTION_RED = RedBridgeUsedSampleFaction(
+    id='purebred.rules.military_discipline.no_constructions.red_bridge_used.faction_red',
+    title=None,
+)
 
 HIGHER_VALUE = OrderToken(
     id='purebred.rules.order_tokens.higher_value',
@@ -104,6 +674,231 @@ FEATS_CORRUPTION = PurebredFeat(
     id='purebred.feats.corruption',
     title='Corruption',
     effect_type='triggered',
+)
+
+OBJECTIVE_1 = ObjectiveCard(id='scenario_1.objective_1', title='Objective 1', code='1')
+
+DEBRIS_FOR_A_SEGMENT_FACTION_RED = DebrisForASegmentSampleFaction(
+    id='scenario_1.debris_for_a_segment.faction_red',
+    title=None,
+)
+
+DEBRIS_FOR_A_SEGMENT_FACTION_BLUE = DebrisForASegmentSampleFaction(
+    id='scenario_1.debris_for_a_segment.faction_blue',
+    title=None,
+)
+
+RESOURCES_NETWORK_FACTION_RED = ResourcesNetworkSampleFaction(
+    id='scenario_1.resources_network.faction_red',
+    title=None,
+)
+
+ROOF_MAJORITY_SCORES_FACTION_RED = RoofMajorityScoresSampleFaction(
+    id='scenario_1.roof_majority_scores.faction_red',
+    title=None,
+)
+
+ROOF_MAJORITY_SCORES_FACTION_BLUE = RoofMajorityScoresSampleFaction(
+    id='scenario_1.roof_majority_scores.faction_blue',
+    title=None,
+)
+
+OBJECTIVE_2A = ObjectiveCard(
+    id='scenario_2.objective_2a',
+    title='Objective 2A - No Purebred',
+    code='2a',
+)
+
+OBJECTIVE_2B = ObjectiveCard(
+    id='scenario_2.objective_2b',
+    title='Objective 2B - Only Purebred',
+    code='2b',
+)
+
+HIERARCHY_SWAP_FACTION_RED = HierarchySwapSampleFaction(
+    id='scenario_2.hierarchy_swap.faction_red',
+    title=None,
+)
+
+HIERARCHY_SWAP_FACTION_BLUE = HierarchySwapSampleFaction(
+    id='scenario_2.hierarchy_swap.faction_blue',
+    title=None,
+)
+
+BARRACKS_FOR_SUPPLIES_FACTION_RED = BarracksForSuppliesSampleFaction(
+    id='scenario_2.barracks_for_supplies.faction_red',
+    title=None,
+)
+
+ROOF_REGIONS_SCORE_FACTION_RED = RoofRegionsScoreSampleFaction(
+    id='scenario_2.roof_regions_score.faction_red',
+    title=None,
+)
+
+ROOF_REGIONS_SCORE_FACTION_BLUE = RoofRegionsScoreSampleFaction(
+    id='scenario_2.roof_regions_score.faction_blue',
+    title=None,
+)
+
+GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_RED = GovernmentInterventionExampleSampleFaction(
+    id='scenario_2.government_intervention_example.faction_red',
+    title=None,
+)
+
+GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_BLUE = GovernmentInterventionExampleSampleFaction(
+    id='scenario_2.government_intervention_example.faction_blue',
+    title=None,
+)
+
+BRIDGE_ROOF = GovernmentInterventionExampleSampleRegion(
+    id='scenario_2.government_intervention_example.bridge_roof',
+    title=None,
+)
+
+GOVERNMENT_INTERVENTION_EXAMPLE_DOCKS = GovernmentInterventionExampleSampleRegion(
+    id='scenario_2.government_intervention_example.docks',
+    title=None,
+)
+
+EAST_END = SampleDistrict(id='scenario_2.government_intervention_example.east_end', title=None)
+
+REINFORCEMENTS_BY_TURN_FACTION_RED = ReinforcementsByTurnSampleFaction(
+    id='scenario_2.reinforcements_by_turn.faction_red',
+    title=None,
+)
+
+OBJECTIVE_3 = ObjectiveCard(id='scenario_3.objective_3', title='Objective 3', code='3')
+
+A_FEAST_FACTION_RED = AFeastSampleFaction(id='scenario_3.a_feast.faction_red', title=None)
+
+SALARY_FACTION_RED = SalarySampleFaction(id='scenario_3.salary.faction_red', title=None)
+
+SALARY_FACTION_BLUE = SalarySampleFaction(id='scenario_3.salary.faction_blue', title=None)
+
+CAMPGROUND_MAJORITY_SCORES_FACTION_RED = CampgroundMajorityScoresSampleFaction(
+    id='scenario_3.campground_majority_scores.faction_red',
+    title=None,
+)
+
+PUREBRED_IN_THE_CAMPGROUND_FACTION_RED = PurebredInTheCampgroundSampleFaction(
+    id='scenario_3.purebred_in_the_campground.faction_red',
+    title=None,
+)
+
+OBJECTIVE_4 = ObjectiveCard(id='scenario_4.objective_4', title='Objective 4', code='4')
+
+RETIRING_BY_TURN_FACTION_RED = RetiringByTurnSampleFaction(
+    id='scenario_4.retiring_by_turn.faction_red',
+    title=None,
+)
+
+RETIRING_BY_TURN_FACTION_BLUE = RetiringByTurnSampleFaction(
+    id='scenario_4.retiring_by_turn.faction_blue',
+    title=None,
+)
+
+RETIRING_BY_TURN_FACTION_GREEN = RetiringByTurnSampleFaction(
+    id='scenario_4.retiring_by_turn.faction_green',
+    title=None,
+)
+
+SMALL = SampleMission(id='scenario_4.retiring_by_turn.small', title=None)
+
+LARGE = SampleMission(id='scenario_4.retiring_by_turn.large', title=None)
+
+LOSING_SUPPLIES_FACTION_RED = LosingSuppliesSampleFaction(
+    id='scenario_4.losing_supplies.faction_red',
+    title=None,
+)
+
+LOSING_SUPPLIES_FACTION_BLUE = LosingSuppliesSampleFaction(
+    id='scenario_4.losing_supplies.faction_blue',
+    title=None,
+)
+
+OBJECTIVE_5 = ObjectiveCard(id='scenario_5.objective_5', title='Objective 5', code='5')
+
+RED_SPACES_SCORE_FACTION_RED = RedSpacesScoreSampleFaction(
+    id='scenario_5.red_spaces_score.faction_red',
+    title=None,
+)
+
+RED_SPACES_SCORE_FACTION_BLUE = RedSpacesScoreSampleFaction(
+    id='scenario_5.red_spaces_score.faction_blue',
+    title=None,
+)
+
+RED_SPACES_SCORE_FACTION_GREEN = RedSpacesScoreSampleFaction(
+    id='scenario_5.red_spaces_score.faction_green',
+    title=None,
+)
+
+OBJECTIVE_6 = ObjectiveCard(id='scenario_6.objective_6', title='Objective 6', code='6')
+
+CARDS_PLACED_FACTION_RED = CardsPlacedSampleFaction(
+    id='scenario_6.cards_placed.faction_red',
+    title=None,
+)
+
+CARDS_PLACED_FACTION_BLUE = CardsPlacedSampleFaction(
+    id='scenario_6.cards_placed.faction_blue',
+    title=None,
+)
+
+ROUNDUP_FACTION_RED = RoundupSampleFaction(id='scenario_6.roundup.faction_red', title=None)
+
+ROUNDUP_FACTION_BLUE = RoundupSampleFaction(id='scenario_6.roundup.faction_blue', title=None)
+
+ROUNDUP_FACTION_GREEN = RoundupSampleFaction(id='scenario_6.roundup.faction_green', title=None)
+
+ROUNDUP_DOCKS = RoundupSampleRegion(id='scenario_6.roundup.docks', title=None)
+
+MARKET = RoundupSampleRegion(id='scenario_6.roundup.market', title=None)
+
+OBJECTIVE_7 = ObjectiveCard(id='scenario_7.objective_7', title='Objective 7', code='7')
+
+SUPERIOR_FACTION_RED = SuperiorSampleFaction(id='scenario_7.superior.faction_red', title=None)
+
+SUPERIOR_FACTION_BLUE = SuperiorSampleFaction(id='scenario_7.superior.faction_blue', title=None)
+
+LAB_MARKET_CARDS_FACTION_RED = LabMarketCardsSampleFaction(
+    id='scenario_7.lab_market_cards.faction_red',
+    title=None,
+)
+
+LAB_REWARDS_EXAMPLE_FACTION_RED = LabRewardsExampleSampleFaction(
+    id='scenario_7.lab_rewards_example.faction_red',
+    title=None,
+)
+
+LAB_REWARDS_EXAMPLE_FACTION_BLUE = LabRewardsExampleSampleFaction(
+    id='scenario_7.lab_rewards_example.faction_blue',
+    title=None,
+)
+
+RED_SPACES_AND_BUMPS_FACTION_RED = RedSpacesAndBumpsSampleFaction(
+    id='vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.faction_red',
+    title=None,
+)
+
+RED_SPACES_AND_BUMPS_FACTION_BLUE = RedSpacesAndBumpsSampleFaction(
+    id='vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.faction_blue',
+    title=None,
+)
+
+RED_SPACES_AND_BUMPS_FACTION_GREEN = RedSpacesAndBumpsSampleFaction(
+    id='vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.faction_green',
+    title=None,
+)
+
+FACTION_YELLOW = RedSpacesAndBumpsSampleFaction(
+    id='vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.faction_yellow',
+    title=None,
+)
+
+FACTION_WHITE = RedSpacesAndBumpsSampleFaction(
+    id='vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.faction_white',
+    title=None,
 )
 
 GATHERING = VengeanceCard(
@@ -174,6 +969,56 @@ LEADER_ALONE = VengeanceCard(
 
 
 CATALOG: Mapping[str, Record] = MappingProxyType({
+    COMRADES.id: COMRADES,
+    ENERGETIC_HOLD.id: ENERGETIC_HOLD,
+    TECHNOLOGIES_HOLD.id: TECHNOLOGIES_HOLD,
+    TACTICS_FLEXIBILITY.id: TACTICS_FLEXIBILITY,
+    EXPLORERS.id: EXPLORERS,
+    SIGNAL_DISTORTION.id: SIGNAL_DISTORTION,
+    INITIATIVE.id: INITIATIVE,
+    LEGACY.id: LEGACY,
+    GRANT.id: GRANT,
+    EMERGENCY_EXIT.id: EMERGENCY_EXIT,
+    PRIVATE_NEGOTIATION.id: PRIVATE_NEGOTIATION,
+    ACROBATICS.id: ACROBATICS,
+    CONSOLIDATE.id: CONSOLIDATE,
+    PRIDE.id: PRIDE,
+    COOPERATION.id: COOPERATION,
+    STRATEGY.id: STRATEGY,
+    GEOTECH.id: GEOTECH,
+    SPECIALIZATION.id: SPECIALIZATION,
+    SLEEPING_CELL.id: SLEEPING_CELL,
+    ROBOTICS.id: ROBOTICS,
+    CONTRABAND.id: CONTRABAND,
+    FACE_OF_THE_PEOPLE.id: FACE_OF_THE_PEOPLE,
+    SUPPLIES_70.id: SUPPLIES_70,
+    RESOURCES_10.id: RESOURCES_10,
+    SCRAPPERS_15.id: SCRAPPERS_15,
+    CONSTRUCTIONS_8.id: CONSTRUCTIONS_8,
+    OUTPOSTS_8.id: OUTPOSTS_8,
+    MARKET_PURCHASES_7.id: MARKET_PURCHASES_7,
+    REWARDS_FOUR_PLAYERS_FACTION_RED.id: REWARDS_FOUR_PLAYERS_FACTION_RED,
+    REWARDS_FOUR_PLAYERS_FACTION_BLUE.id: REWARDS_FOUR_PLAYERS_FACTION_BLUE,
+    REWARDS_FOUR_PLAYERS_FACTION_GREEN.id: REWARDS_FOUR_PLAYERS_FACTION_GREEN,
+    PLACES_SHARED_FACTION_RED.id: PLACES_SHARED_FACTION_RED,
+    PLACES_SHARED_FACTION_BLUE.id: PLACES_SHARED_FACTION_BLUE,
+    SECOND_SCENARIO_ORDER_FACTION_RED.id: SECOND_SCENARIO_ORDER_FACTION_RED,
+    SECOND_SCENARIO_ORDER_FACTION_BLUE.id: SECOND_SCENARIO_ORDER_FACTION_BLUE,
+    POWER_POINTS_FOR_OBJECTIVES_FACTION_RED.id: POWER_POINTS_FOR_OBJECTIVES_FACTION_RED,
+    UNLOCK_ADVANTAGES_FACTION_BLUE.id: UNLOCK_ADVANTAGES_FACTION_BLUE,
+    CAMPAIGN_WINNERS_FACTION_RED.id: CAMPAIGN_WINNERS_FACTION_RED,
+    CAMPAIGN_WINNERS_FACTION_BLUE.id: CAMPAIGN_WINNERS_FACTION_BLUE,
+    CAMPAIGN_WINNERS_FACTION_GREEN.id: CAMPAIGN_WINNERS_FACTION_GREEN,
+    MORALE_PULL_USED_FACTION_RED.id: MORALE_PULL_USED_FACTION_RED,
+    TWO_ALLIANCES_FACTION_RED.id: TWO_ALLIANCES_FACTION_RED,
+    TWO_ALLIANCES_FACTION_BLUE.id: TWO_ALLIANCES_FACTION_BLUE,
+    TWO_ALLIANCES_FACTION_GREEN.id: TWO_ALLIANCES_FACTION_GREEN,
+    PRIDE_AND_CONSOLIDATE_FACTION_RED.id: PRIDE_AND_CONSOLIDATE_FACTION_RED,
+    PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id: PRIDE_AND_CONSOLIDATE_FACTION_BLUE,
+    PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id: PRIDE_AND_CONSOLIDATE_FACTION_GREEN,
+    CHALLENGES_FACTION_RED.id: CHALLENGES_FACTION_RED,
+    CHALLENGES_FACTION_BLUE.id: CHALLENGES_FACTION_BLUE,
+    RED_BRIDGE_USED_FACTION_RED.id: RED_BRIDGE_USED_FACTION_RED,
     HIGHER_VALUE.id: HIGHER_VALUE,
     LESSER_VALUE.id: LESSER_VALUE,
     STOCK_WAREHOUSE.id: STOCK_WAREHOUSE,
@@ -184,6 +1029,62 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     MOTIVATION.id: MOTIVATION,
     INSPECTION.id: INSPECTION,
     FEATS_CORRUPTION.id: FEATS_CORRUPTION,
+    OBJECTIVE_1.id: OBJECTIVE_1,
+    DEBRIS_FOR_A_SEGMENT_FACTION_RED.id: DEBRIS_FOR_A_SEGMENT_FACTION_RED,
+    DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id: DEBRIS_FOR_A_SEGMENT_FACTION_BLUE,
+    RESOURCES_NETWORK_FACTION_RED.id: RESOURCES_NETWORK_FACTION_RED,
+    ROOF_MAJORITY_SCORES_FACTION_RED.id: ROOF_MAJORITY_SCORES_FACTION_RED,
+    ROOF_MAJORITY_SCORES_FACTION_BLUE.id: ROOF_MAJORITY_SCORES_FACTION_BLUE,
+    OBJECTIVE_2A.id: OBJECTIVE_2A,
+    OBJECTIVE_2B.id: OBJECTIVE_2B,
+    HIERARCHY_SWAP_FACTION_RED.id: HIERARCHY_SWAP_FACTION_RED,
+    HIERARCHY_SWAP_FACTION_BLUE.id: HIERARCHY_SWAP_FACTION_BLUE,
+    BARRACKS_FOR_SUPPLIES_FACTION_RED.id: BARRACKS_FOR_SUPPLIES_FACTION_RED,
+    ROOF_REGIONS_SCORE_FACTION_RED.id: ROOF_REGIONS_SCORE_FACTION_RED,
+    ROOF_REGIONS_SCORE_FACTION_BLUE.id: ROOF_REGIONS_SCORE_FACTION_BLUE,
+    GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_RED.id: GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_RED,
+    GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_BLUE.id: GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_BLUE,
+    BRIDGE_ROOF.id: BRIDGE_ROOF,
+    GOVERNMENT_INTERVENTION_EXAMPLE_DOCKS.id: GOVERNMENT_INTERVENTION_EXAMPLE_DOCKS,
+    EAST_END.id: EAST_END,
+    REINFORCEMENTS_BY_TURN_FACTION_RED.id: REINFORCEMENTS_BY_TURN_FACTION_RED,
+    OBJECTIVE_3.id: OBJECTIVE_3,
+    A_FEAST_FACTION_RED.id: A_FEAST_FACTION_RED,
+    SALARY_FACTION_RED.id: SALARY_FACTION_RED,
+    SALARY_FACTION_BLUE.id: SALARY_FACTION_BLUE,
+    CAMPGROUND_MAJORITY_SCORES_FACTION_RED.id: CAMPGROUND_MAJORITY_SCORES_FACTION_RED,
+    PUREBRED_IN_THE_CAMPGROUND_FACTION_RED.id: PUREBRED_IN_THE_CAMPGROUND_FACTION_RED,
+    OBJECTIVE_4.id: OBJECTIVE_4,
+    RETIRING_BY_TURN_FACTION_RED.id: RETIRING_BY_TURN_FACTION_RED,
+    RETIRING_BY_TURN_FACTION_BLUE.id: RETIRING_BY_TURN_FACTION_BLUE,
+    RETIRING_BY_TURN_FACTION_GREEN.id: RETIRING_BY_TURN_FACTION_GREEN,
+    SMALL.id: SMALL,
+    LARGE.id: LARGE,
+    LOSING_SUPPLIES_FACTION_RED.id: LOSING_SUPPLIES_FACTION_RED,
+    LOSING_SUPPLIES_FACTION_BLUE.id: LOSING_SUPPLIES_FACTION_BLUE,
+    OBJECTIVE_5.id: OBJECTIVE_5,
+    RED_SPACES_SCORE_FACTION_RED.id: RED_SPACES_SCORE_FACTION_RED,
+    RED_SPACES_SCORE_FACTION_BLUE.id: RED_SPACES_SCORE_FACTION_BLUE,
+    RED_SPACES_SCORE_FACTION_GREEN.id: RED_SPACES_SCORE_FACTION_GREEN,
+    OBJECTIVE_6.id: OBJECTIVE_6,
+    CARDS_PLACED_FACTION_RED.id: CARDS_PLACED_FACTION_RED,
+    CARDS_PLACED_FACTION_BLUE.id: CARDS_PLACED_FACTION_BLUE,
+    ROUNDUP_FACTION_RED.id: ROUNDUP_FACTION_RED,
+    ROUNDUP_FACTION_BLUE.id: ROUNDUP_FACTION_BLUE,
+    ROUNDUP_FACTION_GREEN.id: ROUNDUP_FACTION_GREEN,
+    ROUNDUP_DOCKS.id: ROUNDUP_DOCKS,
+    MARKET.id: MARKET,
+    OBJECTIVE_7.id: OBJECTIVE_7,
+    SUPERIOR_FACTION_RED.id: SUPERIOR_FACTION_RED,
+    SUPERIOR_FACTION_BLUE.id: SUPERIOR_FACTION_BLUE,
+    LAB_MARKET_CARDS_FACTION_RED.id: LAB_MARKET_CARDS_FACTION_RED,
+    LAB_REWARDS_EXAMPLE_FACTION_RED.id: LAB_REWARDS_EXAMPLE_FACTION_RED,
+    LAB_REWARDS_EXAMPLE_FACTION_BLUE.id: LAB_REWARDS_EXAMPLE_FACTION_BLUE,
+    RED_SPACES_AND_BUMPS_FACTION_RED.id: RED_SPACES_AND_BUMPS_FACTION_RED,
+    RED_SPACES_AND_BUMPS_FACTION_BLUE.id: RED_SPACES_AND_BUMPS_FACTION_BLUE,
+    RED_SPACES_AND_BUMPS_FACTION_GREEN.id: RED_SPACES_AND_BUMPS_FACTION_GREEN,
+    FACTION_YELLOW.id: FACTION_YELLOW,
+    FACTION_WHITE.id: FACTION_WHITE,
     GATHERING.id: GATHERING,
     BEWARE_THE_ROOFS.id: BEWARE_THE_ROOFS,
     VENGEANCE_CARDS_CORRUPTION.id: VENGEANCE_CARDS_CORRUPTION,
@@ -196,6 +1097,78 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
 })
 
 KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    Advantage.KIND: (
+        COMRADES.id,
+        ENERGETIC_HOLD.id,
+        TECHNOLOGIES_HOLD.id,
+        TACTICS_FLEXIBILITY.id,
+        EXPLORERS.id,
+        SIGNAL_DISTORTION.id,
+        INITIATIVE.id,
+        LEGACY.id,
+        GRANT.id,
+        EMERGENCY_EXIT.id,
+        PRIVATE_NEGOTIATION.id,
+        ACROBATICS.id,
+        CONSOLIDATE.id,
+        PRIDE.id,
+        COOPERATION.id,
+        STRATEGY.id,
+        GEOTECH.id,
+        SPECIALIZATION.id,
+        SLEEPING_CELL.id,
+        ROBOTICS.id,
+        CONTRABAND.id,
+        FACE_OF_THE_PEOPLE.id,
+    ),
+    MoralePullKind.KIND: (
+        SUPPLIES_70.id,
+        RESOURCES_10.id,
+        SCRAPPERS_15.id,
+        CONSTRUCTIONS_8.id,
+        OUTPOSTS_8.id,
+        MARKET_PURCHASES_7.id,
+    ),
+    RewardsFourPlayersSampleFaction.KIND: (
+        REWARDS_FOUR_PLAYERS_FACTION_RED.id,
+        REWARDS_FOUR_PLAYERS_FACTION_BLUE.id,
+        REWARDS_FOUR_PLAYERS_FACTION_GREEN.id,
+    ),
+    PlacesSharedSampleFaction.KIND: (PLACES_SHARED_FACTION_RED.id, PLACES_SHARED_FACTION_BLUE.id),
+    SecondScenarioOrderSampleFaction.KIND: (
+        SECOND_SCENARIO_ORDER_FACTION_RED.id,
+        SECOND_SCENARIO_ORDER_FACTION_BLUE.id,
+    ),
+    PowerPointsForObjectivesSampleFaction.KIND: (POWER_POINTS_FOR_OBJECTIVES_FACTION_RED.id,),
+    UnlockAdvantagesSampleFaction.KIND: (UNLOCK_ADVANTAGES_FACTION_BLUE.id,),
+    CampaignWinnersSampleFaction.KIND: (
+        CAMPAIGN_WINNERS_FACTION_RED.id,
+        CAMPAIGN_WINNERS_FACTION_BLUE.id,
+        CAMPAIGN_WINNERS_FACTION_GREEN.id,
+    ),
+    MoralePullUsedSampleFaction.KIND: (MORALE_PULL_USED_FACTION_RED.id,),
+    TwoAlliancesSampleFaction.KIND: (
+        TWO_ALLIANCES_FACTION_RED.id,
+        TWO_ALLIANCES_FACTION_BLUE.id,
+        TWO_ALLIANCES_FACTION_GREEN.id,
+    ),
+    PrideAndConsolidateSampleFaction.KIND: (
+        PRIDE_AND_CONSOLIDATE_FACTION_RED.id,
+        PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id,
+        PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id,
+    ),
+    ChallengesSampleFaction.KIND: (CHALLENGES_FACTION_RED.id, CHALLENGES_FACTION_BLUE.id),
+    ObjectiveCard.KIND: (
+        OBJECTIVE_1.id,
+        OBJECTIVE_2A.id,
+        OBJECTIVE_2B.id,
+        OBJECTIVE_3.id,
+        OBJECTIVE_4.id,
+        OBJECTIVE_5.id,
+        OBJECTIVE_6.id,
+        OBJECTIVE_7.id,
+    ),
+    RedBridgeUsedSampleFaction.KIND: (RED_BRIDGE_USED_FACTION_RED.id,),
     OrderToken.KIND: (HIGHER_VALUE.id, LESSER_VALUE.id),
     PurebredFeat.KIND: (
         STOCK_WAREHOUSE.id,
@@ -207,6 +1180,66 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         INSPECTION.id,
         FEATS_CORRUPTION.id,
     ),
+    DebrisForASegmentSampleFaction.KIND: (
+        DEBRIS_FOR_A_SEGMENT_FACTION_RED.id,
+        DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id,
+    ),
+    ResourcesNetworkSampleFaction.KIND: (RESOURCES_NETWORK_FACTION_RED.id,),
+    RoofMajorityScoresSampleFaction.KIND: (
+        ROOF_MAJORITY_SCORES_FACTION_RED.id,
+        ROOF_MAJORITY_SCORES_FACTION_BLUE.id,
+    ),
+    HierarchySwapSampleFaction.KIND: (
+        HIERARCHY_SWAP_FACTION_RED.id,
+        HIERARCHY_SWAP_FACTION_BLUE.id,
+    ),
+    BarracksForSuppliesSampleFaction.KIND: (BARRACKS_FOR_SUPPLIES_FACTION_RED.id,),
+    RoofRegionsScoreSampleFaction.KIND: (
+        ROOF_REGIONS_SCORE_FACTION_RED.id,
+        ROOF_REGIONS_SCORE_FACTION_BLUE.id,
+    ),
+    GovernmentInterventionExampleSampleFaction.KIND: (
+        GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_RED.id,
+        GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_BLUE.id,
+    ),
+    GovernmentInterventionExampleSampleRegion.KIND: (
+        BRIDGE_ROOF.id,
+        GOVERNMENT_INTERVENTION_EXAMPLE_DOCKS.id,
+    ),
+    SampleDistrict.KIND: (EAST_END.id,),
+    ReinforcementsByTurnSampleFaction.KIND: (REINFORCEMENTS_BY_TURN_FACTION_RED.id,),
+    AFeastSampleFaction.KIND: (A_FEAST_FACTION_RED.id,),
+    SalarySampleFaction.KIND: (SALARY_FACTION_RED.id, SALARY_FACTION_BLUE.id),
+    CampgroundMajorityScoresSampleFaction.KIND: (CAMPGROUND_MAJORITY_SCORES_FACTION_RED.id,),
+    PurebredInTheCampgroundSampleFaction.KIND: (PUREBRED_IN_THE_CAMPGROUND_FACTION_RED.id,),
+    RetiringByTurnSampleFaction.KIND: (
+        RETIRING_BY_TURN_FACTION_RED.id,
+        RETIRING_BY_TURN_FACTION_BLUE.id,
+        RETIRING_BY_TURN_FACTION_GREEN.id,
+    ),
+    SampleMission.KIND: (SMALL.id, LARGE.id),
+    LosingSuppliesSampleFaction.KIND: (
+        LOSING_SUPPLIES_FACTION_RED.id,
+        LOSING_SUPPLIES_FACTION_BLUE.id,
+    ),
+    RedSpacesScoreSampleFaction.KIND: (
+        RED_SPACES_SCORE_FACTION_RED.id,
+        RED_SPACES_SCORE_FACTION_BLUE.id,
+        RED_SPACES_SCORE_FACTION_GREEN.id,
+    ),
+    CardsPlacedSampleFaction.KIND: (CARDS_PLACED_FACTION_RED.id, CARDS_PLACED_FACTION_BLUE.id),
+    RoundupSampleFaction.KIND: (
+        ROUNDUP_FACTION_RED.id,
+        ROUNDUP_FACTION_BLUE.id,
+        ROUNDUP_FACTION_GREEN.id,
+    ),
+    RoundupSampleRegion.KIND: (ROUNDUP_DOCKS.id, MARKET.id),
+    SuperiorSampleFaction.KIND: (SUPERIOR_FACTION_RED.id, SUPERIOR_FACTION_BLUE.id),
+    LabMarketCardsSampleFaction.KIND: (LAB_MARKET_CARDS_FACTION_RED.id,),
+    LabRewardsExampleSampleFaction.KIND: (
+        LAB_REWARDS_EXAMPLE_FACTION_RED.id,
+        LAB_REWARDS_EXAMPLE_FACTION_BLUE.id,
+    ),
     VengeanceCard.KIND: (
         GATHERING.id,
         BEWARE_THE_ROOFS.id,
@@ -217,5 +1250,12 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         ECLECTIC_ONE.id,
         BULKY_ONE.id,
         LEADER_ALONE.id,
+    ),
+    RedSpacesAndBumpsSampleFaction.KIND: (
+        RED_SPACES_AND_BUMPS_FACTION_RED.id,
+        RED_SPACES_AND_BUMPS_FACTION_BLUE.id,
+        RED_SPACES_AND_BUMPS_FACTION_GREEN.id,
+        FACTION_YELLOW.id,
+        FACTION_WHITE.id,
     ),
 })

@@ -5,13 +5,78 @@ chosen (modules, modes, variants, scenarios, campaigns)."""
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ludex.runtime import DeckDef, ZoneDef, by_name
+from ludex.runtime import DeckDef, StatDef, ZoneDef, by_name
 
 from . import catalog
 
-STATS = by_name()
+STATS = by_name(
+    StatDef(name='campaign_points', title='Campaign Points', per='faction', hi=99),
+    StatDef(name='power_points', title='Power Points', per='faction', hi=99),
+    StatDef(
+        name='scenario_result',
+        title='Scoring result of the previous Scenario',
+        per='faction',
+        hi=999,
+    ),
+    StatDef(name='turn_order', title='Place in the Turn order', per='faction', hi=4),
+    StatDef(
+        name='kept_candy_boosts',
+        title='Candy Boosts kept for the next Scenario (Legacy)',
+        per='faction',
+        hi=2,
+    ),
+    StatDef(name='morale_pulls_marked', title='Morale Pulls marked with an X', per='faction', hi=6),
+    StatDef(
+        name='morale_pulls_used',
+        title='Morale Pulls with a line drawn through',
+        per='faction',
+        hi=6,
+    ),
+    StatDef(name='campaign_winner', title='Winner of the Campaign', per='faction', hi=1),
+    StatDef(
+        name='challenge_pending',
+        title="A Challenge token on the challenged Faction's Leader card",
+        per='faction',
+        hi=1,
+    ),
+    StatDef(name='supply', title='Supplies', per='faction', hi=999),
+    StatDef(name='debris', title='Debris tokens next to the Faction Pad', per='faction', hi=14),
+    StatDef(
+        name='feasts',
+        title='Feasts a Faction has set up in the Campground',
+        per='faction',
+        hi=99,
+    ),
+    StatDef(
+        name='missions_completed',
+        title='Missions a Faction has completed in this Scenario',
+        per='faction',
+        hi=4,
+    ),
+    StatDef(
+        name='retired',
+        title='Whether a Faction has retired (quit the Scenario): 1, else 0',
+        per='faction',
+        hi=1,
+    ),
+)
 
 DECKS = by_name(
+    DeckDef(
+        name='campaign_mode.event_rules.event_tokens',
+        title='Event tokens',
+        contains=('purebred.event_token',),
+        cards=(
+            'purebred.event_token',
+            'purebred.event_token',
+            'purebred.event_token',
+            'purebred.event_token',
+            'purebred.event_token',
+            'purebred.event_token',
+        ),
+        reshuffle='never',
+        discard_to='removed',
+    ),
     DeckDef(
         name='purebred.feats.purebred_feats_pool',
         title='Purebred Feats tokens (face-down pool)',
@@ -25,6 +90,46 @@ DECKS = by_name(
             catalog.MOTIVATION.id,
             catalog.INSPECTION.id,
             catalog.FEATS_CORRUPTION.id,
+        ),
+        reshuffle='never',
+        discard_to='removed',
+    ),
+    DeckDef(
+        name='agent_reserve',
+        title="The Purebred's Agents in reserve",
+        contains=('purebred.agent',),
+        cards=(
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+            'purebred.agent',
+        ),
+        reshuffle='never',
+    ),
+    DeckDef(
+        name='thames.thames_districts',
+        title='Thames District tiles',
+        contains=(
+            'old_london_components.river_district',
+            'old_london_components.london_bridge_district',
+        ),
+        cards=(
+            'old_london_components.river_district',
+            'old_london_components.river_district',
+            'old_london_components.river_district',
+            'old_london_components.river_district',
+            'old_london_components.london_bridge_district',
         ),
         reshuffle='never',
         discard_to='removed',
@@ -50,10 +155,18 @@ DECKS = by_name(
 
 ZONES = by_name(
     ZoneDef(
+        name='campaign_mode.event_rules.event_spaces',
+        title='Event tokens on Turns 2, 3 and 4 of the Mission board',
+        capacity=3,
+    ),
+    ZoneDef(name='the_box', title='Back in the box'),
+    ZoneDef(
         name='purebred.feats.held_feats',
         title="The Purebred's Feats tokens",
         owner='purebred',
     ),
+    ZoneDef(name='scenario_2.scenario_rules.deployment_zone', title='Purebred Deployment Zone'),
+    ZoneDef(name='thames.river_rules.river_region', title='River Regions', visibility='public'),
     ZoneDef(
         name='vengeance_mode.lower_spaces',
         title='Lower spaces of the Vengeance board (Ranks 1, 2, 3)',
@@ -71,6 +184,16 @@ DICE = by_name()
 
 OPTIONS: Mapping[str, str] = MappingProxyType({
     'campaign_mode': 'campaign',
+    'campaign_mode.event_rules.events_revealed': 'variant',
+    'challenge_alliance': 'module',
+    'scenario_1': 'scenario',
+    'scenario_2': 'scenario',
+    'scenario_3': 'scenario',
+    'scenario_4': 'scenario',
+    'scenario_5': 'scenario',
+    'scenario_6': 'scenario',
+    'scenario_7': 'scenario',
+    'thames': 'module',
     'vengeance_mode': 'mode',
 })
 

@@ -4,17 +4,1752 @@ takes its actions and returns its expectations, evaluated; prose-only ones have 
 function. `book` holds them all by qualified name, in the book's order."""
 
 from ludex.runtime import Book, Ctx, Expectation, Game
+from ludex.runtime import queries as q
+
+from . import catalog
 
 book = Book()
 
 
-# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:395)
+# campaign_mode.rewards_four_players (rules/dei_old_london/campaign.ludex:790)
+# A 4-player Scenario ends: Campaign Points and Power Points
+@book.example(
+    'campaign_mode.rewards_four_players',
+    title='A 4-player Scenario ends: Campaign Points and Power Points',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:790',
+)
+def rewards_four_players(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.REWARDS_FOUR_PLAYERS_FACTION_RED.id,
+            catalog.REWARDS_FOUR_PLAYERS_FACTION_BLUE.id,
+            catalog.REWARDS_FOUR_PLAYERS_FACTION_GREEN.id,
+        ],
+    )
+    g.set(catalog.REWARDS_FOUR_PLAYERS_FACTION_RED.id, 'supply', 55)
+    g.set(catalog.REWARDS_FOUR_PLAYERS_FACTION_BLUE.id, 'supply', 30)
+    g.set(catalog.REWARDS_FOUR_PLAYERS_FACTION_GREEN.id, 'supply', 20)
+    g.set_fact('objectives_in_play', [], [])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.gain('supply', 40, ctx.subject)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('campaign_mode.scenario_game', ctx)
+    return [
+        g.expect(
+            'faction_red.campaign_points == 3',
+            lambda: g.get(catalog.REWARDS_FOUR_PLAYERS_FACTION_RED.id, 'campaign_points'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            '[f.campaign_points for each f in faction where f == purebred] == [2]',
+            lambda: [g.get(f, 'campaign_points') for f in g.members('faction') if f == 'purebred'],
+            '==',
+            lambda: [2],
+        ),
+        g.expect(
+            'faction_blue.campaign_points == 1',
+            lambda: g.get(catalog.REWARDS_FOUR_PLAYERS_FACTION_BLUE.id, 'campaign_points'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'faction_green.campaign_points == 0',
+            lambda: g.get(catalog.REWARDS_FOUR_PLAYERS_FACTION_GREEN.id, 'campaign_points'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            '[f.power_points for each f in faction] == [0, 0, 1, 1]',
+            lambda: [g.get(f, 'power_points') for f in g.members('faction')],
+            '==',
+            lambda: [0, 0, 1, 1],
+        ),
+        g.expect(
+            'faction_blue.scenario_result == 30',
+            lambda: g.get(catalog.REWARDS_FOUR_PLAYERS_FACTION_BLUE.id, 'scenario_result'),
+            '==',
+            lambda: 30,
+        ),
+    ]
+
+
+# campaign_mode.places_shared (rules/dei_old_london/campaign.ludex:814)
+# A 3-player Scenario ends with two Factions tied first
+@book.example(
+    'campaign_mode.places_shared',
+    title='A 3-player Scenario ends with two Factions tied first',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:814',
+)
+def places_shared(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        ['purebred', catalog.PLACES_SHARED_FACTION_RED.id, catalog.PLACES_SHARED_FACTION_BLUE.id],
+    )
+    g.set(catalog.PLACES_SHARED_FACTION_RED.id, 'supply', 50)
+    g.set(catalog.PLACES_SHARED_FACTION_BLUE.id, 'supply', 50)
+    g.set_fact('objectives_in_play', [], [])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.gain('supply', 20, ctx.subject)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('campaign_mode.scenario_game', ctx)
+    return [
+        g.expect(
+            'faction_red.campaign_points == 3',
+            lambda: g.get(catalog.PLACES_SHARED_FACTION_RED.id, 'campaign_points'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'faction_blue.campaign_points == 3',
+            lambda: g.get(catalog.PLACES_SHARED_FACTION_BLUE.id, 'campaign_points'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            '[f.campaign_points for each f in faction where f == purebred] == [1]',
+            lambda: [g.get(f, 'campaign_points') for f in g.members('faction') if f == 'purebred'],
+            '==',
+            lambda: [1],
+        ),
+        g.expect(
+            '[f.power_points for each f in faction] == [1, 0, 0]',
+            lambda: [g.get(f, 'power_points') for f in g.members('faction')],
+            '==',
+            lambda: [1, 0, 0],
+        ),
+        g.expect(
+            'faction_red.scenario_result == 50',
+            lambda: g.get(catalog.PLACES_SHARED_FACTION_RED.id, 'scenario_result'),
+            '==',
+            lambda: 50,
+        ),
+    ]
+
+
+# campaign_mode.second_scenario_order (rules/dei_old_london/campaign.ludex:835)
+# The Turn order of Scenario #2 reverses the Scoring result
+@book.example(
+    'campaign_mode.second_scenario_order',
+    title='The Turn order of Scenario #2 reverses the Scoring result',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:835',
+)
+def second_scenario_order(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.SECOND_SCENARIO_ORDER_FACTION_RED.id,
+            catalog.SECOND_SCENARIO_ORDER_FACTION_BLUE.id,
+        ],
+    )
+    g.set(catalog.SECOND_SCENARIO_ORDER_FACTION_RED.id, 'supply', 55)
+    g.set(catalog.SECOND_SCENARIO_ORDER_FACTION_BLUE.id, 'supply', 30)
+    g.set_fact('objectives_in_play', [], [])
+    g.set_fact('answer', ['a', catalog.SECOND_SCENARIO_ORDER_FACTION_BLUE.id], [])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.gain('supply', 40, ctx.subject)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('campaign_mode.scenario_game', ctx)
+    with g.effect():
+        g.trigger('campaign_mode.scenario_game', ctx)
+    return [
+        g.expect(
+            'faction_blue.turn_order == 1',
+            lambda: g.get(catalog.SECOND_SCENARIO_ORDER_FACTION_BLUE.id, 'turn_order'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            '[f.turn_order for each f in faction where f == purebred] == [2]',
+            lambda: [g.get(f, 'turn_order') for f in g.members('faction') if f == 'purebred'],
+            '==',
+            lambda: [2],
+        ),
+        g.expect(
+            'faction_red.turn_order == 3',
+            lambda: g.get(catalog.SECOND_SCENARIO_ORDER_FACTION_RED.id, 'turn_order'),
+            '==',
+            lambda: 3,
+        ),
+    ]
+
+
+# campaign_mode.power_points_for_objectives (rules/dei_old_london/campaign.ludex:856)
+# Power Points for the Bottom boxes of the Objective cards
+@book.example(
+    'campaign_mode.power_points_for_objectives',
+    title='Power Points for the Bottom boxes of the Objective cards',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:856',
+)
+def power_points_for_objectives(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', [catalog.POWER_POINTS_FOR_OBJECTIVES_FACTION_RED.id])
+    g.set_fact(
+        'objectives_in_play',
+        [],
+        [
+            'campaign_mode.power_points_for_objectives.objective_a',
+            'campaign_mode.power_points_for_objectives.objective_b',
+        ],
+    )
+    g.set_fact(
+        'bottom_box_fulfilled',
+        [
+            catalog.POWER_POINTS_FOR_OBJECTIVES_FACTION_RED.id,
+            'campaign_mode.power_points_for_objectives.objective_a',
+        ],
+        True,
+    )
+    g.set_fact(
+        'bottom_box_fulfilled',
+        [
+            catalog.POWER_POINTS_FOR_OBJECTIVES_FACTION_RED.id,
+            'campaign_mode.power_points_for_objectives.objective_b',
+        ],
+        True,
+    )
+    with g.effect():
+        g.trigger('end_game_scoring', ctx)
+    return [
+        g.expect(
+            'faction_red.power_points == 2',
+            lambda: g.get(catalog.POWER_POINTS_FOR_OBJECTIVES_FACTION_RED.id, 'power_points'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# campaign_mode.unlock_advantages (rules/dei_old_london/campaign.ludex:872)
+# Blue and the Purebred spend their Power Points on Advantages
+@book.example(
+    'campaign_mode.unlock_advantages',
+    title='Blue and the Purebred spend their Power Points on Advantages',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:872',
+)
+def unlock_advantages(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.UNLOCK_ADVANTAGES_FACTION_BLUE.id])
+    g.set(catalog.UNLOCK_ADVANTAGES_FACTION_BLUE.id, 'power_points', 5)
+    g.set_fact(
+        'answer',
+        ['a', catalog.UNLOCK_ADVANTAGES_FACTION_BLUE.id],
+        [catalog.ENERGETIC_HOLD.id, catalog.TECHNOLOGIES_HOLD.id, catalog.CONTRABAND.id],
+    )
+    g.set_fact('answer', ['a', 'purebred'], [catalog.ROBOTICS.id])
+    g.set_fact('objectives_in_play', [], [])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.gain('power_points', 3, ctx.subject)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('campaign_mode.scenario_game', ctx)
+    return [
+        g.expect(
+            'faction_blue.power_points == 1',
+            lambda: g.get(catalog.UNLOCK_ADVANTAGES_FACTION_BLUE.id, 'power_points'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            '[f.power_points for each f in faction] == [1, 1]',
+            lambda: [g.get(f, 'power_points') for f in g.members('faction')],
+            '==',
+            lambda: [1, 1],
+        ),
+        g.expect(
+            '[f.energy_cell for each f in faction where f == faction_blue] == [1]',
+            lambda: [
+                g.get(f, 'energy_cell')
+                for f in g.members('faction')
+                if f == catalog.UNLOCK_ADVANTAGES_FACTION_BLUE.id
+            ],
+            '==',
+            lambda: [1],
+        ),
+        g.expect(
+            '[f.technology for each f in faction where f == faction_blue] == [2]',
+            lambda: [
+                g.get(f, 'technology')
+                for f in g.members('faction')
+                if f == catalog.UNLOCK_ADVANTAGES_FACTION_BLUE.id
+            ],
+            '==',
+            lambda: [2],
+        ),
+        g.expect(
+            'used(advantages.cost_3.contraband, faction_blue)',
+            lambda: q.used(g, catalog.CONTRABAND.id, catalog.UNLOCK_ADVANTAGES_FACTION_BLUE.id),
+        ),
+        g.expect(
+            'used(advantages.cost_3.robotics, purebred)',
+            lambda: q.used(g, catalog.ROBOTICS.id, 'purebred'),
+        ),
+    ]
+
+
+# campaign_mode.campaign_winners (rules/dei_old_london/campaign.ludex:907)
+# Ties for the most Campaign Points, with and without the Purebred
+@book.example(
+    'campaign_mode.campaign_winners',
+    title='Ties for the most Campaign Points, with and without the Purebred',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:907',
+)
+def campaign_winners(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.CAMPAIGN_WINNERS_FACTION_RED.id,
+            catalog.CAMPAIGN_WINNERS_FACTION_BLUE.id,
+            catalog.CAMPAIGN_WINNERS_FACTION_GREEN.id,
+        ],
+    )
+    g.set(catalog.CAMPAIGN_WINNERS_FACTION_RED.id, 'campaign_points', 12)
+    g.set(catalog.CAMPAIGN_WINNERS_FACTION_BLUE.id, 'campaign_points', 11)
+    g.set(catalog.CAMPAIGN_WINNERS_FACTION_GREEN.id, 'campaign_points', 5)
+    g.set(catalog.CAMPAIGN_WINNERS_FACTION_RED.id, 'supply', 40)
+    g.set(catalog.CAMPAIGN_WINNERS_FACTION_BLUE.id, 'supply', 45)
+    g.set(catalog.CAMPAIGN_WINNERS_FACTION_GREEN.id, 'supply', 45)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.gain('campaign_points', 12, ctx.subject)
+        g.gain('supply', 10, ctx.subject)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('campaign_mode.win_a_campaign.campaign_winner', ctx)
+    with g.effect():
+        g.set(catalog.CAMPAIGN_WINNERS_FACTION_RED.id, 'campaign_points', 14)
+    with g.effect():
+        g.set(catalog.CAMPAIGN_WINNERS_FACTION_BLUE.id, 'campaign_points', 14)
+    with g.effect():
+        g.set(catalog.CAMPAIGN_WINNERS_FACTION_GREEN.id, 'campaign_points', 14)
+    with g.effect():
+        g.trigger('campaign_mode.win_a_campaign.campaign_winner', ctx)
+    return [
+        g.expect(
+            '[f.campaign_winner for each f in faction] == [1, 0, 1, 1]',
+            lambda: [g.get(f, 'campaign_winner') for f in g.members('faction')],
+            '==',
+            lambda: [1, 0, 1, 1],
+        ),
+    ]
+
+
+# campaign_mode.morale_pull_used (rules/dei_old_london/campaign.ludex:933)
+# Red marks 70 Supplies and uses it for 2 Candy Boosts
+@book.example(
+    'campaign_mode.morale_pull_used',
+    title='Red marks 70 Supplies and uses it for 2 Candy Boosts',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:933',
+)
+def morale_pull_used(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', [catalog.MORALE_PULL_USED_FACTION_RED.id])
+    g.set(catalog.MORALE_PULL_USED_FACTION_RED.id, 'supply', 70)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.MORALE_PULL_USED_FACTION_RED.id)
+        g.trigger(catalog.SUPPLIES_70.id, ctx)
+        g.trigger('campaign_mode.morale_pull.use_morale_pull', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'faction_red.morale_pulls_marked == 1',
+            lambda: g.get(catalog.MORALE_PULL_USED_FACTION_RED.id, 'morale_pulls_marked'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'faction_red.morale_pulls_used == 1',
+            lambda: g.get(catalog.MORALE_PULL_USED_FACTION_RED.id, 'morale_pulls_used'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            '[f.candy_boost for each f in faction] == [2]',
+            lambda: [g.get(f, 'candy_boost') for f in g.members('faction')],
+            '==',
+            lambda: [2],
+        ),
+    ]
+
+
+# campaign_mode.two_alliances (rules/dei_old_london/campaign.ludex:949)
+# Two Alliances in a Turn, one Faction with Cooperation
+@book.example(
+    'campaign_mode.two_alliances',
+    title='Two Alliances in a Turn, one Faction with Cooperation',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:949',
+)
+def two_alliances(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            catalog.TWO_ALLIANCES_FACTION_RED.id,
+            catalog.TWO_ALLIANCES_FACTION_BLUE.id,
+            catalog.TWO_ALLIANCES_FACTION_GREEN.id,
+        ],
+    )
+    g.set_fact('missions_on_board', [], ['campaign_mode.two_alliances.mission_a'])
+    g.set_fact(
+        'mission_supplies',
+        [catalog.TWO_ALLIANCES_FACTION_RED.id, 'campaign_mode.two_alliances.mission_a'],
+        4,
+    )
+    g.set_fact(
+        'mission_supplies',
+        [catalog.TWO_ALLIANCES_FACTION_BLUE.id, 'campaign_mode.two_alliances.mission_a'],
+        6,
+    )
+    g.set_fact(
+        'mission_supplies',
+        [catalog.TWO_ALLIANCES_FACTION_GREEN.id, 'campaign_mode.two_alliances.mission_a'],
+        4,
+    )
+    g.set_fact('completed_mission_this_turn', [catalog.TWO_ALLIANCES_FACTION_BLUE.id], False)
+    g.set_fact('completed_mission_this_turn', [catalog.TWO_ALLIANCES_FACTION_RED.id], False)
+    g.set_fact('answer', ['propose_alliance', catalog.TWO_ALLIANCES_FACTION_RED.id], True)
+    g.set_fact('answer', ['propose_alliance', catalog.TWO_ALLIANCES_FACTION_GREEN.id], True)
+    g.set_fact(
+        'answer',
+        ['partner', catalog.TWO_ALLIANCES_FACTION_RED.id],
+        catalog.TWO_ALLIANCES_FACTION_BLUE.id,
+    )
+    g.set_fact(
+        'answer',
+        ['partner', catalog.TWO_ALLIANCES_FACTION_GREEN.id],
+        catalog.TWO_ALLIANCES_FACTION_RED.id,
+    )
+    g.set_fact('answer', ['alliance', catalog.TWO_ALLIANCES_FACTION_BLUE.id], 'accept')
+    g.set_fact('answer', ['alliance', catalog.TWO_ALLIANCES_FACTION_RED.id], 'accept')
+    g.set(catalog.TWO_ALLIANCES_FACTION_RED.id, 'supply', 10)
+    g.set(catalog.TWO_ALLIANCES_FACTION_BLUE.id, 'supply', 10)
+    g.set(catalog.TWO_ALLIANCES_FACTION_GREEN.id, 'supply', 10)
+    g.set(catalog.TWO_ALLIANCES_FACTION_BLUE.id, 'power_points', 2)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.TWO_ALLIANCES_FACTION_BLUE.id)
+        g.trigger(catalog.COOPERATION.id, ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.TWO_ALLIANCES_FACTION_RED.id)
+        g.trigger('challenge_alliance.alliance.alliance', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.TWO_ALLIANCES_FACTION_GREEN.id)
+        g.trigger('challenge_alliance.alliance.alliance', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'faction_red.supply == 20',
+            lambda: g.get(catalog.TWO_ALLIANCES_FACTION_RED.id, 'supply'),
+            '==',
+            lambda: 20,
+        ),
+        g.expect(
+            'faction_blue.supply == 21',
+            lambda: g.get(catalog.TWO_ALLIANCES_FACTION_BLUE.id, 'supply'),
+            '==',
+            lambda: 21,
+        ),
+        g.expect(
+            'faction_green.supply == 17',
+            lambda: g.get(catalog.TWO_ALLIANCES_FACTION_GREEN.id, 'supply'),
+            '==',
+            lambda: 17,
+        ),
+        g.expect(
+            'active(challenge_alliance.alliance.alliance.accepted, faction_blue)',
+            lambda: q.active(
+                g,
+                'challenge_alliance.alliance.alliance.accepted',
+                catalog.TWO_ALLIANCES_FACTION_BLUE.id,
+            ),
+        ),
+        g.expect(
+            'active(challenge_alliance.alliance.alliance.accepted, faction_red)',
+            lambda: q.active(
+                g,
+                'challenge_alliance.alliance.alliance.accepted',
+                catalog.TWO_ALLIANCES_FACTION_RED.id,
+            ),
+        ),
+        g.expect(
+            'not active(challenge_alliance.alliance.alliance.accepted, faction_green)',
+            lambda: not q.active(
+                g,
+                'challenge_alliance.alliance.alliance.accepted',
+                catalog.TWO_ALLIANCES_FACTION_GREEN.id,
+            ),
+        ),
+        g.expect(
+            'faction_blue.power_points == 0',
+            lambda: g.get(catalog.TWO_ALLIANCES_FACTION_BLUE.id, 'power_points'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# campaign_mode.pride_and_consolidate (rules/dei_old_london/campaign.ludex:998)
+# Final scoring with Pride and Consolidate unlocked
+@book.example(
+    'campaign_mode.pride_and_consolidate',
+    title='Final scoring with Pride and Consolidate unlocked',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:998',
+)
+def pride_and_consolidate(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            catalog.PRIDE_AND_CONSOLIDATE_FACTION_RED.id,
+            catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id,
+            catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id,
+        ],
+    )
+    g.set_fact(
+        'right_of',
+        [catalog.PRIDE_AND_CONSOLIDATE_FACTION_RED.id],
+        catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id,
+    )
+    g.set_fact(
+        'right_of',
+        [catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id],
+        catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id,
+    )
+    g.set_fact(
+        'right_of',
+        [catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id],
+        catalog.PRIDE_AND_CONSOLIDATE_FACTION_RED.id,
+    )
+    g.set(catalog.PRIDE_AND_CONSOLIDATE_FACTION_RED.id, 'challenge_pending', 1)
+    g.set(catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id, 'power_points', 4)
+    g.set(catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id, 'power_points', 4)
+    g.set_fact(
+        'written_on_sheet',
+        [catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id, catalog.CONSOLIDATE.id],
+        'campaign_mode.pride_and_consolidate.red_outposts',
+    )
+    g.set_fact(
+        'written_on_sheet',
+        [catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id, catalog.CONSOLIDATE.id],
+        'campaign_mode.pride_and_consolidate.red_outposts',
+    )
+    g.set_fact(
+        'outposts_of_color',
+        [
+            catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id,
+            'campaign_mode.pride_and_consolidate.red_outposts',
+        ],
+        3,
+    )
+    g.set_fact(
+        'outposts_of_color',
+        [
+            catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id,
+            'campaign_mode.pride_and_consolidate.red_outposts',
+        ],
+        2,
+    )
+    g.set_fact('objectives_in_play', [], [])
+    g.set(catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id, 'supply', 10)
+    g.set(catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id, 'supply', 10)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id)
+        g.trigger(catalog.PRIDE.id, ctx)
+        g.trigger(catalog.CONSOLIDATE.id, ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id)
+        g.trigger(catalog.PRIDE.id, ctx)
+        g.trigger(catalog.CONSOLIDATE.id, ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('end_game_scoring', ctx)
+    return [
+        g.expect(
+            'faction_blue.supply == 19',
+            lambda: g.get(catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id, 'supply'),
+            '==',
+            lambda: 19,
+        ),
+        g.expect(
+            'faction_green.supply == 10',
+            lambda: g.get(catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id, 'supply'),
+            '==',
+            lambda: 10,
+        ),
+        g.expect(
+            'faction_blue.campaign_points == 1',
+            lambda: g.get(catalog.PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id, 'campaign_points'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'faction_green.campaign_points == 0',
+            lambda: g.get(catalog.PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id, 'campaign_points'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# challenge_alliance.challenges (rules/dei_old_london/challenge.ludex:141)
+# Red resolves its Challenge on Blue; Blue's on Red stays unresolved
+@book.example(
+    'challenge_alliance.challenges',
+    title="Red resolves its Challenge on Blue; Blue's on Red stays unresolved",
+    scope=('challenge_alliance',),
+    source='rules/dei_old_london/challenge.ludex:141',
+)
+def challenges(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', [catalog.CHALLENGES_FACTION_RED.id, catalog.CHALLENGES_FACTION_BLUE.id])
+    g.set_place(
+        'region',
+        [
+            'challenge_alliance.challenges.docks',
+            'challenge_alliance.challenges.market_square',
+            'challenge_alliance.challenges.plaza',
+            'challenge_alliance.challenges.bridge_end',
+            'challenge_alliance.challenges.wharf',
+        ],
+    )
+    g.set_fact('right_of', [catalog.CHALLENGES_FACTION_RED.id], catalog.CHALLENGES_FACTION_BLUE.id)
+    g.set_fact('right_of', [catalog.CHALLENGES_FACTION_BLUE.id], catalog.CHALLENGES_FACTION_RED.id)
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.docks'],
+        1,
+    )
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.docks'],
+        1,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.market_square'],
+        0,
+    )
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.market_square'],
+        1,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.plaza'],
+        0,
+    )
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.plaza'],
+        1,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.bridge_end'],
+        1,
+    )
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.bridge_end'],
+        0,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.wharf'],
+        1,
+    )
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.wharf'],
+        0,
+    )
+    g.set_fact('answer', ['declare_challenge', catalog.CHALLENGES_FACTION_RED.id], True)
+    g.set(catalog.CHALLENGES_FACTION_RED.id, 'supply', 10)
+    g.set(catalog.CHALLENGES_FACTION_BLUE.id, 'supply', 10)
+    with g.effect():
+        g.trigger('challenge_alliance.challenge.challenge_setup', ctx)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.CHALLENGES_FACTION_RED.id)
+        g.trigger('challenge_alliance.challenge.challenge_resolution', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('end_game_scoring', ctx)
+    return [
+        g.expect(
+            'faction_red.challenge_pending == 0',
+            lambda: g.get(catalog.CHALLENGES_FACTION_RED.id, 'challenge_pending'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'faction_blue.challenge_pending == 1',
+            lambda: g.get(catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_pending'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'faction_red.supply == 13',
+            lambda: g.get(catalog.CHALLENGES_FACTION_RED.id, 'supply'),
+            '==',
+            lambda: 13,
+        ),
+        g.expect(
+            'faction_blue.supply == 10',
+            lambda: g.get(catalog.CHALLENGES_FACTION_BLUE.id, 'supply'),
+            '==',
+            lambda: 10,
+        ),
+    ]
+
+
+# purebred.rules.military_discipline.no_constructions.red_bridge_used
+# (rules/dei_old_london/purebred.ludex:255)
+# The Purebred move over a Red Bridge and a Neutral Elevator
+@book.example(
+    'purebred.rules.military_discipline.no_constructions.red_bridge_used',
+    title='The Purebred move over a Red Bridge and a Neutral Elevator',
+    source='rules/dei_old_london/purebred.ludex:255',
+)
+def red_bridge_used(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.RED_BRIDGE_USED_FACTION_RED.id])
+    g.set_fact(
+        'constructions_used',
+        ['purebred'],
+        [
+            'purebred.rules.military_discipline.no_constructions.red_bridge_used.red_bridge',
+            'purebred.rules.military_discipline.no_constructions.red_bridge_used.neutral_elevator',
+        ],
+    )
+    g.set_fact(
+        'construction_owner',
+        ['purebred.rules.military_discipline.no_constructions.red_bridge_used.red_bridge'],
+        catalog.RED_BRIDGE_USED_FACTION_RED.id,
+    )
+    g.set_fact(
+        'construction_owner',
+        ['purebred.rules.military_discipline.no_constructions.red_bridge_used.neutral_elevator'],
+        'neutral',
+    )
+    g.set(catalog.RED_BRIDGE_USED_FACTION_RED.id, 'supply', 5)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.trigger(
+            'purebred.rules.military_discipline.no_constructions.opponent_construction_used',
+            ctx,
+        )
+        ctx = ctx_1
+    return [
+        g.expect(
+            'faction_red.supply == 6',
+            lambda: g.get(catalog.RED_BRIDGE_USED_FACTION_RED.id, 'supply'),
+            '==',
+            lambda: 6,
+        ),
+    ]
+
+
+# scenario_1.debris_for_a_segment (rules/dei_old_london/scenario_1.ludex:207)
+# Red and Blue discard 3 Debris each; only Red has a Roof Majority
+@book.example(
+    'scenario_1.debris_for_a_segment',
+    title='Red and Blue discard 3 Debris each; only Red has a Roof Majority',
+    scope=('scenario_1',),
+    source='rules/dei_old_london/scenario_1.ludex:207',
+)
+def debris_for_a_segment(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.DEBRIS_FOR_A_SEGMENT_FACTION_RED.id,
+            catalog.DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id,
+        ],
+    )
+    g.set(catalog.DEBRIS_FOR_A_SEGMENT_FACTION_RED.id, 'debris', 4)
+    g.set(catalog.DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id, 'debris', 3)
+    g.set(catalog.DEBRIS_FOR_A_SEGMENT_FACTION_RED.id, 'supply', 10)
+    g.set(catalog.DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id, 'supply', 10)
+    g.set_fact('london_bridge_roof_majorities', [catalog.DEBRIS_FOR_A_SEGMENT_FACTION_RED.id], 1)
+    g.set_fact('london_bridge_roof_majorities', [catalog.DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id], 0)
+    g.set_place('old_london_components.london_bridge_district', [])
+    g.set_fact('answer', ['discard_debris'], True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.DEBRIS_FOR_A_SEGMENT_FACTION_RED.id)
+        g.trigger('action_card', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id)
+        g.trigger('action_card', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'faction_red.debris == 1',
+            lambda: g.get(catalog.DEBRIS_FOR_A_SEGMENT_FACTION_RED.id, 'debris'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'faction_red.supply == 14',
+            lambda: g.get(catalog.DEBRIS_FOR_A_SEGMENT_FACTION_RED.id, 'supply'),
+            '==',
+            lambda: 14,
+        ),
+        g.expect(
+            'faction_blue.supply == 10',
+            lambda: g.get(catalog.DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id, 'supply'),
+            '==',
+            lambda: 10,
+        ),
+        g.expect(
+            'count(old_london_components.london_bridge_district) == 1',
+            lambda: q.count(g, 'old_london_components.london_bridge_district'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# scenario_1.resources_network (rules/dei_old_london/scenario_1.ludex:233)
+# Event 1, Resources Network
+@book.example(
+    'scenario_1.resources_network',
+    title='Event 1, Resources Network',
+    scope=('scenario_1',),
+    source='rules/dei_old_london/scenario_1.ludex:233',
+)
+def resources_network(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.RESOURCES_NETWORK_FACTION_RED.id])
+    for f in g.members('faction'):
+        g.set(f, 'technology', 0)
+        g.set(f, 'energy_cell', 0)
+        g.set(f, 'candy_boost', 0)
+    g.set_fact('revealed_event', [], 1)
+    with g.effect():
+        g.trigger('campaign_mode.event_rules.scenario_events.event_takes_place', ctx)
+    with g.effect():
+        g.trigger('scenario_1.event_rules.event_takes_place', ctx)
+    return [
+        g.expect(
+            '[f.technology for each f in faction] == [0, 1]',
+            lambda: [g.get(f, 'technology') for f in g.members('faction')],
+            '==',
+            lambda: [0, 1],
+        ),
+        g.expect(
+            '[f.energy_cell for each f in faction] == [0, 1]',
+            lambda: [g.get(f, 'energy_cell') for f in g.members('faction')],
+            '==',
+            lambda: [0, 1],
+        ),
+        g.expect(
+            '[f.candy_boost for each f in faction] == [1, 0]',
+            lambda: [g.get(f, 'candy_boost') for f in g.members('faction')],
+            '==',
+            lambda: [1, 0],
+        ),
+    ]
+
+
+# scenario_1.roof_majority_scores (rules/dei_old_london/scenario_1.ludex:252)
+# Final Scoring: Majority in a London Bridge Roof Region
+@book.example(
+    'scenario_1.roof_majority_scores',
+    title='Final Scoring: Majority in a London Bridge Roof Region',
+    scope=('scenario_1',),
+    source='rules/dei_old_london/scenario_1.ludex:252',
+)
+def roof_majority_scores(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.ROOF_MAJORITY_SCORES_FACTION_RED.id,
+            catalog.ROOF_MAJORITY_SCORES_FACTION_BLUE.id,
+        ],
+    )
+    g.set_fact('london_bridge_roof_majorities', ['purebred'], 0)
+    g.set_fact('london_bridge_roof_majorities', [catalog.ROOF_MAJORITY_SCORES_FACTION_RED.id], 2)
+    g.set_fact('london_bridge_roof_majorities', [catalog.ROOF_MAJORITY_SCORES_FACTION_BLUE.id], 1)
+    with g.effect():
+        g.trigger('campaign_mode.objective_cards.bottom_box', ctx)
+    return [
+        g.expect(
+            '[f.power_points for each f in faction] == [0, 1, 1]',
+            lambda: [g.get(f, 'power_points') for f in g.members('faction')],
+            '==',
+            lambda: [0, 1, 1],
+        ),
+    ]
+
+
+# scenario_2.hierarchy_swap (rules/dei_old_london/scenario_2.ludex:232)
+# Event 6, Hierarchy: Red, first, swaps with the Purebred
+@book.example(
+    'scenario_2.hierarchy_swap',
+    title='Event 6, Hierarchy: Red, first, swaps with the Purebred',
+    scope=('scenario_2',),
+    source='rules/dei_old_london/scenario_2.ludex:232',
+)
+def hierarchy_swap(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [catalog.HIERARCHY_SWAP_FACTION_RED.id, 'purebred', catalog.HIERARCHY_SWAP_FACTION_BLUE.id],
+    )
+    g.set(catalog.HIERARCHY_SWAP_FACTION_RED.id, 'turn_order', 1)
+    g.set(catalog.HIERARCHY_SWAP_FACTION_BLUE.id, 'turn_order', 3)
+    g.set(catalog.HIERARCHY_SWAP_FACTION_RED.id, 'supply', 10)
+    g.set(catalog.HIERARCHY_SWAP_FACTION_BLUE.id, 'supply', 10)
+    g.set_fact('revealed_event', [], 6)
+    g.set_fact('answer', ['swap_with_purebred'], True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.set(ctx.subject, 'turn_order', 2)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('scenario_2.event_rules.event_takes_place', ctx)
+    return [
+        g.expect(
+            '[f.turn_order for each f in faction] == [2, 1, 3]',
+            lambda: [g.get(f, 'turn_order') for f in g.members('faction')],
+            '==',
+            lambda: [2, 1, 3],
+        ),
+        g.expect(
+            'faction_red.supply == 12',
+            lambda: g.get(catalog.HIERARCHY_SWAP_FACTION_RED.id, 'supply'),
+            '==',
+            lambda: 12,
+        ),
+        g.expect(
+            'faction_blue.supply == 10',
+            lambda: g.get(catalog.HIERARCHY_SWAP_FACTION_BLUE.id, 'supply'),
+            '==',
+            lambda: 10,
+        ),
+    ]
+
+
+# scenario_2.barracks_for_supplies (rules/dei_old_london/scenario_2.ludex:254)
+# Objective 2B: the Purebred remove a Barracks token, once an Action Phase
+@book.example(
+    'scenario_2.barracks_for_supplies',
+    title='Objective 2B: the Purebred remove a Barracks token, once an Action Phase',
+    scope=('scenario_2',),
+    source='rules/dei_old_london/scenario_2.ludex:254',
+)
+def barracks_for_supplies(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.BARRACKS_FOR_SUPPLIES_FACTION_RED.id])
+    g.set(catalog.BARRACKS_FOR_SUPPLIES_FACTION_RED.id, 'supply', 0)
+    g.set_fact('answer', ['remove_barracks'], True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.set(ctx.subject, 'supply', 0)
+        g.trigger('action_card', ctx)
+        g.trigger('action_card', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.BARRACKS_FOR_SUPPLIES_FACTION_RED.id)
+        g.trigger('action_card', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            '[f.supply for each f in faction] == [8, 0]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [8, 0],
+        ),
+        g.expect(
+            'contains(the_box, purebred.barracks_token)',
+            lambda: q.contains(g, 'the_box', 'purebred.barracks_token'),
+        ),
+    ]
+
+
+# scenario_2.roof_regions_score (rules/dei_old_london/scenario_2.ludex:273)
+# Final Scoring of Objectives 2A and 2B
+@book.example(
+    'scenario_2.roof_regions_score',
+    title='Final Scoring of Objectives 2A and 2B',
+    scope=('scenario_2',),
+    source='rules/dei_old_london/scenario_2.ludex:273',
+)
+def roof_regions_score(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.ROOF_REGIONS_SCORE_FACTION_RED.id,
+            catalog.ROOF_REGIONS_SCORE_FACTION_BLUE.id,
+        ],
+    )
+    g.set_fact('london_bridge_roof_majorities', ['purebred'], 2)
+    g.set_fact('london_bridge_roof_majorities', [catalog.ROOF_REGIONS_SCORE_FACTION_RED.id], 1)
+    g.set_fact('london_bridge_roof_majorities', [catalog.ROOF_REGIONS_SCORE_FACTION_BLUE.id], 0)
+    with g.effect():
+        g.trigger('campaign_mode.objective_cards.bottom_box', ctx)
+    return [
+        g.expect(
+            '[f.power_points for each f in faction] == [2, 1, 0]',
+            lambda: [g.get(f, 'power_points') for f in g.members('faction')],
+            '==',
+            lambda: [2, 1, 0],
+        ),
+    ]
+
+
+# scenario_2.government_intervention_example (rules/dei_old_london/scenario_2.ludex:288)
+# Event 3, Government Intervention: a Blue Bridge outside London Bridge
+@book.example(
+    'scenario_2.government_intervention_example',
+    title='Event 3, Government Intervention: a Blue Bridge outside London Bridge',
+    scope=('scenario_2',),
+    source='rules/dei_old_london/scenario_2.ludex:288',
+)
+def government_intervention_example(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_RED.id,
+            catalog.GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_BLUE.id,
+        ],
+    )
+    for f in g.members('faction'):
+        g.set(f, 'supply', 10)
+    g.set_fact(
+        'regions',
+        [],
+        [catalog.BRIDGE_ROOF.id, catalog.GOVERNMENT_INTERVENTION_EXAMPLE_DOCKS.id],
+    )
+    g.set_fact(
+        'district_of',
+        [catalog.BRIDGE_ROOF.id],
+        'old_london_components.london_bridge_district',
+    )
+    g.set_fact(
+        'district_of',
+        [catalog.GOVERNMENT_INTERVENTION_EXAMPLE_DOCKS.id],
+        catalog.EAST_END.id,
+    )
+    g.set_place(catalog.BRIDGE_ROOF.id, [])
+    g.set_place(catalog.GOVERNMENT_INTERVENTION_EXAMPLE_DOCKS.id, [])
+    g.set_fact('revealed_event', [], 3)
+    g.set_fact('answer', ['intervene'], True)
+    g.set_fact('answer', ['f'], catalog.GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_BLUE.id)
+    g.set_fact('answer', ['c'], 'bridge')
+    with g.effect():
+        g.trigger('scenario_2.event_rules.event_takes_place', ctx)
+    return [
+        g.expect(
+            '[f.supply for each f in faction] == [10, 10, 12]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [10, 10, 12],
+        ),
+        g.expect(
+            'contains(docks, bridge)',
+            lambda: q.contains(g, catalog.GOVERNMENT_INTERVENTION_EXAMPLE_DOCKS.id, 'bridge'),
+        ),
+        g.expect(
+            'not contains(bridge_roof, bridge)',
+            lambda: not q.contains(g, catalog.BRIDGE_ROOF.id, 'bridge'),
+        ),
+    ]
+
+
+# scenario_2.reinforcements_by_turn (rules/dei_old_london/scenario_2.ludex:318)
+# Purebred deployment: 4 Agents, then 3 and Boris, then 4
+@book.example(
+    'scenario_2.reinforcements_by_turn',
+    title='Purebred deployment: 4 Agents, then 3 and Boris, then 4',
+    scope=('scenario_2',),
+    source='rules/dei_old_london/scenario_2.ludex:318',
+)
+def reinforcements_by_turn(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.REINFORCEMENTS_BY_TURN_FACTION_RED.id])
+    g.set_place('scenario_2.scenario_rules.deployment_zone', [])
+    g.set_fact('turn_number', [], 1)
+    with g.effect():
+        g.trigger('scenario_2.scenario_rules.purebred_deployment', ctx)
+    with g.effect():
+        g.set_fact('turn_number', [], 2)
+    with g.effect():
+        g.trigger('scenario_2.scenario_rules.purebred_deployment', ctx)
+    with g.effect():
+        g.set_fact('turn_number', [], 3)
+    with g.effect():
+        g.trigger('scenario_2.scenario_rules.purebred_deployment', ctx)
+    with g.effect():
+        g.set_fact('turn_number', [], 4)
+    with g.effect():
+        g.trigger('scenario_2.scenario_rules.purebred_deployment', ctx)
+    return [
+        g.expect(
+            'count(scenario_rules.deployment_zone) == 12',
+            lambda: q.count(g, 'scenario_2.scenario_rules.deployment_zone'),
+            '==',
+            lambda: 12,
+        ),
+        g.expect(
+            'contains(scenario_rules.deployment_zone, purebred.leader_model)',
+            lambda: q.contains(
+                g,
+                'scenario_2.scenario_rules.deployment_zone',
+                'purebred.leader_model',
+            ),
+        ),
+        g.expect('count(agent_reserve) == 4', lambda: q.count(g, 'agent_reserve'), '==', lambda: 4),
+    ]
+
+
+# scenario_3.a_feast (rules/dei_old_london/scenario_3.ludex:167)
+# Red sets up a Feast in the Campground
+@book.example(
+    'scenario_3.a_feast',
+    title='Red sets up a Feast in the Campground',
+    scope=('scenario_3',),
+    source='rules/dei_old_london/scenario_3.ludex:167',
+)
+def a_feast(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.A_FEAST_FACTION_RED.id])
+    g.set_fact('majority', ['scenario_3.campground'], catalog.A_FEAST_FACTION_RED.id)
+    g.set(catalog.A_FEAST_FACTION_RED.id, 'supply', 10)
+    g.set(catalog.A_FEAST_FACTION_RED.id, 'feasts', 1)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.A_FEAST_FACTION_RED.id)
+        g.trigger('scenario_3.scenario_rules.set_up_feast', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'faction_red.supply == 14',
+            lambda: g.get(catalog.A_FEAST_FACTION_RED.id, 'supply'),
+            '==',
+            lambda: 14,
+        ),
+        g.expect(
+            'faction_red.feasts == 2',
+            lambda: g.get(catalog.A_FEAST_FACTION_RED.id, 'feasts'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'contains(campground, refuge)',
+            lambda: q.contains(g, 'scenario_3.campground', 'refuge'),
+        ),
+    ]
+
+
+# scenario_3.salary (rules/dei_old_london/scenario_3.ludex:184)
+# Salary twice: first with no Feast, then with Red's one Feast
+@book.example(
+    'scenario_3.salary',
+    title="Salary twice: first with no Feast, then with Red's one Feast",
+    scope=('scenario_3',),
+    source='rules/dei_old_london/scenario_3.ludex:184',
+)
+def salary(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        ['purebred', catalog.SALARY_FACTION_RED.id, catalog.SALARY_FACTION_BLUE.id],
+    )
+    for f in g.members('faction'):
+        g.set(f, 'resource', 5)
+        g.set(f, 'supply', 0)
+        g.set(f, 'feasts', 0)
+    g.set_fact('revealed_event', [], 3)
+    g.set_fact('answer', ['return_a_resource'], True)
+    g.set_fact('answer', ['n'], [1])
+    with g.effect():
+        g.trigger('scenario_3.event_rules.event_takes_place', ctx)
+    with g.effect():
+        g.set(catalog.SALARY_FACTION_RED.id, 'feasts', 1)
+    with g.effect():
+        g.trigger('scenario_3.event_rules.event_takes_place', ctx)
+    return [
+        g.expect(
+            '[f.resource for each f in faction] == [3, 6, 5]',
+            lambda: [g.get(f, 'resource') for f in g.members('faction')],
+            '==',
+            lambda: [3, 6, 5],
+        ),
+        g.expect(
+            '[f.supply for each f in faction] == [4, 0, 0]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [4, 0, 0],
+        ),
+    ]
+
+
+# scenario_3.campground_majority_scores (rules/dei_old_london/scenario_3.ludex:206)
+# Final Scoring: Majority in the Campground
+@book.example(
+    'scenario_3.campground_majority_scores',
+    title='Final Scoring: Majority in the Campground',
+    scope=('scenario_3',),
+    source='rules/dei_old_london/scenario_3.ludex:206',
+)
+def campground_majority_scores(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.CAMPGROUND_MAJORITY_SCORES_FACTION_RED.id])
+    g.set_fact(
+        'majority',
+        ['scenario_3.campground'],
+        catalog.CAMPGROUND_MAJORITY_SCORES_FACTION_RED.id,
+    )
+    with g.effect():
+        g.trigger('campaign_mode.objective_cards.bottom_box', ctx)
+    return [
+        g.expect(
+            '[f.power_points for each f in faction] == [0, 1]',
+            lambda: [g.get(f, 'power_points') for f in g.members('faction')],
+            '==',
+            lambda: [0, 1],
+        ),
+    ]
+
+
+# scenario_3.purebred_in_the_campground (rules/dei_old_london/scenario_3.ludex:218)
+# The Purebred start with 3 Agents and their Leader in the Campground
+@book.example(
+    'scenario_3.purebred_in_the_campground',
+    title='The Purebred start with 3 Agents and their Leader in the Campground',
+    scope=('scenario_3',),
+    source='rules/dei_old_london/scenario_3.ludex:218',
+)
+def purebred_in_the_campground(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.PUREBRED_IN_THE_CAMPGROUND_FACTION_RED.id])
+    g.set_place('scenario_3.campground', [])
+    with g.effect():
+        g.trigger('purebred.rules.purebred_setup.initial_deployment_purebred', ctx)
+    return [
+        g.expect(
+            'count(campground) == 4',
+            lambda: q.count(g, 'scenario_3.campground'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'contains(campground, purebred.leader_model)',
+            lambda: q.contains(g, 'scenario_3.campground', 'purebred.leader_model'),
+        ),
+        g.expect(
+            'count(agent_reserve) == 12',
+            lambda: q.count(g, 'agent_reserve'),
+            '==',
+            lambda: 12,
+        ),
+    ]
+
+
+# scenario_4.retiring_by_turn (rules/dei_old_london/scenario_4.ludex:140)
+# Red retires on Turn 2, Blue on Turn 3, Green on Turn 4
+@book.example(
+    'scenario_4.retiring_by_turn',
+    title='Red retires on Turn 2, Blue on Turn 3, Green on Turn 4',
+    scope=('scenario_4',),
+    source='rules/dei_old_london/scenario_4.ludex:140',
+)
+def retiring_by_turn(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.RETIRING_BY_TURN_FACTION_RED.id,
+            catalog.RETIRING_BY_TURN_FACTION_BLUE.id,
+            catalog.RETIRING_BY_TURN_FACTION_GREEN.id,
+        ],
+    )
+    g.set_fact('missions_on_board', [], [catalog.SMALL.id, catalog.LARGE.id])
+    for f in g.members('faction'):
+        g.set(f, 'supply', 30)
+        g.set(f, 'missions_completed', 3)
+        g.set(f, 'retired', 0)
+        g.set_fact('mission_supplies', [f, catalog.SMALL.id], 5)
+        g.set_fact('mission_supplies', [f, catalog.LARGE.id], 6)
+    g.set(catalog.RETIRING_BY_TURN_FACTION_GREEN.id, 'missions_completed', 2)
+    g.set_fact('answer', ['complete_a_mission'], True)
+    g.set_fact('turn_number', [], 2)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.RETIRING_BY_TURN_FACTION_RED.id)
+        g.trigger('scenario_4.scenario_rules.mission_each_action_phase', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('turn_number', [], 3)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.RETIRING_BY_TURN_FACTION_BLUE.id)
+        g.trigger('scenario_4.scenario_rules.mission_each_action_phase', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('turn_number', [], 4)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.RETIRING_BY_TURN_FACTION_GREEN.id)
+        g.trigger('scenario_4.scenario_rules.mission_each_action_phase', ctx)
+        g.trigger('scenario_4.scenario_rules.mission_each_action_phase', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            '[f.supply for each f in faction] == [30, 36, 36, 42]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [30, 36, 36, 42],
+        ),
+        g.expect(
+            '[f.retired for each f in faction] == [0, 1, 1, 1]',
+            lambda: [g.get(f, 'retired') for f in g.members('faction')],
+            '==',
+            lambda: [0, 1, 1, 1],
+        ),
+        g.expect(
+            '[f.power_points for each f in faction] == [0, 2, 1, 0]',
+            lambda: [g.get(f, 'power_points') for f in g.members('faction')],
+            '==',
+            lambda: [0, 2, 1, 0],
+        ),
+    ]
+
+
+# scenario_4.losing_supplies (rules/dei_old_london/scenario_4.ludex:177)
+# Objective 4: 3 Supplies lost at the beginning of each Action Phase
+@book.example(
+    'scenario_4.losing_supplies',
+    title='Objective 4: 3 Supplies lost at the beginning of each Action Phase',
+    scope=('scenario_4',),
+    source='rules/dei_old_london/scenario_4.ludex:177',
+)
+def losing_supplies(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.LOSING_SUPPLIES_FACTION_RED.id,
+            catalog.LOSING_SUPPLIES_FACTION_BLUE.id,
+        ],
+    )
+    for f in g.members('faction'):
+        g.set(f, 'supply', 20)
+        g.set(f, 'retired', 0)
+    g.set(catalog.LOSING_SUPPLIES_FACTION_BLUE.id, 'retired', 1)
+    with g.effect():
+        g.trigger('scenario_4.objective_4.top_box', ctx)
+    return [
+        g.expect(
+            '[f.supply for each f in faction] == [20, 17, 20]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [20, 17, 20],
+        ),
+    ]
+
+
+# scenario_5.red_spaces_score (rules/dei_old_london/scenario_5.ludex:139)
+# Final Scoring: red spaces reached on the Vengeance track
+@book.example(
+    'scenario_5.red_spaces_score',
+    title='Final Scoring: red spaces reached on the Vengeance track',
+    scope=('scenario_5',),
+    source='rules/dei_old_london/scenario_5.ludex:139',
+)
+def red_spaces_score(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.RED_SPACES_SCORE_FACTION_RED.id,
+            catalog.RED_SPACES_SCORE_FACTION_BLUE.id,
+            catalog.RED_SPACES_SCORE_FACTION_GREEN.id,
+        ],
+    )
+    for f in g.members('faction'):
+        g.set(f, 'vengeance_track', 9)
+        g.set(f, 'power_points', 1)
+    g.set(catalog.RED_SPACES_SCORE_FACTION_RED.id, 'vengeance_track', 12)
+    g.set(catalog.RED_SPACES_SCORE_FACTION_BLUE.id, 'vengeance_track', 10)
+    g.set(catalog.RED_SPACES_SCORE_FACTION_GREEN.id, 'vengeance_track', 5)
+    with g.effect():
+        g.trigger('campaign_mode.objective_cards.bottom_box', ctx)
+    return [
+        g.expect(
+            '[f.power_points for each f in faction] == [1, 3, 2, 1]',
+            lambda: [g.get(f, 'power_points') for f in g.members('faction')],
+            '==',
+            lambda: [1, 3, 2, 1],
+        ),
+    ]
+
+
+# scenario_6.cards_placed (rules/dei_old_london/scenario_6.ludex:182)
+# Objective 6: a card placed in a 3-player game, then in a 2-player game
+@book.example(
+    'scenario_6.cards_placed',
+    title='Objective 6: a card placed in a 3-player game, then in a 2-player game',
+    scope=('scenario_6',),
+    source='rules/dei_old_london/scenario_6.ludex:182',
+)
+def cards_placed(g: Game) -> list[Expectation]:
+    g.set_place(
+        'faction',
+        ['purebred', catalog.CARDS_PLACED_FACTION_RED.id, catalog.CARDS_PLACED_FACTION_BLUE.id],
+    )
+    for f in g.members('faction'):
+        g.set(f, 'supply', 0)
+    g.set_place('vengeance_mode.lower_spaces', [])
+    g.set_fact(
+        'draw_order',
+        ['vengeance_mode.vengeance_deck'],
+        [catalog.GATHERING.id, catalog.ENVY.id, catalog.MONOPOLY.id, catalog.BULKY_ONE.id],
+    )
+    g.set_fact('affected_opponents', [catalog.GATHERING.id], 2)
+    g.set_fact('affected_opponents', [catalog.ENVY.id], 1)
+    g.set_fact('affected_opponents', [catalog.MONOPOLY.id], 0)
+    g.set_fact('affected_opponents', [catalog.BULKY_ONE.id], 1)
+    with g.effect():
+        g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.lower_spaces')
+    with g.effect():
+        g.set_place('faction', ['purebred', catalog.CARDS_PLACED_FACTION_RED.id])
+    with g.effect():
+        g.set_place('vengeance_mode.lower_spaces', [])
+    with g.effect():
+        g.draw('vengeance_mode.vengeance_deck', 3, 'vengeance_mode.lower_spaces')
+    return [
+        g.expect(
+            '[f.supply for each f in faction] == [6, 0]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [6, 0],
+        ),
+    ]
+
+
+# scenario_6.roundup (rules/dei_old_london/scenario_6.ludex:208)
+# Event 3, Roundup: Red gives a Resource, Blue removes a Scrapper
+@book.example(
+    'scenario_6.roundup',
+    title='Event 3, Roundup: Red gives a Resource, Blue removes a Scrapper',
+    scope=('scenario_6',),
+    source='rules/dei_old_london/scenario_6.ludex:208',
+)
+def roundup(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.ROUNDUP_FACTION_RED.id,
+            catalog.ROUNDUP_FACTION_BLUE.id,
+            catalog.ROUNDUP_FACTION_GREEN.id,
+        ],
+    )
+    for f in g.members('faction'):
+        g.set(f, 'resource', 2)
+    g.set_fact('regions', [], [catalog.ROUNDUP_DOCKS.id, catalog.MARKET.id])
+    g.set_fact('majority', [catalog.ROUNDUP_DOCKS.id], 'purebred')
+    g.set_fact('majority', [catalog.MARKET.id], catalog.ROUNDUP_FACTION_RED.id)
+    g.set_fact('units_of', [catalog.ROUNDUP_FACTION_RED.id, catalog.ROUNDUP_DOCKS.id], 1)
+    g.set_fact('units_of', [catalog.ROUNDUP_FACTION_BLUE.id, catalog.ROUNDUP_DOCKS.id], 2)
+    g.set_fact('units_of', [catalog.ROUNDUP_FACTION_GREEN.id, catalog.ROUNDUP_DOCKS.id], 0)
+    g.set_place(catalog.ROUNDUP_DOCKS.id, ['scrapper'])
+    g.set_fact('revealed_event', [], 3)
+    g.set_fact('answer', ['roundup', catalog.ROUNDUP_FACTION_RED.id], 'give_resource')
+    g.set_fact('answer', ['roundup', catalog.ROUNDUP_FACTION_BLUE.id], 'remove_scrapper')
+    with g.effect():
+        g.trigger('scenario_6.event_rules.event_takes_place', ctx)
+    return [
+        g.expect(
+            '[f.resource for each f in faction] == [3, 1, 2, 2]',
+            lambda: [g.get(f, 'resource') for f in g.members('faction')],
+            '==',
+            lambda: [3, 1, 2, 2],
+        ),
+        g.expect('contains(reserve, scrapper)', lambda: q.contains(g, 'reserve', 'scrapper')),
+        g.expect(
+            'count(docks) == 0',
+            lambda: q.count(g, catalog.ROUNDUP_DOCKS.id),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# scenario_7.superior (rules/dei_old_london/scenario_7.ludex:212)
+# Objective 7: Majority in the Lab at the end of the Second Action Phase
+@book.example(
+    'scenario_7.superior',
+    title='Objective 7: Majority in the Lab at the end of the Second Action Phase',
+    scope=('scenario_7',),
+    source='rules/dei_old_london/scenario_7.ludex:212',
+)
+def superior(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        ['purebred', catalog.SUPERIOR_FACTION_RED.id, catalog.SUPERIOR_FACTION_BLUE.id],
+    )
+    for f in g.members('faction'):
+        g.set(f, 'supply', 0)
+    g.set_fact('majority', ['scenario_7.lab'], catalog.SUPERIOR_FACTION_RED.id)
+    g.set_fact('current_action_phase', [], 2)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SUPERIOR_FACTION_RED.id)
+        g.trigger('scenario_7.objective_7.top_box', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SUPERIOR_FACTION_BLUE.id)
+        g.trigger('scenario_7.objective_7.top_box', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            '[f.supply for each f in faction] == [0, 4, 0]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [0, 4, 0],
+        ),
+    ]
+
+
+# scenario_7.lab_market_cards (rules/dei_old_london/scenario_7.ludex:231)
+# Final Scoring: the Faction with the Lab counts its Market cards
+@book.example(
+    'scenario_7.lab_market_cards',
+    title='Final Scoring: the Faction with the Lab counts its Market cards',
+    scope=('scenario_7',),
+    source='rules/dei_old_london/scenario_7.ludex:231',
+)
+def lab_market_cards(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.LAB_MARKET_CARDS_FACTION_RED.id])
+    for f in g.members('faction'):
+        g.set(f, 'supply', 10)
+    g.set_fact('majority', ['scenario_7.lab'], catalog.LAB_MARKET_CARDS_FACTION_RED.id)
+    g.set_fact('market_cards_of', [catalog.LAB_MARKET_CARDS_FACTION_RED.id], 5)
+    with g.effect():
+        g.trigger('campaign_mode.objective_cards.bottom_box', ctx)
+    return [
+        g.expect(
+            '[f.supply for each f in faction] == [10, 15]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [10, 15],
+        ),
+    ]
+
+
+# scenario_7.lab_rewards_example (rules/dei_old_london/scenario_7.ludex:246)
+# The Lab's Rewards: 4, 2 and 1 Campaign Points
+@book.example(
+    'scenario_7.lab_rewards_example',
+    title="The Lab's Rewards: 4, 2 and 1 Campaign Points",
+    scope=('scenario_7',),
+    source='rules/dei_old_london/scenario_7.ludex:246',
+)
+def lab_rewards_example(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.LAB_REWARDS_EXAMPLE_FACTION_RED.id,
+            catalog.LAB_REWARDS_EXAMPLE_FACTION_BLUE.id,
+        ],
+    )
+    g.set(catalog.LAB_REWARDS_EXAMPLE_FACTION_RED.id, 'supply', 40)
+    g.set(catalog.LAB_REWARDS_EXAMPLE_FACTION_BLUE.id, 'supply', 20)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.set(ctx.subject, 'supply', 30)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('campaign_mode.points.scenario_rewards', ctx)
+    return [
+        g.expect(
+            '[f.campaign_points for each f in faction] == [2, 4, 1]',
+            lambda: [g.get(f, 'campaign_points') for f in g.members('faction')],
+            '==',
+            lambda: [2, 4, 1],
+        ),
+        g.expect(
+            '[f.scenario_result for each f in faction] == [30, 40, 20]',
+            lambda: [g.get(f, 'scenario_result') for f in g.members('faction')],
+            '==',
+            lambda: [30, 40, 20],
+        ),
+    ]
+
+
+# thames.thames_setup.thames_tiles (rules/dei_old_london/thames.ludex:63)
+# The Thames tiles go on the Map, the Neutral Bridge on London Bridge
+@book.example(
+    'thames.thames_setup.thames_tiles',
+    title='The Thames tiles go on the Map, the Neutral Bridge on London Bridge',
+    scope=('thames',),
+    source='rules/dei_old_london/thames.ludex:63',
+)
+def thames_tiles(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    with g.effect():
+        g.trigger('thames.thames_setup.replace_districts', ctx)
+    with g.effect():
+        g.trigger('thames.thames_setup.neutral_bridge', ctx)
+    return [
+        g.expect('count(map) == 5', lambda: q.count(g, 'map'), '==', lambda: 5),
+        g.expect('empty(thames_districts)', lambda: q.empty(g, 'thames.thames_districts')),
+        g.expect(
+            'contains(old_london_components.london_bridge_model, '
+            'old_london_components.neutral_bridge_token)',
+            lambda: q.contains(
+                g,
+                'old_london_components.london_bridge_model',
+                'old_london_components.neutral_bridge_token',
+            ),
+        ),
+    ]
+
+
+# vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps
+# (rules/dei_old_london/vengeance.ludex:359)
+# Red stops behind three tokens; White bumps Yellow at #9
+@book.example(
+    'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps',
+    title='Red stops behind three tokens; White bumps Yellow at #9',
+    scope=('vengeance_mode',),
+    source='rules/dei_old_london/vengeance.ludex:359',
+)
+def red_spaces_and_bumps(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            catalog.RED_SPACES_AND_BUMPS_FACTION_RED.id,
+            catalog.RED_SPACES_AND_BUMPS_FACTION_BLUE.id,
+            catalog.RED_SPACES_AND_BUMPS_FACTION_GREEN.id,
+            catalog.FACTION_YELLOW.id,
+            catalog.FACTION_WHITE.id,
+        ],
+    )
+    g.set(catalog.RED_SPACES_AND_BUMPS_FACTION_RED.id, 'vengeance_track', 10)
+    g.set(catalog.RED_SPACES_AND_BUMPS_FACTION_GREEN.id, 'vengeance_track', 10)
+    g.set(catalog.FACTION_YELLOW.id, 'vengeance_track', 9)
+    g.set(catalog.RED_SPACES_AND_BUMPS_FACTION_BLUE.id, 'vengeance_track', 8)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.RED_SPACES_AND_BUMPS_FACTION_RED.id)
+        g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set(catalog.FACTION_WHITE.id, 'vengeance_track', 9)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.FACTION_WHITE.id)
+        g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'faction_red.vengeance_track == 7',
+            lambda: g.get(catalog.RED_SPACES_AND_BUMPS_FACTION_RED.id, 'vengeance_track'),
+            '==',
+            lambda: 7,
+        ),
+        g.expect(
+            'faction_green.vengeance_track == 10',
+            lambda: g.get(catalog.RED_SPACES_AND_BUMPS_FACTION_GREEN.id, 'vengeance_track'),
+            '==',
+            lambda: 10,
+        ),
+        g.expect(
+            'faction_white.vengeance_track == 9',
+            lambda: g.get(catalog.FACTION_WHITE.id, 'vengeance_track'),
+            '==',
+            lambda: 9,
+        ),
+        g.expect(
+            'faction_yellow.vengeance_track == 8',
+            lambda: g.get(catalog.FACTION_YELLOW.id, 'vengeance_track'),
+            '==',
+            lambda: 8,
+        ),
+        g.expect(
+            'faction_blue.vengeance_track == 8',
+            lambda: g.get(catalog.RED_SPACES_AND_BUMPS_FACTION_BLUE.id, 'vengeance_track'),
+            '==',
+            lambda: 8,
+        ),
+    ]
+
+
+# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:437)
 # Ending the game on space #4
 @book.example(
     'vengeance_mode.rules.extra_supplies.ending_on_space_4',
     title='Ending the game on space #4',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:395',
+    source='rules/dei_old_london/vengeance.ludex:437',
 )
 def ending_on_space_4(g: Game) -> list[Expectation]:
     ctx = Ctx()

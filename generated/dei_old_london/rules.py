@@ -12,10 +12,1605 @@ from . import catalog
 book = Book()
 
 
-# purebred.rules.setup.phase_3_barracks (rules/dei_old_london/purebred.ludex:65)
+# campaign_mode.campaign_play: Playing the Campaign (rules/dei_old_london/campaign.ludex:15)
+book.procedure(
+    'campaign_mode.campaign_play',
+    title='Playing the Campaign',
+    steps=('campaign_mode.campaign_play.seven_scenarios',),
+    scope=('campaign_mode',),
+    period='campaign',
+)
+
+
+# campaign_mode.campaign_play.seven_scenarios (rules/dei_old_london/campaign.ludex:17)
+# The 7 Scenarios, in sequence
+@book.rule(
+    'campaign_mode.campaign_play.seven_scenarios',
+    title='The 7 Scenarios, in sequence',
+    kind='step',
+    scope=('campaign_mode',),
+)
+def seven_scenarios_effect(g: Game, ctx: Ctx) -> None:
+    for _n in g.span(1, 7):
+        g.trigger('campaign_mode.scenario_game', ctx)
+
+
+# campaign_mode.scenario_game: Playing a Scenario (rules/dei_old_london/campaign.ludex:22)
+book.procedure(
+    'campaign_mode.scenario_game',
+    title='Playing a Scenario',
+    steps=('campaign_mode.scenario_game.scenario_played',),
+    scope=('campaign_mode',),
+    period='game',
+)
+
+
+# campaign_mode.scenario_game.scenario_played (rules/dei_old_london/campaign.ludex:24)
+# The Scenario is set up and played
+@book.rule(
+    'campaign_mode.scenario_game.scenario_played',
+    title='The Scenario is set up and played',
+    kind='step',
+    scope=('campaign_mode',),
+    prose=1,
+)
+def scenario_played_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        "the Scenario's Setup, Scenario Rules, Events and Objective cards are applied with the "
+        "base game's rules, up to the end game scoring.",
+    )
+    g.trigger('end_game_scoring', ctx)
+
+
+# campaign_mode.campaign_setup.players_and_factions (rules/dei_old_london/campaign.ludex:41)
+# 2 to 4 players; the Purebred must be chosen
+@book.rule(
+    'campaign_mode.campaign_setup.players_and_factions',
+    title='2 to 4 players; the Purebred must be chosen',
+    when=Timing('start', target='campaign_mode.campaign_play'),
+    scope=('campaign_mode',),
+)
+def players_and_factions_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        q.count(g, 'faction') >= 2 and q.count(g, 'faction') <= 4,
+        'count(faction) >= 2 and count(faction) <= 4',
+    )
+    g.require(q.contains(g, 'faction', 'purebred'), 'contains(faction, purebred)')
+    g.require(not q.contains(g, 'faction', 'fauns'), 'not contains(faction, fauns)')
+    g.require(not q.contains(g, 'faction', 'psionics'), 'not contains(faction, psionics)')
+    g.require(not q.contains(g, 'faction', 'wilds'), 'not contains(faction, wilds)')
+
+
+# campaign_mode.campaign_setup.no_order_tokens (rules/dei_old_london/campaign.ludex:54)
+# No Order tokens in the Campaign
+@book.rule(
+    'campaign_mode.campaign_setup.no_order_tokens',
+    title='No Order tokens in the Campaign',
+    when=Timing('start', target='campaign_mode.campaign_play'),
+    scope=('campaign_mode',),
+)
+def no_order_tokens_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members('purebred.rules.order_tokens.order_token'):
+        g.place(t, 'the_box')
+
+
+# campaign_mode.campaign_setup.turn_order (rules/dei_old_london/campaign.ludex:63)
+# Determining Turn Order
+@book.rule(
+    'campaign_mode.campaign_setup.turn_order',
+    title='Determining Turn Order',
+    when=Timing('start', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+    prose=1,
+)
+def turn_order_effect(g: Game, ctx: Ctx) -> None:
+    if q.runs(g, 'campaign_mode.scenario_game') == 0:
+        g.prose('the Turn order for Scenario #1 is determined randomly.')
+    else:
+        for f in g.members('faction'):
+            g.set(
+                f,
+                'turn_order',
+                1
+                + q.count(
+                    g,
+                    [
+                        g_
+                        for g_ in g.members('faction')
+                        if g.get(g_, 'scenario_result') < g.get(f, 'scenario_result')
+                    ],
+                ),
+            )
+
+
+# campaign_mode.setting_up_the_map.map_by_player_count (rules/dei_old_london/campaign.ludex:85)
+# The Map for fewer than 4 players
+def map_by_player_count_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, 'faction') < 4)
+
+
+@book.rule(
+    'campaign_mode.setting_up_the_map.map_by_player_count',
+    title='The Map for fewer than 4 players',
+    when=Timing('during', target='setup_phase_1'),
+    check=map_by_player_count_check,
+    scope=('campaign_mode',),
+    prose=1,
+)
+def map_by_player_count_effect(g: Game, ctx: Ctx) -> None:
+    g.prose("use only the highlighted zones of the Scenario's map, as indicated in the figures.")
+
+
+# campaign_mode.setting_up_the_map.districts_as_depicted (rules/dei_old_london/campaign.ludex:95)
+# Districts as depicted
+book.rule(
+    'campaign_mode.setting_up_the_map.districts_as_depicted',
+    title='Districts as depicted',
+    when=Timing('during', target='setup_phase_1'),
+    duration=Duration('permanent'),
+    scope=('campaign_mode',),
+)
+
+
+# campaign_mode.objective_cards.top_box (rules/dei_old_london/campaign.ludex:113)
+# The Top box: Extra Supplies
+book.rule(
+    'campaign_mode.objective_cards.top_box',
+    title='The Top box: Extra Supplies',
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+)
+
+
+# campaign_mode.objective_cards.bottom_box (rules/dei_old_london/campaign.ludex:118)
+# The Bottom box: Power Points
+@book.rule(
+    'campaign_mode.objective_cards.bottom_box',
+    title='The Bottom box: Power Points',
+    when=Timing('before', target='end_game_scoring'),
+    scope=('campaign_mode',),
+)
+def bottom_box_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        for o in g.members(g.fact('objectives_in_play')):
+            if g.fact('bottom_box_fulfilled', f, o):
+                g.gain('power_points', 1, f)
+
+
+# campaign_mode.objective_cards.top_box_for_some (rules/dei_old_london/campaign.ludex:128)
+# Top boxes for the Purebred or specific Factions
+book.rule(
+    'campaign_mode.objective_cards.top_box_for_some',
+    title='Top boxes for the Purebred or specific Factions',
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+)
+
+
+# campaign_mode.event_rules.scenario_events: Events (rules/dei_old_london/campaign.ludex:151)
+@book.rule(
+    'campaign_mode.event_rules.scenario_events',
+    title='Events',
+    when=Timing('during', target='setup'),
+    scope=('campaign_mode',),
+)
+def scenario_events_effect(g: Game, ctx: Ctx) -> None:
+    g.shuffle('campaign_mode.event_rules.event_tokens')
+    g.draw('campaign_mode.event_rules.event_tokens', 3, 'campaign_mode.event_rules.event_spaces')
+
+
+# campaign_mode.event_rules.scenario_events.event_takes_place
+# (rules/dei_old_london/campaign.ludex:163)
+# The Event takes place
+def scenario_events_event_takes_place_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('turn_number') >= 2 and g.fact('turn_number') <= 4)
+
+
+@book.rule(
+    'campaign_mode.event_rules.scenario_events.event_takes_place',
+    title='The Event takes place',
+    when=Timing('after', target='move_turn_marker'),
+    check=scenario_events_event_takes_place_check,
+    scope=('campaign_mode',),
+    prose=1,
+)
+def scenario_events_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
+    g.reveal(1, 'campaign_mode.event_rules.event_spaces')
+    g.prose(
+        'the Event of that number in the Scenario takes place: at once on the Map or the '
+        'Factions, or, when it requires choices, each player in Turn order chooses on their own.',
+    )
+
+
+# campaign_mode.event_rules.events_revealed.reveal_all_events
+# (rules/dei_old_london/campaign.ludex:174)
+# Reveal all the Events
+@book.rule(
+    'campaign_mode.event_rules.events_revealed.reveal_all_events',
+    title='Reveal all the Events',
+    when=Timing('end', target='setup'),
+    scope=('campaign_mode', 'campaign_mode.event_rules.events_revealed'),
+)
+def reveal_all_events_effect(g: Game, ctx: Ctx) -> None:
+    for e in g.members('campaign_mode.event_rules.event_spaces'):
+        g.reveal(e)
+
+
+# campaign_mode.points.scenario_rewards (rules/dei_old_london/campaign.ludex:190)
+# Campaign Points at the end of each Scenario
+@book.rule(
+    'campaign_mode.points.scenario_rewards',
+    title='Campaign Points at the end of each Scenario',
+    when=Timing('end', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+)
+def scenario_rewards_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        g.set(f, 'scenario_result', g.get(f, 'supply'))
+    for f in g.members('faction'):
+        g.gain(
+            'campaign_points',
+            q.lookup(
+                g,
+                'campaign_mode.points.point_rewards',
+                1
+                + q.count(
+                    g,
+                    [g_ for g_ in g.members('faction') if g.get(g_, 'supply') > g.get(f, 'supply')],
+                ),
+            ),
+            f,
+        )
+    g.trigger('campaign_mode.points.revenge', ctx)
+
+
+# campaign_mode.points.point_rewards: Rewards (rules/dei_old_london/campaign.ludex:202)
+book.table(
+    'campaign_mode.points.point_rewards',
+    title='Rewards',
+    rows=(
+        Row('int', lo=1, hi=1, value=3),
+        Row('int', lo=2, hi=2, value=2),
+        Row('int', lo=3, hi=3, value=1),
+        Row('int', lo=4, hi=4, value=0),
+    ),
+)
+
+
+# campaign_mode.points.revenge (rules/dei_old_london/campaign.ludex:218)
+# Power Points for the last players
+@book.rule(
+    'campaign_mode.points.revenge',
+    title='Power Points for the last players',
+    scope=('campaign_mode',),
+)
+def revenge_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if (
+            q.count(
+                g,
+                [g_ for g_ in g.members('faction') if g.get(g_, 'supply') < g.get(f, 'supply')],
+            )
+            == 0
+        ):
+            g.gain('power_points', 1, f)
+        if (
+            q.count(g, 'faction') == 4
+            and q.count(
+                g,
+                [g_ for g_ in g.members('faction') if g.get(g_, 'supply') < g.get(f, 'supply')],
+            )
+            == 1
+        ):
+            g.gain('power_points', 1, f)
+
+
+# campaign_mode.points.lab_rewards (rules/dei_old_london/campaign.ludex:232)
+# Scenario #7 assigns Campaign Points differently
+book.rule(
+    'campaign_mode.points.lab_rewards',
+    title='Scenario #7 assigns Campaign Points differently',
+    duration=Duration('permanent'),
+    scope=('campaign_mode',),
+)
+
+
+# campaign_mode.advantages.unlock_advantages (rules/dei_old_london/campaign.ludex:257)
+# Unlocking Advantages
+@book.rule(
+    'campaign_mode.advantages.unlock_advantages',
+    title='Unlocking Advantages',
+    when=Timing('before', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+)
+def unlock_advantages_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        ctx_1 = ctx
+        ctx = ctx.but(actor=f)
+        chosen_2 = g.pick(
+            ctx,
+            'campaign_mode.advantages.unlock_advantages',
+            'a',
+            [
+                a
+                for a in g.members('campaign_mode.advantages.advantage')
+                if g.get(a, 'price') <= g.get(f, 'power_points')
+                and not q.used(g, a, f)
+                and (g.get(a, 'factions') != 'purebred_only' or f == 'purebred')
+                and (g.get(a, 'factions') != 'not_purebred' or f != 'purebred')
+            ],
+            'any',
+            1,
+        )
+        for a in chosen_2:
+            g.trigger(a, ctx)
+        ctx = ctx_1
+
+
+# campaign_mode.advantages.cost_1.comrades: Comrades (rules/dei_old_london/campaign.ludex:291)
+def comrades_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_1.comrades',
+    title='Comrades',
+    kind='card',
+    cost=comrades_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.COMRADES.id,
+)
+
+
+# campaign_mode.advantages.cost_1.comrades.extra_scrapper (rules/dei_old_london/campaign.ludex:299)
+# 1 additional Scrapper
+@book.rule(
+    'campaign_mode.advantages.cost_1.comrades.extra_scrapper',
+    title='1 additional Scrapper',
+    when=Timing('during', target='initial_deployment'),
+    scope=('campaign_mode',),
+)
+def extra_scrapper_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.COMRADES.id, f):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(
+                ctx,
+                'campaign_mode.advantages.cost_1.comrades.extra_scrapper',
+                'deploy_additional_scrapper',
+            ):
+                g.place('scrapper', 'map')
+            ctx = ctx_1
+
+
+# campaign_mode.advantages.cost_1.energetic_hold (rules/dei_old_london/campaign.ludex:308)
+# Energetic Hold
+def energetic_hold_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_1.energetic_hold',
+    title='Energetic Hold',
+    kind='card',
+    cost=energetic_hold_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.ENERGETIC_HOLD.id,
+)
+
+
+# campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell
+# (rules/dei_old_london/campaign.ludex:316)
+# 1 additional Energy Cell
+@book.rule(
+    'campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell',
+    title='1 additional Energy Cell',
+    when=Timing('start', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+)
+def extra_energy_cell_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.ENERGETIC_HOLD.id, f):
+            g.gain('energy_cell', 1, f)
+
+
+# campaign_mode.advantages.cost_1.technologies_hold (rules/dei_old_london/campaign.ludex:323)
+# Technologies Hold
+def technologies_hold_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_1.technologies_hold',
+    title='Technologies Hold',
+    kind='card',
+    cost=technologies_hold_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.TECHNOLOGIES_HOLD.id,
+)
+
+
+# campaign_mode.advantages.cost_1.technologies_hold.extra_technologies
+# (rules/dei_old_london/campaign.ludex:331)
+# 2 additional Technologies
+@book.rule(
+    'campaign_mode.advantages.cost_1.technologies_hold.extra_technologies',
+    title='2 additional Technologies',
+    when=Timing('start', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+)
+def extra_technologies_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.TECHNOLOGIES_HOLD.id, f):
+            g.gain('technology', 2, f)
+
+
+# campaign_mode.advantages.cost_1.tactics_flexibility (rules/dei_old_london/campaign.ludex:338)
+# Tactics Flexibility
+def tactics_flexibility_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_1.tactics_flexibility',
+    title='Tactics Flexibility',
+    kind='card',
+    cost=tactics_flexibility_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.TACTICS_FLEXIBILITY.id,
+)
+
+
+# campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first
+# (rules/dei_old_london/campaign.ludex:347)
+# A random Feat of your color first
+@book.rule(
+    'campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first',
+    title='A random Feat of your color first',
+    when=Timing('before', target='setup_phase_9'),
+    scope=('campaign_mode',),
+    prose=1,
+)
+def random_feat_first_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.TACTICS_FLEXIBILITY.id, f):
+            chosen_1 = g.pick(
+                ctx,
+                'campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first',
+                'c',
+                g.members('outpost_color'),
+            )
+            for _c in chosen_1:
+                g.prose(
+                    'f takes a random Feats token of color c, before the Feats draw or Draft; at '
+                    'the end of the Feats selection, f may replace it with the same color Feats '
+                    'token it selected.',
+                )
+
+
+# campaign_mode.advantages.cost_1.explorers: Explorers (rules/dei_old_london/campaign.ludex:355)
+def explorers_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_1.explorers',
+    title='Explorers',
+    kind='card',
+    cost=explorers_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.EXPLORERS.id,
+)
+
+
+# campaign_mode.advantages.cost_1.explorers.cross_a_ruin (rules/dei_old_london/campaign.ludex:362)
+# Cross a Ruin with 1 Move Action
+def cross_a_ruin_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.active(g, catalog.EXPLORERS.id, ctx.need('actor')))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_1.explorers.cross_a_ruin',
+    title='Cross a Ruin with 1 Move Action',
+    when=Timing('during', target='move_action'),
+    check=cross_a_ruin_check,
+    duration=Duration('until_end', period='game'),
+    overrides='thames.river_rules.ruin_crossing',
+    scope=('campaign_mode',),
+)
+
+
+# campaign_mode.advantages.cost_1.signal_distortion (rules/dei_old_london/campaign.ludex:369)
+# Signal Distortion
+def signal_distortion_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_1.signal_distortion',
+    title='Signal Distortion',
+    kind='card',
+    cost=signal_distortion_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.SIGNAL_DISTORTION.id,
+)
+
+
+# campaign_mode.advantages.cost_1.signal_distortion.swap_drones
+# (rules/dei_old_london/campaign.ludex:377)
+# Swap 2 Drones
+@book.rule(
+    'campaign_mode.advantages.cost_1.signal_distortion.swap_drones',
+    title='Swap 2 Drones',
+    when=Timing('end', target='setup'),
+    scope=('campaign_mode',),
+    prose=1,
+)
+def swap_drones_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.SIGNAL_DISTORTION.id, f):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(
+                ctx,
+                'campaign_mode.advantages.cost_1.signal_distortion.swap_drones',
+                'swap_drones',
+            ):
+                chosen_2 = g.pick(
+                    ctx,
+                    'campaign_mode.advantages.cost_1.signal_distortion.swap_drones',
+                    'd',
+                    g.members('drone'),
+                    'exactly',
+                    2,
+                )
+                for _d in chosen_2:
+                    g.prose('the two Drones chosen swap their starting positions.')
+            ctx = ctx_1
+
+
+# campaign_mode.advantages.cost_1.initiative: Initiative (rules/dei_old_london/campaign.ludex:387)
+def initiative_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_1.initiative',
+    title='Initiative',
+    kind='card',
+    cost=initiative_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.INITIATIVE.id,
+)
+
+
+# campaign_mode.advantages.cost_1.initiative.first_player (rules/dei_old_london/campaign.ludex:396)
+# Automatically the First Player
+@book.rule(
+    'campaign_mode.advantages.cost_1.initiative.first_player',
+    title='Automatically the First Player',
+    when=Timing('after', target='campaign_mode.campaign_setup.turn_order'),
+    scope=('campaign_mode',),
+)
+def first_player_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if (
+            q.active(g, catalog.INITIATIVE.id, f)
+            and g.get(f, 'campaign_points')
+            == q.smallest(
+                g,
+                [
+                    g.get(g_, 'campaign_points')
+                    for g_ in g.members('faction')
+                    if q.active(g, catalog.INITIATIVE.id, g_)
+                ],
+            )
+        ):
+            g.set(f, 'turn_order', 0)
+
+
+# campaign_mode.advantages.cost_1.legacy: Legacy (rules/dei_old_london/campaign.ludex:403)
+def legacy_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_1.legacy',
+    title='Legacy',
+    kind='card',
+    cost=legacy_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.LEGACY.id,
+)
+
+
+# campaign_mode.advantages.cost_1.legacy.keep_candy_boosts (rules/dei_old_london/campaign.ludex:411)
+# Keep up to 2 Candy Boosts
+@book.rule(
+    'campaign_mode.advantages.cost_1.legacy.keep_candy_boosts',
+    title='Keep up to 2 Candy Boosts',
+    when=Timing('end', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+    prose=1,
+)
+def keep_candy_boosts_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.LEGACY.id, f):
+            g.set(f, 'kept_candy_boosts', q.smallest(g, g.get(f, 'candy_boost'), 2))
+            g.prose('if f possesses more than 2, f chooses which to keep.')
+
+
+# campaign_mode.advantages.cost_1.kept_candy_boosts_back (rules/dei_old_london/campaign.ludex:419)
+# Kept Candy Boosts in the next Scenario
+@book.rule(
+    'campaign_mode.advantages.cost_1.kept_candy_boosts_back',
+    title='Kept Candy Boosts in the next Scenario',
+    when=Timing('start', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+)
+def kept_candy_boosts_back_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        g.gain('candy_boost', g.get(f, 'kept_candy_boosts'), f)
+        g.set(f, 'kept_candy_boosts', 0)
+
+
+# campaign_mode.advantages.cost_2.grant: Grant (rules/dei_old_london/campaign.ludex:429)
+def grant_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.grant',
+    title='Grant',
+    kind='card',
+    cost=grant_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.GRANT.id,
+)
+
+
+# campaign_mode.advantages.cost_2.grant.place_a_construction
+# (rules/dei_old_london/campaign.ludex:437)
+# 1 Elevator or 1 Bridge
+@book.rule(
+    'campaign_mode.advantages.cost_2.grant.place_a_construction',
+    title='1 Elevator or 1 Bridge',
+    when=Timing('during', target='initial_deployment'),
+    scope=('campaign_mode',),
+)
+def place_a_construction_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.GRANT.id, f):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(
+                ctx,
+                'campaign_mode.advantages.cost_2.grant.place_a_construction',
+                'place_construction',
+            ):
+                chosen_2 = g.pick(
+                    ctx,
+                    'campaign_mode.advantages.cost_2.grant.place_a_construction',
+                    'r',
+                    g.members('region'),
+                )
+                for r in chosen_2:
+                    chosen_3 = g.pick(
+                        ctx,
+                        'campaign_mode.advantages.cost_2.grant.place_a_construction',
+                        'c',
+                        g.members(['elevator', 'bridge']),
+                    )
+                    for c in chosen_3:
+                        g.place(c, r)
+            ctx = ctx_1
+
+
+# campaign_mode.advantages.cost_2.emergency_exit (rules/dei_old_london/campaign.ludex:448)
+# Emergency Exit
+def emergency_exit_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.emergency_exit',
+    title='Emergency Exit',
+    kind='card',
+    cost=emergency_exit_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.EMERGENCY_EXIT.id,
+)
+
+
+# campaign_mode.advantages.cost_2.emergency_exit.roof_to_ground
+# (rules/dei_old_london/campaign.ludex:457)
+# From a Roof to the Ground without an Elevator
+def roof_to_ground_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.active(g, catalog.EMERGENCY_EXIT.id, ctx.need('actor')))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.emergency_exit.roof_to_ground',
+    title='From a Roof to the Ground without an Elevator',
+    when=Timing('during', target='move_action'),
+    check=roof_to_ground_check,
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+)
+
+
+# campaign_mode.advantages.cost_2.private_negotiation (rules/dei_old_london/campaign.ludex:463)
+# Private Negotiation
+def private_negotiation_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.private_negotiation',
+    title='Private Negotiation',
+    kind='card',
+    cost=private_negotiation_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.PRIVATE_NEGOTIATION.id,
+)
+
+
+# campaign_mode.advantages.cost_2.private_negotiation.private_mission
+# (rules/dei_old_london/campaign.ludex:472)
+# A Mission next to your Pad
+@book.rule(
+    'campaign_mode.advantages.cost_2.private_negotiation.private_mission',
+    title='A Mission next to your Pad',
+    when=Timing('start', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+    prose=1,
+)
+def private_mission_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.PRIVATE_NEGOTIATION.id, f):
+            g.prose(
+                'f draws and reveals 1 Mission card and places it next to its Pad; f can complete '
+                'it instead of a Mission card on the Mission board.',
+            )
+
+
+# campaign_mode.advantages.cost_2.acrobatics: Acrobatics (rules/dei_old_london/campaign.ludex:479)
+def acrobatics_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.acrobatics',
+    title='Acrobatics',
+    kind='card',
+    cost=acrobatics_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.ACROBATICS.id,
+)
+
+
+# campaign_mode.advantages.cost_2.acrobatics.ground_to_roof
+# (rules/dei_old_london/campaign.ludex:488)
+# From under a Bridge to its Roof
+def ground_to_roof_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.active(g, catalog.ACROBATICS.id, ctx.need('actor')))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.acrobatics.ground_to_roof',
+    title='From under a Bridge to its Roof',
+    when=Timing('during', target='move_action'),
+    check=ground_to_roof_check,
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+)
+
+
+# campaign_mode.advantages.cost_2.consolidate: Consolidate (rules/dei_old_london/campaign.ludex:494)
+def consolidate_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.consolidate',
+    title='Consolidate',
+    kind='card',
+    cost=consolidate_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.CONSOLIDATE.id,
+)
+
+
+# campaign_mode.advantages.cost_2.consolidate.consolidated_color
+# (rules/dei_old_london/campaign.ludex:503)
+# 1 Campaign Point for 3 Outposts of the color
+@book.rule(
+    'campaign_mode.advantages.cost_2.consolidate.consolidated_color',
+    title='1 Campaign Point for 3 Outposts of the color',
+    when=Timing('during', target='end_game_scoring'),
+    scope=('campaign_mode',),
+)
+def consolidated_color_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if (
+            q.active(g, catalog.CONSOLIDATE.id, f)
+            and g.fact(
+                'outposts_of_color',
+                f,
+                g.fact('written_on_sheet', f, catalog.CONSOLIDATE.id),
+            )
+            >= 3
+        ):
+            g.gain('campaign_points', 1, f)
+
+
+# campaign_mode.advantages.cost_2.pride: Pride (rules/dei_old_london/campaign.ludex:510)
+def pride_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.pride',
+    title='Pride',
+    kind='card',
+    cost=pride_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.PRIDE.id,
+)
+
+
+# campaign_mode.advantages.cost_2.pride.unresolved_challenge
+# (rules/dei_old_london/campaign.ludex:518)
+# 6 Supplies for an unresolved Challenge
+@book.rule(
+    'campaign_mode.advantages.cost_2.pride.unresolved_challenge',
+    title='6 Supplies for an unresolved Challenge',
+    when=Timing('during', target='end_game_scoring'),
+    scope=('campaign_mode',),
+)
+def unresolved_challenge_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if (
+            q.active(g, catalog.PRIDE.id, f)
+            and q.count(
+                g,
+                [
+                    g_
+                    for g_ in g.members('faction')
+                    if g.fact('right_of', g_) == f and g.get(g_, 'challenge_pending') == 1
+                ],
+            )
+            >= 1
+        ):
+            g.gain('supply', 6, f)
+
+
+# campaign_mode.advantages.cost_2.cooperation: Cooperation (rules/dei_old_london/campaign.ludex:525)
+def cooperation_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.cooperation',
+    title='Cooperation',
+    kind='card',
+    cost=cooperation_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.COOPERATION.id,
+)
+
+
+# campaign_mode.advantages.cost_2.cooperation.alliance_bonus
+# (rules/dei_old_london/campaign.ludex:532)
+# 2 Supplies for an Alliance Mission
+def alliance_bonus_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.active(g, catalog.COOPERATION.id, ctx.need('actor')))
+
+
+@book.rule(
+    'campaign_mode.advantages.cost_2.cooperation.alliance_bonus',
+    title='2 Supplies for an Alliance Mission',
+    when=Timing('after', target='challenge_alliance.alliance.alliance.alliance_mission_completed'),
+    check=alliance_bonus_check,
+    scope=('campaign_mode',),
+)
+def alliance_bonus_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('supply', 2, ctx.need('actor'))
+
+
+# campaign_mode.advantages.cost_2.strategy: Strategy (rules/dei_old_london/campaign.ludex:538)
+def strategy_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.strategy',
+    title='Strategy',
+    kind='card',
+    cost=strategy_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.STRATEGY.id,
+)
+
+
+# campaign_mode.advantages.cost_2.strategy.feat_on_your_pad
+# (rules/dei_old_london/campaign.ludex:548)
+# Start with the written Feat
+@book.rule(
+    'campaign_mode.advantages.cost_2.strategy.feat_on_your_pad',
+    title='Start with the written Feat',
+    when=Timing('start', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+    prose=1,
+)
+def feat_on_your_pad_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.STRATEGY.id, f):
+            g.prose('f starts the Scenario with the Feat written on its sheet (locked) on its Pad.')
+
+
+# campaign_mode.advantages.cost_2.geotech: Geotech (rules/dei_old_london/campaign.ludex:555)
+def geotech_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_2.geotech',
+    title='Geotech',
+    kind='card',
+    cost=geotech_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.GEOTECH.id,
+)
+
+
+# campaign_mode.advantages.cost_2.geotech.last_resource (rules/dei_old_london/campaign.ludex:563)
+# 2 Supplies for the last Resource of a Region
+def last_resource_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.active(g, catalog.GEOTECH.id, ctx.need('actor'))
+        and g.fact('resources_in', ctx.need('target')) == 0,
+    )
+
+
+@book.rule(
+    'campaign_mode.advantages.cost_2.geotech.last_resource',
+    title='2 Supplies for the last Resource of a Region',
+    when=Timing('after', target='collect_action'),
+    check=last_resource_check,
+    scope=('campaign_mode',),
+)
+def last_resource_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('supply', 2, ctx.need('actor'))
+
+
+# campaign_mode.advantages.cost_3.specialization (rules/dei_old_london/campaign.ludex:572)
+# Specialization
+def specialization_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_3.specialization',
+    title='Specialization',
+    kind='card',
+    cost=specialization_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.SPECIALIZATION.id,
+)
+
+
+# campaign_mode.advantages.cost_3.specialization.market_card_kept
+# (rules/dei_old_london/campaign.ludex:582)
+# The Market card joins your Faction cards
+@book.rule(
+    'campaign_mode.advantages.cost_3.specialization.market_card_kept',
+    title='The Market card joins your Faction cards',
+    when=Timing('start', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+    prose=1,
+)
+def market_card_kept_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.SPECIALIZATION.id, f):
+            g.prose("the Market card written on f's sheet is among f's Faction cards.")
+
+
+# campaign_mode.advantages.cost_3.sleeping_cell (rules/dei_old_london/campaign.ludex:589)
+# Sleeping Cell
+def sleeping_cell_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_3.sleeping_cell',
+    title='Sleeping Cell',
+    kind='card',
+    cost=sleeping_cell_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.SLEEPING_CELL.id,
+)
+
+
+# campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge
+# (rules/dei_old_london/campaign.ludex:597)
+# 1 Refuge in a Ground Region with no Outpost
+@book.rule(
+    'campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge',
+    title='1 Refuge in a Ground Region with no Outpost',
+    when=Timing('during', target='initial_deployment'),
+    scope=('campaign_mode',),
+)
+def hidden_refuge_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.SLEEPING_CELL.id, f):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(
+                ctx,
+                'campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge',
+                'place_refuge',
+            ):
+                chosen_2 = g.pick(
+                    ctx,
+                    'campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge',
+                    'r',
+                    [
+                        r
+                        for r in g.members('region')
+                        if g.fact('ground_region', r) and not g.fact('has_outpost', r)
+                    ],
+                )
+                for r in chosen_2:
+                    g.place('refuge', r)
+            ctx = ctx_1
+
+
+# campaign_mode.advantages.cost_3.robotics: Robotics (rules/dei_old_london/campaign.ludex:607)
+def robotics_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_3.robotics',
+    title='Robotics',
+    kind='card',
+    cost=robotics_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.ROBOTICS.id,
+)
+
+
+# campaign_mode.advantages.cost_3.robotics.drone_card_kept (rules/dei_old_london/campaign.ludex:618)
+# The Drone card joins the Purebred's Faction cards
+@book.rule(
+    'campaign_mode.advantages.cost_3.robotics.drone_card_kept',
+    title="The Drone card joins the Purebred's Faction cards",
+    when=Timing('start', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+    prose=1,
+)
+def drone_card_kept_effect(g: Game, ctx: Ctx) -> None:
+    if q.active(g, catalog.ROBOTICS.id, 'purebred'):
+        g.prose("the Market Drone card written on the sheet is among the Purebred's Faction cards.")
+
+
+# campaign_mode.advantages.cost_3.contraband: Contraband (rules/dei_old_london/campaign.ludex:624)
+def contraband_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_3.contraband',
+    title='Contraband',
+    kind='card',
+    cost=contraband_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.CONTRABAND.id,
+)
+
+
+# campaign_mode.advantages.cost_3.contraband.black_market_card_kept
+# (rules/dei_old_london/campaign.ludex:635)
+# The Black Market card joins your Faction cards
+@book.rule(
+    'campaign_mode.advantages.cost_3.contraband.black_market_card_kept',
+    title='The Black Market card joins your Faction cards',
+    when=Timing('start', target='campaign_mode.scenario_game'),
+    scope=('campaign_mode',),
+    prose=1,
+)
+def black_market_card_kept_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.CONTRABAND.id, f):
+            g.prose("the Black Market card written on f's sheet is among f's Faction cards.")
+
+
+# campaign_mode.advantages.cost_3.face_of_the_people (rules/dei_old_london/campaign.ludex:642)
+# Face of the People
+def face_of_the_people_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
+
+
+book.rule(
+    'campaign_mode.advantages.cost_3.face_of_the_people',
+    title='Face of the People',
+    kind='card',
+    cost=face_of_the_people_cost,
+    limit=Limit(1, per='campaign'),
+    duration=Duration('until_end', period='game'),
+    scope=('campaign_mode',),
+    this=catalog.FACE_OF_THE_PEOPLE.id,
+)
+
+
+# campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere
+# (rules/dei_old_london/campaign.ludex:651)
+# 1 additional Scrapper, in any Region with no Outpost
+@book.rule(
+    'campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere',
+    title='1 additional Scrapper, in any Region with no Outpost',
+    when=Timing('during', target='initial_deployment'),
+    scope=('campaign_mode',),
+)
+def scrapper_anywhere_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if q.active(g, catalog.FACE_OF_THE_PEOPLE.id, f):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(
+                ctx,
+                'campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere',
+                'deploy_scrapper_anywhere',
+            ):
+                chosen_2 = g.pick(
+                    ctx,
+                    'campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere',
+                    'r',
+                    [r for r in g.members('region') if not g.fact('has_outpost', r)],
+                )
+                for r in chosen_2:
+                    g.place('scrapper', r)
+            ctx = ctx_1
+
+
+# campaign_mode.morale_pull.morale_pulls (rules/dei_old_london/campaign.ludex:688)
+# Fulfilling a Morale Pull
+book.rule(
+    'campaign_mode.morale_pull.morale_pulls',
+    title='Fulfilling a Morale Pull',
+    duration=Duration('permanent'),
+    scope=('campaign_mode',),
+)
+
+
+# campaign_mode.morale_pull.use_morale_pull (rules/dei_old_london/campaign.ludex:696)
+# Using a completed Morale Pull
+def use_morale_pull_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(ctx.need('actor'), 'morale_pulls_marked')
+        > g.get(ctx.need('actor'), 'morale_pulls_used'),
+    )
+
+
+@book.rule(
+    'campaign_mode.morale_pull.use_morale_pull',
+    title='Using a completed Morale Pull',
+    when=Timing('anytime', target='campaign_mode.scenario_game'),
+    check=use_morale_pull_check,
+    scope=('campaign_mode',),
+)
+def use_morale_pull_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('morale_pulls_used', 1, ctx.need('actor'))
+    g.gain('candy_boost', 2, ctx.need('actor'))
+
+
+# campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:709)
+def supplies_70_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('actor'), 'supply') >= 70)
+
+
+@book.rule(
+    'campaign_mode.morale_pull.supplies_70',
+    title='70 Supplies',
+    kind='card',
+    when=Timing('anytime', target='campaign_mode.scenario_game'),
+    check=supplies_70_check,
+    limit=Limit(1, per='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.SUPPLIES_70.id,
+)
+def supplies_70_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('morale_pulls_marked', 1, ctx.need('actor'))
+
+
+# campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:716)
+def resources_10_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('resources', ctx.need('actor')) >= 10)
+
+
+@book.rule(
+    'campaign_mode.morale_pull.resources_10',
+    title='10 Resources',
+    kind='card',
+    when=Timing('anytime', target='campaign_mode.scenario_game'),
+    check=resources_10_check,
+    limit=Limit(1, per='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.RESOURCES_10.id,
+)
+def resources_10_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('morale_pulls_marked', 1, ctx.need('actor'))
+
+
+# campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:723)
+def scrappers_15_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('scrappers_of', ctx.need('actor')) >= 15)
+
+
+@book.rule(
+    'campaign_mode.morale_pull.scrappers_15',
+    title='15 Scrappers',
+    kind='card',
+    when=Timing('anytime', target='campaign_mode.scenario_game'),
+    check=scrappers_15_check,
+    limit=Limit(1, per='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.SCRAPPERS_15.id,
+)
+def scrappers_15_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('morale_pulls_marked', 1, ctx.need('actor'))
+
+
+# campaign_mode.morale_pull.constructions_8 (rules/dei_old_london/campaign.ludex:730)
+# 8 Constructions (no Purebred)
+def constructions_8_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('actor') != 'purebred' and g.fact('constructions_of', ctx.need('actor')) >= 8,
+    )
+
+
+@book.rule(
+    'campaign_mode.morale_pull.constructions_8',
+    title='8 Constructions (no Purebred)',
+    kind='card',
+    when=Timing('anytime', target='campaign_mode.scenario_game'),
+    check=constructions_8_check,
+    limit=Limit(1, per='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.CONSTRUCTIONS_8.id,
+)
+def constructions_8_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('morale_pulls_marked', 1, ctx.need('actor'))
+
+
+# campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:737)
+def outposts_8_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('outposts_controlled', ctx.need('actor')) >= 8)
+
+
+@book.rule(
+    'campaign_mode.morale_pull.outposts_8',
+    title='8 Outposts',
+    kind='card',
+    when=Timing('anytime', target='campaign_mode.scenario_game'),
+    check=outposts_8_check,
+    limit=Limit(1, per='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.OUTPOSTS_8.id,
+)
+def outposts_8_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('morale_pulls_marked', 1, ctx.need('actor'))
+
+
+# campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:744)
+# 7 Market purchases
+def market_purchases_7_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('market_purchases', ctx.need('actor')) >= 7)
+
+
+@book.rule(
+    'campaign_mode.morale_pull.market_purchases_7',
+    title='7 Market purchases',
+    kind='card',
+    when=Timing('anytime', target='campaign_mode.scenario_game'),
+    check=market_purchases_7_check,
+    limit=Limit(1, per='campaign'),
+    scope=('campaign_mode',),
+    this=catalog.MARKET_PURCHASES_7.id,
+)
+def market_purchases_7_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('morale_pulls_marked', 1, ctx.need('actor'))
+
+
+# campaign_mode.win_a_campaign.campaign_winner (rules/dei_old_london/campaign.ludex:764)
+# The winner of the Campaign
+@book.rule(
+    'campaign_mode.win_a_campaign.campaign_winner',
+    title='The winner of the Campaign',
+    when=Timing('end', target='campaign_mode.campaign_play'),
+    scope=('campaign_mode',),
+)
+def campaign_winner_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if (
+            g.get(f, 'campaign_points')
+            == q.largest(g, [g.get(g_, 'campaign_points') for g_ in g.members('faction')])
+        ):
+            if q.contains(
+                g,
+                [
+                    g_
+                    for g_ in g.members('faction')
+                    if g.get(g_, 'campaign_points')
+                    == q.largest(g, [g.get(h, 'campaign_points') for h in g.members('faction')])
+                ],
+                'purebred',
+            ):
+                if f == 'purebred':
+                    g.set(f, 'campaign_winner', 1)
+            elif (
+                g.get(f, 'supply')
+                == q.largest(
+                    g,
+                    [
+                        g.get(g_, 'supply')
+                        for g_ in g.members('faction')
+                        if g.get(g_, 'campaign_points') == g.get(f, 'campaign_points')
+                    ],
+                )
+            ):
+                g.set(f, 'campaign_winner', 1)
+
+
+# challenge_alliance.challenge.challenge_setup (rules/dei_old_london/challenge.ludex:15)
+# Challenge - Setup
+@book.rule(
+    'challenge_alliance.challenge.challenge_setup',
+    title='Challenge - Setup',
+    when=Timing('during', target='setup_phase_20'),
+    scope=('challenge_alliance',),
+)
+def challenge_setup_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        g.set(f, 'challenge_pending', 1)
+
+
+# challenge_alliance.challenge.challenge_resolution (rules/dei_old_london/challenge.ludex:25)
+# Challenge - Resolution
+def challenge_resolution_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('actor'), 'challenge_pending') == 1)
+
+
+@book.rule(
+    'challenge_alliance.challenge.challenge_resolution',
+    title='Challenge - Resolution',
+    when=Timing('start', target='action_phase'),
+    check=challenge_resolution_check,
+    scope=('challenge_alliance',),
+)
+def challenge_resolution_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'challenge_alliance.challenge.challenge_resolution', 'declare_challenge'):
+        g.trigger('challenge_alliance.challenge.challenge_resolution.resolve_challenge', ctx)
+
+
+# challenge_alliance.challenge.challenge_resolution.resolve_challenge
+# (rules/dei_old_london/challenge.ludex:39)
+# Resolving the Challenge, once per game
+@book.rule(
+    'challenge_alliance.challenge.challenge_resolution.resolve_challenge',
+    title='Resolving the Challenge, once per game',
+    limit=Limit(1, per='game'),
+    scope=('challenge_alliance',),
+    prose=1,
+)
+def resolve_challenge_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'challenge_alliance.challenge.challenge_resolution.resolve_challenge',
+        'r',
+        [
+            r
+            for r in g.members('region')
+            if g.fact('units_of', ctx.need('actor'), r) >= 1
+            and g.fact('supremacy_count', g.fact('right_of', ctx.need('actor')), r) >= 1
+        ],
+    )
+    for _r in chosen_1:
+        g.prose(
+            'all Units of the challenged Faction in that Region must be moved immediately, '
+            'ignoring the Majorities, distributed as evenly as possible in the Regions Linked to '
+            'the starting Region.',
+        )
+        g.trigger('challenge_alliance.challenge.challenge_resolution.return_the_token', ctx)
+
+
+# challenge_alliance.challenge.challenge_resolution.return_the_token
+# (rules/dei_old_london/challenge.ludex:47)
+# The challenging Faction's token returns to the box
+@book.rule(
+    'challenge_alliance.challenge.challenge_resolution.return_the_token',
+    title="The challenging Faction's token returns to the box",
+    scope=('challenge_alliance',),
+)
+def return_the_token_effect(g: Game, ctx: Ctx) -> None:
+    g.set(ctx.need('actor'), 'challenge_pending', 0)
+
+
+# challenge_alliance.challenge.challenge_end_of_game (rules/dei_old_london/challenge.ludex:52)
+# Challenge - End of Game
+@book.rule(
+    'challenge_alliance.challenge.challenge_end_of_game',
+    title='Challenge - End of Game',
+    when=Timing('during', target='end_game_scoring'),
+    scope=('challenge_alliance',),
+)
+def challenge_end_of_game_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if g.get(f, 'challenge_pending') == 1:
+            g.gain('supply', 3, g.fact('right_of', f))
+
+
+# challenge_alliance.alliance.alliance (rules/dei_old_london/challenge.ludex:75)
+# Alliance - Proposal and Resolution
+def alliance_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not q.active(g, 'challenge_alliance.alliance.alliance.accepted', ctx.need('actor')))
+
+
+@book.rule(
+    'challenge_alliance.alliance.alliance',
+    title='Alliance - Proposal and Resolution',
+    when=Timing('during', target='complete_mission'),
+    check=alliance_check,
+    limit=Limit(1, per='turn'),
+    scope=('challenge_alliance',),
+    prose=1,
+)
+def alliance_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'challenge_alliance.alliance.alliance', 'propose_alliance'):
+        for offering in g.members([ctx.need('actor')]):
+            chosen_1 = g.pick(
+                ctx,
+                'challenge_alliance.alliance.alliance',
+                'm',
+                g.members(g.fact('missions_on_board')),
+            )
+            for m in chosen_1:
+                chosen_2 = g.pick(
+                    ctx,
+                    'challenge_alliance.alliance.alliance',
+                    'partner',
+                    [partner for partner in g.members('faction') if partner != offering],
+                )
+                for partner in chosen_2:
+                    ctx_3 = ctx
+                    ctx = ctx.but(actor=partner)
+                    for picked_4 in g.choose(
+                        'challenge_alliance.alliance.alliance',
+                        [('accept', 'Accept the Alliance'), ('refuse', 'Do not accept')],
+                        1,
+                        ctx,
+                    ):
+                        if picked_4 == 'accept':
+                            g.require(
+                                not g.fact('completed_mission_this_turn', partner),
+                                'not completed_mission_this_turn(partner)',
+                            )
+                            g.gain(
+                                'supply',
+                                q.largest(
+                                    g,
+                                    g.fact('mission_supplies', offering, m),
+                                    g.fact('mission_supplies', partner, m),
+                                ),
+                                offering,
+                            )
+                            g.gain(
+                                'supply',
+                                q.largest(
+                                    g,
+                                    g.fact('mission_supplies', offering, m),
+                                    g.fact('mission_supplies', partner, m),
+                                ),
+                                partner,
+                            )
+                            if (
+                                g.fact('mission_supplies', offering, m)
+                                >= g.fact('mission_supplies', partner, m)
+                            ):
+                                g.gain('supply', 3, offering)
+                            else:
+                                g.gain('supply', 3, partner)
+                            g.trigger('challenge_alliance.alliance.alliance.accepted', ctx)
+                            for f in g.members([offering, partner]):
+                                ctx_5 = ctx
+                                ctx = ctx.but(actor=f)
+                                g.trigger(
+                                    'challenge_alliance.alliance.alliance.alliance_mission_compl'
+                                    'eted',
+                                    ctx,
+                                )
+                                ctx = ctx_5
+                        elif picked_4 == 'refuse':
+                            g.prose(
+                                'the offering Faction cannot propose an Alliance to any other '
+                                'Faction for this Turn and must complete a Mission according to '
+                                'the rules of the core game.',
+                            )
+                    ctx = ctx_3
+
+
+# challenge_alliance.alliance.alliance.alliance_mission_completed
+# (rules/dei_old_london/challenge.ludex:117)
+# Each Faction of the Alliance completes the Alliance Mission
+@book.rule(
+    'challenge_alliance.alliance.alliance.alliance_mission_completed',
+    title='Each Faction of the Alliance completes the Alliance Mission',
+    scope=('challenge_alliance',),
+)
+def alliance_mission_completed_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the Faction completed an Alliance Mission')
+
+
+# challenge_alliance.alliance.alliance.accepted (rules/dei_old_london/challenge.ludex:121)
+# An accepted Alliance counts as the receiving Faction's Mission
+@book.rule(
+    'challenge_alliance.alliance.alliance.accepted',
+    title="An accepted Alliance counts as the receiving Faction's Mission",
+    duration=Duration('until_end', period='turn'),
+    scope=('challenge_alliance',),
+)
+def accepted_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the Alliance counts as a resolved Mission of the receiving Faction this Turn')
+
+
+# purebred.rules.purebred_setup.phase_3_barracks (rules/dei_old_london/purebred.ludex:65)
 # Setup, Phase 3: Barracks
 @book.rule(
-    'purebred.rules.setup.phase_3_barracks',
+    'purebred.rules.purebred_setup.phase_3_barracks',
     title='Setup, Phase 3: Barracks',
     who=('purebred',),
     when=Timing('during', target='setup_phase_3'),
@@ -28,9 +1623,10 @@ def phase_3_barracks_effect(g: Game, ctx: Ctx) -> None:
     g.prose('All remaining Barracks not placed during setup are placed back in the box.')
 
 
-# purebred.rules.setup.phase_8_drone: Setup, Phase 8: Drone (rules/dei_old_london/purebred.ludex:76)
+# purebred.rules.purebred_setup.phase_8_drone (rules/dei_old_london/purebred.ludex:76)
+# Setup, Phase 8: Drone
 @book.rule(
-    'purebred.rules.setup.phase_8_drone',
+    'purebred.rules.purebred_setup.phase_8_drone',
     title='Setup, Phase 8: Drone',
     who=('purebred',),
     when=Timing('during', target='setup_phase_8'),
@@ -42,10 +1638,10 @@ def phase_8_drone_effect(g: Game, ctx: Ctx) -> None:
     g.add('drone_card', 'markets')
 
 
-# purebred.rules.setup.phase_9_feats (rules/dei_old_london/purebred.ludex:87)
+# purebred.rules.purebred_setup.phase_9_feats (rules/dei_old_london/purebred.ludex:87)
 # Setup, Phase 9: Purebred Feats Tokens
 @book.rule(
-    'purebred.rules.setup.phase_9_feats',
+    'purebred.rules.purebred_setup.phase_9_feats',
     title='Setup, Phase 9: Purebred Feats Tokens',
     who=('purebred',),
     when=Timing('during', target='setup_phase_9'),
@@ -59,14 +1655,14 @@ def phase_9_feats_effect(g: Game, ctx: Ctx) -> None:
             g.draw('purebred.feats.purebred_feats_pool', 1, 'purebred.feats.held_feats')
 
 
-# purebred.rules.setup.phase_11_order_tokens (rules/dei_old_london/purebred.ludex:101)
+# purebred.rules.purebred_setup.phase_11_order_tokens (rules/dei_old_london/purebred.ludex:101)
 # Setup, Phase 11: Order tokens
 def phase_11_order_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('campaign_mode'))
 
 
 @book.rule(
-    'purebred.rules.setup.phase_11_order_tokens',
+    'purebred.rules.purebred_setup.phase_11_order_tokens',
     title='Setup, Phase 11: Order tokens',
     who=('purebred',),
     when=Timing('during', target='setup_phase_11'),
@@ -77,7 +1673,7 @@ def phase_11_order_tokens_effect(g: Game, ctx: Ctx) -> None:
     for column in g.members('mission_column'):
         g.prose('the Purebred player chooses 1 of the 2 Missions for each column')
         for picked in g.choose(
-            'purebred.rules.setup.phase_11_order_tokens',
+            'purebred.rules.purebred_setup.phase_11_order_tokens',
             [('higher', 'Higher Value (+), face-down'), ('lesser', 'Lesser Value (-), face-down')],
             1,
             ctx,
@@ -88,10 +1684,10 @@ def phase_11_order_tokens_effect(g: Game, ctx: Ctx) -> None:
                 g.place(catalog.LESSER_VALUE.id, column)
 
 
-# purebred.rules.setup.phase_21_agents (rules/dei_old_london/purebred.ludex:119)
+# purebred.rules.purebred_setup.phase_21_agents (rules/dei_old_london/purebred.ludex:119)
 # Setup, Phase 21: Agents
 @book.rule(
-    'purebred.rules.setup.phase_21_agents',
+    'purebred.rules.purebred_setup.phase_21_agents',
     title='Setup, Phase 21: Agents',
     who=('purebred',),
     when=Timing('during', target='setup_phase_21'),
@@ -105,10 +1701,11 @@ def phase_21_agents_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.rules.setup.initial_deployment_purebred (rules/dei_old_london/purebred.ludex:128)
+# purebred.rules.purebred_setup.initial_deployment_purebred
+# (rules/dei_old_london/purebred.ludex:128)
 # Initial Deployment
 @book.rule(
-    'purebred.rules.setup.initial_deployment_purebred',
+    'purebred.rules.purebred_setup.initial_deployment_purebred',
     title='Initial Deployment',
     who=('purebred',),
     when=Timing('during', target='initial_deployment'),
@@ -178,7 +1775,7 @@ def energy_cell_to_buyer_effect(g: Game, ctx: Ctx) -> None:
     'purebred.rules.military_architecture.rotate_barracks_districts',
     title='Rotate Districts with Barracks',
     who=('purebred',),
-    when=Timing('end', target='purebred.rules.setup'),
+    when=Timing('end', target='setup'),
     prose=1,
 )
 def rotate_barracks_districts_effect(g: Game, ctx: Ctx) -> None:
@@ -194,6 +1791,12 @@ def rotate_barracks_districts_effect(g: Game, ctx: Ctx) -> None:
                 ctx,
             ):
                 if picked == 'rotate':
+                    if d == 'old_london_components.london_bridge_district':
+                        g.trigger(
+                            'purebred.rules.military_architecture.rotate_barracks_districts.lond'
+                            'on_bridge_rotation',
+                            ctx,
+                        )
                     g.prose(
                         'the Purebred player can rotate, as they prefer, each District with a '
                         'Barracks token on it, and also updates the Resources token placement if '
@@ -204,21 +1807,22 @@ def rotate_barracks_districts_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation
-# (rules/dei_old_london/purebred.ludex:198)
+# (rules/dei_old_london/purebred.ludex:200)
 # Note: London Bridge District
-def london_bridge_rotation_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('the Thames can continue its course after the rotation'))
-
-
-book.rule(
+@book.rule(
     'purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation',
     title='Note: London Bridge District',
-    check=london_bridge_rotation_check,
 )
+def london_bridge_rotation_effect(g: Game, ctx: Ctx) -> None:
+    if g.holds('thames'):
+        g.require(
+            g.fact('river_course_open', 'old_london_components.london_bridge_district'),
+            'river_course_open(old_london_components.london_bridge_district)',
+        )
 
 
 # purebred.rules.military_architecture.drones_count_for_majority
-# (rules/dei_old_london/purebred.ludex:203)
+# (rules/dei_old_london/purebred.ludex:207)
 # Drones are worth 1 for Majority
 @book.rule(
     'purebred.rules.military_architecture.drones_count_for_majority',
@@ -232,7 +1836,7 @@ def drones_count_for_majority_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.drone_cards_only_scoring
-# (rules/dei_old_london/purebred.ludex:211)
+# (rules/dei_old_london/purebred.ludex:215)
 # End game: only Drone Cards
 @book.rule(
     'purebred.rules.military_discipline.drone_cards_only_scoring',
@@ -245,16 +1849,18 @@ def drone_cards_only_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.prose("the Purebred Gain Supplies only for Drone Cards. The other Market cards don't count.")
 
 
-# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:219)
+# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:223)
 # Ignore Drone effects
+def ignore_drone_effects_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('drone_can_affect', 'purebred'))
+
+
 @book.rule(
     'purebred.rules.military_discipline.ignore_drone_effects',
     title='Ignore Drone effects',
     who=('purebred',),
-    when=Timing(
-        'text',
-        text='When any player applies a Drone effect that can affect 1 or more Purebred Units',
-    ),
+    when=Timing('during', target='drone'),
+    check=ignore_drone_effects_check,
 )
 def ignore_drone_effects_effect(g: Game, ctx: Ctx) -> None:
     for picked in g.choose(
@@ -272,7 +1878,7 @@ def ignore_drone_effects_effect(g: Game, ctx: Ctx) -> None:
             g.note('Drone effect ignored by Purebred Units')
 
 
-# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:231)
+# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:236)
 # No Constructions; use others' Bridges and Elevators
 @book.rule(
     'purebred.rules.military_discipline.no_constructions',
@@ -289,18 +1895,28 @@ def no_constructions_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.no_constructions.opponent_construction_used
-# (rules/dei_old_london/purebred.ludex:240)
+# (rules/dei_old_london/purebred.ludex:245)
 # Using an opponent Construction
+def opponent_construction_used_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('actor') == 'purebred')
+
+
 @book.rule(
     'purebred.rules.military_discipline.no_constructions.opponent_construction_used',
     title='Using an opponent Construction',
-    when=Timing('text', text='Each time the Purebred uses an opponent Construction'),
+    when=Timing('during', target='move_action'),
+    check=opponent_construction_used_check,
 )
 def opponent_construction_used_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('supply', 1, ctx.need('owner'))
+    for c in g.members(g.fact('constructions_used', 'purebred')):
+        if (
+            q.contains(g, 'faction', g.fact('construction_owner', c))
+            and g.fact('construction_owner', c) != 'purebred'
+        ):
+            g.gain('supply', 1, g.fact('construction_owner', c))
 
 
-# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:247)
+# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:273)
 # Barracks are Refuges
 book.rule(
     'purebred.rules.military_discipline.barracks_are_refuges',
@@ -311,7 +1927,7 @@ book.rule(
 
 
 # purebred.rules.military_discipline.no_black_or_industrial_market
-# (rules/dei_old_london/purebred.ludex:253)
+# (rules/dei_old_london/purebred.ludex:279)
 # No Black or Industrial Market
 def no_black_or_industrial_market_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -331,19 +1947,24 @@ def no_black_or_industrial_market_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:290)
+# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:316)
 # Flip on first completion
+def flip_on_completion_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.has(g, ctx.need('target'), 'purebred.rules.order_tokens.order_token'))
+
+
 @book.rule(
     'purebred.rules.order_tokens.flip_on_completion',
     title='Flip on first completion',
-    when=Timing('text', text='The first time a Mission with a token on it has been completed'),
+    when=Timing('after', target='complete_mission'),
+    check=flip_on_completion_check,
     duration=Duration('permanent'),
 )
 def flip_on_completion_effect(g: Game, ctx: Ctx) -> None:
     g.reveal('purebred.rules.order_tokens.order_token')
 
 
-# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:298)
+# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:325)
 # No normal Collect Action
 book.rule(
     'purebred.rules.submission.no_normal_collect',
@@ -353,7 +1974,7 @@ book.rule(
 )
 
 
-# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:303)
+# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:330)
 # Submission
 def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -378,7 +1999,7 @@ def collect_by_submission_effect(g: Game, ctx: Ctx) -> None:
     g.prose('they Collect an additional Resource from the reserve of the same type.')
 
 
-# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:316)
+# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:343)
 def evacuate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred' and g.fact('units_of', 'purebred', ctx.need('target')) >= 1,
@@ -401,7 +2022,7 @@ def evacuate_effect(g: Game, ctx: Ctx) -> None:
         g.move('scrapper', 'linked_region')
 
 
-# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:366)
+# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:393)
 @book.rule(
     'purebred.feats.stock_warehouse',
     title='Stock Warehouse',
@@ -417,7 +2038,7 @@ def stock_warehouse_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:374)
+# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:401)
 def drones_command_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -439,7 +2060,7 @@ def drones_command_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:382)
+# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:409)
 @book.rule(
     'purebred.feats.sewers',
     title='Sewers',
@@ -455,7 +2076,7 @@ def sewers_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:390)
+# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:417)
 def bribe_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -478,7 +2099,7 @@ def bribe_effect(g: Game, ctx: Ctx) -> None:
         g.gain('candy_boost', 1, ctx.subject)
 
 
-# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:401)
+# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:428)
 def mechanical_arm_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -502,7 +2123,7 @@ def mechanical_arm_effect(g: Game, ctx: Ctx) -> None:
         g.prose('you Collect a Resource where the Drone ends its movement, if one is present.')
 
 
-# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:412)
+# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:439)
 def motivation_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
@@ -539,7 +2160,7 @@ def motivation_effect(g: Game, ctx: Ctx) -> None:
             g.gain('resource', 1, 'purebred')
 
 
-# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:428)
+# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:455)
 def inspection_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') != 'purebred'
@@ -561,7 +2182,7 @@ def inspection_effect(g: Game, ctx: Ctx) -> None:
         g.move('purebred.agent', ctx.get('target'))
 
 
-# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:438)
+# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:465)
 def corruption_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -585,6 +2206,2102 @@ def corruption_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('enlist_action', ctx)
 
 
+# scenario_1.scenario_setup.reveal_objective (rules/dei_old_london/scenario_1.ludex:9)
+# Reveal the London Bridge Objective Card
+@book.rule(
+    'scenario_1.scenario_setup.reveal_objective',
+    title='Reveal the London Bridge Objective Card',
+    when=Timing('during', target='setup'),
+    scope=('scenario_1',),
+)
+def scenario_1_scenario_setup_reveal_objective_effect(g: Game, ctx: Ctx) -> None:
+    g.place(catalog.OBJECTIVE_1.id, 'mission_board')
+
+
+# scenario_1.scenario_setup.map: Set up the Map (rules/dei_old_london/scenario_1.ludex:13)
+@book.rule(
+    'scenario_1.scenario_setup.map',
+    title='Set up the Map',
+    when=Timing('during', target='setup'),
+    scope=('scenario_1',),
+    prose=1,
+)
+def scenario_1_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Set up the Map, as showed in the figure.')
+
+
+# scenario_1.scenario_setup.challenge_only (rules/dei_old_london/scenario_1.ludex:19)
+# Use the C&A module, only its Challenge rules
+@book.rule(
+    'scenario_1.scenario_setup.challenge_only',
+    title='Use the C&A module, only its Challenge rules',
+    when=Timing('during', target='setup'),
+    scope=('scenario_1',),
+    prose=1,
+)
+def scenario_1_scenario_setup_challenge_only_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.prose('but only use the Challenge rules.')
+
+
+# scenario_1.scenario_setup.no_neutral_bridges (rules/dei_old_london/scenario_1.ludex:27)
+# Don't place the Neutral Bridges
+@book.rule(
+    'scenario_1.scenario_setup.no_neutral_bridges',
+    title="Don't place the Neutral Bridges",
+    overrides='thames.thames_setup.neutral_bridge',
+    scope=('scenario_1',),
+)
+def no_neutral_bridges_effect(g: Game, ctx: Ctx) -> None:
+    g.place('old_london_components.neutral_bridge_token', 'the_box')
+
+
+# scenario_1.scenario_setup.debris (rules/dei_old_london/scenario_1.ludex:31)
+# Place the Debris tokens
+@book.rule(
+    'scenario_1.scenario_setup.debris',
+    title='Place the Debris tokens',
+    when=Timing('during', target='setup'),
+    scope=('scenario_1',),
+    prose=1,
+)
+def debris_effect(g: Game, ctx: Ctx) -> None:
+    g.place('old_london_components.debris_token', 'scenario_1.scenario_setup.map')
+    g.prose('as showed in the Figure.')
+
+
+# scenario_1.scenario_setup.no_leader (rules/dei_old_london/scenario_1.ludex:38)
+# The Purebred do not use their Leader
+@book.rule(
+    'scenario_1.scenario_setup.no_leader',
+    title='The Purebred do not use their Leader',
+    when=Timing('during', target='setup'),
+    scope=('scenario_1',),
+)
+def no_leader_effect(g: Game, ctx: Ctx) -> None:
+    g.move('purebred.leader_card', 'the_box')
+    g.move('purebred.leader_model', 'the_box')
+
+
+# scenario_1.scenario_rules.uses_thames (rules/dei_old_london/scenario_1.ludex:47)
+# See Thames Module
+@book.rule(
+    'scenario_1.scenario_rules.uses_thames',
+    title='See Thames Module',
+    when=Timing('during', target='setup'),
+    scope=('scenario_1',),
+)
+def scenario_1_scenario_rules_uses_thames_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.holds('thames'), 'thames')
+
+
+# scenario_1.scenario_rules.no_second_construction (rules/dei_old_london/scenario_1.ludex:54)
+# A Construction is never placed a second time
+@book.rule(
+    'scenario_1.scenario_rules.no_second_construction',
+    title='A Construction is never placed a second time',
+    when=Timing('during', target='construction'),
+    scope=('scenario_1',),
+)
+def scenario_1_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -> None:
+    g.require(not g.fact('placed_before', ctx.need('target')), 'not placed_before(target)')
+
+
+# scenario_1.scenario_rules.build_segment (rules/dei_old_london/scenario_1.ludex:63)
+# Build a Bridge Segment
+def build_segment_cost(g: Game, ctx: Ctx) -> None:
+    g.require(
+        g.fact('london_bridge_roof_majorities', ctx.need('actor')) >= 1,
+        'london_bridge_roof_majorities(actor) >= 1',
+    )
+
+
+@book.rule(
+    'scenario_1.scenario_rules.build_segment',
+    title='Build a Bridge Segment',
+    cost=build_segment_cost,
+    scope=('scenario_1',),
+)
+def build_segment_effect(g: Game, ctx: Ctx) -> None:
+    g.place('bridge', 'old_london_components.london_bridge_district')
+
+
+# scenario_1.scenario_rules.collect_debris (rules/dei_old_london/scenario_1.ludex:69)
+# Collecting Debris
+@book.rule(
+    'scenario_1.scenario_rules.collect_debris',
+    title='Collecting Debris',
+    when=Timing('during', target='collect_action'),
+    scope=('scenario_1',),
+)
+def collect_debris_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'scenario_1.scenario_rules.collect_debris', 'collect_a_debris'):
+        g.move('old_london_components.debris_token', 'faction_pad', source='map')
+        g.gain('debris', 1, ctx.need('actor'))
+
+
+# scenario_1.scenario_rules.debris_segment (rules/dei_old_london/scenario_1.ludex:79)
+# Discard 3 Debris for a Bridge Segment
+@book.rule(
+    'scenario_1.scenario_rules.debris_segment',
+    title='Discard 3 Debris for a Bridge Segment',
+    when=Timing('after', target='action_card'),
+    scope=('scenario_1',),
+)
+def debris_segment_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'scenario_1.scenario_rules.debris_segment', 'discard_debris'):
+        g.pay('debris', 3, ctx.subject)
+        g.trigger('scenario_1.scenario_rules.build_segment', ctx)
+
+
+# scenario_1.scenario_rules.purebred_segments (rules/dei_old_london/scenario_1.ludex:89)
+# The Purebred build Bridge Segments with the Neutral Bridges
+def purebred_segments_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('actor') == 'purebred')
+
+
+def purebred_segments_cost(g: Game, ctx: Ctx) -> None:
+    g.require(
+        g.fact('london_bridge_roof_majorities', 'purebred') >= 1,
+        'london_bridge_roof_majorities(purebred) >= 1',
+    )
+
+
+@book.rule(
+    'scenario_1.scenario_rules.purebred_segments',
+    title='The Purebred build Bridge Segments with the Neutral Bridges',
+    who=('purebred',),
+    check=purebred_segments_check,
+    cost=purebred_segments_cost,
+    limit=Limit(3, per='game'),
+    scope=('scenario_1',),
+)
+def purebred_segments_effect(g: Game, ctx: Ctx) -> None:
+    g.place(
+        'old_london_components.neutral_bridge_token',
+        'old_london_components.london_bridge_district',
+    )
+
+
+# scenario_1.scenario_rules.debris_not_scored (rules/dei_old_london/scenario_1.ludex:109)
+# Debris do not count in the Final Scoring
+book.rule(
+    'scenario_1.scenario_rules.debris_not_scored',
+    title='Debris do not count in the Final Scoring',
+    duration=Duration('permanent'),
+    scope=('scenario_1',),
+)
+
+
+# scenario_1.objective_1.top_box (rules/dei_old_london/scenario_1.ludex:119)
+# Gain 4 Supplies for a Bridge Segment
+@book.rule(
+    'scenario_1.objective_1.top_box',
+    title='Gain 4 Supplies for a Bridge Segment',
+    when=Timing('after', target='scenario_1.scenario_rules.build_segment'),
+    scope=('scenario_1',),
+)
+def objective_1_top_box_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('supply', 4, ctx.need('actor'))
+
+
+# scenario_1.objective_1.final_scoring: Final Scoring (rules/dei_old_london/scenario_1.ludex:124)
+@book.rule('scenario_1.objective_1.final_scoring', title='Final Scoring', scope=('scenario_1',))
+def objective_1_final_scoring_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if g.fact('london_bridge_roof_majorities', f) >= 1:
+            g.gain('power_points', 1, f)
+
+
+# scenario_1.objective_scoring (rules/dei_old_london/scenario_1.ludex:132)
+# The Objective card's Final Scoring
+@book.rule(
+    'scenario_1.objective_scoring',
+    title="The Objective card's Final Scoring",
+    overrides='campaign_mode.objective_cards.bottom_box',
+    scope=('scenario_1',),
+)
+def scenario_1_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_1.objective_1.final_scoring', ctx)
+
+
+# scenario_1.event_rules.event_table (rules/dei_old_london/scenario_1.ludex:137)
+# Events of Scenario #1
+def scenario_1_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
+    return g.fact('revealed_event')
+
+
+def scenario_1_event_rules_event_table_row_1(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_1.event_rules.resources_network', ctx)
+
+
+def scenario_1_event_rules_event_table_row_2(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_1.event_rules.contacts_network', ctx)
+
+
+def scenario_1_event_rules_event_table_row_3(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_1.event_rules.government_intervention', ctx)
+
+
+def scenario_1_event_rules_event_table_row_4(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_1.event_rules.sabotage', ctx)
+
+
+book.table(
+    'scenario_1.event_rules.event_table',
+    title='Events of Scenario #1',
+    by=scenario_1_event_rules_event_table_key,
+    rows=(
+        Row('int', lo=1, hi=1, effect=scenario_1_event_rules_event_table_row_1),
+        Row('int', lo=2, hi=2, effect=scenario_1_event_rules_event_table_row_2),
+        Row('int', lo=3, hi=3, effect=scenario_1_event_rules_event_table_row_3),
+        Row('range', lo=4, hi=6, effect=scenario_1_event_rules_event_table_row_4),
+    ),
+)
+
+
+# scenario_1.event_rules.resources_network (rules/dei_old_london/scenario_1.ludex:145)
+# 1 - Resources Network
+@book.rule(
+    'scenario_1.event_rules.resources_network',
+    title='1 - Resources Network',
+    scope=('scenario_1',),
+)
+def scenario_1_event_rules_resources_network_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f == 'purebred':
+            g.gain('candy_boost', 1, f)
+        else:
+            g.gain('technology', 1, f)
+            g.gain('energy_cell', 1, f)
+
+
+# scenario_1.event_rules.contacts_network (rules/dei_old_london/scenario_1.ludex:156)
+# 2 - Contacts Network
+@book.rule(
+    'scenario_1.event_rules.contacts_network',
+    title='2 - Contacts Network',
+    scope=('scenario_1',),
+)
+def scenario_1_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f == 'purebred':
+            g.gain('candy_boost', 1, f)
+        else:
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_1.event_rules.contacts_network', 'deploy_two_scrappers'):
+                chosen_2 = g.pick(
+                    ctx,
+                    'scenario_1.event_rules.contacts_network',
+                    'r',
+                    g.members(['neutral_refuge', 'refuge']),
+                )
+                for r in chosen_2:
+                    g.place('scrapper', r)
+                    g.place('scrapper', r)
+            ctx = ctx_1
+
+
+# scenario_1.event_rules.government_intervention (rules/dei_old_london/scenario_1.ludex:171)
+# 3 - Government Intervention
+@book.rule(
+    'scenario_1.event_rules.government_intervention',
+    title='3 - Government Intervention',
+    scope=('scenario_1',),
+)
+def scenario_1_event_rules_government_intervention_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor='purebred')
+    if g.may(ctx, 'scenario_1.event_rules.government_intervention', 'intervene'):
+        chosen_2 = g.pick(
+            ctx,
+            'scenario_1.event_rules.government_intervention',
+            'f',
+            [f for f in g.members('faction') if f != 'purebred'],
+        )
+        for f in chosen_2:
+            chosen_3 = g.pick(
+                ctx,
+                'scenario_1.event_rules.government_intervention',
+                'c',
+                g.members(['bridge', 'elevator']),
+            )
+            for c in chosen_3:
+                chosen_4 = g.pick(
+                    ctx,
+                    'scenario_1.event_rules.government_intervention',
+                    'r',
+                    [
+                        r
+                        for r in g.members(g.fact('regions'))
+                        if g.fact('district_of', r)
+                        != 'old_london_components.london_bridge_district'
+                    ],
+                )
+                for r in chosen_4:
+                    g.place(c, r)
+            g.gain('supply', 2, f)
+    ctx = ctx_1
+
+
+# scenario_1.event_rules.sabotage: 4, 5, 6 - Sabotage (rules/dei_old_london/scenario_1.ludex:184)
+@book.rule(
+    'scenario_1.event_rules.sabotage',
+    title='4, 5, 6 - Sabotage',
+    scope=('scenario_1',),
+    prose=2,
+)
+def sabotage_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        ctx_1 = ctx
+        ctx = ctx.but(actor=f)
+        if g.may(ctx, 'scenario_1.event_rules.sabotage', 'sabotage_a_bridge'):
+            g.prose(
+                'the player with the Majority in a Region can take or remove a Bridge or a Bridge '
+                "Segment of an opponent's Faction.",
+            )
+            for picked_2 in g.choose(
+                'scenario_1.event_rules.sabotage',
+                [
+                    ('take', "Take the opponent's Bridge or Bridge Segment"),
+                    ('remove', "Remove the opponent's Bridge or Bridge Segment"),
+                ],
+                1,
+                ctx,
+            ):
+                if picked_2 == 'take':
+                    g.prose("take a Bridge or a Bridge Segment of an opponent's Faction")
+                elif picked_2 == 'remove':
+                    g.remove('bridge', 'old_london_components.london_bridge_district')
+        ctx = ctx_1
+
+
+# scenario_1.event_rules.event_takes_place (rules/dei_old_london/scenario_1.ludex:201)
+# The Event revealed takes place
+@book.rule(
+    'scenario_1.event_rules.event_takes_place',
+    title='The Event revealed takes place',
+    when=Timing('after', target='campaign_mode.event_rules.scenario_events.event_takes_place'),
+    scope=('scenario_1',),
+)
+def scenario_1_event_rules_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_1.event_rules.event_table', ctx)
+
+
+# scenario_2.scenario_setup.reveal_objectives (rules/dei_old_london/scenario_2.ludex:10)
+# Reveal Objective cards [2a] and [2b]
+@book.rule(
+    'scenario_2.scenario_setup.reveal_objectives',
+    title='Reveal Objective cards [2a] and [2b]',
+    when=Timing('during', target='setup'),
+    scope=('scenario_2',),
+)
+def reveal_objectives_effect(g: Game, ctx: Ctx) -> None:
+    g.place(catalog.OBJECTIVE_2A.id, 'mission_board')
+    g.place(catalog.OBJECTIVE_2B.id, 'mission_board')
+
+
+# scenario_2.scenario_setup.map: Set up the Map (rules/dei_old_london/scenario_2.ludex:16)
+@book.rule(
+    'scenario_2.scenario_setup.map',
+    title='Set up the Map',
+    when=Timing('during', target='setup'),
+    scope=('scenario_2',),
+    prose=1,
+)
+def scenario_2_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Set up the Map, as showed in the figure.')
+
+
+# scenario_2.scenario_setup.neutral_bridge (rules/dei_old_london/scenario_2.ludex:22)
+# Place 1 Neutral Bridge on London Bridge
+@book.rule(
+    'scenario_2.scenario_setup.neutral_bridge',
+    title='Place 1 Neutral Bridge on London Bridge',
+    overrides='thames.thames_setup.neutral_bridge',
+    scope=('scenario_2',),
+    prose=1,
+)
+def scenario_setup_neutral_bridge_effect(g: Game, ctx: Ctx) -> None:
+    g.place(
+        'old_london_components.neutral_bridge_token',
+        'old_london_components.london_bridge_district',
+    )
+    g.prose('placing the others back in the Box.')
+
+
+# scenario_2.scenario_setup.boris_from_turn_2 (rules/dei_old_london/scenario_2.ludex:32)
+# Boris from the second Turn
+@book.rule(
+    'scenario_2.scenario_setup.boris_from_turn_2',
+    title='Boris from the second Turn',
+    overrides='purebred.rules.purebred_setup.initial_deployment_purebred',
+    scope=('scenario_2',),
+)
+def boris_from_turn_2_effect(g: Game, ctx: Ctx) -> None:
+    for _i in g.span(1, 3):
+        g.move('purebred.agent', 'roof_region', source='agent_reserve')
+    g.place('purebred.leader_model', 'the_box')
+
+
+# scenario_2.scenario_rules.no_second_construction (rules/dei_old_london/scenario_2.ludex:49)
+# A Construction is never placed a second time
+@book.rule(
+    'scenario_2.scenario_rules.no_second_construction',
+    title='A Construction is never placed a second time',
+    when=Timing('during', target='construction'),
+    scope=('scenario_2',),
+)
+def scenario_2_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -> None:
+    g.require(not g.fact('placed_before', ctx.need('target')), 'not placed_before(target)')
+
+
+# scenario_2.scenario_rules.uses_thames (rules/dei_old_london/scenario_2.ludex:55)
+# See Thames Module
+@book.rule(
+    'scenario_2.scenario_rules.uses_thames',
+    title='See Thames Module',
+    when=Timing('during', target='setup'),
+    scope=('scenario_2',),
+)
+def scenario_2_scenario_rules_uses_thames_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.holds('thames'), 'thames')
+
+
+# scenario_2.scenario_rules.uses_challenge_and_alliance (rules/dei_old_london/scenario_2.ludex:62)
+# See C&A Module
+@book.rule(
+    'scenario_2.scenario_rules.uses_challenge_and_alliance',
+    title='See C&A Module',
+    when=Timing('during', target='setup'),
+    scope=('scenario_2',),
+)
+def uses_challenge_and_alliance_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+
+
+# scenario_2.scenario_rules.purebred_deployment (rules/dei_old_london/scenario_2.ludex:69)
+# Purebred deployment
+@book.rule(
+    'scenario_2.scenario_rules.purebred_deployment',
+    title='Purebred deployment',
+    who=('purebred',),
+    when=Timing('start', target='turn'),
+    scope=('scenario_2',),
+)
+def purebred_deployment_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_2.scenario_rules.reinforcements', ctx)
+
+
+# scenario_2.scenario_rules.reinforcements (rules/dei_old_london/scenario_2.ludex:79)
+# Purebred Units entering each Turn
+def reinforcements_key(g: Game, ctx: Ctx) -> Value:
+    return g.fact('turn_number')
+
+
+def reinforcements_row_1(g: Game, ctx: Ctx) -> None:
+    for _i in g.span(1, 4):
+        g.move(
+            'purebred.agent',
+            'scenario_2.scenario_rules.deployment_zone',
+            source='agent_reserve',
+        )
+
+
+def reinforcements_row_2(g: Game, ctx: Ctx) -> None:
+    for _i in g.span(1, 3):
+        g.move(
+            'purebred.agent',
+            'scenario_2.scenario_rules.deployment_zone',
+            source='agent_reserve',
+        )
+    g.place('purebred.leader_model', 'scenario_2.scenario_rules.deployment_zone')
+
+
+def reinforcements_row_3(g: Game, ctx: Ctx) -> None:
+    for _i in g.span(1, 4):
+        g.move(
+            'purebred.agent',
+            'scenario_2.scenario_rules.deployment_zone',
+            source='agent_reserve',
+        )
+
+
+book.table(
+    'scenario_2.scenario_rules.reinforcements',
+    title='Purebred Units entering each Turn',
+    by=reinforcements_key,
+    rows=(
+        Row('int', lo=1, hi=1, effect=reinforcements_row_1),
+        Row('int', lo=2, hi=2, effect=reinforcements_row_2),
+        Row('int', lo=3, hi=3, effect=reinforcements_row_3),
+    ),
+)
+
+
+# scenario_2.scenario_rules.enlist_is_move (rules/dei_old_london/scenario_2.ludex:95)
+# The Purebred's Enlist Actions are Move Actions
+def enlist_is_move_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('actor') == 'purebred')
+
+
+@book.rule(
+    'scenario_2.scenario_rules.enlist_is_move',
+    title="The Purebred's Enlist Actions are Move Actions",
+    who=('purebred',),
+    when=Timing('during', target='enlist_action'),
+    check=enlist_is_move_check,
+    scope=('scenario_2',),
+    prose=1,
+)
+def enlist_is_move_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('move_action', ctx)
+    g.prose(
+        'Also, all the effects that allow deployment of an Agent allows them to Move Agents to an '
+        'adjacent Region.',
+    )
+
+
+# scenario_2.objective_2a.top_box (rules/dei_old_london/scenario_2.ludex:113)
+# Gain 2 Supplies for a Bridge or an Elevator
+def objective_2a_top_box_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('actor') != 'purebred'
+        and (q.is_(g, ctx.need('target'), 'bridge') or q.is_(g, ctx.need('target'), 'elevator')),
+    )
+
+
+@book.rule(
+    'scenario_2.objective_2a.top_box',
+    title='Gain 2 Supplies for a Bridge or an Elevator',
+    when=Timing('after', target='construction'),
+    check=objective_2a_top_box_check,
+    scope=('scenario_2',),
+)
+def objective_2a_top_box_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('supply', 2, ctx.need('actor'))
+
+
+# scenario_2.objective_2a.final_scoring: Final Scoring (rules/dei_old_london/scenario_2.ludex:119)
+@book.rule('scenario_2.objective_2a.final_scoring', title='Final Scoring', scope=('scenario_2',))
+def objective_2a_final_scoring_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f != 'purebred':
+            g.gain('power_points', g.fact('london_bridge_roof_majorities', f), f)
+
+
+# scenario_2.objective_2b.top_box (rules/dei_old_london/scenario_2.ludex:129)
+# Remove a Barracks token and 3 Agents for 8 Supplies
+def objective_2b_top_box_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('actor') == 'purebred')
+
+
+@book.rule(
+    'scenario_2.objective_2b.top_box',
+    title='Remove a Barracks token and 3 Agents for 8 Supplies',
+    who=('purebred',),
+    when=Timing('after', target='action_card'),
+    check=objective_2b_top_box_check,
+    limit=Limit(1, per='action_phase'),
+    scope=('scenario_2',),
+    prose=1,
+)
+def objective_2b_top_box_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'scenario_2.objective_2b.top_box', 'remove_barracks'):
+        g.move('purebred.barracks_token', 'the_box')
+        g.prose('and 3 Agents from the same Region.')
+        g.gain('supply', 8, ctx.subject)
+
+
+# scenario_2.objective_2b.final_scoring: Final Scoring (rules/dei_old_london/scenario_2.ludex:142)
+@book.rule('scenario_2.objective_2b.final_scoring', title='Final Scoring', scope=('scenario_2',))
+def objective_2b_final_scoring_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('power_points', g.fact('london_bridge_roof_majorities', 'purebred'), 'purebred')
+
+
+# scenario_2.objective_scoring (rules/dei_old_london/scenario_2.ludex:157)
+# The Objective cards' Final Scoring
+@book.rule(
+    'scenario_2.objective_scoring',
+    title="The Objective cards' Final Scoring",
+    overrides='campaign_mode.objective_cards.bottom_box',
+    scope=('scenario_2',),
+)
+def scenario_2_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_2.objective_2a.final_scoring', ctx)
+    g.trigger('scenario_2.objective_2b.final_scoring', ctx)
+
+
+# scenario_2.event_rules.event_table (rules/dei_old_london/scenario_2.ludex:164)
+# Events of Scenario #2
+def scenario_2_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
+    return g.fact('revealed_event')
+
+
+def scenario_2_event_rules_event_table_row_1(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_2.event_rules.collapse', ctx)
+
+
+def scenario_2_event_rules_event_table_row_2(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_2.event_rules.government_intervention', ctx)
+
+
+def scenario_2_event_rules_event_table_row_3(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_2.event_rules.times_up', ctx)
+
+
+def scenario_2_event_rules_event_table_row_4(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_2.event_rules.hierarchy', ctx)
+
+
+book.table(
+    'scenario_2.event_rules.event_table',
+    title='Events of Scenario #2',
+    by=scenario_2_event_rules_event_table_key,
+    rows=(
+        Row('range', lo=1, hi=2, effect=scenario_2_event_rules_event_table_row_1),
+        Row('range', lo=3, hi=4, effect=scenario_2_event_rules_event_table_row_2),
+        Row('int', lo=5, hi=5, effect=scenario_2_event_rules_event_table_row_3),
+        Row('int', lo=6, hi=6, effect=scenario_2_event_rules_event_table_row_4),
+    ),
+)
+
+
+# scenario_2.event_rules.collapse: 1, 2 - Collapse (rules/dei_old_london/scenario_2.ludex:172)
+@book.rule(
+    'scenario_2.event_rules.collapse',
+    title='1, 2 - Collapse',
+    scope=('scenario_2',),
+    prose=1,
+)
+def collapse_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        ctx_1 = ctx
+        ctx = ctx.but(actor=f)
+        g.prose('All Factions must remove 1 Scrappers in the Region where the Collapse happened.')
+        ctx = ctx_1
+    g.move('old_london_components.neutral_bridge_token', 'the_box')
+
+
+# scenario_2.event_rules.government_intervention (rules/dei_old_london/scenario_2.ludex:187)
+# 3, 4 - Government Intervention
+@book.rule(
+    'scenario_2.event_rules.government_intervention',
+    title='3, 4 - Government Intervention',
+    scope=('scenario_2',),
+)
+def scenario_2_event_rules_government_intervention_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor='purebred')
+    if g.may(ctx, 'scenario_2.event_rules.government_intervention', 'intervene'):
+        chosen_2 = g.pick(
+            ctx,
+            'scenario_2.event_rules.government_intervention',
+            'f',
+            [f for f in g.members('faction') if f != 'purebred'],
+        )
+        for f in chosen_2:
+            chosen_3 = g.pick(
+                ctx,
+                'scenario_2.event_rules.government_intervention',
+                'c',
+                g.members(['bridge', 'elevator']),
+            )
+            for c in chosen_3:
+                chosen_4 = g.pick(
+                    ctx,
+                    'scenario_2.event_rules.government_intervention',
+                    'r',
+                    [
+                        r
+                        for r in g.members(g.fact('regions'))
+                        if g.fact('district_of', r)
+                        != 'old_london_components.london_bridge_district'
+                    ],
+                )
+                for r in chosen_4:
+                    g.place(c, r)
+            g.gain('supply', 2, f)
+    ctx = ctx_1
+
+
+# scenario_2.event_rules.times_up: 5 - Time's Up (rules/dei_old_london/scenario_2.ludex:200)
+@book.rule('scenario_2.event_rules.times_up', title="5 - Time's Up", scope=('scenario_2',))
+def times_up_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor='purebred')
+    g.trigger('move_action', ctx)
+    g.trigger('move_action', ctx)
+    ctx = ctx_1
+    for f in g.members('faction'):
+        if f != 'purebred':
+            g.gain('candy_boost', 1, f)
+
+
+# scenario_2.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_2.ludex:211)
+@book.rule('scenario_2.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_2',))
+def scenario_2_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if g.get(f, 'turn_order') == 1 and f != 'purebred':
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_2.event_rules.hierarchy', 'swap_with_purebred'):
+                g.gain('supply', 2, f)
+                for p in g.members('faction'):
+                    if p == 'purebred':
+                        g.set(f, 'turn_order', g.get(p, 'turn_order'))
+                        g.set(p, 'turn_order', 1)
+            ctx = ctx_1
+
+
+# scenario_2.event_rules.event_takes_place (rules/dei_old_london/scenario_2.ludex:226)
+# The Event revealed takes place
+@book.rule(
+    'scenario_2.event_rules.event_takes_place',
+    title='The Event revealed takes place',
+    when=Timing('after', target='campaign_mode.event_rules.scenario_events.event_takes_place'),
+    scope=('scenario_2',),
+)
+def scenario_2_event_rules_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_2.event_rules.event_table', ctx)
+
+
+# scenario_3.scenario_setup.reveal_objective (rules/dei_old_london/scenario_3.ludex:10)
+# Reveal Objective [3]
+@book.rule(
+    'scenario_3.scenario_setup.reveal_objective',
+    title='Reveal Objective [3]',
+    when=Timing('during', target='setup'),
+    scope=('scenario_3',),
+)
+def scenario_3_scenario_setup_reveal_objective_effect(g: Game, ctx: Ctx) -> None:
+    g.place(catalog.OBJECTIVE_3.id, 'mission_board')
+
+
+# scenario_3.scenario_setup.map: Set up the Map (rules/dei_old_london/scenario_3.ludex:14)
+@book.rule(
+    'scenario_3.scenario_setup.map',
+    title='Set up the Map',
+    when=Timing('during', target='setup'),
+    scope=('scenario_3',),
+    prose=1,
+)
+def scenario_3_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Set up the Map, as showed in the figure.')
+
+
+# scenario_3.scenario_setup.purebred_setup (rules/dei_old_london/scenario_3.ludex:20)
+# Purebred setup: in the Campground
+@book.rule(
+    'scenario_3.scenario_setup.purebred_setup',
+    title='Purebred setup: in the Campground',
+    overrides='purebred.rules.purebred_setup.initial_deployment_purebred',
+    scope=('scenario_3',),
+)
+def scenario_3_scenario_setup_purebred_setup_effect(g: Game, ctx: Ctx) -> None:
+    for _i in g.span(1, 3):
+        g.move('purebred.agent', 'scenario_3.campground', source='agent_reserve')
+    g.place('purebred.leader_model', 'scenario_3.campground')
+
+
+# scenario_3.scenario_setup.challenge_only (rules/dei_old_london/scenario_3.ludex:30)
+# Use the C&A module, only its Challenge rules
+@book.rule(
+    'scenario_3.scenario_setup.challenge_only',
+    title='Use the C&A module, only its Challenge rules',
+    when=Timing('during', target='setup'),
+    scope=('scenario_3',),
+    prose=1,
+)
+def scenario_3_scenario_setup_challenge_only_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.prose('but only use the Challenge rules.')
+
+
+# scenario_3.scenario_rules.enter_campground (rules/dei_old_london/scenario_3.ludex:42)
+# Anyone can enter the Campground
+def scenario_3_scenario_rules_enter_campground_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('target') == 'scenario_3.campground')
+
+
+@book.rule(
+    'scenario_3.scenario_rules.enter_campground',
+    title='Anyone can enter the Campground',
+    when=Timing('during', target='move_action'),
+    check=scenario_3_scenario_rules_enter_campground_check,
+    scope=('scenario_3',),
+    prose=1,
+)
+def scenario_3_scenario_rules_enter_campground_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('All players can always enter the Campground, without needing Majority.')
+
+
+# scenario_3.scenario_rules.set_up_feast: Set up a Feast (rules/dei_old_london/scenario_3.ludex:50)
+def set_up_feast_cost(g: Game, ctx: Ctx) -> None:
+    g.require(
+        g.fact('majority', 'scenario_3.campground') == ctx.need('actor'),
+        'majority(campground) == actor',
+    )
+
+
+@book.rule(
+    'scenario_3.scenario_rules.set_up_feast',
+    title='Set up a Feast',
+    cost=set_up_feast_cost,
+    scope=('scenario_3',),
+    prose=1,
+)
+def set_up_feast_effect(g: Game, ctx: Ctx) -> None:
+    g.place('refuge', 'scenario_3.campground')
+    g.gain('feasts', 1, ctx.need('actor'))
+    g.prose('they cannot be used as Refuges. In this Scenario, Feasts are not Constructions.')
+
+
+# scenario_3.scenario_rules.no_second_construction (rules/dei_old_london/scenario_3.ludex:66)
+# A Construction is never placed a second time
+@book.rule(
+    'scenario_3.scenario_rules.no_second_construction',
+    title='A Construction is never placed a second time',
+    when=Timing('during', target='construction'),
+    scope=('scenario_3',),
+)
+def scenario_3_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -> None:
+    g.require(not g.fact('placed_before', ctx.need('target')), 'not placed_before(target)')
+
+
+# scenario_3.objective_3.top_box (rules/dei_old_london/scenario_3.ludex:74)
+# Gain 4 Supplies for a Feast
+@book.rule(
+    'scenario_3.objective_3.top_box',
+    title='Gain 4 Supplies for a Feast',
+    when=Timing('after', target='scenario_3.scenario_rules.set_up_feast'),
+    scope=('scenario_3',),
+)
+def objective_3_top_box_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('supply', 4, ctx.need('actor'))
+
+
+# scenario_3.objective_3.final_scoring: Final scoring (rules/dei_old_london/scenario_3.ludex:79)
+@book.rule('scenario_3.objective_3.final_scoring', title='Final scoring', scope=('scenario_3',))
+def objective_3_final_scoring_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if g.fact('majority', 'scenario_3.campground') == f:
+            g.gain('power_points', 1, f)
+
+
+# scenario_3.objective_scoring (rules/dei_old_london/scenario_3.ludex:86)
+# The Objective card's Final Scoring
+@book.rule(
+    'scenario_3.objective_scoring',
+    title="The Objective card's Final Scoring",
+    overrides='campaign_mode.objective_cards.bottom_box',
+    scope=('scenario_3',),
+)
+def scenario_3_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_3.objective_3.final_scoring', ctx)
+
+
+# scenario_3.event_rules.event_table (rules/dei_old_london/scenario_3.ludex:91)
+# Events of Scenario #3
+def scenario_3_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
+    return g.fact('revealed_event')
+
+
+def scenario_3_event_rules_event_table_row_1(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_3.event_rules.salary', ctx)
+
+
+def scenario_3_event_rules_event_table_row_2(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_3.event_rules.contacts_network', ctx)
+
+
+def scenario_3_event_rules_event_table_row_3(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_3.event_rules.funding', ctx)
+
+
+def scenario_3_event_rules_event_table_row_4(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_3.event_rules.hierarchy', ctx)
+
+
+book.table(
+    'scenario_3.event_rules.event_table',
+    title='Events of Scenario #3',
+    by=scenario_3_event_rules_event_table_key,
+    rows=(
+        Row('range', lo=1, hi=3, effect=scenario_3_event_rules_event_table_row_1),
+        Row('int', lo=4, hi=4, effect=scenario_3_event_rules_event_table_row_2),
+        Row('int', lo=5, hi=5, effect=scenario_3_event_rules_event_table_row_3),
+        Row('int', lo=6, hi=6, effect=scenario_3_event_rules_event_table_row_4),
+    ),
+)
+
+
+# scenario_3.event_rules.salary: 1, 2, 3 - Salary (rules/dei_old_london/scenario_3.ludex:99)
+@book.rule(
+    'scenario_3.event_rules.salary',
+    title='1, 2, 3 - Salary',
+    scope=('scenario_3',),
+    prose=1,
+)
+def salary_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor='purebred')
+    if q.total(g, [g.get(f, 'feasts') for f in g.members('faction')]) == 0:
+        if g.may(ctx, 'scenario_3.event_rules.salary', 'return_a_resource'):
+            g.pay('resource', 1, ctx.subject)
+            g.gain('supply', 2, 'purebred')
+    else:
+        for f in g.members('faction'):
+            chosen_2 = g.pick(
+                ctx,
+                'scenario_3.event_rules.salary',
+                'n',
+                g.members(g.get(f, 'feasts')),
+                'up_to',
+                g.get(f, 'feasts'),
+            )
+            for _n in chosen_2:
+                g.pay('resource', 1, ctx.subject)
+                g.gain('resource', 1, f)
+                g.gain('supply', 2, 'purebred')
+        g.prose(
+            'The Purebred player must give Resources in a uniform way, when possible to all Feast '
+            'owners.',
+        )
+    ctx = ctx_1
+
+
+# scenario_3.event_rules.contacts_network (rules/dei_old_london/scenario_3.ludex:120)
+# 4 - Contacts Network
+@book.rule(
+    'scenario_3.event_rules.contacts_network',
+    title='4 - Contacts Network',
+    scope=('scenario_3',),
+)
+def scenario_3_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f == 'purebred':
+            g.gain('candy_boost', 1, f)
+        else:
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_3.event_rules.contacts_network', 'deploy_two_scrappers'):
+                chosen_2 = g.pick(
+                    ctx,
+                    'scenario_3.event_rules.contacts_network',
+                    'r',
+                    g.members(['neutral_refuge', 'refuge']),
+                )
+                for r in chosen_2:
+                    g.place('scrapper', r)
+                    g.place('scrapper', r)
+            ctx = ctx_1
+
+
+# scenario_3.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_3.ludex:135)
+@book.rule('scenario_3.event_rules.funding', title='5 - Funding', scope=('scenario_3',))
+def scenario_3_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f == 'purebred':
+            g.gain('technology', 1, f)
+            g.gain('energy_cell', 1, f)
+        else:
+            g.gain('candy_boost', 1, f)
+
+
+# scenario_3.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_3.ludex:146)
+@book.rule('scenario_3.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_3',))
+def scenario_3_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if g.get(f, 'turn_order') == 1 and f != 'purebred':
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_3.event_rules.hierarchy', 'swap_with_purebred'):
+                g.gain('supply', 2, f)
+                for p in g.members('faction'):
+                    if p == 'purebred':
+                        g.set(f, 'turn_order', g.get(p, 'turn_order'))
+                        g.set(p, 'turn_order', 1)
+            ctx = ctx_1
+
+
+# scenario_3.event_rules.event_takes_place (rules/dei_old_london/scenario_3.ludex:161)
+# The Event revealed takes place
+@book.rule(
+    'scenario_3.event_rules.event_takes_place',
+    title='The Event revealed takes place',
+    when=Timing('after', target='campaign_mode.event_rules.scenario_events.event_takes_place'),
+    scope=('scenario_3',),
+)
+def scenario_3_event_rules_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_3.event_rules.event_table', ctx)
+
+
+# scenario_4.scenario_setup.reveal_objective (rules/dei_old_london/scenario_4.ludex:10)
+# Reveal Objective card [4]
+@book.rule(
+    'scenario_4.scenario_setup.reveal_objective',
+    title='Reveal Objective card [4]',
+    when=Timing('during', target='setup'),
+    scope=('scenario_4',),
+)
+def scenario_4_scenario_setup_reveal_objective_effect(g: Game, ctx: Ctx) -> None:
+    g.place(catalog.OBJECTIVE_4.id, 'mission_board')
+
+
+# scenario_4.scenario_setup.map: Set up the Map (rules/dei_old_london/scenario_4.ludex:14)
+@book.rule(
+    'scenario_4.scenario_setup.map',
+    title='Set up the Map',
+    when=Timing('during', target='setup'),
+    scope=('scenario_4',),
+    prose=1,
+)
+def scenario_4_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Set up the Map, as showed in the figure.')
+
+
+# scenario_4.scenario_setup.purebred_setup (rules/dei_old_london/scenario_4.ludex:20)
+# Purebred setup: in the Campground
+@book.rule(
+    'scenario_4.scenario_setup.purebred_setup',
+    title='Purebred setup: in the Campground',
+    overrides='purebred.rules.purebred_setup.initial_deployment_purebred',
+    scope=('scenario_4',),
+)
+def scenario_4_scenario_setup_purebred_setup_effect(g: Game, ctx: Ctx) -> None:
+    for _i in g.span(1, 3):
+        g.move('purebred.agent', 'scenario_3.campground', source='agent_reserve')
+    g.place('purebred.leader_model', 'scenario_3.campground')
+
+
+# scenario_4.scenario_setup.no_events: No Events (rules/dei_old_london/scenario_4.ludex:30)
+@book.rule(
+    'scenario_4.scenario_setup.no_events',
+    title='No Events',
+    overrides='campaign_mode.event_rules.scenario_events',
+    scope=('scenario_4',),
+)
+def no_events_effect(g: Game, ctx: Ctx) -> None:
+    g.note('no Event tokens are placed')
+
+
+# scenario_4.scenario_setup.supplies_on_30 (rules/dei_old_london/scenario_4.ludex:34)
+# Supplies on 30
+@book.rule(
+    'scenario_4.scenario_setup.supplies_on_30',
+    title='Supplies on 30',
+    when=Timing('during', target='setup'),
+    scope=('scenario_4',),
+)
+def supplies_on_30_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f != 'purebred':
+            g.set(f, 'supply', 30)
+
+
+# scenario_4.scenario_rules.enter_campground (rules/dei_old_london/scenario_4.ludex:44)
+# Anyone can enter the Campground
+def scenario_4_scenario_rules_enter_campground_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('target') == 'scenario_3.campground')
+
+
+@book.rule(
+    'scenario_4.scenario_rules.enter_campground',
+    title='Anyone can enter the Campground',
+    when=Timing('during', target='move_action'),
+    check=scenario_4_scenario_rules_enter_campground_check,
+    scope=('scenario_4',),
+    prose=1,
+)
+def scenario_4_scenario_rules_enter_campground_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('All players can always enter the Campground, without needing Majority.')
+
+
+# scenario_4.scenario_rules.mission_each_action_phase (rules/dei_old_london/scenario_4.ludex:53)
+# A Mission at the end of each Action Phase
+def mission_each_action_phase_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('actor'), 'retired') == 0)
+
+
+@book.rule(
+    'scenario_4.scenario_rules.mission_each_action_phase',
+    title='A Mission at the end of each Action Phase',
+    when=Timing('end', target='action_phase'),
+    check=mission_each_action_phase_check,
+    scope=('scenario_4',),
+)
+def mission_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'scenario_4.scenario_rules.mission_each_action_phase', 'complete_a_mission'):
+        chosen_1 = g.pick(
+            ctx,
+            'scenario_4.scenario_rules.mission_each_action_phase',
+            'm',
+            [
+                m
+                for m in g.members(g.fact('missions_on_board'))
+                if g.fact('mission_supplies', ctx.need('actor'), m) >= 6
+            ],
+            otherwise=True,
+        )
+        if not chosen_1:
+            g.note('no Mission on the board gives 6 or more Supplies')
+        for m in chosen_1:
+            g.gain('supply', g.fact('mission_supplies', ctx.need('actor'), m), ctx.need('actor'))
+            g.gain('missions_completed', 1, ctx.need('actor'))
+
+
+# scenario_4.scenario_rules.retire (rules/dei_old_london/scenario_4.ludex:71)
+# Retiring after the fourth Mission
+def retire_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('owner') != 'purebred' and g.get(ctx.need('owner'), 'missions_completed') == 4,
+    )
+
+
+@book.rule(
+    'scenario_4.scenario_rules.retire',
+    title='Retiring after the fourth Mission',
+    when=Timing('after', target='missions_completed', stat=True),
+    check=retire_check,
+    scope=('scenario_4',),
+    prose=1,
+)
+def retire_effect(g: Game, ctx: Ctx) -> None:
+    g.set(ctx.need('owner'), 'retired', 1)
+    ctx_1 = ctx
+    ctx = ctx.but(actor=ctx.need('owner'))
+    g.trigger('scenario_4.objective_4.final_scoring', ctx)
+    ctx = ctx_1
+    g.prose('proceed immediately to the Supplies Final Scoring.')
+
+
+# scenario_4.scenario_rules.scenario_ends (rules/dei_old_london/scenario_4.ludex:88)
+# The Scenario ends when all but the Purebred are retired
+def scenario_ends_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.count(
+            g,
+            [f for f in g.members('faction') if f != 'purebred' and g.get(f, 'retired') == 0],
+        )
+        == 0,
+    )
+
+
+@book.rule(
+    'scenario_4.scenario_rules.scenario_ends',
+    title='The Scenario ends when all but the Purebred are retired',
+    when=Timing('after', target='retired', stat=True),
+    check=scenario_ends_check,
+    scope=('scenario_4',),
+)
+def scenario_ends_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('end_game_scoring', ctx)
+
+
+# scenario_4.objective_4.top_box (rules/dei_old_london/scenario_4.ludex:97)
+# Lose 3 Supplies at the beginning of each Action Phase
+@book.rule(
+    'scenario_4.objective_4.top_box',
+    title='Lose 3 Supplies at the beginning of each Action Phase',
+    when=Timing('start', target='action_phase'),
+    scope=('scenario_4',),
+)
+def objective_4_top_box_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f != 'purebred' and g.get(f, 'retired') == 0:
+            g.lose('supply', 3, f)
+
+
+# scenario_4.objective_4.final_scoring: Final Scoring (rules/dei_old_london/scenario_4.ludex:106)
+@book.rule('scenario_4.objective_4.final_scoring', title='Final Scoring', scope=('scenario_4',))
+def objective_4_final_scoring_effect(g: Game, ctx: Ctx) -> None:
+    if g.fact('turn_number') <= 2:
+        g.gain('power_points', 2, ctx.need('actor'))
+    elif g.fact('turn_number') <= 3:
+        g.gain('power_points', 1, ctx.need('actor'))
+
+
+# scenario_4.objective_scoring (rules/dei_old_london/scenario_4.ludex:116)
+# The Purebred's Objective 4 Final Scoring
+@book.rule(
+    'scenario_4.objective_scoring',
+    title="The Purebred's Objective 4 Final Scoring",
+    overrides='campaign_mode.objective_cards.bottom_box',
+    scope=('scenario_4',),
+)
+def scenario_4_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor='purebred')
+    g.trigger('scenario_4.objective_4.final_scoring', ctx)
+    ctx = ctx_1
+
+
+# scenario_5.scenario_setup.reveal_objective (rules/dei_old_london/scenario_5.ludex:12)
+# Reveal Objective [5]
+@book.rule(
+    'scenario_5.scenario_setup.reveal_objective',
+    title='Reveal Objective [5]',
+    when=Timing('during', target='setup'),
+    scope=('scenario_5',),
+)
+def scenario_5_scenario_setup_reveal_objective_effect(g: Game, ctx: Ctx) -> None:
+    g.place(catalog.OBJECTIVE_5.id, 'mission_board')
+
+
+# scenario_5.scenario_setup.map: Set up the Map (rules/dei_old_london/scenario_5.ludex:16)
+@book.rule(
+    'scenario_5.scenario_setup.map',
+    title='Set up the Map',
+    when=Timing('during', target='setup'),
+    scope=('scenario_5',),
+    prose=1,
+)
+def scenario_5_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Set up the Map, as showed in the figure.')
+
+
+# scenario_5.scenario_setup.alliance_only (rules/dei_old_london/scenario_5.ludex:22)
+# Use the C&A module, only its Alliance rules
+@book.rule(
+    'scenario_5.scenario_setup.alliance_only',
+    title='Use the C&A module, only its Alliance rules',
+    when=Timing('during', target='setup'),
+    scope=('scenario_5',),
+    prose=1,
+)
+def scenario_5_scenario_setup_alliance_only_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.prose('but only use the Alliance rules.')
+
+
+# scenario_5.scenario_rules.purebred_affected (rules/dei_old_london/scenario_5.ludex:32)
+# Vengeance Cards also affect the Purebred
+@book.rule(
+    'scenario_5.scenario_rules.purebred_affected',
+    title='Vengeance Cards also affect the Purebred',
+    who=('purebred',),
+    overrides='vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity',
+    scope=('scenario_5',),
+)
+def purebred_affected_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty', ctx)
+
+
+# scenario_5.objective_5.top_box (rules/dei_old_london/scenario_5.ludex:53)
+# Gain 2 Supplies when the Purebred suffer a Vengeance card
+def objective_5_top_box_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('actor') != 'purebred'
+        and g.fact('meets_threshold', 'purebred', ctx.need('target'))
+        and g.fact('can_apply_any_portion', ctx.need('target')),
+    )
+
+
+@book.rule(
+    'scenario_5.objective_5.top_box',
+    title='Gain 2 Supplies when the Purebred suffer a Vengeance card',
+    when=Timing('after', target='vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing'),
+    check=objective_5_top_box_check,
+    scope=('scenario_5',),
+)
+def objective_5_top_box_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('supply', 2, ctx.need('actor'))
+
+
+# scenario_5.objective_5.final_scoring: Final Scoring (rules/dei_old_london/scenario_5.ludex:61)
+@book.rule('scenario_5.objective_5.final_scoring', title='Final Scoring', scope=('scenario_5',))
+def objective_5_final_scoring_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        g.gain(
+            'power_points',
+            q.smallest(g, 2, q.largest(g, 0, g.get(f, 'vengeance_track') - 9)),
+            f,
+        )
+
+
+# scenario_5.objective_scoring (rules/dei_old_london/scenario_5.ludex:75)
+# The Objective card's Final Scoring
+@book.rule(
+    'scenario_5.objective_scoring',
+    title="The Objective card's Final Scoring",
+    overrides='campaign_mode.objective_cards.bottom_box',
+    scope=('scenario_5',),
+)
+def scenario_5_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_5.objective_5.final_scoring', ctx)
+
+
+# scenario_5.event_rules.event_table (rules/dei_old_london/scenario_5.ludex:80)
+# Events of Scenario #5
+def scenario_5_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
+    return g.fact('revealed_event')
+
+
+def scenario_5_event_rules_event_table_row_1(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_5.event_rules.contacts_network', ctx)
+
+
+def scenario_5_event_rules_event_table_row_2(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_5.event_rules.riot', ctx)
+
+
+def scenario_5_event_rules_event_table_row_3(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_5.event_rules.hierarchy', ctx)
+
+
+book.table(
+    'scenario_5.event_rules.event_table',
+    title='Events of Scenario #5',
+    by=scenario_5_event_rules_event_table_key,
+    rows=(
+        Row('range', lo=1, hi=2, effect=scenario_5_event_rules_event_table_row_1),
+        Row('range', lo=3, hi=4, effect=scenario_5_event_rules_event_table_row_2),
+        Row('range', lo=5, hi=6, effect=scenario_5_event_rules_event_table_row_3),
+    ),
+)
+
+
+# scenario_5.event_rules.contacts_network (rules/dei_old_london/scenario_5.ludex:87)
+# 1, 2 - Contacts Network
+@book.rule(
+    'scenario_5.event_rules.contacts_network',
+    title='1, 2 - Contacts Network',
+    scope=('scenario_5',),
+)
+def scenario_5_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f == 'purebred':
+            g.gain('candy_boost', 1, f)
+        else:
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_5.event_rules.contacts_network', 'deploy_two_scrappers'):
+                chosen_2 = g.pick(
+                    ctx,
+                    'scenario_5.event_rules.contacts_network',
+                    'r',
+                    g.members(['neutral_refuge', 'refuge']),
+                )
+                for r in chosen_2:
+                    g.place('scrapper', r)
+                    g.place('scrapper', r)
+            ctx = ctx_1
+
+
+# scenario_5.event_rules.riot: 3, 4 - Riot (rules/dei_old_london/scenario_5.ludex:102)
+@book.rule('scenario_5.event_rules.riot', title='3, 4 - Riot', scope=('scenario_5',), prose=1)
+def riot_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f != 'purebred':
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_5.event_rules.riot', 'riot_with_a_card'):
+                chosen_2 = g.pick(
+                    ctx,
+                    'scenario_5.event_rules.riot',
+                    'c',
+                    g.members('vengeance_mode.lower_spaces'),
+                )
+                for c in chosen_2:
+                    g.prose('reveal any Vengeance Card as if it were a Rank 1 card.')
+                    g.discard(c)
+                    g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.lower_spaces')
+            ctx = ctx_1
+
+
+# scenario_5.event_rules.hierarchy: 5, 6 - Hierarchy (rules/dei_old_london/scenario_5.ludex:118)
+@book.rule('scenario_5.event_rules.hierarchy', title='5, 6 - Hierarchy', scope=('scenario_5',))
+def scenario_5_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if g.get(f, 'turn_order') == 1 and f != 'purebred':
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_5.event_rules.hierarchy', 'swap_with_purebred'):
+                g.gain('supply', 2, f)
+                for p in g.members('faction'):
+                    if p == 'purebred':
+                        g.set(f, 'turn_order', g.get(p, 'turn_order'))
+                        g.set(p, 'turn_order', 1)
+            ctx = ctx_1
+
+
+# scenario_5.event_rules.event_takes_place (rules/dei_old_london/scenario_5.ludex:133)
+# The Event revealed takes place
+@book.rule(
+    'scenario_5.event_rules.event_takes_place',
+    title='The Event revealed takes place',
+    when=Timing('after', target='campaign_mode.event_rules.scenario_events.event_takes_place'),
+    scope=('scenario_5',),
+)
+def scenario_5_event_rules_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_5.event_rules.event_table', ctx)
+
+
+# scenario_6.scenario_setup.reveal_objective (rules/dei_old_london/scenario_6.ludex:9)
+# Reveal Objective [6]
+@book.rule(
+    'scenario_6.scenario_setup.reveal_objective',
+    title='Reveal Objective [6]',
+    when=Timing('during', target='setup'),
+    scope=('scenario_6',),
+)
+def scenario_6_scenario_setup_reveal_objective_effect(g: Game, ctx: Ctx) -> None:
+    g.place(catalog.OBJECTIVE_6.id, 'mission_board')
+
+
+# scenario_6.scenario_setup.map: Set up the Map (rules/dei_old_london/scenario_6.ludex:13)
+@book.rule(
+    'scenario_6.scenario_setup.map',
+    title='Set up the Map',
+    when=Timing('during', target='setup'),
+    scope=('scenario_6',),
+    prose=1,
+)
+def scenario_6_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Set up the Map, as showed in the figure.')
+
+
+# scenario_6.scenario_setup.vengeance (rules/dei_old_london/scenario_6.ludex:19)
+# Use the Vengeance Module
+@book.rule(
+    'scenario_6.scenario_setup.vengeance',
+    title='Use the Vengeance Module',
+    when=Timing('during', target='setup'),
+    scope=('scenario_6',),
+)
+def vengeance_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.holds('vengeance_mode'), 'vengeance_mode')
+
+
+# scenario_6.scenario_setup.alliance_only (rules/dei_old_london/scenario_6.ludex:25)
+# Use the C&A module, only its Alliance rules
+@book.rule(
+    'scenario_6.scenario_setup.alliance_only',
+    title='Use the C&A module, only its Alliance rules',
+    when=Timing('during', target='setup'),
+    scope=('scenario_6',),
+    prose=1,
+)
+def scenario_6_scenario_setup_alliance_only_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.prose('but only use the Alliance rules.')
+
+
+# scenario_6.scenario_rules.discard_instead (rules/dei_old_london/scenario_6.ludex:35)
+# Suffer the Whistle-blow, or discard the card
+def discard_instead_cost(g: Game, ctx: Ctx) -> None:
+    for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
+        g.relocate('unit', 'neutral_refuge')
+
+
+@book.rule(
+    'scenario_6.scenario_rules.discard_instead',
+    title='Suffer the Whistle-blow, or discard the card',
+    cost=discard_instead_cost,
+    limit=Limit(1, per='action_phase'),
+    overrides='vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing',
+    scope=('scenario_6',),
+    prose=1,
+)
+def discard_instead_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'scenario_6.scenario_rules.discard_instead',
+        [
+            ('resolve', 'Resolve the Vengeance card'),
+            ('discard', 'Discard the Vengeance card instead of resolving it'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'resolve':
+            g.prose(
+                'a player can suffer a Whistle-blow while resolving if they reach or exceed the '
+                'indicated threshold',
+            )
+            g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance', ctx)
+        elif picked == 'discard':
+            g.note('the Vengeance card is discarded, not resolved')
+    g.gain('vengeance_track', g.get(ctx.need('target'), 'rank'), ctx.need('actor'))
+    g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
+    g.trigger('vengeance_mode.rules.track_and_cards.discard_resolved', ctx)
+
+
+# scenario_6.objective_6.top_box (rules/dei_old_london/scenario_6.ludex:79)
+# 1 Supply for each opposing Faction a new Vengeance card affects
+@book.rule(
+    'scenario_6.objective_6.top_box',
+    title='1 Supply for each opposing Faction a new Vengeance card affects',
+    who=('purebred',),
+    when=Timing('enters', target='vengeance_mode.lower_spaces'),
+    scope=('scenario_6',),
+)
+def objective_6_top_box_effect(g: Game, ctx: Ctx) -> None:
+    if q.count(g, 'faction') == 2:
+        if g.fact('affected_opponents', ctx.need('target')) >= 1:
+            g.gain('supply', 2, 'purebred')
+    else:
+        g.gain('supply', g.fact('affected_opponents', ctx.need('target')), 'purebred')
+
+
+# scenario_6.objective_6.final_scoring: Final Scoring (rules/dei_old_london/scenario_6.ludex:94)
+@book.rule('scenario_6.objective_6.final_scoring', title='Final Scoring', scope=('scenario_6',))
+def objective_6_final_scoring_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        g.gain(
+            'power_points',
+            q.smallest(g, 2, q.largest(g, 0, g.get(f, 'vengeance_track') - 9)),
+            f,
+        )
+
+
+# scenario_6.objective_scoring (rules/dei_old_london/scenario_6.ludex:109)
+# The Objective card's Final Scoring
+@book.rule(
+    'scenario_6.objective_scoring',
+    title="The Objective card's Final Scoring",
+    overrides='campaign_mode.objective_cards.bottom_box',
+    scope=('scenario_6',),
+)
+def scenario_6_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_6.objective_6.final_scoring', ctx)
+
+
+# scenario_6.event_rules.event_table (rules/dei_old_london/scenario_6.ludex:114)
+# Events of Scenario #6
+def scenario_6_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
+    return g.fact('revealed_event')
+
+
+def scenario_6_event_rules_event_table_row_1(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_6.event_rules.vendetta', ctx)
+
+
+def scenario_6_event_rules_event_table_row_2(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_6.event_rules.roundup', ctx)
+
+
+def scenario_6_event_rules_event_table_row_3(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_6.event_rules.funding', ctx)
+
+
+def scenario_6_event_rules_event_table_row_4(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_6.event_rules.hierarchy', ctx)
+
+
+book.table(
+    'scenario_6.event_rules.event_table',
+    title='Events of Scenario #6',
+    by=scenario_6_event_rules_event_table_key,
+    rows=(
+        Row('range', lo=1, hi=2, effect=scenario_6_event_rules_event_table_row_1),
+        Row('range', lo=3, hi=4, effect=scenario_6_event_rules_event_table_row_2),
+        Row('int', lo=5, hi=5, effect=scenario_6_event_rules_event_table_row_3),
+        Row('int', lo=6, hi=6, effect=scenario_6_event_rules_event_table_row_4),
+    ),
+)
+
+
+# scenario_6.event_rules.vendetta: 1, 2 - Vendetta (rules/dei_old_london/scenario_6.ludex:122)
+@book.rule(
+    'scenario_6.event_rules.vendetta',
+    title='1, 2 - Vendetta',
+    scope=('scenario_6',),
+    prose=1,
+)
+def vendetta_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor='purebred')
+    chosen_2 = g.pick(
+        ctx,
+        'scenario_6.event_rules.vendetta',
+        'c',
+        g.members('vengeance_mode.lower_spaces'),
+    )
+    for c in chosen_2:
+        g.prose('resolves any Vengeance card as if the card were a Rank 1 card.')
+        g.discard(c)
+        g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.lower_spaces')
+    ctx = ctx_1
+
+
+# scenario_6.event_rules.roundup: 3, 4 - Roundup (rules/dei_old_london/scenario_6.ludex:133)
+@book.rule('scenario_6.event_rules.roundup', title='3, 4 - Roundup', scope=('scenario_6',))
+def roundup_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor='purebred')
+    chosen_2 = g.pick(
+        ctx,
+        'scenario_6.event_rules.roundup',
+        'r',
+        [r for r in g.members(g.fact('regions')) if g.fact('majority', r) == 'purebred'],
+    )
+    for r in chosen_2:
+        for f in g.members('faction'):
+            if f != 'purebred' and g.fact('units_of', f, r) >= 1:
+                ctx_3 = ctx
+                ctx = ctx.but(actor=f)
+                for picked_4 in g.choose(
+                    'scenario_6.event_rules.roundup',
+                    [
+                        ('remove_scrapper', 'Remove a Scrapper from that Region'),
+                        ('give_resource', 'Give 1 Resource to the Purebred player'),
+                    ],
+                    1,
+                    ctx,
+                ):
+                    if picked_4 == 'remove_scrapper':
+                        g.move('scrapper', 'reserve', source=r)
+                    elif picked_4 == 'give_resource':
+                        g.pay('resource', 1, ctx.subject)
+                        g.gain('resource', 1, 'purebred')
+                ctx = ctx_3
+    ctx = ctx_1
+
+
+# scenario_6.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_6.ludex:150)
+@book.rule('scenario_6.event_rules.funding', title='5 - Funding', scope=('scenario_6',))
+def scenario_6_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f == 'purebred':
+            g.gain('technology', 1, f)
+            g.gain('energy_cell', 1, f)
+        else:
+            g.gain('candy_boost', 1, f)
+
+
+# scenario_6.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_6.ludex:161)
+@book.rule('scenario_6.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_6',))
+def scenario_6_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if g.get(f, 'turn_order') == 1 and f != 'purebred':
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_6.event_rules.hierarchy', 'swap_with_purebred'):
+                g.gain('supply', 2, f)
+                for p in g.members('faction'):
+                    if p == 'purebred':
+                        g.set(f, 'turn_order', g.get(p, 'turn_order'))
+                        g.set(p, 'turn_order', 1)
+            ctx = ctx_1
+
+
+# scenario_6.event_rules.event_takes_place (rules/dei_old_london/scenario_6.ludex:176)
+# The Event revealed takes place
+@book.rule(
+    'scenario_6.event_rules.event_takes_place',
+    title='The Event revealed takes place',
+    when=Timing('after', target='campaign_mode.event_rules.scenario_events.event_takes_place'),
+    scope=('scenario_6',),
+)
+def scenario_6_event_rules_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_6.event_rules.event_table', ctx)
+
+
+# scenario_7.scenario_setup.reveal_objective (rules/dei_old_london/scenario_7.ludex:9)
+# Reveal Objective [7]
+@book.rule(
+    'scenario_7.scenario_setup.reveal_objective',
+    title='Reveal Objective [7]',
+    when=Timing('during', target='setup'),
+    scope=('scenario_7',),
+)
+def scenario_7_scenario_setup_reveal_objective_effect(g: Game, ctx: Ctx) -> None:
+    g.place(catalog.OBJECTIVE_7.id, 'mission_board')
+
+
+# scenario_7.scenario_setup.map: Set up the Map (rules/dei_old_london/scenario_7.ludex:13)
+@book.rule(
+    'scenario_7.scenario_setup.map',
+    title='Set up the Map',
+    when=Timing('during', target='setup'),
+    scope=('scenario_7',),
+    prose=1,
+)
+def scenario_7_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Set up the Map, as showed in the figure.')
+
+
+# scenario_7.scenario_setup.citadel (rules/dei_old_london/scenario_7.ludex:19)
+# OPTIONAL: The Citadel 3D model on the Lab complex
+@book.rule(
+    'scenario_7.scenario_setup.citadel',
+    title='OPTIONAL: The Citadel 3D model on the Lab complex',
+    when=Timing('during', target='setup'),
+    scope=('scenario_7',),
+)
+def citadel_effect(g: Game, ctx: Ctx) -> None:
+    if (
+        g.holds('the_citadel')
+        and g.may(ctx, 'scenario_7.scenario_setup.citadel', 'place_the_citadel')
+    ):
+        g.place('scenario_7.citadel_model', 'scenario_7.lab')
+
+
+# scenario_7.scenario_setup.challenge_and_alliance (rules/dei_old_london/scenario_7.ludex:27)
+# Use the C&A module rules
+@book.rule(
+    'scenario_7.scenario_setup.challenge_and_alliance',
+    title='Use the C&A module rules',
+    when=Timing('during', target='setup'),
+    scope=('scenario_7',),
+)
+def challenge_and_alliance_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+
+
+# scenario_7.scenario_rules.activate_lab (rules/dei_old_london/scenario_7.ludex:51)
+# Activating the Lab
+def activate_lab_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('majority', 'scenario_7.lab') == ctx.need('actor'))
+
+
+@book.rule(
+    'scenario_7.scenario_rules.activate_lab',
+    title='Activating the Lab',
+    when=Timing('after', target='action_card'),
+    check=activate_lab_check,
+    limit=Limit(1, per='action_phase'),
+    scope=('scenario_7',),
+    prose=2,
+)
+def activate_lab_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'scenario_7.scenario_rules.activate_lab', 'activate_the_lab'):
+        g.relocate('unit', 'neutral_refuge')
+        if g.may(ctx, 'scenario_7.scenario_rules.activate_lab', 'withdraw_another_unit'):
+            g.relocate('unit', 'neutral_refuge')
+            g.prose('then pays 1 Resource, of their choice, less.')
+        g.trigger('buy_action', ctx)
+        g.prose('to buy a Card from 1 of the 3 Markets. The player ignores the Market requirements')
+
+
+# scenario_7.objective_7.top_box (rules/dei_old_london/scenario_7.ludex:79)
+# Superior: Majority in the Lab at the end of your Second Action Phase
+def objective_7_top_box_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.fact('current_action_phase') == 2
+        and g.fact('majority', 'scenario_7.lab') == ctx.need('actor'),
+    )
+
+
+@book.rule(
+    'scenario_7.objective_7.top_box',
+    title='Superior: Majority in the Lab at the end of your Second Action Phase',
+    when=Timing('end', target='action_phase'),
+    check=objective_7_top_box_check,
+    scope=('scenario_7',),
+)
+def objective_7_top_box_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('supply', 4, ctx.need('actor'))
+
+
+# scenario_7.objective_7.final_scoring: Final Scoring (rules/dei_old_london/scenario_7.ludex:86)
+@book.rule('scenario_7.objective_7.final_scoring', title='Final Scoring', scope=('scenario_7',))
+def objective_7_final_scoring_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if g.fact('majority', 'scenario_7.lab') == f:
+            g.gain('supply', g.fact('market_cards_of', f), f)
+
+
+# scenario_7.objective_scoring (rules/dei_old_london/scenario_7.ludex:107)
+# The Objective card's Final Scoring
+@book.rule(
+    'scenario_7.objective_scoring',
+    title="The Objective card's Final Scoring",
+    overrides='campaign_mode.objective_cards.bottom_box',
+    scope=('scenario_7',),
+)
+def scenario_7_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_7.objective_7.final_scoring', ctx)
+
+
+# scenario_7.event_rules.event_table (rules/dei_old_london/scenario_7.ludex:112)
+# Events of Scenario #7
+def scenario_7_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
+    return g.fact('revealed_event')
+
+
+def scenario_7_event_rules_event_table_row_1(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_7.event_rules.contacts_network', ctx)
+
+
+def scenario_7_event_rules_event_table_row_2(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_7.event_rules.resources_network', ctx)
+
+
+def scenario_7_event_rules_event_table_row_3(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_7.event_rules.occupying', ctx)
+
+
+def scenario_7_event_rules_event_table_row_4(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_7.event_rules.funding', ctx)
+
+
+book.table(
+    'scenario_7.event_rules.event_table',
+    title='Events of Scenario #7',
+    by=scenario_7_event_rules_event_table_key,
+    rows=(
+        Row('int', lo=1, hi=1, effect=scenario_7_event_rules_event_table_row_1),
+        Row('int', lo=2, hi=2, effect=scenario_7_event_rules_event_table_row_2),
+        Row('range', lo=3, hi=4, effect=scenario_7_event_rules_event_table_row_3),
+        Row('range', lo=5, hi=6, effect=scenario_7_event_rules_event_table_row_4),
+    ),
+)
+
+
+# scenario_7.event_rules.contacts_network (rules/dei_old_london/scenario_7.ludex:120)
+# 1 - Contacts Network
+@book.rule(
+    'scenario_7.event_rules.contacts_network',
+    title='1 - Contacts Network',
+    scope=('scenario_7',),
+)
+def scenario_7_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f == 'purebred':
+            g.gain('candy_boost', 1, f)
+        else:
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_7.event_rules.contacts_network', 'deploy_two_scrappers'):
+                chosen_2 = g.pick(
+                    ctx,
+                    'scenario_7.event_rules.contacts_network',
+                    'r',
+                    g.members(['neutral_refuge', 'refuge']),
+                )
+                for r in chosen_2:
+                    g.place('scrapper', r)
+                    g.place('scrapper', r)
+            ctx = ctx_1
+
+
+# scenario_7.event_rules.resources_network (rules/dei_old_london/scenario_7.ludex:135)
+# 2 - Resources Network
+@book.rule(
+    'scenario_7.event_rules.resources_network',
+    title='2 - Resources Network',
+    scope=('scenario_7',),
+)
+def scenario_7_event_rules_resources_network_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f == 'purebred':
+            g.gain('candy_boost', 1, f)
+        else:
+            g.gain('technology', 1, f)
+            g.gain('energy_cell', 1, f)
+
+
+# scenario_7.event_rules.occupying: 3, 4 - Occupying (rules/dei_old_london/scenario_7.ludex:146)
+@book.rule(
+    'scenario_7.event_rules.occupying',
+    title='3, 4 - Occupying',
+    scope=('scenario_7',),
+    prose=1,
+)
+def occupying_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if (
+            q.largest(g, [g.fact('outposts_of_color', f, c) for c in g.members('outpost_color')])
+            >= 2
+        ):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=f)
+            if g.may(ctx, 'scenario_7.event_rules.occupying', 'remove_an_outpost'):
+                g.move('outpost', 'the_box')
+                g.prose(
+                    'The cube will stay on their Faction Pad. they take a Market card, of the '
+                    'corresponding color, for free and ignoring all Market requirements.',
+                )
+            ctx = ctx_1
+
+
+# scenario_7.event_rules.funding: 5, 6 - Funding (rules/dei_old_london/scenario_7.ludex:161)
+@book.rule('scenario_7.event_rules.funding', title='5, 6 - Funding', scope=('scenario_7',))
+def scenario_7_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        if f == 'purebred':
+            g.gain('technology', 1, f)
+            g.gain('energy_cell', 1, f)
+        else:
+            g.gain('candy_boost', 1, f)
+
+
+# scenario_7.event_rules.event_takes_place (rules/dei_old_london/scenario_7.ludex:172)
+# The Event revealed takes place
+@book.rule(
+    'scenario_7.event_rules.event_takes_place',
+    title='The Event revealed takes place',
+    when=Timing('after', target='campaign_mode.event_rules.scenario_events.event_takes_place'),
+    scope=('scenario_7',),
+)
+def scenario_7_event_rules_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('scenario_7.event_rules.event_table', ctx)
+
+
+# scenario_7.scenario_rewards.supplies_rewards (rules/dei_old_london/scenario_7.ludex:177)
+# Rewards for the most Supplies
+@book.rule(
+    'scenario_7.scenario_rewards.supplies_rewards',
+    title='Rewards for the most Supplies',
+    overrides='campaign_mode.points.scenario_rewards',
+    scope=('scenario_7',),
+)
+def supplies_rewards_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members('faction'):
+        g.set(f, 'scenario_result', g.get(f, 'supply'))
+    for f in g.members('faction'):
+        g.gain(
+            'campaign_points',
+            q.lookup(
+                g,
+                'scenario_7.scenario_rewards.rewards_table',
+                1
+                + q.count(
+                    g,
+                    [g_ for g_ in g.members('faction') if g.get(g_, 'supply') > g.get(f, 'supply')],
+                ),
+            ),
+            f,
+        )
+    g.trigger('campaign_mode.points.revenge', ctx)
+
+
+# scenario_7.scenario_rewards.rewards_table (rules/dei_old_london/scenario_7.ludex:187)
+# Scenario Rewards
+book.table(
+    'scenario_7.scenario_rewards.rewards_table',
+    title='Scenario Rewards',
+    rows=(
+        Row('int', lo=1, hi=1, value=4),
+        Row('int', lo=2, hi=2, value=2),
+        Row('int', lo=3, hi=3, value=1),
+        Row('int', lo=4, hi=4, value=0),
+    ),
+)
+
+
+# thames.not_with_the_citadel (rules/dei_old_london/thames.ludex:11)
+# Not compatible with The Citadel Expansion
+@book.rule(
+    'thames.not_with_the_citadel',
+    title='Not compatible with The Citadel Expansion',
+    when=Timing('during', target='setup'),
+    scope=('thames',),
+)
+def not_with_the_citadel_effect(g: Game, ctx: Ctx) -> None:
+    g.require(not g.holds('the_citadel'), 'not the_citadel')
+
+
+# thames.thames_setup.replace_districts (rules/dei_old_london/thames.ludex:25)
+# Replace the Base game Districts with Thames Districts
+@book.rule(
+    'thames.thames_setup.replace_districts',
+    title='Replace the Base game Districts with Thames Districts',
+    when=Timing('during', target='setup_phase_1'),
+    scope=('thames',),
+    prose=1,
+)
+def replace_districts_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members('thames.thames_districts'):
+        g.move(t, 'map', source='thames.thames_districts')
+        g.prose('in place of the Base game District whose code is depicted on the tile back.')
+
+
+# thames.thames_setup.neutral_bridge (rules/dei_old_london/thames.ludex:36)
+# Place the Neutral Bridge
+@book.rule(
+    'thames.thames_setup.neutral_bridge',
+    title='Place the Neutral Bridge',
+    when=Timing('during', target='setup_phase_1'),
+    scope=('thames',),
+)
+def thames_setup_neutral_bridge_effect(g: Game, ctx: Ctx) -> None:
+    g.place(
+        'old_london_components.neutral_bridge_token',
+        'old_london_components.london_bridge_model',
+    )
+
+
+# thames.thames_setup.river_course (rules/dei_old_london/thames.ludex:43)
+# The river must run its course
+@book.rule(
+    'thames.thames_setup.river_course',
+    title='The river must run its course',
+    when=Timing('end', target='setup_phase_1'),
+    scope=('thames',),
+)
+def river_course_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.fact('river_course_open', 'map'), 'river_course_open(map)')
+
+
+# thames.river_rules.shores: Shores and Ruins (rules/dei_old_london/thames.ludex:98)
+book.rule(
+    'thames.river_rules.shores',
+    title='Shores and Ruins',
+    duration=Duration('permanent'),
+    scope=('thames',),
+)
+
+
+# thames.river_rules.only_drones (rules/dei_old_london/thames.ludex:105)
+# Only drones on River Regions
+@book.rule(
+    'thames.river_rules.only_drones',
+    title='Only drones on River Regions',
+    duration=Duration('permanent'),
+    scope=('thames',),
+)
+def only_drones_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        q.count(
+            g,
+            [u for u in g.members('thames.river_rules.river_region') if not q.is_(g, u, 'drone')],
+        )
+        == 0,
+        'count([u for each u in river_region where not is(u, drone)]) == 0',
+    )
+
+
+# thames.river_rules.drones_on_the_river (rules/dei_old_london/thames.ludex:110)
+# Drones move on the River
+book.rule(
+    'thames.river_rules.drones_on_the_river',
+    title='Drones move on the River',
+    who=('drone',),
+    when=Timing('during', target='move_action'),
+    duration=Duration('permanent'),
+    scope=('thames',),
+)
+
+
+# thames.river_rules.ruin_crossing: Crossing a Ruin (rules/dei_old_london/thames.ludex:116)
+book.rule(
+    'thames.river_rules.ruin_crossing',
+    title='Crossing a Ruin',
+    when=Timing('during', target='move_action'),
+    duration=Duration('permanent'),
+    scope=('thames',),
+)
+
+
+# thames.river_rules.bridges_over_the_thames (rules/dei_old_london/thames.ludex:122)
+# Bridges over the Thames
+@book.rule(
+    'thames.river_rules.bridges_over_the_thames',
+    title='Bridges over the Thames',
+    when=Timing('action'),
+    scope=('thames',),
+    prose=1,
+)
+def bridges_over_the_thames_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'thames.river_rules.bridges_over_the_thames', 'build_bridge'):
+        g.place('bridge', 'roof_region')
+        g.prose('to connect Roofs on the opposite Shores of the Thames.')
+
+
 # vengeance_mode.use_big_ben: Big Ben District is required (rules/dei_old_london/vengeance.ludex:11)
 @book.rule(
     'vengeance_mode.use_big_ben',
@@ -602,10 +4319,8 @@ def use_big_ben_effect(g: Game, ctx: Ctx) -> None:
     title='Setup, Phase 1: Big Ben District',
     when=Timing('during', target='setup_phase_1'),
     scope=('vengeance_mode',),
-    prose=1,
 )
 def phase_1_big_ben_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Replace the District 2.4, of the Base game, with the Big Ben District (2.4 OL).')
     g.place('vengeance_mode.big_ben_district', 'district_2_4')
     g.require(
         not g.fact('surrounded_by', 'vengeance_mode.big_ben_district', 'neutral_refuge'),
@@ -613,7 +4328,7 @@ def phase_1_big_ben_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.setup.phase_10_vengeance_board (rules/dei_old_london/vengeance.ludex:85)
+# vengeance_mode.setup.phase_10_vengeance_board (rules/dei_old_london/vengeance.ludex:84)
 # Setup, Phase 10: Vengeance Board
 @book.rule(
     'vengeance_mode.setup.phase_10_vengeance_board',
@@ -628,7 +4343,7 @@ def phase_10_vengeance_board_effect(g: Game, ctx: Ctx) -> None:
         g.set(f, 'vengeance_track', 0)
 
 
-# vengeance_mode.setup.phase_11_vengeance_cards (rules/dei_old_london/vengeance.ludex:97)
+# vengeance_mode.setup.phase_11_vengeance_cards (rules/dei_old_london/vengeance.ludex:96)
 # Setup, Phase 11: Vengeance cards
 @book.rule(
     'vengeance_mode.setup.phase_11_vengeance_cards',
@@ -642,7 +4357,7 @@ def phase_11_vengeance_cards_effect(g: Game, ctx: Ctx) -> None:
     g.place('vengeance_mode.vengeance_deck', 'vengeance_mode.vengeance_board')
 
 
-# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:110)
+# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:109)
 # No Constructions on Big Ben
 @book.rule(
     'vengeance_mode.rules.no_construction_on_big_ben',
@@ -654,7 +4369,7 @@ def no_construction_on_big_ben_effect(g: Game, ctx: Ctx) -> None:
     g.require(ctx.need('target') != 'vengeance_mode.big_ben_district', 'target != big_ben_district')
 
 
-# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:119)
+# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:118)
 # Whistle-blow
 def whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -676,7 +4391,7 @@ def whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:141)
+# (rules/dei_old_london/vengeance.ludex:140)
 # Whistle-blowing, once per Action phase
 def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
@@ -698,7 +4413,7 @@ def whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance
-# (rules/dei_old_london/vengeance.ludex:159)
+# (rules/dei_old_london/vengeance.ludex:158)
 # Suffering Vengeance
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
@@ -727,7 +4442,7 @@ def suffer_vengeance_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty
-# (rules/dei_old_london/vengeance.ludex:176)
+# (rules/dei_old_london/vengeance.ludex:175)
 # A Faction chooses the penalty it suffers
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
@@ -752,7 +4467,7 @@ def choose_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.no_applicable_penalty
-# (rules/dei_old_london/vengeance.ludex:184)
+# (rules/dei_old_london/vengeance.ludex:183)
 # Cannot apply any penalty
 def no_applicable_penalty_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.fact('can_apply_any_portion', ctx.need('target')))
@@ -769,7 +4484,7 @@ def no_applicable_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.no_negative_supplies
-# (rules/dei_old_london/vengeance.ludex:191)
+# (rules/dei_old_london/vengeance.ludex:190)
 # Note: no negative Supplies
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.no_negative_supplies',
@@ -782,7 +4497,7 @@ def no_negative_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow
-# (rules/dei_old_london/vengeance.ludex:215)
+# (rules/dei_old_london/vengeance.ludex:214)
 # Purebred Whistle-blow
 def purebred_whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -812,7 +4527,7 @@ def purebred_whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:229)
+# (rules/dei_old_london/vengeance.ludex:228)
 # The Purebred Whistle-blowing, once per Action phase
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
@@ -848,7 +4563,7 @@ def purebred_whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity
-# (rules/dei_old_london/vengeance.ludex:243)
+# (rules/dei_old_london/vengeance.ludex:242)
 # Purebred may ignore penalties
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity',
@@ -875,21 +4590,19 @@ def purebred_penalty_immunity_effect(g: Game, ctx: Ctx) -> None:
             g.note('the Purebred ignore the Vengeance')
 
 
-# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:278)
+# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:277)
 # Discard the resolved card
 @book.rule(
     'vengeance_mode.rules.track_and_cards.discard_resolved',
     title='Discard the resolved card',
     scope=('vengeance_mode',),
-    prose=1,
 )
 def discard_resolved_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('target'))
-    g.prose('that lower space remains empty.')
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases
-# (rules/dei_old_london/vengeance.ludex:285)
+# (rules/dei_old_london/vengeance.ludex:283)
 # Before the start of all Action phases
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases',
@@ -903,7 +4616,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide
-# (rules/dei_old_london/vengeance.ludex:287)
+# (rules/dei_old_london/vengeance.ludex:285)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide',
@@ -918,7 +4631,7 @@ def refill_before_action_phases_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal
-# (rules/dei_old_london/vengeance.ludex:292)
+# (rules/dei_old_london/vengeance.ludex:290)
 # Reveal Vengeance cards for the empty spaces
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal',
@@ -936,7 +4649,7 @@ def refill_before_action_phases_reveal_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_each_action_phase
-# (rules/dei_old_london/vengeance.ludex:298)
+# (rules/dei_old_london/vengeance.ludex:296)
 # Refill before the Action phases
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_action_phase',
@@ -949,7 +4662,7 @@ def refill_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_action_phases', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:307)
+# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:305)
 # Before each new Turn
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_turn',
@@ -964,7 +4677,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1
-# (rules/dei_old_london/vengeance.ludex:309)
+# (rules/dei_old_london/vengeance.ludex:307)
 # Discard the Rank 1 Vengeance Card, if present
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1',
@@ -978,7 +4691,7 @@ def discard_rank_1_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.slide
-# (rules/dei_old_london/vengeance.ludex:314)
+# (rules/dei_old_london/vengeance.ludex:312)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.slide',
@@ -994,7 +4707,7 @@ def refill_before_turn_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.reveal
-# (rules/dei_old_london/vengeance.ludex:319)
+# (rules/dei_old_london/vengeance.ludex:317)
 # Reveal Vengeance cards for the empty slots
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.reveal',
@@ -1010,7 +4723,7 @@ def refill_before_turn_reveal_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:324)
+# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:322)
 # Refill before each new Turn
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_turn',
@@ -1022,13 +4735,12 @@ def refill_each_turn_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_turn', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:328)
+# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:326)
 # Tokens on an occupied space move back
 @book.rule(
     'vengeance_mode.rules.track_and_cards.bump_back',
     title='Tokens on an occupied space move back',
     scope=('vengeance_mode',),
-    prose=1,
 )
 def bump_back_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -1037,14 +4749,9 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
             and g.get(f, 'vengeance_track') == g.get(ctx.need('actor'), 'vengeance_track')
         ):
             g.lose('vengeance_track', 1, f)
-    g.prose(
-        'Only by a Faction token moving backward may it end on a space with other tokens already '
-        "present. Similarly, only by moving forward may a token trigger an opponent's token to be "
-        'moved back.',
-    )
 
 
-# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:340)
+# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:337)
 # The red spaces
 def red_spaces_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('actor'), 'vengeance_track') >= 10)
@@ -1056,29 +4763,36 @@ def red_spaces_check(g: Game, ctx: Ctx) -> bool:
     check=red_spaces_check,
     overrides='vengeance_mode.rules.track_and_cards.bump_back',
     scope=('vengeance_mode',),
-    prose=1,
 )
 def red_spaces_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        "In these spaces players cannot move an opponent's token backward. your token stops on "
-        'the last available unoccupied space.',
-    )
+    for _i in g.span(1, q.count(g, 'faction')):
+        if (
+            q.count(
+                g,
+                [
+                    f
+                    for f in g.members('faction')
+                    if f != ctx.need('actor')
+                    and g.get(f, 'vengeance_track') == g.get(ctx.need('actor'), 'vengeance_track')
+                ],
+            )
+            >= 1
+        ):
+            g.lose('vengeance_track', 1, ctx.need('actor'))
 
 
 # vengeance_mode.rules.extra_supplies.end_of_game_supplies
-# (rules/dei_old_london/vengeance.ludex:365)
+# (rules/dei_old_london/vengeance.ludex:408)
 # Supplies for the Vengeance track
 @book.rule(
     'vengeance_mode.rules.extra_supplies.end_of_game_supplies',
     title='Supplies for the Vengeance track',
     when=Timing('before', target='market_scoring'),
     scope=('vengeance_mode',),
-    prose=1,
 )
 def end_of_game_supplies_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         g.gain('supply', g.get(f, 'vengeance_track'), f)
-    g.prose('plus a bonus for the following:')
     for f in g.members('faction'):
         g.gain(
             'supply',
@@ -1092,7 +4806,7 @@ def end_of_game_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.extra_supplies_bonus
-# (rules/dei_old_london/vengeance.ludex:377)
+# (rules/dei_old_london/vengeance.ludex:419)
 # Extra Supplies bonus
 def extra_supplies_bonus_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('standing', 'vengeance_track')
@@ -1111,7 +4825,7 @@ book.table(
 )
 
 
-# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:425)
+# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:467)
 # Lose Action card
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card',
@@ -1124,7 +4838,7 @@ def lose_action_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards
-# (rules/dei_old_london/vengeance.ludex:434)
+# (rules/dei_old_london/vengeance.ludex:476)
 # Restore discarded Action cards
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards',
@@ -1136,7 +4850,7 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
     g.move(g.fact('discarded_next_to', 'faction_pad'), 'hand')
 
 
-# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:439)
+# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:481)
 # Lose a Feat
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_a_feat',
@@ -1152,7 +4866,7 @@ def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:525)
+# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:568)
 def vengeance_track_row_1(g: Game, ctx: Ctx) -> None:
     g.gain('technology', 2, ctx.subject)
 

@@ -10,6 +10,14 @@ from ludex.runtime import Record
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SurgeToken(Record):
+    # chronoleon_module.surge_token: Surge token (rules/escalation/chronoleon.ludex:27)
+
+    KIND: ClassVar[str] = 'chronoleon_module.surge_token'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Hero(Record):
     # hero: Hero (rules/escalation/game.ludex:30)
 
@@ -43,6 +51,73 @@ class Theory(Record):
     time: str | None = None
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AeternaMission(Record):
+    # aeterna.aeterna_control.aeterna_mission (rules/escalation/sc_aeterna.ludex:454)
+    # Aeterna Control Mission card
+
+    KIND: ClassVar[str] = 'aeterna.aeterna_control.aeterna_mission'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'parts': 'parts'})
+
+    parts: tuple[Literal['objective', 'advantage'], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MohMission(Record):
+    # sc_servants.moment_of_humanity.moh_mission (rules/escalation/sc_servants.ludex:244)
+    # Moment of Humanity Mission card
+
+    KIND: ClassVar[str] = 'sc_servants.moment_of_humanity.moh_mission'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeceptionMission(Record):
+    # sc_zeppelin.unweaving_the_deception.deception_mission (rules/escalation/sc_zeppelin.ludex:46)
+    # Unweaving the Deception Mission card
+
+    KIND: ClassVar[str] = 'sc_zeppelin.unweaving_the_deception.deception_mission'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'parts': 'parts'})
+
+    parts: tuple[Literal['objective', 'advantage'], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Servant(Record):
+    # servant: Servant (rules/escalation/servants.ludex:9)
+
+    KIND: ClassVar[str] = 'servant'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImprovementToken(Record):
+    # improvement_token: Improvement token (rules/escalation/servants.ludex:11)
+
+    KIND: ClassVar[str] = 'improvement_token'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'servant': 'servant'})
+
+    servant: str
+
+
+CHRONOLEON_MODULE_CHRONOLEON = Servant(id='chronoleon_module.chronoleon', title='Chronoleon')
+
+CHRONOLEON_IMPROVEMENT = ImprovementToken(
+    id='chronoleon_module.chronoleon_improvement',
+    title="Chronoleon's Improvement token",
+    servant='chronoleon_module.chronoleon',
+)
+
+ESPIONAGE = SurgeToken(id='chronoleon_module.surge_guide.espionage', title='Espionage')
+
+DETERRENCE = SurgeToken(id='chronoleon_module.surge_guide.deterrence', title='Deterrence')
+
+COERCION = SurgeToken(id='chronoleon_module.surge_guide.coercion', title='Coercion')
+
+CUSTODY = SurgeToken(id='chronoleon_module.surge_guide.custody', title='Custody')
+
+SUPERVISION = SurgeToken(id='chronoleon_module.surge_guide.supervision', title='Supervision')
+
 AKIRA = Hero(
     id='revolution.akira',
     title='Akira Wagner, the Inventor',
@@ -73,6 +148,102 @@ PROBABILITATOR = Invention(
 JAMMER = Invention(id='revolution.akira.inventions_guide.jammer', title='Jammer')
 
 JUMP_PACK = Invention(id='revolution.akira.inventions_guide.jump_pack', title='Jump Pack')
+
+GUARD_DESIGN = AeternaMission(
+    id='aeterna.aeterna_control.guard_design',
+    title='Guard Design (Mission A)',
+    parts=('objective', 'advantage'),
+)
+
+SECRETS_OF_THE_LAB = AeternaMission(
+    id='aeterna.aeterna_control.secrets_of_the_lab',
+    title='Secrets of the Lab (Mission B)',
+    parts=('objective', 'advantage'),
+)
+
+AETERNA_IMMUNITY = AeternaMission(
+    id='aeterna.aeterna_control.aeterna_immunity',
+    title='Aeterna Immunity (Mission C)',
+    parts=('advantage',),
+)
+
+COOLUM = Hero(
+    id='sc_rules.core_game.coolum',
+    title='Coolum, the Fowler',
+    initiative='any',
+    max_trust=8,
+    starts_in='as on his core-game Hero card',
+)
+
+VEIGA = Hero(
+    id='sc_rules.core_game.veiga',
+    title='Veiga, the Actress',
+    initiative='any',
+    max_trust=8,
+    starts_in='as on her core-game Hero card',
+)
+
+REVOLT_TOKENS_JUDGEMENTOR = MohMission(
+    id='sc_servants.moment_of_humanity.revolt_tokens.judgementor',
+    title='Judgementor, the Arbiter',
+)
+
+REVOLT_TOKENS_LEX_HECATE = MohMission(
+    id='sc_servants.moment_of_humanity.revolt_tokens.lex_hecate',
+    title='Lex Hecate, the Executive',
+)
+
+REVOLT_TOKENS_PHANTASMER = MohMission(
+    id='sc_servants.moment_of_humanity.revolt_tokens.phantasmer',
+    title='Phantasmer, the Architect',
+)
+
+REVOLT_TOKENS_CHRONOLEON = MohMission(
+    id='sc_servants.moment_of_humanity.revolt_tokens.chronoleon',
+    title='Chronoleon, the Vice-Agent',
+)
+
+INFLUENCE_THE_OFFICERS = DeceptionMission(
+    id='sc_zeppelin.unweaving_the_deception.influence_the_officers',
+    title='Influence the Officers',
+    parts=('objective', 'advantage'),
+)
+
+PROOF_OF_PUNITIVE_MEASURES = DeceptionMission(
+    id='sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures',
+    title='Proof of Punitive Measures',
+    parts=('objective', 'advantage'),
+)
+
+THE_WORLD_SHOULD_KNOW = DeceptionMission(
+    id='sc_zeppelin.unweaving_the_deception.the_world_should_know',
+    title='The World Should Know!',
+    parts=('objective', 'advantage'),
+)
+
+SERVANTS_MODULE_LEX_HECATE = Servant(id='servants_module.lex_hecate', title='Lex Hecate')
+
+SERVANTS_MODULE_JUDGEMENTOR = Servant(id='servants_module.judgementor', title='Judgementor')
+
+SERVANTS_MODULE_PHANTASMER = Servant(id='servants_module.phantasmer', title='Phantasmer')
+
+LEX_HECATE_IMPROVEMENT = ImprovementToken(
+    id='servants_module.lex_hecate_improvement',
+    title="Lex Hecate's Improvement token",
+    servant='servants_module.lex_hecate',
+)
+
+JUDGEMENTOR_IMPROVEMENT = ImprovementToken(
+    id='servants_module.judgementor_improvement',
+    title="Judgementor's Improvement token",
+    servant='servants_module.judgementor',
+)
+
+PHANTASMER_IMPROVEMENT = ImprovementToken(
+    id='servants_module.phantasmer_improvement',
+    title="Phantasmer's Improvement token",
+    servant='servants_module.phantasmer',
+)
 
 ENKIDU = Hero(
     id='revolution.enkidu',
@@ -109,6 +280,13 @@ JULIE = Hero(
 
 
 CATALOG: Mapping[str, Record] = MappingProxyType({
+    CHRONOLEON_MODULE_CHRONOLEON.id: CHRONOLEON_MODULE_CHRONOLEON,
+    CHRONOLEON_IMPROVEMENT.id: CHRONOLEON_IMPROVEMENT,
+    ESPIONAGE.id: ESPIONAGE,
+    DETERRENCE.id: DETERRENCE,
+    COERCION.id: COERCION,
+    CUSTODY.id: CUSTODY,
+    SUPERVISION.id: SUPERVISION,
     AKIRA.id: AKIRA,
     COMMUNICATOR.id: COMMUNICATOR,
     EMPATHIZER.id: EMPATHIZER,
@@ -117,6 +295,24 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     PROBABILITATOR.id: PROBABILITATOR,
     JAMMER.id: JAMMER,
     JUMP_PACK.id: JUMP_PACK,
+    GUARD_DESIGN.id: GUARD_DESIGN,
+    SECRETS_OF_THE_LAB.id: SECRETS_OF_THE_LAB,
+    AETERNA_IMMUNITY.id: AETERNA_IMMUNITY,
+    COOLUM.id: COOLUM,
+    VEIGA.id: VEIGA,
+    REVOLT_TOKENS_JUDGEMENTOR.id: REVOLT_TOKENS_JUDGEMENTOR,
+    REVOLT_TOKENS_LEX_HECATE.id: REVOLT_TOKENS_LEX_HECATE,
+    REVOLT_TOKENS_PHANTASMER.id: REVOLT_TOKENS_PHANTASMER,
+    REVOLT_TOKENS_CHRONOLEON.id: REVOLT_TOKENS_CHRONOLEON,
+    INFLUENCE_THE_OFFICERS.id: INFLUENCE_THE_OFFICERS,
+    PROOF_OF_PUNITIVE_MEASURES.id: PROOF_OF_PUNITIVE_MEASURES,
+    THE_WORLD_SHOULD_KNOW.id: THE_WORLD_SHOULD_KNOW,
+    SERVANTS_MODULE_LEX_HECATE.id: SERVANTS_MODULE_LEX_HECATE,
+    SERVANTS_MODULE_JUDGEMENTOR.id: SERVANTS_MODULE_JUDGEMENTOR,
+    SERVANTS_MODULE_PHANTASMER.id: SERVANTS_MODULE_PHANTASMER,
+    LEX_HECATE_IMPROVEMENT.id: LEX_HECATE_IMPROVEMENT,
+    JUDGEMENTOR_IMPROVEMENT.id: JUDGEMENTOR_IMPROVEMENT,
+    PHANTASMER_IMPROVEMENT.id: PHANTASMER_IMPROVEMENT,
     ENKIDU.id: ENKIDU,
     BEHAVIOR.id: BEHAVIOR,
     CHAOS.id: CHAOS,
@@ -129,7 +325,8 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
 })
 
 KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
-    Hero.KIND: (AKIRA.id, ENKIDU.id, JULIE.id),
+    SurgeToken.KIND: (ESPIONAGE.id, DETERRENCE.id, COERCION.id, CUSTODY.id, SUPERVISION.id),
+    Hero.KIND: (AKIRA.id, COOLUM.id, VEIGA.id, ENKIDU.id, JULIE.id),
     Invention.KIND: (
         COMMUNICATOR.id,
         EMPATHIZER.id,
@@ -147,5 +344,29 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         RELATIVITY.id,
         SOCIOLOGICAL.id,
         PROBABILITY.id,
+    ),
+    AeternaMission.KIND: (GUARD_DESIGN.id, SECRETS_OF_THE_LAB.id, AETERNA_IMMUNITY.id),
+    MohMission.KIND: (
+        REVOLT_TOKENS_JUDGEMENTOR.id,
+        REVOLT_TOKENS_LEX_HECATE.id,
+        REVOLT_TOKENS_PHANTASMER.id,
+        REVOLT_TOKENS_CHRONOLEON.id,
+    ),
+    DeceptionMission.KIND: (
+        INFLUENCE_THE_OFFICERS.id,
+        PROOF_OF_PUNITIVE_MEASURES.id,
+        THE_WORLD_SHOULD_KNOW.id,
+    ),
+    Servant.KIND: (
+        CHRONOLEON_MODULE_CHRONOLEON.id,
+        SERVANTS_MODULE_LEX_HECATE.id,
+        SERVANTS_MODULE_JUDGEMENTOR.id,
+        SERVANTS_MODULE_PHANTASMER.id,
+    ),
+    ImprovementToken.KIND: (
+        CHRONOLEON_IMPROVEMENT.id,
+        LEX_HECATE_IMPROVEMENT.id,
+        JUDGEMENTOR_IMPROVEMENT.id,
+        PHANTASMER_IMPROVEMENT.id,
     ),
 })

@@ -3,12 +3,371 @@
 takes its actions and returns its expectations, evaluated; prose-only ones have no
 function. `book` holds them all by qualified name, in the book's order."""
 
-from ludex.runtime import Book, Ctx, Expectation, Game
+from ludex.runtime import GAME, Book, Ctx, Expectation, Game
 from ludex.runtime import queries as q
 
 from . import catalog
 
 book = Book()
+
+
+# chronoleon_module.setup.replaces_lex_hecate (rules/escalation/chronoleon.ludex:72)
+# Chronoleon takes Lex Hecate's place
+@book.example(
+    'chronoleon_module.setup.replaces_lex_hecate',
+    title="Chronoleon takes Lex Hecate's place",
+    scope=('chronoleon_module',),
+    source='rules/escalation/chronoleon.ludex:72',
+)
+def replaces_lex_hecate(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('answer', ['replaced'], catalog.SERVANTS_MODULE_LEX_HECATE.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='great_machine')
+        g.trigger('chronoleon_module.setup.preparations', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(servants_module.improvement_supply) == 6',
+            lambda: q.count(g, 'servants_module.improvement_supply'),
+            '==',
+            lambda: 6,
+        ),
+        g.expect(
+            'not has(servants_module.improvement_supply, servants_module.lex_hecate_improvement)',
+            lambda: not q.has(
+                g,
+                'servants_module.improvement_supply',
+                catalog.LEX_HECATE_IMPROVEMENT.id,
+            ),
+        ),
+        g.expect(
+            'count(out_of_play) == 2',
+            lambda: q.count(g, 'chronoleon_module.setup.out_of_play'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'has(servants_module.improvement_supply, chronoleon_improvement)',
+            lambda: q.has(
+                g,
+                'servants_module.improvement_supply',
+                catalog.CHRONOLEON_IMPROVEMENT.id,
+            ),
+        ),
+        g.expect(
+            'has(servants_module.improvement_supply, servants_module.phantasmer_improvement)',
+            lambda: q.has(
+                g,
+                'servants_module.improvement_supply',
+                catalog.PHANTASMER_IMPROVEMENT.id,
+            ),
+        ),
+    ]
+
+
+# chronoleon_module.surge_tokens.surge_tokens_placed (rules/escalation/chronoleon.ludex:126)
+# Improvement I: the Surge tokens go on the track, and the first is taken
+@book.example(
+    'chronoleon_module.surge_tokens.surge_tokens_placed',
+    title='Improvement I: the Surge tokens go on the track, and the first is taken',
+    scope=('chronoleon_module',),
+    source='rules/escalation/chronoleon.ludex:126',
+)
+def surge_tokens_placed(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, 'control_nexus')
+    g.place(catalog.CHRONOLEON_IMPROVEMENT.id, 'control_nexus')
+    g.set_fact('answer', ['pick_up_token'], True)
+    g.set_fact('master_plan_position', [], 4)
+    g.set_fact(
+        'draw_order',
+        ['chronoleon_module.surge_supply'],
+        [
+            catalog.CUSTODY.id,
+            catalog.ESPIONAGE.id,
+            catalog.COERCION.id,
+            catalog.SUPERVISION.id,
+            catalog.DETERRENCE.id,
+            catalog.CUSTODY.id,
+            catalog.SUPERVISION.id,
+        ],
+    )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+        g.trigger('servants_module.improvements.pick_up', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('master_plan_advance', ctx)
+    return [
+        g.expect(
+            'count(chronoleon) == 1',
+            lambda: q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(master_plan_track) == 6',
+            lambda: q.count(g, 'chronoleon_module.master_plan_track'),
+            '==',
+            lambda: 6,
+        ),
+        g.expect(
+            'count(game_box) == 3',
+            lambda: q.count(g, 'chronoleon_module.game_box'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'count(surge_reserve) == 1',
+            lambda: q.count(g, 'chronoleon_module.surge_reserve'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'has(surge_reserve, surge_guide.supervision)',
+            lambda: q.has(g, 'chronoleon_module.surge_reserve', catalog.SUPERVISION.id),
+        ),
+    ]
+
+
+# chronoleon_module.surge_tokens.last_numeral (rules/escalation/chronoleon.ludex:153)
+# With the pointer at X, only XI receives a Surge token
+@book.example(
+    'chronoleon_module.surge_tokens.last_numeral',
+    title='With the pointer at X, only XI receives a Surge token',
+    scope=('chronoleon_module',),
+    source='rules/escalation/chronoleon.ludex:153',
+)
+def last_numeral(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, 'control_nexus')
+    g.place(catalog.CHRONOLEON_IMPROVEMENT.id, 'control_nexus')
+    g.set_fact('answer', ['pick_up_token'], True)
+    g.set_fact('master_plan_position', [], 10)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+        g.trigger('servants_module.improvements.pick_up', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('master_plan_advance', ctx)
+    return [
+        g.expect(
+            'count(game_box) == 9',
+            lambda: q.count(g, 'chronoleon_module.game_box'),
+            '==',
+            lambda: 9,
+        ),
+        g.expect(
+            'count(surge_reserve) == 1',
+            lambda: q.count(g, 'chronoleon_module.surge_reserve'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'empty(master_plan_track)',
+            lambda: q.empty(g, 'chronoleon_module.master_plan_track'),
+        ),
+    ]
+
+
+# chronoleon_module.improvements.three_tokens_at_once (rules/escalation/chronoleon.ludex:212)
+# Improvement II: 3 Surge tokens, to 2 Heroes
+@book.example(
+    'chronoleon_module.improvements.three_tokens_at_once',
+    title='Improvement II: 3 Surge tokens, to 2 Heroes',
+    scope=('chronoleon_module',),
+    source='rules/escalation/chronoleon.ludex:212',
+)
+def three_tokens_at_once(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        catalog.CHRONOLEON_MODULE_CHRONOLEON.id,
+        [catalog.CHRONOLEON_IMPROVEMENT.id, catalog.CHRONOLEON_IMPROVEMENT.id],
+    )
+    g.place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, 'grand_citadel')
+    g.place(catalog.AKIRA.id, 'grand_citadel')
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.place(catalog.JULIE.id, 'art_district')
+    g.set_place(catalog.AKIRA.id, [])
+    g.set_place(catalog.ENKIDU.id, [])
+    g.set_place(catalog.JULIE.id, [])
+    g.set_place(
+        'chronoleon_module.surge_reserve',
+        [catalog.ESPIONAGE.id, catalog.CUSTODY.id, catalog.CUSTODY.id],
+    )
+    g.set_fact('answer', ['surge'], [catalog.ESPIONAGE.id, catalog.CUSTODY.id, catalog.CUSTODY.id])
+    g.set_fact('answers', ['receiver'], [catalog.AKIRA.id, catalog.AKIRA.id])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+        g.trigger('chronoleon_module.improvements.give_freely', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(revolution.akira) == 2',
+            lambda: q.count(g, catalog.AKIRA.id),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'has(revolution.enkidu, surge_guide.custody)',
+            lambda: q.has(g, catalog.ENKIDU.id, catalog.CUSTODY.id),
+        ),
+        g.expect(
+            'count(revolution.enkidu) == 1',
+            lambda: q.count(g, catalog.ENKIDU.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(revolution.julie) == 0',
+            lambda: q.count(g, catalog.JULIE.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('empty(surge_reserve)', lambda: q.empty(g, 'chronoleon_module.surge_reserve')),
+    ]
+
+
+# chronoleon_module.improvements.optimize_two_tokens (rules/escalation/chronoleon.ludex:241)
+# With 'Optimize', Chronoleon gives 2 Surge tokens
+@book.example(
+    'chronoleon_module.improvements.optimize_two_tokens',
+    title="With 'Optimize', Chronoleon gives 2 Surge tokens",
+    scope=('chronoleon_module',),
+    source='rules/escalation/chronoleon.ludex:241',
+)
+def optimize_two_tokens(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, [catalog.CHRONOLEON_IMPROVEMENT.id])
+    g.place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, 'grand_citadel')
+    g.place(catalog.AKIRA.id, 'grand_citadel')
+    g.set_place(catalog.AKIRA.id, [])
+    g.set_place('chronoleon_module.surge_reserve', [catalog.ESPIONAGE.id, catalog.CUSTODY.id])
+    g.set_fact('published', ['optimize_directive'], True)
+    g.gain('bonds', 3, 'great_machine')
+    g.set_fact('answers', ['surge'], [catalog.ESPIONAGE.id, catalog.CUSTODY.id])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+        g.trigger('chronoleon_module.improvements.give_as_action', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='great_machine')
+        g.trigger('chronoleon_module.improvements.optimize_second_action', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'has(revolution.akira, surge_guide.espionage)',
+            lambda: q.has(g, catalog.AKIRA.id, catalog.ESPIONAGE.id),
+        ),
+        g.expect(
+            'has(revolution.akira, surge_guide.custody)',
+            lambda: q.has(g, catalog.AKIRA.id, catalog.CUSTODY.id),
+        ),
+        g.expect('empty(surge_reserve)', lambda: q.empty(g, 'chronoleon_module.surge_reserve')),
+        g.expect(
+            'paid(great_machine, bonds) == 1',
+            lambda: q.paid(g, 'great_machine', 'bonds'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# chronoleon_module.surge_guide.deterrence.deterred_exit (rules/escalation/chronoleon.ludex:305)
+# Deterrence: Chronoleon counts as a third Guard
+@book.example(
+    'chronoleon_module.surge_guide.deterrence.deterred_exit',
+    title='Deterrence: Chronoleon counts as a third Guard',
+    scope=('chronoleon_module',),
+    source='rules/escalation/chronoleon.ludex:305',
+)
+def deterred_exit(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'trust', 5)
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, 'art_district')
+    g.set_place(catalog.ENKIDU.id, [catalog.DETERRENCE.id])
+    g.set_fact('guards_in', ['art_district'], 2)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('chronoleon_module.surge_guide.deterrence.deterrence_exit', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'revolution.enkidu.trust == 2',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# chronoleon_module.surge_guide.supervision.supervised_exit (rules/escalation/chronoleon.ludex:345)
+# Supervision: exiting past 2 Guards costs 3 Trust
+@book.example(
+    'chronoleon_module.surge_guide.supervision.supervised_exit',
+    title='Supervision: exiting past 2 Guards costs 3 Trust',
+    scope=('chronoleon_module',),
+    source='rules/escalation/chronoleon.ludex:345',
+)
+def supervised_exit(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'trust', 5)
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.set_place(catalog.ENKIDU.id, [catalog.SUPERVISION.id])
+    g.set_fact('guards_in', ['art_district'], 2)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('chronoleon_module.surge_guide.supervision.supervision_exit', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'revolution.enkidu.trust == 2',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# chronoleon_module.surge_guide.supervision.identify_for_five
+# (rules/escalation/chronoleon.ludex:358)
+# Two Citizens identified for 5 Trust instead of 4
+@book.example(
+    'chronoleon_module.surge_guide.supervision.identify_for_five',
+    title='Two Citizens identified for 5 Trust instead of 4',
+    scope=('chronoleon_module',),
+    source='rules/escalation/chronoleon.ludex:358',
+)
+def identify_for_five(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'trust', 6)
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.set_place(catalog.ENKIDU.id, [catalog.SUPERVISION.id])
+    g.set_fact('guards_in', ['art_district'], 2)
+    g.set_fact('action_cost', ['art_district'], 4)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('chronoleon_module.surge_guide.supervision.supervision_action', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'revolution.enkidu.trust == 1',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
 # pockets.resistance_tokens.enkidu_to_tower (rules/escalation/pockets.ludex:82)
@@ -65,6 +424,48 @@ def enkidu_to_tower(g: Game) -> list[Expectation]:
             'not contains(tower_of_law, resistance_token)',
             lambda: not q.contains(g, 'tower_of_law', 'pockets.resistance_token'),
         ),
+    ]
+
+
+# pockets_sc.full_scale_support.veiga_in_central_square (rules/escalation/pockets_sc.ludex:44)
+# Veiga takes her Action in the Central Square
+@book.example(
+    'pockets_sc.full_scale_support.veiga_in_central_square',
+    title='Veiga takes her Action in the Central Square',
+    scope=('pockets_sc.full_scale_support',),
+    source='rules/escalation/pockets_sc.ludex:44',
+)
+def veiga_in_central_square(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.VEIGA.id, 'industrial_district')
+    g.place('pockets.resistance_token', 'industrial_district')
+    g.set(catalog.VEIGA.id, 'trust', 3)
+    g.set(GAME, 'discontent', 0)
+    g.set_fact('famous_citizens_in', ['central_square'], 4)
+    g.set_fact('guards_in', ['central_square'], 1)
+    g.set_fact('answer', ['district_action'], 'remote_action')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.VEIGA.id)
+        g.trigger('pockets_sc.full_scale_support.district_action', ctx)
+        g.trigger('sc_rules.core_game.central_square_action', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'not contains(industrial_district, pockets.resistance_token)',
+            lambda: not q.contains(g, 'industrial_district', 'pockets.resistance_token'),
+        ),
+        g.expect(
+            'contains(industrial_district, sc_rules.core_game.veiga)',
+            lambda: q.contains(g, 'industrial_district', catalog.VEIGA.id),
+        ),
+        g.expect(
+            'sc_rules.core_game.veiga.trust == 2',
+            lambda: g.get(catalog.VEIGA.id, 'trust'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect('discontent == 3', lambda: g.get(GAME, 'discontent'), '==', lambda: 3),
     ]
 
 
@@ -139,13 +540,1065 @@ def doubled_payment(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.julie.hideout.commerce_for_free (rules/escalation/julie.ludex:112)
+# revolution.akira.inventions_guide.jammer.jam_and_reactivate
+# (rules/escalation/revolution.ludex:250)
+# Akira jams Phantasmer, who becomes active again
+@book.example(
+    'revolution.akira.inventions_guide.jammer.jam_and_reactivate',
+    title='Akira jams Phantasmer, who becomes active again',
+    scope=('revolution',),
+    source='rules/escalation/revolution.ludex:250',
+)
+def jam_and_reactivate(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.AKIRA.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_LEX_HECATE.id, 'grand_citadel')
+    g.gain('bonds', 3, 'great_machine')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('revolution.akira.inventions_guide.jammer.deactivate', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='great_machine')
+        g.trigger('revolution.akira.inventions_guide.jammer.reactivate', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'servants_module.phantasmer.deactivated == 0',
+            lambda: g.get(catalog.SERVANTS_MODULE_PHANTASMER.id, 'deactivated'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'paid(great_machine, bonds) == 2',
+            lambda: q.paid(g, 'great_machine', 'bonds'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# revolution.akira.inventions_guide.jammer.jammed_stays_down (rules/escalation/revolution.ludex:266)
+# Only the Servant in Akira's District is jammed
+@book.example(
+    'revolution.akira.inventions_guide.jammer.jammed_stays_down',
+    title="Only the Servant in Akira's District is jammed",
+    scope=('revolution',),
+    source='rules/escalation/revolution.ludex:266',
+)
+def jammed_stays_down(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.AKIRA.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_LEX_HECATE.id, 'grand_citadel')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('revolution.akira.inventions_guide.jammer.deactivate', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'servants_module.phantasmer.deactivated == 1',
+            lambda: g.get(catalog.SERVANTS_MODULE_PHANTASMER.id, 'deactivated'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'servants_module.lex_hecate.deactivated == 0',
+            lambda: g.get(catalog.SERVANTS_MODULE_LEX_HECATE.id, 'deactivated'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# aeterna.receiving.coolum_cleanses (rules/escalation/sc_aeterna.ludex:95)
+# Coolum collects 1 Æ and cleanses 2
+@book.example(
+    'aeterna.receiving.coolum_cleanses',
+    title='Coolum collects 1 Æ and cleanses 2',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:95',
+)
+def coolum_cleanses(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.COOLUM.id, 'aeterna', 2)
+    g.set(catalog.COOLUM.id, 'trust', 3)
+    g.place(catalog.COOLUM.id, 'grand_citadel')
+    g.place('aeterna.ae_token', 'grand_citadel')
+    g.set_fact('answer', ['n'], 2)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.COOLUM.id)
+        g.trigger('aeterna.receiving.collect', ctx)
+        g.trigger('aeterna.cleansing.cleanse', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'sc_rules.core_game.coolum.aeterna == 1',
+            lambda: g.get(catalog.COOLUM.id, 'aeterna'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'sc_rules.core_game.coolum.trust == 1',
+            lambda: g.get(catalog.COOLUM.id, 'trust'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'not contains(grand_citadel, ae_token)',
+            lambda: not q.contains(g, 'grand_citadel', 'aeterna.ae_token'),
+        ),
+        g.expect('count(reserve) == 30', lambda: q.count(g, 'aeterna.reserve'), '==', lambda: 30),
+    ]
+
+
+# aeterna.aeterna_protocol.protocol_places_ae (rules/escalation/sc_aeterna.ludex:129)
+# The Security Protocol places Æ where special Guards stand
+@book.example(
+    'aeterna.aeterna_protocol.protocol_places_ae',
+    title='The Security Protocol places Æ where special Guards stand',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:129',
+)
+def protocol_places_ae(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['grand_citadel', 'art_district', 'tower_of_law'])
+    g.set_fact('special_guards_in', ['grand_citadel'], 1)
+    g.set_fact('special_guards_in', ['art_district'], 0)
+    g.set_fact('special_guards_in', ['tower_of_law'], 2)
+    g.set_place('grand_citadel', [])
+    g.set_place('art_district', [])
+    g.set_place('tower_of_law', [])
+    with g.effect():
+        g.trigger('security_protocol', ctx)
+    return [
+        g.expect(
+            'contains(grand_citadel, ae_token)',
+            lambda: q.contains(g, 'grand_citadel', 'aeterna.ae_token'),
+        ),
+        g.expect(
+            'not contains(art_district, ae_token)',
+            lambda: not q.contains(g, 'art_district', 'aeterna.ae_token'),
+        ),
+        g.expect(
+            'contains(tower_of_law, ae_token)',
+            lambda: q.contains(g, 'tower_of_law', 'aeterna.ae_token'),
+        ),
+        g.expect('count(reserve) == 28', lambda: q.count(g, 'aeterna.reserve'), '==', lambda: 28),
+    ]
+
+
+# aeterna.heroes_as_servants.hideout_draw (rules/escalation/sc_aeterna.ludex:209)
+# Two Hero-Servants draw their Access cards
+@book.example(
+    'aeterna.heroes_as_servants.hideout_draw',
+    title='Two Hero-Servants draw their Access cards',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:209',
+)
+def hideout_draw(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'hero_servant', 2)
+    g.set(catalog.ENKIDU.id, 'trust', 0)
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.set_fact('access_district', [catalog.ENKIDU.id], 'tower_of_law')
+    g.set(catalog.JULIE.id, 'hero_servant', 2)
+    g.place(catalog.JULIE.id, 'grand_citadel')
+    g.set_fact('access_district', [catalog.JULIE.id], 'revolution.julie.smugglers_hideout')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('aeterna.heroes_as_servants.next_round', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.JULIE.id)
+        g.trigger('aeterna.heroes_as_servants.next_round', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(revolution.enkidu) == tower_of_law',
+            lambda: q.location(g, catalog.ENKIDU.id),
+            '==',
+            lambda: 'tower_of_law',
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 0',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'location(revolution.julie) == grand_citadel',
+            lambda: q.location(g, catalog.JULIE.id),
+            '==',
+            lambda: 'grand_citadel',
+        ),
+    ]
+
+
+# aeterna.heroes_as_servants.specific_situations.servant_rounds
+# (rules/escalation/sc_aeterna.ludex:280)
+# Two Hero-Servants at the end of their second round
+@book.example(
+    'aeterna.heroes_as_servants.specific_situations.servant_rounds',
+    title='Two Hero-Servants at the end of their second round',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:280',
+)
+def servant_rounds(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.AETERNA_IMMUNITY.id, 'sc_rules.completed_objectives')
+    g.set(catalog.AKIRA.id, 'hero_servant', 2)
+    g.set(catalog.AKIRA.id, 'aeterna', 5)
+    g.set(catalog.AKIRA.id, 'trust', 0)
+    g.set(catalog.ENKIDU.id, 'hero_servant', 2)
+    g.set(catalog.ENKIDU.id, 'aeterna', 6)
+    g.set(catalog.ENKIDU.id, 'trust', 0)
+    g.set(catalog.JULIE.id, 'hero_servant', 1)
+    g.set(catalog.JULIE.id, 'aeterna', 4)
+    with g.effect():
+        g.trigger('closing_step_4', ctx)
+    return [
+        g.expect(
+            'revolution.akira.hero_servant == 0',
+            lambda: g.get(catalog.AKIRA.id, 'hero_servant'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.akira.aeterna == 0',
+            lambda: g.get(catalog.AKIRA.id, 'aeterna'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.akira.trust == 3',
+            lambda: g.get(catalog.AKIRA.id, 'trust'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'revolution.enkidu.hero_servant == 2',
+            lambda: g.get(catalog.ENKIDU.id, 'hero_servant'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'revolution.enkidu.aeterna == 4',
+            lambda: g.get(catalog.ENKIDU.id, 'aeterna'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 0',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.julie.hero_servant == 2',
+            lambda: g.get(catalog.JULIE.id, 'hero_servant'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'revolution.julie.aeterna == 4',
+            lambda: g.get(catalog.JULIE.id, 'aeterna'),
+            '==',
+            lambda: 4,
+        ),
+    ]
+
+
+# aeterna.heroes_as_servants.specific_situations.other_sets (rules/escalation/sc_aeterna.ludex:305)
+# With another Mission set: converting only once the third Mission is completed
+@book.example(
+    'aeterna.heroes_as_servants.specific_situations.other_sets',
+    title='With another Mission set: converting only once the third Mission is completed',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:305',
+)
+def other_sets(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.INFLUENCE_THE_OFFICERS.id, 'sc_rules.completed_objectives')
+    g.place(catalog.PROOF_OF_PUNITIVE_MEASURES.id, 'sc_rules.completed_objectives')
+    g.set(catalog.AKIRA.id, 'hero_servant', 2)
+    g.set(catalog.AKIRA.id, 'aeterna', 5)
+    g.set(catalog.AKIRA.id, 'trust', 0)
+    g.set(catalog.ENKIDU.id, 'hero_servant', 1)
+    g.set(catalog.ENKIDU.id, 'aeterna', 5)
+    g.set(catalog.ENKIDU.id, 'trust', 0)
+    with g.effect():
+        g.trigger('closing_step_4', ctx)
+    with g.effect():
+        g.place(catalog.THE_WORLD_SHOULD_KNOW.id, 'sc_rules.completed_objectives')
+    with g.effect():
+        g.trigger('closing_step_4', ctx)
+    return [
+        g.expect(
+            'revolution.akira.hero_servant == 0',
+            lambda: g.get(catalog.AKIRA.id, 'hero_servant'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.akira.aeterna == 0',
+            lambda: g.get(catalog.AKIRA.id, 'aeterna'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.akira.trust == 3',
+            lambda: g.get(catalog.AKIRA.id, 'trust'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'gained(revolution.akira, trust) == 3',
+            lambda: q.gained(g, catalog.AKIRA.id, 'trust'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'revolution.enkidu.hero_servant == 0',
+            lambda: g.get(catalog.ENKIDU.id, 'hero_servant'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.enkidu.aeterna == 0',
+            lambda: g.get(catalog.ENKIDU.id, 'aeterna'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 3',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 3,
+        ),
+    ]
+
+
+# aeterna.heroes_as_servants.specific_situations.riot_detains
+# (rules/escalation/sc_aeterna.ludex:349)
+# Hero A becomes a Servant during Hero B's Riot
+@book.example(
+    'aeterna.heroes_as_servants.specific_situations.riot_detains',
+    title="Hero A becomes a Servant during Hero B's Riot",
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:349',
+)
+def riot_detains(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.AKIRA.id, 'aeterna', 3)
+    g.set(catalog.AKIRA.id, 'trust', 2)
+    g.set(catalog.ENKIDU.id, 'aeterna', 0)
+    g.set(catalog.ENKIDU.id, 'trust', 1)
+    g.place(catalog.AKIRA.id, 'grand_citadel')
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.set_fact('broken_in', [], 'grand_citadel')
+    g.set_fact('turn_of', [], catalog.ENKIDU.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('special_guard_broken', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'revolution.akira.hero_servant == 1',
+            lambda: g.get(catalog.AKIRA.id, 'hero_servant'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'revolution.akira.aeterna == 4',
+            lambda: g.get(catalog.AKIRA.id, 'aeterna'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'revolution.akira.trust == 0',
+            lambda: g.get(catalog.AKIRA.id, 'trust'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.enkidu.aeterna == 2',
+            lambda: g.get(catalog.ENKIDU.id, 'aeterna'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 2',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'revolution.enkidu.hero_servant == 0',
+            lambda: g.get(catalog.ENKIDU.id, 'hero_servant'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# sc_rules.revolution_sc.jammer_sc.jammer_on_phantasmer (rules/escalation/sc_intro.ludex:108)
+# Akira jams the Servant who detains him
+@book.example(
+    'sc_rules.revolution_sc.jammer_sc.jammer_on_phantasmer',
+    title='Akira jams the Servant who detains him',
+    scope=('sc_rules.revolution_sc',),
+    source='rules/escalation/sc_intro.ludex:108',
+)
+def jammer_on_phantasmer(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.JAMMER.id, 'revolution.akira.inventions_in_play')
+    g.place(catalog.AKIRA.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_LEX_HECATE.id, 'art_district')
+    g.set_fact('detained_by', [], catalog.SERVANTS_MODULE_PHANTASMER.id)
+    g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['explosion', 'explosion'])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('detainment', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'servants_module.phantasmer.deactivated == 1',
+            lambda: g.get(catalog.SERVANTS_MODULE_PHANTASMER.id, 'deactivated'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'servants_module.lex_hecate.deactivated == 0',
+            lambda: g.get(catalog.SERVANTS_MODULE_LEX_HECATE.id, 'deactivated'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'not contains(revolution.akira.inventions_in_play, '
+            'revolution.akira.inventions_guide.jammer)',
+            lambda: not q.contains(g, 'revolution.akira.inventions_in_play', catalog.JAMMER.id),
+        ),
+    ]
+
+
+# sc_servants.improvements.judgementor_picks_up (rules/escalation/sc_servants.ludex:51)
+# Judgementor picks up Phantasmer's token
+@book.example(
+    'sc_servants.improvements.judgementor_picks_up',
+    title="Judgementor picks up Phantasmer's token",
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:51',
+)
+def judgementor_picks_up(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'control_nexus')
+    g.place(catalog.PHANTASMER_IMPROVEMENT.id, 'control_nexus')
+    g.set_place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, [])
+    g.set_place(catalog.SERVANTS_MODULE_PHANTASMER.id, [])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_JUDGEMENTOR.id)
+        g.trigger('sc_servants.improvements.pick_up', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'has(servants_module.phantasmer, servants_module.phantasmer_improvement)',
+            lambda: q.has(
+                g,
+                catalog.SERVANTS_MODULE_PHANTASMER.id,
+                catalog.PHANTASMER_IMPROVEMENT.id,
+            ),
+        ),
+        g.expect(
+            'count(servants_module.judgementor) == 0',
+            lambda: q.count(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'not has(control_nexus, servants_module.phantasmer_improvement)',
+            lambda: not q.has(g, 'control_nexus', catalog.PHANTASMER_IMPROVEMENT.id),
+        ),
+    ]
+
+
+# sc_servants.sc_chronoleon.chronoleon_gives (rules/escalation/sc_servants.ludex:181)
+# Chronoleon gives a Surge token to each Hero in her District
+@book.example(
+    'sc_servants.sc_chronoleon.chronoleon_gives',
+    title='Chronoleon gives a Surge token to each Hero in her District',
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:181',
+)
+def chronoleon_gives(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, [catalog.CHRONOLEON_IMPROVEMENT.id])
+    g.place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, 'grand_citadel')
+    g.place(catalog.AKIRA.id, 'grand_citadel')
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.place(catalog.JULIE.id, 'control_nexus')
+    g.set_place(catalog.AKIRA.id, [])
+    g.set_place(catalog.ENKIDU.id, [])
+    g.set_place(catalog.JULIE.id, [])
+    g.set_place('chronoleon_module.surge_reserve', [catalog.ESPIONAGE.id])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+        g.trigger('sc_servants.sc_chronoleon.improvement_one', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(revolution.akira) == 1',
+            lambda: q.count(g, catalog.AKIRA.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(revolution.enkidu) == 0',
+            lambda: q.count(g, catalog.ENKIDU.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'count(revolution.julie) == 0',
+            lambda: q.count(g, catalog.JULIE.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'empty(chronoleon_module.surge_reserve)',
+            lambda: q.empty(g, 'chronoleon_module.surge_reserve'),
+        ),
+    ]
+
+
+# sc_servants.moment_of_humanity.revolt_tokens.judgementor.lex_hecate_arrests
+# (rules/escalation/sc_servants.ludex:306)
+# Lex Hecate arrests a Citizen with a Revolt token
+@book.example(
+    'sc_servants.moment_of_humanity.revolt_tokens.judgementor.lex_hecate_arrests',
+    title='Lex Hecate arrests a Citizen with a Revolt token',
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+    source='rules/escalation/sc_servants.ludex:306',
+)
+def lex_hecate_arrests(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('revolt_attached', [], True)
+    g.set_place(catalog.REVOLT_TOKENS_JUDGEMENTOR.id, [])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_LEX_HECATE.id)
+        g.trigger('arrest', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(judgementor) == 1',
+            lambda: q.count(g, catalog.REVOLT_TOKENS_JUDGEMENTOR.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(revolt_reserve) == 29',
+            lambda: q.count(g, 'sc_servants.moment_of_humanity.revolt_tokens.revolt_reserve'),
+            '==',
+            lambda: 29,
+        ),
+    ]
+
+
+# sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.judgementor_collects
+# (rules/escalation/sc_servants.ludex:334)
+# Judgementor takes a District Action by a Revolt token
+@book.example(
+    'sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.judgementor_collects',
+    title='Judgementor takes a District Action by a Revolt token',
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+    source='rules/escalation/sc_servants.ludex:334',
+)
+def judgementor_collects(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.AKIRA.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'art_district')
+    g.set_fact('answer', ['place_revolt'], True)
+    g.set_place(catalog.REVOLT_TOKENS_LEX_HECATE.id, [])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('sc_servants.moment_of_humanity.revolt_tokens.attach', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_JUDGEMENTOR.id)
+        g.trigger('district_action', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(lex_hecate) == 1',
+            lambda: q.count(g, catalog.REVOLT_TOKENS_LEX_HECATE.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'not contains(art_district, revolt_token)',
+            lambda: not q.contains(
+                g,
+                'art_district',
+                'sc_servants.moment_of_humanity.revolt_tokens.revolt_token',
+            ),
+        ),
+        g.expect(
+            'count(revolt_reserve) == 29',
+            lambda: q.count(g, 'sc_servants.moment_of_humanity.revolt_tokens.revolt_reserve'),
+            '==',
+            lambda: 29,
+        ),
+    ]
+
+
+# servants_module.setup.heroes_advantages.riot_with_advantage_c (rules/escalation/servants.ludex:98)
+# After a successful Riot, with Advantage C
+@book.example(
+    'servants_module.setup.heroes_advantages.riot_with_advantage_c',
+    title='After a successful Riot, with Advantage C',
+    scope=('servants_module',),
+    source='rules/escalation/servants.ludex:98',
+)
+def riot_with_advantage_c(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.AKIRA.id, 'art_district')
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.set(catalog.AKIRA.id, 'trust', 3)
+    g.set(catalog.ENKIDU.id, 'trust', 3)
+    g.set_fact('answer', ['heroes_advantages'], ['advantage_b', 'advantage_c'])
+    g.set_fact('answer', ['riot_reward', catalog.AKIRA.id], 'receive_trust')
+    g.set_fact('answer', ['riot_reward', catalog.ENKIDU.id], 'identify')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('servants_module.setup.heroes_advantages', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('servants_module.setup.heroes_advantages.riot_reward', ctx)
+    return [
+        g.expect(
+            'revolution.akira.trust == 5',
+            lambda: g.get(catalog.AKIRA.id, 'trust'),
+            '==',
+            lambda: 5,
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 3',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 3,
+        ),
+    ]
+
+
+# servants_module.special_cases.judgementor_first_improvement (rules/escalation/servants.ludex:192)
+# Judgementor picks up his first Improvement token
+@book.example(
+    'servants_module.special_cases.judgementor_first_improvement',
+    title='Judgementor picks up his first Improvement token',
+    scope=('servants_module',),
+    source='rules/escalation/servants.ludex:192',
+)
+def judgementor_first_improvement(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'control_nexus')
+    g.place(catalog.JUDGEMENTOR_IMPROVEMENT.id, 'control_nexus')
+    g.place(catalog.LEX_HECATE_IMPROVEMENT.id, 'control_nexus')
+    g.set_fact('answer', ['pick_up_token'], True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_JUDGEMENTOR.id)
+        g.trigger('servants_module.improvements.pick_up', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(judgementor) == 1',
+            lambda: q.count(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'has(judgementor, judgementor_improvement)',
+            lambda: q.has(
+                g,
+                catalog.SERVANTS_MODULE_JUDGEMENTOR.id,
+                catalog.JUDGEMENTOR_IMPROVEMENT.id,
+            ),
+        ),
+        g.expect(
+            'not has(control_nexus, judgementor_improvement)',
+            lambda: not q.has(g, 'control_nexus', catalog.JUDGEMENTOR_IMPROVEMENT.id),
+        ),
+        g.expect(
+            'has(control_nexus, lex_hecate_improvement)',
+            lambda: q.has(g, 'control_nexus', catalog.LEX_HECATE_IMPROVEMENT.id),
+        ),
+    ]
+
+
+# servants_module.special_cases.phantasmer_relocated (rules/escalation/servants.ludex:236)
+# Phantasmer relocated with his ability picks up his first token, not his second
+@book.example(
+    'servants_module.special_cases.phantasmer_relocated',
+    title='Phantasmer relocated with his ability picks up his first token, not his second',
+    scope=('servants_module',),
+    source='rules/escalation/servants.ludex:236',
+)
+def phantasmer_relocated(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(catalog.SERVANTS_MODULE_PHANTASMER.id, [])
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'control_nexus')
+    g.place(catalog.PHANTASMER_IMPROVEMENT.id, 'control_nexus')
+    g.place(catalog.PHANTASMER_IMPROVEMENT.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'control_nexus')
+    g.place(catalog.JUDGEMENTOR_IMPROVEMENT.id, 'control_nexus')
+    g.set_fact('relocated_by_ability', [catalog.SERVANTS_MODULE_PHANTASMER.id], True)
+    g.set_fact('answer', ['pick_up_token'], True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_PHANTASMER.id)
+        g.trigger('servants_module.improvements.pick_up', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_JUDGEMENTOR.id)
+        g.trigger('servants_module.improvements.pick_up', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.relocate(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_PHANTASMER.id)
+        g.trigger('servants_module.improvements.pick_up', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(phantasmer) == 1',
+            lambda: q.count(g, catalog.SERVANTS_MODULE_PHANTASMER.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'not has(control_nexus, phantasmer_improvement)',
+            lambda: not q.has(g, 'control_nexus', catalog.PHANTASMER_IMPROVEMENT.id),
+        ),
+        g.expect(
+            'has(art_district, phantasmer_improvement)',
+            lambda: q.has(g, 'art_district', catalog.PHANTASMER_IMPROVEMENT.id),
+        ),
+        g.expect(
+            'has(phantasmer, phantasmer_improvement)',
+            lambda: q.has(
+                g,
+                catalog.SERVANTS_MODULE_PHANTASMER.id,
+                catalog.PHANTASMER_IMPROVEMENT.id,
+            ),
+        ),
+        g.expect(
+            'has(judgementor, judgementor_improvement)',
+            lambda: q.has(
+                g,
+                catalog.SERVANTS_MODULE_JUDGEMENTOR.id,
+                catalog.JUDGEMENTOR_IMPROVEMENT.id,
+            ),
+        ),
+    ]
+
+
+# zeppelin.direction_tokens.first_and_second_round (rules/escalation/zeppelin.ludex:76)
+# The Zeppelin stays in the 1st round and flies on in the 2nd
+@book.example(
+    'zeppelin.direction_tokens.first_and_second_round',
+    title='The Zeppelin stays in the 1st round and flies on in the 2nd',
+    scope=('zeppelin',),
+    source='rules/escalation/zeppelin.ludex:76',
+)
+def first_and_second_round(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('zeppelin.surveillance_zeppelin', 'art_district')
+    g.set_fact('round_number', [], 1)
+    g.set_fact('zeppelin_destination', ['art_district'], 'tower_of_law')
+    g.set_fact('zeppelin_destination', ['tower_of_law'], 'grand_citadel')
+    with g.effect():
+        g.trigger('zeppelin.direction_tokens.reposition', ctx)
+    with g.effect():
+        g.set_fact('round_number', [], 2)
+    with g.effect():
+        g.trigger('zeppelin.direction_tokens.reposition', ctx)
+    with g.effect():
+        g.set_fact('round_number', [], 3)
+    with g.effect():
+        g.trigger('zeppelin.direction_tokens.reposition', ctx)
+    return [
+        g.expect(
+            'location(surveillance_zeppelin) == grand_citadel',
+            lambda: q.location(g, 'zeppelin.surveillance_zeppelin'),
+            '==',
+            lambda: 'grand_citadel',
+        ),
+        g.expect(
+            'count(direction_stack) == 4',
+            lambda: q.count(g, 'zeppelin.direction_stack'),
+            '==',
+            lambda: 4,
+        ),
+    ]
+
+
+# zeppelin.direction_tokens.no_exit (rules/escalation/zeppelin.ludex:98)
+# The Zeppelin cannot fly through the marked exit
+book.example(
+    'zeppelin.direction_tokens.no_exit',
+    title='The Zeppelin cannot fly through the marked exit',
+    scope=('zeppelin',),
+    source='rules/escalation/zeppelin.ludex:98',
+)
+
+
+# zeppelin.heroes_and_servants.judgementor_on_board (rules/escalation/zeppelin.ludex:133)
+# Judgementor boards: 1 Bond and a special Guard
+@book.example(
+    'zeppelin.heroes_and_servants.judgementor_on_board',
+    title='Judgementor boards: 1 Bond and a special Guard',
+    scope=('zeppelin',),
+    source='rules/escalation/zeppelin.ludex:133',
+)
+def judgementor_on_board(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('zeppelin.surveillance_zeppelin', 'art_district')
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_LEX_HECATE.id, 'grand_citadel')
+    g.set_fact('city_districts', [], ['art_district', 'grand_citadel', 'tower_of_law'])
+    g.set_fact('answer', ['servant_boards'], ['bond', 'guard'])
+    g.set_fact('answer', ['district'], 'tower_of_law')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='great_machine')
+        g.trigger('zeppelin.heroes_and_servants.servant_boards', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'gained(great_machine, bonds) == 1',
+            lambda: q.gained(g, 'great_machine', 'bonds'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'location(special_guard) == tower_of_law',
+            lambda: q.location(g, 'zeppelin.special_guard'),
+            '==',
+            lambda: 'tower_of_law',
+        ),
+    ]
+
+
+# zeppelin.heroes_and_servants.phantasmer_on_board (rules/escalation/zeppelin.ludex:149)
+# Phantasmer boards: 1 Bond and a Special Action
+@book.example(
+    'zeppelin.heroes_and_servants.phantasmer_on_board',
+    title='Phantasmer boards: 1 Bond and a Special Action',
+    scope=('zeppelin',),
+    source='rules/escalation/zeppelin.ludex:149',
+)
+def phantasmer_on_board(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('zeppelin.surveillance_zeppelin', 'art_district')
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    g.gain('bonds', 1, 'great_machine')
+    g.set_fact('answer', ['servant_boards'], ['bond', 'special_action'])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='great_machine')
+        g.trigger('zeppelin.heroes_and_servants.servant_boards', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'paid(great_machine, bonds) == 2',
+            lambda: q.paid(g, 'great_machine', 'bonds'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect('not in_play(special_guard)', lambda: not q.in_play(g, 'zeppelin.special_guard')),
+    ]
+
+
+# zeppelin.heroes_and_servants.guard_back_to_reserve (rules/escalation/zeppelin.ludex:163)
+# The special Guard goes back after the Closing Phase
+@book.example(
+    'zeppelin.heroes_and_servants.guard_back_to_reserve',
+    title='The special Guard goes back after the Closing Phase',
+    scope=('zeppelin',),
+    source='rules/escalation/zeppelin.ludex:163',
+)
+def guard_back_to_reserve(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('zeppelin.special_guard', 'tower_of_law')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='great_machine')
+        g.trigger('zeppelin.heroes_and_servants.special_guard_returns', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(special_guard) == guard_reserve',
+            lambda: q.location(g, 'zeppelin.special_guard'),
+            '==',
+            lambda: 'zeppelin.guard_reserve',
+        ),
+    ]
+
+
+# zeppelin.heroes_and_servants.enkidu_boards (rules/escalation/zeppelin.ludex:208)
+# Enkidu ends a movement with the Zeppelin and flies on
+@book.example(
+    'zeppelin.heroes_and_servants.enkidu_boards',
+    title='Enkidu ends a movement with the Zeppelin and flies on',
+    scope=('zeppelin',),
+    source='rules/escalation/zeppelin.ludex:208',
+)
+def enkidu_boards(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'trust', 3)
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.place('zeppelin.surveillance_zeppelin', 'art_district')
+    g.set_fact('detained', [catalog.ENKIDU.id], False)
+    g.set_fact('connected_districts', ['art_district'], ['grand_citadel', 'tower_of_law'])
+    g.set_fact('answer', ['board'], True)
+    g.set_fact('answer', ['destination'], 'tower_of_law')
+    g.set_fact('raid_in', ['tower_of_law'], False)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('zeppelin.heroes_and_servants.hero_boards', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'revolution.enkidu.trust == 4',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'location(revolution.enkidu) == tower_of_law',
+            lambda: q.location(g, catalog.ENKIDU.id),
+            '==',
+            lambda: 'tower_of_law',
+        ),
+        g.expect(
+            'location(surveillance_zeppelin) == tower_of_law',
+            lambda: q.location(g, 'zeppelin.surveillance_zeppelin'),
+            '==',
+            lambda: 'tower_of_law',
+        ),
+    ]
+
+
+# revolution.enkidu.theories_guide.relativity.swap_with_akira (rules/escalation/enkidu.ludex:132)
+# Enkidu swaps places with Akira
+@book.example(
+    'revolution.enkidu.theories_guide.relativity.swap_with_akira',
+    title='Enkidu swaps places with Akira',
+    scope=('revolution',),
+    source='rules/escalation/enkidu.ludex:132',
+)
+def swap_with_akira(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.place(catalog.AKIRA.id, 'art_district')
+    g.place(catalog.RELATIVITY.id, 'revolution.enkidu.theory_hand')
+    g.set(catalog.ENKIDU.id, 'trust', 2)
+    g.set_fact('answer', ['hero_a'], catalog.ENKIDU.id)
+    g.set_fact('answer', ['hero_b'], catalog.AKIRA.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger(catalog.RELATIVITY.id, ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(enkidu) == art_district',
+            lambda: q.location(g, catalog.ENKIDU.id),
+            '==',
+            lambda: 'art_district',
+        ),
+        g.expect(
+            'location(akira) == grand_citadel',
+            lambda: q.location(g, catalog.AKIRA.id),
+            '==',
+            lambda: 'grand_citadel',
+        ),
+        g.expect('enkidu.trust == 2', lambda: g.get(catalog.ENKIDU.id, 'trust'), '==', lambda: 2),
+        g.expect(
+            'not contains(theory_hand, relativity)',
+            lambda: not q.contains(g, 'revolution.enkidu.theory_hand', catalog.RELATIVITY.id),
+        ),
+    ]
+
+
+# revolution.julie.hideout.heads_for_the_hideout (rules/escalation/julie.ludex:82)
+# Julie chooses the Hideout and goes there
+@book.example(
+    'revolution.julie.hideout.heads_for_the_hideout',
+    title='Julie chooses the Hideout and goes there',
+    scope=('revolution',),
+    source='rules/escalation/julie.ludex:82',
+)
+def heads_for_the_hideout(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.JULIE.id, 'trust', 5)
+    g.place(catalog.JULIE.id, 'art_district')
+    g.set_fact('guards_in', ['art_district'], 2)
+    g.set_fact('access_district', [catalog.JULIE.id], 'art_district')
+    g.set_fact('answer', ['choose_hideout_card'], True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.JULIE.id)
+        g.trigger('revolution.julie.hideout.choose_card', ctx)
+        g.trigger('revolution.julie.hideout.move_to_hideout', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('julie.trust == 3', lambda: g.get(catalog.JULIE.id, 'trust'), '==', lambda: 3),
+        g.expect(
+            'contains(smugglers_hideout, julie)',
+            lambda: q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id),
+        ),
+        g.expect(
+            'access_district(julie) == smugglers_hideout',
+            lambda: g.fact('access_district', catalog.JULIE.id),
+            '==',
+            lambda: 'revolution.julie.smugglers_hideout',
+        ),
+        g.expect(
+            'location(miniature) == hideout_tile',
+            lambda: q.location(g, 'revolution.julie.miniature'),
+            '==',
+            lambda: 'revolution.julie.hideout_tile',
+        ),
+    ]
+
+
+# revolution.julie.hideout.commerce_for_free (rules/escalation/julie.ludex:142)
 # Julie moves from the Hideout to the Commerce District for free
 @book.example(
     'revolution.julie.hideout.commerce_for_free',
     title='Julie moves from the Hideout to the Commerce District for free',
     scope=('revolution',),
-    source='rules/escalation/julie.ludex:112',
+    source='rules/escalation/julie.ludex:142',
 )
 def commerce_for_free(g: Game) -> list[Expectation]:
     ctx = Ctx()

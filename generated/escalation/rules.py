@@ -4,12 +4,351 @@ functions of the game and its context, registered in `book` by the decorator ove
 effect; procedures as ordered steps; tables and tracks with their rows. `book` holds
 them all by qualified name, in the book's order."""
 
-from ludex.runtime import Book, Ctx, Duration, Game, Limit, Timing
+from ludex.runtime import GAME, Book, Ctx, Duration, Game, Limit, Timing
 from ludex.runtime import queries as q
 
 from . import catalog
 
 book = Book()
+
+
+# chronoleon_module.setup.preparations (rules/escalation/chronoleon.ludex:50)
+# Step 7. The Great Machine's Preparations
+@book.rule(
+    'chronoleon_module.setup.preparations',
+    title="Step 7. The Great Machine's Preparations",
+    who=('great_machine',),
+    when=Timing('before', target='great_machine_preparations'),
+    scope=('chronoleon_module',),
+    prose=2,
+)
+def preparations_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'chronoleon_module.setup.preparations',
+        'replaced',
+        [
+            replaced
+            for replaced in g.members('servant')
+            if replaced != catalog.CHRONOLEON_MODULE_CHRONOLEON.id
+        ],
+    )
+    for replaced in chosen_1:
+        for token in g.members(
+            [
+                t
+                for t in g.members('servants_module.improvement_supply')
+                if g.get(t, 'servant') == replaced
+            ],
+        ):
+            g.move(
+                token,
+                'chronoleon_module.setup.out_of_play',
+                source='servants_module.improvement_supply',
+            )
+        g.draw(
+            'chronoleon_module.setup.improvement_tokens',
+            2,
+            'servants_module.improvement_supply',
+        )
+        g.prose('Take Chronoleon instead of this Servant.')
+    g.prose('Keep one Surge Token Reference card and pass the other one to the Revolutionaries.')
+
+
+# chronoleon_module.surge_tokens.on_the_track (rules/escalation/chronoleon.ludex:93)
+# Surge tokens on the Master Plan track
+def on_the_track_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.empty(g, 'chronoleon_module.master_plan_track')
+        and ctx.need('actor') == catalog.CHRONOLEON_MODULE_CHRONOLEON.id
+        and q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 1,
+    )
+
+
+@book.rule(
+    'chronoleon_module.surge_tokens.on_the_track',
+    title='Surge tokens on the Master Plan track',
+    who=('great_machine',),
+    when=Timing('after', target='servants_module.improvements.pick_up'),
+    check=on_the_track_check,
+    scope=('chronoleon_module',),
+)
+def on_the_track_effect(g: Game, ctx: Ctx) -> None:
+    g.shuffle('chronoleon_module.surge_supply')
+    for _numeral in g.span(
+        1,
+        q.smallest(
+            g,
+            q.count(g, 'chronoleon_module.surge_supply'),
+            11 - g.fact('master_plan_position'),
+        ),
+    ):
+        g.draw('chronoleon_module.surge_supply', 1, 'chronoleon_module.master_plan_track')
+    for unallocated in g.members('chronoleon_module.surge_supply'):
+        g.move(unallocated, 'chronoleon_module.game_box', source='chronoleon_module.surge_supply')
+
+
+# chronoleon_module.surge_tokens.take_surge (rules/escalation/chronoleon.ludex:111)
+# Chronoleon takes a Surge token as the Master Plan advances
+def take_surge_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, 'chronoleon_module.master_plan_track') > 0)
+
+
+@book.rule(
+    'chronoleon_module.surge_tokens.take_surge',
+    title='Chronoleon takes a Surge token as the Master Plan advances',
+    who=('great_machine',),
+    when=Timing('after', target='master_plan_advance'),
+    check=take_surge_check,
+    scope=('chronoleon_module',),
+)
+def take_surge_effect(g: Game, ctx: Ctx) -> None:
+    g.move(
+        q.top(g, 'chronoleon_module.master_plan_track'),
+        'chronoleon_module.surge_reserve',
+        source='chronoleon_module.master_plan_track',
+    )
+
+
+# chronoleon_module.improvements.give_as_action (rules/escalation/chronoleon.ludex:176)
+# Improvement I: give a Surge token as an Action
+def give_as_action_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 1)
+
+
+@book.rule(
+    'chronoleon_module.improvements.give_as_action',
+    title='Improvement I: give a Surge token as an Action',
+    who=(catalog.CHRONOLEON_MODULE_CHRONOLEON.id,),
+    when=Timing('action'),
+    check=give_as_action_check,
+    limit=Limit(1, per='round'),
+    scope=('chronoleon_module',),
+)
+def give_as_action_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'chronoleon_module.improvements.give_as_action',
+        'receiver',
+        [
+            receiver
+            for receiver in g.members('hero')
+            if q.location(g, receiver) == q.location(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+        ],
+    )
+    for receiver in chosen_1:
+        chosen_2 = g.pick(
+            ctx,
+            'chronoleon_module.improvements.give_as_action',
+            'surge',
+            [
+                surge
+                for surge in g.members('chronoleon_module.surge_reserve')
+                if not q.has(g, receiver, q.name_of(g, surge))
+            ],
+        )
+        for surge in chosen_2:
+            g.move(surge, receiver, source='chronoleon_module.surge_reserve')
+
+
+# chronoleon_module.improvements.optimize_second_action (rules/escalation/chronoleon.ludex:187)
+# Special case: a second Action with the 'Optimize' Directive
+def optimize_second_action_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.fact('published', 'optimize_directive')
+        and q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 1
+        and q.used(g, 'chronoleon_module.improvements.give_as_action'),
+    )
+
+
+def optimize_second_action_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('bonds', 1, ctx.subject)
+
+
+@book.rule(
+    'chronoleon_module.improvements.optimize_second_action',
+    title="Special case: a second Action with the 'Optimize' Directive",
+    who=('great_machine',),
+    when=Timing('action'),
+    check=optimize_second_action_check,
+    cost=optimize_second_action_cost,
+    scope=('chronoleon_module',),
+)
+def optimize_second_action_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'chronoleon_module.improvements.optimize_second_action',
+        'receiver',
+        [
+            receiver
+            for receiver in g.members('hero')
+            if q.location(g, receiver) == q.location(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+        ],
+    )
+    for receiver in chosen_1:
+        chosen_2 = g.pick(
+            ctx,
+            'chronoleon_module.improvements.optimize_second_action',
+            'surge',
+            [
+                surge
+                for surge in g.members('chronoleon_module.surge_reserve')
+                if not q.has(g, receiver, q.name_of(g, surge))
+            ],
+        )
+        for surge in chosen_2:
+            g.move(surge, receiver, source='chronoleon_module.surge_reserve')
+
+
+# chronoleon_module.improvements.give_freely (rules/escalation/chronoleon.ludex:198)
+# Improvement II: give Surge tokens after movement
+def give_freely_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 2)
+
+
+@book.rule(
+    'chronoleon_module.improvements.give_freely',
+    title='Improvement II: give Surge tokens after movement',
+    who=(catalog.CHRONOLEON_MODULE_CHRONOLEON.id,),
+    when=Timing('end', target='movement'),
+    check=give_freely_check,
+    overrides='chronoleon_module.improvements.give_as_action',
+    scope=('chronoleon_module',),
+    prose=1,
+)
+def give_freely_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'chronoleon_module.improvements.give_freely',
+        'surge',
+        g.members('chronoleon_module.surge_reserve'),
+        'any',
+        1,
+    )
+    for surge in chosen_1:
+        chosen_2 = g.pick(
+            ctx,
+            'chronoleon_module.improvements.give_freely',
+            'receiver',
+            [
+                receiver
+                for receiver in g.members('hero')
+                if q.location(g, receiver) == q.location(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+                and not q.has(g, receiver, q.name_of(g, surge))
+            ],
+            otherwise=True,
+        )
+        if not chosen_2:
+            g.note('no Hero in her District can receive this Surge token')
+        for receiver in chosen_2:
+            g.move(surge, receiver, source='chronoleon_module.surge_reserve')
+    g.prose('She cannot move afterwards; next, she may take an Action as usual.')
+
+
+# chronoleon_module.improvements.activation (rules/escalation/chronoleon.ludex:268)
+# Activating and discarding Surge tokens
+@book.rule(
+    'chronoleon_module.improvements.activation',
+    title='Activating and discarding Surge tokens',
+    who=('hero',),
+    when=Timing(
+        'text',
+        text='a red-bordered Surge token is given to the Hero, or the condition of a '
+        'blue-bordered one on the Surge Token Reference card is met',
+    ),
+    scope=('chronoleon_module',),
+    prose=1,
+)
+def activation_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'The Surge token is activated; it is discarded (removed from the game) at the end of this '
+        'round.',
+    )
+
+
+# chronoleon_module.surge_guide.deterrence.deterrence_exit (rules/escalation/chronoleon.ludex:292)
+# Deterrence: Chronoleon as 1 extra Guard on exiting
+def deterrence_exit_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.has(g, ctx.need('actor'), catalog.DETERRENCE.id)
+        and q.location(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+        == q.location(g, ctx.need('actor')),
+    )
+
+
+@book.rule(
+    'chronoleon_module.surge_guide.deterrence.deterrence_exit',
+    title='Deterrence: Chronoleon as 1 extra Guard on exiting',
+    who=('hero',),
+    when=Timing('during', target='movement'),
+    check=deterrence_exit_check,
+    scope=('chronoleon_module',),
+)
+def deterrence_exit_effect(g: Game, ctx: Ctx) -> None:
+    g.pay('trust', g.fact('guards_in', q.location(g, ctx.need('actor'))) + 1, ctx.subject)
+
+
+# chronoleon_module.surge_guide.deterrence.deterrence_action (rules/escalation/chronoleon.ludex:298)
+# Deterrence: Chronoleon as 1 extra Guard for an Action
+def deterrence_action_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.has(g, ctx.need('actor'), catalog.DETERRENCE.id)
+        and q.location(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+        == q.location(g, ctx.need('actor')),
+    )
+
+
+@book.rule(
+    'chronoleon_module.surge_guide.deterrence.deterrence_action',
+    title='Deterrence: Chronoleon as 1 extra Guard for an Action',
+    who=('hero',),
+    when=Timing('during', target='action'),
+    check=deterrence_action_check,
+    scope=('chronoleon_module',),
+    prose=1,
+)
+def deterrence_action_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        "Pay Trust for the Action as if there were 1 more Guard in the District; a Riot's result "
+        'is determined with 1 more Guard too.',
+    )
+
+
+# chronoleon_module.surge_guide.supervision.supervision_exit (rules/escalation/chronoleon.ludex:333)
+# Supervision: 1 Trust more to exit a District
+def supervision_exit_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.has(g, ctx.need('actor'), catalog.SUPERVISION.id))
+
+
+@book.rule(
+    'chronoleon_module.surge_guide.supervision.supervision_exit',
+    title='Supervision: 1 Trust more to exit a District',
+    who=('hero',),
+    when=Timing('during', target='movement'),
+    check=supervision_exit_check,
+    scope=('chronoleon_module',),
+)
+def supervision_exit_effect(g: Game, ctx: Ctx) -> None:
+    g.pay('trust', g.fact('guards_in', q.location(g, ctx.need('actor'))) + 1, ctx.subject)
+
+
+# chronoleon_module.surge_guide.supervision.supervision_action
+# (rules/escalation/chronoleon.ludex:339)
+# Supervision: 1 Trust more for an Action
+def supervision_action_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.has(g, ctx.need('actor'), catalog.SUPERVISION.id))
+
+
+@book.rule(
+    'chronoleon_module.surge_guide.supervision.supervision_action',
+    title='Supervision: 1 Trust more for an Action',
+    who=('hero',),
+    when=Timing('during', target='action'),
+    check=supervision_action_check,
+    scope=('chronoleon_module',),
+)
+def supervision_action_effect(g: Game, ctx: Ctx) -> None:
+    g.pay('trust', g.fact('action_cost', q.location(g, ctx.need('actor'))) + 1, ctx.subject)
 
 
 # pockets.bond_without_servants (rules/escalation/pockets.ludex:15)
@@ -167,11 +506,22 @@ def district_action_effect(g: Game, ctx: Ctx) -> None:
         if picked == 'as_trust':
             g.trigger('pockets.resistance_tokens.two_ways', ctx)
         elif picked == 'remote_action':
-            g.discard(ctx.get('target'))
-            g.prose(
-                'Take any available Action (except for starting a Riot) in the District shown on '
-                'this token as if you were in that District.',
+            chosen_2 = g.pick(
+                ctx,
+                'pockets_sc.full_scale_support.district_action',
+                'token',
+                [
+                    token
+                    for token in g.members(q.location(g, ctx.need('you')))
+                    if q.is_(g, token, 'pockets.resistance_token')
+                ],
             )
+            for token in chosen_2:
+                g.discard(token, source=q.location(g, ctx.need('you')))
+                g.prose(
+                    'Take any available Action (except for starting a Riot) in the District shown '
+                    'on this token as if you were in that District.',
+                )
 
 
 # revolution.not_for_first_game: Not for a first game (rules/escalation/revolution.ludex:11)
@@ -398,6 +748,20 @@ def probabilitator_effect(g: Game, ctx: Ctx) -> None:
 
 
 # revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:217)
+def jammer_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.count(
+            g,
+            [
+                s
+                for s in g.members('servant')
+                if q.location(g, s) == q.location(g, catalog.AKIRA.id)
+            ],
+        )
+        > 0,
+    )
+
+
 def jammer_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 0, ctx.subject)
 
@@ -407,40 +771,80 @@ def jammer_cost(g: Game, ctx: Ctx) -> None:
     title='Jammer',
     kind='card',
     when=Timing('action'),
+    check=jammer_check,
     cost=jammer_cost,
     limit=Limit(1, per='round'),
     scope=('revolution',),
     this=catalog.JAMMER.id,
-    prose=1,
 )
 def jammer_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('The Servant in the same District is deactivated — put their miniature on its side.')
+    g.trigger('revolution.akira.inventions_guide.jammer.deactivate', ctx)
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:226)
+# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:227)
+# The Servant in the same District is deactivated
+@book.rule(
+    'revolution.akira.inventions_guide.jammer.deactivate',
+    title='The Servant in the same District is deactivated',
+    who=(catalog.AKIRA.id,),
+    scope=('revolution',),
+    prose=1,
+)
+def deactivate_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'revolution.akira.inventions_guide.jammer.deactivate',
+        'jammed',
+        [
+            jammed
+            for jammed in g.members('servant')
+            if q.location(g, jammed) == q.location(g, catalog.AKIRA.id)
+        ],
+    )
+    for jammed in chosen_1:
+        g.set(jammed, 'deactivated', 1)
+        g.prose(
+            'Put their miniature on its side. From now on, this Servant does not count towards '
+            'anything in the game.',
+        )
+
+
+# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:238)
 # A deactivated Servant becomes active again
-def reactivate_cost(g: Game, ctx: Ctx) -> None:
-    g.pay('bonds', 2, ctx.subject)
-
-
 @book.rule(
     'revolution.akira.inventions_guide.jammer.reactivate',
     title='A deactivated Servant becomes active again',
     who=('great_machine',),
     when=Timing('during', target='great_machine_phase'),
-    cost=reactivate_cost,
     scope=('revolution',),
     prose=1,
 )
 def reactivate_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Put their miniature upright. This Servant has spent their Action and cannot move or take '
-        "any more Actions during this round (unless the 'Optimize' Directive is published).",
+    chosen_1 = g.pick(
+        ctx,
+        'revolution.akira.inventions_guide.jammer.reactivate',
+        'reactivated',
+        [
+            reactivated
+            for reactivated in g.members('servant')
+            if g.get(reactivated, 'deactivated') == 1
+        ],
+        otherwise=True,
     )
+    if not chosen_1:
+        g.note('no deactivated Servant')
+    for reactivated in chosen_1:
+        g.pay('bonds', 2, ctx.subject)
+        g.set(reactivated, 'deactivated', 0)
+        g.prose(
+            'Put their miniature upright. This Servant has spent their Action and cannot move or '
+            "take any more Actions during this round (unless the 'Optimize' Directive is "
+            'published).',
+        )
 
 
-# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:242)
+# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:291)
 @book.rule(
     'revolution.akira.inventions_guide.jump_pack',
     title='Jump Pack',
@@ -457,6 +861,1857 @@ def jump_pack_effect(g: Game, ctx: Ctx) -> None:
         "the Servants if the 'Shadow' Directive is published).",
     )
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
+
+
+# aeterna.scenario_rules.setup: Setup (rules/escalation/sc_aeterna.ludex:43)
+@book.rule('aeterna.scenario_rules.setup', title='Setup', scope=('aeterna',), prose=1)
+def scenario_rules_setup_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Setup is performed following the rules of the core game S&C. Randomly distribute the 3 '
+        "Servant Order tokens among the Heroes. Choose the 'Aeterna Control' Mission set or any "
+        'other.',
+    )
+
+
+# aeterna.scenario_rules.other_sets_note: Another Mission set (rules/escalation/sc_aeterna.ludex:49)
+book.rule('aeterna.scenario_rules.other_sets_note', title='Another Mission set', scope=('aeterna',))
+
+
+# aeterna.receiving.detained: Detainment (rules/escalation/sc_aeterna.ludex:59)
+@book.rule(
+    'aeterna.receiving.detained',
+    title='Detainment',
+    who=('hero',),
+    when=Timing('after', target='detainment'),
+    scope=('aeterna',),
+)
+def detained_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('aeterna', 1, ctx.subject)
+
+
+# aeterna.receiving.guard_broken: Special Guard is broken (rules/escalation/sc_aeterna.ludex:65)
+def guard_broken_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        not q.contains(g, 'sc_rules.completed_objectives', catalog.AETERNA_IMMUNITY.id)
+        and q.count(g, 'sc_rules.completed_objectives') < 3,
+    )
+
+
+@book.rule(
+    'aeterna.receiving.guard_broken',
+    title='Special Guard is broken',
+    who=('hero',),
+    when=Timing('after', target='special_guard_broken'),
+    check=guard_broken_check,
+    scope=('aeterna',),
+)
+def guard_broken_effect(g: Game, ctx: Ctx) -> None:
+    for h in g.members('hero'):
+        if q.location(g, h) == g.fact('broken_in') and g.get(h, 'hero_servant') == 0:
+            g.gain('trust', 1, h)
+            g.gain('aeterna', 1, h)
+
+
+# aeterna.receiving.regular_guard (rules/escalation/sc_aeterna.ludex:77)
+# Regular Guards; several special Guards at once
+book.rule(
+    'aeterna.receiving.regular_guard',
+    title='Regular Guards; several special Guards at once',
+    scope=('aeterna',),
+)
+
+
+# aeterna.receiving.collect: Collecting the Æ in a District (rules/escalation/sc_aeterna.ludex:81)
+def receiving_collect_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.subject, 'hero_servant') == 0)
+
+
+@book.rule(
+    'aeterna.receiving.collect',
+    title='Collecting the Æ in a District',
+    who=('hero',),
+    when=Timing('end', target='movement'),
+    check=receiving_collect_check,
+    scope=('aeterna',),
+)
+def receiving_collect_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members(q.location(g, ctx.need('you'))):
+        if q.is_(g, t, 'aeterna.ae_token'):
+            g.move(t, 'aeterna.reserve')
+            g.gain('aeterna', 1, ctx.subject)
+
+
+# aeterna.receiving.missions_give: Missions that give Æ (rules/escalation/sc_aeterna.ludex:92)
+book.rule('aeterna.receiving.missions_give', title='Missions that give Æ', scope=('aeterna',))
+
+
+# aeterna.aeterna_protocol: Security Protocol (rules/escalation/sc_aeterna.ludex:119)
+@book.rule(
+    'aeterna.aeterna_protocol',
+    title='Security Protocol',
+    when=Timing('during', target='security_protocol'),
+    overrides='security_protocol',
+    scope=('aeterna',),
+    prose=1,
+)
+def aeterna_protocol_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('First, place a special Guard in a random District.')
+    for d in g.members(g.fact('city_districts')):
+        if g.fact('special_guards_in', d) >= 1:
+            g.place('aeterna.ae_token', d)
+
+
+# aeterna.cleansing.cleanse: Aeterna Cleansing (rules/escalation/sc_aeterna.ludex:154)
+@book.rule(
+    'aeterna.cleansing.cleanse',
+    title='Aeterna Cleansing',
+    who=('hero',),
+    when=Timing('action'),
+    scope=('aeterna',),
+)
+def cleanse_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'aeterna.cleansing.cleanse',
+        'n',
+        g.members(g.span(1, g.get(ctx.subject, 'aeterna'))),
+    )
+    for n in chosen_1:
+        g.lose('aeterna', n, ctx.subject)
+        g.pay('trust', 2 * (n - 1), ctx.subject)
+
+
+# aeterna.cleansing.coolum_cleansing (rules/escalation/sc_aeterna.ludex:168)
+# Coolum and Aeterna Cleansing
+book.rule(
+    'aeterna.cleansing.coolum_cleansing',
+    title='Coolum and Aeterna Cleansing',
+    scope=('aeterna',),
+)
+
+
+# aeterna.converting.convert: Converting Æ into Trust (rules/escalation/sc_aeterna.ludex:174)
+def convert_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.holds('aeterna.aeterna_control'))
+
+
+@book.rule(
+    'aeterna.converting.convert',
+    title='Converting Æ into Trust',
+    who=('hero',),
+    when=Timing('enters', target='sc_rules.completed_objectives'),
+    check=convert_check,
+    scope=('aeterna',),
+    prose=1,
+)
+def convert_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Convert the amount of Æ the completed Mission Objective specifies into Trust (flip the '
+        'Bond tokens to the Trust side).',
+    )
+
+
+# aeterna.heroes_as_servants.becomes_servant (rules/escalation/sc_aeterna.ludex:185)
+# A Hero with 4 Æ or more becomes a Servant
+def becomes_servant_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(ctx.need('owner'), 'aeterna') >= 4 and g.get(ctx.need('owner'), 'hero_servant') == 0,
+    )
+
+
+@book.rule(
+    'aeterna.heroes_as_servants.becomes_servant',
+    title='A Hero with 4 Æ or more becomes a Servant',
+    when=Timing('after', target='aeterna', stat=True),
+    check=becomes_servant_check,
+    scope=('aeterna',),
+    prose=1,
+)
+def becomes_servant_effect(g: Game, ctx: Ctx) -> None:
+    g.set(ctx.need('owner'), 'hero_servant', 1)
+    g.lose('trust', g.get(ctx.need('owner'), 'trust'), ctx.need('owner'))
+    g.prose(
+        'The Hero-Servant finishes their turn. They do not perform an Interaction if the 4th Æ is '
+        'received due to detainment, and cannot use any of their Hero abilities.',
+    )
+
+
+# aeterna.heroes_as_servants.next_round (rules/escalation/sc_aeterna.ludex:196)
+# The Hero-Servant's turn
+def next_round_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.subject, 'hero_servant') == 2)
+
+
+@book.rule(
+    'aeterna.heroes_as_servants.next_round',
+    title="The Hero-Servant's turn",
+    who=('hero',),
+    check=next_round_check,
+    scope=('aeterna',),
+    prose=2,
+)
+def next_round_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'After the 3 regular Servants of the Great Machine take their turns, shuffle your Access '
+        'cards and randomly draw one.',
+    )
+    g.move(ctx.get('you'), g.fact('access_district', ctx.need('you')))
+    g.prose('There, take an Action (or Actions) of the Servant whose Servant Order token you have.')
+
+
+# aeterna.heroes_as_servants.detains (rules/escalation/sc_aeterna.ludex:230)
+# A Hero-Servant detains other Heroes
+def detains_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(ctx.subject, 'hero_servant') == 0
+        and q.count(
+            g,
+            [
+                h
+                for h in g.members('hero')
+                if g.get(h, 'hero_servant') > 0
+                and q.location(g, h) == q.location(g, ctx.need('you'))
+            ],
+        )
+        > 0,
+    )
+
+
+@book.rule(
+    'aeterna.heroes_as_servants.detains',
+    title='A Hero-Servant detains other Heroes',
+    who=('hero',),
+    when=Timing('end', target='movement'),
+    check=detains_check,
+    scope=('aeterna',),
+    prose=1,
+)
+def detains_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('detainment', ctx)
+    g.prose(
+        'The Hero-Servant applies the detainment result of the Servant whose Servant Order token '
+        'they have.',
+    )
+
+
+# aeterna.heroes_as_servants.hero_again (rules/escalation/sc_aeterna.ludex:239)
+# Becoming a Hero again
+@book.rule(
+    'aeterna.heroes_as_servants.hero_again',
+    title='Becoming a Hero again',
+    when=Timing('after', target='closing_step_4'),
+    scope=('aeterna',),
+)
+def hero_again_effect(g: Game, ctx: Ctx) -> None:
+    for h in g.members('hero'):
+        if g.get(h, 'hero_servant') == 2:
+            g.lose('aeterna', 2, h)
+            if g.get(h, 'aeterna') < 4:
+                g.set(h, 'hero_servant', 0)
+                ctx_1 = ctx
+                ctx = ctx.but(actor=h)
+                g.trigger('aeterna.heroes_as_servants.specific_situations.no_conversion', ctx)
+                ctx = ctx_1
+        if g.get(h, 'hero_servant') == 1:
+            g.set(h, 'hero_servant', 2)
+
+
+# aeterna.heroes_as_servants.specific_situations.several_detainments
+# (rules/escalation/sc_aeterna.ludex:254)
+# Several detainments
+book.rule(
+    'aeterna.heroes_as_servants.specific_situations.several_detainments',
+    title='Several detainments',
+    scope=('aeterna',),
+)
+
+
+# aeterna.heroes_as_servants.specific_situations.two_heroes (rules/escalation/sc_aeterna.ludex:262)
+# Only 2 Heroes and 4 Servants
+book.rule(
+    'aeterna.heroes_as_servants.specific_situations.two_heroes',
+    title='Only 2 Heroes and 4 Servants',
+    scope=('aeterna',),
+)
+
+
+# aeterna.heroes_as_servants.specific_situations.tracking_card
+# (rules/escalation/sc_aeterna.ludex:265)
+# Tracking Movement cards
+book.rule(
+    'aeterna.heroes_as_servants.specific_situations.tracking_card',
+    title='Tracking Movement cards',
+    scope=('aeterna',),
+)
+
+
+# aeterna.heroes_as_servants.specific_situations.no_conversion
+# (rules/escalation/sc_aeterna.ludex:268)
+# A Hero-Servant does not convert Æ
+def no_conversion_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(ctx.subject, 'hero_servant') == 0
+        and (
+            q.contains(g, 'sc_rules.completed_objectives', catalog.AETERNA_IMMUNITY.id)
+            or q.count(g, 'sc_rules.completed_objectives') >= 3
+        ),
+    )
+
+
+@book.rule(
+    'aeterna.heroes_as_servants.specific_situations.no_conversion',
+    title='A Hero-Servant does not convert Æ',
+    who=('hero',),
+    check=no_conversion_check,
+    scope=('aeterna',),
+)
+def no_conversion_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('trust', g.get(ctx.subject, 'aeterna'), ctx.subject)
+    g.lose('aeterna', g.get(ctx.subject, 'aeterna'), ctx.subject)
+
+
+# aeterna.heroes_as_servants.specific_situations.first_round (rules/escalation/sc_aeterna.ludex:339)
+# The first round as a Servant
+@book.rule(
+    'aeterna.heroes_as_servants.specific_situations.first_round',
+    title='The first round as a Servant',
+    when=Timing('after', target='aeterna.heroes_as_servants.becomes_servant'),
+    scope=('aeterna',),
+    prose=1,
+)
+def first_round_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members('hero'):
+        if (
+            g.get(a, 'hero_servant') == 1
+            and a != g.fact('turn_of')
+            and q.location(g, a) == q.location(g, g.fact('turn_of'))
+            and g.get(g.fact('turn_of'), 'hero_servant') == 0
+        ):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=g.fact('turn_of'))
+            g.trigger('detainment', ctx)
+            ctx = ctx_1
+    g.prose('This will not affect the results of the Riot.')
+
+
+# aeterna.other_mission_sets.additional_rules (rules/escalation/sc_aeterna.ludex:382)
+# Additional rules
+def additional_rules_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('aeterna.aeterna_control'))
+
+
+book.rule(
+    'aeterna.other_mission_sets.additional_rules',
+    title='Additional rules',
+    check=additional_rules_check,
+    scope=('aeterna',),
+)
+
+
+# aeterna.other_mission_sets.mission_comes_into_play (rules/escalation/sc_aeterna.ludex:386)
+# A Mission comes into play
+def mission_comes_into_play_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('aeterna.aeterna_control'))
+
+
+@book.rule(
+    'aeterna.other_mission_sets.mission_comes_into_play',
+    title='A Mission comes into play',
+    check=mission_comes_into_play_check,
+    scope=('aeterna',),
+    prose=1,
+)
+def mission_comes_into_play_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'During setup, put 1 Æ on the Mission card as a reminder. When the Mission comes into '
+        'play, add a special Guard to a random District.',
+    )
+    g.trigger('security_protocol', ctx)
+
+
+# aeterna.other_mission_sets.completion_conversion (rules/escalation/sc_aeterna.ludex:412)
+# Mission completion conversion
+def completion_conversion_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('aeterna.aeterna_control'))
+
+
+@book.rule(
+    'aeterna.other_mission_sets.completion_conversion',
+    title='Mission completion conversion',
+    when=Timing('enters', target='sc_rules.completed_objectives'),
+    check=completion_conversion_check,
+    scope=('aeterna',),
+)
+def completion_conversion_effect(g: Game, ctx: Ctx) -> None:
+    for h in g.members('hero'):
+        if (
+            g.get(h, 'hero_servant') == 0
+            and g.get(h, 'aeterna') >= 1
+            and q.count(g, 'sc_rules.completed_objectives') <= 2
+        ):
+            g.lose('aeterna', 1, h)
+            g.gain('trust', 1, h)
+        if g.get(h, 'hero_servant') == 0 and q.count(g, 'sc_rules.completed_objectives') == 3:
+            g.gain('trust', g.get(h, 'aeterna'), h)
+            g.lose('aeterna', g.get(h, 'aeterna'), h)
+
+
+# aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans
+# (rules/escalation/sc_aeterna.ludex:432)
+# The 'Disclosure of Plans' Bond tokens
+book.rule(
+    'aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans',
+    title="The 'Disclosure of Plans' Bond tokens",
+    scope=('aeterna',),
+)
+
+
+# aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative
+# (rules/escalation/sc_aeterna.ludex:435)
+# Servant Order tokens used in a Mission
+book.rule(
+    'aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative',
+    title='Servant Order tokens used in a Mission',
+    scope=('aeterna',),
+)
+
+
+# aeterna.other_mission_sets.compatibility_heroes.chronoleon_order
+# (rules/escalation/sc_aeterna.ludex:439)
+# A Hero-Servant with the Chronoleon Order token
+book.rule(
+    'aeterna.other_mission_sets.compatibility_heroes.chronoleon_order',
+    title='A Hero-Servant with the Chronoleon Order token',
+    scope=('aeterna',),
+)
+
+
+# aeterna.other_mission_sets.compatibility_heroes.julie_servant
+# (rules/escalation/sc_aeterna.ludex:443)
+# Julie as a Hero-Servant
+def julie_servant_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('you') == catalog.JULIE.id
+        and g.get(ctx.subject, 'hero_servant') == 2
+        and g.fact('access_district', ctx.need('you')) == 'revolution.julie.smugglers_hideout',
+    )
+
+
+@book.rule(
+    'aeterna.other_mission_sets.compatibility_heroes.julie_servant',
+    title='Julie as a Hero-Servant',
+    who=(catalog.JULIE.id,),
+    check=julie_servant_check,
+    overrides='aeterna.heroes_as_servants.next_round',
+    scope=('aeterna',),
+    prose=1,
+)
+def julie_servant_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Julie treats the Smugglers Hideout Access card as a Patrol Movement card.')
+
+
+# aeterna.aeterna_control.guard_design.objective (rules/escalation/sc_aeterna.ludex:459)
+# Objective Part
+book.rule(
+    'aeterna.aeterna_control.guard_design.objective',
+    title='Objective Part',
+    who=('hero',),
+    when=Timing('action'),
+    scope=('aeterna', 'aeterna.aeterna_control'),
+)
+
+
+# aeterna.aeterna_control.guard_design.advantage (rules/escalation/sc_aeterna.ludex:464)
+# Advantage Part
+@book.rule(
+    'aeterna.aeterna_control.guard_design.advantage',
+    title='Advantage Part',
+    who=('hero',),
+    scope=('aeterna', 'aeterna.aeterna_control'),
+    prose=2,
+)
+def guard_design_advantage_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members(q.location(g, ctx.need('you'))):
+        if q.is_(g, t, 'aeterna.ae_token'):
+            g.move(t, 'aeterna.reserve')
+            if g.get(ctx.subject, 'hero_servant') == 0:
+                g.gain('aeterna', 1, ctx.subject)
+    g.prose(
+        'Next, if they have not become a Servant and get detained, the detainment result is '
+        'applied.',
+    )
+    if g.get(ctx.subject, 'hero_servant') == 0:
+        g.prose('Collect your Hero token.')
+        chosen_1 = g.pick(
+            ctx,
+            'aeterna.aeterna_control.guard_design.advantage',
+            'n',
+            g.members(g.span(0, g.get(ctx.subject, 'aeterna'))),
+        )
+        for n in chosen_1:
+            g.lose('aeterna', n, ctx.subject)
+            g.gain('trust', n, ctx.subject)
+
+
+# aeterna.aeterna_control.guard_design.security_protocol_prevention
+# (rules/escalation/sc_aeterna.ludex:484)
+# Security Protocol prevention
+book.rule(
+    'aeterna.aeterna_control.guard_design.security_protocol_prevention',
+    title='Security Protocol prevention',
+    scope=('aeterna', 'aeterna.aeterna_control'),
+)
+
+
+# aeterna.aeterna_control.secrets_of_the_lab.objective (rules/escalation/sc_aeterna.ludex:490)
+# Objective Part
+book.rule(
+    'aeterna.aeterna_control.secrets_of_the_lab.objective',
+    title='Objective Part',
+    scope=('aeterna', 'aeterna.aeterna_control'),
+)
+
+
+# aeterna.aeterna_control.secrets_of_the_lab.advantage (rules/escalation/sc_aeterna.ludex:493)
+# Advantage Part
+book.rule(
+    'aeterna.aeterna_control.secrets_of_the_lab.advantage',
+    title='Advantage Part',
+    scope=('aeterna', 'aeterna.aeterna_control'),
+)
+
+
+# aeterna.aeterna_control.aeterna_immunity.advantage (rules/escalation/sc_aeterna.ludex:499)
+# Advantage Part
+book.rule(
+    'aeterna.aeterna_control.aeterna_immunity.advantage',
+    title='Advantage Part',
+    scope=('aeterna', 'aeterna.aeterna_control'),
+)
+
+
+# sc_rules.introduction.all_modules: All Modules in S&C (rules/escalation/sc_intro.ludex:14)
+book.rule('sc_rules.introduction.all_modules', title='All Modules in S&C')
+
+
+# sc_rules.introduction.mission_sets: Missions (rules/escalation/sc_intro.ludex:17)
+book.rule('sc_rules.introduction.mission_sets', title='Missions')
+
+
+# sc_rules.introduction.no_mixing (rules/escalation/sc_intro.ludex:21)
+# Escalation Mission cards are not mixed with the core game's
+book.rule(
+    'sc_rules.introduction.no_mixing',
+    title="Escalation Mission cards are not mixed with the core game's",
+)
+
+
+# sc_rules.introduction.aeterna_compatibility (rules/escalation/sc_intro.ludex:24)
+# The Aeterna Scenario
+book.rule('sc_rules.introduction.aeterna_compatibility', title='The Aeterna Scenario')
+
+
+# sc_rules.core_game.central_square_action (rules/escalation/sc_intro.ludex:73)
+# The Central Square Special Action
+def central_square_action_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('trust', 1, ctx.subject)
+
+
+@book.rule(
+    'sc_rules.core_game.central_square_action',
+    title='The Central Square Special Action',
+    who=('hero',),
+    when=Timing('action'),
+    cost=central_square_action_cost,
+)
+def central_square_action_effect(g: Game, ctx: Ctx) -> None:
+    g.gain(
+        'discontent',
+        g.fact('famous_citizens_in', 'central_square') - g.fact('guards_in', 'central_square'),
+        GAME,
+    )
+
+
+# sc_rules.revolution_sc.jammer_sc (rules/escalation/sc_intro.ludex:92)
+# Jammer Invention (Akira Wagner) in S&C
+def jammer_sc_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.JAMMER.id))
+
+
+@book.rule(
+    'sc_rules.revolution_sc.jammer_sc',
+    title='Jammer Invention (Akira Wagner) in S&C',
+    who=(catalog.AKIRA.id,),
+    when=Timing('during', target='detainment'),
+    check=jammer_sc_check,
+    limit=Limit(1, per='round'),
+    scope=('sc_rules.revolution_sc',),
+    prose=1,
+)
+def jammer_sc_effect(g: Game, ctx: Ctx) -> None:
+    for s in g.members('servant'):
+        if s == g.fact('detained_by'):
+            g.set(s, 'deactivated', 1)
+    g.prose(
+        'The Jammer effect and the detainment results are applied simultaneously. When playing '
+        'with the Servants of the Great Machine Module, the fully upgraded Phantasmer is '
+        'deactivated in a random District after applying both detainment results.',
+    )
+    face = g.roll('revolution.akira.breakdown_die', ctx)
+    if face != 'gears':
+        g.discard(catalog.JAMMER.id, source='revolution.akira.inventions_in_play')
+
+
+# sc_rules.revolution_sc.disruption_field_sc (rules/escalation/sc_intro.ludex:132)
+# Disruption Field Invention (Akira Wagner) in S&C
+book.rule(
+    'sc_rules.revolution_sc.disruption_field_sc',
+    title='Disruption Field Invention (Akira Wagner) in S&C',
+    scope=('sc_rules.revolution_sc',),
+)
+
+
+# sc_rules.revolution_sc.hideout_sc (rules/escalation/sc_intro.ludex:142)
+# Smugglers Hideout (Julie Corvus) in S&C
+def hideout_sc_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
+
+
+@book.rule(
+    'sc_rules.revolution_sc.hideout_sc',
+    title='Smugglers Hideout (Julie Corvus) in S&C',
+    who=('servant',),
+    check=hideout_sc_check,
+    scope=('sc_rules.revolution_sc',),
+    prose=1,
+)
+def hideout_sc_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'A Servant whose Movement card directs them to the District of Julie Corvus, while she is '
+        'in the Smugglers Hideout, treats that Movement card as a Patrol card.',
+    )
+
+
+# sc_servants.setup.action_cards (rules/escalation/sc_servants.ludex:16)
+# The S&C Servant Action cards
+@book.rule(
+    'sc_servants.setup.action_cards',
+    title='The S&C Servant Action cards',
+    scope=('sc_servants',),
+    prose=1,
+)
+def action_cards_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Place the S&C Servant Action cards (marked with a mechanical heart) from the Escalation '
+        'expansion with the standard side up.',
+    )
+
+
+# sc_servants.setup.ovm_advantages (rules/escalation/sc_servants.ludex:21)
+# The Heroes' advantages in OvM
+book.rule(
+    'sc_servants.setup.ovm_advantages',
+    title="The Heroes' advantages in OvM",
+    scope=('sc_servants',),
+)
+
+
+# sc_servants.setup.advantage_a (rules/escalation/sc_servants.ludex:26)
+# The Pockets of Resistance Module recommended (Advantage A)
+book.rule(
+    'sc_servants.setup.advantage_a',
+    title='The Pockets of Resistance Module recommended (Advantage A)',
+    scope=('sc_servants',),
+)
+
+
+# sc_servants.improvements.pick_up (rules/escalation/sc_servants.ludex:38)
+# Any Servant picks up an Improvement token
+@book.rule(
+    'sc_servants.improvements.pick_up',
+    title='Any Servant picks up an Improvement token',
+    who=('servant',),
+    overrides='servants_module.improvements.pick_up',
+    scope=('sc_servants',),
+)
+def sc_servants_improvements_pick_up_effect(g: Game, ctx: Ctx) -> None:
+    for token in g.members(q.location(g, ctx.need('actor'))):
+        if q.is_(g, token, 'improvement_token'):
+            g.move(token, g.get(token, 'servant'), source=q.location(g, ctx.need('actor')))
+
+
+# sc_servants.improvements.slots_one_and_two: Slots I and II (rules/escalation/sc_servants.ludex:71)
+@book.rule(
+    'sc_servants.improvements.slots_one_and_two',
+    title='Slots I and II',
+    who=('servant',),
+    scope=('sc_servants',),
+    prose=1,
+)
+def slots_one_and_two_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        "With their first Improvement token, turn over the Servant's Action card to the advanced "
+        'side (with slots I and II) and place the token in slot I; place the second token in slot '
+        'II.',
+    )
+
+
+# sc_servants.special_cases.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:79)
+def special_cases_improvement_one_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, ctx.need('actor')) >= 1)
+
+
+@book.rule(
+    'sc_servants.special_cases.improvement_one',
+    title='Improvement I',
+    who=('servant',),
+    check=special_cases_improvement_one_check,
+    scope=('sc_servants',),
+    prose=1,
+)
+def special_cases_improvement_one_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Whenever the Servant executes the first part of their first Action (before the word '
+        "'then'), they also execute the second part, as 1 Action.",
+    )
+
+
+# sc_servants.special_cases.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:86)
+def special_cases_improvement_two_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, ctx.need('actor')) == 2)
+
+
+@book.rule(
+    'sc_servants.special_cases.improvement_two',
+    title='Improvement II',
+    who=('servant',),
+    check=special_cases_improvement_two_check,
+    scope=('sc_servants',),
+    prose=1,
+)
+def special_cases_improvement_two_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'With one Improvement token, the Servant applies only the detainment result written '
+        "before the word 'then'; with both tokens, all detainment results.",
+    )
+
+
+# sc_servants.special_cases.phantasmer (rules/escalation/sc_servants.ludex:93)
+# Phantasmer, Improvement II
+def phantasmer_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, catalog.SERVANTS_MODULE_PHANTASMER.id) == 2)
+
+
+@book.rule(
+    'sc_servants.special_cases.phantasmer',
+    title='Phantasmer, Improvement II',
+    who=(catalog.SERVANTS_MODULE_PHANTASMER.id,),
+    check=phantasmer_check,
+    scope=('sc_servants',),
+    prose=1,
+)
+def phantasmer_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Phantasmer applies his regular detainment result, then relocates to a random District, '
+        "where he takes no Actions but applies the 'Confiscate' Directive effect if it was not "
+        'applied before. A Hero in this District who has already finished their turn, or who '
+        'moves to it during their turn this round, is immediately detained. Phantasmer does not '
+        'relocate again if he detains a Hero in the new District.',
+    )
+
+
+# sc_servants.special_cases.judgementor (rules/escalation/sc_servants.ludex:101)
+# Judgementor, Improvement II
+def judgementor_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id) == 2)
+
+
+@book.rule(
+    'sc_servants.special_cases.judgementor',
+    title='Judgementor, Improvement II',
+    who=(catalog.SERVANTS_MODULE_JUDGEMENTOR.id,),
+    check=judgementor_check,
+    scope=('sc_servants',),
+    prose=1,
+)
+def judgementor_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Judgementor applies his regular detainment result, then places a special Guard in his '
+        'District (or in a random one, if there are no empty squares).',
+    )
+
+
+# sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:108)
+# Lex Hecate, Improvement II
+def lex_hecate_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, catalog.SERVANTS_MODULE_LEX_HECATE.id) == 2)
+
+
+@book.rule(
+    'sc_servants.special_cases.lex_hecate',
+    title='Lex Hecate, Improvement II',
+    who=(catalog.SERVANTS_MODULE_LEX_HECATE.id,),
+    check=lex_hecate_check,
+    scope=('sc_servants',),
+    prose=1,
+)
+def lex_hecate_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Lex Hecate applies her regular detainment result, then takes a District Action (not her '
+        'upgraded Action: she does not arrest an active Citizen). The Security Protocol is '
+        'executed if she cannot take her District Action.',
+    )
+
+
+# sc_servants.special_cases.greater_challenge (rules/escalation/sc_servants.ludex:115)
+# Upgrading the core game Servant Action card
+book.rule(
+    'sc_servants.special_cases.greater_challenge',
+    title='Upgrading the core game Servant Action card',
+    scope=('sc_servants',),
+)
+
+
+# sc_servants.sc_chronoleon.setup_exceptions.replaced_card (rules/escalation/sc_servants.ludex:128)
+# Chronoleon on the replaced Servant's card
+@book.rule(
+    'sc_servants.sc_chronoleon.setup_exceptions.replaced_card',
+    title="Chronoleon on the replaced Servant's card",
+    scope=('sc_servants',),
+    prose=1,
+)
+def replaced_card_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        "Place the Chronoleon card (standard side up) on top of the replaced Servant's core game "
+        'S&C Servant Action card, with the right part visible.',
+    )
+
+
+# sc_servants.sc_chronoleon.setup_exceptions.surge_on_track (rules/escalation/sc_servants.ludex:134)
+# Surge tokens on the Master Plan track during setup
+@book.rule(
+    'sc_servants.sc_chronoleon.setup_exceptions.surge_on_track',
+    title='Surge tokens on the Master Plan track during setup',
+    when=Timing('during', target='great_machine_preparations'),
+    scope=('sc_servants',),
+)
+def surge_on_track_effect(g: Game, ctx: Ctx) -> None:
+    g.shuffle('chronoleon_module.surge_supply')
+    for _numeral in g.span(
+        1,
+        q.smallest(
+            g,
+            q.count(g, 'chronoleon_module.surge_supply'),
+            11 - g.fact('master_plan_position'),
+        ),
+    ):
+        g.draw('chronoleon_module.surge_supply', 1, 'chronoleon_module.master_plan_track')
+    for unallocated in g.members('chronoleon_module.surge_supply'):
+        g.move(unallocated, 'chronoleon_module.game_box', source='chronoleon_module.surge_supply')
+
+
+# sc_servants.sc_chronoleon.setup_exceptions.reference_cards
+# (rules/escalation/sc_servants.ludex:148)
+# The S&C Surge Token Reference cards
+@book.rule(
+    'sc_servants.sc_chronoleon.setup_exceptions.reference_cards',
+    title='The S&C Surge Token Reference cards',
+    scope=('sc_servants',),
+    prose=1,
+)
+def reference_cards_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Take the S&C Surge Token Reference cards.')
+
+
+# sc_servants.sc_chronoleon.replacement: Replacement (rules/escalation/sc_servants.ludex:160)
+book.rule('sc_servants.sc_chronoleon.replacement', title='Replacement', scope=('sc_servants',))
+
+
+# sc_servants.sc_chronoleon.surge_tokens: Surge Tokens (rules/escalation/sc_servants.ludex:163)
+book.rule('sc_servants.sc_chronoleon.surge_tokens', title='Surge Tokens', scope=('sc_servants',))
+
+
+# sc_servants.sc_chronoleon.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:167)
+def sc_chronoleon_improvement_one_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) >= 1)
+
+
+@book.rule(
+    'sc_servants.sc_chronoleon.improvement_one',
+    title='Improvement I',
+    who=(catalog.CHRONOLEON_MODULE_CHRONOLEON.id,),
+    check=sc_chronoleon_improvement_one_check,
+    overrides='chronoleon_module.improvements.give_as_action',
+    scope=('sc_servants',),
+)
+def sc_chronoleon_improvement_one_effect(g: Game, ctx: Ctx) -> None:
+    for h in g.members('hero'):
+        if (
+            q.location(g, h) == q.location(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
+            and q.count(g, 'chronoleon_module.surge_reserve') > 0
+        ):
+            g.move(
+                q.random_card(g, 'chronoleon_module.surge_reserve'),
+                h,
+                source='chronoleon_module.surge_reserve',
+            )
+
+
+# sc_servants.sc_chronoleon.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:208)
+def sc_chronoleon_improvement_two_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.fact('detained_by') == catalog.CHRONOLEON_MODULE_CHRONOLEON.id
+        and q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 2
+        and q.count(g, 'chronoleon_module.surge_reserve') > 0,
+    )
+
+
+@book.rule(
+    'sc_servants.sc_chronoleon.improvement_two',
+    title='Improvement II',
+    who=('hero',),
+    when=Timing('after', target='detainment'),
+    check=sc_chronoleon_improvement_two_check,
+    scope=('sc_servants',),
+)
+def sc_chronoleon_improvement_two_effect(g: Game, ctx: Ctx) -> None:
+    g.move(
+        q.random_card(g, 'chronoleon_module.surge_reserve'),
+        ctx.get('you'),
+        source='chronoleon_module.surge_reserve',
+    )
+
+
+# sc_servants.sc_chronoleon.improvement_two.no_free_giving (rules/escalation/sc_servants.ludex:216)
+# No Surge tokens given after movement in S&C
+@book.rule(
+    'sc_servants.sc_chronoleon.improvement_two.no_free_giving',
+    title='No Surge tokens given after movement in S&C',
+    overrides='chronoleon_module.improvements.give_freely',
+    scope=('sc_servants',),
+)
+def no_free_giving_effect(g: Game, ctx: Ctx) -> None:
+    g.note("In S&C, Chronoleon's Improvement II gives a Surge token to the Hero she detains")
+
+
+# sc_servants.sc_chronoleon.surge_in_effect (rules/escalation/sc_servants.ludex:221)
+# Surge tokens stay in effect
+book.rule(
+    'sc_servants.sc_chronoleon.surge_in_effect',
+    title='Surge tokens stay in effect',
+    duration=Duration('permanent'),
+    overrides='chronoleon_module.improvements.activation',
+    scope=('sc_servants',),
+)
+
+
+# sc_servants.sc_chronoleon.drop_a_tracker (rules/escalation/sc_servants.ludex:226)
+# Drop a Tracker Action
+def drop_a_tracker_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('trust', 0, ctx.subject)
+
+
+@book.rule(
+    'sc_servants.sc_chronoleon.drop_a_tracker',
+    title='Drop a Tracker Action',
+    who=('hero',),
+    when=Timing('action'),
+    cost=drop_a_tracker_cost,
+    scope=('sc_servants',),
+    prose=1,
+)
+def drop_a_tracker_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'sc_servants.sc_chronoleon.drop_a_tracker',
+        'token',
+        [
+            token
+            for token in g.members(ctx.need('you'))
+            if q.is_(g, token, 'chronoleon_module.surge_token')
+        ],
+    )
+    for token in chosen_1:
+        g.move(token, 'chronoleon_module.game_box', source=ctx.need('you'))
+    g.prose('If you had 2 identical Surge tokens, the other one comes into effect.')
+
+
+# sc_servants.sc_chronoleon.coolum_drop (rules/escalation/sc_servants.ludex:236)
+# Coolum and Drop a Tracker
+book.rule(
+    'sc_servants.sc_chronoleon.coolum_drop',
+    title='Coolum and Drop a Tracker',
+    scope=('sc_servants',),
+)
+
+
+# sc_servants.moment_of_humanity.key_guidelines.not_random (rules/escalation/sc_servants.ludex:247)
+# Not for the random Mission setup
+def key_guidelines_not_random_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('servants_module'))
+
+
+@book.rule(
+    'sc_servants.moment_of_humanity.key_guidelines.not_random',
+    title='Not for the random Mission setup',
+    check=key_guidelines_not_random_check,
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+    prose=1,
+)
+def key_guidelines_not_random_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Consider choosing a higher Level of Difficulty and/or setting the Master Plan to a '
+        'higher starting position.',
+    )
+
+
+# sc_servants.moment_of_humanity.key_guidelines.add_pockets (rules/escalation/sc_servants.ludex:253)
+# The Pockets of Resistance Module is added
+book.rule(
+    'sc_servants.moment_of_humanity.key_guidelines.add_pockets',
+    title='The Pockets of Resistance Module is added',
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+)
+
+
+# sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens
+# (rules/escalation/sc_servants.ludex:257)
+# Clarifications; no Hero tokens
+book.rule(
+    'sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens',
+    title='Clarifications; no Hero tokens',
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+)
+
+
+# sc_servants.moment_of_humanity.key_guidelines.all_in_play (rules/escalation/sc_servants.ludex:260)
+# All 3 Missions in play from the beginning
+book.rule(
+    'sc_servants.moment_of_humanity.key_guidelines.all_in_play',
+    title='All 3 Missions in play from the beginning',
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+)
+
+
+# sc_servants.moment_of_humanity.revolt_tokens.attach (rules/escalation/sc_servants.ludex:277)
+# Attaching or placing Revolt tokens
+@book.rule(
+    'sc_servants.moment_of_humanity.revolt_tokens.attach',
+    title='Attaching or placing Revolt tokens',
+    who=('hero',),
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+    prose=1,
+)
+def attach_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'sc_servants.moment_of_humanity.revolt_tokens.attach', 'place_revolt'):
+        g.require(
+            q.count(
+                g,
+                [
+                    t
+                    for t in g.members(q.location(g, ctx.need('you')))
+                    if q.is_(g, t, 'sc_servants.moment_of_humanity.revolt_tokens.revolt_token')
+                ],
+            )
+            == 0,
+            'count([t for each t in location(you) where is(t, revolt_token)]) == 0',
+        )
+        g.place(
+            'sc_servants.moment_of_humanity.revolt_tokens.revolt_token',
+            q.location(g, ctx.need('you')),
+        )
+    g.prose(
+        'Or attach a Revolt token to a revealed and active Famous Citizen or a broken Guard, as '
+        'the Mission card indicates: only 1 to each.',
+    )
+
+
+# sc_servants.moment_of_humanity.revolt_tokens.objective (rules/escalation/sc_servants.ludex:292)
+# The Objective
+book.rule(
+    'sc_servants.moment_of_humanity.revolt_tokens.objective',
+    title='The Objective',
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+)
+
+
+# sc_servants.moment_of_humanity.revolt_tokens.judgementor.collect
+# (rules/escalation/sc_servants.ludex:298)
+# Any Servant collects the Revolt token of an arrested Citizen
+def judgementor_collect_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('revolt_attached'))
+
+
+@book.rule(
+    'sc_servants.moment_of_humanity.revolt_tokens.judgementor.collect',
+    title='Any Servant collects the Revolt token of an arrested Citizen',
+    who=('servant',),
+    when=Timing('after', target='arrest'),
+    check=judgementor_collect_check,
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+    prose=1,
+)
+def judgementor_collect_effect(g: Game, ctx: Ctx) -> None:
+    g.place(
+        'sc_servants.moment_of_humanity.revolt_tokens.revolt_token',
+        catalog.REVOLT_TOKENS_JUDGEMENTOR.id,
+    )
+    g.prose(
+        "If a Citizen with a Revolt token was shuffled by the effect of the 'Resettle' Directive, "
+        'return the Revolt token to the reserve.',
+    )
+
+
+# sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect
+# (rules/escalation/sc_servants.ludex:326)
+# Any Servant collects the Revolt token by the District symbol
+@book.rule(
+    'sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect',
+    title='Any Servant collects the Revolt token by the District symbol',
+    who=('servant',),
+    when=Timing('after', target='district_action'),
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+)
+def lex_hecate_collect_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members(q.location(g, ctx.need('actor'))):
+        if q.is_(g, t, 'sc_servants.moment_of_humanity.revolt_tokens.revolt_token'):
+            g.move(t, catalog.REVOLT_TOKENS_LEX_HECATE.id, source=q.location(g, ctx.need('actor')))
+
+
+# sc_servants.moment_of_humanity.revolt_tokens.phantasmer.collect
+# (rules/escalation/sc_servants.ludex:360)
+# Any Servant collects the Revolt token of a repaired Guard
+def phantasmer_collect_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('revolt_attached'))
+
+
+@book.rule(
+    'sc_servants.moment_of_humanity.revolt_tokens.phantasmer.collect',
+    title='Any Servant collects the Revolt token of a repaired Guard',
+    who=('servant',),
+    when=Timing('after', target='repair'),
+    check=phantasmer_collect_check,
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+)
+def phantasmer_collect_effect(g: Game, ctx: Ctx) -> None:
+    g.place(
+        'sc_servants.moment_of_humanity.revolt_tokens.revolt_token',
+        catalog.REVOLT_TOKENS_PHANTASMER.id,
+    )
+
+
+# sc_servants.moment_of_humanity.revolt_tokens.special_cases
+# (rules/escalation/sc_servants.ludex:374)
+# Special cases
+book.rule(
+    'sc_servants.moment_of_humanity.revolt_tokens.special_cases',
+    title='Special cases',
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+)
+
+
+# sc_servants.moment_of_humanity.absolution.absolution_action
+# (rules/escalation/sc_servants.ludex:378)
+# Absolution Action
+book.rule(
+    'sc_servants.moment_of_humanity.absolution.absolution_action',
+    title='Absolution Action',
+    who=('hero',),
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+)
+
+
+# sc_servants.moment_of_humanity.absolution.absolution_limits
+# (rules/escalation/sc_servants.ludex:382)
+# What Absolution does not prevent
+book.rule(
+    'sc_servants.moment_of_humanity.absolution.absolution_limits',
+    title='What Absolution does not prevent',
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+)
+
+
+# sc_zeppelin.heroes_as_ovm: The Heroes follow the OvM rules (rules/escalation/sc_zeppelin.ludex:8)
+book.rule(
+    'sc_zeppelin.heroes_as_ovm',
+    title='The Heroes follow the OvM rules',
+    scope=('sc_zeppelin',),
+)
+
+
+# sc_zeppelin.no_servants_aboard (rules/escalation/sc_zeppelin.ludex:12)
+# The Servants do not interact with the Surveillance Zeppelin
+def no_servants_aboard_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.count(
+            g,
+            [
+                s
+                for s in g.members('servant')
+                if q.location(g, s) == q.location(g, 'zeppelin.surveillance_zeppelin')
+            ],
+        )
+        == 0,
+    )
+
+
+@book.rule(
+    'sc_zeppelin.no_servants_aboard',
+    title='The Servants do not interact with the Surveillance Zeppelin',
+    when=Timing('end', target='round'),
+    check=no_servants_aboard_check,
+    scope=('sc_zeppelin',),
+    prose=1,
+)
+def no_servants_aboard_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Advance the Progress marker counter-clockwise by 1 Stage.')
+
+
+# sc_zeppelin.no_servants_aboard.no_boarding (rules/escalation/sc_zeppelin.ludex:19)
+# The Servants do not board the Surveillance Zeppelin
+@book.rule(
+    'sc_zeppelin.no_servants_aboard.no_boarding',
+    title='The Servants do not board the Surveillance Zeppelin',
+    overrides='zeppelin.heroes_and_servants.servant_boards',
+    scope=('sc_zeppelin',),
+)
+def no_boarding_effect(g: Game, ctx: Ctx) -> None:
+    g.note('In S&C, the Servants do not interact with the Surveillance Zeppelin')
+
+
+# sc_zeppelin.boarding_note (rules/escalation/sc_zeppelin.ludex:28)
+# Boarding, relocating and detainment
+def boarding_note_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.location(g, ctx.need('actor')) == q.location(g, 'zeppelin.surveillance_zeppelin')
+        and q.count(
+            g,
+            [
+                s
+                for s in g.members('servant')
+                if q.location(g, s) == q.location(g, ctx.need('actor'))
+            ],
+        )
+        > 0,
+    )
+
+
+@book.rule(
+    'sc_zeppelin.boarding_note',
+    title='Boarding, relocating and detainment',
+    who=('hero',),
+    when=Timing('after', target='zeppelin.heroes_and_servants.hero_boards'),
+    check=boarding_note_check,
+    scope=('sc_zeppelin',),
+)
+def boarding_note_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('detainment', ctx)
+
+
+# sc_zeppelin.unweaving_the_deception.not_random (rules/escalation/sc_zeppelin.ludex:49)
+# Not for the random Mission setup
+book.rule(
+    'sc_zeppelin.unweaving_the_deception.not_random',
+    title='Not for the random Mission setup',
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+)
+
+
+# sc_zeppelin.unweaving_the_deception.influence_the_officers.objective
+# (rules/escalation/sc_zeppelin.ludex:54)
+# Objective Part
+book.rule(
+    'sc_zeppelin.unweaving_the_deception.influence_the_officers.objective',
+    title='Objective Part',
+    who=('hero',),
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+)
+
+
+# sc_zeppelin.unweaving_the_deception.influence_the_officers.advantage
+# (rules/escalation/sc_zeppelin.ludex:58)
+# Advantage Part
+def influence_the_officers_advantage_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'sc_rules.completed_objectives', catalog.INFLUENCE_THE_OFFICERS.id))
+
+
+@book.rule(
+    'sc_zeppelin.unweaving_the_deception.influence_the_officers.advantage',
+    title='Advantage Part',
+    who=('hero',),
+    check=influence_the_officers_advantage_check,
+    overrides='zeppelin.direction_tokens.reposition',
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+    prose=2,
+)
+def influence_the_officers_advantage_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'If only 1 token is left in the stack, first shuffle all 6 tokens (the remaining one '
+        'included) to form a new stack.',
+    )
+    g.reveal(2, 'zeppelin.direction_stack')
+    g.prose(
+        'Choose 1 of the 2 Direction tokens and reposition the Surveillance Zeppelin accordingly.',
+    )
+    g.discard(q.top(g, 'zeppelin.direction_stack'), source='zeppelin.direction_stack')
+    g.discard(q.top(g, 'zeppelin.direction_stack'), source='zeppelin.direction_stack')
+
+
+# sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.objective
+# (rules/escalation/sc_zeppelin.ludex:72)
+# Objective Part
+@book.rule(
+    'sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.objective',
+    title='Objective Part',
+    when=Timing('start', target='closing_phase'),
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+    prose=1,
+)
+def proof_of_punitive_measures_objective_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'The Surveillance Zeppelin crew collects the Servant Order tokens in its District, except '
+        'the token of a Servant who is in the same District.',
+    )
+
+
+# sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.advantage
+# (rules/escalation/sc_zeppelin.ludex:78)
+# Advantage Part
+book.rule(
+    'sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.advantage',
+    title='Advantage Part',
+    who=('hero',),
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+)
+
+
+# sc_zeppelin.unweaving_the_deception.the_world_should_know.objective
+# (rules/escalation/sc_zeppelin.ludex:85)
+# Objective Part
+@book.rule(
+    'sc_zeppelin.unweaving_the_deception.the_world_should_know.objective',
+    title='Objective Part',
+    when=Timing('during', target='opening_phase'),
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+    prose=1,
+)
+def the_world_should_know_objective_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Reveal 2 Direction tokens and choose 1. If at least 1 Hero is in the Grand Citadel, '
+        'Tower of L.A.W., or Control Nexus, no Servant is in the District with the Surveillance '
+        'Zeppelin, and the chosen token guides it to an open exit, you may remove the '
+        'Surveillance Zeppelin from the City for the rest of the game; otherwise reposition it '
+        'through the first available exit clockwise as usual.',
+    )
+
+
+# sc_zeppelin.unweaving_the_deception.the_world_should_know.no_progress_advance
+# (rules/escalation/sc_zeppelin.ludex:91)
+# No Progress marker advance once the Zeppelin has left
+def no_progress_advance_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not q.in_play(g, 'zeppelin.surveillance_zeppelin'))
+
+
+@book.rule(
+    'sc_zeppelin.unweaving_the_deception.the_world_should_know.no_progress_advance',
+    title='No Progress marker advance once the Zeppelin has left',
+    check=no_progress_advance_check,
+    overrides='sc_zeppelin.no_servants_aboard',
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+)
+def no_progress_advance_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the Surveillance Zeppelin left the City: the Progress marker is not advanced')
+
+
+# sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage
+# (rules/escalation/sc_zeppelin.ludex:98)
+# Advantage Part
+def the_world_should_know_advantage_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'sc_rules.completed_objectives', catalog.THE_WORLD_SHOULD_KNOW.id))
+
+
+@book.rule(
+    'sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage',
+    title='Advantage Part',
+    when=Timing('start', target='closing_phase'),
+    check=the_world_should_know_advantage_check,
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+    prose=1,
+)
+def the_world_should_know_advantage_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('discontent', 3, GAME)
+    g.prose(
+        "Later, in the Closing Phase, Step 3, advance the Master Plan by 1 as stated by 'The "
+        "Countdown' City Event.",
+    )
+
+
+# sc_zeppelin.controlled_navigation.not_with_deception (rules/escalation/sc_zeppelin.ludex:113)
+# Not with the Unweaving the Deception Mission set
+def not_with_deception_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('sc_zeppelin.unweaving_the_deception'))
+
+
+book.rule(
+    'sc_zeppelin.controlled_navigation.not_with_deception',
+    title='Not with the Unweaving the Deception Mission set',
+    check=not_with_deception_check,
+    scope=('sc_zeppelin', 'sc_zeppelin.controlled_navigation'),
+)
+
+
+# sc_zeppelin.controlled_navigation.course_by_heroes (rules/escalation/sc_zeppelin.ludex:117)
+# The Heroes set the course
+@book.rule(
+    'sc_zeppelin.controlled_navigation.course_by_heroes',
+    title='The Heroes set the course',
+    who=('hero',),
+    when=Timing('after', target='city_event'),
+    scope=('sc_zeppelin', 'sc_zeppelin.controlled_navigation'),
+)
+def course_by_heroes_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'sc_zeppelin.controlled_navigation.course_by_heroes',
+        'destination',
+        g.members(g.fact('connected_districts', q.location(g, 'zeppelin.surveillance_zeppelin'))),
+    )
+    for destination in chosen_1:
+        g.relocate('zeppelin.surveillance_zeppelin', destination)
+
+
+# sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens
+# (rules/escalation/sc_zeppelin.ludex:126)
+# Do not use the Direction tokens
+@book.rule(
+    'sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens',
+    title='Do not use the Direction tokens',
+    overrides='zeppelin.direction_tokens.reposition',
+    scope=('sc_zeppelin', 'sc_zeppelin.controlled_navigation'),
+)
+def no_direction_tokens_effect(g: Game, ctx: Ctx) -> None:
+    g.note('Controlled Navigation: the Direction tokens are not used')
+
+
+# servants_module.setup.heroes_advantages (rules/escalation/servants.ludex:61)
+# The Heroes gain 2 of 3 advantages
+@book.rule(
+    'servants_module.setup.heroes_advantages',
+    title='The Heroes gain 2 of 3 advantages',
+    who=('hero',),
+    scope=('servants_module',),
+    prose=2,
+)
+def heroes_advantages_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'servants_module.setup.heroes_advantages',
+        [
+            ('advantage_a', 'Advantage A'),
+            ('advantage_b', 'Advantage B'),
+            ('advantage_c', 'Advantage C'),
+        ],
+        2,
+        ctx,
+    ):
+        if picked == 'advantage_a':
+            g.prose('Heroes add the Pockets of Resistance Module to the game.')
+        elif picked == 'advantage_b':
+            g.prose('Set the Master Plan to I at the beginning of the game.')
+        elif picked == 'advantage_c':
+            g.trigger('servants_module.setup.heroes_advantages.riot_rewards', ctx)
+
+
+# servants_module.setup.heroes_advantages.riot_rewards (rules/escalation/servants.ludex:81)
+# Advantage C: after each successful Riot
+book.rule(
+    'servants_module.setup.heroes_advantages.riot_rewards',
+    title='Advantage C: after each successful Riot',
+    who=('hero',),
+    duration=Duration('permanent'),
+    scope=('servants_module',),
+)
+
+
+# servants_module.setup.heroes_advantages.riot_reward (rules/escalation/servants.ludex:85)
+# Advantage C: each Hero identifies 1 Famous Citizen or receives 2 Trust
+def riot_reward_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.active(g, 'servants_module.setup.heroes_advantages.riot_rewards'))
+
+
+@book.rule(
+    'servants_module.setup.heroes_advantages.riot_reward',
+    title='Advantage C: each Hero identifies 1 Famous Citizen or receives 2 Trust',
+    who=('hero',),
+    when=Timing('after', target='riot'),
+    check=riot_reward_check,
+    scope=('servants_module',),
+    prose=1,
+)
+def riot_reward_effect(g: Game, ctx: Ctx) -> None:
+    for h in g.members([x for x in g.members('hero') if q.in_play(g, x)]):
+        ctx_1 = ctx
+        ctx = ctx.but(actor=h)
+        for picked_2 in g.choose(
+            'servants_module.setup.heroes_advantages.riot_reward',
+            [
+                ('identify', 'Identify 1 Famous Citizen in any District'),
+                ('receive_trust', 'Receive 2 Trust'),
+            ],
+            1,
+            ctx,
+        ):
+            if picked_2 == 'identify':
+                g.prose(
+                    'Identify 1 Famous Citizen in any District (the Districts should be '
+                    'different).',
+                )
+            elif picked_2 == 'receive_trust':
+                g.gain('trust', 2, h)
+        ctx = ctx_1
+
+
+# servants_module.setup.heroes_advantages.core_adjustments (rules/escalation/servants.ludex:120)
+# Advantages B and C and the core game's adjustments
+book.rule(
+    'servants_module.setup.heroes_advantages.core_adjustments',
+    title="Advantages B and C and the core game's adjustments",
+    scope=('servants_module',),
+)
+
+
+# servants_module.setup.gm_preparations (rules/escalation/servants.ludex:128)
+# Step 7. The Great Machine's Preparations
+@book.rule(
+    'servants_module.setup.gm_preparations',
+    title="Step 7. The Great Machine's Preparations",
+    who=('great_machine',),
+    when=Timing('during', target='great_machine_preparations'),
+    scope=('servants_module',),
+    prose=2,
+)
+def gm_preparations_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Place the 3 Servant cards face-up in front of you. All players may look at them.')
+    g.shuffle('servants_module.improvement_supply')
+    g.draw('servants_module.improvement_supply', 1, 'control_nexus')
+    for district in g.members(g.fact('minor_districts')):
+        g.draw('servants_module.improvement_supply', 1, district)
+    g.prose('After placing all the tokens, turn all of them face-up.')
+
+
+# servants_module.setup.servant_order_tokens (rules/escalation/servants.ludex:146)
+# Servant Order tokens
+book.rule(
+    'servants_module.setup.servant_order_tokens',
+    title='Servant Order tokens',
+    scope=('servants_module',),
+)
+
+
+# servants_module.improvements.pick_up (rules/escalation/servants.ludex:154)
+# Picking up an Improvement token
+@book.rule(
+    'servants_module.improvements.pick_up',
+    title='Picking up an Improvement token',
+    who=('servant',),
+    when=Timing('end', target='great_machine_phase'),
+    scope=('servants_module',),
+)
+def servants_module_improvements_pick_up_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'servants_module.improvements.pick_up',
+        'token',
+        [
+            token
+            for token in g.members(q.location(g, ctx.need('actor')))
+            if q.is_(g, token, 'improvement_token') and g.get(token, 'servant') == ctx.need('actor')
+        ],
+        otherwise=True,
+    )
+    if not chosen_1:
+        g.note('no Improvement token of this Servant in their District')
+    for token in chosen_1:
+        if g.may(ctx, 'servants_module.improvements.pick_up', 'pick_up_token'):
+            g.move(token, ctx.get('actor'), source=q.location(g, ctx.need('actor')))
+
+
+# servants_module.improvements.basic_ability (rules/escalation/servants.ludex:165)
+# Improvement I: the basic ability
+def basic_ability_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, ctx.need('actor')) == 1)
+
+
+@book.rule(
+    'servants_module.improvements.basic_ability',
+    title='Improvement I: the basic ability',
+    who=('servant',),
+    check=basic_ability_check,
+    scope=('servants_module',),
+    prose=1,
+)
+def basic_ability_effect(g: Game, ctx: Ctx) -> None:
+    g.prose("The Servant's basic ability (shown to the right of slot I) is in effect.")
+
+
+# servants_module.improvements.enhanced_ability (rules/escalation/servants.ludex:172)
+# Improvement II: the enhanced ability
+def enhanced_ability_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, ctx.need('actor')) == 2)
+
+
+@book.rule(
+    'servants_module.improvements.enhanced_ability',
+    title='Improvement II: the enhanced ability',
+    who=('servant',),
+    check=enhanced_ability_check,
+    overrides='servants_module.improvements.basic_ability',
+    scope=('servants_module',),
+    prose=1,
+)
+def enhanced_ability_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'The enhanced ability (shown to the right of slot II) is in effect until the end of the '
+        'game.',
+    )
+
+
+# servants_module.special_cases.lex_hecate_once (rules/escalation/servants.ludex:213)
+# Lex Hecate's ability once per round
+def lex_hecate_once_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, catalog.SERVANTS_MODULE_LEX_HECATE.id) >= 1)
+
+
+@book.rule(
+    'servants_module.special_cases.lex_hecate_once',
+    title="Lex Hecate's ability once per round",
+    who=(catalog.SERVANTS_MODULE_LEX_HECATE.id,),
+    check=lex_hecate_once_check,
+    limit=Limit(1, per='round'),
+    scope=('servants_module',),
+    prose=1,
+)
+def lex_hecate_once_effect(g: Game, ctx: Ctx) -> None:
+    g.prose("Lex Hecate's ability (shown on her card).")
+
+
+# servants_module.special_cases.phantasmer_relocation (rules/escalation/servants.ludex:227)
+# Phantasmer's second Improvement
+def phantasmer_relocation_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('actor') == catalog.SERVANTS_MODULE_PHANTASMER.id
+        and q.count(g, catalog.SERVANTS_MODULE_PHANTASMER.id) == 1
+        and g.fact('relocated_by_ability', catalog.SERVANTS_MODULE_PHANTASMER.id),
+    )
+
+
+@book.rule(
+    'servants_module.special_cases.phantasmer_relocation',
+    title="Phantasmer's second Improvement",
+    who=(catalog.SERVANTS_MODULE_PHANTASMER.id,),
+    when=Timing('end', target='great_machine_phase'),
+    check=phantasmer_relocation_check,
+    overrides='servants_module.improvements.pick_up',
+    scope=('servants_module',),
+)
+def phantasmer_relocation_effect(g: Game, ctx: Ctx) -> None:
+    g.note('Phantasmer relocated with his ability: no second Improvement token this phase')
+
+
+# zeppelin.setup: Step 9. Final Steps (rules/escalation/zeppelin.ludex:45)
+@book.rule(
+    'zeppelin.setup',
+    title='Step 9. Final Steps',
+    when=Timing('during', target='final_steps'),
+    scope=('zeppelin',),
+    prose=1,
+)
+def zeppelin_setup_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Pick a random District (with the Access cards of any Hero or the Resistance tokens) and '
+        'place the Surveillance Zeppelin miniature there.',
+    )
+    g.shuffle('zeppelin.direction_stack')
+    g.place('zeppelin.direction_stack', 'city_event_deck')
+
+
+# zeppelin.direction_tokens.reposition (rules/escalation/zeppelin.ludex:57)
+# Opening Phase: the Zeppelin is repositioned
+def reposition_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('round_number') >= 2)
+
+
+@book.rule(
+    'zeppelin.direction_tokens.reposition',
+    title='Opening Phase: the Zeppelin is repositioned',
+    when=Timing('before', target='city_event'),
+    check=reposition_check,
+    scope=('zeppelin',),
+)
+def reposition_effect(g: Game, ctx: Ctx) -> None:
+    g.reveal(1, 'zeppelin.direction_stack')
+    g.discard(q.top(g, 'zeppelin.direction_stack'), source='zeppelin.direction_stack')
+    g.relocate(
+        'zeppelin.surveillance_zeppelin',
+        g.fact('zeppelin_destination', q.location(g, 'zeppelin.surveillance_zeppelin')),
+    )
+
+
+# zeppelin.heroes_and_servants.servant_boards (rules/escalation/zeppelin.ludex:108)
+# Great Machine Phase: a Servant boards the Zeppelin
+@book.rule(
+    'zeppelin.heroes_and_servants.servant_boards',
+    title='Great Machine Phase: a Servant boards the Zeppelin',
+    who=('great_machine',),
+    when=Timing('during', target='great_machine_phase'),
+    scope=('zeppelin',),
+)
+def servant_boards_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'zeppelin.heroes_and_servants.servant_boards',
+        'boarding',
+        [
+            boarding
+            for boarding in g.members('servant')
+            if q.location(g, boarding) == q.location(g, 'zeppelin.surveillance_zeppelin')
+        ],
+        otherwise=True,
+    )
+    if not chosen_1:
+        g.note('no Servant in the District with the Surveillance Zeppelin')
+    for boarding in chosen_1:
+        for picked_2 in g.choose(
+            'zeppelin.heroes_and_servants.servant_boards',
+            [
+                ('bond', 'The Great Machine receives 1 Bond'),
+                ('guard', 'A special Guard in a free square of any District'),
+                (
+                    'special_action',
+                    'A Special Action of the Grand Citadel, Tower of L.A.W. or Control Nexus',
+                ),
+            ],
+            2,
+            ctx,
+        ):
+            if picked_2 == 'bond':
+                g.gain('bonds', 1, 'great_machine')
+            elif picked_2 == 'guard':
+                chosen_3 = g.pick(
+                    ctx,
+                    'zeppelin.heroes_and_servants.servant_boards',
+                    'district',
+                    g.members(g.fact('city_districts')),
+                )
+                for district in chosen_3:
+                    g.place('zeppelin.special_guard', district)
+            elif picked_2 == 'special_action':
+                g.pay('bonds', 2, ctx.subject)
+                ctx_3 = ctx
+                ctx = ctx.but(actor=boarding)
+                g.trigger('special_action', ctx)
+                ctx = ctx_3
+
+
+# zeppelin.heroes_and_servants.special_guard_returns (rules/escalation/zeppelin.ludex:178)
+# The special Guard returns to the reserve
+@book.rule(
+    'zeppelin.heroes_and_servants.special_guard_returns',
+    title='The special Guard returns to the reserve',
+    who=('great_machine',),
+    when=Timing('after', target='closing_phase'),
+    scope=('zeppelin',),
+)
+def special_guard_returns_effect(g: Game, ctx: Ctx) -> None:
+    if q.in_play(g, 'zeppelin.special_guard'):
+        g.move('zeppelin.special_guard', 'zeppelin.guard_reserve')
+
+
+# zeppelin.heroes_and_servants.hero_boards (rules/escalation/zeppelin.ludex:190)
+# Heroes Phase: a Hero boards the Zeppelin
+def hero_boards_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.location(g, ctx.need('actor')) == q.location(g, 'zeppelin.surveillance_zeppelin')
+        and not g.fact('detained', ctx.need('actor')),
+    )
+
+
+@book.rule(
+    'zeppelin.heroes_and_servants.hero_boards',
+    title='Heroes Phase: a Hero boards the Zeppelin',
+    who=('hero',),
+    when=Timing('end', target='movement'),
+    check=hero_boards_check,
+    scope=('zeppelin',),
+)
+def hero_boards_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('trust', 1, ctx.need('actor'))
+    if g.may(ctx, 'zeppelin.heroes_and_servants.hero_boards', 'board'):
+        chosen_1 = g.pick(
+            ctx,
+            'zeppelin.heroes_and_servants.hero_boards',
+            'destination',
+            g.members(g.fact('connected_districts', q.location(g, ctx.need('actor')))),
+        )
+        for destination in chosen_1:
+            g.relocate(ctx.get('actor'), destination)
+            g.relocate('zeppelin.surveillance_zeppelin', destination)
+
+
+# zeppelin.special_cases.servant_optimize (rules/escalation/zeppelin.ludex:232)
+# Special case: a Servant with the 'Optimize' Directive
+def servant_optimize_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('published', 'optimize_directive'))
+
+
+def servant_optimize_cost(g: Game, ctx: Ctx) -> None:
+    g.pay('bonds', 1, ctx.subject)
+
+
+@book.rule(
+    'zeppelin.special_cases.servant_optimize',
+    title="Special case: a Servant with the 'Optimize' Directive",
+    who=('great_machine',),
+    when=Timing('during', target='great_machine_phase'),
+    check=servant_optimize_check,
+    cost=servant_optimize_cost,
+    scope=('zeppelin',),
+    prose=1,
+)
+def servant_optimize_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'zeppelin.special_cases.servant_optimize',
+        [
+            ('board_twice', 'Any 2 of the 3 advantages, twice'),
+            ('in_district', 'Both Actions in the District'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'board_twice':
+            g.trigger('zeppelin.heroes_and_servants.servant_boards', ctx)
+        elif picked == 'in_district':
+            g.prose('The Servant takes both their Actions in the District.')
+
+
+# zeppelin.special_cases.heroes_relocate (rules/escalation/zeppelin.ludex:245)
+# Special cases: Heroes relocating
+def heroes_relocate_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.location(g, ctx.need('actor')) == q.location(g, 'zeppelin.surveillance_zeppelin')
+        and g.fact('raid_in', q.location(g, ctx.need('actor'))),
+    )
+
+
+@book.rule(
+    'zeppelin.special_cases.heroes_relocate',
+    title='Special cases: Heroes relocating',
+    who=('hero',),
+    when=Timing('after', target='zeppelin.heroes_and_servants.hero_boards'),
+    check=heroes_relocate_check,
+    scope=('zeppelin',),
+)
+def heroes_relocate_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('detainment', ctx)
 
 
 # revolution.enkidu.setup: Setup (rules/escalation/enkidu.ludex:13)
@@ -518,17 +2773,12 @@ def receive_trust_effect(g: Game, ctx: Ctx) -> None:
     who=(catalog.ENKIDU.id,),
     limit=Limit(3, max_in='revolution.enkidu.theory_hand'),
     scope=('revolution',),
-    prose=1,
 )
 def draw_theory_effect(g: Game, ctx: Ctx) -> None:
     g.draw('revolution.enkidu.theory_deck', 1, 'revolution.enkidu.theory_hand')
-    g.prose(
-        'If you drew a 4th Theory card, pick one of the 4 Theories you have and place it at the '
-        'bottom of the Theory deck.',
-    )
 
 
-# revolution.enkidu.theory_of_everything.discard_after_use (rules/escalation/enkidu.ludex:69)
+# revolution.enkidu.theory_of_everything.discard_after_use (rules/escalation/enkidu.ludex:72)
 # A Theory is discarded after use
 @book.rule(
     'revolution.enkidu.theory_of_everything.discard_after_use',
@@ -540,7 +2790,7 @@ def discard_after_use_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('target'))
 
 
-# revolution.enkidu.theories_guide.behavior: Behavior Theory (rules/escalation/enkidu.ludex:82)
+# revolution.enkidu.theories_guide.behavior: Behavior Theory (rules/escalation/enkidu.ludex:85)
 @book.rule(
     'revolution.enkidu.theories_guide.behavior',
     title='Behavior Theory',
@@ -558,7 +2808,7 @@ def behavior_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.chaos: Chaos Theory (rules/escalation/enkidu.ludex:89)
+# revolution.enkidu.theories_guide.chaos: Chaos Theory (rules/escalation/enkidu.ludex:92)
 @book.rule(
     'revolution.enkidu.theories_guide.chaos',
     title='Chaos Theory',
@@ -576,7 +2826,7 @@ def chaos_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.emotion: Emotion Theory (rules/escalation/enkidu.ludex:96)
+# revolution.enkidu.theories_guide.emotion: Emotion Theory (rules/escalation/enkidu.ludex:99)
 @book.rule(
     'revolution.enkidu.theories_guide.emotion',
     title='Emotion Theory',
@@ -593,7 +2843,7 @@ def emotion_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.government: Government Theory (rules/escalation/enkidu.ludex:102)
+# revolution.enkidu.theories_guide.government: Government Theory (rules/escalation/enkidu.ludex:105)
 @book.rule(
     'revolution.enkidu.theories_guide.government',
     title='Government Theory',
@@ -613,7 +2863,7 @@ def government_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.relativity: Relativity Theory (rules/escalation/enkidu.ludex:114)
+# revolution.enkidu.theories_guide.relativity: Relativity Theory (rules/escalation/enkidu.ludex:117)
 @book.rule(
     'revolution.enkidu.theories_guide.relativity',
     title='Relativity Theory',
@@ -623,14 +2873,31 @@ def government_effect(g: Game, ctx: Ctx) -> None:
     prose=1,
 )
 def relativity_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        "Swap any 2 Heroes (including yourself): Hero A relocates to Hero B's District, and Hero "
-        "B relocates to Hero A's District, without paying any Trust.",
+    chosen_1 = g.pick(
+        ctx,
+        'revolution.enkidu.theories_guide.relativity',
+        'hero_a',
+        [hero_a for hero_a in g.members('hero') if q.in_play(g, hero_a)],
     )
+    for hero_a in chosen_1:
+        chosen_2 = g.pick(
+            ctx,
+            'revolution.enkidu.theories_guide.relativity',
+            'hero_b',
+            [hero_b for hero_b in g.members('hero') if q.in_play(g, hero_b) and hero_b != hero_a],
+        )
+        for hero_b in chosen_2:
+            for district_a in g.members([q.location(g, hero_a)]):
+                g.relocate(hero_a, q.location(g, hero_b))
+                g.relocate(hero_b, district_a)
+            g.prose(
+                'A Hero relocated to a District with a Raid token is detained only if they have '
+                'chosen the Access card to that District.',
+            )
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.sociological (rules/escalation/enkidu.ludex:124)
+# revolution.enkidu.theories_guide.sociological (rules/escalation/enkidu.ludex:154)
 # Sociological Theory
 @book.rule(
     'revolution.enkidu.theories_guide.sociological',
@@ -649,7 +2916,7 @@ def sociological_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.probability (rules/escalation/enkidu.ludex:131)
+# revolution.enkidu.theories_guide.probability (rules/escalation/enkidu.ludex:161)
 # Probability Theory
 @book.rule(
     'revolution.enkidu.theories_guide.probability',
@@ -669,7 +2936,7 @@ def probability_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.julie.setup: Setup (rules/escalation/julie.ludex:18)
+# revolution.julie.setup: Setup (rules/escalation/julie.ludex:21)
 @book.rule(
     'revolution.julie.setup',
     title='Setup',
@@ -687,7 +2954,7 @@ def julie_setup_effect(g: Game, ctx: Ctx) -> None:
     g.place(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.know_the_ropes.first: First: turn order (rules/escalation/julie.ludex:31)
+# revolution.julie.know_the_ropes.first: First: turn order (rules/escalation/julie.ludex:34)
 @book.rule(
     'revolution.julie.know_the_ropes.first',
     title='First: turn order',
@@ -700,7 +2967,7 @@ def first_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Julie takes her turn before or after any other Hero.')
 
 
-# revolution.julie.know_the_ropes.first.initiative_seven (rules/escalation/julie.ludex:38)
+# revolution.julie.know_the_ropes.first.initiative_seven (rules/escalation/julie.ludex:41)
 # Julie's Initiative when it must be known
 @book.rule(
     'revolution.julie.know_the_ropes.first.initiative_seven',
@@ -713,7 +2980,7 @@ def initiative_seven_effect(g: Game, ctx: Ctx) -> None:
     g.prose("The Julie Corvus' Initiative is considered to be 7.")
 
 
-# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:46)
+# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:49)
 # Second: the Smugglers Hideout Access card
 book.rule(
     'revolution.julie.know_the_ropes.second',
@@ -723,7 +2990,7 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:53)
+# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:56)
 book.rule(
     'revolution.julie.hideout.neutral_district',
     title='A Neutral District',
@@ -731,19 +2998,37 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:56)
+# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:59)
 # Choosing the Smugglers Hideout Access card
-book.rule(
+def choose_card_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        not q.contains(
+            g,
+            'revolution.julie.forfeited_access_cards',
+            'revolution.julie.hideout_access_card',
+        ),
+    )
+
+
+@book.rule(
     'revolution.julie.hideout.choose_card',
     title='Choosing the Smugglers Hideout Access card',
     who=(catalog.JULIE.id,),
     when=Timing('during', target='access_phase'),
+    check=choose_card_check,
     scope=('revolution',),
 )
+def choose_card_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'revolution.julie.hideout.choose_card', 'choose_hideout_card'):
+        g.set_fact('access_district', [catalog.JULIE.id], 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:61)
+# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:68)
 # Moving to the Smugglers Hideout
+def move_to_hideout_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('access_district', catalog.JULIE.id) == 'revolution.julie.smugglers_hideout')
+
+
 def move_to_hideout_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', g.fact('guards_in', q.location(g, catalog.JULIE.id)), ctx.subject)
 
@@ -753,6 +3038,7 @@ def move_to_hideout_cost(g: Game, ctx: Ctx) -> None:
     title='Moving to the Smugglers Hideout',
     who=(catalog.JULIE.id,),
     when=Timing('during', target='heroes_phase'),
+    check=move_to_hideout_check,
     cost=move_to_hideout_cost,
     scope=('revolution',),
 )
@@ -761,7 +3047,7 @@ def move_to_hideout_effect(g: Game, ctx: Ctx) -> None:
     g.place('revolution.julie.miniature', 'revolution.julie.hideout_tile')
 
 
-# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:74)
+# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:104)
 # No Actions in the Smugglers Hideout
 @book.rule(
     'revolution.julie.hideout.no_actions',
@@ -775,7 +3061,7 @@ def no_actions_effect(g: Game, ctx: Ctx) -> None:
     g.prose("Julie's turn is finished. Next round, Julie starts in the Smugglers Hideout.")
 
 
-# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:81)
+# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:111)
 # Special case: 'No Access!' on the way to the Hideout
 def no_access_case_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'revolution.julie.hideout.move_to_hideout'))
@@ -788,14 +3074,13 @@ def no_access_case_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('after', target='no_access'),
     check=no_access_case_check,
     scope=('revolution',),
-    prose=1,
 )
 def no_access_case_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Julie must forfeit her Smugglers Hideout Access card.')
+    g.move('revolution.julie.hideout_access_card', 'revolution.julie.forfeited_access_cards')
     g.move(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.hideout.income (rules/escalation/julie.ludex:90)
+# revolution.julie.hideout.income (rules/escalation/julie.ludex:120)
 # Receiving 4 Trust in the Smugglers Hideout
 def income_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
@@ -818,7 +3103,7 @@ def income_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:103)
+# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:133)
 # Exiting the Smugglers Hideout
 def exit_hideout_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('access_district', catalog.JULIE.id) != 'revolution.julie.smugglers_hideout')
