@@ -292,7 +292,11 @@ def _expression_roots(decl: ast.Decl) -> Iterator[object]:
 def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str]) -> None:
     """Resolve the references below `node`, tracking names bound by statements."""
     if isinstance(node, ast.Ref):
-        r.resolve(node, scope, local)
+        target = r.resolve(node, scope, local)
+        if isinstance(target, ast.Fact):  # a bare name would be read as its text
+            r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
+                        f"`{node.dotted}` is a fact: its value is a call, not its name",
+                        node.span, f"write `{node.dotted}()`")
         return
     if isinstance(node, ast.Call):
         r.check_call(node)
