@@ -172,6 +172,20 @@ def _resolve_decl(r: Resolver, sym: Symbol) -> None:
     _resolve_props(r, decl, scope)
     for node in _expression_roots(decl):
         _resolve_node(r, node, scope, frozenset())
+    _check_self_hook(r, decl)
+
+
+def _check_self_hook(r: Resolver, decl: ast.Decl) -> None:
+    """`rule detainment` with `when: after detainment` in a section: the rule's own id
+    hides the `detainment` outside, so the rule would hook itself and never fire."""
+    clauses = getattr(decl, "clauses", None)
+    when = clauses.when if isinstance(clauses, ast.Clauses) else None
+    if when is None or when.target is None or r.model.targets.get(when.target) is not decl:
+        return
+    r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
+                f"`when: {when.kind} {when.target.dotted}` names this {decl.keyword} itself "
+                f"(its id hides any `{when.target.dotted}` outside it), so it would never fire",
+                when.target.span, "give it another id")
 
 
 def _check_instance_kind(r: Resolver, decl: ast.Instance, sym: Symbol) -> None:
