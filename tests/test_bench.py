@@ -15,7 +15,6 @@ import sys
 import time
 from pathlib import Path
 
-from ludex.cli import common, exits
 from ludex.cli.main import COMMANDS, add_commands
 from ludex.pipeline import compile_paths
 from ludex.syntax.cache import ParseCache
@@ -90,6 +89,3 @@ def test_the_lazy_command_table_says_what_each_command_says() -> None:
     helps = {c.dest: c.help for c in actions[0]._choices_actions}
     assert helps == COMMANDS
     assert list(helps) == list(COMMANDS)
-    assert exits.EXIT_CODES == common.EXIT_CODES
-    assert (exits.OK, exits.FINDINGS, exits.USAGE, exits.INTERNAL) == \
-        (common.OK, common.FINDINGS, common.USAGE, common.INTERNAL)

@@ -24,19 +24,15 @@ from ..core.codes import Severity
 from ..core.diagnostics import Diagnostic, render, render_all
 from ..pipeline import compile_paths
 from ..semantics.compilation import Compilation
-from .term import COLORS, Progress, colorize, use_color
 
-OK, FINDINGS, USAGE, INTERNAL = 0, 1, 2, 123
-EXIT_CODES = f"""exit codes:
-  {OK:<4} clean: no finding at the --fail-on level (check), every example passes (test),
-       generated output current (build --check)
-  {FINDINGS:<4} findings at the --fail-on level (default: errors), an example that fails or
-       runs past its limits, a generated engine that does not load (test, stats),
-       coverage under --fail-under (trace), generated output stale (build --check),
-       or an output that cannot be written
-  {USAGE:<4} usage error
-  {INTERNAL:<4} internal error (a bug in ludex: please report it)
-"""
+# The exit codes live in `exits` (which `ludex --help` imports alone); every command
+# takes them from here.
+from .exits import EXIT_CODES as EXIT_CODES
+from .exits import FINDINGS as FINDINGS
+from .exits import INTERNAL as INTERNAL
+from .exits import OK as OK
+from .exits import USAGE as USAGE
+from .term import COLORS, Progress, colorize, use_color
 
 
 def command(subparsers: Any, name: str, help_text: str) -> argparse.ArgumentParser:
