@@ -160,6 +160,35 @@ def test_a_damaged_or_hostile_cache_is_a_miss(tmp_path: Path,
     assert not (tmp_path / "PWNED").exists()
 
 
+def _global(module: str, name: str) -> bytes:
+    """Pickle opcodes (protocol 4) that look `name` up in `module` (STACK_GLOBAL)."""
+    return b"".join(b"\x8c" + bytes([len(part)]) + part
+                    for part in (module.encode(), name.encode())) + b"\x93"
+
+
+def test_a_cache_entry_reaches_only_the_ast_classes_not_what_their_modules_import(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ludex.core.source` imports `Path`: an entry naming `Path.write_text` there (a dotted
+    name, resolved through the module) must not write a file."""
+    monkeypatch.chdir(tmp_path)
+    game = _small(tmp_path / "g")
+    cache = tmp_path / "cache"
+    off = _outcome([game], None)
+    _outcome([game], ParseCache(cache))
+    target = tmp_path / "PWNED"
+    text = str(target).encode()
+    payload = (b"\x80\x04" + _global("ludex.core.source", "Path.write_text")
+               + _global("ludex.core.source", "Path")
+               + b"\x8c" + bytes([len(text)]) + text + b"\x85R"  # Path(target)
+               + b"\x8c\x05PWNED\x86R.")  # .write_text("PWNED")
+    for path in sorted(cache.rglob("*.pickle")):
+        shown, entries = pickle.loads(path.read_bytes())
+        path.write_bytes(pickle.dumps((shown, {k: (first, payload)
+                                               for k, (first, _) in entries.items()})))
+    assert _outcome([game], ParseCache(cache)) == off
+    assert not target.exists()
+
+
 def test_check_writes_a_tagged_ignored_cache_and_no_cache_writes_none(tmp_path: Path) -> None:
     _small(tmp_path / "g")
     first = run_cli("check", "--no-cache", "g", cwd=tmp_path)
