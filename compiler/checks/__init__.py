@@ -21,6 +21,7 @@ from ..semantics.resolve import GameModel
 from ..syntax import ast
 from . import (
     cross_reference,
+    cut_off,
     duplicate_rule,
     examples,
     manifest_count,
@@ -28,6 +29,7 @@ from . import (
     name_clash,
     near_miss,
     notes_and_rulings,
+    repeated_text,
     restatement,
     undefined_term,
     unused,
@@ -53,7 +55,8 @@ def _check(module: ModuleType) -> Check:
 
 CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
     manifest_count, missing_part, restatement, cross_reference, undefined_term, near_miss,
-    name_clash, duplicate_rule, unused, notes_and_rulings, examples,
+    name_clash, duplicate_rule, unused, notes_and_rulings, examples, cut_off,
+    repeated_text,
 ))
 
 

@@ -74,6 +74,12 @@ class Code(StrEnum):
     EXAMPLE_BLOCKED = "W617"
     UNKNOWN_SURVIVOR = "E618"
     UNUSED_SUPPRESSION = "W619"
+    CUT_OFF_SENTENCE = "W620"
+    REPEATED_TEXT = "W621"
+    TERM_UNDER_TWO_NAMES = "W622"
+    DEFINITIONS_DISAGREE = "W623"
+    UNLISTED_COMPONENT = "W624"
+    UNMARKED_PLACEHOLDER = "W625"
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -130,4 +136,10 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.EXAMPLE_BLOCKED: (_W, "example blocked: it reaches a rule that cannot run"),
     Code.UNKNOWN_SURVIVOR: (_E, "a ruling's `survives` lists a change --mutate never makes"),
     Code.UNUSED_SUPPRESSION: (_W, "a suppression that suppresses nothing"),
+    Code.CUT_OFF_SENTENCE: (_W, "a sentence cut off, or a word printed twice"),
+    Code.REPEATED_TEXT: (_W, "text repeated from another declaration, not as a restatement"),
+    Code.TERM_UNDER_TWO_NAMES: (_W, "one term under two names"),
+    Code.DEFINITIONS_DISAGREE: (_W, "a term defined twice, differently"),
+    Code.UNLISTED_COMPONENT: (_W, "a component the rules use that no components list names"),
+    Code.UNMARKED_PLACEHOLDER: (_W, "a placeholder or a figure reference with no source note"),
 }
