@@ -2,14 +2,18 @@
 
 Shared by the undefined-term, near-miss and cross-reference checks. A term is
 a run of capitalised words inside a sentence ("Master Plan", "Tower of
-L.A.W."); a run of one word at the start of a sentence is ordinary
-capitalisation and not a term.
+L.A.W."); a run of one word at the start of a sentence, or of a list item
+("- Using a combat action", "- 6.1 Create ..."), is ordinary capitalisation and
+not a term. A run ends at a word in capitals that is only emphasis ("AND",
+"NOT"), at a level or label ("Cycle III", "Small Cliff L", "X Power"), and at a
+word that starts with a digit ("3D"); the capitalised words that say what a
+picture shows ("depicted as Shipwrecks") are no terms.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -19,9 +23,15 @@ from ..semantics.resolve import GameModel
 from ..syntax import ast
 from ..syntax.walk import normalise
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9'’.&-]*")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&-]*")
 _SENTENCE_END = frozenset('.!?:;•—–("“')
+_BULLETS = frozenset("-*")
+_LIST_NUMBER = frozenset("0123456789.)")
 CONNECTORS = frozenset({"of", "the", "&", "de", "du"})
+# a numeral or a letter after a name is its level or label ("Cycle III", "Cliff L")
+_LABEL = re.compile(r"[A-Z]|(?=[IVX]{2})X{0,3}(?:IX|IV|V?I{0,3})")
+# the verbs after which "as" introduces what a picture shows, not a term
+PICTURED = frozenset({"depicted", "pictured", "illustrated", "drawn", "shown"})
 STOP = frozenset({"I", "A", "An", "The", "If", "When", "Each", "All", "Any", "In", "On", "Once",
                   "Then", "This", "That", "These", "Those", "You", "Your", "It", "Its", "For",
                   "After", "Before", "During", "While", "Unlike", "However", "Note", "Example",
@@ -33,6 +43,11 @@ STOP = frozenset({"I", "A", "An", "The", "If", "When", "Each", "All", "Any", "In
                   "So", "Be", "Do", "Don't", "Can", "May", "Must", "We", "They", "He", "She",
                   "His", "Her", "Their", "Our", "My", "One", "Two", "Three", "Four", "Five",
                   "Six", "Seven", "Eight", "Nine", "Ten", "Step", "Phase", "Special", "See"})
+# a word in capitals that is only emphasis ("a Hero there AND no Servant"): never part of a term
+EMPHASIS = frozenset({
+    "AND", "OR", "NOT", "NOR", "BUT", "ONLY", "ALL", "ANY", "EACH", "EVERY", "NO", "NEVER",
+    "IF", "THEN", "MUST", "MAY", "CANNOT", "BOTH", "EITHER", "NEITHER", "UNLESS", "EXCEPT",
+    "ONE", "BEFORE", "AFTER", "DURING", "WHILE", "INSTEAD", "ALWAYS", "OPTIONAL"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,18 +62,30 @@ def phrases(text: str) -> Iterator[str]:
     run: list[str] = []
     initial = True
     last_end = 0
+    previous = ""
+    pictured = False  # inside "depicted as ...", up to the sentence's end
     for match in _WORD.finditer(text):
         word = match.group().rstrip(".’'")
+        gap = text[last_end: match.start()]
         starts_sentence = _starts_sentence(text, match.start())
-        if run and text[last_end: match.start()].strip():
+        if run and gap.strip():
             yield from _emit(run, initial)  # punctuation between words ends a term
             run = []
+        if pictured and (starts_sentence or any(c in _SENTENCE_END for c in gap)):
+            pictured = False
         last_end = match.end()
-        if word[:1].isupper() and not (word in STOP and not run):
+        if word.lower() == "as" and previous.lower() in PICTURED:
+            pictured = True
+        previous = word
+        if pictured or word in EMPHASIS or _LABEL.fullmatch(word) or word[:1].isdigit():
+            yield from _emit(run, initial)  # emphasis, a level or a number ends a term
+            run = []
+        elif word[:1].isupper() and not (word in STOP and not run):
             if not run:
                 initial = starts_sentence
             run.append(word)
-        elif run and word in CONNECTORS and _next_is_capital(text, match.end()):
+        elif run and word in CONNECTORS and word != "the" and \
+                _next_is_capital(text, match.end()):
             run.append(word)
         else:
             yield from _emit(run, initial)
@@ -70,12 +97,29 @@ def phrases(text: str) -> Iterator[str]:
 
 
 def _starts_sentence(text: str, pos: int) -> bool:
-    """Whether only spaces, or a sentence end and spaces, come before `pos`. Looks back
-    over the spaces only (each gap once), so a paragraph is scanned in linear time."""
-    i = pos - 1
-    while i >= 0 and text[i].isspace():
+    """Whether only spaces come before `pos`, or a sentence end, a list item's bullet
+    ("- ") or number ("- 6.1 ", "2) ") and spaces. Looks back over the spaces and the
+    number only (each gap once), so a paragraph is scanned in linear time."""
+    i = _skip_back(text, pos - 1, str.isspace)
+    if i >= 0 and text[i] in _LIST_NUMBER and text[i] != ".":
+        start = _skip_back(text, i, _LIST_NUMBER.__contains__)
+        if start < 0 or text[start].isspace() or text[start] == "(":
+            before = _skip_back(text, start - (text[start] == "("), str.isspace)
+            if before < 0 or text[before] in _SENTENCE_END or _is_bullet(text, before):
+                return True
+        return False
+    return i < 0 or text[i] in _SENTENCE_END or _is_bullet(text, i)
+
+
+def _skip_back(text: str, i: int, skip: Callable[[str], bool]) -> int:
+    while i >= 0 and skip(text[i]):
         i -= 1
-    return i < 0 or text[i] in _SENTENCE_END
+    return i
+
+
+def _is_bullet(text: str, i: int) -> bool:
+    """A dash or star standing alone: a list item's bullet (or a dash between clauses)."""
+    return text[i] in _BULLETS and (i == 0 or text[i - 1].isspace())
 
 
 def _next_is_capital(text: str, pos: int) -> bool:
@@ -128,6 +172,8 @@ def _gather_names(model: GameModel) -> dict[str, ast.Decl]:
     models = [model] + ([model.base] if model.base else [])
     for m in models:
         for decl in [m.root.decl, *m.decls()]:
+            if isinstance(decl, ast.Container):  # `scenario scenario_1`: a Scenario
+                names.setdefault(key(decl.keyword), decl)
             for name in (decl.title, decl.id.replace("_", " ")):
                 if name:
                     names.setdefault(key(name), decl)
@@ -161,13 +207,26 @@ def name_parts(names: dict[str, ast.Decl]) -> frozenset[str]:
 DERIVED = ("er", "ers", "ing", "ed", "d")
 
 
+# a word a hyphen joins to a name to make an adjective ("Cycle-specific")
+ADJECTIVE_TAILS = frozenset({"specific", "based", "like", "related", "sized", "shaped", "free",
+                             "only", "wide", "dependent", "exclusive", "themed", "style",
+                             "coloured", "colored", "numbered", "bound", "level"})
+# where a term splits into the names it is made of: a possessive's ending, an adjective's tail
+_JOINS = re.compile(r"(?<=\w)(?:['’]s?|-(?:" + "|".join(sorted(ADJECTIVE_TAILS)) + r"))(?=\s|$)")
+
+
 def defined(term: str, names: dict[str, ast.Decl], parts: frozenset[str]) -> bool:
     """A term is defined when it, a part of it, or a name containing it is declared;
-    a derived form ("Whistle-blower" of "Whistle-blow") counts as the name."""
+    a derived form ("Whistle-blower" of "Whistle-blow") counts as the name, and so does
+    an adjective made of it ("Cycle-specific"); a possessive ("that Cycle's Storybook")
+    is defined when each name in it is."""
     k = key(term)
     if not k or k in parts or _holds_name(k.split(), names, parts):
         return True
-    return any(k.endswith(end) and k[: -len(end)] in parts for end in DERIVED)
+    if any(k.endswith(end) and k[: -len(end)] in parts for end in DERIVED):
+        return True
+    pieces = [p.strip() for p in _JOINS.split(term) if p.strip()]
+    return pieces != [term] and bool(pieces) and all(defined(p, names, parts) for p in pieces)
 
 
 def _holds_name(words: list[str], names: dict[str, ast.Decl], parts: frozenset[str]) -> bool:

@@ -4,9 +4,12 @@ A capitalised game term used in prose ("Revolutionaries' Preparations") that
 resolves to no declaration, glossary term or external term, reported once per
 game at its first use with the number of uses. A term resolves when it, a part
 of it, a name containing it, or the name it derives from ("Whistle-blower" of
-"Whistle-blow") is declared; a single word must be used three times or more to
-count as a term. Each `external` declaration is
-listed as a note: the terms the book uses but never defines.
+"Whistle-blow") is declared, or when it is a word of the setting the game (or a
+container the prose stands in) lists in its `lore:`; a single word must be used
+three times or more to count as a term. The keyword of a container the game
+declares ("Scenario" where there are `scenario`s) counts as declared. Each
+`external` declaration is listed as a note: the terms the book uses but never
+defines.
 """
 
 from __future__ import annotations
@@ -40,11 +43,44 @@ def undefined_uses(model: GameModel) -> dict[str, list[Use]]:
 def _undefined_uses(model: GameModel) -> dict[str, list[Use]]:
     names = known_names(model)
     parts = name_parts(names)
+    lore = _Lore(model)
     found: dict[str, list[Use]] = {}
     for use in uses(model):
-        if not defined(use.term, names, parts):
+        if not defined(use.term, names, parts) and not lore.covers(use):
             found.setdefault(key(use.term), []).append(use)
     return found
+
+
+class _Lore:
+    """The words of the setting (`lore: [...]`) each declaration's prose may use: those
+    the game lists and those of every container it stands in. A lore word is matched as
+    a declared name is (a part of it, or a term holding it, is covered too)."""
+
+    def __init__(self, model: GameModel) -> None:
+        self.model = model
+        self.in_scope: dict[int, tuple[dict[str, ast.Decl], frozenset[str]] | None] = {}
+
+    def covers(self, use: Use) -> bool:
+        scope = self._scope(use.decl)
+        return scope is not None and defined(use.term, *scope)
+
+    def _scope(self, decl: ast.Decl) -> tuple[dict[str, ast.Decl], frozenset[str]] | None:
+        if id(decl) not in self.in_scope:
+            words: dict[str, ast.Decl] = {}
+            sym = self.model.by_decl.get(id(decl))
+            for node in [*(sym.ancestors() if sym else ()), self.model.root]:
+                for word in lore_words(node.decl):
+                    words.setdefault(key(word), node.decl)
+            self.in_scope[id(decl)] = (words, name_parts(words)) if words else None
+        return self.in_scope[id(decl)]
+
+
+def lore_words(decl: ast.Decl) -> list[str]:
+    """The words a declaration's `lore:` lists."""
+    prop = decl.prop("lore")
+    value = prop.value if prop is not None else None
+    items = value.items if isinstance(value, ast.ListLit) else [value] if value else []
+    return [i.value for i in items if isinstance(i, ast.StrLit)]
 
 
 def check(model: GameModel) -> Iterator[Diagnostic]:

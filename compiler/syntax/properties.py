@@ -165,8 +165,9 @@ INSTANCE_PROPS: dict[str, Converter] = {"copies": integer}
 
 # keyword -> {property: converter}; the attribute name is the property name
 PROPS: dict[str, dict[str, Converter]] = {
-    "game": {"base": ref, "book": text, "players": ref, "seats": range_, "result": ref},
-    **{c: {"requires": refs} for c in CONTAINERS},
+    "game": {"base": ref, "book": text, "players": ref, "seats": range_, "result": ref,
+             "lore": texts},
+    **{c: {"requires": refs, "lore": texts} for c in CONTAINERS},
     "kind": {},
     "component": dict(INSTANCE_PROPS),
     "components": {},
