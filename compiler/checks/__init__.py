@@ -29,6 +29,7 @@ from . import (
     name_clash,
     near_miss,
     notes_and_rulings,
+    placeholders,
     repeated_text,
     restatement,
     undefined_term,
@@ -56,7 +57,7 @@ def _check(module: ModuleType) -> Check:
 CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
     manifest_count, missing_part, restatement, cross_reference, undefined_term, near_miss,
     name_clash, duplicate_rule, unused, notes_and_rulings, examples, cut_off,
-    repeated_text,
+    repeated_text, placeholders,
 ))
 
 
