@@ -16,6 +16,7 @@ class Ctx:
     target: Value = None
     owner: Value = None
     this: Value = None
+    args: tuple[tuple[str, Value], ...] = ()  # the values an event or a trigger gave, named
 
     def get(self, name: str) -> Value:
         """A built-in's value (`actor`, `target`, `owner`, `self`, `you`), or nothing."""
@@ -31,6 +32,16 @@ class Ctx:
         if value is None:
             raise NotExecutable(f"`{name}` is not known here: the caller must give it")
         return value
+
+    def arg(self, *names: str) -> Value:
+        """The value given under the first of these names that was given (a rule hooked
+        to several events names each one's), else `NotExecutable`."""
+        given = dict(self.args)
+        for name in names:
+            if name in given:
+                return given[name]
+        raise NotExecutable(f"`{names[0]}` is not known here: the caller must give it "
+                            f"(`trigger ...({names[0]} = ...)`)")
 
     @property
     def subject(self) -> Value:

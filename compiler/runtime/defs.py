@@ -199,10 +199,17 @@ class Timing:
     runs the rule after each change of anyone's STAT, with `owner` bound to whose."""
 
     kind: str  # action | anytime | before | after | during | start | end | text, or an
-    # event: enters | leaves (a place) | discarded (a card, a kind, or anything) | targeted
+    # event: enters | leaves (a place) | discarded (a card, a kind, or anything) | targeted,
+    # or `any` of its `options` (`after a or after b`: it runs at whichever comes)
     target: str | None = None
     text: str | None = None
     stat: bool = False
+    options: tuple[Timing, ...] = ()
+
+    @property
+    def moments(self) -> tuple[Timing, ...]:
+        """The moments it names: its options, or itself."""
+        return self.options or (self,)
 
 
 @dataclass(frozen=True, slots=True)

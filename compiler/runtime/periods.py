@@ -11,6 +11,15 @@ still in, in seat order, as that player's period (their turn); one with
 "Until the start of your next turn" is relative to its player: it ends when
 that player's turn starts, not anyone's.
 
+A procedure's run ends early on `end PROC` (bare `end`: the innermost procedure
+running), said by one of its steps or by any rule resolved inside it: what is left of
+the run is skipped (the rest of the step running, the steps after it, and any
+procedure running inside it), then its `end of` and `after` hooks run as for a run
+that reached its end; a procedure that repeats (`each: player`, `until:`) goes on with
+its next run. `skip to PROC.STEP` leaves the step running the same way and goes on
+from that step, later or earlier; each is refused (`Illegal`) when no run of PROC is
+going on.
+
 Events: a thing entering or leaving a place, being discarded, or a player
 being picked by a choice (`targeted`) runs the rules hooked to it
 (`when: enters ZONE`, `when: leaves DECK`, `when: discarded`, `when: targeted`)
@@ -20,11 +29,11 @@ with `target` bound to the thing and `owner` to the player whose place it is
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from .context import Ctx
 from .defs import Value, base_of, seat_of
-from .errors import NotExecutable
+from .errors import Illegal, Interrupt, NotExecutable
 from .resolution import Resolution
 
 MAX_PASSES = 10_000  # runs of one procedure with an end condition, before it is a runaway
@@ -37,6 +46,7 @@ class Periods(Resolution):
     seats: tuple[str, ...]
     out: dict[str, str]
     running: list[str]
+    running_procedures: list[str]  # the procedures running, innermost last
 
     if TYPE_CHECKING:  # given by `players.Seating`, beside it in `Game`
         def still_in(self) -> list[str]: ...
@@ -55,13 +65,69 @@ class Periods(Resolution):
                     continue  # eliminated during this round of turns
                 here = ctx.but(actor=who) if who is not None else ctx
                 self._begin(period, who if proc.each_player else None)
-                super()._procedure(name, here)
+                try:
+                    super()._procedure(name, here)
+                except Interrupt:  # a procedure around this one ended: so does the period
+                    self._finish(period)
+                    raise
                 self._finish(period)
                 if self._over(name, here):
                     return
             if proc.until is None:
                 return
         raise NotExecutable(f"{name} ran {MAX_PASSES} times without reaching its end")
+
+    # ------------------------------------------------------------ ending early, skipping
+
+    def _steps(self, name: str, steps: tuple[str, ...], ctx: Ctx) -> None:
+        """A run's `before`, `start of` and `during` hooks, then its steps in order, until
+        an `end` of it; a `skip to` one of its steps goes on from there."""
+        self.running_procedures.append(name)
+        at, jumps = -1, 0  # -1: the hooks, before the first step
+        try:
+            while at < len(steps):
+                try:
+                    self._step(name, steps, at, ctx)
+                    at += 1
+                except Interrupt as stop:
+                    if stop.procedure != name:
+                        raise
+                    if stop.step is None:
+                        self.log.add("end", name, ctx.subject, "ended early")
+                        return
+                    jumps += 1
+                    if jumps > MAX_PASSES:
+                        raise NotExecutable(f"{name} skipped back {MAX_PASSES} times: a "
+                                            "runaway") from None
+                    at = steps.index(stop.step)
+                    self.log.add("skip_to", name, ctx.subject, stop.step)
+        finally:
+            self.running_procedures.pop()
+
+    def _step(self, name: str, steps: tuple[str, ...], at: int, ctx: Ctx) -> None:
+        if at < 0:
+            for kind in ("before", "start", "during"):
+                self._fire(kind, name, ctx)
+            return
+        self.log.causes.append(name)
+        try:
+            self.trigger(steps[at], ctx)
+        finally:
+            self.log.causes.pop()
+
+    def end_procedure(self, name: str | None) -> NoReturn:
+        """`end PROC`: the innermost run of PROC (of any procedure, without a name) ends."""
+        if name is not None and name not in self.running_procedures:
+            raise Illegal(f"`end {name}`: {name} is not running")
+        if not self.running_procedures:
+            raise Illegal("`end`: no procedure is running")
+        raise Interrupt(name or self.running_procedures[-1])
+
+    def skip_to(self, name: str, step: str) -> NoReturn:
+        """`skip to PROC.STEP`: the innermost run of PROC goes on from STEP."""
+        if name not in self.running_procedures:
+            raise Illegal(f"`skip to {step}`: {name} is not running")
+        raise Interrupt(name, step)
 
     def _over(self, name: str, ctx: Ctx) -> bool:
         until = self.defs.procedures[name].until

@@ -82,13 +82,12 @@ class Resolution:
         self.pending, self.together, self.depth = None, {}, 0
         self.actors: list[Value] = []  # who acts in each rule being resolved, innermost last
         for rule in self.defs.rules.values():
-            when = rule.when
-            if when is not None and when.target and when.stat:
-                if when.kind == "after":
-                    self.stat_hooks.setdefault(when.target, []).append(rule)
-            elif when is not None and (when.kind in HOOKS and when.target
-                                       or when.kind in EVENTS):
-                self.hooks.setdefault((when.kind, when.target or ""), []).append(rule)
+            for when in rule.when.moments if rule.when is not None else ():
+                if when.target and when.stat:
+                    if when.kind == "after":
+                        self.stat_hooks.setdefault(when.target, []).append(rule)
+                elif when.kind in HOOKS and when.target or when.kind in EVENTS:
+                    self.hooks.setdefault((when.kind, when.target or ""), []).append(rule)
             if rule.overrides is not None:
                 self.overriders.setdefault(rule.overrides, []).append(rule)
         self.hooked_events = frozenset(kind for kind, _ in self.hooks if kind in EVENTS)

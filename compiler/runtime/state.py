@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
 from .choosers import Choice, Chooser, Unanswered
@@ -79,11 +79,12 @@ class Game(Periods, Seating, Choosing, Facts):
         self.stats.records = self.defs.records
         self.places.decks, self.places.zones = self.defs.decks, self.defs.zones
 
-    def act(self, name: str, actor: Value = None, target: Value = None) -> None:
+    def act(self, name: str, actor: Value = None, target: Value = None,
+            args: Mapping[str, Value] | None = None) -> None:
         """A player uses a rule: `game.act("rule", actor="player")`. Names may be short
         (`rule` for `module.rule`) when only one thing has that name; a name the game does
         not declare is an error with a suggestion, never an outside event taken in
-        silence (`trigger` resolves those).
+        silence (`trigger` resolves those). `args` gives the rule its `params:` by name.
 
         >>> game = new_game(seed=1, players=2)
         >>> game.set_place("hand@ann", ["high"])
@@ -95,7 +96,7 @@ class Game(Periods, Seating, Choosing, Facts):
         people = [*self.defs.records, *self.seats]
         self.trigger(resolve_name(name, rules, "rule, procedure or table"),
                      Ctx(actor=resolve_name(actor, people, "player or card"),
-                         target=target))
+                         target=target, args=tuple((args or {}).items())))
 
     # ------------------------------------------------------------ values
 

@@ -18,13 +18,14 @@ from ..syntax import ast
 from ..syntax.carddata_cells import card_label
 from ..syntax.properties import BUILTINS, COMMON, PROPS, choice
 from ..syntax.walk import iter_nodes
+from .events import check_events, local_names
 from .symbols import GameModel, Symbol, build_symbols, link_bases
 
 __all__ = ["GameModel", "Symbol", "build_symbols", "link_bases", "resolve_game"]
 
 ATTRIBUTE_DECLS = (ast.Stat, ast.Zone, ast.Track, ast.Deck)  # `p.hand`: a player's own
 ANSWERS = frozenset({"answer", "answers"})  # what an example sets to answer a choice
-PLAIN_CONVERTERS = frozenset({"integer", "text", "int_or_text", "names"})
+PLAIN_CONVERTERS = frozenset({"integer", "text", "int_or_text", "names", "params"})
 
 
 def is_plain(keyword: str, name: str) -> bool:
@@ -162,6 +163,7 @@ def resolve_game(model: GameModel, diags: Diagnostics) -> None:
         if game.base is not None and model.base is not None:
             model.targets[game.base] = model.base.root.decl  # the base game is loaded too
         _resolve_props(resolver, game, model.root)
+    check_events(model, diags)
 
 
 def _resolve_decl(r: Resolver, sym: Symbol) -> None:
@@ -170,8 +172,10 @@ def _resolve_decl(r: Resolver, sym: Symbol) -> None:
     if isinstance(decl, ast.Instance):
         _check_instance_kind(r, decl, sym)
     _resolve_props(r, decl, scope)
+    # its `params:` (a step's, its procedure's), and the names its `when:` binds
+    local = local_names(decl, sym.parent.decl if sym.parent is not None else None)
     for node in _expression_roots(decl):
-        _resolve_node(r, node, scope, frozenset())
+        _resolve_node(r, node, scope, local)
     _check_self_hook(r, decl)
 
 
@@ -180,7 +184,12 @@ def _check_self_hook(r: Resolver, decl: ast.Decl) -> None:
     hides the `detainment` outside, so the rule would hook itself and never fire."""
     clauses = getattr(decl, "clauses", None)
     when = clauses.when if isinstance(clauses, ast.Clauses) else None
-    if when is None or when.target is None or r.model.targets.get(when.target) is not decl:
+    for moment in when.moments if when is not None else ():
+        _check_self_moment(r, decl, moment)
+
+
+def _check_self_moment(r: Resolver, decl: ast.Decl, when: ast.Timing) -> None:
+    if when.target is None or r.model.targets.get(when.target) is not decl:
         return
     r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
                 f"`when: {when.kind} {when.target.dotted}` names this {decl.keyword} itself "

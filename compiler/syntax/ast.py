@@ -79,6 +79,7 @@ from .ast_stmts import (
     STATEMENTS,
     ActAs,
     Add,
+    Arg,
     Choose,
     ChooseFrom,
     Discard,
@@ -109,7 +110,7 @@ from .ast_stmts import (
 
 __all__ = [
     "STATEMENTS",
-    "ActAs", "Add", "Attr", "Binary", "BoolLit", "BoolType", "Call", "Choose", "ChooseFrom",
+    "ActAs", "Add", "Arg", "Attr", "Binary", "BoolLit", "BoolType", "Call", "Choose", "ChooseFrom",
     "Clauses", "Comprehension", "Component", "Container", "Deck", "Decl", "Die", "Discard", "Draw",
     "Duration", "Eliminate", "Entry", "EnumType", "Example", "Expr", "External", "Fact", "Field",
     "FieldType", "File", "ForEach", "Gain", "Game", "GameSource", "If", "ImageType", "Instance",

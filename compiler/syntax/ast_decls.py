@@ -59,9 +59,16 @@ class Field:
 @dataclass(frozen=True, slots=True)
 class Timing:
     span: Span
-    kind: str  # action | anytime | before | after | during | start | end | text
+    kind: str  # action | anytime | before | after | during | start | end | text | any
     target: Ref | None
     text: str | None
+    binds: tuple[str, ...] = ()  # `after guard_broken(d)`: names for the event's values
+    options: tuple[Timing, ...] = ()  # `any`: `after a or after b`, each a moment of its own
+
+    @property
+    def moments(self) -> tuple[Timing, ...]:
+        """The moments it names: its options, or itself."""
+        return self.options or (self,)
 
 
 @dataclass(frozen=True, slots=True)

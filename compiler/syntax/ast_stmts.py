@@ -123,9 +123,19 @@ class SetValue:
 
 
 @dataclass(frozen=True, slots=True)
+class Arg:
+    """A value a `trigger` gives: by position (`name` None), or by name (`target = c`)."""
+
+    span: Span
+    name: str | None
+    value: Expr
+
+
+@dataclass(frozen=True, slots=True)
 class Trigger:
     span: Span
     target: Ref
+    args: tuple[Arg, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

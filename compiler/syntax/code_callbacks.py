@@ -117,7 +117,12 @@ class StmtCallbacks(CallbackBase):
 
     def trigger(self, c: list[Any]) -> ast.Trigger:
         span, c = self._kw_span(c), self._kw(c)[0]
-        return ast.Trigger(span, c[0])
+        args = tuple(a if isinstance(a, ast.Arg) else ast.Arg(a.span, None, a)
+                     for a in c[1:] if a is not None)
+        return ast.Trigger(span, c[0], args)
+
+    def named_arg(self, c: list[Any]) -> ast.Arg:
+        return ast.Arg(self.span_of(*c), str(c[0]), c[-1])
 
     def require(self, c: list[Any]) -> ast.Require:
         span, c = self._kw_span(c), self._kw(c)[0]

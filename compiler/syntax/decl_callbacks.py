@@ -104,7 +104,11 @@ class DeclCallbacks(CallbackBase):
         return ast.Field(self.span_of(*c), str(c[1]), c[-1], title)
 
     def when(self, c: list[Any]) -> Clause:
-        return Clause("when", self.span_of(*c), c[1])
+        moments = tuple(c[1:])
+        if len(moments) == 1:
+            return Clause("when", self.span_of(*c), moments[0])
+        timing = ast.Timing(self.span_of(*moments), "any", None, None, options=moments)
+        return Clause("when", self.span_of(*c), timing)
 
     def limit(self, c: list[Any]) -> Clause:
         return Clause("limit", self.span_of(*c), c[1])
@@ -175,7 +179,15 @@ class DeclCallbacks(CallbackBase):
     def _timing(self, kind: str, c: list[Any]) -> ast.Timing:
         values, _ = self._kw(c)
         target = values[0] if values and isinstance(values[0], ast.Ref) else None
-        return ast.Timing(self._kw_span(c), kind, target, None)
+        binds: tuple[str, ...] = ()
+        if c and isinstance(c[-1], tuple):  # `(d, e)`: its names, and its span
+            binds, end = c[-1]
+            c = [*c[:-1], end]
+        return ast.Timing(self._kw_span(c), kind, target, None, binds)
+
+    def binders(self, c: list[Any]) -> tuple[tuple[str, ...], Span]:
+        return tuple(str(t) for t in c if isinstance(t, Token) and t.type == "NAME"), \
+            self.span_of(*c)
 
     def t_action(self, c: list[Any]) -> ast.Timing:
         return self._timing("action", c)

@@ -39,7 +39,7 @@ _TOKEN = re.compile(r"""
   | (?P<comment>\#.*)
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<int>[0-9]+)
-  | (?P<op>\.\.|==|!=|<=|>=|[<>+\-*/|:,.()\[\]])
+  | (?P<op>\.\.|==|!=|<=|>=|[<>+\-*/|:,.()\[\]=])
   | (?P<space>[ \t\f]+)
   | (?P<other>.)
 """, re.VERBOSE)
@@ -49,7 +49,7 @@ _TIGHT = frozenset({".", ".."})  # no space on either side
 _BINARY = frozenset({"==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "|"})
 # after these a `-` is a sign, never a subtraction
 _BEFORE_SIGN = frozenset({"(", "[", ",", ":", "..", "==", "!=", "<=", ">=", "<", ">", "+",
-                          "-", "*", "/", "|"})
+                          "-", "*", "/", "|", "="})  # `=`: a trigger's named value
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,6 +139,27 @@ def names(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
     return None
 
 
+def params(prop: ast.Property, diags: Diagnostics) -> tuple[str, ...] | None:
+    """The values an event or a rule is given, named: `params: [district]`."""
+    v = prop.value
+    items = v.items if isinstance(v, ast.ListLit) else (v,)
+    found = [i.parts[0] for i in items if isinstance(i, ast.Ref) and len(i.parts) == 1]
+    if len(found) == len(items) and len(set(found)) == len(found):
+        return tuple(found)
+    _expect("a list of distinct plain names such as `[district, hero]`", prop, diags)
+    return None
+
+
+def params_of(decl: ast.Decl) -> tuple[str, ...]:
+    """The names of what a rule, an event or a procedure is given (`params:`), in order."""
+    prop = decl.prop("params")
+    if prop is None:
+        return ()
+    v = prop.value
+    items = v.items if isinstance(v, ast.ListLit) else (v,)
+    return tuple(i.parts[0] for i in items if isinstance(i, ast.Ref) and len(i.parts) == 1)
+
+
 def expr(prop: ast.Property, diags: Diagnostics) -> ast.Expr:
     return prop.value
 
@@ -183,11 +204,12 @@ PROPS: dict[str, dict[str, Converter]] = {
         "visibility": choice("public", "private", "hidden"), "per": choice("player")},
     "die": {"faces": names, "sides": integer},
     "table": {"by": expr, "mode": choice("lookup", "threshold", "cumulative")},
-    "procedure": {"period": choice(*PERIODS), "each": choice("player"), "until": expr},
+    "procedure": {"period": choice(*PERIODS), "each": choice("player"), "until": expr,
+                  "params": params},
     "step": {"who": expr},
-    "rule": {"who": expr, "overrides": ref},
+    "rule": {"who": expr, "overrides": ref, "params": params},
     "restatement": {"restates": ref, "who": expr},
-    "external": {"from": ref},
+    "external": {"from": ref, "params": params},
     "term": {"defines": refs},
     "example": {"for": refs, "players": expr},
     "ruling": {"applies_to": refs, "survives": texts},

@@ -75,7 +75,9 @@ def stmt(s: ast.Stmt) -> str:
     if isinstance(s, ast.SetValue):
         return f"set {expr(s.target)} to {expr(s.value)}"
     if isinstance(s, ast.Trigger):
-        return f"trigger {s.target.dotted}"
+        args = ", ".join(expr(a.value) if a.name is None else f"{a.name} = {expr(a.value)}"
+                         for a in s.args)
+        return f"trigger {s.target.dotted}" + (f"({args})" if s.args else "")
     if isinstance(s, ast.Require):
         return f"require {expr(s.condition)}"
     if isinstance(s, ast.Log):
@@ -108,12 +110,15 @@ def block(stmts: tuple[ast.Stmt, ...]) -> str:
 
 def timing(t: ast.Timing) -> str:
     """A `when:` as written: `start of X`, `anytime during X`, a bare `anytime`, "text"."""
+    if t.options:
+        return " or ".join(timing(o) for o in t.options)
     if t.kind == "text":
         return expr(ast.StrLit(t.span, t.text or ""))
     if t.target is None:
         return t.kind
     words = {"start": "start of", "end": "end of", "anytime": "anytime during"}
-    return f"{words.get(t.kind, t.kind)} {t.target.dotted}"
+    binds = f"({', '.join(t.binds)})" if t.binds else ""
+    return f"{words.get(t.kind, t.kind)} {t.target.dotted}{binds}"
 
 
 def limit(lim: ast.Limit) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from ...semantics.events import bound_values
 from ...semantics.resolve import Symbol
 from ...syntax import ast
 from ...syntax.walk import iter_nodes
@@ -22,7 +23,7 @@ from .common import (
     options_of,
 )
 from .expressions import Env
-from .pretty import Atom, Py, Seq, Str, call, literal, render
+from .pretty import Atom, Py, Seq, Str, call, flat, literal, render
 
 
 def rules_module(unit: Unit) -> dict[str, Any]:
@@ -65,8 +66,9 @@ def rule_functions(unit: Unit, sym: Symbol) -> tuple[dict[str, str], dict[str, P
     base = unit.fn[sym.qualname]
     out: dict[str, str] = {}
     refs: dict[str, Py | None] = {"check": None, "cost": None}
+    env = event_env(unit, sym)
     if clauses.condition is not None:
-        cond = unit.code.condition(clauses.condition, Env())
+        cond = unit.code.condition(clauses.condition, env)
         out["check"] = unit.function(f"{base}_check", "bool",
                                      render(call("bool", cond), 4, "return "))
         refs["check"] = Atom(f"{base}_check")
@@ -74,9 +76,18 @@ def rule_functions(unit: Unit, sym: Symbol) -> tuple[dict[str, str], dict[str, P
         stmts = getattr(clauses, part)
         if stmts:
             out[part] = unit.function(f"{base}_{part}", "None",
-                                      unit.code.block(stmts, Env(), 4))
+                                      unit.code.block(stmts, env, 4))
             refs[part] = Atom(f"{base}_{part}") if part == "cost" else None
     return out, refs
+
+
+def event_env(unit: Unit, sym: Symbol) -> Env:
+    """The names a rule reads from what it was given: `ctx.arg("district")` for the `d` of
+    `when: after guard_broken(d)`, or for its own `params: [district]`."""
+    parent = sym.parent.decl if sym.parent is not None else None
+    found = bound_values(unit.model, sym.decl, parent)
+    return Env({name: flat(call("ctx.arg", *(Str(p) for p in params)))
+                for name, params in found.items()})
 
 
 def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
@@ -111,9 +122,14 @@ def who(unit: Unit, decl: ast.Decl) -> list[Py]:
 
 
 def timing(unit: Unit, when: ast.Timing | None) -> Py | None:
-    """A `Timing`; a stat or track as the target is hooked by its runtime name."""
+    """A `Timing`; a stat or track as the target is hooked by its runtime name; `any` of
+    several, each its own."""
     if when is None:
         return None
+    if when.options:
+        return call("Timing", Str("any"), *kwargs(options=Seq(
+            "", tuple(t for t in (timing(unit, o) for o in when.options) if t is not None),
+            "()", tuple_comma=True)))
     target = unit.model.targets.get(when.target) if when.target is not None else None
     if isinstance(target, (ast.Stat, ast.Track)):
         name: Py | None = Str(target.id)  # stats and tracks are kept by id (`StatDef.name`)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...core.vocabulary import PRECEDENCE
+from ...semantics.events import BUILT_IN_ARGS, arg_names
 from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
 from .expressions import Env, ExprCode
@@ -144,7 +145,19 @@ class GameCode(ExprCode):
         return self._do(indent, "g.set_place", self.expr(t, env), value)
 
     def stmt_Trigger(self, s: ast.Trigger, env: Env, indent: int) -> list[str]:
-        return self._do(indent, "g.trigger", self.expr(s.target, env), Atom("ctx"))
+        """`g.trigger(what, ctx)`; with values, the context given them: `ctx.but(target=c,
+        args=(("district", ...),))`, positional values named by the target's `params:`."""
+        if not s.args:
+            return self._do(indent, "g.trigger", self.expr(s.target, env), Atom("ctx"))
+        given = arg_names(self.model.targets.get(s.target), s)
+        changes = [Kw(name, self.expr(value, env)) for name, value in given
+                   if name in BUILT_IN_ARGS]
+        values = tuple(Seq("", (Str(name), self.expr(value, env))) for name, value in given
+                       if name not in BUILT_IN_ARGS)
+        if values:
+            changes.append(Kw("args", Seq("", values, "()", tuple_comma=True)))
+        return self._do(indent, "g.trigger", self.expr(s.target, env),
+                        call("ctx.but", *changes))
 
     def stmt_Require(self, s: ast.Require, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.require", self.condition(s.condition, env),

@@ -10,7 +10,9 @@ frozen). The changes, in source order:
 - a statement: each statement of the cost and the effect dropped, inside `if`, `for`,
   `choose` and every other block too (never a `log` or a prose step, which do nothing);
 - a destination: the place of `move`, `relocate`, `place`, `draw` and `discard`
-  replaced by the first other place of the same sort the game declares (`Places`).
+  replaced by the first other place of the same sort the game declares (`Places`);
+- a moment: each alternative of a `when:` with several (`after a or after b`) dropped;
+- the values a `trigger` gives: their numbers and comparisons, as above.
 
 Each change has a stable, readable id, `<rule>: <clause> <path>: <what>`, such as
 `revolution.julie.income: effect 1: 4 -> 5`: the path numbers statements from 1 and
@@ -76,6 +78,8 @@ def mutants(decl: ast.Decl, qualname: str, places: Places) -> list[Mutant]:
 def _decl_changes(decl: ast.Decl, places: Places) -> Iterator[tuple[ast.Decl, _Change]]:
     if isinstance(decl, RULE_LIKE):
         clauses = decl.clauses
+        for when in _moments(clauses.when):
+            yield replace(decl, clauses=replace(clauses, when=when.node)), when
         if clauses.condition is not None:
             for c in _expr(clauses.condition, "condition"):
                 yield replace(decl, clauses=replace(clauses, condition=c.node)), c
@@ -87,6 +91,17 @@ def _decl_changes(decl: ast.Decl, places: Places) -> Iterator[tuple[ast.Decl, _C
             for new_child, c in _rows(child, places):
                 children = decl.children[:i] + (new_child,) + decl.children[i + 1:]
                 yield replace(decl, children=children), c
+
+
+def _moments(when: ast.Timing | None) -> Iterator[_Change]:
+    """A timing with alternatives (`after a or after b`): each one dropped."""
+    if when is None or len(when.options) < 2:
+        return
+    options = when.options
+    for i, option in enumerate(options):
+        rest = options[:i] + options[i + 1:]
+        kept = rest[0] if len(rest) == 1 else replace(when, options=rest)
+        yield _Change(kept, "when", f"drop `{_short(unparse.timing(option))}`", option.span)
 
 
 def _rows(owner: ast.Table | ast.Track, places: Places) -> Iterator[tuple[ast.Decl, _Change]]:
@@ -141,6 +156,9 @@ def _fields(node: Any, label: str, places: Places) -> Iterator[_Change]:
         elif isinstance(value, tuple) and value and all(isinstance(v, ast.Option)
                                                         for v in value):
             changes = _options(value, label, places)
+        elif isinstance(value, tuple) and value and all(isinstance(v, ast.Arg)
+                                                        for v in value):
+            changes = _args(value, label)
         elif _is_expr(value):
             changes = _expr(value, label)
         else:
@@ -154,6 +172,13 @@ def _options(options: tuple[ast.Option, ...], label: str, places: Places) -> Ite
         for c in _block(option.body, f"{label}.{option.id}", places):
             new = replace(option, body=c.node)
             yield replace(c, node=options[:i] + (new,) + options[i + 1:])
+
+
+def _args(args: tuple[ast.Arg, ...], label: str) -> Iterator[_Change]:
+    """The values a `trigger` gives: changed within, as any expression."""
+    for i, arg in enumerate(args):
+        for c in _expr(arg.value, label):
+            yield replace(c, node=args[:i] + (replace(arg, value=c.node),) + args[i + 1:])
 
 
 def _expr(expr: Any, label: str) -> Iterator[_Change]:

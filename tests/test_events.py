@@ -1,0 +1,112 @@
+"""Events and triggers: a `when:` with alternatives, events that carry values (`params:`,
+`after guard_broken(d)`), a `trigger` that gives a rule its values or its `target`, on the
+tests' own game `tests/fixtures/engine/signals.ludex`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from ludex.pipeline import compile_paths
+from ludex.runtime import Ctx, Game, NotExecutable, Timing
+from ludex.semantics.compilation import Compilation
+from ludex.syntax import ast, unparse
+from ludex.verify.examples import PASS, engine_of, example_results
+
+from .conftest import FIXTURES, ROOT
+
+SIGNALS = FIXTURES / "engine" / "signals.ludex"
+
+
+def compiled(path: Path) -> Compilation:
+    old = Path.cwd()
+    os.chdir(ROOT)
+    try:
+        comp = compile_paths([path], checks=False)
+    finally:
+        os.chdir(old)
+    assert [str(d) for d in comp.diags if d.severity == "error"] == []
+    return comp
+
+
+@pytest.fixture(scope="module")
+def signals() -> Compilation:
+    return compiled(SIGNALS)
+
+
+@pytest.fixture
+def game(signals: Compilation) -> Iterator[Game]:
+    engine = engine_of(signals.models[0])
+    yield engine.new_game(seed=1)
+
+
+def test_the_games_examples_pass(signals: Compilation) -> None:
+    status = {r.example: r.status for r in example_results(signals)}
+    assert status == {"alternatives": PASS, "carried": PASS, "targeted": PASS}
+
+
+def test_a_timing_with_alternatives_is_one_rule_hooked_to_each(signals: Compilation) -> None:
+    rule = next(d for d in signals.models[0].decls() if d.id == "watchful")
+    assert isinstance(rule, ast.Rule) and rule.clauses.when is not None
+    when = rule.clauses.when
+    assert when.kind == "any" and [m.target.dotted for m in when.moments if m.target] == \
+        ["hero_roll", "enemy_roll"]
+    assert unparse.timing(when) == "after hero_roll or after enemy_roll"
+    defs = engine_of(signals.models[0]).DEFINITIONS
+    assert defs.rules["watchful"].when == Timing("any", options=(
+        Timing("after", "hero_roll"), Timing("after", "enemy_roll")))
+
+
+def test_each_alternative_fires_the_rule_once(game: Game) -> None:
+    game.trigger("enemy_roll")
+    assert game.get("ann", "score") == 1
+    game.trigger("hero_roll")
+    game.trigger("hero_roll")
+    assert game.get("ann", "score") == 3
+
+
+def test_an_event_carries_its_values_to_the_hooked_rule(game: Game) -> None:
+    game.trigger("guard_broken", Ctx(args=(("district", "docks"),)))
+    assert game.get("docks", "alarm") == 0  # the condition reads `d`: not Big Ben
+    game.trigger("guard_broken", Ctx(args=(("district", "big_ben"),)))
+    assert game.get("big_ben", "alarm") == 1
+
+
+def test_an_event_without_its_value_blocks_the_rule_that_reads_it(game: Game) -> None:
+    with pytest.raises(NotExecutable, match="`district` is not known here"):
+        game.trigger("guard_broken")
+
+
+def test_a_rule_is_given_its_params_and_target_by_the_caller(game: Game) -> None:
+    game.act("suffer", target="raid", args={"where": "docks"})
+    assert game.get("docks", "alarm") == 3
+    with pytest.raises(NotExecutable, match="`where` is not known here"):
+        game.act("suffer", target="raid")
+
+
+def test_the_trigger_statement_names_positional_values_by_params(
+        signals: Compilation) -> None:
+    from ludex.backends.to_python import emit_game
+
+    rules = emit_game(signals.models[0])["rules.py"]
+    assert "g.trigger('suffer', ctx.but(target=c, args=(('where', catalog.DOCKS.id),)))" in \
+        rules.replace('"', "'")
+    assert "ctx.arg('district')" in rules.replace('"', "'")
+
+
+def test_unparse_gives_back_binders_and_named_values() -> None:
+    from ludex.core.diagnostics import Diagnostics
+    from ludex.core.source import SourceFile
+    from ludex.syntax.parse import parse
+
+    text = ('game g "G"\n\nrule r:\n  when: after a(x, y) or end of b\n'
+            '  effect: trigger c(1, target = x)\n')
+    diags = Diagnostics()
+    file = parse(SourceFile("t.ludex", text), diags)
+    assert file is not None and list(diags) == []
+    rule = file.decls[1]
+    assert isinstance(rule, ast.Rule) and rule.clauses.when is not None
+    assert unparse.timing(rule.clauses.when) == "after a(x, y) or end of b"
+    assert unparse.stmt(rule.clauses.effect[0]) == "trigger c(1, target = x)"

@@ -1,0 +1,122 @@
+"""The forms that shape a procedure's run, on a small game of the tests' own
+(`tests/fixtures/engine/structure.ludex`): `end` and `skip to`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ludex.runtime import Ctx, Game, Illegal, NotExecutable
+from ludex.runtime.defs import ProcedureDef, RuleDef
+from ludex.syntax.format import format_text
+from ludex.verify.examples import PASS, engine_of, example_results
+
+from .test_engine import ENGINE, compiled
+
+STRUCTURE = ENGINE / "structure.ludex"
+
+
+@pytest.fixture(scope="module")
+def defs() -> Any:
+    return engine_of(compiled(STRUCTURE).models[0]).DEFINITIONS
+
+
+def test_the_games_examples_pass() -> None:
+    results = example_results(compiled(STRUCTURE))
+    assert {r.example: r.status for r in results} == {
+        name: PASS for name in ("full_attack", "blocked_attack", "dodged_attack", "riposted")}
+
+
+def _steps(game: Game) -> list[str]:
+    return [e.what for e in game.log if e.kind in ("step", "rule", "end", "skip_to")]
+
+
+def test_end_skips_the_rest_and_the_end_hooks_still_run(defs: Any) -> None:
+    game = Game(defs)
+    game.set(None, "guard", 2)
+    game.trigger("attack")
+    assert _steps(game) == ["attack.aim", "block", "attack", "tally"]
+    assert [e.detail for e in game.log if e.kind == "end"] == ["ended early"]
+    assert game.get(None, "hits") == 1 and game.get(None, "cleared") == 1
+
+
+def test_skip_to_goes_on_from_the_step(defs: Any) -> None:
+    game = Game(defs)
+    game.set(None, "guard", 1)
+    game.trigger("attack")
+    assert _steps(game) == ["attack.aim", "dodge", "attack", "attack.clear", "tally"]
+    assert [e.detail for e in game.log if e.kind == "skip_to"] == ["attack.clear"]
+
+
+def test_a_bare_end_ends_the_innermost_procedure_and_the_rule_counts_as_used(
+        defs: Any) -> None:
+    game = Game(defs)
+    game.set(None, "guard", 3)
+    game.trigger("attack")
+    assert _steps(game) == ["attack.aim", "attack.strike", "riposte", "attack", "tally"]
+    assert game.get(None, "hits") == 13
+    assert game.running_procedures == []
+
+
+def test_end_and_skip_to_outside_a_run_are_refused(defs: Any) -> None:
+    game = Game(defs)
+    with pytest.raises(Illegal, match="no procedure is running"):
+        game.end_procedure(None)
+    with pytest.raises(Illegal, match="attack is not running"):
+        game.end_procedure("attack")
+    with pytest.raises(Illegal, match="attack is not running"):
+        game.skip_to("attack", "attack.clear")
+
+
+def _looping() -> Game:
+    """A procedure whose second step skips back to its first, forever."""
+    from dataclasses import replace
+
+    from ludex.runtime.defs import Definitions
+
+    def back(g: Game, ctx: Ctx) -> None:
+        g.skip_to("loop", "loop.one")
+
+    rules = {"loop.one": RuleDef("loop.one", kind="step"),
+             "loop.two": RuleDef("loop.two", kind="step", effect=back)}
+    defs = replace(Definitions("looping"), rules=rules,
+                   procedures={"loop": ProcedureDef("loop", steps=("loop.one", "loop.two"))})
+    return Game(defs)
+
+
+def test_skipping_back_forever_is_a_runaway() -> None:
+    game = _looping()
+    with pytest.raises(NotExecutable, match="skipped back 10000 times"):
+        game.trigger("loop")
+
+
+def test_an_end_of_an_outer_procedure_ends_the_inner_one_and_its_period() -> None:
+    from dataclasses import replace
+
+    from ludex.runtime.defs import Definitions
+
+    def stop(g: Game, ctx: Ctx) -> None:
+        g.end_procedure("battle")
+
+    def inner(g: Game, ctx: Ctx) -> None:
+        g.trigger("round", ctx)
+
+    rules = {"battle.fight": RuleDef("battle.fight", kind="step", effect=inner),
+             "battle.after": RuleDef("battle.after", kind="step"),
+             "round.strike": RuleDef("round.strike", kind="step", effect=stop),
+             "round.more": RuleDef("round.more", kind="step")}
+    defs = replace(Definitions("battles"), rules=rules, procedures={
+        "battle": ProcedureDef("battle", steps=("battle.fight", "battle.after")),
+        "round": ProcedureDef("round", steps=("round.strike", "round.more"))})
+    game = Game(defs)
+    game.trigger("battle")
+    assert [e.what for e in game.log if e.kind in ("step", "end")] == [
+        "battle.fight", "round.strike", "battle"]
+    assert game.running == [] and game.running_procedures == []
+
+
+def test_fmt_lays_out_the_forms() -> None:
+    messy = ('procedure attack "A":\n  step aim "Aim":\n    effect:\n'
+             '        end   attack\n        skip   to  attack.aim\n        end\n')
+    assert format_text(messy) == ('procedure attack "A":\n  step aim "Aim":\n    effect:\n'
+                                  '      end attack\n      skip to attack.aim\n      end\n')
