@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, cast
 
 from .context import Ctx, Run
 from .defs import Definitions, Row, RuleDef, Value
-from .errors import Illegal, NotExecutable, RuleError
+from .errors import Illegal, Interrupt, NotExecutable, RuleError
 from .limits import Lasting, Usage
 from .log import EventLog
 from .places import Places
@@ -75,6 +75,9 @@ class Resolution:
     overriders: dict[str, list[RuleDef]]
     pending: list[Request] | None  # the requests of the open effect, if one is open
     together: dict[tuple[str, Value], int]  # the groups of requests being resolved
+
+    if TYPE_CHECKING:  # given by `periods.Periods`, which catches `end` and `skip to`
+        def _steps(self, name: str, steps: tuple[str, ...], ctx: Ctx) -> None: ...
 
     def _index(self) -> None:
         """Sort the rules by what they hook into and what they override."""
@@ -230,11 +233,14 @@ class Resolution:
         self.log.add(rule.kind, rule.name, ctx.subject, rule.title or "")
         self.log.causes.append(rule.name)
         self.actors.append(ctx.subject)
+        stop = None  # the rule ends a procedure or skips in it: it was resolved all the same
         try:
             if rule.cost is not None:
                 rule.cost(self.game, ctx)
             if rule.effect is not None:
                 rule.effect(self.game, ctx)
+        except Interrupt as err:
+            stop = err
         finally:
             self.log.causes.pop()
             self.actors.pop()
@@ -244,6 +250,8 @@ class Resolution:
             zone = self.defs.zones.get(rule.limit.max_in)  # the extra card goes back
             self.places.enforce(rule.limit.max_in, rule.limit.count,
                                 zone.overflow if zone and zone.overflow else "bottom_of_deck")
+        if stop is not None:
+            raise stop
         self._fire("during", rule.name, ctx)
         self._fire("after", rule.name, ctx)
 
@@ -257,14 +265,7 @@ class Resolution:
         run = Run(name, ctx.subject, self._treated_values(ctx.subject))
         self.runs.append(run)
         self.log.add("procedure", name, ctx.subject, proc.title or "")
-        for kind in ("before", "start", "during"):
-            self._fire(kind, name, ctx)
-        self.log.causes.append(name)
-        try:
-            for step in proc.steps:
-                self.trigger(step, ctx)
-        finally:
-            self.log.causes.pop()
+        self._steps(name, proc.steps, ctx)  # `end` and `skip to` caught there
         self._fire("end", name, ctx)
         self._fire("after", name, ctx)
         run.completed = True

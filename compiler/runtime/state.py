@@ -68,6 +68,7 @@ class Game(Periods, Seating, Choosing, Facts):
         self.facts: dict[tuple[str, tuple[Value, ...]], Value] = {}
         self.rigged_rolls: dict[str, list[Value]] = {}
         self.runs: list[Run] = []
+        self.running_procedures: list[str] = []
         self.reached: dict[tuple[str, int], Value] = {}
         self._index()
         self.places.watch = self._event

@@ -85,6 +85,7 @@ from .ast_stmts import (
     Discard,
     Draw,
     Eliminate,
+    EndProcedure,
     ForEach,
     Gain,
     If,
@@ -104,6 +105,7 @@ from .ast_stmts import (
     Roll,
     SetValue,
     Shuffle,
+    SkipTo,
     Stmt,
     Trigger,
 )
@@ -119,6 +121,7 @@ __all__ = [
     "Note", "Option", "OptionalType", "Pay", "Place", "Procedure", "Property", "Prose",
     "ProseStep", "RangeLit", "Ref", "RefType", "Relocate", "Remove", "Require", "Reroll",
     "Restatement", "Reveal", "Roll", "Row", "RowKey", "Rule", "Ruling", "SetValue", "Shuffle",
+    "EndProcedure", "SkipTo",
     "Span", "Stat", "Step", "Stmt", "StrLit", "Suppression", "Table", "Term", "TextType", "Timing",
     "Track", "Trigger", "Unary", "UnionType", "Waiver", "Zone",
 ]

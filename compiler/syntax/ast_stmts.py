@@ -159,6 +159,24 @@ class Eliminate:
 
 
 @dataclass(frozen=True, slots=True)
+class EndProcedure:
+    """`end PROC`: the running procedure ends now, its remaining steps skipped (its `end
+    of` and `after` hooks still run); bare `end`, the innermost procedure running."""
+
+    span: Span
+    procedure: Ref | None
+
+
+@dataclass(frozen=True, slots=True)
+class SkipTo:
+    """`skip to PROC.STEP`: the running procedure goes on from that step (the rest of
+    the step running now, and the steps between, are skipped)."""
+
+    span: Span
+    step: Ref
+
+
+@dataclass(frozen=True, slots=True)
 class ProseStep:
     """A step the book states in words only; shown, counted, not executed."""
 
@@ -234,7 +252,7 @@ class ActAs:
 Stmt: TypeAlias = (
     Gain | Lose | Pay | Draw | Discard | Place | Move | Relocate | Roll | Reroll | Reveal
     | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
-    | Choose | ChooseFrom | May | ActAs | Eliminate
+    | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo
 )
 # Every statement type, read from `Stmt` (the one place they are listed).
 STATEMENTS: tuple[type, ...] = typing.get_args(Stmt)

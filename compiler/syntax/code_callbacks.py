@@ -83,6 +83,14 @@ class StmtCallbacks(CallbackBase):
         span, c = self._kw_span(c), self._kw(c)[0]
         return ast.Eliminate(span, c[0])
 
+    def end_procedure(self, c: list[Any]) -> ast.EndProcedure:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.EndProcedure(span, self._opt(c, 0))
+
+    def skip_to(self, c: list[Any]) -> ast.SkipTo:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.SkipTo(span, c[0])
+
     def relocate(self, c: list[Any]) -> ast.Relocate:
         span, c = self._kw_span(c), self._kw(c)[0]
         return ast.Relocate(span, c[0], c[1])

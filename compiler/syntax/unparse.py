@@ -60,6 +60,10 @@ def stmt(s: ast.Stmt) -> str:
         return f"relocate {expr(s.what)} to {expr(s.to)}"
     if isinstance(s, ast.Eliminate):
         return f"eliminate {expr(s.who)}"
+    if isinstance(s, ast.EndProcedure):
+        return "end" + (f" {s.procedure.dotted}" if s.procedure is not None else "")
+    if isinstance(s, ast.SkipTo):
+        return f"skip to {s.step.dotted}"
     if isinstance(s, ast.Roll):
         return f"roll {s.die.dotted}" + (f" as {s.bind}" if s.bind else "")
     if isinstance(s, ast.Reroll):

@@ -98,6 +98,16 @@ class GameCode(ExprCode):
     def stmt_Eliminate(self, s: ast.Eliminate, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.eliminate", self.expr(s.who, env))
 
+    def stmt_EndProcedure(self, s: ast.EndProcedure, env: Env, indent: int) -> list[str]:
+        decl = self.target(s.procedure)[0] if s.procedure is not None else None
+        return self._do(indent, "g.end_procedure",
+                        Str(self.qual(decl)) if decl is not None else Atom("None"))
+
+    def stmt_SkipTo(self, s: ast.SkipTo, env: Env, indent: int) -> list[str]:
+        decl = self.target(s.step)[0]
+        step = self.qual(decl) if decl is not None else s.step.dotted
+        return self._do(indent, "g.skip_to", Str(step.rsplit(".", 1)[0]), Str(step))
+
     def stmt_Relocate(self, s: ast.Relocate, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.relocate", self.expr(s.what, env, soft=True),
                         self.expr(s.to, env, soft=True))
