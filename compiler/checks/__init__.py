@@ -32,6 +32,7 @@ from . import (
     placeholders,
     repeated_text,
     restatement,
+    term_names,
     undefined_term,
     unused,
 )
@@ -57,7 +58,7 @@ def _check(module: ModuleType) -> Check:
 CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
     manifest_count, missing_part, restatement, cross_reference, undefined_term, near_miss,
     name_clash, duplicate_rule, unused, notes_and_rulings, examples, cut_off,
-    repeated_text, placeholders,
+    repeated_text, placeholders, term_names,
 ))
 
 
