@@ -19,11 +19,13 @@ warning of its own (W617) naming that rule. The engine never answers a question 
 in words: an example that depends on such a fact states it in `given:`, or the rule says
 it in the language.
 
-An example proves something about the rules it names (`for:`) only if its run makes
-them fire. The engine records every rule, step, card and procedure that fired; an
-executable example that passes while a rule it names never fired is a warning (W616),
-naming those rules: the example restates the rule instead of running it, or the
-actions never reach it.
+An example proves something about the rules it names (`for:`) only if its run
+exercises them. The engine records every rule, step, card and procedure that fired,
+and every rule whose condition it weighed (a rule reached whose condition rightly
+fails, as an example showing that nothing happens yet, is exercised too); an
+executable example that passes while a rule it names was never exercised is a
+warning (W616), naming those rules: the example restates the rule instead of
+running it, or the actions never reach it.
 """
 
 from __future__ import annotations
@@ -90,7 +92,8 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
 
 
 def _misses(model: GameModel, decl: ast.Example, fired: set[str]) -> Iterator[Diagnostic]:
-    """W616 when a rule the example names (`for:`) never fired in its run."""
+    """W616 when a rule the example names (`for:`) was never exercised in its run (it
+    neither fired nor had its condition weighed)."""
     named = decl.illustrates
     refs = [] if named is None else [named] if isinstance(named, ast.Ref) else \
         [r for r in named.items if isinstance(r, ast.Ref)]

@@ -22,7 +22,7 @@ class ExampleResult:
     message: str
     span: Span
     runaway: bool = False  # stopped by a time or memory limit, or it killed its runner
-    fired: tuple[str, ...] = ()  # what fired while it ran: rules, steps, cards, procedures
+    fired: tuple[str, ...] = ()  # what ran: rules, steps, cards, procedures; conditions weighed
 
     @property
     def passed(self) -> bool:

@@ -73,7 +73,8 @@ def _run_all(engine: Any, names: list[str], answers: IO[str]) -> int:
 
 def run_one(engine: Any, name: str, fired: list[str] | None = None) -> tuple[str, str]:
     """One example on a fresh game (seed 0, its modes and variants in play); the rules,
-    steps, cards and procedures that fired are added to `fired`, in order, once each."""
+    steps, cards and procedures that fired (or whose condition was weighed) are added to
+    `fired`, in order, once each."""
     game = None
     try:
         defs = engine.DEFINITIONS
@@ -111,10 +112,16 @@ def _blocked(game: Any, err: NotExecutable) -> str:
 
 
 FIRING = frozenset({"rule", "step", "card", "procedure"})  # the log's kinds for a firing
+NOT_HELD = "its condition does not hold"  # a `skip`'s detail: the rule was reached, weighed
 
 
 def _fired(game: Any) -> list[str]:
-    names = [e.what for e in getattr(game, "log", ()) if getattr(e, "kind", None) in FIRING]
+    """What the run exercised: what fired, and the rules whose condition it weighed (a
+    rule reached whose condition rightly fails is exercised too)."""
+    log = getattr(game, "log", ())
+    names = [e.what for e in log if getattr(e, "kind", None) in FIRING or
+             (getattr(e, "kind", None) == "skip" and getattr(e, "detail", "") == NOT_HELD)]
+    names += list(getattr(log, "weighed", ()))
     return [str(n) for n in dict.fromkeys(names)]
 
 
