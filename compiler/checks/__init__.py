@@ -34,6 +34,7 @@ from . import (
     restatement,
     term_names,
     undefined_term,
+    unlisted_component,
     unused,
 )
 
@@ -58,7 +59,7 @@ def _check(module: ModuleType) -> Check:
 CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
     manifest_count, missing_part, restatement, cross_reference, undefined_term, near_miss,
     name_clash, duplicate_rule, unused, notes_and_rulings, examples, cut_off,
-    repeated_text, placeholders, term_names,
+    repeated_text, placeholders, term_names, unlisted_component,
 ))
 
 
