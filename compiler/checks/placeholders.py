@@ -39,9 +39,9 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         kinds = _note_kinds(sym)
         for para in decl.prose:
             if not kinds & PLACEHOLDER_NOTES:
-                for match in _PLACEHOLDER.finditer(para.text):
+                for hole in _PLACEHOLDER.finditer(para.text):
                     yield finding(model, Code.UNMARKED_PLACEHOLDER,
-                                  f"the placeholder {match.group()!r} stands for something "
+                                  f"the placeholder {hole.group()!r} stands for something "
                                   "the text does not give", decl, para.span,
                                   "say what the book prints there: `note unreadable`")
             if not kinds & FIGURE_NOTES:

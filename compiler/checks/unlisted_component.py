@@ -16,7 +16,7 @@ is not checked, nor an example's own components.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostic
@@ -77,7 +77,7 @@ def _covered(name: str, listed: set[str]) -> bool:
     return any(" ".join(words[i:]) in listed for i in range(len(words) - 1))
 
 
-def _prose(model: GameModel, manifests: list[ast.Decl]) -> Iterator[Diagnostic]:
+def _prose(model: GameModel, manifests: Sequence[ast.Decl]) -> Iterator[Diagnostic]:
     kinds: set[str] = set()  # the kinds of piece the lists and components mention
     for decl in [*manifests, *(d for d in model.decls()
                                if isinstance(d, (ast.Component, ast.Kind, ast.Deck, ast.Die)))]:
