@@ -44,7 +44,14 @@ def game(signals: Compilation) -> Iterator[Game]:
 
 def test_the_games_examples_pass(signals: Compilation) -> None:
     status = {r.example: r.status for r in example_results(signals)}
-    assert status == {"alternatives": PASS, "carried": PASS, "targeted": PASS}
+    assert status == {"alternatives": PASS, "carried": PASS, "targeted": PASS,
+                      "replaced": PASS}
+
+
+def test_an_override_of_an_outside_event_runs_instead_of_it(game: Game) -> None:
+    game.trigger("lockdown")
+    assert (game.get("docks", "alarm"), game.get("big_ben", "alarm")) == (1, 0)
+    assert [e.what for e in game.log.of_kind("override")] == ["lockdown"]
 
 
 def test_a_timing_with_alternatives_is_one_rule_hooked_to_each(signals: Compilation) -> None:

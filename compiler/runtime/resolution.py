@@ -197,8 +197,8 @@ class Resolution:
             self.depth -= 1
 
     def _override(self, name: str, ctx: Ctx) -> RuleDef | None:
-        if name not in self.defs.rules and name not in self.defs.procedures:
-            return None
+        """The rule that runs instead of `name` (a rule, a procedure, a table or an outside
+        event), if one that overrides it is in play and its condition holds."""
         for rule in self.overriders.get(name, ()):
             if self.playing(rule.scope) and self._holds(rule, ctx):
                 self.log.add("override", name, detail=f"replaced by {rule.name}")
