@@ -59,22 +59,36 @@ def rule_clauses(decl: ast.Decl) -> ast.Clauses | None:
 FULL, PARTIAL, PROSE_RULE = "full", "partial", "prose"
 
 
-def rule_status(clauses: ast.Clauses) -> str:
+def rule_status(clauses: ast.Clauses, limit_enforced: bool = False) -> str:
     """Full: every clause runs and the rule does something more than a trivial step.
     Partial: something runs, but a step is stated in words, or all it does is trivial
     (`log`, `discard self`, `pay 0`). Prose: nothing runs, which is also the case when its
     condition or its moment (`when:`) is stated in words: the engine never answers such a
-    question, so the rule cannot run at all, whatever its effect."""
+    question, so the rule cannot run at all, whatever its effect. `limit_enforced`: the
+    rule's `limit:` is one the engine applies whether or not the rule runs (see
+    `enforced_limit`), which counts as a clause that runs."""
     if isinstance(clauses.condition, ast.StrLit) or (clauses.when is not None
                                                      and clauses.when.kind == "text"):
         return PROSE_RULE
     nodes = [n for s in clauses.cost + clauses.effect for n in iter_nodes(s)]
     statements = [n for n in nodes if type(n) in _STATEMENTS]
-    substantive = any(not isinstance(n, _CONTAINERS) and not _trivial(n) for n in statements)
+    substantive = limit_enforced or \
+        any(not isinstance(n, _CONTAINERS) and not _trivial(n) for n in statements)
     condition = clauses.condition is not None
     if substantive and not any(isinstance(n, ast.ProseStep) for n in nodes):
         return FULL
-    return PARTIAL if statements or condition else PROSE_RULE
+    return PARTIAL if statements or condition or limit_enforced else PROSE_RULE
+
+
+def enforced_limit(model: GameModel, clauses: ast.Clauses) -> bool:
+    """Whether the engine applies the rule's `limit:` on its own: `max N in zone` where
+    the zone holds N at most (`capacity: N`), which every move into it obeys (the zone's
+    `overflow:` says what goes). A use limit (`once per round`) limits only the rule's
+    own uses, so it runs only with what the rule does."""
+    limit = clauses.limit
+    zone = model.targets.get(limit.max_in) if limit is not None and limit.max_in else None
+    return isinstance(zone, ast.Zone) and zone.capacity is not None and \
+        limit is not None and limit.count is not None and zone.capacity == limit.count
 
 
 def _trivial(n: object) -> bool:
@@ -100,7 +114,7 @@ def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:
                 if isinstance(n, ast.ProseStep))
     status = [r.status for r in results if r.game == model.name]
     declarations = sum(1 for _ in game_decls(model.source))  # as `ludex check` counts
-    kinds = [rule_status(c) for c in rules]
+    kinds = [rule_status(c, enforced_limit(model, c)) for c in rules]
     return GameStats(model.name, declarations, len(rules), kinds.count(FULL),
                      kinds.count(PARTIAL), prose, len(status), status.count(PASS),
                      status.count(FAIL), status.count(BLOCKED), status.count(PROSE))
