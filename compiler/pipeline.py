@@ -17,6 +17,7 @@ from .backends.collisions import check_outputs
 from .checks import run_checks
 from .core.diagnostics import Diagnostics
 from .core.source import SourceFile
+from .semantics.boards import check_boards
 from .semantics.compilation import Compilation
 from .semantics.play import check_play
 from .semantics.resolve import build_symbols, link_bases, resolve_game
@@ -132,6 +133,7 @@ def compile_paths(paths: list[Path], checks: bool = True,
         resolve_game(model, diags)
         validate_game(model, diags)
         check_play(model, diags)
+        check_boards(model, diags)
         progress("games resolved", done, games_total)
     check_outputs(result.models, diags)
     if checks:

@@ -26,7 +26,7 @@ DOC = ROOT / "site" / "docs" / "language.md"
 FENCE = re.compile(r"^```ludex\n(.*?)^```$", re.MULTILINE | re.DOTALL)
 # The sections on the engine's semantics, each shown with a whole game.
 SECTIONS = ("Copies and identity", "Players", "Choices", "Periods", "Events",
-            "Worked examples: results and `--mutate`")
+            "Boards and spaces", "Worked examples: results and `--mutate`")
 # (game, example) -> the status the reference shows on purpose; every other example passes.
 SHOWN = {("farm", "miscounts"): FAIL, ("farm", "at_dawn"): BLOCKED,
          ("farm", "in_words"): PROSE}

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ludex.core.vocabulary import PERIODS, VERBS
 from ludex.pipeline import compile_paths
+from ludex.runtime.queries import QUERIES
 from ludex.verify.examples import engine_of
 
 from .conftest import ROOT
@@ -17,6 +18,8 @@ RUNTIME = ROOT / "compiler" / "runtime"
 # Words of the language itself, which the runtime rightly knows.
 # the words the language itself gives a meaning to (`per: player`, `each: player`)
 LANGUAGE = set(PERIODS) | set(VERBS) | {"after", "before", "during", "start", "end", "player"}
+# ... and the names of its queries (`adjacent(a, b)`), which a book may use as a term too
+LANGUAGE |= set(QUERIES)
 
 
 def test_the_runtime_names_nothing_a_rulebook_declares() -> None:

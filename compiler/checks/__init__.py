@@ -22,6 +22,7 @@ from ..syntax import ast
 from . import (
     cross_reference,
     cut_off,
+    definitions,
     duplicate_rule,
     examples,
     manifest_count,
@@ -59,7 +60,7 @@ def _check(module: ModuleType) -> Check:
 CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
     manifest_count, missing_part, restatement, cross_reference, undefined_term, near_miss,
     name_clash, duplicate_rule, unused, notes_and_rulings, examples, cut_off,
-    repeated_text, placeholders, term_names, unlisted_component,
+    repeated_text, placeholders, term_names, unlisted_component, definitions,
 ))
 
 

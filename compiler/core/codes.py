@@ -48,6 +48,7 @@ class Code(StrEnum):
     OUTPUT_COLLISION = "E308"
     NEEDS_PLAYERS = "E309"
     UNKNOWN_CHOICE = "E310"
+    BAD_BOARD = "E311"
     WRONG_ARGUMENTS = "E312"
     # card data
     CARD_DATA_SCHEMA = "E401"
@@ -114,6 +115,7 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.OUTPUT_COLLISION: (_E, "two declarations would write the same output file"),
     Code.NEEDS_PLAYERS: (_E, "something per player, and the game declares no players"),
     Code.UNKNOWN_CHOICE: (_E, "an answer to a choice no rule of the game makes"),
+    Code.BAD_BOARD: (_E, "a board's space or adjacency that cannot be"),
     Code.WRONG_ARGUMENTS: (_E, "values an event or a trigger gives that its params do not take"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from . import queries
 from .assembly import NewGame, define_game, game_starter, match_starter
+from .board import BoardDef
 from .book import Book
 from .choosers import (
     Choice,
@@ -73,7 +74,8 @@ from .match import Action, IllegalAction, Match
 from .state import Ctx, Game, Run
 
 __all__ = [
-    "GAME", "Action", "Book", "Choice", "Chooser", "Ctx", "DeckDef", "Definitions", "DieDef",
+    "GAME", "Action", "BoardDef", "Book", "Choice", "Chooser", "Ctx", "DeckDef", "Definitions",
+    "DieDef",
     "Duration", "Enumerator", "Event", "EventLog", "ExampleDef", "Expectation", "FirstChooser",
     "Game", "Illegal", "IllegalAction", "InteractiveChooser", "Limit", "Match", "NewGame",
     "NoLegalChoice", "NotExecutable", "ProcedureDef", "RandomChooser", "Record", "Reward",

@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeAlias
 
 if TYPE_CHECKING:
+    from .board import BoardDef
     from .state import Ctx, Game
 
 # A game value: a number, a name (an entity's qualified name, a die face, a
@@ -301,6 +302,7 @@ class Definitions:
     zones: Mapping[str, ZoneDef] = field(default_factory=dict)
     dice: Mapping[str, DieDef] = field(default_factory=dict)
     tables: Mapping[str, TableDef] = field(default_factory=dict)
+    boards: Mapping[str, BoardDef] = field(default_factory=dict)
     rules: Mapping[str, RuleDef] = field(default_factory=dict)
     procedures: Mapping[str, ProcedureDef] = field(default_factory=dict)
     records: Mapping[str, Record] = field(default_factory=dict)

@@ -12,6 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .board import (
+    adjacent,
+    column,
+    distance,
+    line_of_sight,
+    neighbours,
+    row,
+    spaces,
+    square,
+    within,
+)
 from .defs import Value, base_of
 from .errors import NotExecutable
 from .places import REMOVED
@@ -243,6 +254,9 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
     "paid": paid, "random_card": random_card, "resolving": resolving,
     "run_values": run_values, "runs": runs, "top": top, "used": used,
+    "adjacent": adjacent, "neighbours": neighbours, "distance": distance, "within": within,
+    "spaces": spaces, "square": square, "column": column, "row": row,
+    "line_of_sight": line_of_sight,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows;

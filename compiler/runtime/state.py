@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
+from .board import reach
 from .choosers import Choice, Chooser, Unanswered
 from .choosing import Choosing
 from .context import Ctx, Run
@@ -62,6 +63,8 @@ class Game(Periods, Seating, Choosing, Facts):
         self.stats = Stats({**defs.stats, **tracks}, defs.records, self.log)
         self.places = Places(defs.decks, defs.zones, self.rng, self.log, self.seats,
                              self._which_goes)
+        for space in (s for b in defs.boards.values() for s in b.every_space()):
+            self.places.of(space)  # a board's spaces are places from the start
         self.player_places = defs.player_places
         self.usage = Usage()
         self.lasting = Lasting()
@@ -225,9 +228,13 @@ class Game(Periods, Seating, Choosing, Facts):
         if self._something(thing, "place") and self._something(where, "place on"):
             self.places.put(thing, self._place(where), bottom)
 
-    def move(self, thing: Value, to: Value, source: Value = None) -> None:
-        """Move a thing to a place (from `source`)."""
+    def move(self, thing: Value, to: Value, source: Value = None, within: Value = None) -> None:
+        """Move a thing to a place (from `source`); `within`: a board's space at most that
+        many steps from where the thing is (`Illegal` when farther)."""
         if self._something(thing, "move") and self._something(to, "move to"):
+            if within is not None:
+                origin = self._place(source) if source is not None else self.places.where(thing)
+                reach(self.defs.boards, origin, to, self.amount(within))
             self.places.put(thing, self._place(to), kind="move",
                             source=self._place(source) if source is not None else None)
 

@@ -25,7 +25,7 @@ __all__ = ["GameModel", "Symbol", "build_symbols", "link_bases", "resolve_game"]
 
 ATTRIBUTE_DECLS = (ast.Stat, ast.Zone, ast.Track, ast.Deck)  # `p.hand`: a player's own
 ANSWERS = frozenset({"answer", "answers"})  # what an example sets to answer a choice
-PLAIN_CONVERTERS = frozenset({"integer", "text", "int_or_text", "names", "params"})
+PLAIN_CONVERTERS = frozenset({"integer", "text", "int_or_text", "names", "flag", "params"})
 
 
 def is_plain(keyword: str, name: str) -> bool:
@@ -48,6 +48,10 @@ class Resolver:
         self.kinds = {d.id: d for d in model.decls() if isinstance(d, ast.Kind)}
         self.faces = {face: d for d in model.decls() if isinstance(d, ast.Die)
                       for face in self._attributes_of(d)}
+        # a board's space is named alone wherever its id is no other declaration's
+        # (`move knight to market`), as a die's face is; on two boards, qualify it
+        named = [d for d in model.decls() if isinstance(d, ast.Space)]
+        self.spaces = {d.id: d for d in named if sum(o.id == d.id for o in named) == 1}
         games = [model] + ([model.base] if model.base else [])
         # what a call may read besides the engine's queries: declared facts, and base-game
         # terms (`majority(district)` reads the external Majority as a fact of the table)
@@ -86,6 +90,10 @@ class Resolver:
             die = self.faces[ref.parts[0]]  # a die face: `if face == explosion`
             self.model.targets[ref] = die
             return die
+        if sym is None and len(ref.parts) == 1 and ref.parts[0] in self.spaces:
+            space = self.spaces[ref.parts[0]]
+            self.model.targets[ref] = space
+            return space
         if sym is None:
             self._unresolved(ref, scope, code, context)
             return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..core.source import Span
 from .ast_decls import (
+    Board,
     Clauses,
     Component,
     Container,
@@ -41,6 +42,7 @@ from .ast_decls import (
     RowKey,
     Rule,
     Ruling,
+    Space,
     Stat,
     Step,
     Suppression,
@@ -112,7 +114,8 @@ from .ast_stmts import (
 
 __all__ = [
     "STATEMENTS",
-    "ActAs", "Add", "Arg", "Attr", "Binary", "BoolLit", "BoolType", "Call", "Choose", "ChooseFrom",
+    "ActAs", "Add", "Arg", "Attr", "Binary", "Board", "BoolLit", "BoolType", "Call", "Choose",
+    "ChooseFrom",
     "Clauses", "Comprehension", "Component", "Container", "Deck", "Decl", "Die", "Discard", "Draw",
     "Duration", "Eliminate", "Entry", "EnumType", "Example", "Expr", "External", "Fact", "Field",
     "FieldType", "File", "ForEach", "Gain", "Game", "GameSource", "If", "ImageType", "Instance",
@@ -122,6 +125,7 @@ __all__ = [
     "ProseStep", "RangeLit", "Ref", "RefType", "Relocate", "Remove", "Require", "Reroll",
     "Restatement", "Reveal", "Roll", "Row", "RowKey", "Rule", "Ruling", "SetValue", "Shuffle",
     "EndProcedure", "SkipTo",
-    "Span", "Stat", "Step", "Stmt", "StrLit", "Suppression", "Table", "Term", "TextType", "Timing",
+    "Space", "Span", "Stat", "Step", "Stmt", "StrLit", "Suppression", "Table", "Term",
+    "TextType", "Timing",
     "Track", "Trigger", "Unary", "UnionType", "Waiver", "Zone",
 ]

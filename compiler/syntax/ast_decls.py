@@ -216,6 +216,24 @@ class Zone(Decl):
 
 
 @dataclass(frozen=True, slots=True)
+class Board(Decl):
+    """A map of spaces: named `space`s with their adjacency, or a square grid of
+    `columns` by `rows` (4-adjacent, 8 with `diagonals: yes`)."""
+
+    adjacency: str = "undirected"  # undirected | directed
+    columns: int | None = None
+    row_count: int | None = None  # `rows:` (a declaration's `rows` are a table's)
+    diagonals: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Space(Decl):
+    """A space of a board: a place things are put on, with the spaces it is adjacent to."""
+
+    adjacent: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Die(Decl):
     faces: Expr | None = None
 

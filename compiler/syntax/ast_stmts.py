@@ -65,6 +65,7 @@ class Move:
     what: Expr
     to: Expr
     source: Expr | None = None  # `move X from P to Q`: the copy of X that is in P
+    within: Expr | None = None  # `move X to S within 2`: at most 2 steps on S's board
 
 
 @dataclass(frozen=True, slots=True)

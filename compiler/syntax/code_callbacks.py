@@ -77,7 +77,7 @@ class StmtCallbacks(CallbackBase):
 
     def move(self, c: list[Any]) -> ast.Move:
         span, parts = self._kw_span(c), self._parts(c)
-        return ast.Move(span, parts[""], parts["to"], parts.get("from"))
+        return ast.Move(span, parts[""], parts["to"], parts.get("from"), parts.get("within"))
 
     def eliminate(self, c: list[Any]) -> ast.Eliminate:
         span, c = self._kw_span(c), self._kw(c)[0]

@@ -139,6 +139,14 @@ def names(prop: ast.Property, diags: Diagnostics) -> ast.Expr | None:
     return None
 
 
+def flag(prop: ast.Property, diags: Diagnostics) -> bool | None:
+    """`yes` or `no`."""
+    if isinstance(prop.value, ast.BoolLit):
+        return prop.value.value
+    _expect("`yes` or `no`", prop, diags)
+    return None
+
+
 def params(prop: ast.Property, diags: Diagnostics) -> tuple[str, ...] | None:
     """The values an event or a rule is given, named: `params: [district]`."""
     v = prop.value
@@ -202,6 +210,9 @@ PROPS: dict[str, dict[str, Converter]] = {
     "zone": {"owner": refs, "capacity": integer, "overflow": choice(
         "bottom_of_deck", "discard", "removed", "forbid"),
         "visibility": choice("public", "private", "hidden"), "per": choice("player")},
+    "board": {"adjacency": choice("undirected", "directed"), "columns": integer,
+              "rows": integer, "diagonals": flag},
+    "space": {"adjacent": refs},
     "die": {"faces": names, "sides": integer},
     "table": {"by": expr, "mode": choice("lookup", "threshold", "cumulative")},
     "procedure": {"period": choice(*PERIODS), "each": choice("player"), "until": expr,

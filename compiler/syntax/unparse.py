@@ -55,7 +55,8 @@ def stmt(s: ast.Stmt) -> str:
     if isinstance(s, ast.Place):
         return f"place {expr(s.what)} {s.preposition} {expr(s.where)}"
     if isinstance(s, ast.Move):
-        return f"move {expr(s.what)}" + _opt("from", s.source) + f" to {expr(s.to)}"
+        return f"move {expr(s.what)}" + _opt("from", s.source) + f" to {expr(s.to)}" + \
+            _opt("within", s.within)
     if isinstance(s, ast.Relocate):
         return f"relocate {expr(s.what)} to {expr(s.to)}"
     if isinstance(s, ast.Eliminate):

@@ -26,6 +26,7 @@ def components_module(unit: Unit) -> dict[str, Any]:
     decks: list[Py] = []
     zones: list[Py] = []
     dice: list[Py] = []
+    boards: list[Py] = []
     options: list[tuple[str, str]] = []
     for sym in unit.model.symbols.values():
         decl = sym.decl
@@ -35,6 +36,8 @@ def components_module(unit: Unit) -> dict[str, Any]:
             decks.append(deck_def(unit, sym, decl))
         elif isinstance(decl, ast.Zone):
             zones.append(zone_def(unit, sym, decl))
+        elif isinstance(decl, ast.Board):
+            boards.append(board_def(unit, sym, decl))
         elif isinstance(decl, ast.Die):
             faces = die_faces(decl)
             dice.append(call("DieDef", *kwargs(name=Str(sym.qualname), title=opt_str(
@@ -51,6 +54,7 @@ def components_module(unit: Unit) -> dict[str, Any]:
         "decks": "\n".join(render(call("by_name", *decks), 0, "DECKS = ")),
         "zones": "\n".join(render(call("by_name", *zones), 0, "ZONES = ")),
         "dice": "\n".join(render(call("by_name", *dice), 0, "DICE = ")),
+        "boards": "\n".join(render(call("by_name", *boards), 0, "BOARDS = ")),
         "options": "\n".join(option_lines),
     }
 
@@ -107,6 +111,28 @@ def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
         per_player=Atom("True") if per_player(decl) else None,
         visibility=Str(visibility.value.dotted) if visibility is not None and isinstance(
             visibility.value, ast.Ref) else None))
+
+
+def board_def(unit: Unit, sym: Symbol, decl: ast.Board) -> Py:
+    """A board: a grid's size, or a map's spaces and the adjacency each states (names
+    the resolver found, never text from the file)."""
+    spaces = [c for c in decl.children if isinstance(c, ast.Space)]
+    links: list[Py] = []
+    for space in spaces:
+        for item in items(space.adjacent):
+            target = unit.model.targets.get(item) if isinstance(item, ast.Ref) else None
+            if isinstance(target, ast.Space) and target is not space:
+                links.append(Seq("", (Str(unit.qual(space)), Str(unit.qual(target))), "()"))
+    grid = decl.columns is not None and decl.row_count is not None
+    return call("BoardDef", *kwargs(
+        name=Str(sym.qualname), title=opt_str(decl.title),
+        spaces=Seq("", tuple(Str(unit.qual(s)) for s in spaces), "()", tuple_comma=True)
+        if spaces and not grid else None,
+        links=Seq("", tuple(links), "()", tuple_comma=True) if links and not grid else None,
+        directed=Atom("True") if decl.adjacency == "directed" else None,
+        columns=literal(decl.columns) if grid else None,
+        rows=literal(decl.row_count) if grid else None,
+        diagonals=Atom("True") if decl.diagonals and grid else None))
 
 
 def per_player(decl: ast.Decl) -> bool:

@@ -28,7 +28,7 @@ from .rules import rules_module
 TEMPLATES = Path(__file__).parent.parent / "templates" / "python"
 IMPORTABLE = {
     "catalog.py": ("Record",),
-    "components.py": ("DeckDef", "DieDef", "StatDef", "ZoneDef", "by_name"),
+    "components.py": ("BoardDef", "DeckDef", "DieDef", "StatDef", "ZoneDef", "by_name"),
     "rules.py": ("GAME", "Book", "Ctx", "Duration", "Game", "Limit", "Reward", "Row",
                  "Timing", "Value"),
     "examples.py": ("GAME", "Book", "Ctx", "Expectation", "Game"),

@@ -92,6 +92,8 @@ class GameCode(ExprCode):
 
     def stmt_Move(self, s: ast.Move, env: Env, indent: int) -> list[str]:
         source = [Kw("source", self.expr(s.source, env))] if s.source is not None else []
+        if s.within is not None:
+            source.append(Kw("within", self.expr(s.within, env)))
         return self._do(indent, "g.move", self.expr(s.what, env, soft=True),
                         self.expr(s.to, env, soft=True), *source)
 

@@ -246,7 +246,8 @@ def _swap(decls: tuple[ast.Decl, ...], old: ast.Decl,
 
 class _Places:
     """Another place for a destination: the first one of the same sort, in declaration
-    order (decks and zones; an instance, another of its kind), other than the one there."""
+    order (decks and zones; an instance, another of its kind; a board's space, another
+    space of that board), other than the one there."""
 
     def __init__(self, model: GameModel) -> None:
         self.model = model
@@ -259,11 +260,16 @@ class _Places:
                 return ast.Ref(current.span, tuple(sym.qualname.split(".")))
         return None
 
-    @staticmethod
-    def _same_sort(decl: ast.Decl, target: ast.Decl | None) -> bool:
+    def _same_sort(self, decl: ast.Decl, target: ast.Decl | None) -> bool:
+        if isinstance(target, ast.Space):  # another space of the same board
+            return isinstance(decl, ast.Space) and self._board(decl) is self._board(target)
         if isinstance(target, ast.Instance):
             return isinstance(decl, ast.Instance) and decl.keyword == target.keyword
         return isinstance(decl, PLACE_SORTS)
+
+    def _board(self, space: ast.Decl) -> ast.Decl | None:
+        parent = self.model.symbol(space).parent
+        return parent.decl if parent is not None else None
 
 
 def _rulings(model: GameModel, ids: dict[str, list[Mutant]]

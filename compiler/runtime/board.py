@@ -1,0 +1,268 @@
+"""Boards: maps of spaces, their adjacency, distances, ranges and clear lines.
+
+A board is either a map of named spaces, each adjacent to the spaces its `adjacent:`
+lists (both ways unless the board is `directed`), or a square grid of `columns` by
+`rows`, whose spaces are named by their coordinates (`board.3_2`: column 3, row 2,
+both counted from 1) and are adjacent to the 4 spaces beside them (8 with
+`diagonals`). A space is a place: things are put on it and moved to it, and
+`location(x)` is the space. What a space holds is read with the place queries
+(`count(space)`, `contains(space, x)`, a comprehension over it).
+
+`distance(a, b)` is the fewest steps from one space to another, each step to an
+adjacent space (nothing when no path leads there); on a grid, steps may be
+diagonal only when the board says so. `line_of_sight(a, b, blocking)` on a grid
+draws the straight line between the centres of the two spaces: it is blocked when it
+crosses the inside of a blocking space other than its ends; a line that only runs
+along an edge or through a corner of a blocking space is not blocked.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .defs import Value
+from .errors import Illegal, NotExecutable
+
+if TYPE_CHECKING:
+    from .state import Game
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDef:
+    """A board's spaces and adjacency: named `spaces` with the pairs `links` states, or a
+    grid of `columns` by `rows` (8-adjacent with `diagonals`)."""
+
+    name: str
+    title: str | None = None
+    spaces: tuple[str, ...] = ()  # a map's spaces, in declaration order
+    links: tuple[tuple[str, str], ...] = ()  # stated adjacency: (space, neighbour)
+    directed: bool = False  # a link goes one way only
+    columns: int = 0
+    rows: int = 0
+    diagonals: bool = False
+    _next: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        found: dict[str, list[str]] = {s: [] for s in self.spaces}
+        for a, b in self.links:
+            if b not in found[a]:
+                found[a].append(b)
+            if not self.directed and a not in found[b]:
+                found[b].append(a)
+        self._next.update({s: tuple(n) for s, n in found.items()})
+
+    @property
+    def grid(self) -> bool:
+        return self.columns > 0 and self.rows > 0
+
+    def every_space(self) -> tuple[str, ...]:
+        """The board's spaces: a map's in declaration order, a grid's row by row."""
+        if not self.grid:
+            return self.spaces
+        return tuple(self.square(c, r) or "" for r in range(1, self.rows + 1)
+                     for c in range(1, self.columns + 1))
+
+    def square(self, column: int, row: int) -> str | None:
+        """The grid's space at those coordinates; nothing off the board."""
+        if not (1 <= column <= self.columns and 1 <= row <= self.rows):
+            return None
+        return f"{self.name}.{column}_{row}"
+
+    def coordinates(self, space: Value) -> tuple[int, int] | None:
+        """(column, row) of a grid's space; nothing for anything else."""
+        if not self.grid or not isinstance(space, str) or \
+                not space.startswith(self.name + "."):
+            return None
+        column, _, row = space[len(self.name) + 1:].partition("_")
+        if not (column.isdigit() and row.isdigit()):
+            return None
+        c, r = int(column), int(row)
+        return (c, r) if self.square(c, r) == space else None
+
+    def has(self, space: Value) -> bool:
+        return self.coordinates(space) is not None if self.grid else space in self._next
+
+    def neighbours(self, space: Value) -> list[str]:
+        """The spaces one step away, in the board's order."""
+        at = self.coordinates(space)
+        if at is None:
+            return list(self._next.get(space, ())) if isinstance(space, str) else []
+        c, r = at
+        steps = [(0, -1), (-1, 0), (1, 0), (0, 1)]
+        if self.diagonals:
+            steps = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+        found = (self.square(c + dc, r + dr) for dc, dr in steps)
+        return [s for s in found if s is not None]
+
+    def distance(self, a: Value, b: Value) -> int | None:
+        """The fewest steps from `a` to `b`; nothing when no path leads there."""
+        if not (self.has(a) and self.has(b)):
+            return None
+        ca, cb = self.coordinates(a), self.coordinates(b)
+        if ca is not None and cb is not None:
+            dc, dr = abs(ca[0] - cb[0]), abs(ca[1] - cb[1])
+            return max(dc, dr) if self.diagonals else dc + dr
+        seen = {a: 0}
+        queue = deque([a])
+        while queue:
+            here = queue.popleft()
+            if here == b:
+                return seen[here]
+            for there in self._next.get(here, ()):
+                if there not in seen:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+        return None
+
+    def within(self, space: Value, steps: int) -> list[str]:
+        """The spaces at most `steps` away (the space itself among them), nearest first."""
+        if not self.has(space):
+            return []
+        seen = {space: 0}
+        queue = deque([space])
+        while queue:
+            here = queue.popleft()
+            if seen[here] == steps:
+                continue
+            for there in self.neighbours(here):
+                if there not in seen:
+                    seen[there] = seen[here] + 1
+                    queue.append(there)
+        return list(seen)
+
+    def line_of_sight(self, a: Value, b: Value, blocking: Iterable[Value]) -> bool:
+        """The straight line between the centres of `a` and `b` crosses the inside
+        of none of the blocking spaces (its two ends aside)."""
+        ca, cb = self.coordinates(a), self.coordinates(b)
+        if ca is None or cb is None:
+            raise NotExecutable(f"a line is drawn on a square grid, between two of "
+                                f"its spaces: {a!r} and {b!r} on {self.name}")
+        for space in blocking:
+            at = self.coordinates(space)
+            if at is not None and at not in (ca, cb) and _crosses(ca, cb, at):
+                return False
+        return True
+
+
+def _crosses(a: tuple[int, int], b: tuple[int, int], square: tuple[int, int]) -> bool:
+    """The segment between the centres of squares `a` and `b` crosses the open
+    inside of `square` (exact, in fractions: a corner or an edge is not the inside)."""
+    half = Fraction(1, 2)
+    x0, y0 = a[0] - half, a[1] - half
+    dx, dy = Fraction(b[0] - a[0]), Fraction(b[1] - a[1])
+    lo, hi = Fraction(0), Fraction(1)
+    for start, delta, low, high in ((x0, dx, square[0] - 1, square[0]),
+                                    (y0, dy, square[1] - 1, square[1])):
+        if delta == 0:
+            if not low < start < high:
+                return False
+            continue
+        t1, t2 = (low - start) / delta, (high - start) / delta
+        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+    return lo < hi
+
+
+def board_of(boards: Mapping[str, BoardDef], space: Value) -> BoardDef | None:
+    """The board a space is on; nothing for what is no board's space."""
+    return next((b for b in boards.values() if b.has(space)), None)
+
+
+def reach(boards: Mapping[str, BoardDef], origin: Value, to: Value, steps: int) -> None:
+    """A move of at most `steps` from `origin` to `to`; `Illegal` when it is farther, or
+    when no path on one board leads there."""
+    board = board_of(boards, to)
+    if board is None:
+        raise NotExecutable(f"a move within a range goes to a board's space, and {to!r} "
+                            "is none")
+    distance = board.distance(origin, to)
+    if distance is None:
+        where = "is in no place" if origin is None else f"is on {origin}"
+        raise Illegal(f"no path leads to {to}: the thing moved {where}")
+    if distance > steps:
+        raise Illegal(f"{to} is {distance} steps from {origin}, farther than {steps}")
+
+
+# ------------------------------------------------------------------ queries
+# Each takes the game first, then the call's arguments (see `queries`). A thing that is
+# not a space stands for the space it is on.
+
+
+def _space(g: Game, thing: Value) -> Value:
+    if board_of(g.defs.boards, thing) is not None:
+        return thing
+    return g.places.where(thing)
+
+
+def _on(g: Game, space: Value) -> BoardDef:
+    board = board_of(g.defs.boards, space)
+    if board is None:
+        raise NotExecutable(f"{space!r} is no board's space")
+    return board
+
+
+def adjacent(g: Game, a: Value, b: Value) -> bool:
+    """`b` is one step from `a` (the spaces they are on, for things)."""
+    a, b = _space(g, a), _space(g, b)
+    return b in _on(g, a).neighbours(a)
+
+
+def neighbours(g: Game, space: Value) -> list[Value]:
+    """The spaces one step away."""
+    space = _space(g, space)
+    return list(_on(g, space).neighbours(space))
+
+
+def distance(g: Game, a: Value, b: Value) -> Value:
+    """The fewest steps from `a` to `b`; nothing when no path leads there."""
+    a, b = _space(g, a), _space(g, b)
+    board = board_of(g.defs.boards, a)
+    return board.distance(a, b) if board is not None else None
+
+
+def within(g: Game, space: Value, steps: Value) -> list[Value]:
+    """The spaces at most `steps` away, the space itself first."""
+    space = _space(g, space)
+    return list(_on(g, space).within(space, g.amount(steps)))
+
+
+def spaces(g: Game, board: Value) -> list[Value]:
+    """A board's spaces (a grid's row by row)."""
+    found = g.defs.boards.get(board) if isinstance(board, str) else None
+    if found is None:
+        raise NotExecutable(f"{board!r} is not a board")
+    return list(found.every_space())
+
+
+def square(g: Game, board: Value, column: Value, row: Value) -> Value:
+    """A grid's space at (column, row), both from 1; nothing off the board."""
+    found = g.defs.boards.get(board) if isinstance(board, str) else None
+    if found is None or not found.grid:
+        raise NotExecutable(f"{board!r} is not a square grid")
+    return found.square(g.amount(column), g.amount(row))
+
+
+def column(g: Game, space: Value) -> Value:
+    """The column of a grid's space (of the space a thing is on); nothing off a grid."""
+    space = _space(g, space)
+    at = _on(g, space).coordinates(space) if space is not None else None
+    return at[0] if at is not None else None
+
+
+def row(g: Game, space: Value) -> Value:
+    """The row of a grid's space (of the space a thing is on); nothing off a grid."""
+    space = _space(g, space)
+    at = _on(g, space).coordinates(space) if space is not None else None
+    return at[1] if at is not None else None
+
+
+def line_of_sight(g: Game, a: Value, b: Value, blocking: Value = None) -> bool:
+    """The straight line between the centres of two spaces of a grid crosses no
+    blocking space (a list of spaces, or of things on them)."""
+    a, b = _space(g, a), _space(g, b)
+    blockers = [_space(g, x) for x in g.members(blocking)]
+    return _on(g, a).line_of_sight(a, b, blockers)
+
