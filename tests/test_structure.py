@@ -6,14 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from ludex.pipeline import compile_paths
 from ludex.runtime import Ctx, Game, Illegal, NotExecutable
 from ludex.runtime.defs import ProcedureDef, RuleDef
+from ludex.semantics.compilation import Compilation
 from ludex.syntax.format import format_text
 from ludex.verify.examples import PASS, engine_of, example_results
 
-from .test_engine import ENGINE, compiled
+from .conftest import FIXTURES
 
-STRUCTURE = ENGINE / "structure.ludex"
+STRUCTURE = FIXTURES / "engine" / "structure.ludex"
+
+
+def compiled(path: Any) -> Compilation:
+    comp = compile_paths([path], checks=False)
+    assert [str(d) for d in comp.diags if d.severity == "error"] == []
+    return comp
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +32,8 @@ def defs() -> Any:
 def test_the_games_examples_pass() -> None:
     results = example_results(compiled(STRUCTURE))
     assert {r.example: r.status for r in results} == {
-        name: PASS for name in ("full_attack", "blocked_attack", "dodged_attack", "riposted")}
+        name: PASS for name in ("full_attack", "blocked_attack", "dodged_attack", "riposted",
+                                  "wounds_change_hands")}
 
 
 def _steps(game: Game) -> list[str]:
@@ -120,3 +129,35 @@ def test_fmt_lays_out_the_forms() -> None:
              '        end   attack\n        skip   to  attack.aim\n        end\n')
     assert format_text(messy) == ('procedure attack "A":\n  step aim "Aim":\n    effect:\n'
                                   '      end attack\n      skip to attack.aim\n      end\n')
+
+
+# ---------------------------------------------------------------- places per instance
+
+
+def test_a_place_per_fighter_exists_once_for_each_with_its_own_cards(defs: Any) -> None:
+    assert defs.zones["wounds"].per == "fighter" and not defs.zones["wounds"].per_player
+    assert defs.place_owners == {"kit": ("castor", "pollux"), "wounds": ("castor", "pollux"),
+                                 "belt": ("castor", "pollux")}
+    game = Game(defs)
+    assert game.members("kit@castor") == ["tonic#1@castor", "tonic#2@castor"]
+    assert game.members("kit@pollux") == ["tonic#1@pollux", "tonic#2@pollux"]
+    game.trigger("take_wound", Ctx(actor="castor"))
+    assert game.get("castor", "wounds") == "wounds@castor"
+    assert len(game.members("wounds@castor")) == 1 and game.members("wounds@pollux") == []
+
+
+def test_a_place_per_fighter_of_someone_else_is_not_executable(defs: Any) -> None:
+    game = Game(defs)
+    with pytest.raises(NotExecutable, match="has no `wounds`"):
+        game.place_of("tonic", "wounds")
+    with pytest.raises(NotExecutable, match="has no `wounds`"):
+        game.trigger("take_wound")  # no fighter acts: whose Wounds?
+
+
+def test_a_place_per_fighter_can_be_set_and_its_events_name_the_fighter(defs: Any) -> None:
+    game = Game(defs)
+    game.set("pollux", "wounds", ["graze"])
+    assert len(game.members("wounds@pollux")) == 1
+    game.trigger("pass_wound", Ctx(actor="pollux"))
+    moved = [e for e in game.log if e.kind == "move"]
+    assert moved and moved[-1].detail.endswith("wounds@castor")

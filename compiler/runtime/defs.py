@@ -141,6 +141,7 @@ class DeckDef:
     discard_to: str = "discard_pile"  # discard_pile | removed | bottom
     owner: str | None = None
     per_player: bool = False  # one for each seat (`deck@seat`), each with its own cards
+    per: str | None = None  # a kind: one for each of its instances (`deck@instance`)
 
     @property
     def discard_pile(self) -> str:
@@ -159,6 +160,7 @@ class ZoneDef:
     capacity: int | None = None
     overflow: str | None = None  # bottom_of_deck | discard | removed | forbid
     per_player: bool = False  # one for each seat (`zone@seat`)
+    per: str | None = None  # a kind: one for each of its instances (`zone@instance`)
     visibility: str | None = None  # public | private (its owner's) | hidden (sizes only)
 
 
@@ -323,9 +325,17 @@ class Definitions:
 
     @property
     def player_places(self) -> Mapping[str, str]:
-        """The per-player decks and zones by their own id (`zone` -> `game.zone`)."""
+        """The decks and zones one for each player or each instance of a kind, by their
+        own id (`zone` -> `game.zone`)."""
         found: list[DeckDef | ZoneDef] = [*self.decks.values(), *self.zones.values()]
-        return {p.name.rsplit(".", 1)[-1]: p.name for p in found if p.per_player}
+        return {p.name.rsplit(".", 1)[-1]: p.name for p in found if p.per_player or p.per}
+
+    @property
+    def place_owners(self) -> Mapping[str, tuple[str, ...]]:
+        """The decks and zones one for each instance of a kind (not the seats), each with
+        those instances (`game.zone` -> its owners)."""
+        found: list[DeckDef | ZoneDef] = [*self.decks.values(), *self.zones.values()]
+        return {p.name: tuple(self.kinds.get(p.per, ())) for p in found if p.per}
 
     def seat_names(self, count: int | None = None) -> tuple[str, ...]:
         """The seats of a game: the players' kind's instances, in declaration order, or

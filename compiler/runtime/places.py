@@ -6,7 +6,8 @@ card or token the game holds once is named by its qualified name; a name that
 starts the game several times (a component counted in a manifest, a card with
 `copies: 5`) becomes `name#1`, `name#2`, ... A per-player deck or zone exists
 once for each seat, as `place@seat`, and so do the cards that start in it
-(`card@seat`). `base_of` gives back the name an entity is a copy of.
+(`card@seat`); one `per:` another kind, once for each of its instances
+(`place@instance`, `card@instance`). `base_of` gives back the name an entity is a copy of.
 
 Acting on a thing finds the entity meant: the very entity when its id is
 given; else, with a source place, the first copy of that name there; else the
@@ -51,7 +52,8 @@ def pile_of(deck: str) -> str:
 class Places:
     def __init__(self, decks: Mapping[str, DeckDef], zones: Mapping[str, ZoneDef],
                  rng: random.Random, log: EventLog, seats: Sequence[str] = (),
-                 ask: Asker | None = None) -> None:
+                 ask: Asker | None = None,
+                 owners: Mapping[str, Sequence[str]] | None = None) -> None:
         self.decks = decks
         self.zones = zones
         self.rng = rng
@@ -62,11 +64,12 @@ class Places:
         self.location: dict[Value, str] = {}
         self.copies: dict[str, list[Value]] = {}  # a name -> its entities, in creation order
         self.rigged: dict[str, list[Value]] = {}
-        self._start(seats)
+        self._start(seats, owners or {})
 
-    def _start(self, seats: Sequence[str]) -> None:
-        """Each deck's cards, a name held several times numbered into copies."""
-        shared = [d for d in self.decks.values() if not d.per_player]
+    def _start(self, seats: Sequence[str], owners: Mapping[str, Sequence[str]]) -> None:
+        """Each deck's cards, a name held several times numbered into copies; a deck
+        for each seat or each instance of a kind, each with the same cards."""
+        shared = [d for d in self.decks.values() if not d.per_player and not d.per]
         totals: dict[str, int] = {}
         for deck in shared:
             for card in deck.cards:
@@ -79,6 +82,12 @@ class Places:
                 for card in cards:
                     counts[card] = counts.get(card, 0) + 1
             self._fill(own, counts, f"@{seat}")
+        for deck in (d for d in self.decks.values() if d.per):
+            for owner in owners.get(deck.name, ()):
+                counts = {}
+                for card in deck.cards:
+                    counts[card] = counts.get(card, 0) + 1
+                self._fill([(f"{deck.name}@{owner}", deck.cards)], counts, f"@{owner}")
 
     def _fill(self, decks: Sequence[tuple[str, Sequence[str]]], totals: dict[str, int],
               suffix: str) -> None:
@@ -248,7 +257,8 @@ class Places:
             entity, origin = self.find(thing, source)
             deck = self.deck_of(entity, kind)
             seat = seat_of(origin or "") or seat_of(str(entity))
-            home = f"{deck.name}@{seat}" if deck is not None and deck.per_player and seat \
+            home = f"{deck.name}@{seat}" if deck is not None and (deck.per_player or deck.per) \
+                and seat \
                 else (deck.name if deck is not None else None)
             if home is None:
                 entity = self.put(entity, "discarded", kind="discard", source=origin)

@@ -10,7 +10,7 @@ is out until the end of the round, or for good when no round is running.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .defs import Value
@@ -29,6 +29,7 @@ class Seating:
     seats: tuple[str, ...]
     out: dict[str, str]  # player -> the period they are out for (`round`, `game`)
     running: list[str]  # the periods running now, outermost first
+    place_owners: Mapping[str, tuple[str, ...]]  # a place per instance -> the instances
 
     def _seat(self, players: int | Sequence[str] | None) -> None:
         defs = self.defs
@@ -49,7 +50,14 @@ class Seating:
         self.running = []
 
     def place_of(self, who: Value, place: str) -> str:
-        """A per-player place of `who` (`zone@seat`)."""
+        """A per-player place of `who` (`zone@seat`), or the place of one instance of a
+        kind (`zone@instance`, for a zone `per:` that kind)."""
+        owners = self.place_owners.get(place)
+        if owners is not None:
+            if who not in owners:
+                raise NotExecutable(f"{who!r} has no `{place}`: it exists once for each of "
+                                    + (", ".join(owners) or "nothing"))
+            return f"{place}@{who}"
         if who not in self.seats:
             raise NotExecutable(f"{who!r} is not a player: `{place}` exists once per player")
         return f"{place}@{who}"

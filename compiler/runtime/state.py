@@ -61,8 +61,9 @@ class Game(Periods, Seating, Choosing, Facts):
         self.in_play = (defs.default_options - frozenset(without)) | frozenset(options)
         tracks = {t.name: StatDef(t.name, t.title, None, t.lo, t.hi) for t in defs.tracks.values()}
         self.stats = Stats({**defs.stats, **tracks}, defs.records, self.log)
+        self.place_owners = defs.place_owners
         self.places = Places(defs.decks, defs.zones, self.rng, self.log, self.seats,
-                             self._which_goes)
+                             self._which_goes, self.place_owners)
         for space in (s for b in defs.boards.values() for s in b.every_space()):
             self.places.of(space)  # a board's spaces are places from the start
         self.player_places = defs.player_places
@@ -120,11 +121,16 @@ class Game(Periods, Seating, Choosing, Facts):
             attribute = record.FIELDS.get(name)
             if attribute is not None:
                 return getattr(record, attribute)
-        if name in self.player_places and who in self.seats:
+        if name in self.player_places and self._owns(who, self.player_places[name]):
             return self.place_of(who, self.player_places[name])
         if isinstance(who, str) and (who, name) not in self.stats.values:
             self._no_short_name(who)
         return self.stats.get(who, name)
+
+    def _owns(self, who: Value, place: str) -> bool:
+        """`who` has their own `place` (`p.hand`, `castor.mnemos_cards`)."""
+        owners = self.place_owners.get(place)
+        return who in (owners if owners is not None else self.seats)
 
     def _no_short_name(self, who: str) -> None:
         """A record named by its short id (`card` for `module.card`) is an error with the
@@ -141,7 +147,7 @@ class Game(Periods, Seating, Choosing, Facts):
 
     def set(self, who: Value, name: str, value: Value) -> None:
         """Set a stat of `who` (or one of a player's places) to a value."""
-        if name in self.player_places and who in self.seats:  # `set p.zone to [...]`
+        if name in self.player_places and self._owns(who, self.player_places[name]):
             self.set_place(self.place_of(who, self.player_places[name]), value)
             return
         self.stats.set(who, name, value)

@@ -19,6 +19,7 @@ from ..syntax.carddata_cells import card_label
 from ..syntax.properties import BUILTINS, COMMON, PROPS, choice
 from ..syntax.walk import iter_nodes
 from .events import check_events, local_names
+from .structure import check_flow, per_seat
 from .symbols import GameModel, Symbol, build_symbols, link_bases
 
 __all__ = ["GameModel", "Symbol", "build_symbols", "link_bases", "resolve_game"]
@@ -235,6 +236,8 @@ def _resolve_props(r: Resolver, decl: ast.Decl, scope: Symbol) -> None:
             continue  # a plain field value of an instance: checked by its schema
         if is_plain(keyword or "*", prop.name):
             continue  # plain data, or an unknown property reported by the builder
+        if per_seat(r, decl, prop, scope):
+            continue  # `per: player`: the seats, whatever the players' kind is called
         code = Code.OVERRIDE_TARGET_MISSING if prop.name == "overrides" else Code.UNRESOLVED
         if any(isinstance(n, ast.Comprehension) for n in iter_nodes(prop.value)):
             _resolve_node(r, prop.value, scope, local)  # it binds names of its own
@@ -296,7 +299,7 @@ def _check_ref_kind(r: Resolver, decl: ast.Decl, prop: ast.Property, ref: ast.Re
                     target: ast.Decl | None) -> None:
     if target is None:
         return
-    if (decl.keyword, prop.name) == ("stat", "per") and not isinstance(
+    if prop.name == "per" and decl.keyword in ("stat", "zone", "deck") and not isinstance(
             target, (ast.Kind, ast.External)):
         r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
                     f"`per` must name a kind (or an external one), and "
@@ -330,7 +333,7 @@ def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str
                         node.span, f"write `{node.dotted}()`")
         return
     if isinstance(node, (ast.EndProcedure, ast.SkipTo)):
-        _check_flow(r, node, scope, local)
+        check_flow(r, node, scope, local)
         return
     if isinstance(node, ast.Call):
         r.check_call(node)

@@ -206,10 +206,10 @@ PROPS: dict[str, dict[str, Converter]] = {
     "deck": {"contains": refs, "owner": ref,
              "reshuffle": choice("never", "discard_pile", "when_empty"),
              "discard_to": choice("discard_pile", "removed", "bottom"),
-             "per": choice("player")},
+             "per": ref},
     "zone": {"owner": refs, "capacity": integer, "overflow": choice(
         "bottom_of_deck", "discard", "removed", "forbid"),
-        "visibility": choice("public", "private", "hidden"), "per": choice("player")},
+        "visibility": choice("public", "private", "hidden"), "per": ref},
     "board": {"adjacency": choice("undirected", "directed"), "columns": integer,
               "rows": integer, "diagonals": flag},
     "space": {"adjacent": refs},

@@ -96,7 +96,8 @@ def deck_def(unit: Unit, sym: Symbol, decl: ast.Deck) -> Py:
         reshuffle=Str(decl.reshuffle) if decl.reshuffle != "discard_pile" else None,
         discard_to=Str(decl.discard_to) if decl.discard_to != "discard_pile" else None,
         owner=unit.named(owner_decl) if owner_decl else None,
-        per_player=Atom("True") if per_player(decl) else None))
+        per_player=Atom("True") if per_player(unit, decl) else None,
+        per=per_kind(unit, decl)))
 
 
 def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
@@ -108,7 +109,8 @@ def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
         owner=unit.named(owner) if owner else None,
         capacity=literal(decl.capacity) if decl.capacity is not None else None,
         overflow=opt_str(decl.overflow),
-        per_player=Atom("True") if per_player(decl) else None,
+        per_player=Atom("True") if per_player(unit, decl) else None,
+        per=per_kind(unit, decl),
         visibility=Str(visibility.value.dotted) if visibility is not None and isinstance(
             visibility.value, ast.Ref) else None))
 
@@ -135,9 +137,25 @@ def board_def(unit: Unit, sym: Symbol, decl: ast.Board) -> Py:
         diagonals=Atom("True") if decl.diagonals and grid else None))
 
 
-def per_player(decl: ast.Decl) -> bool:
+def per_player(unit: Unit, decl: ast.Decl) -> bool:
+    """A deck or zone one for each seat: `per: player`, or `per:` the players' kind."""
     per = decl.prop("per")
-    return per is not None and isinstance(per.value, ast.Ref) and per.value.dotted == "player"
+    if per is None or not isinstance(per.value, ast.Ref):
+        return False
+    target = unit.model.targets.get(per.value)
+    return target is None and per.value.dotted == "player" or \
+        target is not None and unit.qual(target) == game_players(unit)[0]
+
+
+def per_kind(unit: Unit, decl: ast.Decl) -> Py | None:
+    """The kind a deck or zone is one for each instance of (`per: argonaut`), when that
+    kind is not the players'."""
+    per = decl.prop("per")
+    target = unit.model.targets.get(per.value) if per is not None and isinstance(
+        per.value, ast.Ref) else None
+    if not isinstance(target, ast.Kind) or per_player(unit, decl):
+        return None
+    return Str(unit.qual(target))
 
 
 def game_players(unit: Unit) -> tuple[str | None, tuple[int, int] | None]:

@@ -206,6 +206,6 @@ class ExprCode:
 
 
 def _per_player(decl: ast.Decl) -> bool:
-    """A deck or zone that exists once for each player (`per: player`)."""
-    per = decl.prop("per")
-    return per is not None and isinstance(per.value, ast.Ref) and per.value.dotted == "player"
+    """A deck or zone that exists once for each player or each instance of a kind (`per:
+    player`, `per: argonaut`): its bare name is the subject's own."""
+    return decl.prop("per") is not None
