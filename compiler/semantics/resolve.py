@@ -380,25 +380,6 @@ def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str
         _resolve_node(r, sub, scope, local)
 
 
-def _check_flow(r: Resolver, node: ast.EndProcedure | ast.SkipTo, scope: Symbol,
-                local: frozenset[str]) -> None:
-    """`end PROC` names a procedure; `skip to PROC.STEP` a step of one."""
-    ref = node.procedure if isinstance(node, ast.EndProcedure) else node.step
-    target = r.resolve(ref, scope, local) if ref is not None else None
-    if ref is None or target is None:
-        return
-    if isinstance(node, ast.EndProcedure) and not isinstance(target, ast.Procedure):
-        r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
-                    f"`end {ref.dotted}`: `end` ends a running procedure, and `{ref.dotted}` "
-                    f"is a `{target.keyword}`", ref.span,
-                    "name the procedure the step belongs to, or `trigger` a rule")
-    elif isinstance(node, ast.SkipTo) and not isinstance(target, ast.Step):
-        r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
-                    f"`skip to {ref.dotted}`: a procedure goes on from one of its steps, and "
-                    f"`{ref.dotted}` is a `{target.keyword}`", ref.span,
-                    "name a step: `skip to procedure.step`")
-
-
 def _resolve_block(r: Resolver, node: object, scope: Symbol, local: frozenset[str]) -> None:
     """Statements in order: a `roll ... as x` binds `x` for the statements after it."""
     bound = set(local)
