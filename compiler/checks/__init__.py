@@ -26,6 +26,7 @@ from . import (
     duplicate_rule,
     examples,
     manifest_count,
+    manifest_totals,
     missing_part,
     name_clash,
     near_miss,
@@ -61,6 +62,7 @@ CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
     manifest_count, missing_part, restatement, cross_reference, undefined_term, near_miss,
     name_clash, duplicate_rule, unused, notes_and_rulings, examples, cut_off,
     repeated_text, placeholders, term_names, unlisted_component, definitions,
+    manifest_totals,
 ))
 
 

@@ -82,6 +82,7 @@ class Code(StrEnum):
     DEFINITIONS_DISAGREE = "W623"
     UNLISTED_COMPONENT = "W624"
     UNMARKED_PLACEHOLDER = "W625"
+    MANIFEST_TOTAL = "W626"
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -146,4 +147,5 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.DEFINITIONS_DISAGREE: (_W, "a term defined twice, differently"),
     Code.UNLISTED_COMPONENT: (_W, "a component the rules use that no components list names"),
     Code.UNMARKED_PLACEHOLDER: (_W, "a placeholder or a figure reference with no source note"),
+    Code.MANIFEST_TOTAL: (_W, "a components list's total or one count for two components"),
 }
