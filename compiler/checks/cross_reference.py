@@ -4,7 +4,9 @@ A reference whose target does not match what it claims: a `see_page:` that
 differs from the page its `see:` target stands on; a name variant in prose
 that matches no declaration but would with another container word ("the
 Vengeance Module" where a "Vengeance Mode" is declared); a glossary entry that
-repeats another entry and still names the other term (a copy-paste slip).
+repeats another entry and still names the other term (a copy-paste slip); a
+"see NAME" whose name no declaration carries, nor any name it is part of ("see
+Escalation Table on p. 53" where the table is headed "Full Escalation Chart").
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
-from .terms import known_names, phrases
+from .terms import key, known_names, name_parts, phrases
 
 CODES = (Code.WRONG_CROSS_REFERENCE,)
 CONTAINER_WORDS = ("Module", "Mode", "Variant", "Scenario", "Campaign", "Expansion")
@@ -28,6 +30,7 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
     yield from _pages(model)
     yield from _container_variants(model)
     yield from _copied_terms(model)
+    yield from _unknown_headings(model)
 
 
 def _page(decl: ast.Decl) -> int | str | None:
@@ -77,6 +80,32 @@ def _container_variants(model: GameModel) -> Iterator[Diagnostic]:
                                       f"{term!r} names no declaration; the "
                                       f"book declares {target.display!r}", decl, para.span,
                                       f"{target.display!r} is declared at {target.span}")
+
+
+_SEE = re.compile(r"\b[Ss]ee\s+(?:the\s+)?[\"'“‘]?([A-Z][\w'’&-]*(?:\s+(?:of|the|and|&|"
+                  r"[A-Z][\w'’&-]*|X))*)")
+BOOKS = ("Rules", "Rulebook", "Book", "Booklet", "Guide", "Storybook", "Manual", "FAQ")
+
+
+def _unknown_headings(model: GameModel) -> Iterator[Diagnostic]:
+    """"see Escalation Table on p. 53" where no declaration carries that name (nor a
+    name it is part of); a book's title ("see Escalation Game Rules") is another book."""
+    names = known_names(model)
+    parts = name_parts(names)
+    for decl in model.decls():
+        if isinstance(decl, (ast.Waiver, ast.Ruling)):
+            continue
+        for para in decl.prose:
+            if "see " not in para.text.lower():
+                continue
+            for match in _SEE.finditer(para.text):
+                name = match.group(1)
+                if name.split()[-1] in BOOKS + CONTAINER_WORDS or key(name) in parts:
+                    continue
+                yield finding(model, Code.WRONG_CROSS_REFERENCE,
+                              f"{match.group()!r} names a heading no declaration carries",
+                              decl, para.span, "the book may call the section by another "
+                              "name where it prints it: record it with `note missing`")
 
 
 def _copied_terms(model: GameModel) -> Iterator[Diagnostic]:
