@@ -16,7 +16,7 @@ from ludex.semantics.compilation import Compilation
 from ludex.syntax import ast, unparse
 from ludex.verify.examples import PASS, engine_of, example_results
 
-from .conftest import FIXTURES, ROOT
+from .conftest import FIXTURES, ROOT, run_cli
 
 BOARDS = FIXTURES / "engine" / "boards.ludex"
 
@@ -158,3 +158,30 @@ def test_move_within_parses_formats_and_unparses() -> None:
     move = choose.body[0]
     assert isinstance(move, ast.Move) and isinstance(move.within, ast.IntLit)
     assert unparse.stmt(move) == "move p to tower within 2"
+
+
+def test_the_site_shows_each_space_with_its_neighbours_escaped(tmp_path: Path) -> None:
+    game = tmp_path / "rules" / "g"
+    game.mkdir(parents=True)
+    (game / "game.ludex").write_text('''game g "G":
+  page: 1
+
+board city "The City":
+  space market "Market | <b>Square</b>":
+    adjacent: [docks]
+  space docks "Docks"
+
+board field "Field":
+  columns: 3
+  rows: 2
+''', encoding="utf-8")
+    run = run_cli("build", "--engine-dir", str(tmp_path / "eng"), "--site-dir",
+                  str(tmp_path / "site"), str(game), cwd=tmp_path)
+    assert run.code == 0, run.out + run.err
+    page = (tmp_path / "site" / "docs" / "g" / "index.md").read_text("utf-8")
+    assert "| Space | Adjacent to |" in page
+    rows = [line for line in page.splitlines() if line.startswith("| [")]
+    assert rows and all("<b>" not in line for line in rows)  # the titles escaped
+    assert "| [Docks](#city-docks) | [Market \\| &lt;b&gt;Square&lt;/b&gt;](#city-market) |" \
+        in page
+    assert "| 3 | 2 | 4 (no diagonals) |" in page

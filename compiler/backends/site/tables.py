@@ -37,11 +37,40 @@ def tables(view: View, decl: ast.Decl) -> list[Table]:
              view.code(unparse.field_type(f.type), f.type, "type")] for f in decl.fields]))
     if isinstance(decl, ast.Manifest) and decl.entries:
         found.append(_manifest(view, decl))
+    if isinstance(decl, ast.Board):
+        found.append(_board(view, decl))
     if isinstance(decl, (ast.Table, ast.Track)) and decl.rows:
         head = "Space" if isinstance(decl, ast.Track) else _by(decl)
         found.append(Table([head, "Result"], [[md(_row_key(r.key)), _row_value(view, r)]
                                               for r in decl.rows]))
     return found
+
+
+def _board(view: View, decl: ast.Board) -> Table:
+    """A grid's size and adjacency, or each space of a map with the spaces adjacent to it
+    (on an undirected board, those it lists and those that list it)."""
+    if decl.columns is not None and decl.row_count is not None:
+        ways = "8 (diagonals too)" if decl.diagonals else "4 (no diagonals)"
+        return Table(["Columns", "Rows", "Adjacent spaces"], [[
+            md(str(decl.columns)), md(str(decl.row_count)), md(ways)]])
+    spaces = [c for c in decl.children if isinstance(c, ast.Space)]
+    stated: dict[int, list[ast.Space]] = {id(s): [] for s in spaces}
+    for space in spaces:
+        for item in iter_nodes(space.adjacent) if space.adjacent is not None else ():
+            target = view.model.targets.get(item) if view.model and isinstance(
+                item, ast.Ref) else None
+            if isinstance(target, ast.Space) and id(target) in stated:
+                _add(stated[id(space)], target)
+                if decl.adjacency != "directed":
+                    _add(stated[id(target)], space)
+    head = "Leads to" if decl.adjacency == "directed" else "Adjacent to"
+    return Table(["Space", head], [[view.link(s), Markup(", ").join(
+        view.link(n) for n in stated[id(s)])] for s in spaces])
+
+
+def _add(found: list[ast.Space], space: ast.Space) -> None:
+    if all(f is not space for f in found):
+        found.append(space)
 
 
 def _by(decl: ast.Table) -> str:
