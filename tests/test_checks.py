@@ -71,6 +71,15 @@ CORPUS_FINDINGS = [
     ("W604", "rules/dei_old_london/", "the entry for 'Challenge' repeats the entry for "
      "'Alliance'"),
     ("W608", "rules/dei_old_london/", "'Corruption' names both"),
+    ("W604", "rules/aeon_trespass/", "'see Escalation Table' names a heading"),
+    ("W620", "rules/aeon_trespass/", "a sentence ends on 'its'"),
+    ("W620", "rules/aeon_trespass/", "'either' with no 'or'"),
+    ("W620", "rules/aeon_trespass/", "the word 'to' is printed twice"),
+    ("W622", "rules/escalation/", "'Difficulty Level' (used once) and 'Level of Difficulty'"),
+    ("W623", "rules/aeon_trespass/", "'Pull X' is defined twice"),
+    ("W624", "rules/escalation/", "'special Guard (a blue-colored Guard meeple)'"),
+    ("W626", "rules/aeon_trespass/", "a total of 1901 Cards, but its 22 entries"),
+    ("W626", "rules/escalation/", "one count (3) for two components"),
 ]
 
 
