@@ -220,7 +220,7 @@ PROPS: dict[str, dict[str, Converter]] = {
     "step": {"who": expr},
     "rule": {"who": expr, "overrides": ref, "params": params},
     "restatement": {"restates": ref, "who": expr},
-    "external": {"from": ref, "params": params},
+    "external": {"from": ref, "params": params, "ends": choice(*PERIODS)},
     "term": {"defines": refs},
     "example": {"for": refs, "players": expr},
     "ruling": {"applies_to": refs, "survives": texts},
