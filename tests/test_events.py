@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from ludex.pipeline import compile_paths
 from ludex.runtime import Ctx, Game, NotExecutable, Timing
+from ludex.runtime.errors import NotRefused
 from ludex.semantics.compilation import Compilation
 from ludex.syntax import ast, unparse
 from ludex.verify.examples import PASS, engine_of, example_results
@@ -45,7 +46,41 @@ def game(signals: Compilation) -> Iterator[Game]:
 def test_the_games_examples_pass(signals: Compilation) -> None:
     status = {r.example: r.status for r in example_results(signals)}
     assert status == {"alternatives": PASS, "carried": PASS, "targeted": PASS,
-                      "replaced": PASS}
+                      "replaced": PASS, "gate_refused": PASS, "next_round": PASS}
+
+
+def test_since_counts_the_periods_begun_since_the_event(game: Game) -> None:
+    from ludex.runtime import queries
+
+    assert queries.since(game, "objective_done", "round") is None
+    assert not queries.happened(game, "objective_done")
+    game.trigger("round")
+    game.trigger("objective_done")
+    assert queries.happened(game, "objective_done")
+    assert queries.since(game, "objective_done", "round") == 0
+    game.trigger("round")
+    game.trigger("round")
+    assert queries.since(game, "objective_done", "round") == 2
+    game.trigger("objective_done")  # it happens again: counted from then
+    assert queries.since(game, "objective_done", "round") == 0
+
+
+def test_a_refused_action_leaves_the_game_as_it_was(game: Game) -> None:
+    game.set("ann", "keys", 1)
+    with game.refused("trigger open_gate"):
+        game.act("open_gate", actor="ann")  # gains 5 score, then cannot pay 2 keys
+    assert (game.get("ann", "score"), game.get("ann", "keys")) == (0, 1)
+    refused = game.log.of_kind("refused")
+    assert [e.what for e in refused] == ["trigger open_gate"]
+    assert "Illegal" in refused[0].detail
+    assert game.log.of_kind("gain")  # the log keeps the attempt
+
+
+def test_an_allowed_action_said_refused_fails(game: Game) -> None:
+    game.set("ann", "keys", 2)
+    with pytest.raises(NotRefused, match="`trigger open_gate` was not refused"), \
+            game.refused("trigger open_gate"):
+        game.act("open_gate", actor="ann")
 
 
 def test_an_override_of_an_outside_event_runs_instead_of_it(game: Game) -> None:

@@ -27,7 +27,7 @@ CLAUSES = tuple(sorted(RULE_CLAUSES | EXAMPLE_CLAUSES))
 VERBS = ("gain", "lose", "pay", "draw", "discard", "place", "move", "relocate", "roll",
          "reroll", "reveal", "shuffle", "add", "remove", "set", "trigger", "require", "log",
          "eliminate", "end", "skip")
-FLOW = ("if", "else", "for", "choose", "option", "may")
+FLOW = ("if", "else", "for", "choose", "option", "may", "refused")
 
 # Binary operators, loosest first; comparisons (4) do not chain.
 PRECEDENCE: Mapping[str, int] = {

@@ -28,6 +28,10 @@ class Illegal(RuleError):
     """
 
 
+class NotRefused(RuleError):
+    """An example's `refused:` action that the rules allowed: the example fails."""
+
+
 class NotExecutable(RuleError):
     """The engine cannot go on: a fact it does not model, a prose-only choice, no target."""
 

@@ -25,6 +25,7 @@ from .board import (
 )
 from .defs import Value, base_of
 from .errors import NotExecutable
+from .log import Event
 from .places import REMOVED
 from .state import Ctx, Game
 
@@ -145,6 +146,35 @@ def dead(g: Game, who: Value) -> bool:
                and e.who == who for e in g.log)
 
 
+HAPPENED = frozenset({"rule", "step", "card", "procedure", "happen", "place", "add",
+                      "move", "relocate", "draw", "discard", "remove"})
+
+
+def _happened(event: Event, what: Value, who: Value) -> bool:
+    return (event.kind in HAPPENED and what in (event.what, base_of(event.what))
+            and who in (None, event.who))
+
+
+def happened(g: Game, what: Value, who: Value = None) -> bool:
+    """`what` happened (to or by `who`, if given): a rule, step or card ran, a procedure
+    was run, an outside event happened, a thing was placed, drawn, moved or discarded."""
+    return any(_happened(e, what, who) for e in g.log.events)
+
+
+def since(g: Game, what: Value, period: Value, who: Value = None) -> Value:
+    """How many times `period` (a procedure, or an outside event such as a core game's
+    round) has begun since `what` last happened (`who`'s, if given): a rule, step or card
+    that ran, a procedure run, an outside event, or a thing placed, drawn, moved or
+    discarded; 0 within the same period, nothing if it never happened."""
+    events = g.log.events
+    last = next((i for i in range(len(events) - 1, -1, -1)
+                 if _happened(events[i], what, who)), None)
+    if last is None:
+        return None
+    return sum(1 for e in events[last + 1:] if e.kind in ("procedure", "happen")
+               and e.what == period)
+
+
 def runs(g: Game, procedure: Value, who: Value = None) -> int:
     """How many times a procedure was performed (by someone, if given)."""
     return sum(1 for r in g.runs if r.procedure == procedure and r.completed
@@ -253,7 +283,8 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "has_level": has_level, "in_play": in_play, "is": is_, "lookup": lookup,
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
     "paid": paid, "random_card": random_card, "resolving": resolving,
-    "run_values": run_values, "runs": runs, "top": top, "used": used,
+    "run_values": run_values, "runs": runs, "since": since, "top": top, "used": used,
+    "happened": happened,
     "adjacent": adjacent, "neighbours": neighbours, "distance": distance, "within": within,
     "spaces": spaces, "square": square, "column": column, "row": row,
     "line_of_sight": line_of_sight,

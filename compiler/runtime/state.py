@@ -27,6 +27,7 @@ from .log import EventLog
 from .periods import Periods
 from .places import Places
 from .players import Seating
+from .refusal import Refusal
 from .resolution import resolve_name
 from .stats import Stats
 
@@ -38,7 +39,7 @@ OPERATORS: dict[str, Callable[[Value, Value], Value]] = {
 }
 
 
-class Game(Periods, Seating, Choosing, Facts):
+class Game(Periods, Seating, Choosing, Facts, Refusal):
     """One game in play. `players`: how many seats (a game of numbered seats) or which of
     the players' kind's instances play, in seat order (default: the declared ones, or the
     fewest seats the game allows). `chooser` answers the choices no `answer` gives

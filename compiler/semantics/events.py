@@ -1,5 +1,6 @@
 """What events and triggers carry: the names a `when:` binds and the values a `trigger`
-gives, checked against the `params:` of what they name (E312).
+gives, checked against the `params:` of what they name (E312); and that `refused:` stands
+only in an example's actions (E204).
 
 A rule, a procedure or an external event may declare the values it is given, in order:
 `params: [district]`. A rule hooked to it names them for itself, `when: after
@@ -59,9 +60,16 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
         if isinstance(clauses, ast.Clauses) and clauses.when is not None:
             for moment in clauses.when.moments:
                 _check_binds(model, moment, diags)
+        allowed = {id(n) for a in decl.actions for n in iter_nodes(a)} \
+            if isinstance(decl, ast.Example) else set()
         for node in iter_nodes(decl):
             if isinstance(node, ast.Trigger) and node.args:
                 _check_args(model, node, diags)
+            elif isinstance(node, ast.Refused) and id(node) not in allowed:
+                diags.add(Code.NOT_ALLOWED_HERE, "`refused:` says that the rules refuse an "
+                          "action an example takes, and stands only in its `actions:`",
+                          node.span, "in a rule, say what is not allowed with `require "
+                          "CONDITION`")
 
 
 def _what(decl: ast.Decl) -> str:

@@ -250,10 +250,19 @@ class ActAs:
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """`refused: ...` in an example's actions: the rules must refuse the action (`Illegal`),
+    which then leaves the game as it was; an action that goes through fails the example."""
+
+    span: Span
+    body: tuple[Stmt, ...]
+
+
 Stmt: TypeAlias = (
     Gain | Lose | Pay | Draw | Discard | Place | Move | Relocate | Roll | Reroll | Reveal
     | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
-    | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo
+    | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo | Refused
 )
 # Every statement type, read from `Stmt` (the one place they are listed).
 STATEMENTS: tuple[type, ...] = typing.get_args(Stmt)

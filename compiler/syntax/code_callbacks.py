@@ -195,6 +195,10 @@ class StmtCallbacks(CallbackBase):
         span, c = self._kw_span(c[:2]), self._kw(c)[0]
         return ast.ActAs(span, c[0], tuple(c[1]))
 
+    def refused_stmt(self, c: list[Any]) -> ast.Refused:
+        span, c = self._kw_span(c[:2]), self._kw(c)[0]
+        return ast.Refused(span, tuple(c[0]) if isinstance(c[0], list) else (c[0],))
+
     def option(self, c: list[Any]) -> ast.Option:
         span, c = self._kw_span(c[:2]), self._kw(c)[0]
         title = c[1][1] if len(c) > 2 else None

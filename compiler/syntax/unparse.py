@@ -79,6 +79,8 @@ def stmt(s: ast.Stmt) -> str:
         return f"remove {expr(s.what)} from {s.source.dotted}"
     if isinstance(s, ast.SetValue):
         return f"set {expr(s.target)} to {expr(s.value)}"
+    if isinstance(s, ast.Refused):
+        return f"refused: {block(s.body)}"
     if isinstance(s, ast.Trigger):
         args = ", ".join(expr(a.value) if a.name is None else f"{a.name} = {expr(a.value)}"
                          for a in s.args)

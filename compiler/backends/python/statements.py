@@ -171,6 +171,11 @@ class GameCode(ExprCode):
         return self._do(indent, "g.trigger", self.expr(s.target, env),
                         call("ctx.but", *changes))
 
+    def stmt_Refused(self, s: ast.Refused, env: Env, indent: int) -> list[str]:
+        """`with g.refused("..."):` the block, which the rules must refuse."""
+        return render(call("g.refused", Str(unparse.block(s.body))), indent, "with ", ":") + \
+            self.block(s.body, env, indent + 4)
+
     def stmt_Require(self, s: ast.Require, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.require", self.condition(s.condition, env),
                         Str(unparse.expr(s.condition)))
