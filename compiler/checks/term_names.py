@@ -23,7 +23,7 @@ from ..core.source import Span
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
-from .terms import CONNECTORS, key, phrases
+from .terms import CONNECTORS, key, prose_phrases
 
 CODES = (Code.TERM_UNDER_TWO_NAMES,)
 
@@ -45,7 +45,7 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         if decl.title:
             _add(groups, decl.title, decl, decl.span, declared=True)
         for para in decl.prose:
-            for term in phrases(para.text):
+            for term in prose_phrases(model, para.text):
                 _add(groups, term, decl, para.span, declared=False)
     for forms in groups.values():
         if len(forms) < 2:

@@ -67,30 +67,31 @@ def phrases(text: str) -> Iterator[str]:
     for match in _WORD.finditer(text):
         word = match.group().rstrip(".’'")
         gap = text[last_end: match.start()]
-        starts_sentence = _starts_sentence(text, match.start())
         if run and gap.strip():
             yield from _emit(run, initial)  # punctuation between words ends a term
             run = []
-        if pictured and (starts_sentence or any(c in _SENTENCE_END for c in gap)):
+        if pictured and (_starts_sentence(text, match.start()) or
+                         any(c in _SENTENCE_END for c in gap)):
             pictured = False
         last_end = match.end()
         if word.lower() == "as" and previous.lower() in PICTURED:
             pictured = True
         previous = word
         if pictured or word in EMPHASIS or _LABEL.fullmatch(word) or word[:1].isdigit():
-            yield from _emit(run, initial)  # emphasis, a level or a number ends a term
-            run = []
+            if run:
+                yield from _emit(run, initial)  # emphasis, a level or a number ends a term
+                run = []
         elif word[:1].isupper() and not (word in STOP and not run):
-            if not run:
-                initial = starts_sentence
+            if not run:  # (looked back for only where a run starts)
+                initial = _starts_sentence(text, match.start())
             run.append(word)
         elif run and word in CONNECTORS and word != "the" and \
                 _next_is_capital(text, match.end()):
             run.append(word)
-        else:
+        elif run:
             yield from _emit(run, initial)
             run = []
-        if match.group().endswith(".") and "." not in match.group()[:-1]:
+        if run and match.group().endswith(".") and "." not in match.group()[:-1]:
             yield from _emit(run, initial)
             run = []
     yield from _emit(run, initial)
@@ -182,12 +183,27 @@ def _gather_names(model: GameModel) -> dict[str, ast.Decl]:
     return names
 
 
+_PHRASES: WeakKeyDictionary[GameModel, dict[str, tuple[str, ...]]] = WeakKeyDictionary()
+
+
+def prose_phrases(model: GameModel, text: str) -> tuple[str, ...]:
+    """`phrases(text)` of a paragraph of `model`, found once per text (several checks
+    read them)."""
+    memo = _PHRASES.get(model)
+    if memo is None:
+        memo = _PHRASES[model] = {}
+    found = memo.get(text)
+    if found is None:
+        found = memo[text] = tuple(phrases(text))
+    return found
+
+
 def uses(model: GameModel) -> Iterator[Use]:
     for decl in model.decls():
         if isinstance(decl, ast.Waiver):
             continue
         for para in decl.prose:
-            for term in phrases(para.text):
+            for term in prose_phrases(model, para.text):
                 yield Use(term, decl, para)
 
 

@@ -29,6 +29,7 @@ from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
 from ..syntax import ast
 from ..syntax.carddata_cells import card_label, is_sheet
+from .fastvalid import compile_schema
 from .images import check_images
 from .resolve import GameModel
 
@@ -171,12 +172,27 @@ def validate_game(model: GameModel, diags: Diagnostics) -> None:
     own = set(kinds)  # a sheet's reader knows these: it reports their missing fields
     if model.base is not None:
         kinds = {**{d.id: d for d in model.base.decls() if isinstance(d, ast.Kind)}, **kinds}
-    validators = {k: Draft202012Validator(kind_schema(kind, model.name))
-                  for k, kind in kinds.items()}
+    schemas = {k: kind_schema(kind, model.name) for k, kind in kinds.items()}
+    validators: dict[str, Draft202012Validator] = {}  # made for the first card that fails
+    passes = {k: compile_schema(s) for k, s in schemas.items()}
+    no_names = {k: frozenset(f.name for f in kind.fields if not _names_allowed(f.type))
+                for k, kind in kinds.items()}
     for decl in model.decls():
-        if isinstance(decl, ast.Instance) and decl.keyword in validators:
-            _validate(decl, kinds[decl.keyword], validators[decl.keyword], diags,
-                      not (is_sheet(decl.span.file) and decl.keyword in own))
+        if isinstance(decl, ast.Instance) and decl.keyword in passes:
+            k = decl.keyword
+            data = instance_data(decl)
+            if passes[k](data) and not _named(decl, no_names[k]):
+                continue  # jsonschema would report nothing: most cards
+            if k not in validators:
+                validators[k] = Draft202012Validator(schemas[k])
+            _validate(decl, kinds[k], validators[k], diags,
+                      not (is_sheet(decl.span.file) and k in own), data)
+
+
+def _named(inst: ast.Instance, no_names: frozenset[str]) -> bool:
+    """Whether a field that takes no names holds one (a bare name where a text goes)."""
+    return any(p.name in no_names and any(isinstance(n, ast.Ref) for n in _values(p.value))
+               for p in inst.values)
 
 
 def _names_allowed(t: ast.FieldType) -> bool:
@@ -193,13 +209,14 @@ def _names_allowed(t: ast.FieldType) -> bool:
 
 
 def _validate(inst: ast.Instance, kind: ast.Kind, validator: Draft202012Validator,
-              diags: Diagnostics, required: bool = True) -> None:
-    """The instance's values against its kind's schema; `required`: report missing
-    fields too (a sheet's reader has, at their empty cells)."""
+              diags: Diagnostics, required: bool = True,
+              data: dict[str, Any] | None = None) -> None:
+    """The instance's values (`data`, as JSON) against its kind's schema; `required`:
+    report missing fields too (a sheet's reader has, at their empty cells)."""
     props = {p.name: p for p in inst.values}
     types = {f.name: f.type for f in kind.fields}
     fields = list(types)
-    data = instance_data(inst)
+    data = instance_data(inst) if data is None else data
     named: set[str] = set()
     card = card_label(inst)
     for name, prop in props.items():

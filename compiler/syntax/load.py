@@ -267,6 +267,10 @@ def read_source(path: Path, diags: Diagnostics,
     return _decode(shown, data, diags)
 
 
+# a control character other than tab, newline and form feed (a lone carriage return too)
+_CONTROL = re.compile("[\x00-\x08\x0b\x0d-\x1f]")
+
+
 def _decode(shown: str, data: bytes, diags: Diagnostics) -> tuple[SourceFile | None, str | None]:
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
@@ -275,8 +279,9 @@ def _decode(shown: str, data: bytes, diags: Diagnostics) -> tuple[SourceFile | N
         _bad_bytes(shown, data[: err.start].decode("utf-8", "replace"), diags,
                    f"bytes that are not UTF-8 (at byte {err.start})")
         return None, data.decode("utf-8", "replace")
-    bad = next((i for i, ch in enumerate(text) if ord(ch) < 32 and ch not in "\t\n\f"), None)
-    if bad is not None:
+    found = _CONTROL.search(text)
+    if found is not None:
+        bad = found.start()
         _bad_bytes(shown, text[:bad], diags, f"the control character U+{ord(text[bad]):04X}")
         return None, text
     return SourceFile(shown, text), text

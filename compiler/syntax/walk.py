@@ -26,33 +26,43 @@ def game_decls(game: ast.GameSource) -> Iterator[ast.Decl]:
 
 
 _NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+_IS_NODE: dict[type, bool] = {}
 
 
 def _node_fields(cls: type) -> tuple[str, ...]:
     """The fields of a node class that may hold nodes (all but its span and child
-    declarations), looked up once per class."""
+    declarations), last first, looked up once per class."""
     names = _NODE_FIELDS.get(cls)
     if names is None:
-        names = _NODE_FIELDS[cls] = tuple(f.name for f in fields(cls)
-                                          if f.name not in ("span", "children"))
+        names = _NODE_FIELDS[cls] = tuple(reversed([f.name for f in fields(cls)
+                                                    if f.name not in ("span", "children")]))
     return names
+
+
+def _is_node(cls: type) -> bool:
+    """Whether values of `cls` are AST nodes (dataclasses), looked up once per class."""
+    found = _IS_NODE.get(cls)
+    if found is None:
+        found = _IS_NODE[cls] = hasattr(cls, "__dataclass_fields__")
+    return found
 
 
 def iter_nodes(node: Any) -> Iterator[Any]:
     """Every AST node below `node` (not descending into child declarations), in source
-    order."""
+    order (a node's fields and tuples are pushed last first, so they come out in order)."""
     stack = [node]
+    push, pop = stack.append, stack.pop
     while stack:
-        current = stack.pop()
+        current = pop()
         yield current
-        children: list[Any] = []
         for name in _node_fields(type(current)):
             value = getattr(current, name)
             if isinstance(value, tuple):
-                children.extend(v for v in value if hasattr(v, "__dataclass_fields__"))
-            elif hasattr(value, "__dataclass_fields__"):
-                children.append(value)
-        stack.extend(reversed(children))
+                for item in reversed(value):
+                    if _is_node(type(item)):
+                        push(item)
+            elif _is_node(type(value)):
+                push(value)
 
 
 def stmt_texts(stmts: Iterable[ast.Stmt]) -> Iterator[str]:
