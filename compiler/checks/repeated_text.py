@@ -62,9 +62,11 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
             continue  # layout lines; the encoding's own words
         for prose in sym.decl.prose:
             para = _paragraph(sym, prose)
+            # every run of RUN words, built at once (zip of the shifted word lists)
+            shingles = list(zip(*(para.words[k:] for k in range(RUN)), strict=False))
             i = 0
-            while i + RUN <= len(para.words):
-                other, j = first.setdefault(tuple(para.words[i:i + RUN]), (para, i))
+            while i < len(shingles):
+                other, j = first.setdefault(shingles[i], (para, i))
                 if other.sym is sym:
                     i += 1
                     continue
