@@ -7,8 +7,8 @@ file gave: its AST and the diagnostics its parse reported. An entry is found by 
 declaration's exact text, in a folder named after the compiler (a digest of the
 grammar, of the syntax and core modules, of Lark's and Python's versions): editing one
 card of a 30,000-card file parses that card again and takes the 29,999 others from the
-cache, wherever their lines moved (spans are stored from the declaration's first line
-and moved to where it stands now).
+cache, wherever their lines moved (spans are stored as they were and moved by as many
+lines as the declaration moved).
 
 A run that is killed never corrupts the cache: each file of it is written whole to a
 temporary name and renamed over the old one. An entry that cannot be read is a miss.
@@ -54,22 +54,14 @@ class Part:
     diags: tuple[Diagnostic, ...]
 
 
-def _moved_span(file: str, line: int, col: int, end_line: int, end_col: int) -> Span:
-    return Span(file, line, col, end_line, end_col)  # never called: `_Reader` moves it
-
-
 class _Writer(pickle.Pickler):
-    """Pickles a part with its spans' lines counted from `first` (its first line)."""
+    """Pickles a part: each node (spans too) as its class called with its fields."""
 
-    def __init__(self, out: io.BytesIO, first: int) -> None:
+    def __init__(self, out: io.BytesIO) -> None:
         super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
-        self.first = first
 
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
-        if cls is Span:
-            return _moved_span, (obj.file, obj.line - self.first, obj.col,
-                                 obj.end_line - self.first, obj.end_col)
         names = _FIELDS.get(cls)
         if names is None:
             if not is_dataclass(cls):
@@ -80,29 +72,35 @@ class _Writer(pickle.Pickler):
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_FOUND: dict[tuple[str, str], type] = {}  # the classes `_Reader` has allowed
 
 
 class _Reader(pickle.Unpickler):
-    """Builds only the AST's classes (anything else is refused), spans moved to `first`."""
+    """Builds only the AST's classes (anything else is refused); spans `moved` lines down
+    (a part stored at line 10 that now stands at line 12 has moved 2)."""
 
-    def __init__(self, data: bytes, first: int) -> None:
+    def __init__(self, data: bytes, moved: int) -> None:
         super().__init__(io.BytesIO(data))
-        self.first = first
+        self.moved = moved
 
     def find_class(self, module: str, name: str) -> Any:
-        if module == __name__ and name == "_moved_span":
-            first = self.first
+        if name == "Span" and module == "ludex.core.source" and self.moved:
+            by = self.moved
 
             def moved(file: str, line: int, col: int, end_line: int, end_col: int) -> Span:
-                return Span(file, line + first, col, end_line + first, end_col)
+                return Span(file, line + by, col, end_line + by, end_col)
             return moved
+        found = _FOUND.get((module, name))
+        if found is not None:
+            return found
         if module == __name__ and name == "Part":
             return Part
         if module in _TRUSTED and "." not in name and not name.startswith("_"):
-            found = getattr(sys.modules.get(module), name, None)
+            cls = getattr(sys.modules.get(module), name, None)
             # a class defined there, nothing it imported (`Path`, `typing`) and no function
-            if isinstance(found, type) and found.__module__ == module:
-                return found
+            if isinstance(cls, type) and cls.__module__ == module:
+                _FOUND[(module, name)] = cls
+                return cls
         raise pickle.UnpicklingError(f"{module}.{name} is not part of an AST")
 
 
@@ -113,17 +111,17 @@ class _Plain(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not part of the cache's index")
 
 
-def freeze(part: Part, first: int) -> bytes:
+def freeze(part: Part) -> bytes:
     out = io.BytesIO()
-    _Writer(out, first).dump(part)
+    _Writer(out).dump(part)
     return out.getvalue()
 
 
-def thaw(data: bytes, first: int) -> Part | None:
-    """The part stored in `data`, its spans moved to start at line `first`; None when
-    the entry cannot be read (a miss)."""
+def thaw(data: bytes, moved: int = 0) -> Part | None:
+    """The part stored in `data`, its spans `moved` lines down; None when the entry
+    cannot be read (a miss)."""
     try:
-        part = _Reader(data, first).load()
+        part = _Reader(data, moved).load()
     except Exception:  # noqa: BLE001 - a damaged entry is a miss, never an error
         return None
     return part if isinstance(part, Part) else None
@@ -187,15 +185,15 @@ class ParseCache:
 
     def get(self, path: str, key: bytes, first: int) -> Part | None:
         hit = self.entries(path).get(key)
-        if hit is None:
-            return None
-        part = thaw(hit[1], first)
+        if not (isinstance(hit, tuple) and len(hit) == 2 and type(hit[0]) is int):
+            return None  # none, or not an entry
+        part = thaw(hit[1], first - hit[0])
         if part is not None:
             self._used[path].add(key)
         return part
 
     def put(self, path: str, key: bytes, first: int, part: Part) -> None:
-        self.entries(path)[key] = (first, freeze(part, first))
+        self.entries(path)[key] = (first, freeze(part))
         self._used[path].add(key)
         self._changed.add(path)
 
