@@ -33,7 +33,8 @@ def test_the_games_examples_pass() -> None:
     results = example_results(compiled(STRUCTURE))
     assert {r.example: r.status for r in results} == {
         name: PASS for name in ("full_attack", "blocked_attack", "dodged_attack", "riposted",
-                                  "wounds_change_hands")}
+                                  "wounds_change_hands", "each_fighter_takes_a_turn",
+                                  "pollux_goes_first")}
 
 
 def _steps(game: Game) -> list[str]:
@@ -161,3 +162,30 @@ def test_a_place_per_fighter_can_be_set_and_its_events_name_the_fighter(defs: An
     game.trigger("pass_wound", Ctx(actor="pollux"))
     moved = [e for e in game.log if e.kind == "move"]
     assert moved and moved[-1].detail.endswith("wounds@castor")
+
+
+# ---------------------------------------------------------------- turns of characters
+
+
+def test_each_fighter_takes_a_turn_as_the_actor_and_its_end_hooks_are_its_own(
+        defs: Any) -> None:
+    assert defs.procedures["fighter_turn"].each == "fighter"
+    assert not defs.procedures["fighter_turn"].each_player
+    game = Game(defs)
+    game.trigger("fighter_turn")
+    turns = [(e.what, e.who) for e in game.log if e.kind in ("procedure", "rule")]
+    assert turns == [("fighter_turn", "castor"), ("catch_breath", "castor"),
+                     ("fighter_turn", "pollux"), ("catch_breath", "pollux")]
+    assert game.running == []
+
+
+def test_turns_in_a_chosen_order_are_asked_each_time(defs: Any) -> None:
+    from ludex.runtime import ScriptedChooser
+
+    game = Game(defs, chooser=ScriptedChooser({"chosen_turns": "pollux"}))
+    game.trigger("chosen_turns")
+    assert (game.get("pollux", "position"), game.get("castor", "position")) == (1, 2)
+    asked = [e.detail for e in game.log if e.kind == "choose"]
+    assert asked == ["chosen: pollux", "forced: castor"]  # the last one left is no choice
+    with pytest.raises(NotExecutable):
+        Game(defs).trigger("chosen_turns")  # nobody answers who goes first

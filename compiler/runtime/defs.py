@@ -266,6 +266,8 @@ class ProcedureDef:
     at_once: bool = False
     period: str | None = None  # the period one run is: game | round | phase | turn ...
     each_player: bool = False  # run once for each player still in, in seat order
+    each: str | None = None  # a kind: run once for each of its instances, in order
+    order: str | None = None  # chosen: who takes the next run is a choice, each time
     until: Check | None = None  # run again until this holds (checked after each run)
 
 

@@ -29,8 +29,10 @@ with `target` bound to the thing and `owner` to the player whose place it is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, NoReturn
 
+from .choosers import Choice
 from .context import Ctx
 from .defs import Value, base_of, seat_of
 from .errors import Illegal, Interrupt, NotExecutable
@@ -53,6 +55,8 @@ class Periods(Resolution):
 
         def _back_in(self, period: str) -> None: ...
 
+        def ask(self, choice: Choice) -> list[Value]: ...
+
     def _procedure(self, name: str, ctx: Ctx) -> None:
         proc = self.defs.procedures[name]
         period = proc.period or (name.rsplit(".", 1)[-1] if name.rsplit(".", 1)[-1]
@@ -60,11 +64,9 @@ class Periods(Resolution):
         if proc.each_player and not self.seats:
             raise NotExecutable(f"{name} runs once per player, and the game seats none")
         for _ in range(MAX_PASSES):
-            for who in (self.still_in() if proc.each_player else [None]):
-                if who is not None and who in self.out:
-                    continue  # eliminated during this round of turns
+            for who in self._takers(name, ctx):
                 here = ctx.but(actor=who) if who is not None else ctx
-                self._begin(period, who if proc.each_player else None)
+                self._begin(period, who)
                 try:
                     super()._procedure(name, here)
                 except Interrupt:  # a procedure around this one ended: so does the period
@@ -128,6 +130,26 @@ class Periods(Resolution):
         if name not in self.running_procedures:
             raise Illegal(f"`skip to {step}`: {name} is not running")
         raise Interrupt(name, step)
+
+    def _takers(self, name: str, ctx: Ctx) -> Iterator[Value]:
+        """Who takes each run of one pass: nobody (one run); each player still in, in seat
+        order; each instance of a kind, in declaration order. With `order: chosen`, the
+        next is picked each time from those who have not taken theirs (a choice named
+        after the procedure). Someone eliminated meanwhile is passed over."""
+        proc = self.defs.procedures[name]
+        if proc.each_player:
+            left = self.still_in()
+        elif proc.each is not None:
+            left = list(self.defs.kinds.get(proc.each, ()))
+        else:
+            yield None
+            return
+        while left:
+            who = left[0] if proc.order != "chosen" else self.ask(Choice(
+                name.rsplit(".", 1)[-1], name, ctx.subject, tuple(left)))[0]
+            left.remove(who)
+            if who not in self.out:
+                yield who
 
     def _over(self, name: str, ctx: Ctx) -> bool:
         until = self.defs.procedures[name].until

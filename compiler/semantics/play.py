@@ -28,6 +28,8 @@ def check_play(model: GameModel, diags: Diagnostics) -> None:
         decl = sym.decl
         if not has_players:
             _needs_players(decl, diags)
+        if isinstance(decl, ast.Procedure) and decl.prop("order") is not None:
+            choices.add(decl.id)  # `order: chosen`: who takes the next run
         for node in _own_nodes(decl):
             if isinstance(node, ast.ChooseFrom):
                 choices.add(node.var)

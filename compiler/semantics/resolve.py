@@ -299,10 +299,11 @@ def _check_ref_kind(r: Resolver, decl: ast.Decl, prop: ast.Property, ref: ast.Re
                     target: ast.Decl | None) -> None:
     if target is None:
         return
-    if prop.name == "per" and decl.keyword in ("stat", "zone", "deck") and not isinstance(
+    if (prop.name == "per" and decl.keyword in ("stat", "zone", "deck") or
+            (decl.keyword, prop.name) == ("procedure", "each")) and not isinstance(
             target, (ast.Kind, ast.External)):
         r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
-                    f"`per` must name a kind (or an external one), and "
+                    f"`{prop.name}` must name a kind (or an external one), and "
                     f"`{ref.dotted}` is a `{target.keyword}`", ref.span, None)
     if (decl.keyword, prop.name) == ("restatement", "restates") and isinstance(
             target, ast.Restatement):

@@ -1,6 +1,7 @@
 """What the resolver checks of the forms that shape a game's structure: `end PROC` names
 a procedure and `skip to PROC.STEP` a step of one (E306); a zone's or deck's `per:
-player` means the seats even when no declaration is called `player`."""
+player` (a procedure's `each: player`) means the seats even when no declaration is called
+`player`."""
 
 from __future__ import annotations
 
@@ -34,7 +35,9 @@ def check_flow(r: Resolver, node: ast.EndProcedure | ast.SkipTo, scope: Symbol,
 
 
 def per_seat(r: Resolver, decl: ast.Decl, prop: ast.Property, scope: Symbol) -> bool:
-    """A zone's or deck's `per: player` when no declaration is called `player`."""
-    return isinstance(decl, (ast.Zone, ast.Deck)) and prop.name == "per" and \
+    """A zone's or deck's `per: player` (a procedure's `each: player`) when no declaration
+    is called `player`."""
+    return (isinstance(decl, (ast.Zone, ast.Deck)) and prop.name == "per" or
+            isinstance(decl, ast.Procedure) and prop.name == "each") and \
         isinstance(prop.value, ast.Ref) and prop.value.parts == ("player",) and \
         r.lookup(prop.value, scope) is None

@@ -137,9 +137,10 @@ def board_def(unit: Unit, sym: Symbol, decl: ast.Board) -> Py:
         diagonals=Atom("True") if decl.diagonals and grid else None))
 
 
-def per_player(unit: Unit, decl: ast.Decl) -> bool:
-    """A deck or zone one for each seat: `per: player`, or `per:` the players' kind."""
-    per = decl.prop("per")
+def per_player(unit: Unit, decl: ast.Decl, name: str = "per") -> bool:
+    """A deck or zone one for each seat: `per: player`, or `per:` the players' kind (a
+    procedure run for each seat: `each:`)."""
+    per = decl.prop(name)
     if per is None or not isinstance(per.value, ast.Ref):
         return False
     target = unit.model.targets.get(per.value)
@@ -147,13 +148,13 @@ def per_player(unit: Unit, decl: ast.Decl) -> bool:
         target is not None and unit.qual(target) == game_players(unit)[0]
 
 
-def per_kind(unit: Unit, decl: ast.Decl) -> Py | None:
+def per_kind(unit: Unit, decl: ast.Decl, name: str = "per") -> Py | None:
     """The kind a deck or zone is one for each instance of (`per: argonaut`), when that
-    kind is not the players'."""
-    per = decl.prop("per")
+    kind is not the players' (a procedure run for each instance: `each: servant`)."""
+    per = decl.prop(name)
     target = unit.model.targets.get(per.value) if per is not None and isinstance(
         per.value, ast.Ref) else None
-    if not isinstance(target, ast.Kind) or per_player(unit, decl):
+    if not isinstance(target, ast.Kind) or per_player(unit, decl, name):
         return None
     return Str(unit.qual(target))
 

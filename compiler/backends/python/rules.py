@@ -22,6 +22,7 @@ from .common import (
     opt_str,
     options_of,
 )
+from .components import per_kind, per_player
 from .expressions import Env
 from .pretty import Atom, Py, Seq, Str, call, flat, literal, render
 
@@ -187,13 +188,16 @@ def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
         cond = unit.code.condition(until.value, Env())
         pieces.append(unit.function(name, "bool", render(call("bool", cond), 4, "return ")))
         until_ref = Atom(name)
-    period, each = decl.prop("period"), decl.prop("each")
+    period, order = decl.prop("period"), decl.prop("order")
     made = call("book.procedure", Str(sym.qualname), *kwargs(
         title=opt_str(decl.title), steps=names(steps),
         scope=names(options_of(sym)), at_once=Atom("True") if at_once else None,
         period=Str(period.value.dotted) if period and isinstance(period.value, ast.Ref)
         else None,
-        each_player=Atom("True") if each is not None else None, until=until_ref))
+        each_player=Atom("True") if per_player(unit, decl, "each") else None,
+        each=per_kind(unit, decl, "each"),
+        order=Str(order.value.dotted) if order and isinstance(order.value, ast.Ref) else None,
+        until=until_ref))
     return comment(sym) + "\n" + "\n\n\n".join(pieces + ["\n".join(render(made, 0))])
 
 
