@@ -113,6 +113,7 @@ class Entry:
     label: str | None
     per_count: int | None
     per: Ref | None
+    words: str | None = None  # a breakdown in words, kept as text: ("160 Standard, 6 Tarot")
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,15 +88,18 @@ class DeclCallbacks(CallbackBase):
     def entry(self, c: list[Any]) -> ast.Entry:
         count, target = c[0], c[1]
         label = next((unquote(x) for x in c[2:] if isinstance(x, Token)), None)
-        per = next((x for x in c[2:] if isinstance(x, tuple)), None)
-        return ast.Entry(self.span_of(*c), self.num(count), target, label,
-                         per[0] if per else None, per[1] if per else None)
+        per = next((x for x in c[2:] if isinstance(x, tuple)), (None, None, None))
+        return ast.Entry(self.span_of(*c), self.num(count), target, label, *per)
 
-    def per(self, c: list[Any]) -> tuple[int, ast.Ref | None]:
-        return (self.num(c[0]), c[1])
+    def per(self, c: list[Any]) -> tuple[int, ast.Ref | None, None]:
+        return (self.num(c[0]), c[1], None)
 
-    def each(self, c: list[Any]) -> tuple[int, ast.Ref | None]:
-        return (self.num(c[0]), None)
+    def each(self, c: list[Any]) -> tuple[int, ast.Ref | None, None]:
+        return (self.num(c[0]), None, None)
+
+    def words(self, c: list[Any]) -> tuple[None, None, str]:
+        """A breakdown in the book's words, kept as text: `("160 Standard, 6 Tarot")`."""
+        return (None, None, unquote(c[0]))
 
     # -- clauses
     def field(self, c: list[Any]) -> ast.Field:

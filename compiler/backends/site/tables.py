@@ -95,7 +95,7 @@ def _manifest(view: View, decl: ast.Manifest) -> Table:
 
 def _breakdown(view: View, entry: ast.Entry) -> Markup:
     if entry.per_count is None:
-        return Markup("")
+        return md(entry.words or "")
     if entry.per is None:
         return md(f"{entry.per_count} each")
     return md(f"{entry.per_count} per ") + view.code(entry.per.dotted, entry.per)
