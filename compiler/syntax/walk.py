@@ -8,7 +8,8 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from functools import lru_cache
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from . import ast
 
@@ -30,13 +31,33 @@ _IS_NODE: dict[type, bool] = {}
 
 
 def _node_fields(cls: type) -> tuple[str, ...]:
-    """The fields of a node class that may hold nodes (all but its span and child
-    declarations), last first, looked up once per class."""
+    """The fields of a node class that may hold nodes (all but its span, its child
+    declarations and those typed as plain data: a name, a number, a flag), last first,
+    looked up once per class."""
     names = _NODE_FIELDS.get(cls)
     if names is None:
-        names = _NODE_FIELDS[cls] = tuple(reversed([f.name for f in fields(cls)
-                                                    if f.name not in ("span", "children")]))
+        try:
+            hints = get_type_hints(cls)
+        except Exception:  # noqa: BLE001 - a type it cannot name: every field is looked at
+            hints = {}
+        names = _NODE_FIELDS[cls] = tuple(reversed([
+            f.name for f in fields(cls) if f.name not in ("span", "children")
+            and _may_hold_nodes(hints.get(f.name, Any))]))
     return names
+
+
+_PLAIN = (str, int, bool, float, type(None))
+
+
+def _may_hold_nodes(hint: Any) -> bool:
+    """Whether a field of this type may hold a node: anything but plain data, a union of
+    it, or a tuple of it."""
+    if hint in _PLAIN:
+        return False
+    if get_origin(hint) in (Union, UnionType) or (get_origin(hint) is tuple and
+                                                  get_args(hint)[-1:] == (Ellipsis,)):
+        return any(_may_hold_nodes(a) for a in get_args(hint) if a is not Ellipsis)
+    return True
 
 
 def _is_node(cls: type) -> bool:
