@@ -15,6 +15,8 @@ its peak memory the kernel's `ru_maxrss`:
   editing one card;
 - the baseline: `json.load` plus `jsonschema` `iter_errors` on every card (every
   error reported, as `ludex check` does), and the ratio;
+- the same game with its cards in a spreadsheet (`card.cards.csv`, issue 14) checked
+  cold, and its ratio to the same baseline;
 - the flagship corpus (`rules/` as last committed): `ludex check` cold and warm, `ludex build`,
   a no-change `ludex build --check`, and `ludex --help` (best of three each).
 
@@ -27,6 +29,7 @@ runs a bounded slice of it).
 from __future__ import annotations
 
 import argparse
+import csv
 import datetime
 import json
 import os
@@ -109,8 +112,27 @@ def generate(folder: Path, n: int) -> dict[str, Any]:
         size += len(text.encode())
     cards = folder / "cards.json"
     cards.write_text(json.dumps([card(i) for i in range(n)]), encoding="utf-8")
+    sheet(folder / "sheet", n)
     return {"cards": n, "rules": (n + RULE_EVERY - 1) // RULE_EVERY, "ludex_bytes": size,
             "json_bytes": cards.stat().st_size}
+
+
+def sheet(game: Path, n: int) -> None:
+    """The same game with its cards in one spreadsheet (`card.cards.csv`) and its rules in
+    a `.ludex` file beside it."""
+    game.mkdir()
+    (game / "game.ludex").write_text(HEADER, encoding="utf-8")
+    (game / "rules.ludex").write_text("".join(
+        RULE.format(j=j, a=j * RULE_EVERY, b=min(n - 1, j * RULE_EVERY + 1))
+        for j in range((n + RULE_EVERY - 1) // RULE_EVERY)), encoding="utf-8")
+    with open(game / "card.cards.csv", "w", newline="", encoding="utf-8") as file:
+        out = csv.writer(file)
+        out.writerow(["id", "title", "cost", "power", "school", "text", "tags", "prose"])
+        for i in range(n):
+            c = card(i)
+            out.writerow([f"c{i}", f"Card {i}", c["cost"], c["power"], c["school"], c["text"],
+                          "; ".join(c["tags"]),
+                          f"Card {i} is a {c['school']} card of the benchmark set."])
 
 
 def schema(folder: Path) -> Path:
@@ -180,6 +202,12 @@ def bench_size(tmp: Path, n: int) -> dict[str, Any]:
     figures["ratio"] = round(figures["check_cold"]["seconds"] /
                              figures["baseline"]["seconds"], 2)
     figures["cpu_ratio"] = round(figures["check_cold"]["cpu"] / figures["baseline"]["cpu"], 2)
+    shutil.rmtree(folder / ".ludex_cache", ignore_errors=True)
+    figures["csv_cold"] = measure([LUDEX, "check", "sheet"], folder)
+    figures["csv_ratio"] = round(figures["csv_cold"]["seconds"] /
+                                 figures["baseline"]["seconds"], 2)
+    figures["csv_cpu_ratio"] = round(figures["csv_cold"]["cpu"] / figures["baseline"]["cpu"],
+                                     2)
     shutil.rmtree(folder)
     return figures
 
@@ -228,6 +256,9 @@ def targets(result: dict[str, Any]) -> list[tuple[str, float | None, float, bool
         add("30,000 cards cold: check / baseline (x, wall)", s["ratio"], 2.5)
         add("30,000 cards cold: check / baseline (x, CPU)", s["cpu_ratio"], 2.5)
         add("30,000 cards cold: peak memory (MB)", s["check_cold"]["peak_mb"], 250)
+        if "csv_ratio" in s:
+            add("30,000-row CSV cold: check / baseline (x, wall)", s["csv_ratio"], 2.5)
+            add("30,000-row CSV cold: check / baseline (x, CPU)", s["csv_cpu_ratio"], 2.5)
         timed("30,000 cards warm after one edit", s["check_warm_edited"], 0.5)
     ordered = sorted(sizes, key=int)
     for small, big in zip(ordered, ordered[1:], strict=False):
@@ -270,7 +301,7 @@ def show(result: dict[str, Any], last: dict[str, Any] | None) -> None:
         print(f"\n{int(n):,} cards, {d['rules']:,} rules: {d['ludex_bytes'] / 1e6:.1f} MB of "
               f".ludex, {d['json_bytes'] / 1e6:.1f} MB of JSON")
         for key in ("check_cold", "check_warm", "check_warm_edited", "check_no_cache",
-                    "baseline"):
+                    "csv_cold", "baseline"):
             if s.get(key):
                 r = s[key]
                 print(f"  {key:<18} {r['seconds']:8.2f} s {r['cpu']:7.2f} s CPU "
@@ -278,6 +309,9 @@ def show(result: dict[str, Any], last: dict[str, Any] | None) -> None:
                       f"{was('sizes', n, key, 'seconds')}")
         print(f"  {'cold / baseline':<18} {s['ratio']:8.2f} x {s['cpu_ratio']:7.2f} x CPU"
               f"{was('sizes', n, 'ratio')}")
+        if "csv_ratio" in s:
+            print(f"  {'csv / baseline':<18} {s['csv_ratio']:8.2f} x {s['csv_cpu_ratio']:7.2f} x "
+                  f"CPU{was('sizes', n, 'csv_ratio')}")
     if result.get("flagship"):
         print("\nflagship (a copy of rules/), best of three:")
         for key, r in result["flagship"].items():
