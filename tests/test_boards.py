@@ -185,3 +185,20 @@ board field "Field":
     assert "| [Docks](#city-docks) | [Market \\| &lt;b&gt;Square&lt;/b&gt;](#city-market) |" \
         in page
     assert "| 3 | 2 | 4 (no diagonals) |" in page
+
+
+def test_a_path_may_be_kept_to_some_spaces_and_occupied_lists_what_holds_things(
+        game: Game) -> None:
+    grid = BoardDef("b", columns=3, rows=3)
+    open_ = ["b.1_2", "b.2_2", "b.3_2"]
+    assert grid.distance("b.1_1", "b.3_1") == 2
+    assert grid.distance("b.1_1", "b.3_1", open_) == 4  # round by the middle row
+    assert grid.distance("b.1_1", "b.3_1", []) is None
+    game.place("archer", "field.2_1")
+    game.place("rock", "field.1_3")
+    assert q.occupied(game, "field") == ["field.2_1", "field.1_3"]
+    assert q.occupied(game, "field", "rock") == ["field.1_3"]
+    assert q.distance(game, "archer", "rock", ["field.1_2"]) == 2  # a diagonal, then south
+    assert q.distance(game, "archer", "rock", []) is None
+    game.place("knight", "city.docks")
+    assert q.occupied(game, "city") == ["city.docks"]

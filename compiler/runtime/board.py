@@ -98,22 +98,24 @@ class BoardDef:
         found = (self.square(c + dc, r + dr) for dc, dr in steps)
         return [s for s in found if s is not None]
 
-    def distance(self, a: Value, b: Value) -> int | None:
-        """The fewest steps from `a` to `b`; nothing when no path leads there."""
+    def distance(self, a: Value, b: Value, through: Iterable[Value] | None = None) -> int | None:
+        """The fewest steps from `a` to `b`; nothing when no path leads there. `through`:
+        the spaces a path may cross (its two ends aside), when not all of them."""
         if not (self.has(a) and self.has(b)):
             return None
         ca, cb = self.coordinates(a), self.coordinates(b)
-        if ca is not None and cb is not None:
+        if ca is not None and cb is not None and through is None:
             dc, dr = abs(ca[0] - cb[0]), abs(ca[1] - cb[1])
             return max(dc, dr) if self.diagonals else dc + dr
+        open_ = None if through is None else set(through) | {b}
         seen = {a: 0}
         queue = deque([a])
         while queue:
             here = queue.popleft()
             if here == b:
                 return seen[here]
-            for there in self._next.get(here, ()):
-                if there not in seen:
+            for there in self.neighbours(here):
+                if there not in seen and (open_ is None or there in open_):
                     seen[there] = seen[here] + 1
                     queue.append(there)
         return None
@@ -216,11 +218,28 @@ def neighbours(g: Game, space: Value) -> list[Value]:
     return list(_on(g, space).neighbours(space))
 
 
-def distance(g: Game, a: Value, b: Value) -> Value:
-    """The fewest steps from `a` to `b`; nothing when no path leads there."""
+def distance(g: Game, a: Value, b: Value, through: Value = None) -> Value:
+    """The fewest steps from `a` to `b`; nothing when no path leads there. `through`: the
+    spaces a path may cross (a list, or things on them), when not all of them."""
     a, b = _space(g, a), _space(g, b)
     board = board_of(g.defs.boards, a)
-    return board.distance(a, b) if board is not None else None
+    if board is None:
+        return None
+    crossed = None if through is None else [_space(g, x) for x in g.members(through)]
+    return board.distance(a, b, crossed)
+
+
+def occupied(g: Game, board: Value, thing: Value = None) -> list[Value]:
+    """The spaces of a board that hold something (a copy of `thing`, if given), in the
+    board's order (a grid's by row, then column)."""
+    found = g.defs.boards.get(board) if isinstance(board, str) else None
+    if found is None:
+        raise NotExecutable(f"{board!r} is not a board")
+    held = [p for p, items in g.places.contents.items() if items and found.has(p)
+            and (thing is None or g.places.holds(p, thing))]
+    if found.grid:
+        return sorted(held, key=lambda s: tuple(reversed(found.coordinates(s) or (0, 0))))
+    return [s for s in found.spaces if s in held]
 
 
 def within(g: Game, space: Value, steps: Value) -> list[Value]:

@@ -18,6 +18,7 @@ from .board import (
     distance,
     line_of_sight,
     neighbours,
+    occupied,
     row,
     spaces,
     square,
@@ -286,7 +287,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "run_values": run_values, "runs": runs, "since": since, "top": top, "used": used,
     "happened": happened,
     "adjacent": adjacent, "neighbours": neighbours, "distance": distance, "within": within,
-    "spaces": spaces, "square": square, "column": column, "row": row,
+    "spaces": spaces, "square": square, "column": column, "row": row, "occupied": occupied,
     "line_of_sight": line_of_sight,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a

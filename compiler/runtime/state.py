@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
-from .board import reach
+from .board import board_of, reach
 from .choosers import Choice, Chooser, Unanswered
 from .choosing import Choosing
 from .context import Ctx, Run
@@ -65,8 +65,6 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         self.place_owners = defs.place_owners
         self.places = Places(defs.decks, defs.zones, self.rng, self.log, self.seats,
                              self._which_goes, self.place_owners)
-        for space in (s for b in defs.boards.values() for s in b.every_space()):
-            self.places.of(space)  # a board's spaces are places from the start
         self.player_places = defs.player_places
         self.usage = Usage()
         self.lasting = Lasting()
@@ -206,8 +204,9 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
             return list(self.seats)
         if value in self.defs.kinds:
             return list(self.defs.kinds[value])
-        if isinstance(value, str) and self.places.known(value):
-            return list(self.places.of(value))
+        if isinstance(value, str) and (self.places.known(value) or
+                                       board_of(self.defs.boards, value) is not None):
+            return list(self.places.of(value))  # a board's space: a place from the start
         raise NotExecutable(f"what `{value}` holds is not modelled: give it in `given:`")
 
     def span(self, lo: Value, hi: Value) -> range:
