@@ -215,9 +215,16 @@ def subphrases(k: str) -> Iterator[str]:
             yield " ".join(words[i:i + size])
 
 
+PLACEHOLDERS = frozenset({"x", "y", "n"})  # "Pull X", "Least X": a word that stands for any
+
+
 def name_parts(names: dict[str, ast.Decl]) -> frozenset[str]:
-    """Every run of words inside a declared name ("vengeance" in "vengeance mode")."""
-    return frozenset(part for k in names for part in subphrases(k))
+    """Every run of words inside a declared name ("vengeance" in "vengeance mode"); and,
+    for a name that ends in a placeholder ("Least X"), its head with `*` ("least *"),
+    which any words complete ("Least Mnemos")."""
+    heads = {k.rsplit(" ", 1)[0] + " *" for k in names
+             if " " in k and k.rsplit(" ", 1)[1] in PLACEHOLDERS}
+    return frozenset(part for k in names for part in subphrases(k)) | heads
 
 
 DERIVED = ("er", "ers", "ing", "ed", "d")
@@ -241,6 +248,9 @@ def defined(term: str, names: dict[str, ast.Decl], parts: frozenset[str]) -> boo
         return True
     if any(k.endswith(end) and k[: -len(end)] in parts for end in DERIVED):
         return True
+    words = k.split()
+    if any(" ".join(words[:i]) + " *" in parts for i in range(1, len(words))):
+        return True  # "Least Mnemos" of "Least X"
     pieces = [p.strip() for p in _JOINS.split(term) if p.strip()]
     return pieces != [term] and bool(pieces) and all(defined(p, names, parts) for p in pieces)
 
