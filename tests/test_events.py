@@ -46,23 +46,34 @@ def game(signals: Compilation) -> Iterator[Game]:
 def test_the_games_examples_pass(signals: Compilation) -> None:
     status = {r.example: r.status for r in example_results(signals)}
     assert status == {"alternatives": PASS, "carried": PASS, "targeted": PASS,
-                      "replaced": PASS, "gate_refused": PASS, "next_round": PASS}
+                      "replaced": PASS, "gate_refused": PASS, "next_round": PASS,
+                      "bonus_refused": PASS}
+
+
+def test_a_rule_whose_condition_does_not_hold_is_refused(game: Game) -> None:
+    with game.refused("trigger bonus"):
+        game.act("bonus", actor="ann")
+    assert "its condition does not hold" in game.log.of_kind("refused")[0].detail
+    game.set("ann", "score", 5)
+    with pytest.raises(NotRefused), game.refused("trigger bonus"):
+        game.act("bonus", actor="ann")
 
 
 def test_since_counts_the_periods_begun_since_the_event(game: Game) -> None:
     from ludex.runtime import queries
 
     assert queries.since(game, "objective_done", "round") is None
-    assert not queries.happened(game, "objective_done")
+    assert queries.happened(game, "objective_done") == 0
     game.trigger("round")
     game.trigger("objective_done")
-    assert queries.happened(game, "objective_done")
+    assert queries.happened(game, "objective_done") == 1
     assert queries.since(game, "objective_done", "round") == 0
     game.trigger("round")
     game.trigger("round")
     assert queries.since(game, "objective_done", "round") == 2
     game.trigger("objective_done")  # it happens again: counted from then
     assert queries.since(game, "objective_done", "round") == 0
+    assert queries.happened(game, "objective_done") == 2
 
 
 def test_a_refused_action_leaves_the_game_as_it_was(game: Game) -> None:

@@ -156,10 +156,11 @@ def _happened(event: Event, what: Value, who: Value) -> bool:
             and who in (None, event.who))
 
 
-def happened(g: Game, what: Value, who: Value = None) -> bool:
-    """`what` happened (to or by `who`, if given): a rule, step or card ran, a procedure
-    was run, an outside event happened, a thing was placed, drawn, moved or discarded."""
-    return any(_happened(e, what, who) for e in g.log.events)
+def happened(g: Game, what: Value, who: Value = None) -> int:
+    """How many times `what` happened (to or by `who`, if given; 0: never): a rule, step or
+    card ran, a procedure was run, an outside event happened, a thing was placed, drawn,
+    moved or discarded."""
+    return sum(1 for e in g.log.events if _happened(e, what, who))
 
 
 def since(g: Game, what: Value, period: Value, who: Value = None) -> Value:

@@ -16,6 +16,11 @@ if TYPE_CHECKING:
     from .defs import Definitions
 
 
+# The log's events of a rule resolved (used, or not used and why).
+RESOLVED = frozenset({"rule", "step", "card", "skip"})
+NOT_HOLDING = "its condition does not hold"  # what the log says of a rule not used for it
+
+
 class Refusal:
     """`Game.refused(...)`, beside `Game` (a mixin: `Game` holds the state it restores)."""
 
@@ -28,15 +33,21 @@ class Refusal:
 
     @contextmanager
     def refused(self, action: str) -> Iterator[None]:
-        """The block must be refused (`Illegal`): the game is then as it was before it (the
-        log keeps the attempt, and says it was refused). One the rules allow is
-        `NotRefused`, and the example that says it fails."""
+        """The block must be refused: `Illegal` (a `require` that fails, a cost that cannot
+        be paid, a limit used up), or the first rule it resolves is not used because its
+        condition does not hold. The game is then as it was before it (the log keeps the
+        attempt, and says it was refused). One the rules allow is `NotRefused`, and the
+        example that says it fails."""
         keep = {id(x): x for x in (self, self.defs, self.chooser, self.log)}
-        before = copy.deepcopy(self.__dict__, keep)
+        before, start = copy.deepcopy(self.__dict__, keep), len(self.log.events)
         try:
             yield
         except Illegal as err:
-            self.__setstate__(before)
-            self.log.add("refused", action, detail=f"{type(err).__name__}: {err}")
-            return
-        raise NotRefused(f"`{action}` was not refused")
+            why = f"{type(err).__name__}: {err}"
+        else:
+            first = next((e for e in self.log.events[start:] if e.kind in RESOLVED), None)
+            if first is None or first.kind != "skip" or first.detail != NOT_HOLDING:
+                raise NotRefused(f"`{action}` was not refused")
+            why = f"{first.what}: {NOT_HOLDING}"
+        self.__setstate__(before)
+        self.log.add("refused", action, detail=why)
