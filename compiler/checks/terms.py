@@ -180,6 +180,9 @@ def _gather_names(model: GameModel) -> dict[str, ast.Decl]:
                     names.setdefault(key(name), decl)
             for f in getattr(decl, "fields", ()):
                 names.setdefault(key(f.name.replace("_", " ")), decl)
+            for row in getattr(decl, "rows", ()):  # a table's row labels ("Friendly")
+                if isinstance(row, ast.Row) and row.key.text:
+                    names.setdefault(key(row.key.text), decl)
     return names
 
 

@@ -7,7 +7,9 @@ of it, a name containing it, or the name it derives from ("Whistle-blower" of
 "Whistle-blow") is declared, or when it is a word of the setting the game (or a
 container the prose stands in) lists in its `lore:`; a single word must be used
 three times or more to count as a term. The keyword of a container the game
-declares ("Scenario" where there are `scenario`s) counts as declared. Each
+declares ("Scenario" where there are `scenario`s) and the row labels of its tables
+("Friendly" in a table by Diplomacy Threshold) count as declared; so does what
+fills in a name ending in a placeholder ("Least Mnemos" of "Least X"). Each
 `external` declaration is listed as a note: the terms the book uses but never
 defines.
 """
