@@ -34,7 +34,8 @@ def test_the_games_examples_pass() -> None:
     assert {r.example: r.status for r in results} == {
         name: PASS for name in ("full_attack", "blocked_attack", "dodged_attack", "riposted",
                                   "wounds_change_hands", "each_fighter_takes_a_turn",
-                                  "pollux_goes_first")}
+                                  "pollux_goes_first", "storm_in_two_rounds",
+                                  "harvest_on_the_third_day")}
 
 
 def _steps(game: Game) -> list[str]:
@@ -127,9 +128,13 @@ def test_an_end_of_an_outer_procedure_ends_the_inner_one_and_its_period() -> Non
 
 def test_fmt_lays_out_the_forms() -> None:
     messy = ('procedure attack "A":\n  step aim "Aim":\n    effect:\n'
-             '        end   attack\n        skip   to  attack.aim\n        end\n')
+             '        end   attack\n        skip   to  attack.aim\n        end\n'
+             '        schedule  storm   in 2  rounds\n'
+             '        schedule storm  when day   reaches day+3\n')
     assert format_text(messy) == ('procedure attack "A":\n  step aim "Aim":\n    effect:\n'
-                                  '      end attack\n      skip to attack.aim\n      end\n')
+                                  '      end attack\n      skip to attack.aim\n      end\n'
+                                  '      schedule storm in 2 rounds\n'
+                                  '      schedule storm when day reaches day + 3\n')
 
 
 # ---------------------------------------------------------------- places per instance
@@ -189,3 +194,31 @@ def test_turns_in_a_chosen_order_are_asked_each_time(defs: Any) -> None:
     assert asked == ["chosen: pollux", "forced: castor"]  # the last one left is no choice
     with pytest.raises(NotExecutable):
         Game(defs).trigger("chosen_turns")  # nobody answers who goes first
+
+
+# ---------------------------------------------------------------- scheduling
+
+
+def test_a_period_schedule_counts_the_periods_that_begin(defs: Any) -> None:
+    game = Game(defs)
+    game.trigger("call_storm")
+    assert [(e.kind, e.what, e.detail) for e in game.log if e.kind == "schedule"] == [
+        ("schedule", "storm", "in 2 round")]
+    game.start("round")
+    game.end("round")
+    assert game.get(None, "storms") == 0 and len(game.scheduled) == 1
+    game.start("round")  # a caller driving the periods: the same count
+    assert game.get(None, "storms") == 1 and game.scheduled == []
+    assert [e.detail for e in game.log if e.kind == "due"] == ["the round it waited for began"]
+
+
+def test_a_stat_schedule_already_reached_is_due_at_once(defs: Any) -> None:
+    game = Game(defs)
+    game.set(None, "day", 4)
+    game.schedule("harvest", Ctx(), 3, stat="day")
+    assert game.get(None, "crops") == 1 and game.scheduled == []
+
+
+def test_a_period_schedule_needs_one_period_at_least(defs: Any) -> None:
+    with pytest.raises(Illegal, match="1 or more"):
+        Game(defs).schedule("storm", Ctx(), 0, period="round")

@@ -20,6 +20,13 @@ its next run. `skip to PROC.STEP` leaves the step running the same way and goes 
 from that step, later or earlier; each is refused (`Illegal`) when no run of PROC is
 going on.
 
+`schedule X in N PERIOD` resolves X (for the subject it was scheduled for) when the
+Nth period of that name to begin from now begins, before the rules hooked `start of`
+it (each player's turn counts, for `turn`); `schedule X when STAT reaches V` resolves X
+after the first change of that stat (the owner's it was scheduled for) that leaves it
+at V or more (V is worked out when X is scheduled), at once when it is there already.
+`scheduled(X)` counts what is waiting.
+
 Events: a thing entering or leaving a place, being discarded, or a player
 being picked by a choice (`targeted`) runs the rules hooked to it
 (`when: enters ZONE`, `when: leaves DECK`, `when: discarded`, `when: targeted`)
@@ -30,6 +37,7 @@ with `target` bound to the thing and `owner` to the player whose place it is
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NoReturn
 
 from .choosers import Choice
@@ -37,6 +45,20 @@ from .context import Ctx
 from .defs import Value, base_of, seat_of
 from .errors import Illegal, Interrupt, NotExecutable
 from .resolution import Resolution
+
+
+@dataclass(slots=True)
+class Scheduled:
+    """What `schedule` made wait: `what` for `ctx`, resolved when `count` more periods
+    named `period` have begun, or once `owner`'s `stat` reaches `count`."""
+
+    what: str
+    ctx: Ctx
+    count: int
+    period: str | None = None
+    stat: str | None = None
+    owner: Value = None
+
 
 MAX_PASSES = 10_000  # runs of one procedure with an end condition, before it is a runaway
 PERIOD_NAMES = frozenset({"game", "round", "phase", "turn"})
@@ -49,6 +71,7 @@ class Periods(Resolution):
     out: dict[str, str]
     running: list[str]
     running_procedures: list[str]  # the procedures running, innermost last
+    scheduled: list[Scheduled]  # what waits for a period to begin or a stat to reach a value
 
     if TYPE_CHECKING:  # given by `players.Seating`, beside it in `Game`
         def still_in(self) -> list[str]: ...
@@ -56,6 +79,8 @@ class Periods(Resolution):
         def _back_in(self, period: str) -> None: ...
 
         def ask(self, choice: Choice) -> list[Value]: ...
+
+        def amount(self, value: Value) -> int: ...
 
     def _procedure(self, name: str, ctx: Ctx) -> None:
         proc = self.defs.procedures[name]
@@ -151,6 +176,57 @@ class Periods(Resolution):
             if who not in self.out:
                 yield who
 
+    # ------------------------------------------------------------ scheduling
+
+    def schedule(self, what: Value, ctx: Ctx, count: Value, period: str | None = None,
+                 stat: str | None = None, owner: Value = None) -> None:
+        """`schedule X in N PERIOD` (`period`) or `schedule X when STAT reaches V`
+        (`stat`, `owner`): X waits (`Scheduled`) until then."""
+        if not isinstance(what, str):
+            raise NotExecutable(f"{what!r} is nothing that can be scheduled")
+        n = self.amount(count)
+        if period is not None and n < 1:
+            raise Illegal(f"`schedule {what} in {n} {period}`: it must be 1 or more")
+        entry = Scheduled(what, ctx.but(this=None), n, period, stat, owner)
+        self.log.add("schedule", what, ctx.subject,
+                     f"in {n} {period}" if period is not None else f"when {stat} reaches {n}")
+        if stat is not None and self._reached(entry):
+            self._due(entry)
+        else:
+            self.scheduled.append(entry)
+
+    def _reached(self, entry: Scheduled) -> bool:
+        value = self.stats.get(entry.owner, entry.stat or "")
+        return isinstance(value, int) and value >= entry.count
+
+    def _due(self, entry: Scheduled) -> None:
+        self.log.add("due", entry.what, entry.ctx.subject,
+                     f"the {entry.period} it waited for began" if entry.period is not None
+                     else f"{entry.stat} reached {entry.count}")
+        self.trigger(entry.what, entry.ctx)
+
+    def _due_at_start(self, period: str) -> None:
+        """The Nth period of this name begins: what was scheduled for it is resolved."""
+        due = []
+        for entry in [e for e in self.scheduled if e.period == period]:
+            entry.count -= 1
+            if entry.count <= 0:
+                due.append(entry)
+                self.scheduled.remove(entry)
+        for entry in due:
+            self._due(entry)
+
+    def _changed(self, stat: str, who: Value) -> None:
+        """A stat changed: its hooks, then what was waiting for it to reach a value."""
+        super()._changed(stat, who)
+        if not self.scheduled:
+            return
+        due = [e for e in self.scheduled if e.stat == stat and e.owner == who
+               and self._reached(e)]
+        for entry in due:
+            self.scheduled.remove(entry)
+            self._due(entry)
+
     def _over(self, name: str, ctx: Ctx) -> bool:
         until = self.defs.procedures[name].until
         return until is not None and bool(until(self.game, ctx))
@@ -161,6 +237,8 @@ class Periods(Resolution):
         self.running.append(period)
         for source in self.lasting.expire("until_start", period, who):
             self.log.add("expire", source, who, f"until the start of the {period}")
+        if self.scheduled:
+            self._due_at_start(period)
 
     def _finish(self, period: str | None) -> None:
         if period is None:

@@ -177,6 +177,11 @@ def since(g: Game, what: Value, period: Value, who: Value = None) -> Value:
                and e.what == period)
 
 
+def scheduled(g: Game, what: Value) -> int:
+    """How many times `what` is scheduled and not yet resolved (`schedule X in ...`)."""
+    return sum(1 for e in g.scheduled if e.what == what)
+
+
 def runs(g: Game, procedure: Value, who: Value = None) -> int:
     """How many times a procedure was performed (by someone, if given)."""
     return sum(1 for r in g.runs if r.procedure == procedure and r.completed
@@ -286,6 +291,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
     "paid": paid, "random_card": random_card, "resolving": resolving,
     "run_values": run_values, "runs": runs, "since": since, "top": top, "used": used,
+    "scheduled": scheduled,
     "happened": happened,
     "adjacent": adjacent, "neighbours": neighbours, "distance": distance, "within": within,
     "spaces": spaces, "square": square, "column": column, "row": row, "occupied": occupied,

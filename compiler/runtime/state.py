@@ -24,7 +24,7 @@ from .errors import Illegal, NotExecutable, RuleError
 from .facts import Facts
 from .limits import Lasting, Usage
 from .log import EventLog
-from .periods import Periods
+from .periods import Periods, Scheduled
 from .places import Places
 from .players import Seating
 from .refusal import Refusal
@@ -72,6 +72,7 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         self.rigged_rolls: dict[str, list[Value]] = {}
         self.runs: list[Run] = []
         self.running_procedures: list[str] = []
+        self.scheduled: list[Scheduled] = []
         self.reached: dict[tuple[str, int], Value] = {}
         self._index()
         self.places.watch = self._event

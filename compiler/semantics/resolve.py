@@ -19,7 +19,7 @@ from ..syntax.carddata_cells import card_label
 from ..syntax.properties import BUILTINS, COMMON, PROPS, choice
 from ..syntax.walk import iter_nodes
 from .events import check_events, local_names
-from .structure import check_flow, per_seat
+from .structure import check_flow, check_schedule, per_seat
 from .symbols import GameModel, Symbol, build_symbols, link_bases
 
 __all__ = ["GameModel", "Symbol", "build_symbols", "link_bases", "resolve_game"]
@@ -335,6 +335,9 @@ def _resolve_node(r: Resolver, node: object, scope: Symbol, local: frozenset[str
         return
     if isinstance(node, (ast.EndProcedure, ast.SkipTo)):
         check_flow(r, node, scope, local)
+        return
+    if isinstance(node, ast.Schedule):
+        check_schedule(r, node, scope, local)
         return
     if isinstance(node, ast.Call):
         r.check_call(node)

@@ -8,7 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.codes import Code
+from ..core.diagnostics import did_you_mean
+from ..core.vocabulary import PERIODS
 from ..syntax import ast
+from ..syntax.walk import iter_nodes
 from .symbols import Symbol
 
 if TYPE_CHECKING:
@@ -32,6 +35,33 @@ def check_flow(r: Resolver, node: ast.EndProcedure | ast.SkipTo, scope: Symbol,
                     f"`skip to {ref.dotted}`: a procedure goes on from one of its steps, and "
                     f"`{ref.dotted}` is a `{target.keyword}`", ref.span,
                     "name a step: `skip to procedure.step`")
+
+
+def period_of(word: str) -> str:
+    """The period a `schedule ... in N PERIOD` names, singular (`rounds` -> `round`)."""
+    return word[:-1] if word not in PERIODS and word.endswith("s") and word[:-1] in PERIODS \
+        else word
+
+
+def check_schedule(r: Resolver, node: ast.Schedule, scope: Symbol,
+                   local: frozenset[str]) -> None:
+    """What is scheduled resolves; `in N PERIOD` names a period (E202), `when STAT
+    reaches V` a stat or a track (E306)."""
+    r.resolve(node.what, scope, local)
+    for sub in iter_nodes(node.amount):
+        if isinstance(sub, ast.Ref):
+            r.resolve(sub, scope, local)
+    if node.period is not None and period_of(node.period) not in PERIODS:
+        r.diags.add(Code.WRONG_TYPE, f"unknown period `{node.period}`", node.span,
+                    did_you_mean(node.period, PERIODS) or "one of: " + ", ".join(PERIODS))
+    if node.stat is not None:
+        target = r.resolve(node.stat, scope, local)
+        if target is not None and not isinstance(target, (ast.Stat, ast.Track)) and \
+                node.stat.parts[-1] == target.id:
+            r.diags.add(Code.WRONG_KIND_OF_DECLARATION,
+                        f"`schedule ... when {node.stat.dotted} reaches ...` waits for a stat, "
+                        f"and `{node.stat.dotted}` is a `{target.keyword}`", node.stat.span,
+                        "name a stat or a track")
 
 
 def per_seat(r: Resolver, decl: ast.Decl, prop: ast.Property, scope: Symbol) -> bool:

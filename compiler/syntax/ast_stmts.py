@@ -178,6 +178,19 @@ class SkipTo:
 
 
 @dataclass(frozen=True, slots=True)
+class Schedule:
+    """`schedule X in N PERIOD` (`period` set): X is resolved when the Nth period of that
+    name from now starts; `schedule X when STAT reaches V` (`stat` set): once the stat
+    gets to V (evaluated now) or past it."""
+
+    span: Span
+    what: Ref
+    amount: Expr
+    period: str | None = None
+    stat: Ref | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class ProseStep:
     """A step the book states in words only; shown, counted, not executed."""
 
@@ -262,7 +275,7 @@ class Refused:
 Stmt: TypeAlias = (
     Gain | Lose | Pay | Draw | Discard | Place | Move | Relocate | Roll | Reroll | Reveal
     | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
-    | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo | Refused
+    | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo | Schedule | Refused
 )
 # Every statement type, read from `Stmt` (the one place they are listed).
 STATEMENTS: tuple[type, ...] = typing.get_args(Stmt)

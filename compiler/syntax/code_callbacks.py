@@ -91,6 +91,14 @@ class StmtCallbacks(CallbackBase):
         span, c = self._kw_span(c), self._kw(c)[0]
         return ast.SkipTo(span, c[0])
 
+    def schedule_in(self, c: list[Any]) -> ast.Schedule:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.Schedule(span, c[0], c[1], period=str(c[2]))
+
+    def schedule_when(self, c: list[Any]) -> ast.Schedule:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.Schedule(span, c[0], c[2], stat=c[1])
+
     def relocate(self, c: list[Any]) -> ast.Relocate:
         span, c = self._kw_span(c), self._kw(c)[0]
         return ast.Relocate(span, c[0], c[1])

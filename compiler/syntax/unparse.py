@@ -65,6 +65,10 @@ def stmt(s: ast.Stmt) -> str:
         return "end" + (f" {s.procedure.dotted}" if s.procedure is not None else "")
     if isinstance(s, ast.SkipTo):
         return f"skip to {s.step.dotted}"
+    if isinstance(s, ast.Schedule):
+        return f"schedule {s.what.dotted} " + (
+            f"when {s.stat.dotted} reaches {expr(s.amount)}" if s.stat is not None
+            else f"in {expr(s.amount)} {s.period}")
     if isinstance(s, ast.Roll):
         return f"roll {s.die.dotted}" + (f" as {s.bind}" if s.bind else "")
     if isinstance(s, ast.Reroll):

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.vocabulary import PRECEDENCE
 from ...semantics.events import BUILT_IN_ARGS, arg_names
+from ...semantics.structure import period_of
 from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
 from .expressions import Env, ExprCode
@@ -109,6 +110,16 @@ class GameCode(ExprCode):
         decl = self.target(s.step)[0]
         step = self.qual(decl) if decl is not None else s.step.dotted
         return self._do(indent, "g.skip_to", Str(step.rsplit(".", 1)[0]), Str(step))
+
+    def stmt_Schedule(self, s: ast.Schedule, env: Env, indent: int) -> list[str]:
+        """`g.schedule(what, ctx, count, period=...)`, or `stat=`, `owner=` (whose stat)."""
+        what, amount = self.expr(s.what, env), self.expr(s.amount, env)
+        if s.stat is None:
+            return self._do(indent, "g.schedule", what, Atom("ctx"), amount,
+                            Kw("period", Str(period_of(s.period or ""))))
+        return self._do(indent, "g.schedule", what, Atom("ctx"), amount,
+                        Kw("stat", Str(self.stat_name(s.stat))),
+                        Kw("owner", self._who(s.stat, None, env)))
 
     def stmt_Relocate(self, s: ast.Relocate, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.relocate", self.expr(s.what, env, soft=True),
