@@ -24,6 +24,7 @@ from ..syntax import ast
 from ..syntax.walk import normalise
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’.&-]*")
+_CAPITAL = re.compile(r"[A-Z]")
 _SENTENCE_END = frozenset('.!?:;•—–("“')
 _BULLETS = frozenset("-*")
 _LIST_NUMBER = frozenset("0123456789.)")
@@ -59,6 +60,10 @@ class Use:
 
 def phrases(text: str) -> Iterator[str]:
     """Capitalised phrases of a paragraph, without sentence-initial single words."""
+    first = _WORD.search(text)
+    if first is None or (not _CAPITAL.search(text, first.end()) and (
+            not first.group()[:1].isupper() or not text[:first.start()].strip())):
+        return  # no capital past the first word, which starts the text: no phrase
     run: list[str] = []
     initial = True
     last_end = 0

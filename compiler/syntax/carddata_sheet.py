@@ -69,6 +69,10 @@ class _Sheet:
         self.within: ast.Ref | None = None
 
     def spans(self, line: int, raw: str, delimiter: str) -> list[Span]:
+        path = self.source.path
+        if "\n" not in raw.rstrip("\n"):  # a record of one line: a cell's column is its offset
+            return [Span(path, line, start + 1, line, start + 1 + max(1, end - start))
+                    for start, end in cell_starts(raw, delimiter)]
         out = []
         for start, end in cell_starts(raw, delimiter):
             before = raw[:start]
