@@ -35,7 +35,7 @@ def test_the_games_examples_pass() -> None:
         name: PASS for name in ("full_attack", "blocked_attack", "dodged_attack", "riposted",
                                   "wounds_change_hands", "each_fighter_takes_a_turn",
                                   "pollux_goes_first", "storm_in_two_rounds",
-                                  "harvest_on_the_third_day")}
+                                  "harvest_on_the_third_day", "the_ship_sinks")}
 
 
 def _steps(game: Game) -> list[str]:
@@ -131,10 +131,11 @@ def test_fmt_lays_out_the_forms() -> None:
              '        end   attack\n        skip   to  attack.aim\n        end\n'
              '        schedule  storm   in 2  rounds\n'
              '        schedule storm  when day   reaches day+3\n')
-    assert format_text(messy) == ('procedure attack "A":\n  step aim "Aim":\n    effect:\n'
-                                  '      end attack\n      skip to attack.aim\n      end\n'
-                                  '      schedule storm in 2 rounds\n'
-                                  '      schedule storm when day reaches day + 3\n')
+    assert format_text(messy + '        end  game with   "won"\n') == (
+        'procedure attack "A":\n  step aim "Aim":\n    effect:\n'
+        '      end attack\n      skip to attack.aim\n      end\n'
+        '      schedule storm in 2 rounds\n'
+        '      schedule storm when day reaches day + 3\n      end game with "won"\n')
 
 
 # ---------------------------------------------------------------- places per instance
@@ -222,3 +223,20 @@ def test_a_stat_schedule_already_reached_is_due_at_once(defs: Any) -> None:
 def test_a_period_schedule_needs_one_period_at_least(defs: Any) -> None:
     with pytest.raises(Illegal, match="1 or more"):
         Game(defs).schedule("storm", Ctx(), 0, period="round")
+
+
+# ---------------------------------------------------------------- the game's outcome
+
+
+def test_end_game_with_an_outcome_ends_the_game_and_no_run_follows(defs: Any) -> None:
+    from ludex.runtime import Match, queries
+
+    game = Game(defs)
+    game.trigger("game")  # `until: no`: only the outcome ends it
+    assert game.outcome == "lost: the ship sank" and queries.outcome(game) == game.outcome
+    assert queries.runs(game, "round") == 3 and game.get(None, "hull") == 0
+    assert [(e.what, e.why, e.detail) for e in game.log if e.kind == "outcome"] == [
+        ("game", "sunk", "lost: the ship sank")]
+    assert game.running == [] and game.running_procedures == []
+    match = Match(defs)
+    assert match.is_over() and match.outcome() == "lost: the ship sank"

@@ -27,6 +27,10 @@ after the first change of that stat (the owner's it was scheduled for) that leav
 at V or more (V is worked out when X is scheduled), at once when it is there already.
 `scheduled(X)` counts what is waiting.
 
+`end game with "won"` (or `campaign`, or a procedure's name) keeps the outcome
+(`outcome()`, `Match.outcome()`), ends the outermost procedure running that has that
+name or drives that period, and no procedure starts another run after it.
+
 Events: a thing entering or leaving a place, being discarded, or a player
 being picked by a choice (`targeted`) runs the rules hooked to it
 (`when: enters ZONE`, `when: leaves DECK`, `when: discarded`, `when: targeted`)
@@ -71,6 +75,7 @@ class Periods(Resolution):
     out: dict[str, str]
     running: list[str]
     running_procedures: list[str]  # the procedures running, innermost last
+    outcome: str | None  # how the game ended (`end game with "won"`), once it has
     scheduled: list[Scheduled]  # what waits for a period to begin or a stat to reach a value
 
     if TYPE_CHECKING:  # given by `players.Seating`, beside it in `Game`
@@ -84,8 +89,7 @@ class Periods(Resolution):
 
     def _procedure(self, name: str, ctx: Ctx) -> None:
         proc = self.defs.procedures[name]
-        period = proc.period or (name.rsplit(".", 1)[-1] if name.rsplit(".", 1)[-1]
-                                 in PERIOD_NAMES else None)
+        period = self._period_of(name)
         if proc.each_player and not self.seats:
             raise NotExecutable(f"{name} runs once per player, and the game seats none")
         for _ in range(MAX_PASSES):
@@ -98,8 +102,8 @@ class Periods(Resolution):
                     self._finish(period)
                     raise
                 self._finish(period)
-                if self._over(name, here):
-                    return
+                if self._over(name, here) or self.outcome is not None:
+                    return  # its end condition holds, or the game is over
             if proc.until is None:
                 return
         raise NotExecutable(f"{name} ran {MAX_PASSES} times without reaching its end")
@@ -149,6 +153,20 @@ class Periods(Resolution):
         if not self.running_procedures:
             raise Illegal("`end`: no procedure is running")
         raise Interrupt(name or self.running_procedures[-1])
+
+    def end_game(self, name: str, outcome: str) -> None:
+        """`end game with "won"` (`campaign`, or a procedure's name): the outcome is kept
+        (`outcome()`), the outermost procedure running of that name or driving that period
+        ends, and no procedure starts another run; with none running, the rule goes on."""
+        self.outcome = outcome
+        self.log.add("outcome", name, detail=outcome)
+        for proc in self.running_procedures:
+            if name in (proc, self._period_of(proc)):
+                raise Interrupt(proc)
+
+    def _period_of(self, name: str) -> str | None:
+        last = name.rsplit(".", 1)[-1]
+        return self.defs.procedures[name].period or (last if last in PERIOD_NAMES else None)
 
     def skip_to(self, name: str, step: str) -> NoReturn:
         """`skip to PROC.STEP`: the innermost run of PROC goes on from STEP."""

@@ -182,6 +182,11 @@ def scheduled(g: Game, what: Value) -> int:
     return sum(1 for e in g.scheduled if e.what == what)
 
 
+def outcome(g: Game) -> Value:
+    """How the game ended (`end game with "won"`): its outcome, or nothing yet."""
+    return g.outcome
+
+
 def runs(g: Game, procedure: Value, who: Value = None) -> int:
     """How many times a procedure was performed (by someone, if given)."""
     return sum(1 for r in g.runs if r.procedure == procedure and r.completed
@@ -291,7 +296,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
     "paid": paid, "random_card": random_card, "resolving": resolving,
     "run_values": run_values, "runs": runs, "since": since, "top": top, "used": used,
-    "scheduled": scheduled,
+    "scheduled": scheduled, "outcome": outcome,
     "happened": happened,
     "adjacent": adjacent, "neighbours": neighbours, "distance": distance, "within": within,
     "spaces": spaces, "square": square, "column": column, "row": row, "occupied": occupied,

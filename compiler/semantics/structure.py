@@ -22,6 +22,9 @@ def check_flow(r: Resolver, node: ast.EndProcedure | ast.SkipTo, scope: Symbol,
                local: frozenset[str]) -> None:
     """`end PROC` names a procedure; `skip to PROC.STEP` a step of one."""
     ref = node.procedure if isinstance(node, ast.EndProcedure) else node.step
+    if isinstance(node, ast.EndProcedure) and node.outcome is not None and ref is not None \
+            and ref.parts[0] in PERIODS and len(ref.parts) == 1 and r.lookup(ref, scope) is None:
+        return  # `end game with "won"`: the period, whatever procedure drives it
     target = r.resolve(ref, scope, local) if ref is not None else None
     if ref is None or target is None:
         return

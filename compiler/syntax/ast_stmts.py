@@ -166,6 +166,7 @@ class EndProcedure:
 
     span: Span
     procedure: Ref | None
+    outcome: str | None = None  # `end game with "won"`: how the game (campaign...) ended
 
 
 @dataclass(frozen=True, slots=True)

@@ -85,7 +85,8 @@ class StmtCallbacks(CallbackBase):
 
     def end_procedure(self, c: list[Any]) -> ast.EndProcedure:
         span, c = self._kw_span(c), self._kw(c)[0]
-        return ast.EndProcedure(span, self._opt(c, 0))
+        outcome = unquote(c[1]) if len(c) > 1 else None
+        return ast.EndProcedure(span, self._opt(c, 0), outcome)
 
     def skip_to(self, c: list[Any]) -> ast.SkipTo:
         span, c = self._kw_span(c), self._kw(c)[0]

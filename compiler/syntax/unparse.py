@@ -62,7 +62,8 @@ def stmt(s: ast.Stmt) -> str:
     if isinstance(s, ast.Eliminate):
         return f"eliminate {expr(s.who)}"
     if isinstance(s, ast.EndProcedure):
-        return "end" + (f" {s.procedure.dotted}" if s.procedure is not None else "")
+        return "end" + (f" {s.procedure.dotted}" if s.procedure is not None else "") + (
+            f" with {expr(ast.StrLit(s.span, s.outcome))}" if s.outcome is not None else "")
     if isinstance(s, ast.SkipTo):
         return f"skip to {s.step.dotted}"
     if isinstance(s, ast.Schedule):

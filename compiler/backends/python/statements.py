@@ -103,6 +103,9 @@ class GameCode(ExprCode):
 
     def stmt_EndProcedure(self, s: ast.EndProcedure, env: Env, indent: int) -> list[str]:
         decl = self.target(s.procedure)[0] if s.procedure is not None else None
+        if s.outcome is not None and s.procedure is not None:
+            name = self.qual(decl) if isinstance(decl, ast.Procedure) else s.procedure.dotted
+            return self._do(indent, "g.end_game", Str(name), Str(s.outcome))
         return self._do(indent, "g.end_procedure",
                         Str(self.qual(decl)) if decl is not None else Atom("None"))
 
