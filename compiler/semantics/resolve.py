@@ -9,6 +9,7 @@ kind or a stat, zone, track or deck (`herodotus.danger`).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 
 from ..core.codes import Code
@@ -52,7 +53,9 @@ class Resolver:
         # a board's space is named alone wherever its id is no other declaration's
         # (`move knight to market`), as a die's face is; on two boards, qualify it
         named = [d for d in model.decls() if isinstance(d, ast.Space)]
-        self.spaces = {d.id: d for d in named if sum(o.id == d.id for o in named) == 1}
+        counts = Counter(d.id for d in named)
+        self.spaces = {d.id: d for d in named if counts[d.id] == 1}
+        self.ref_fields: dict[str, dict[str, list[str]]] = {}  # by kind, once each
         games = [model] + ([model.base] if model.base else [])
         # what a call may read besides the engine's queries: declared facts, and base-game
         # terms (`majority(district)` reads the external Majority as a fact of the table)
@@ -259,8 +262,16 @@ def _owner_fields(r: Resolver, decl: ast.Decl, scope: Symbol) -> frozenset[str]:
 
 
 def _ref_fields(r: Resolver, decl: ast.Decl) -> dict[str, list[str]]:
-    """{field: the kinds its references may name} for the instance's `ref` fields."""
-    kind = r.kinds.get(decl.keyword)
+    """{field: the kinds its references may name} for the instance's `ref` fields (found
+    once per kind; the caller must not change the answer)."""
+    found = r.ref_fields.get(decl.keyword)
+    if found is None:
+        found = r.ref_fields[decl.keyword] = _kind_ref_fields(r, decl.keyword)
+    return found
+
+
+def _kind_ref_fields(r: Resolver, keyword: str) -> dict[str, list[str]]:
+    kind = r.kinds.get(keyword)
     if kind is None:
         return {}
     out: dict[str, list[str]] = {}
