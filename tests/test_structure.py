@@ -233,7 +233,7 @@ def test_end_game_with_an_outcome_ends_the_game_and_no_run_follows(defs: Any) ->
 
     game = Game(defs)
     game.trigger("game")  # `until: no`: only the outcome ends it
-    assert game.outcome == "lost: the ship sank" and queries.outcome(game) == game.outcome
+    assert game.outcome == "lost: the ship sank" and queries.game_outcome(game) == game.outcome
     assert queries.runs(game, "round") == 3 and game.get(None, "hull") == 0
     assert [(e.what, e.why, e.detail) for e in game.log if e.kind == "outcome"] == [
         ("game", "sunk", "lost: the ship sank")]

@@ -28,7 +28,7 @@ at V or more (V is worked out when X is scheduled), at once when it is there alr
 `scheduled(X)` counts what is waiting.
 
 `end game with "won"` (or `campaign`, or a procedure's name) keeps the outcome
-(`outcome()`, `Match.outcome()`), ends the outermost procedure running that has that
+(`game_outcome()`, `Match.outcome()`), ends the outermost procedure running that has that
 name or drives that period, and no procedure starts another run after it.
 
 Events: a thing entering or leaving a place, being discarded, or a player
@@ -156,7 +156,7 @@ class Periods(Resolution):
 
     def end_game(self, name: str, outcome: str) -> None:
         """`end game with "won"` (`campaign`, or a procedure's name): the outcome is kept
-        (`outcome()`), the outermost procedure running of that name or driving that period
+        (`game_outcome()`), the outermost procedure running of that name or driving that period
         ends, and no procedure starts another run; with none running, the rule goes on."""
         self.outcome = outcome
         self.log.add("outcome", name, detail=outcome)

@@ -182,7 +182,7 @@ def scheduled(g: Game, what: Value) -> int:
     return sum(1 for e in g.scheduled if e.what == what)
 
 
-def outcome(g: Game) -> Value:
+def game_outcome(g: Game) -> Value:
     """How the game ended (`end game with "won"`): its outcome, or nothing yet."""
     return g.outcome
 
@@ -296,7 +296,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
     "paid": paid, "random_card": random_card, "resolving": resolving,
     "run_values": run_values, "runs": runs, "since": since, "top": top, "used": used,
-    "scheduled": scheduled, "outcome": outcome,
+    "scheduled": scheduled, "game_outcome": game_outcome,
     "happened": happened,
     "adjacent": adjacent, "neighbours": neighbours, "distance": distance, "within": within,
     "spaces": spaces, "square": square, "column": column, "row": row, "occupied": occupied,
