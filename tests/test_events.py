@@ -47,7 +47,17 @@ def test_the_games_examples_pass(signals: Compilation) -> None:
     status = {r.example: r.status for r in example_results(signals)}
     assert status == {"alternatives": PASS, "carried": PASS, "targeted": PASS,
                       "replaced": PASS, "gate_refused": PASS, "next_round": PASS,
-                      "bonus_refused": PASS}
+                      "bonus_refused": PASS, "ignored": PASS}
+
+
+def test_a_rule_timed_instead_of_an_event_replaces_it(game: Game) -> None:
+    game.set("ann", "keys", 2)
+    game.trigger("blackout")
+    assert game.get("big_ben", "alarm") == 0
+    assert [e.detail for e in game.log.of_kind("override")] == ["replaced by calm_night"]
+    game.set("ann", "keys", 0)
+    game.trigger("blackout")
+    assert game.get("big_ben", "alarm") == 1
 
 
 def test_a_rule_whose_condition_does_not_hold_is_refused(game: Game) -> None:

@@ -42,7 +42,7 @@ DECLARATIONS = tuple(sorted(DECLARATION_KEYWORDS))  # the compiler's own list: n
 PARTICLES = ("to", "from", "on", "in", "at", "under", "as", "into", "each", "per", "once",
              "max", "until", "end", "start", "of", "permanent", "instant", "action",
              "anytime", "before", "after", "during", "where", "up", "exactly", "any", "number",
-             "enters", "leaves", "discarded", "targeted", "within")
+             "enters", "leaves", "discarded", "targeted", "within", "instead")
 CONSTANTS = ("yes", "no")
 LOGIC = ("and", "or", "not")
 BUILTINS = tuple(sorted(BUILTIN_NAMES))
@@ -123,7 +123,7 @@ class LudexLexer(RegexLexer):  # type: ignore[misc]
             (r"[0-9]+", Number.Integer),
             (r"\.\.", Operator),
             (rf"(\.)({_ID})", bygroups(Punctuation, Name)),
-            (r"==|!=|<=|>=|<|>|\+|-|\*|/", Operator),
+            (r"==|!=|<=|>=|<|>|\+|-|\*|/|=", Operator),  # `=`: a trigger's named value
             (r"[()\[\],:|]", Punctuation),
             (words(CONSTANTS, suffix=r"\b"), Keyword.Constant),
             (words(LOGIC, suffix=r"\b"), Operator.Word),

@@ -4,10 +4,10 @@ hooks, overrides and effects.
 `trigger` resolves a rule (who may, its limit, its condition, then cost and
 effect), a procedure (its steps in order), a table (the rows its key reaches)
 or an outside event; rules hooked `before`, `during`, `after`, `start of` or
-`end of` it run around it, and a rule that `overrides` it runs instead when
-in play and its condition holds. Text timings are not hooks, and the engine never
-answers them: a rule whose moment is stated in words cannot run, so triggering it
-raises `NotExecutable`.
+`end of` it run around it, and a rule that `overrides` it (or is timed `instead
+of` it) runs instead when in play and its condition holds. Text timings are not
+hooks, and the engine never answers them: a rule whose moment is stated in words
+cannot run, so triggering it raises `NotExecutable`.
 
 A rule that cannot run (`NotExecutable`: a condition or moment stated in words, a fact
 not modelled) stops the whole run, hooked or not: the log records a `blocked` event for
@@ -89,6 +89,8 @@ class Resolution:
                 if when.target and when.stat:
                     if when.kind == "after":
                         self.stat_hooks.setdefault(when.target, []).append(rule)
+                elif when.kind == "instead" and when.target:  # as `overrides:` says it
+                    self.overriders.setdefault(when.target, []).append(rule)
                 elif when.kind in HOOKS and when.target or when.kind in EVENTS:
                     self.hooks.setdefault((when.kind, when.target or ""), []).append(rule)
             if rule.overrides is not None:

@@ -213,6 +213,9 @@ class DeclCallbacks(CallbackBase):
     def t_end(self, c: list[Any]) -> ast.Timing:
         return self._timing("end", c)
 
+    def t_instead(self, c: list[Any]) -> ast.Timing:
+        return self._timing("instead", c)
+
     def t_enters(self, c: list[Any]) -> ast.Timing:
         return self._timing("enters", c)
 

@@ -128,7 +128,8 @@ def timing(t: ast.Timing) -> str:
         return expr(ast.StrLit(t.span, t.text or ""))
     if t.target is None:
         return t.kind
-    words = {"start": "start of", "end": "end of", "anytime": "anytime during"}
+    words = {"start": "start of", "end": "end of", "anytime": "anytime during",
+             "instead": "instead of"}
     binds = f"({', '.join(t.binds)})" if t.binds else ""
     return f"{words.get(t.kind, t.kind)} {t.target.dotted}{binds}"
 
