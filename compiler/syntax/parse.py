@@ -28,6 +28,7 @@ from lark.grammar import Rule
 from lark.indenter import DedentError, Indenter
 from lark.lexer import Lexer, LexerState, LexerThread, TerminalDef
 from lark.parsers.lalr_parser import _Parser
+from lark.parsers.lalr_parser_state import ParseConf
 from lark.utils import TextSlice
 
 from ..core.codes import Code
@@ -38,6 +39,7 @@ from .assemble import build_file
 from .cache import ParseCache, Part, digest
 from .callbacks import AstBuilder, Context
 from .errors import NestingTooDeep, report_syntax_error
+from .lalr import FastState, Reduces, reduces
 
 MAX_DEPTH = 48  # indentation levels or open brackets; deeper input is rejected
 
@@ -118,25 +120,28 @@ class _Machine:
     table: Any
     lexer: Any
     rules: Any
-    idle: SimpleQueue[tuple[AstBuilder, dict[Any, Any]]] = field(default_factory=SimpleQueue)
+    idle: SimpleQueue[tuple[AstBuilder, dict[Any, Any], Reduces]] = \
+        field(default_factory=SimpleQueue)
 
     def run(self, text: str, ctx: Context, first_line: int = 1) -> ast.File:
         """Parse `text`, which stands at line `first_line` of its file."""
         try:
-            builder, callbacks = self.idle.get_nowait()
+            builder, callbacks, rules = self.idle.get_nowait()
         except Empty:
             builder = AstBuilder(ctx)
             callbacks = self.rules.create_callback(builder)
+            rules = reduces(self.table, callbacks)
         builder.ctx = ctx
         try:
             state = LexerState(TextSlice.cast_from(text))
             state.line_ctr.line = first_line  # a part of a file: its lines counted from there
             tokens = LexerThread(_Indented(self.lexer), state)
-            result: ast.File = _Parser(self.table, callbacks).parse(tokens, "start")
+            parser = FastState(ParseConf(self.table, callbacks, "start"), tokens, rules)
+            result: ast.File = _Parser(self.table, callbacks).parse_from_state(parser)
             return result
         finally:
             builder.ctx = Context("", Diagnostics())  # keeps nothing of this parse
-            self.idle.put((builder, callbacks))
+            self.idle.put((builder, callbacks, rules))
 
 
 @cache
