@@ -240,3 +240,14 @@ def test_end_game_with_an_outcome_ends_the_game_and_no_run_follows(defs: Any) ->
     assert game.running == [] and game.running_procedures == []
     match = Match(defs)
     assert match.is_over() and match.outcome() == "lost: the ship sank"
+
+
+def test_mutate_sends_a_skip_to_another_step_of_its_procedure() -> None:
+    from ludex.verify.mutate.changes import mutants
+    from ludex.verify.mutate.run import _Places
+
+    model = compiled(STRUCTURE).models[0]
+    dodge = next(s for s in model.symbols.values() if s.qualname == "dodge")
+    ids = [m.id for m in mutants(dodge.decl, "dodge", _Places(model))]
+    assert "dodge: effect 1: to attack.clear -> to attack.aim" in ids
+    assert "dodge: effect 1: drop `skip to attack.clear`" in ids

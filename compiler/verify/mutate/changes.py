@@ -38,7 +38,7 @@ MAX_SHOWN = 60  # characters of a statement or expression quoted in an id
 RULE_LIKE = (ast.Rule, ast.Step, ast.Instance, ast.Restatement)
 # The destination fields a change may swap, by statement type.
 DESTINATIONS: dict[type, str] = {ast.Move: "to", ast.Relocate: "to", ast.Place: "where",
-                                 ast.Draw: "to", ast.Discard: "to"}
+                                 ast.Draw: "to", ast.Discard: "to", ast.SkipTo: "step"}
 
 # Another place for a destination: given the expression there now, a reference to the
 # first other place of the same sort, or None when the game has none.

@@ -247,7 +247,8 @@ def _swap(decls: tuple[ast.Decl, ...], old: ast.Decl,
 class _Places:
     """Another place for a destination: the first one of the same sort, in declaration
     order (decks and zones; an instance, another of its kind; a board's space, another
-    space of that board), other than the one there."""
+    space of that board; the step a `skip to` goes to, another step of its procedure),
+    other than the one there."""
 
     def __init__(self, model: GameModel) -> None:
         self.model = model
@@ -261,6 +262,8 @@ class _Places:
         return None
 
     def _same_sort(self, decl: ast.Decl, target: ast.Decl | None) -> bool:
+        if isinstance(target, ast.Step):  # `skip to`: another step of the same procedure
+            return isinstance(decl, ast.Step) and self._board(decl) is self._board(target)
         if isinstance(target, ast.Space):  # another space of the same board
             return isinstance(decl, ast.Space) and self._board(decl) is self._board(target)
         if isinstance(target, ast.Instance):
