@@ -10,7 +10,8 @@ frozen). The changes, in source order:
 - a statement: each statement of the cost and the effect dropped, inside `if`, `for`,
   `choose` and every other block too (never a `log` or a prose step, which do nothing);
 - a destination: the place of `move`, `relocate`, `place`, `draw` and `discard`
-  replaced by the first other place of the same sort the game declares (`Places`);
+  replaced by the first other place of the same sort the game declares (`Places`), and
+  the step of a `skip to` by the first other step of its procedure;
 - a moment: each alternative of a `when:` with several (`after a or after b`) dropped;
 - the values a `trigger` gives: their numbers and comparisons, as above.
 
