@@ -92,6 +92,7 @@ def _unknown_headings(model: GameModel) -> Iterator[Diagnostic]:
     name it is part of); a book's title ("see Escalation Game Rules") is another book."""
     names = known_names(model)
     parts = name_parts(names)
+    reported: set[str] = set()  # each name once, however often it is pointed to
     for decl in model.decls():
         if isinstance(decl, (ast.Waiver, ast.Ruling)):
             continue
@@ -100,8 +101,10 @@ def _unknown_headings(model: GameModel) -> Iterator[Diagnostic]:
                 continue
             for match in _SEE.finditer(para.text):
                 name = match.group(1)
-                if name.split()[-1] in BOOKS + CONTAINER_WORDS or key(name) in parts:
+                if name.split()[-1] in BOOKS + CONTAINER_WORDS or key(name) in parts or \
+                        key(name) in reported:
                     continue
+                reported.add(key(name))
                 yield finding(model, Code.WRONG_CROSS_REFERENCE,
                               f"{match.group()!r} names a heading no declaration carries",
                               decl, para.span, "the book may call the section by another "

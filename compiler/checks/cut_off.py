@@ -38,8 +38,12 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         if isinstance(decl, ast.Waiver):
             continue  # layout lines, not sentences
         for para in decl.prose:
+            seen: set[str] = set()  # a slip printed again in one paragraph, once
             for message, hint in problems(para.text):
-                yield finding(model, Code.CUT_OFF_SENTENCE, message, decl, para.span, hint)
+                if message not in seen:
+                    seen.add(message)
+                    yield finding(model, Code.CUT_OFF_SENTENCE, message, decl, para.span,
+                                  hint)
 
 
 def problems(text: str) -> Iterator[tuple[str, str]]:
@@ -62,16 +66,18 @@ def _doubled(text: str) -> Iterator[tuple[str, str]]:
     matches = list(_WORD.finditer(text))
     if len(matches) < 2:
         return
+    seen: set[str] = set()
     for first, second, after in zip(matches[:-1], matches[1:], [*matches[2:], None], strict=True):
         word = first.group().lower()
         if word != second.group().lower() or text[first.end(): second.start()].strip() or \
-                word in DOUBLES_ALLOWED:
+                word in DOUBLES_ALLOWED or word in seen:
             continue
         if word in PREPOSITIONS and after is not None and after.group().lower() in DETERMINERS:
             continue  # "the cards it leads to | to the deck": two phrases meeting
         start = text.rfind(" ", 0, max(0, first.start() - 30)) + 1
         end = text.find(" ", second.end() + 20)
         excerpt = text[start: end if end >= 0 else len(text)].replace("\n", " ")
+        seen.add(word)  # once per paragraph for each word
         yield (f"the word {word!r} is printed twice: {excerpt!r}",
                "one of the two is a misprint: record it with `note ocr` or `note missing`")
 

@@ -39,9 +39,10 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         kinds = _note_kinds(sym)
         for para in decl.prose:
             if not kinds & PLACEHOLDER_NOTES:
-                for hole in _PLACEHOLDER.finditer(para.text):
+                for hole_text in dict.fromkeys(m.group() for m in
+                                               _PLACEHOLDER.finditer(para.text)):
                     yield finding(model, Code.UNMARKED_PLACEHOLDER,
-                                  f"the placeholder {hole.group()!r} stands for something "
+                                  f"the placeholder {hole_text!r} stands for something "
                                   "the text does not give", decl, para.span,
                                   "say what the book prints there: `note unreadable`")
             if not kinds & FIGURE_NOTES:
