@@ -44,7 +44,7 @@ def game(skirmish: Compilation) -> Iterator[Game]:
 
 def test_the_games_examples_pass(skirmish: Compilation) -> None:
     status = {r.example: r.status for r in example_results(skirmish)}
-    assert set(status.values()) == {PASS} and len(status) == 5
+    assert set(status.values()) == {PASS} and len(status) == 6
 
 
 def test_a_board_is_declared_with_its_spaces_and_links(skirmish: Compilation) -> None:
@@ -202,3 +202,23 @@ def test_a_path_may_be_kept_to_some_spaces_and_occupied_lists_what_holds_things(
     assert q.distance(game, "archer", "rock", []) is None
     game.place("knight", "city.docks")
     assert q.occupied(game, "city") == ["city.docks"]
+
+
+def test_a_large_figure_covers_a_square_of_spaces(game: Game) -> None:
+    assert game.defs.footprints == {"giant": 2}
+    game.place("giant", "field.4_3")  # 2 by 2: (4,3) to (5,4), the corner of the field
+    assert q.occupied(game, "field") == ["field.4_3", "field.5_3", "field.4_4", "field.5_4"]
+    with pytest.raises(Illegal, match="giant is 2 spaces wide: from field.5_4 it would "
+                                      "stand off field"):
+        game.move("giant", "field.5_4")
+    assert q.location(game, "giant") == "field.4_3"
+    game.place("archer", "field.1_1")
+    assert q.distance(game, "archer", "giant") == 3  # to (4,3), diagonals on this field
+    assert q.within(game, "giant", 0) == ["field.4_3", "field.5_3", "field.4_4", "field.5_4"]
+    assert "field.3_2" in q.neighbours(game, "giant") and len(q.neighbours(game, "giant")) == 5
+    game.place("rock", "field.3_3")
+    # from the archer to one space of the Giant or another: (4,4)'s line crosses the rock,
+    # (5,3)'s does not
+    assert q.line_of_sight(game, "archer", "giant", ["rock"])
+    assert not q.line_of_sight(game, "archer", "field.4_4", ["rock"])
+    assert not q.adjacent(game, "giant", "giant")

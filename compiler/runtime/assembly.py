@@ -47,6 +47,7 @@ def define_game(game: str, title: str | None, catalog: ModuleType, components: M
         game=game, title=title, stats=components.STATS, tracks=_frozen(book.tracks),
         decks=components.DECKS, zones=components.ZONES, dice=components.DICE,
         boards=getattr(components, "BOARDS", {}),
+        footprints=getattr(components, "FOOTPRINTS", {}),
         tables=_frozen(book.tables), rules=_frozen(book.rules),
         procedures=_frozen(book.procedures), records=catalog.CATALOG, kinds=catalog.KINDS,
         options=components.OPTIONS, examples=_frozen(shown.examples),

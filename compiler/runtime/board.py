@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from .defs import Value
+from .defs import Value, base_of
 from .errors import Illegal, NotExecutable
 
 if TYPE_CHECKING:
+    from .defs import Definitions
     from .state import Game
 
 
@@ -101,18 +102,24 @@ class BoardDef:
     def distance(self, a: Value, b: Value, through: Iterable[Value] | None = None) -> int | None:
         """The fewest steps from `a` to `b`; nothing when no path leads there. `through`:
         the spaces a path may cross (its two ends aside), when not all of them."""
-        if not (self.has(a) and self.has(b)):
+        return self.between([a], [b], through)
+
+    def between(self, starts: Iterable[Value], goals: Iterable[Value],
+                through: Iterable[Value] | None = None) -> int | None:
+        """The fewest steps from any of `starts` to any of `goals` (the spaces two large
+        figures cover); nothing when no path leads there."""
+        first = [s for s in starts if self.has(s)]
+        ends = {s for s in goals if self.has(s)}
+        if not first or not ends:
             return None
-        ca, cb = self.coordinates(a), self.coordinates(b)
-        if ca is not None and cb is not None and through is None:
-            dc, dr = abs(ca[0] - cb[0]), abs(ca[1] - cb[1])
-            return max(dc, dr) if self.diagonals else dc + dr
-        open_ = None if through is None else set(through) | {b}
-        seen = {a: 0}
-        queue = deque([a])
+        if self.grid and through is None:
+            return min(self._steps(a, b) for a in first for b in ends)
+        open_ = None if through is None else set(through) | ends
+        seen = dict.fromkeys(first, 0)
+        queue = deque(first)
         while queue:
             here = queue.popleft()
-            if here == b:
+            if here in ends:
                 return seen[here]
             for there in self.neighbours(here):
                 if there not in seen and (open_ is None or there in open_):
@@ -120,12 +127,21 @@ class BoardDef:
                     queue.append(there)
         return None
 
+    def _steps(self, a: str, b: str) -> int:
+        ca, cb = self.coordinates(a), self.coordinates(b)
+        assert ca is not None and cb is not None
+        dc, dr = abs(ca[0] - cb[0]), abs(ca[1] - cb[1])
+        return max(dc, dr) if self.diagonals else dc + dr
+
     def within(self, space: Value, steps: int) -> list[str]:
         """The spaces at most `steps` away (the space itself among them), nearest first."""
-        if not self.has(space):
-            return []
-        seen = {space: 0}
-        queue = deque([space])
+        return self.around([space], steps)
+
+    def around(self, starts: Iterable[Value], steps: int) -> list[str]:
+        """The spaces at most `steps` from any of `starts` (themselves first)."""
+        first = [s for s in starts if self.has(s)]
+        seen = dict.fromkeys(first, 0)
+        queue = deque(first)
         while queue:
             here = queue.popleft()
             if seen[here] == steps:
@@ -135,6 +151,15 @@ class BoardDef:
                     seen[there] = seen[here] + 1
                     queue.append(there)
         return list(seen)
+
+    def footprint(self, anchor: Value, side: int) -> list[str] | None:
+        """The spaces a figure `side` spaces wide covers from `anchor`, its top-left space
+        on a grid (its own space elsewhere); nothing when part of it is off the board."""
+        at = self.coordinates(anchor)
+        if side <= 1 or at is None:
+            return [anchor] if self.has(anchor) else None
+        found = [self.square(at[0] + dc, at[1] + dr) for dr in range(side) for dc in range(side)]
+        return None if None in found else [s for s in found if s is not None]
 
     def line_of_sight(self, a: Value, b: Value, blocking: Iterable[Value]) -> bool:
         """The straight line between the centres of `a` and `b` crosses the inside
@@ -206,46 +231,74 @@ def _on(g: Game, space: Value) -> BoardDef:
     return board
 
 
+def _side(g: Game, thing: Value) -> int:
+    """How many spaces wide a thing is (a `footprint:` of 4 spaces: 2)."""
+    return g.defs.footprints.get(base_of(thing), 1) if isinstance(thing, str) else 1
+
+
+def _cover(g: Game, thing: Value) -> list[Value]:
+    """The spaces a thing covers (a space: itself; a large figure: its footprint)."""
+    if board_of(g.defs.boards, thing) is not None:
+        return [thing]
+    where = g.places.where(thing)
+    board = board_of(g.defs.boards, where)
+    if board is None:
+        return [where] if where is not None else []
+    return board.footprint(where, _side(g, thing)) or [where]
+
+
+def _board(g: Game, spaces: list[Value]) -> BoardDef:
+    board = board_of(g.defs.boards, spaces[0]) if spaces else None
+    if board is None:
+        raise NotExecutable(f"{spaces[0] if spaces else 'nothing'!r} is no board's space")
+    return board
+
+
 def adjacent(g: Game, a: Value, b: Value) -> bool:
-    """`b` is one step from `a` (the spaces they are on, for things)."""
-    a, b = _space(g, a), _space(g, b)
-    return b in _on(g, a).neighbours(a)
+    """`b` is one step from `a` (the spaces they cover, for things)."""
+    first, second = _cover(g, a), _cover(g, b)
+    board = _board(g, first)
+    return not set(first) & set(second) and board.between(first, second) == 1
 
 
 def neighbours(g: Game, space: Value) -> list[Value]:
-    """The spaces one step away."""
-    space = _space(g, space)
-    return list(_on(g, space).neighbours(space))
+    """The spaces one step away (from any space a large figure covers)."""
+    covered = _cover(g, space)
+    board = _board(g, covered)
+    found = [n for s in covered for n in board.neighbours(s) if n not in covered]
+    return list(dict.fromkeys(found))
 
 
 def distance(g: Game, a: Value, b: Value, through: Value = None) -> Value:
     """The fewest steps from `a` to `b`; nothing when no path leads there. `through`: the
     spaces a path may cross (a list, or things on them), when not all of them."""
-    a, b = _space(g, a), _space(g, b)
-    board = board_of(g.defs.boards, a)
+    first, second = _cover(g, a), _cover(g, b)
+    board = board_of(g.defs.boards, first[0]) if first else None
     if board is None:
         return None
-    crossed = None if through is None else [_space(g, x) for x in g.members(through)]
-    return board.distance(a, b, crossed)
+    crossed = None if through is None else [s for x in g.members(through)
+                                            for s in _cover(g, x)]
+    return board.between(first, second, crossed)
 
 
 def occupied(g: Game, board: Value, thing: Value = None) -> list[Value]:
-    """The spaces of a board that hold something (a copy of `thing`, if given), in the
-    board's order (a grid's by row, then column)."""
+    """The spaces of a board that hold something (a copy of `thing`, if given), a large
+    figure's every space, in the board's order (a grid's by row, then column)."""
     found = g.defs.boards.get(board) if isinstance(board, str) else None
     if found is None:
         raise NotExecutable(f"{board!r} is not a board")
-    held = [p for p, items in g.places.contents.items() if items and found.has(p)
-            and (thing is None or g.places.holds(p, thing))]
+    held = {s: None for p, items in g.places.contents.items() if items and found.has(p)
+            for e in items if thing is None or e == thing or base_of(e) == thing
+            for s in (found.footprint(p, _side(g, e)) or [p])}
     if found.grid:
         return sorted(held, key=lambda s: tuple(reversed(found.coordinates(s) or (0, 0))))
     return [s for s in found.spaces if s in held]
 
 
 def within(g: Game, space: Value, steps: Value) -> list[Value]:
-    """The spaces at most `steps` away, the space itself first."""
-    space = _space(g, space)
-    return list(_on(g, space).within(space, g.amount(steps)))
+    """The spaces at most `steps` away, the space itself (a large figure's) first."""
+    covered = _cover(g, space)
+    return list(_board(g, covered).around(covered, g.amount(steps)))
 
 
 def spaces(g: Game, board: Value) -> list[Value]:
@@ -280,8 +333,29 @@ def row(g: Game, space: Value) -> Value:
 
 def line_of_sight(g: Game, a: Value, b: Value, blocking: Value = None) -> bool:
     """The straight line between the centres of two spaces of a grid crosses no
-    blocking space (a list of spaces, or of things on them)."""
-    a, b = _space(g, a), _space(g, b)
-    blockers = [_space(g, x) for x in g.members(blocking)]
-    return _on(g, a).line_of_sight(a, b, blockers)
+    blocking space (a list of spaces, or of things on them); from a large figure, a line
+    from any space it covers to any space the other covers."""
+    first, second = _cover(g, a), _cover(g, b)
+    ends = set(first) | set(second)
+    blockers = [s for x in g.members(blocking) for s in _cover(g, x) if s not in ends]
+    board = _board(g, first)
+    return any(board.line_of_sight(x, y, blockers) for x in first for y in second)
+
+
+def landing(g: Game, thing: Value, to: Value, source: Value, within: Value) -> None:
+    """A move's checks on a board: within `within` steps of where the thing is (`source`,
+    if given), and a large figure wholly on the board."""
+    if within is not None:
+        origin = source if source is not None else g.places.where(thing)
+        reach(g.defs.boards, origin, to, g.amount(within))
+    fits(g.defs, thing, to)
+
+
+def fits(defs: Definitions, thing: Value, to: Value) -> None:
+    """`Illegal` when a large figure put on a grid's space would stand partly off it."""
+    side = defs.footprints.get(base_of(thing), 1) if isinstance(thing, str) else 1
+    board = board_of(defs.boards, to) if side > 1 else None
+    if board is not None and board.footprint(to, side) is None:
+        raise Illegal(f"{thing} is {side} spaces wide: from {to} it would stand off "
+                      f"{board.name}")
 

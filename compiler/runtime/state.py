@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NoReturn
 
-from .board import board_of, reach
+from .board import board_of, fits, landing
 from .choosers import Choice, Chooser, Unanswered
 from .choosing import Choosing
 from .context import Ctx, Run
@@ -234,15 +234,14 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
     def place(self, thing: Value, where: Value, bottom: bool = False) -> None:
         """Put a thing in a place (on top, or at the `bottom`)."""
         if self._something(thing, "place") and self._something(where, "place on"):
+            fits(self.defs, thing, where)
             self.places.put(thing, self._place(where), bottom)
 
     def move(self, thing: Value, to: Value, source: Value = None, within: Value = None) -> None:
         """Move a thing to a place (from `source`); `within`: a board's space at most that
         many steps from where the thing is (`Illegal` when farther)."""
         if self._something(thing, "move") and self._something(to, "move to"):
-            if within is not None:
-                origin = self._place(source) if source is not None else self.places.where(thing)
-                reach(self.defs.boards, origin, to, self.amount(within))
+            landing(self, thing, to, source, within)
             self.places.put(thing, self._place(to), kind="move",
                             source=self._place(source) if source is not None else None)
 

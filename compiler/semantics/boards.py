@@ -6,6 +6,7 @@
   a map's;
 - a space's `adjacent:` names other spaces of the same board, each once, never the
   space itself;
+- a large figure's `footprint:` is a square of spaces (1, 4, 9 ...);
 - on an undirected board (the default) a pair is stated once, from either side; when
   both spaces list their neighbours, each list names the other (a pair one list states
   and the other leaves out is the book's two lists disagreeing: say which is right, or
@@ -13,6 +14,8 @@
 """
 
 from __future__ import annotations
+
+import math
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
@@ -30,6 +33,13 @@ def check_boards(model: GameModel, diags: Diagnostics) -> None:
                       f"`  space {decl.id}: ...`")
         elif isinstance(decl, ast.Board):
             _check_board(model, decl, diags)
+        footprint = decl.prop("footprint")
+        value = footprint.value if footprint is not None else None
+        if footprint is not None and isinstance(value, ast.IntLit) and value.value >= 1 and \
+                math.isqrt(value.value) ** 2 != value.value:
+            diags.add(Code.BAD_BOARD, f"a footprint of {value.value} spaces is no square of "
+                      "spaces", footprint.span, "a large figure covers a square: 1, 4 (2 by 2), "
+                      "9 (3 by 3), 16 spaces ...")
 
 
 def _spaces(decl: ast.Board) -> list[ast.Space]:

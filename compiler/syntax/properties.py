@@ -189,8 +189,9 @@ COMMON: dict[str, Converter] = {
     "page": int_or_text, "source": text, "see": refs, "see_page": int_or_text,
 }
 # What a card (an instance of a kind) may say beside its fields: its physical copies,
-# each its own entity in play (a component says it with the same property).
-INSTANCE_PROPS: dict[str, Converter] = {"copies": integer}
+# each its own entity in play, and how many spaces of a board it covers, a square of
+# them (`footprint: 4`, 2 by 2) (a component says them with the same properties).
+INSTANCE_PROPS: dict[str, Converter] = {"copies": integer, "footprint": integer}
 
 # keyword -> {property: converter}; the attribute name is the property name
 PROPS: dict[str, dict[str, Converter]] = {

@@ -3,6 +3,7 @@ game that can be chosen (modules, modes, variants, scenarios, campaigns)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...core.vocabulary import OPTION_KEYWORDS
@@ -27,6 +28,7 @@ def components_module(unit: Unit) -> dict[str, Any]:
     zones: list[Py] = []
     dice: list[Py] = []
     boards: list[Py] = []
+    footprints: list[tuple[str, int]] = []
     options: list[tuple[str, str]] = []
     for sym in unit.model.symbols.values():
         decl = sym.decl
@@ -38,6 +40,8 @@ def components_module(unit: Unit) -> dict[str, Any]:
             zones.append(zone_def(unit, sym, decl))
         elif isinstance(decl, ast.Board):
             boards.append(board_def(unit, sym, decl))
+        if isinstance(decl, (ast.Component, ast.Instance)) and footprint(decl) > 1:
+            footprints.append((sym.qualname, footprint(decl)))
         elif isinstance(decl, ast.Die):
             faces = die_faces(decl)
             dice.append(call("DieDef", *kwargs(name=Str(sym.qualname), title=opt_str(
@@ -55,6 +59,8 @@ def components_module(unit: Unit) -> dict[str, Any]:
         "zones": "\n".join(render(call("by_name", *zones), 0, "ZONES = ")),
         "dice": "\n".join(render(call("by_name", *dice), 0, "DICE = ")),
         "boards": "\n".join(render(call("by_name", *boards), 0, "BOARDS = ")),
+        "footprints": "\n".join(render(Seq("", tuple(Atom(f"{q!r}: {n}") for q, n in footprints),
+                                            "{}"), 0, "FOOTPRINTS: Mapping[str, int] = ")),
         "options": "\n".join(option_lines),
     }
 
@@ -205,6 +211,17 @@ def cards_of(unit: Unit, decl: ast.Decl) -> list[str]:
                      if unit.model.targets.get(e.target) is decl), default=copies(decl))
         return [unit.qual(decl)] * count
     return [unit.qual(decl)] * copies(decl)
+
+
+def footprint(decl: ast.Decl) -> int:
+    """How many spaces wide a large figure is (`footprint: 9`: 3); 1 unless it says so, or
+    when what it says is no square (refused with E311)."""
+    found = decl.prop("footprint")
+    value = found.value if found is not None else None
+    if not isinstance(value, ast.IntLit) or value.value < 1:
+        return 1
+    side = math.isqrt(value.value)
+    return side if side * side == value.value else 1
 
 
 def copies(decl: ast.Decl) -> int:
