@@ -93,8 +93,17 @@ def test_a_long_capitalised_term_is_searched_in_linear_lookups() -> None:
 
 
 def _old_starts_sentence(text: str, pos: int) -> bool:
+    """Only spaces before, or a sentence end, a bullet ("- ") or a list number that
+    follows one of those ("- 6.1 ", "(2) "), then spaces."""
     before = text[:pos]
-    return not before.strip() or bool(re.search(r"[.!?:;•—–(\"“]\s*$", before))
+    number = re.search(r"[0-9.)]*[0-9)]\s*$", before)
+    if number:
+        ahead = before[:number.start()]
+        if ahead and not ahead[-1].isspace() and ahead[-1] != "(":
+            return False
+        before = ahead[:-1] if ahead.endswith("(") else ahead
+    return not before.strip() or bool(re.search(r"[.!?:;•—–(\"“]\s*$", before)) or \
+        bool(re.search(r"(^|\s)[-*]\s*$", before))
 
 
 def test_term_search_agrees_with_its_plain_definition() -> None:

@@ -110,7 +110,7 @@ def _starts_sentence(text: str, pos: int) -> bool:
     if i >= 0 and text[i] in _LIST_NUMBER and text[i] != ".":
         start = _skip_back(text, i, _LIST_NUMBER.__contains__)
         if start < 0 or text[start].isspace() or text[start] == "(":
-            before = _skip_back(text, start - (text[start] == "("), str.isspace)
+            before = _skip_back(text, start - (start >= 0 and text[start] == "("), str.isspace)
             if before < 0 or text[before] in _SENTENCE_END or _is_bullet(text, before):
                 return True
         return False

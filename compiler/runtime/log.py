@@ -30,7 +30,7 @@ class EventLog:
 
     events: list[Event] = field(default_factory=list)
     causes: list[str] = field(default_factory=list)  # the rules being resolved, innermost last
-    # the hooked or overriding rules whose condition was evaluated, held or not, in order
+    # the hooked or overriding rules weighed (their condition evaluated, held or not), in order
     weighed: dict[str, None] = field(default_factory=dict)
 
     def add(self, kind: str, what: str, who: str | None = None, detail: str = "") -> Event:

@@ -342,9 +342,8 @@ class Resolution:
     def _holds(self, rule: RuleDef, ctx: Ctx) -> bool:
         """A hooked or overriding rule's condition; one that forbids (`Illegal`) is skipped,
         logged; one that cannot be evaluated (`NotExecutable`) blocks the rule and stops the
-        run. A condition evaluated is recorded (`EventLog.weighed`), whatever it gives."""
-        if rule.check is not None:
-            self.log.weighed[rule.name] = None
+        run. Each rule weighed is recorded (`EventLog.weighed`), whatever its condition gives."""
+        self.log.weighed[rule.name] = None
         try:
             return rule.check is None or bool(rule.check(self.game, ctx))
         except Illegal as err:
