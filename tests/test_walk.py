@@ -11,8 +11,9 @@ from typing import Any
 
 from ludex.core.diagnostics import Diagnostics
 from ludex.core.source import SourceFile
+from ludex.syntax import ast
 from ludex.syntax.parse import parse
-from ludex.syntax.walk import iter_decls, iter_nodes
+from ludex.syntax.walk import find_nodes, iter_decls, iter_nodes
 
 from .conftest import FIXTURES, ROOT
 
@@ -46,3 +47,20 @@ def test_iter_nodes_gives_every_node_in_order() -> None:
                 (path, node.span)
             walked += 1
     assert walked > 1000
+
+
+WANTED = [(ast.Trigger, ast.Refused), (ast.Ref, ast.Attr), (ast.Clauses, ast.Row), (ast.Call,),
+          (ast.Comprehension,), (ast.ProseStep, ast.Option)]
+
+
+def test_find_nodes_gives_what_iter_nodes_gives() -> None:
+    """`find_nodes` does not walk into a node whose fields' types cannot hold what it
+    looks for; it finds the same nodes, in the same order, as `iter_nodes` filtered."""
+    for path in sorted([*(ROOT / "rules").rglob("*.ludex"), *FIXTURES.rglob("*.ludex")]):
+        file = parse(SourceFile(str(path), path.read_text("utf-8", "replace")), Diagnostics())
+        if file is None:
+            continue
+        for node in [file, *iter_decls(file.decls)]:
+            for wanted in WANTED:
+                assert [id(n) for n in find_nodes(node, wanted)] == \
+                    [id(n) for n in iter_nodes(node) if isinstance(n, wanted)], (path, wanted)

@@ -15,7 +15,7 @@ from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..syntax import ast
 from ..syntax.properties import params_of
-from ..syntax.walk import iter_nodes
+from ..syntax.walk import find_nodes, iter_nodes
 from .symbols import GameModel
 
 BUILT_IN_ARGS = frozenset({"target", "owner"})  # what any triggered rule may be given
@@ -62,7 +62,7 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
                 _check_binds(model, moment, diags)
         allowed = {id(n) for a in decl.actions for n in iter_nodes(a)} \
             if isinstance(decl, ast.Example) else set()
-        for node in iter_nodes(decl):
+        for node in find_nodes(decl, (ast.Trigger, ast.Refused)):  # not a card's values
             if isinstance(node, ast.Trigger) and node.args:
                 _check_args(model, node, diags)
             elif isinstance(node, ast.Refused) and id(node) not in allowed:

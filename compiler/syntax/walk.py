@@ -86,6 +86,89 @@ def iter_nodes(node: Any) -> Iterator[Any]:
                 push(value)
 
 
+def find_nodes(node: Any, wanted: tuple[type, ...]) -> Iterator[Any]:
+    """The nodes below `node` (and it) that are instances of `wanted`, in the order
+    `iter_nodes` gives them; a node whose fields' types cannot hold one is not walked
+    into (a card's field values, when looking for statements)."""
+    stack = [node]
+    push, pop = stack.append, stack.pop
+    while stack:
+        current = pop()
+        if isinstance(current, wanted):
+            yield current
+        for name in _node_fields(type(current)):
+            value = getattr(current, name)
+            if isinstance(value, tuple):
+                for item in reversed(value):
+                    if _is_node(type(item)) and _may_reach(type(item), wanted):
+                        push(item)
+            elif _is_node(type(value)) and _may_reach(type(value), wanted):
+                push(value)
+
+
+_REACH: dict[tuple[type, tuple[type, ...]], bool] = {}
+_BELOW: dict[type, frozenset[type] | None] = {}
+
+
+def _may_reach(cls: type, wanted: tuple[type, ...]) -> bool:
+    """Whether a node of `cls` is, or may hold below it, a node of the `wanted` classes."""
+    found = _REACH.get((cls, wanted))
+    if found is None:
+        below = _below(cls)
+        found = _REACH[(cls, wanted)] = issubclass(cls, wanted) or below is None or \
+            any(issubclass(k, wanted) for k in below)
+    return found
+
+
+def _below(cls: type) -> frozenset[type] | None:
+    """Every node class a node of `cls` may hold below it, by its fields' types (None:
+    a field's type does not tell)."""
+    if cls in _BELOW:
+        return _BELOW[cls]
+    seen: set[type] = set()
+    todo = [cls]
+    while todo:
+        current = todo.pop()
+        try:
+            hints = get_type_hints(current)
+        except Exception:  # noqa: BLE001 - a type it cannot name: anything may be below
+            hints = {}
+        for name in _node_fields(current):
+            classes = _classes(hints.get(name, Any))
+            if classes is None:
+                _BELOW[cls] = None
+                return None
+            todo += [k for k in classes if k not in seen]
+            seen |= classes
+    _BELOW[cls] = frozenset(seen)
+    return _BELOW[cls]
+
+
+def _classes(hint: Any) -> set[type] | None:
+    """The node classes a value of this type may be (a class's subclasses too; None: the
+    type does not tell)."""
+    if hint in _PLAIN:
+        return set()
+    if get_origin(hint) in (Union, UnionType) or (get_origin(hint) is tuple and
+                                                  get_args(hint)[-1:] == (Ellipsis,)):
+        out: set[type] = set()
+        for arg in get_args(hint):
+            found = set() if arg is Ellipsis else _classes(arg)
+            if found is None:
+                return None
+            out |= found
+        return out
+    if isinstance(hint, type) and _is_node(hint):
+        out, todo = set(), [hint]
+        while todo:
+            k = todo.pop()
+            if k not in out:
+                out.add(k)
+                todo += k.__subclasses__()
+        return out
+    return None
+
+
 def stmt_texts(stmts: Iterable[ast.Stmt]) -> Iterator[str]:
     """Prose steps and option titles inside statement blocks."""
     for stmt in stmts:
@@ -115,7 +198,7 @@ def decl_texts(decl: ast.Decl) -> Iterator[str]:
         yield decl.title
     yield from (p.text for p in decl.prose)
     yield from (n.text for n in decl.notes)
-    for node in iter_nodes(decl):
+    for node in find_nodes(decl, (ast.Clauses, ast.Row)):
         if isinstance(node, ast.Clauses):
             yield from stmt_texts(node.cost + node.effect)
         elif isinstance(node, ast.Row):
