@@ -62,7 +62,7 @@ def test_sarif_validates_against_the_official_schema() -> None:
 def test_markdown_report_groups_by_check() -> None:
     run = run_cli("check", "--format", "markdown", str(BAD / "manifest_count.ludex"))
     assert run.out.startswith("# Consistency report\n")
-    assert "## W601: manifest count differs from what the rules define (3)" in run.out
+    assert "## W601: manifest count differs from what the rules define (4)" in run.out
     assert "| tests/fixtures/checks/bad/manifest\\_count.ludex:28 |" in run.out
 
 
