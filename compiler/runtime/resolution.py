@@ -200,9 +200,11 @@ class Resolution:
 
     def _override(self, name: str, ctx: Ctx) -> RuleDef | None:
         """The rule that runs instead of `name` (a rule, a procedure, a table or an outside
-        event), if one that overrides it is in play and its condition holds."""
+        event), if one that overrides it is in play, is for whoever acts (its `who:`) and
+        its condition holds."""
         for rule in self.overriders.get(name, ()):
-            if self.playing(rule.scope) and self._holds(rule, ctx):
+            if self.playing(rule.scope) and _for(self.defs, rule, ctx.actor) and \
+                    self._holds(rule, ctx):
                 self.log.add("override", name, detail=f"replaced by {rule.name}")
                 return rule
         return None
@@ -381,6 +383,16 @@ def _context(defs: Definitions, rule: RuleDef, ctx: Ctx) -> Ctx:
     if ctx.actor is None and len(rule.who) == 1 and rule.who[0] not in defs.kinds:
         ctx = ctx.but(actor=rule.who[0])
     return ctx.but(this=rule.this) if rule.this is not None else ctx
+
+
+def _for(defs: Definitions, rule: RuleDef, actor: Value) -> bool:
+    """Is the rule for this actor (its `who:`)? An override for some players replaces
+    nothing another player does."""
+    try:
+        _allowed(defs, rule, actor)
+    except Illegal:
+        return False
+    return True
 
 
 def _allowed(defs: Definitions, rule: RuleDef, actor: Value) -> None:
