@@ -77,7 +77,10 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
                 if pair not in reported and _spliced(para, i, other, j, length) \
                         and not _linked(model, sym, other.sym):
                     reported.add(pair)
-                    yield _finding(model, para, i, length, other)
+                    if para.outside(i, length) >= other.outside(j, length):
+                        yield _finding(model, para, i, length, other)
+                    else:  # the spliced paragraph is the one seen first
+                        yield _finding(model, other, j, length, para)
                 i += length
 
 
