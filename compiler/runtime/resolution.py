@@ -199,12 +199,10 @@ class Resolution:
             self.depth -= 1
 
     def _override(self, name: str, ctx: Ctx) -> RuleDef | None:
-        """The rule that runs instead of `name` (a rule, a procedure, a table or an outside
-        event), if one that overrides it is in play, is for whoever acts (its `who:`) and
-        its condition holds."""
+        """The rule that runs instead of `name` (a rule, procedure, table or outside event):
+        one that overrides it, in play, for whoever acts (`who:`), its condition holding."""
         for rule in self.overriders.get(name, ()):
-            if self.playing(rule.scope) and _for(self.defs, rule, ctx.actor) and \
-                    self._holds(rule, ctx):
+            if _for(self, rule, ctx):
                 self.log.add("override", name, detail=f"replaced by {rule.name}")
                 return rule
         return None
@@ -385,14 +383,14 @@ def _context(defs: Definitions, rule: RuleDef, ctx: Ctx) -> Ctx:
     return ctx.but(this=rule.this) if rule.this is not None else ctx
 
 
-def _for(defs: Definitions, rule: RuleDef, actor: Value) -> bool:
-    """Is the rule for this actor (its `who:`)? An override for some players replaces
-    nothing another player does."""
+def _for(game: Resolution, rule: RuleDef, ctx: Ctx) -> bool:
+    """Does an overriding rule apply: in play, for this actor (its `who:`: an override for
+    some players replaces nothing another player does), its condition holding?"""
     try:
-        _allowed(defs, rule, actor)
+        _allowed(game.defs, rule, ctx.actor)
     except Illegal:
         return False
-    return True
+    return game.playing(rule.scope) and game._holds(rule, ctx)
 
 
 def _allowed(defs: Definitions, rule: RuleDef, actor: Value) -> None:
