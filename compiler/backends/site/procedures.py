@@ -61,11 +61,11 @@ def _hook_index(site: Site) -> dict[int, list[Hook]]:
             clauses = getattr(decl, "clauses", None)
             if not isinstance(clauses, ast.Clauses):
                 continue
-            when = clauses.when
-            target = model.targets.get(when.target) if when and when.target else None
-            if when is not None and target is not None:
-                index.setdefault(id(target), []).append(
-                    (order, decl, words.get(when.kind, when.kind), target))
+            for when in clauses.when.moments if clauses.when is not None else ():
+                target = model.targets.get(when.target) if when.target else None
+                if target is not None:  # each moment of `after a or after b`
+                    index.setdefault(id(target), []).append(
+                        (order, decl, words.get(when.kind, when.kind), target))
             triggered: list[ast.Decl] = []
             for n in iter_nodes(clauses):
                 proc = model.targets.get(n.target) if isinstance(n, ast.Trigger) else None
