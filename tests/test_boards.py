@@ -222,3 +222,15 @@ def test_a_large_figure_covers_a_square_of_spaces(game: Game) -> None:
     assert q.line_of_sight(game, "archer", "giant", ["rock"])
     assert not q.line_of_sight(game, "archer", "field.4_4", ["rock"])
     assert not q.adjacent(game, "giant", "giant")
+
+
+def test_beside_and_behind_are_the_sides_of_a_figure(game: Game) -> None:
+    game.place("giant", "field.2_2")  # covers (2,2), (3,2), (2,3), (3,3)
+    assert q.beside(game, "giant", "north") == ["field.2_1", "field.3_1"]
+    assert q.behind(game, "giant", "north") == ["field.2_4", "field.3_4"]
+    assert q.beside(game, "giant", "east") == ["field.4_2", "field.4_3"]
+    game.place("archer", "field.1_1")
+    assert q.beside(game, "archer", "north") == []  # the board's edge
+    assert q.behind(game, "field.1_1", "west") == ["field.2_1"]
+    with pytest.raises(NotExecutable, match="no side"):
+        q.beside(game, "archer", "up")

@@ -106,8 +106,8 @@ class BoardDef:
 
     def between(self, starts: Iterable[Value], goals: Iterable[Value],
                 through: Iterable[Value] | None = None) -> int | None:
-        """The fewest steps from any of `starts` to any of `goals` (the spaces two large
-        figures cover); nothing when no path leads there."""
+        """The fewest steps from any of `starts` to any of `goals` (the spaces two wide
+        figures span); nothing when no path leads there."""
         first = [s for s in starts if self.has(s)]
         ends = {s for s in goals if self.has(s)}
         if not first or not ends:
@@ -237,7 +237,7 @@ def _side(g: Game, thing: Value) -> int:
 
 
 def _cover(g: Game, thing: Value) -> list[Value]:
-    """The spaces a thing covers (a space: itself; a large figure: its footprint)."""
+    """The spaces a thing covers (a space: itself; a wide figure: its footprint)."""
     if board_of(g.defs.boards, thing) is not None:
         return [thing]
     where = g.places.where(thing)
@@ -255,14 +255,14 @@ def _board(g: Game, spaces: list[Value]) -> BoardDef:
 
 
 def adjacent(g: Game, a: Value, b: Value) -> bool:
-    """`b` is one step from `a` (the spaces they cover, for things)."""
-    first, second = _cover(g, a), _cover(g, b)
+    """`b` is one step from `a` (the spaces they span, for things)."""
+    first, other = _cover(g, a), _cover(g, b)
     board = _board(g, first)
-    return not set(first) & set(second) and board.between(first, second) == 1
+    return not set(first) & set(other) and board.between(first, other) == 1
 
 
 def neighbours(g: Game, space: Value) -> list[Value]:
-    """The spaces one step away (from any space a large figure covers)."""
+    """The spaces one step away (from any space a wide figure covers)."""
     covered = _cover(g, space)
     board = _board(g, covered)
     found = [n for s in covered for n in board.neighbours(s) if n not in covered]
@@ -272,13 +272,13 @@ def neighbours(g: Game, space: Value) -> list[Value]:
 def distance(g: Game, a: Value, b: Value, through: Value = None) -> Value:
     """The fewest steps from `a` to `b`; nothing when no path leads there. `through`: the
     spaces a path may cross (a list, or things on them), when not all of them."""
-    first, second = _cover(g, a), _cover(g, b)
+    first, other = _cover(g, a), _cover(g, b)
     board = board_of(g.defs.boards, first[0]) if first else None
     if board is None:
         return None
     crossed = None if through is None else [s for x in g.members(through)
                                             for s in _cover(g, x)]
-    return board.between(first, second, crossed)
+    return board.between(first, other, crossed)
 
 
 def occupied(g: Game, board: Value, thing: Value = None) -> list[Value]:
@@ -296,7 +296,7 @@ def occupied(g: Game, board: Value, thing: Value = None) -> list[Value]:
 
 
 def within(g: Game, space: Value, steps: Value) -> list[Value]:
-    """The spaces at most `steps` away, the space itself (a large figure's) first."""
+    """The spaces at most `steps` away, the space itself (a wide figure's) first."""
     covered = _cover(g, space)
     return list(_board(g, covered).around(covered, g.amount(steps)))
 
@@ -333,26 +333,56 @@ def row(g: Game, space: Value) -> Value:
 
 def line_of_sight(g: Game, a: Value, b: Value, blocking: Value = None) -> bool:
     """The straight line between the centres of two spaces of a grid crosses no
-    blocking space (a list of spaces, or of things on them); from a large figure, a line
+    blocking space (a list of spaces, or of things on them); from a wide figure, a line
     from any space it covers to any space the other covers."""
-    first, second = _cover(g, a), _cover(g, b)
-    ends = set(first) | set(second)
+    first, other = _cover(g, a), _cover(g, b)
+    ends = set(first) | set(other)
     blockers = [s for x in g.members(blocking) for s in _cover(g, x) if s not in ends]
     board = _board(g, first)
-    return any(board.line_of_sight(x, y, blockers) for x in first for y in second)
+    return any(board.line_of_sight(x, y, blockers) for x in first for y in other)
 
 
 def landing(g: Game, thing: Value, to: Value, source: Value, within: Value) -> None:
     """A move's checks on a board: within `within` steps of where the thing is (`source`,
-    if given), and a large figure wholly on the board."""
+    if given), and a wide figure wholly on the board."""
     if within is not None:
         origin = source if source is not None else g.places.where(thing)
         reach(g.defs.boards, origin, to, g.amount(within))
     fits(g.defs, thing, to)
 
 
+SIDES = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+OPPOSITE = {"north": "south", "south": "north", "east": "west", "west": "east"}
+
+
+def beside(g: Game, thing: Value, side: Value) -> list[Value]:
+    """The spaces of a grid adjacent to a thing on one side (`"north"`: the row above it,
+    `"east"`, `"south"`, `"west"`), as wide as the thing: what is directly ahead of a
+    figure facing that way."""
+    if side not in SIDES:
+        raise NotExecutable(f"{side!r} is no side: north, east, south or west")
+    covered = _cover(g, thing)
+    board = _board(g, covered)
+    dc, dr = SIDES[side]
+    found = []
+    for space in covered:
+        at = board.coordinates(space)
+        there = board.square(at[0] + dc, at[1] + dr) if at is not None else None
+        if there is not None and there not in covered and there not in found:
+            found.append(there)
+    return found
+
+
+def behind(g: Game, thing: Value, side: Value) -> list[Value]:
+    """The spaces adjacent to a thing on the side opposite `side`: the Rear of a figure
+    facing that way."""
+    if side not in OPPOSITE:
+        raise NotExecutable(f"{side!r} is no side: north, east, south or west")
+    return beside(g, thing, OPPOSITE[side])
+
+
 def fits(defs: Definitions, thing: Value, to: Value) -> None:
-    """`Illegal` when a large figure put on a grid's space would stand partly off it."""
+    """`Illegal` when a wide figure put on a grid's space would stand partly off it."""
     side = defs.footprints.get(base_of(thing), 1) if isinstance(thing, str) else 1
     board = board_of(defs.boards, to) if side > 1 else None
     if board is not None and board.footprint(to, side) is None:

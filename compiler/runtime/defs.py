@@ -307,7 +307,7 @@ class Definitions:
     dice: Mapping[str, DieDef] = field(default_factory=dict)
     tables: Mapping[str, TableDef] = field(default_factory=dict)
     boards: Mapping[str, BoardDef] = field(default_factory=dict)
-    footprints: Mapping[str, int] = field(default_factory=dict)  # a large figure -> its width
+    footprints: Mapping[str, int] = field(default_factory=dict)  # a wide figure -> its width
     rules: Mapping[str, RuleDef] = field(default_factory=dict)
     procedures: Mapping[str, ProcedureDef] = field(default_factory=dict)
     records: Mapping[str, Record] = field(default_factory=dict)

@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 from .board import (
     adjacent,
+    behind,
+    beside,
     column,
     distance,
     line_of_sight,
@@ -300,6 +302,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "happened": happened,
     "adjacent": adjacent, "neighbours": neighbours, "distance": distance, "within": within,
     "spaces": spaces, "square": square, "column": column, "row": row, "occupied": occupied,
+    "beside": beside, "behind": behind,
     "line_of_sight": line_of_sight,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
