@@ -203,6 +203,20 @@ def test_check_writes_a_tagged_ignored_cache_and_no_cache_writes_none(tmp_path: 
     assert not [p for p in folder.rglob("*") if p.name.startswith(".tmp-")]
 
 
+def test_the_folders_of_other_compilers_are_removed(tmp_path: Path) -> None:
+    """Each change of the grammar or of the syntax modules starts a new folder; the old
+    ones are never read again and are removed when the new one is written."""
+    _small(tmp_path / "g")
+    old = tmp_path / ".ludex_cache" / "parse-0123456789abcdef01234567"
+    old.mkdir(parents=True)
+    (old / "entries.pickle").write_bytes(b"x" * 1000)
+    other = tmp_path / ".ludex_cache" / "notes"  # not a folder of entries: left alone
+    other.mkdir()
+    assert run_cli("check", "g", cwd=tmp_path).code == 0
+    left = sorted(p.name for p in (tmp_path / ".ludex_cache").iterdir() if p.is_dir())
+    assert len(left) == 2 and "notes" in left and old.name not in left, left
+
+
 def test_a_game_checked_from_its_own_folder_does_not_read_its_cache(tmp_path: Path) -> None:
     """The cache is made in the current folder; when that is the game folder, the next run
     neither reads it as rules nor reports its files as unread (N503)."""

@@ -5,7 +5,8 @@
 any time; `--no-cache` bypasses it), what parsing each top-level declaration of each
 file gave: its AST and the diagnostics its parse reported. An entry is found by the
 declaration's exact text, in a folder named after the compiler (a digest of the
-grammar, of the syntax and core modules, of Lark's and Python's versions): editing one
+grammar, of the syntax and core modules, of Lark's and Python's versions; the folders of
+other compilers are removed when entries are written): editing one
 card of a 30,000-card file parses that card again and takes the 29,999 others from the
 cache, wherever their lines moved (spans are stored as they were and moved by as many
 lines as the declaration moved).
@@ -23,6 +24,7 @@ import hashlib
 import io
 import os
 import pickle
+import shutil
 import sys
 import tempfile
 from dataclasses import dataclass, field, fields, is_dataclass
@@ -218,9 +220,21 @@ class ParseCache:
                 kept = {k: v for k, v in self._files[path].items() if k in used}
                 _write_atomic(self._name(path), pickle.dumps((path, kept),
                                                              protocol=pickle.HIGHEST_PROTOCOL))
+            self._prune()
         self._changed.clear()
         self._files.clear()
         self._used.clear()
+
+    def _prune(self) -> None:
+        """Remove the folders another compiler (an older Ludex, a changed grammar) wrote:
+        their entries are never read again, and each holds a copy of every declaration."""
+        try:
+            stale = [p for p in self.root.iterdir() if p.name.startswith("parse-")
+                     and p.name != self.folder.name and p.is_dir() and not p.is_symlink()]
+        except OSError:
+            return
+        for folder in stale:
+            shutil.rmtree(folder, ignore_errors=True)
 
     def _prepare(self) -> bool:
         """Make the cache folder (tagged, ignored by git); False when it cannot be used:
