@@ -50,6 +50,8 @@ class BoardDef:
     def __post_init__(self) -> None:
         found: dict[str, list[str]] = {s: [] for s in self.spaces}
         for a, b in self.links:
+            if a not in found or b not in found:
+                continue  # a link to no space of this board leads nowhere
             if b not in found[a]:
                 found[a].append(b)
             if not self.directed and a not in found[b]:

@@ -58,9 +58,12 @@ def components_module(unit: Unit) -> dict[str, Any]:
         "decks": "\n".join(render(call("by_name", *decks), 0, "DECKS = ")),
         "zones": "\n".join(render(call("by_name", *zones), 0, "ZONES = ")),
         "dice": "\n".join(render(call("by_name", *dice), 0, "DICE = ")),
-        "boards": "\n".join(render(call("by_name", *boards), 0, "BOARDS = ")),
+        # a game without boards or wide figures declares neither (the runtime reads none)
+        "boards": "\n".join(render(call("by_name", *boards), 0, "BOARDS = ")) if boards
+        else "",
         "footprints": "\n".join(render(Seq("", tuple(Atom(f"{q!r}: {n}") for q, n in footprints),
-                                            "{}"), 0, "FOOTPRINTS: Mapping[str, int] = ")),
+                                            "{}"), 0, "FOOTPRINTS: Mapping[str, int] = "))
+        if footprints else "",
         "options": "\n".join(option_lines),
     }
 
@@ -129,7 +132,7 @@ def board_def(unit: Unit, sym: Symbol, decl: ast.Board) -> Py:
     for space in spaces:
         for item in items(space.adjacent):
             target = unit.model.targets.get(item) if isinstance(item, ast.Ref) else None
-            if isinstance(target, ast.Space) and target is not space:
+            if any(target is s for s in spaces) and target is not space:
                 links.append(Seq("", (Str(unit.qual(space)), Str(unit.qual(target))), "()"))
     grid = decl.columns is not None and decl.row_count is not None
     return call("BoardDef", *kwargs(
