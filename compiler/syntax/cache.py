@@ -27,9 +27,11 @@ import pickle
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from importlib import resources
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -64,16 +66,24 @@ class _Writer(pickle.Pickler):
 
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
-        names = _FIELDS.get(cls)
-        if names is None:
+        values = _FIELDS.get(cls)
+        if values is None:
             if not is_dataclass(cls):
                 return NotImplemented
-            names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+            values = _FIELDS[cls] = _field_values(tuple(f.name for f in fields(cls)))
         # rebuilt by calling the class (far faster than a slotted dataclass's __setstate__)
-        return cls, tuple(getattr(obj, name) for name in names)
+        return cls, values(obj)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+def _field_values(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """What reads a node's fields, in order, as a tuple (`attrgetter` gives one only for
+    two names or more)."""
+    if len(names) >= 2:
+        return attrgetter(*names)
+    return lambda obj: tuple(getattr(obj, name) for name in names)
+
+
+_FIELDS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 _FOUND: dict[tuple[str, str], type] = {}  # the classes `_Reader` has allowed
 
 
