@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
 from lark.grammar import Rule
-from lark.indenter import DedentError, Indenter
+from lark.indenter import DedentError
 from lark.lexer import Lexer, LexerState, LexerThread, TerminalDef
 from lark.parsers.lalr_parser import _Parser
 from lark.parsers.lalr_parser_state import ParseConf
@@ -39,29 +39,9 @@ from .assemble import build_file
 from .cache import ParseCache, Part, digest
 from .callbacks import AstBuilder, Context
 from .errors import NestingTooDeep, report_syntax_error
+from .indent import MAX_DEPTH as MAX_DEPTH  # what the card data readers bound nesting by
+from .indent import LudexIndenter
 from .lalr import FastState, Reduces, reduces
-
-MAX_DEPTH = 48  # indentation levels or open brackets; deeper input is rejected
-
-
-class LudexIndenter(Indenter):
-    """Python-style INDENT/DEDENT, with a bound on nesting depth."""
-
-    NL_type = "_NL"
-    OPEN_PAREN_types = ["LPAR", "LSQB"]
-    CLOSE_PAREN_types = ["RPAR", "RSQB"]
-    INDENT_type = "_INDENT"
-    DEDENT_type = "_DEDENT"
-    tab_len = 8
-
-    def _process(self, stream: Iterator[Token]) -> Iterator[Token]:
-        for token in super()._process(stream):  # type: ignore[no-untyped-call]
-            if token.type == "_INDENT" and len(self.indent_level) - 1 > MAX_DEPTH:
-                raise NestingTooDeep(token, f"more than {MAX_DEPTH} indented blocks")
-            if self.paren_level > MAX_DEPTH:
-                raise NestingTooDeep(token, f"more than {MAX_DEPTH} open brackets")
-            yield token
-
 
 # ---------------------------------------------------------------- the parser
 
