@@ -67,6 +67,7 @@ class _Sheet:
         self.file_kind = kind_from_name(stem, kinds)
         self.columns: list[str | None] = []  # the field (or reserved column) of each column
         self.within: ast.Ref | None = None
+        self.types: dict[str, dict[str, ast.FieldType]] = {}  # each kind's fields, once
 
     def spans(self, line: int, raw: str, delimiter: str) -> list[Span]:
         path = self.source.path
@@ -153,7 +154,9 @@ class _Sheet:
                            "a sheet's cards stand in one section: split the sheet")
             return None
         kind = values.get("kind", (self.file_kind, row))[0] or self.file_kind
-        types = field_types(self.kinds.get(kind))
+        types = self.types.get(kind)
+        if types is None:
+            types = self.types[kind] = field_types(self.kinds.get(kind))
         props = tuple(ast.Property(span, name, cell_value(text, types.get(name), span,
                                                           self.diags))
                       for name, (text, span) in values.items()
@@ -168,7 +171,8 @@ class _Sheet:
                                f"add a `{name}` column, with a value in every row")
         prose_text, prose_span = values.get("prose", ("", row))
         prose = tuple(ast.Prose(prose_span, p.strip()) for p in
-                      re.split(r"\n\s*\n", prose_text) if p.strip())
+                      (re.split(r"\n\s*\n", prose_text) if "\n" in prose_text
+                       else [prose_text]) if p.strip())
         return ast.Instance(row, kind, ident, title, prose, (), props, (), (), values=props)
 
 
