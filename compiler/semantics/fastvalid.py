@@ -15,6 +15,7 @@ from jsonschema, and what is reported never depends on this module.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
 from typing import Any
 
 Test = Callable[[Any], bool]
@@ -64,7 +65,15 @@ def compile_schema(schema: Any) -> Test:
     tests += _object(schema)
     if _never in tests:
         return _never
-    return tests[0] if len(tests) == 1 else lambda v: all(t(v) for t in tests)
+    return reduce(_both, tests) if tests else _always
+
+
+def _both(first: Test, then: Test) -> Test:
+    return lambda v: first(v) and then(v)
+
+
+def _always(value: Any) -> bool:
+    return True
 
 
 def _array(schema: dict[str, Any]) -> list[Test]:
