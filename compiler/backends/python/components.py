@@ -132,7 +132,8 @@ def board_def(unit: Unit, sym: Symbol, decl: ast.Board) -> Py:
     for space in spaces:
         for item in items(space.adjacent):
             target = unit.model.targets.get(item) if isinstance(item, ast.Ref) else None
-            if any(target is s for s in spaces) and target is not space:
+            if isinstance(target, ast.Space) and target is not space and \
+                    any(target is s for s in spaces):
                 links.append(Seq("", (Str(unit.qual(space)), Str(unit.qual(target))), "()"))
     grid = decl.columns is not None and decl.row_count is not None
     return call("BoardDef", *kwargs(
