@@ -113,10 +113,11 @@ def test_the_highest_ambrosia_limit_counts_then_every_bonus(engine: ModuleType) 
 def test_you_cannot_gain_a_condition_you_already_have(engine: ModuleType) -> None:
     """Line 1537: "You cannot gain a Condition if you already have it"."""
     game = in_battle(engine)
-    game.trigger("conditions.gaining_conditions", Ctx(target="knockdown_card"))
-    assert game.members("condition_cards") == ["knockdown_card"]
+    solon = Ctx(actor="solon", target="knockdown_card")  # each Argonaut's own Conditions
+    game.trigger("conditions.gaining_conditions", solon)
+    assert game.members("condition_cards@solon") == ["knockdown_card"]
     with pytest.raises(Illegal):
-        game.trigger("conditions.gaining_conditions", Ctx(target="knockdown_card"))
+        game.trigger("conditions.gaining_conditions", solon)
 
 
 def test_a_second_fatigue_token_cannot_be_gained(engine: ModuleType) -> None:
@@ -191,7 +192,7 @@ def test_an_obstacle_placed_on_a_titan_crashes_it(engine: ModuleType) -> None:
         game.set("solon", "danger", 2)
         game.trigger(PLACE_TERRAIN)
         assert game.get("solon", "danger") == 3
-        assert "knockdown_card" in game.members("condition_cards")
+        assert "knockdown_card" in game.members("condition_cards@solon")
         assert ("new_tile" in game.members("battle_board_terrain")) is not destructible
 
 
@@ -286,10 +287,10 @@ def test_rocksteady_may_ignore_knockdown(engine: ModuleType) -> None:
     game.set("solon", "rocksteady", 1)
     knockdown = f"{KEYWORDS}.knockdown.suffer_knockdown"
     game.trigger(knockdown, Ctx(actor="solon"))
-    assert game.members("condition_cards") == []
+    assert game.members("condition_cards@solon") == []
     game.set("solon", "rocksteady", 0)
     game.trigger(knockdown, Ctx(actor="solon"))
-    assert game.members("condition_cards") == ["knockdown_card"]
+    assert game.members("condition_cards@solon") == ["knockdown_card"]
 
 
 # ---------------------------------------------------------------- the Mnestis Theatre

@@ -233,13 +233,14 @@ def test_end_game_with_an_outcome_ends_the_game_and_no_run_follows(defs: Any) ->
 
     game = Game(defs)
     game.trigger("game")  # `until: no`: only the outcome ends it
-    assert game.outcome == "lost: the ship sank" and queries.game_outcome(game) == game.outcome
+    assert game.ended_with == "lost: the ship sank"
+    assert queries.game_outcome(game) == game.ended_with
     assert queries.runs(game, "round") == 3 and game.get(None, "hull") == 0
-    assert [(e.what, e.why, e.detail) for e in game.log if e.kind == "outcome"] == [
+    assert [(e.what, e.why, e.detail) for e in game.log if e.kind == "ended"] == [
         ("game", "sunk", "lost: the ship sank")]
     assert game.running == [] and game.running_procedures == []
     match = Match(defs)
-    assert match.is_over() and match.outcome() == "lost: the ship sank"
+    assert match.is_over() and match.ended_with() == "lost: the ship sank"
 
 
 def test_mutate_sends_a_skip_to_another_step_of_its_procedure() -> None:

@@ -186,9 +186,9 @@ class Match:
         del self.actions[max(0, len(self.actions) - steps):]
         self._replay()
 
-    def outcome(self) -> str | None:
+    def ended_with(self) -> str | None:
         """How the game ended, when a rule said so (`end game with "won"`)."""
-        return self.game.outcome
+        return self.game.ended_with
 
     def returns(self) -> dict[str, Value]:
         """Each player's result: the value of the game's `result:` stat (every stat of

@@ -27,8 +27,8 @@ after the first change of that stat (the owner's it was scheduled for) that leav
 at V or more (V is worked out when X is scheduled), at once when it is there already.
 `scheduled(X)` counts what is waiting.
 
-`end game with "won"` (or `campaign`, or a procedure's name) keeps the outcome
-(`game_outcome()`, `Match.outcome()`), ends the outermost procedure running that has that
+`end game with "won"` (or `campaign`, or a procedure's name) keeps how the game ended
+(`game_outcome()`, `Match.ended_with()`), ends the outermost procedure running that has that
 name or drives that period, and no procedure starts another run after it.
 
 Events: a thing entering or leaving a place, being discarded, or a player
@@ -75,7 +75,7 @@ class Periods(Resolution):
     out: dict[str, str]
     running: list[str]
     running_procedures: list[str]  # the procedures running, innermost last
-    outcome: str | None  # how the game ended (`end game with "won"`), once it has
+    ended_with: str | None  # how the game ended (`end game with "won"`), once it has
     scheduled: list[Scheduled]  # what waits for a period to begin or a stat to reach a value
 
     if TYPE_CHECKING:  # given by `players.Seating`, beside it in `Game`
@@ -102,7 +102,7 @@ class Periods(Resolution):
                     self._finish(period)
                     raise
                 self._finish(period)
-                if self._over(name, here) or self.outcome is not None:
+                if self._over(name, here) or self.ended_with is not None:
                     return  # its end condition holds, or the game is over
             if proc.until is None:
                 return
@@ -154,12 +154,12 @@ class Periods(Resolution):
             raise Illegal("`end`: no procedure is running")
         raise Interrupt(name or self.running_procedures[-1])
 
-    def end_game(self, name: str, outcome: str) -> None:
-        """`end game with "won"` (`campaign`, or a procedure's name): the outcome is kept
+    def end_game(self, name: str, ending: str) -> None:
+        """`end game with "won"` (`campaign`, or a procedure's name): how it ended is kept
         (`game_outcome()`), the outermost procedure running of that name or driving that period
         ends, and no procedure starts another run; with none running, the rule goes on."""
-        self.outcome = outcome
-        self.log.add("outcome", name, detail=outcome)
+        self.ended_with = ending
+        self.log.add("ended", name, detail=ending)
         for proc in self.running_procedures:
             if name in (proc, self._period_of(proc)):
                 raise Interrupt(proc)

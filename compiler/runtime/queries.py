@@ -185,8 +185,8 @@ def scheduled(g: Game, what: Value) -> int:
 
 
 def game_outcome(g: Game) -> Value:
-    """How the game ended (`end game with "won"`): its outcome, or nothing yet."""
-    return g.outcome
+    """How the game ended (`end game with "won"`): what the rule said, or nothing yet."""
+    return g.ended_with
 
 
 def runs(g: Game, procedure: Value, who: Value = None) -> int:

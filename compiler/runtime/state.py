@@ -73,7 +73,7 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         self.runs: list[Run] = []
         self.running_procedures: list[str] = []
         self.scheduled: list[Scheduled] = []
-        self.outcome: str | None = None
+        self.ended_with: str | None = None
         self.reached: dict[tuple[str, int], Value] = {}
         self._index()
         self.places.watch = self._event
