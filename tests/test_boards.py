@@ -185,6 +185,9 @@ board field "Field":
     assert "| [Docks](#city-docks) | [Market \\| &lt;b&gt;Square&lt;/b&gt;](#city-market) |" \
         in page
     assert "| 3 | 2 | 4 (no diagonals) |" in page
+    chart = page.split("```mermaid\n", 1)[1].split("```", 1)[0]
+    assert chart.splitlines() == ["flowchart LR", '  p1["Market | #lt;b#gt;Square#lt;/b#gt;"]',
+                                  '  p2["Docks"]', "  p1 --- p2"]
 
 
 def test_a_path_may_be_kept_to_some_spaces_and_occupied_lists_what_holds_things(

@@ -23,7 +23,7 @@ from .pages import REPORT, owns_page
 from .procedures import procedure
 from .prose import View
 from .report import check_anchor
-from .tables import Table, tables
+from .tables import Table, board_chart, tables
 
 
 @dataclass
@@ -64,6 +64,8 @@ def build_block(view: View, sym: Symbol, level: int, child_level: int | None = N
     block.findings = _findings_of(view, sym)
     if isinstance(decl, ast.Procedure):
         block.mermaid, block.steps = procedure(view.site, sym)
+    elif isinstance(decl, ast.Board):
+        block.mermaid = board_chart(view, decl)
     block.source, block.source_title = _source(view.site, sym)
     elsewhere: set[str] = set()  # pages of many instances, linked once each
     for child in sym.children.values():

@@ -12,7 +12,7 @@ from markupsafe import Markup
 from ...checks.manifest_count import defined_count
 from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
-from .escape import literal, md
+from .escape import fence, literal, md, mermaid_label
 from .facts import CLAUSE_NAMES, facts, status
 from .links import anchor
 from .pages import MANY, kinds_with_cards
@@ -66,6 +66,34 @@ def _board(view: View, decl: ast.Board) -> Table:
     head = "Leads to" if decl.adjacency == "directed" else "Adjacent to"
     return Table(["Space", head], [[view.link(s), Markup(", ").join(
         view.link(n) for n in stated[id(s)])] for s in spaces])
+
+
+MAX_CHARTED = 40  # spaces: a larger map is shown by its table alone
+
+
+def board_chart(view: View, decl: ast.Board) -> Markup | None:
+    """A map's spaces and links as a Mermaid graph (one line per pair, an arrow on a
+    directed board); nothing for a grid or a map too large to draw."""
+    spaces = [c for c in decl.children if isinstance(c, ast.Space)]
+    if not spaces or len(spaces) > MAX_CHARTED or decl.columns is not None:
+        return None
+    names = {id(s): f"p{i}" for i, s in enumerate(spaces, 1)}
+    chart = ["flowchart LR"] + [f'  {names[id(s)]}["{mermaid_label(s.display)}"]'
+                                for s in spaces]
+    drawn: set[frozenset[str]] = set()
+    for space in spaces:
+        for item in iter_nodes(space.adjacent) if space.adjacent is not None else ():
+            target = view.model.targets.get(item) if view.model and isinstance(
+                item, ast.Ref) else None
+            if not isinstance(target, ast.Space) or id(target) not in names:
+                continue
+            a, b = names[id(space)], names[id(target)]
+            if decl.adjacency == "directed":
+                chart.append(f"  {a} --> {b}")
+            elif frozenset((a, b)) not in drawn and a != b:
+                drawn.add(frozenset((a, b)))
+                chart.append(f"  {a} --- {b}")
+    return fence("\n".join(chart), "mermaid")
 
 
 def _add(found: list[ast.Space], space: ast.Space) -> None:
