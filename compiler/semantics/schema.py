@@ -20,10 +20,7 @@ A range that is only a pair of bounds is not limited: a stat's `range:
 
 from __future__ import annotations
 
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics, did_you_mean
@@ -32,6 +29,10 @@ from ..syntax.carddata_cells import card_label, is_sheet
 from .fastvalid import compile_schema
 from .images import check_images
 from .resolve import GameModel
+
+if TYPE_CHECKING:  # jsonschema is imported when a card fails the compiled test (0.2 s)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -184,6 +185,8 @@ def validate_game(model: GameModel, diags: Diagnostics) -> None:
             if passes[k](data) and not _named(decl, no_names[k]):
                 continue  # jsonschema would report nothing: most cards
             if k not in validators:
+                from jsonschema import Draft202012Validator
+
                 validators[k] = Draft202012Validator(schemas[k])
             _validate(decl, kinds[k], validators[k], diags,
                       not (is_sheet(decl.span.file) and k in own), data)
