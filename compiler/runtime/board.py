@@ -284,7 +284,7 @@ def distance(g: Game, a: Value, b: Value, through: Value = None) -> Value:
 
 
 def occupied(g: Game, board: Value, thing: Value = None) -> list[Value]:
-    """The spaces of a board that hold something (a copy of `thing`, if given), a large
+    """The spaces of a board that hold something (a copy of `thing`, if given), a wide
     figure's every space, in the board's order (a grid's by row, then column)."""
     found = g.defs.boards.get(board) if isinstance(board, str) else None
     if found is None:
