@@ -149,12 +149,14 @@ def dead(g: Game, who: Value) -> bool:
                and e.who == who for e in g.log)
 
 
-HAPPENED = frozenset({"rule", "step", "card", "procedure", "happen", "place", "add",
-                      "move", "relocate", "draw", "discard", "remove"})
+# the log's events of a procedure run, an outside event, a thing moved (a rule's: its kind)
+HAPPENED = frozenset({"procedure", "happen", "place", "add", "move", "relocate", "draw",
+                      "discard", "remove"})
 
 
-def _happened(event: Event, what: Value, who: Value) -> bool:
-    return (event.kind in HAPPENED and what in (event.what, base_of(event.what))
+def _happened(g: Game, event: Event, what: Value, who: Value) -> bool:
+    ran = event.what in g.defs.rules and event.kind == g.defs.rules[event.what].kind
+    return ((ran or event.kind in HAPPENED) and what in (event.what, base_of(event.what))
             and who in (None, event.who))
 
 
@@ -162,7 +164,7 @@ def happened(g: Game, what: Value, who: Value = None) -> int:
     """How many times `what` happened (to or by `who`, if given; 0: never): a rule, step or
     card ran, a procedure was run, an outside event happened, a thing was placed, drawn,
     moved or discarded."""
-    return sum(1 for e in g.log.events if _happened(e, what, who))
+    return sum(1 for e in g.log.events if _happened(g, e, what, who))
 
 
 def since(g: Game, what: Value, period: Value, who: Value = None) -> Value:
@@ -172,7 +174,7 @@ def since(g: Game, what: Value, period: Value, who: Value = None) -> Value:
     discarded; 0 within the same period, nothing if it never happened."""
     events = g.log.events
     last = next((i for i in range(len(events) - 1, -1, -1)
-                 if _happened(events[i], what, who)), None)
+                 if _happened(g, events[i], what, who)), None)
     if last is None:
         return None
     return sum(1 for e in events[last + 1:] if e.kind in ("procedure", "happen")

@@ -16,8 +16,6 @@ if TYPE_CHECKING:
     from .defs import Definitions
 
 
-# The log's events of a rule resolved (used, or not used and why).
-RESOLVED = frozenset({"rule", "step", "card", "skip"})
 NOT_HOLDING = "its condition does not hold"  # what the log says of a rule not used for it
 
 
@@ -33,11 +31,11 @@ class Refusal:
 
     @contextmanager
     def refused(self, action: str) -> Iterator[None]:
-        """The block must be refused: `Illegal` (a `require` that fails, a cost that cannot
-        be paid, a limit used up), or the first rule it resolves is not used because its
-        condition does not hold. The game is then as it was before it (the log keeps the
-        attempt, and says it was refused). One the rules allow is `NotRefused`, and the
-        example that says it fails."""
+        """What is done within it must be refused: `Illegal` (a `require` that fails, a
+        cost that cannot be paid, a limit used up), or the first rule it resolves is not
+        used because its condition does not hold. The game is then as it was before (the
+        log keeps what was tried, and says it was refused). What the rules allow is
+        `NotRefused`, and the example that says so fails."""
         keep = {id(x): x for x in (self, self.defs, self.chooser, self.log)}
         before, start = copy.deepcopy(self.__dict__, keep), len(self.log.events)
         try:
@@ -45,7 +43,9 @@ class Refusal:
         except Illegal as err:
             why = f"{type(err).__name__}: {err}"
         else:
-            first = next((e for e in self.log.events[start:] if e.kind in RESOLVED), None)
+            rules = self.defs.rules  # the first event of a rule used, or not used
+            first = next((e for e in self.log.events[start:] if e.what in rules and
+                          e.kind in ("skip", rules[e.what].kind)), None)
             if first is None or first.kind != "skip" or first.detail != NOT_HOLDING:
                 raise NotRefused(f"`{action}` was not refused")
             why = f"{first.what}: {NOT_HOLDING}"
