@@ -371,7 +371,7 @@ def test_the_purebred_market_ban_binds_only_the_purebred(dei: Definitions) -> No
 def test_the_purebred_draw_their_feats_into_their_own_tokens(dei: Definitions) -> None:
     """Before: the Setup drew the Feats tokens to nowhere in particular, so no rule could
     tell which Feats the Purebred hold."""
-    g = game(dei, {("holds", ("feats_draft",)): False})
+    g = game(dei, {("feats_draft_played", ()): False})
     g.set_place("outpost_color", ["red", "blue", "green"])
     g.trigger("purebred.rules.purebred_setup.phase_9_feats", Ctx(actor="purebred"))
     assert len(g.places.of(f"{FEATS}.held_feats")) == 3
