@@ -11,7 +11,7 @@ from ludex.runtime import Record
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoirosCard(Record):
-    # moiros_card: Moiros card (rules/aeon_trespass/conditions.ludex:216)
+    # moiros_card: Moiros card (rules/aeon_trespass/conditions.ludex:243)
 
     KIND: ClassVar[str] = 'moiros_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -19,7 +19,7 @@ class MoirosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class KratosCard(Record):
-    # kratos_card: Kratos card (rules/aeon_trespass/conditions.ludex:228)
+    # kratos_card: Kratos card (rules/aeon_trespass/conditions.ludex:255)
 
     KIND: ClassVar[str] = 'kratos_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -27,7 +27,7 @@ class KratosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameKeyword(Record):
-    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:488)
+    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:486)
 
     KIND: ClassVar[str] = 'game_keyword'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'stackable': 'stackable'})
@@ -61,7 +61,7 @@ class TerrainTrait(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BpCard(Record):
-    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:835)
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1263)
 
     KIND: ClassVar[str] = 'bp_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -71,7 +71,7 @@ class BpCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AiCard(Record):
-    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:838)
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1266)
 
     KIND: ClassVar[str] = 'ai_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -81,7 +81,7 @@ class AiCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GenericWound(Record):
-    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:841)
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1269)
 
     KIND: ClassVar[str] = 'generic_wound'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})
@@ -91,7 +91,7 @@ class GenericWound(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ModifierToken(Record):
-    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:331)
+    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:333)
 
     KIND: ClassVar[str] = 'modifier_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({

@@ -47,8 +47,12 @@ def philoctera_tumble(g: Game) -> list[Expectation]:
             lambda: 3,
         ),
         g.expect(
-            'not contains(condition_cards, knockdown_card)',
-            lambda: not q.contains(g, 'condition_cards', 'knockdown_card'),
+            'not contains(philoctera.condition_cards, knockdown_card)',
+            lambda: not q.contains(
+                g,
+                g.get(catalog.PHILOCTERA.id, 'condition_cards'),
+                'knockdown_card',
+            ),
         ),
     ]
 
@@ -86,8 +90,12 @@ def philoctera_no_tumble(g: Game) -> list[Expectation]:
             lambda: 4,
         ),
         g.expect(
-            'contains(condition_cards, knockdown_card)',
-            lambda: q.contains(g, 'condition_cards', 'knockdown_card'),
+            'contains(philoctera.condition_cards, knockdown_card)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.PHILOCTERA.id, 'condition_cards'),
+                'knockdown_card',
+            ),
         ),
     ]
 
@@ -120,22 +128,125 @@ book.example(
 )
 
 
-# adventure.hub_adventures.story_ii_hub (rules/aeon_trespass/adventure.ludex:121)
+# exhausting_discarding_removing.exhausting_a_card (rules/aeon_trespass/abilities.ludex:247)
+# A card is exhausted when instructed; it stays equipped but is not ready
+@book.example(
+    'exhausting_discarding_removing.exhausting_a_card',
+    title='A card is exhausted when instructed; it stays equipped but is not ready',
+    source='rules/aeon_trespass/abilities.ludex:247',
+)
+def exhausting_a_card(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'equipped_elements',
+        [
+            'exhausting_discarding_removing.exhausting_a_card.sample_gear',
+            'exhausting_discarding_removing.exhausting_a_card.other_gear',
+        ],
+    )
+    with g.effect():
+        g.trigger(
+            'exhausting_discarding_removing.exhausting',
+            ctx.but(target='exhausting_discarding_removing.exhausting_a_card.sample_gear'),
+        )
+    return [
+        g.expect(
+            'contains(exhausted_elements, sample_gear)',
+            lambda: q.contains(
+                g,
+                'exhausted_elements',
+                'exhausting_discarding_removing.exhausting_a_card.sample_gear',
+            ),
+        ),
+        g.expect(
+            'not contains(equipped_elements, sample_gear)',
+            lambda: not q.contains(
+                g,
+                'equipped_elements',
+                'exhausting_discarding_removing.exhausting_a_card.sample_gear',
+            ),
+        ),
+        g.expect(
+            'contains(equipped_elements, other_gear)',
+            lambda: q.contains(
+                g,
+                'equipped_elements',
+                'exhausting_discarding_removing.exhausting_a_card.other_gear',
+            ),
+        ),
+    ]
+
+
+# exhausting_discarding_removing.unexhausting_all (rules/aeon_trespass/abilities.ludex:260)
+# An Argonaut's action unexhausts every exhausted element
+@book.example(
+    'exhausting_discarding_removing.unexhausting_all',
+    title="An Argonaut's action unexhausts every exhausted element",
+    source='rules/aeon_trespass/abilities.ludex:260',
+)
+def unexhausting_all(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'equipped_elements',
+        [
+            'exhausting_discarding_removing.unexhausting_all.sample_gear',
+            'exhausting_discarding_removing.unexhausting_all.other_gear',
+        ],
+    )
+    with g.effect():
+        g.trigger(
+            'exhausting_discarding_removing.exhausting',
+            ctx.but(target='exhausting_discarding_removing.unexhausting_all.sample_gear'),
+        )
+    with g.effect():
+        g.trigger(
+            'exhausting_discarding_removing.exhausting',
+            ctx.but(target='exhausting_discarding_removing.unexhausting_all.other_gear'),
+        )
+    with g.effect():
+        g.trigger('exhausting_discarding_removing.unexhausting', ctx)
+    return [
+        g.expect(
+            'count(exhausted_elements) == 0',
+            lambda: q.count(g, 'exhausted_elements'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'contains(equipped_elements, sample_gear)',
+            lambda: q.contains(
+                g,
+                'equipped_elements',
+                'exhausting_discarding_removing.unexhausting_all.sample_gear',
+            ),
+        ),
+        g.expect(
+            'contains(equipped_elements, other_gear)',
+            lambda: q.contains(
+                g,
+                'equipped_elements',
+                'exhausting_discarding_removing.unexhausting_all.other_gear',
+            ),
+        ),
+    ]
+
+
+# adventure.hub_adventures.story_ii_hub (rules/aeon_trespass/adventure.ludex:119)
 # An 8 on the Adventure Hubs table
 book.example(
     'adventure.hub_adventures.story_ii_hub',
     title='An 8 on the Adventure Hubs table',
-    source='rules/aeon_trespass/adventure.ludex:121',
+    source='rules/aeon_trespass/adventure.ludex:119',
 )
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_twelve
-# (rules/aeon_trespass/adventure.ludex:197)
+# (rules/aeon_trespass/adventure.ludex:195)
 # Pharos Delve (12): aim for 12 to 15
 @book.example(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_twelve',
     title='Pharos Delve (12): aim for 12 to 15',
-    source='rules/aeon_trespass/adventure.ludex:197',
+    source='rules/aeon_trespass/adventure.ludex:195',
 )
 def pharos_delve_twelve(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -154,12 +265,12 @@ def pharos_delve_twelve(g: Game) -> list[Expectation]:
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_sixteen
-# (rules/aeon_trespass/adventure.ludex:216)
+# (rules/aeon_trespass/adventure.ludex:214)
 # Pharos Delve (12): a total of 16 fails
 @book.example(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_sixteen',
     title='Pharos Delve (12): a total of 16 fails',
-    source='rules/aeon_trespass/adventure.ludex:216',
+    source='rules/aeon_trespass/adventure.ludex:214',
 )
 def pharos_delve_sixteen(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -178,40 +289,352 @@ def pharos_delve_sixteen(g: Game) -> list[Expectation]:
 
 
 # additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.endurance_or_fury
-# (rules/aeon_trespass/adventure.ludex:353)
+# (rules/aeon_trespass/adventure.ludex:351)
 # Each Argonaut tests Endurance or Fury (6+)
 book.example(
     'additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.endurance_o'
     'r_fury',
     title='Each Argonaut tests Endurance or Fury (6+)',
-    source='rules/aeon_trespass/adventure.ludex:353',
+    source='rules/aeon_trespass/adventure.ludex:351',
 )
 
 
-# casualties.fated_mnemos_end_of_battle_example (rules/aeon_trespass/aftermath.ludex:68)
+# death_blow_at_eight (rules/aeon_trespass/aftermath.ludex:71)
+# Not in the book: a Death Blow at 8 Wounds of 10
+@book.example(
+    'death_blow_at_eight',
+    title='Not in the book: a Death Blow at 8 Wounds of 10',
+    source='rules/aeon_trespass/aftermath.ludex:71',
+)
+def death_blow_at_eight(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'wound_stack_wounds', 8)
+    g.set_place('bp_deck', [catalog.BP_ONE.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_TWO.id, catalog.BP_THREE.id])
+    g.set_place('ai_deck', [catalog.AI_ONE.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_TWO.id, catalog.AI_THREE.id])
+    with g.effect():
+        g.trigger('resources_death_blows.primordial_was_slain', ctx)
+    return [
+        g.expect(
+            'wound_stack_wounds == 10',
+            lambda: g.get(GAME, 'wound_stack_wounds'),
+            '==',
+            lambda: 10,
+        ),
+        g.expect('count(wound_stack) == 2', lambda: q.count(g, 'wound_stack'), '==', lambda: 2),
+        g.expect(
+            'contains(wound_stack, bp_two)',
+            lambda: q.contains(g, 'wound_stack', catalog.BP_TWO.id),
+        ),
+        g.expect(
+            'contains(bp_deck, bp_three)',
+            lambda: q.contains(g, 'bp_deck', catalog.BP_THREE.id),
+        ),
+    ]
+
+
+# casualties.fated_mnemos_end_of_battle_example (rules/aeon_trespass/aftermath.ludex:127)
 # End of Battle effect example
 book.example(
     'casualties.fated_mnemos_end_of_battle_example',
     title='End of Battle effect example',
-    source='rules/aeon_trespass/aftermath.ludex:68',
+    source='rules/aeon_trespass/aftermath.ludex:127',
 )
 
 
-# other_round_timing_rules.when_you_draw_trauma_example (rules/aeon_trespass/aftermath.ludex:169)
+# other_round_timing_rules.when_you_draw_trauma_example (rules/aeon_trespass/aftermath.ludex:255)
 # Example: If an effect triggers "When you draw a Trauma card,"
 book.example(
     'other_round_timing_rules.when_you_draw_trauma_example',
     title='Example: If an effect triggers "When you draw a Trauma card,"',
-    source='rules/aeon_trespass/aftermath.ludex:169',
+    source='rules/aeon_trespass/aftermath.ludex:255',
 )
 
 
-# ambrosia_rules.abysswatcher_ambrosia (rules/aeon_trespass/conditions.ludex:170)
+# last_titan_dies (rules/aeon_trespass/aftermath.ludex:287)
+# Not in the book: the second of two Titans dies
+@book.example(
+    'last_titan_dies',
+    title='Not in the book: the second of two Titans dies',
+    source='rules/aeon_trespass/aftermath.ludex:287',
+)
+def last_titan_dies(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_in_battle', 2)
+    g.set(GAME, 'titans_died_this_battle', 1)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_death', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'titans_died_this_battle == 2',
+            lambda: g.get(GAME, 'titans_died_this_battle'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect('battle_ended == yes', lambda: g.get(GAME, 'battle_ended'), '==', lambda: True),
+        g.expect(
+            'battle_outcome == "defeat"',
+            lambda: g.get(GAME, 'battle_outcome'),
+            '==',
+            lambda: 'defeat',
+        ),
+    ]
+
+
+# final_battle_casualties (rules/aeon_trespass/aftermath.ludex:301)
+# Not in the book: a final Battle without a specific Aftermath
+@book.example(
+    'final_battle_casualties',
+    title='Not in the book: a final Battle without a specific Aftermath',
+    source='rules/aeon_trespass/aftermath.ludex:301',
+)
+def final_battle_casualties(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_aboard', 4)
+    g.set(GAME, 'titans_died_this_battle', 1)
+    g.set(GAME, 'argo_fate', 5)
+    g.set(catalog.HERODOTUS.id, 'danger', 4)
+    g.set(catalog.HERODOTUS.id, 'fate', 2)
+    g.set(catalog.SOLON.id, 'rage', 3)
+    with g.effect():
+        g.trigger('final_battle.current_cycle_has', ctx)
+    return [
+        g.expect('titans_aboard == 3', lambda: g.get(GAME, 'titans_aboard'), '==', lambda: 3),
+        g.expect('argo_fate == 3', lambda: g.get(GAME, 'argo_fate'), '==', lambda: 3),
+        g.expect(
+            'herodotus.danger == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'herodotus.fate == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'fate'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('solon.rage == 0', lambda: g.get(catalog.SOLON.id, 'rage'), '==', lambda: 0),
+    ]
+
+
+# battle_setup.standard_preparations.decks_by_level (rules/aeon_trespass/battle_setup.ludex:165)
+# Not in the book: the AI and BP cards divided by level
+@book.example(
+    'battle_setup.standard_preparations.decks_by_level',
+    title='Not in the book: the AI and BP cards divided by level',
+    source='rules/aeon_trespass/battle_setup.ludex:165',
+)
+def decks_by_level(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id, catalog.AI_THREE.id])
+    g.set_place('ai_escalation_deck', [catalog.HERODOTUS_AI_I_DECK.id])
+    g.set_place('bp_deck', [catalog.BP_ONE.id, catalog.BP_TWO.id, catalog.BP_THREE.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_TWO_B.id, catalog.HERODOTUS_BP_I.id])
+    with g.effect():
+        g.trigger('battle_setup.standard_preparations.primordial_placed', ctx)
+    return [
+        g.expect('count(ai_deck) == 2', lambda: q.count(g, 'ai_deck'), '==', lambda: 2),
+        g.expect('contains(ai_deck, ai_one)', lambda: q.contains(g, 'ai_deck', catalog.AI_ONE.id)),
+        g.expect(
+            'contains(ai_deck, herodotus_ai_i_deck)',
+            lambda: q.contains(g, 'ai_deck', catalog.HERODOTUS_AI_I_DECK.id),
+        ),
+        g.expect(
+            'count(ai_escalation_deck) == 2',
+            lambda: q.count(g, 'ai_escalation_deck'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect('count(bp_deck) == 2', lambda: q.count(g, 'bp_deck'), '==', lambda: 2),
+        g.expect(
+            'contains(bp_deck, herodotus_bp_i)',
+            lambda: q.contains(g, 'bp_deck', catalog.HERODOTUS_BP_I.id),
+        ),
+        g.expect(
+            'count(bp_escalation_deck) == 3',
+            lambda: q.count(g, 'bp_escalation_deck'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'contains(bp_escalation_deck, bp_three)',
+            lambda: q.contains(g, 'bp_escalation_deck', catalog.BP_THREE.id),
+        ),
+        g.expect(
+            'contains(bp_escalation_deck, bp_two)',
+            lambda: q.contains(g, 'bp_escalation_deck', catalog.BP_TWO.id),
+        ),
+    ]
+
+
+# battle_setup.standard_preparations.two_titans_aboard (rules/aeon_trespass/battle_setup.ludex:204)
+# Not in the book: two Titans for three Argonauts
+@book.example(
+    'battle_setup.standard_preparations.two_titans_aboard',
+    title='Not in the book: two Titans for three Argonauts',
+    source='rules/aeon_trespass/battle_setup.ludex:204',
+)
+def two_titans_aboard(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_aboard', 2)
+    with g.effect():
+        g.trigger('battle_setup.standard_preparations.less_than_four_titans', ctx)
+    return [
+        g.expect('titans_in_battle == 2', lambda: g.get(GAME, 'titans_in_battle'), '==', lambda: 2),
+    ]
+
+
+# tenth_wound_victory (rules/aeon_trespass/battle_setup.ludex:288)
+# Not in the book: Philoctera's Attack deals the tenth Wound: Victory
+@book.example(
+    'tenth_wound_victory',
+    title="Not in the book: Philoctera's Attack deals the tenth Wound: Victory",
+    source='rules/aeon_trespass/battle_setup.ludex:288',
+)
+def tenth_wound_victory(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'wound_stack_wounds', 9)
+    g.set_place('ai_deck', [catalog.AI_ONE.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_TWO.id])
+    g.set_fact('answers', ['next_titan'], [catalog.PHILOCTERA.id, catalog.SOLON.id])
+    g.set_fact('answers', ['movement_action'], [False, False, False])
+    g.set_fact('answers', ['combat_action'], [True, False, False])
+    g.set(GAME, 'weapon_attack_dice', 1)
+    g.set(GAME, 'primordial_to_hit', 7)
+    g.set_fact('roll_order', ['white_crit_die'], [8])
+    g.set(GAME, 'weapon_power', 1)
+    g.set_fact('roll_order', ['important_game_rules.dice.power_die'], ['power', 'power'])
+    g.set(GAME, 'primordial_at', 2)
+    g.set_place('bp_deck', [catalog.BP_ONE.id, catalog.BP_TWO.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_TWO_B.id])
+    with g.effect():
+        g.trigger('titan_round', ctx)
+    return [
+        g.expect(
+            'battle_outcome == "victory"',
+            lambda: g.get(GAME, 'battle_outcome'),
+            '==',
+            lambda: 'victory',
+        ),
+        g.expect('battle_ended == yes', lambda: g.get(GAME, 'battle_ended'), '==', lambda: True),
+        g.expect(
+            'wound_stack_wounds == 10',
+            lambda: g.get(GAME, 'wound_stack_wounds'),
+            '==',
+            lambda: 10,
+        ),
+        g.expect(
+            'philoctera.rage == 1',
+            lambda: g.get(catalog.PHILOCTERA.id, 'rage'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('runs(titan_turn) == 3', lambda: q.runs(g, 'titan_turn'), '==', lambda: 3),
+    ]
+
+
+# campaign_basics.win_and_lose.no_hull_game_over (rules/aeon_trespass/campaign_basics.ludex:113)
+# Not in the book: the Argo loses its last Hull
+@book.example(
+    'campaign_basics.win_and_lose.no_hull_game_over',
+    title='Not in the book: the Argo loses its last Hull',
+    source='rules/aeon_trespass/campaign_basics.ludex:113',
+)
+def no_hull_game_over(g: Game) -> list[Expectation]:
+    g.set(GAME, 'hull', 1)
+    with g.effect():
+        g.require(q.game_outcome(g) != 'game over', 'game_outcome() != "game over"')
+    with g.effect():
+        g.lose('hull', 1, GAME)
+    return [
+        g.expect(
+            'game_outcome() == "game over"',
+            lambda: q.game_outcome(g),
+            '==',
+            lambda: 'game over',
+        ),
+        g.expect('hull == 0', lambda: g.get(GAME, 'hull'), '==', lambda: 0),
+    ]
+
+
+# conditions.knockdown_card_is_yours (rules/aeon_trespass/conditions.ludex:51)
+# Not in the book: Philoctera's Knockdown card is hers
+@book.example(
+    'conditions.knockdown_card_is_yours',
+    title="Not in the book: Philoctera's Knockdown card is hers",
+    source='rules/aeon_trespass/conditions.ludex:51',
+)
+def knockdown_card_is_yours(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'knockdown_ignored', True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('keywords.keywords_list.knockdown.suffer_knockdown', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            q.count(g, g.get(catalog.PHILOCTERA.id, 'condition_cards')) == 0,
+            'count(philoctera.condition_cards) == 0',
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('keywords.keywords_list.knockdown.suffer_knockdown', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'contains(philoctera.condition_cards, knockdown_card)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.PHILOCTERA.id, 'condition_cards'),
+                'knockdown_card',
+            ),
+        ),
+        g.expect(
+            'count(herodotus.condition_cards) == 0',
+            lambda: q.count(g, g.get(catalog.HERODOTUS.id, 'condition_cards')),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('not knockdown_ignored', lambda: not g.get(GAME, 'knockdown_ignored')),
+    ]
+
+
+# conditions.casualties_discard_every_titans_conditions (rules/aeon_trespass/conditions.ludex:68)
+# Not in the book: the Casualties step discards each Titan's Conditions
+@book.example(
+    'conditions.casualties_discard_every_titans_conditions',
+    title="Not in the book: the Casualties step discards each Titan's Conditions",
+    source='rules/aeon_trespass/conditions.ludex:68',
+)
+def casualties_discard_every_titans_conditions(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.PHILOCTERA.id, 'condition_cards', ['knockdown_card'])
+    with g.effect():
+        g.trigger('conditions.gaining_conditions.conditions_discarded', ctx)
+    return [
+        g.expect(
+            'count(philoctera.condition_cards) == 0',
+            lambda: q.count(g, g.get(catalog.PHILOCTERA.id, 'condition_cards')),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# ambrosia_rules.abysswatcher_ambrosia (rules/aeon_trespass/conditions.ludex:196)
 # The Abysswatcher's Ambrosia Limit of 4
 @book.example(
     'ambrosia_rules.abysswatcher_ambrosia',
     title="The Abysswatcher's Ambrosia Limit of 4",
-    source='rules/aeon_trespass/conditions.ludex:170',
+    source='rules/aeon_trespass/conditions.ludex:196',
 )
 def abysswatcher_ambrosia(g: Game) -> list[Expectation]:
     g.set(GAME, 'current_phase', 'battle_phase')
@@ -248,30 +671,30 @@ book.example(
 )
 
 
-# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:226)
+# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:225)
 # Knockback examples
 book.example(
     'keywords.keywords_list.knockback_examples',
     title='Knockback examples',
-    source='rules/aeon_trespass/keywords.ludex:226',
+    source='rules/aeon_trespass/keywords.ludex:225',
 )
 
 
-# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:352)
+# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:350)
 # Pushback examples
 book.example(
     'keywords.keywords_list.pushback_examples',
     title='Pushback examples',
-    source='rules/aeon_trespass/keywords.ludex:352',
+    source='rules/aeon_trespass/keywords.ludex:350',
 )
 
 
-# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:261)
+# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:288)
 # Not in the book: the highest Rage takes the token at the start of Battle
 @book.example(
     'priority_target_2.priority_target_at_start',
     title='Not in the book: the highest Rage takes the token at the start of Battle',
-    source='rules/aeon_trespass/primordial_round.ludex:261',
+    source='rules/aeon_trespass/primordial_round.ludex:288',
 )
 def priority_target_at_start(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -290,94 +713,755 @@ def priority_target_at_start(g: Game) -> list[Expectation]:
     ]
 
 
-# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:318)
+# priority_target_2.priority_target_breaks_the_tie (rules/aeon_trespass/primordial_round.ludex:314)
+# Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable
+@book.example(
+    'priority_target_2.priority_target_breaks_the_tie',
+    title='Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable',
+    source='rules/aeon_trespass/primordial_round.ludex:314',
+)
+def priority_target_breaks_the_tie(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'viable_targets', [catalog.SOLON.id, catalog.PHILOCTERA.id, catalog.HERODOTUS.id])
+    g.place('priority_target_token', catalog.PHILOCTERA.id)
+    with g.effect():
+        g.trigger('priority_target_2.two_more_titans', ctx)
+    with g.effect():
+        g.trigger('priority_target_2.two_more_titans_2', ctx)
+    return [
+        g.expect(
+            'primordial_target == philoctera',
+            lambda: g.get(GAME, 'primordial_target'),
+            '==',
+            lambda: catalog.PHILOCTERA.id,
+        ),
+    ]
+
+
+# priority_target_2.players_break_the_tie (rules/aeon_trespass/primordial_round.ludex:326)
+# Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token
+@book.example(
+    'priority_target_2.players_break_the_tie',
+    title='Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token',
+    source='rules/aeon_trespass/primordial_round.ludex:326',
+)
+def players_break_the_tie(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'viable_targets', [catalog.SOLON.id, catalog.HERODOTUS.id])
+    g.place('priority_target_token', catalog.PHILOCTERA.id)
+    g.set_fact('answer', ['t'], catalog.HERODOTUS.id)
+    with g.effect():
+        g.trigger('priority_target_2.two_more_titans', ctx)
+    with g.effect():
+        g.trigger('priority_target_2.two_more_titans_2', ctx)
+    return [
+        g.expect(
+            'primordial_target == herodotus',
+            lambda: g.get(GAME, 'primordial_target'),
+            '==',
+            lambda: catalog.HERODOTUS.id,
+        ),
+    ]
+
+
+# priority_target_2.awakened_takes_the_token (rules/aeon_trespass/primordial_round.ludex:350)
+# Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9
+@book.example(
+    'priority_target_2.awakened_takes_the_token',
+    title='Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9',
+    source='rules/aeon_trespass/primordial_round.ludex:350',
+)
+def awakened_takes_the_token(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(catalog.SOLON.id, 'rage', 5)
+    g.set(catalog.HERODOTUS.id, 'rage', 2)
+    g.set(catalog.HERODOTUS.id, 'awakened', True)
+    g.place('priority_target_token', catalog.PHILOCTERA.id)
+    g.set(GAME, 'titans_in_battle', 3)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_death', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(priority_target_token) == herodotus',
+            lambda: q.location(g, 'priority_target_token'),
+            '==',
+            lambda: catalog.HERODOTUS.id,
+        ),
+    ]
+
+
+# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:396)
 book.example(
     'line_sight.los_example',
     title='Line of Sight example',
-    source='rules/aeon_trespass/primordial_round.ludex:318',
+    source='rules/aeon_trespass/primordial_round.ludex:396',
 )
 
 
-# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:348)
+# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:426)
 # Movement example
 book.example(
     'n3_primordial_movement.hekaton_zigzag_example',
     title='Movement example',
-    source='rules/aeon_trespass/primordial_round.ludex:348',
+    source='rules/aeon_trespass/primordial_round.ludex:426',
 )
 
 
 # n3_primordial_movement.hekaton_zigzag_herodotus_example
-# (rules/aeon_trespass/primordial_round.ludex:353)
+# (rules/aeon_trespass/primordial_round.ludex:431)
 # In another example, the Hekaton targets Herodotus
 book.example(
     'n3_primordial_movement.hekaton_zigzag_herodotus_example',
     title='In another example, the Hekaton targets Herodotus',
-    source='rules/aeon_trespass/primordial_round.ludex:353',
+    source='rules/aeon_trespass/primordial_round.ludex:431',
 )
 
 
 # n3_primordial_movement.labyrinthauros_board_edge_example
-# (rules/aeon_trespass/primordial_round.ludex:358)
+# (rules/aeon_trespass/primordial_round.ludex:436)
 # The Labyrinthauros tramples into the Board Edge
 book.example(
     'n3_primordial_movement.labyrinthauros_board_edge_example',
     title='The Labyrinthauros tramples into the Board Edge',
-    source='rules/aeon_trespass/primordial_round.ludex:358',
+    source='rules/aeon_trespass/primordial_round.ludex:436',
 )
 
 
-# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:488)
+# n3_primordial_movement.out_of_range_no_attack (rules/aeon_trespass/primordial_round.ludex:461)
+# Not in the book: Solon is out of the Hekaton's reach
+@book.example(
+    'n3_primordial_movement.out_of_range_no_attack',
+    title="Not in the book: Solon is out of the Hekaton's reach",
+    source='rules/aeon_trespass/primordial_round.ludex:461',
+)
+def out_of_range_no_attack(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set(GAME, 'viable_targets', [catalog.SOLON.id])
+    g.set(GAME, 'target_out_of_range', True)
+    g.set(GAME, 'ai_danger', 3)
+    g.set(GAME, 'evasion_hits', 4)
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect('evasion_hits == 4', lambda: g.get(GAME, 'evasion_hits'), '==', lambda: 4),
+        g.expect('solon.danger == 0', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 0),
+        g.expect(
+            'contains(ai_discard_pile, ai_one)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.AI_ONE.id),
+        ),
+    ]
+
+
+# n4_1_evasion_roll.solon_blocks_and_armors (rules/aeon_trespass/primordial_round.ludex:613)
+# Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger
+@book.example(
+    'n4_1_evasion_roll.solon_blocks_and_armors',
+    title='Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger',
+    source='rules/aeon_trespass/primordial_round.ludex:613',
+)
+def solon_blocks_and_armors(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set_place('ai_deck', [catalog.AI_ONE.id])
+    g.set(GAME, 'evasion_hits', 5)
+    g.set(GAME, 'evasion_evades', 4)
+    g.set(GAME, 'armor_potentials', 3)
+    g.set(GAME, 'full_evade', True)
+    g.set(GAME, 'primordial_attack_ended', True)
+    g.set(GAME, 'fate_banner_evasion_dice', 2)
+    g.set(GAME, 'evasion_die_face', 7)
+    g.set(GAME, 'viable_targets', [catalog.SOLON.id])
+    g.set(catalog.SOLON.id, 'evasion_bonus', 5)
+    g.set(catalog.SOLON.id, 'block_x', 1)
+    g.set(catalog.SOLON.id, 'armor_dice', 3)
+    g.set(GAME, 'ai_evasion_dice', 3)
+    g.set(GAME, 'ai_evasion_difficulty', 6)
+    g.set(GAME, 'ai_danger_per_hit', 2)
+    g.set(GAME, 'primordial_danger_bonus', 1)
+    g.set(GAME, 'ai_fate_dealt', 1)
+    g.set(GAME, 'ai_rage_dealt', 1)
+    g.set_fact('roll_order', ['white_crit_die'], [1])
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [1, 4])
+    g.set_fact('answer', ['use_block'], True)
+    g.set_fact(
+        'roll_order',
+        ['important_game_rules.dice.power_die'],
+        ['potential', 'potential', 'power'],
+    )
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect('evasion_hits == 1', lambda: g.get(GAME, 'evasion_hits'), '==', lambda: 1),
+        g.expect('evasion_evades == 1', lambda: g.get(GAME, 'evasion_evades'), '==', lambda: 1),
+        g.expect('full_evade == no', lambda: g.get(GAME, 'full_evade'), '==', lambda: False),
+        g.expect('armor_potentials == 2', lambda: g.get(GAME, 'armor_potentials'), '==', lambda: 2),
+        g.expect('solon.danger == 1', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 1),
+        g.expect('solon.fate == 1', lambda: g.get(catalog.SOLON.id, 'fate'), '==', lambda: 1),
+        g.expect('solon.rage == 1', lambda: g.get(catalog.SOLON.id, 'rage'), '==', lambda: 1),
+        g.expect(
+            'crit_evade_fail_effects_due == 1',
+            lambda: g.get(GAME, 'crit_evade_fail_effects_due'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(current_ai_card) == 0',
+            lambda: q.count(g, 'current_ai_card'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('contains(ai_deck, ai_one)', lambda: q.contains(g, 'ai_deck', catalog.AI_ONE.id)),
+    ]
+
+
+# n4_1_evasion_roll.philoctera_full_evade (rules/aeon_trespass/primordial_round.ludex:656)
+# Not in the book: two natural '10's are a full evade
+@book.example(
+    'n4_1_evasion_roll.philoctera_full_evade',
+    title="Not in the book: two natural '10's are a full evade",
+    source='rules/aeon_trespass/primordial_round.ludex:656',
+)
+def philoctera_full_evade(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_TWO.id])
+    g.set(GAME, 'viable_targets', [catalog.PHILOCTERA.id])
+    g.set(catalog.PHILOCTERA.id, 'evasion_bonus', -1)
+    g.set(GAME, 'ai_evasion_dice', 2)
+    g.set(GAME, 'ai_evasion_difficulty', 10)
+    g.set(GAME, 'ai_danger', 3)
+    g.set(GAME, 'primordial_danger_bonus', 1)
+    g.set_fact('roll_order', ['white_crit_die'], [10])
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [10])
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect('evasion_hits == 0', lambda: g.get(GAME, 'evasion_hits'), '==', lambda: 0),
+        g.expect('evasion_evades == 2', lambda: g.get(GAME, 'evasion_evades'), '==', lambda: 2),
+        g.expect('full_evade == yes', lambda: g.get(GAME, 'full_evade'), '==', lambda: True),
+        g.expect(
+            'crit_evade_effects_due == 1',
+            lambda: g.get(GAME, 'crit_evade_effects_due'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'philoctera.danger == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# out_reach_oor_evade.philoctera_out_of_reach (rules/aeon_trespass/primordial_round.ludex:697)
+# Not in the book: Philoctera moves out of reach before her Evasion Roll
+@book.example(
+    'out_reach_oor_evade.philoctera_out_of_reach',
+    title='Not in the book: Philoctera moves out of reach before her Evasion Roll',
+    source='rules/aeon_trespass/primordial_round.ludex:697',
+)
+def philoctera_out_of_reach(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set(GAME, 'viable_targets', [catalog.PHILOCTERA.id])
+    g.set(GAME, 'target_moved_out_of_reach', True)
+    g.set(GAME, 'ai_danger', 2)
+    g.set(GAME, 'evasion_evades', 3)
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect('evasion_evades == 3', lambda: g.get(GAME, 'evasion_evades'), '==', lambda: 3),
+        g.expect(
+            'philoctera.danger == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'contains(ai_discard_pile, ai_one)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.AI_ONE.id),
+        ),
+    ]
+
+
+# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:713)
 # Herodotus evades the Cold Open Out of Reach
 book.example(
     'out_reach_oor_evade.hekaton_out_of_reach_example',
     title='Herodotus evades the Cold Open Out of Reach',
-    source='rules/aeon_trespass/primordial_round.ludex:488',
+    source='rules/aeon_trespass/primordial_round.ludex:713',
 )
 
 
-# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:243)
+# fate_effect_triggers.fate_three_banner (rules/aeon_trespass/primordial_round.ludex:844)
+# Fate 3+: +1 Evasion die, at Fate 3
+@book.example(
+    'fate_effect_triggers.fate_three_banner',
+    title='Fate 3+: +1 Evasion die, at Fate 3',
+    source='rules/aeon_trespass/primordial_round.ludex:844',
+)
+def fate_three_banner(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'fate', 3)
+    g.set(GAME, 'ai_fate_banner', 3)
+    g.set(GAME, 'ai_fate_banner_evasion_dice', 1)
+    with g.effect():
+        g.trigger('fate_effect_triggers.ai_cards_have_additional', ctx.but(owner=catalog.SOLON.id))
+    return [
+        g.expect(
+            'fate_banner_evasion_dice == 1',
+            lambda: g.get(GAME, 'fate_banner_evasion_dice'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# fate_effect_triggers.fate_two_no_banner (rules/aeon_trespass/primordial_round.ludex:856)
+# Not in the book: Fate 3+: +1 Evasion die, at Fate 2
+@book.example(
+    'fate_effect_triggers.fate_two_no_banner',
+    title='Not in the book: Fate 3+: +1 Evasion die, at Fate 2',
+    source='rules/aeon_trespass/primordial_round.ludex:856',
+)
+def fate_two_no_banner(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'fate', 2)
+    g.set(GAME, 'fate_banner_evasion_dice', 2)
+    g.set(GAME, 'ai_fate_banner', 3)
+    g.set(GAME, 'ai_fate_banner_evasion_dice', 1)
+    with g.effect():
+        g.trigger('fate_effect_triggers.ai_cards_have_additional', ctx.but(owner=catalog.SOLON.id))
+    return [
+        g.expect(
+            'fate_banner_evasion_dice == 0',
+            lambda: g.get(GAME, 'fate_banner_evasion_dice'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# three_titan_turns (rules/aeon_trespass/titan_round.ludex:243)
+# Not in the book: three Titans take their turns in the players' order
+@book.example(
+    'three_titan_turns',
+    title="Not in the book: three Titans take their turns in the players' order",
+    source='rules/aeon_trespass/titan_round.ludex:243',
+)
+def three_titan_turns(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('answers', ['next_titan'], [catalog.SOLON.id, catalog.HERODOTUS.id])
+    g.set_fact('answers', ['movement_action'], [False, False, False])
+    g.set_fact('answers', ['combat_action'], [False, False, False])
+    with g.effect():
+        g.trigger('titan_round', ctx)
+    return [
+        g.expect('runs(titan_turn) == 3', lambda: q.runs(g, 'titan_turn'), '==', lambda: 3),
+        g.expect(
+            'herodotus.card_turned == no',
+            lambda: g.get(catalog.HERODOTUS.id, 'card_turned'),
+            '==',
+            lambda: False,
+        ),
+        g.expect(
+            'philoctera.card_turned == no',
+            lambda: g.get(catalog.PHILOCTERA.id, 'card_turned'),
+            '==',
+            lambda: False,
+        ),
+        g.expect(
+            'solon.card_turned == no',
+            lambda: g.get(catalog.SOLON.id, 'card_turned'),
+            '==',
+            lambda: False,
+        ),
+    ]
+
+
+# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:281)
 # Titan Movement Example: cardinal directions
 book.example(
     'titan_movement_rules.titan_movement_cardinal_example',
     title='Titan Movement Example: cardinal directions',
-    source='rules/aeon_trespass/titan_round.ludex:243',
+    source='rules/aeon_trespass/titan_round.ludex:281',
 )
 
 
-# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:248)
+# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:286)
 # Titan Movement Example: Obstacles and red lines
 book.example(
     'titan_movement_rules.titan_movement_obstacles_example',
     title='Titan Movement Example: Obstacles and red lines',
-    source='rules/aeon_trespass/titan_round.ludex:248',
+    source='rules/aeon_trespass/titan_round.ludex:286',
 )
 
 
-# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:479)
+# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:429)
+# Not in the book: Philoctera's Attack wounds a BP II card
+@book.example(
+    'philoctera_wounds_a_bp_two',
+    title="Not in the book: Philoctera's Attack wounds a BP II card",
+    source='rules/aeon_trespass/titan_round.ludex:429',
+)
+def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'weapon_attack_dice', 2)
+    g.set(GAME, 'weapon_precision', 1)
+    g.set(GAME, 'primordial_to_hit', 6)
+    g.set_fact('roll_order', ['white_crit_die'], [7])
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [3])
+    g.set_place('bp_deck', [catalog.BP_TWO.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_THREE.id])
+    g.set_place('ai_deck', [catalog.AI_TWO.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_THREE.id])
+    g.set(GAME, 'weapon_power', 2)
+    g.set(GAME, 'break_tokens', 1)
+    g.set_fact(
+        'roll_order',
+        ['important_game_rules.dice.power_die'],
+        ['power', 'potential', 'power'],
+    )
+    g.set(GAME, 'primordial_at', 3)
+    g.set(catalog.PHILOCTERA.id, 'opening_x', 1)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'philoctera.rage == 1',
+            lambda: g.get(catalog.PHILOCTERA.id, 'rage'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('attack_hits == 1', lambda: g.get(GAME, 'attack_hits'), '==', lambda: 1),
+        g.expect('power_pool == 3', lambda: g.get(GAME, 'power_pool'), '==', lambda: 3),
+        g.expect('total_power == 3', lambda: g.get(GAME, 'total_power'), '==', lambda: 3),
+        g.expect(
+            'attack_result == "wound"',
+            lambda: g.get(GAME, 'attack_result'),
+            '==',
+            lambda: 'wound',
+        ),
+        g.expect(
+            'bp_response == "Wound"',
+            lambda: g.get(GAME, 'bp_response'),
+            '==',
+            lambda: 'Wound',
+        ),
+        g.expect(
+            'instinct_response == yes',
+            lambda: g.get(GAME, 'instinct_response'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'wound_stack_wounds == 1',
+            lambda: g.get(GAME, 'wound_stack_wounds'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(wound_stack, bp_two)',
+            lambda: q.contains(g, 'wound_stack', catalog.BP_TWO.id),
+        ),
+        g.expect(
+            'contains(bp_deck, bp_three)',
+            lambda: q.contains(g, 'bp_deck', catalog.BP_THREE.id),
+        ),
+        g.expect(
+            'contains(ai_deck, ai_three)',
+            lambda: q.contains(g, 'ai_deck', catalog.AI_THREE.id),
+        ),
+        g.expect('count(ai_deck) == 1', lambda: q.count(g, 'ai_deck'), '==', lambda: 1),
+        g.expect('break_tokens == 0', lambda: g.get(GAME, 'break_tokens'), '==', lambda: 0),
+        g.expect('opening_tokens == 1', lambda: g.get(GAME, 'opening_tokens'), '==', lambda: 1),
+        g.expect(
+            'count(current_bp_card) == 0',
+            lambda: q.count(g, 'current_bp_card'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:471)
+# Not in the book: Solon's full miss goes straight to step 9 and ends his Attack
+@book.example(
+    'solon_misses_fully',
+    title="Not in the book: Solon's full miss goes straight to step 9 and ends his Attack",
+    source='rules/aeon_trespass/titan_round.ludex:471',
+)
+def solon_misses_fully(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'weapon_attack_dice', 2)
+    g.set(GAME, 'primordial_to_hit', 8)
+    g.set_fact('roll_order', ['white_crit_die'], [2])
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [3])
+    g.set_place('bp_deck', [catalog.BP_TWO.id])
+    g.set(GAME, 'break_tokens', 1)
+    g.set(catalog.SOLON.id, 'opening_x', 1)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('solon.rage == 1', lambda: g.get(catalog.SOLON.id, 'rage'), '==', lambda: 1),
+        g.expect('attack_hits == 0', lambda: g.get(GAME, 'attack_hits'), '==', lambda: 0),
+        g.expect('count(bp_deck) == 1', lambda: q.count(g, 'bp_deck'), '==', lambda: 1),
+        g.expect('contains(bp_deck, bp_two)', lambda: q.contains(g, 'bp_deck', catalog.BP_TWO.id)),
+        g.expect('count(wound_stack) == 0', lambda: q.count(g, 'wound_stack'), '==', lambda: 0),
+        g.expect('break_tokens == 0', lambda: g.get(GAME, 'break_tokens'), '==', lambda: 0),
+        g.expect('opening_tokens == 0', lambda: g.get(GAME, 'opening_tokens'), '==', lambda: 0),
+    ]
+
+
+# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:496)
+# Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token
+@book.example(
+    'kratos_tokens_for_the_next_attack',
+    title='Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token',
+    source='rules/aeon_trespass/titan_round.ludex:496',
+)
+def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.HERODOTUS.id, 'opening_x', 2)
+    g.set(catalog.HERODOTUS.id, 'break_x', 1)
+    g.set(catalog.HERODOTUS.id, 'overbreak_x', 1)
+    g.set(catalog.HERODOTUS.id, 'elation_x', 1)
+    g.set(catalog.HERODOTUS.id, 'has_diversion', True)
+    g.set_fact('answer', ['use_elation'], False)
+    g.set(GAME, 'total_power', 7)
+    g.set(GAME, 'primordial_at', 6)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack.second_window', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('opening_tokens == 2', lambda: g.get(GAME, 'opening_tokens'), '==', lambda: 2),
+        g.expect('break_tokens == 2', lambda: g.get(GAME, 'break_tokens'), '==', lambda: 2),
+        g.expect('diversion_tokens == 1', lambda: g.get(GAME, 'diversion_tokens'), '==', lambda: 1),
+    ]
+
+
+# n1_declare_attack_active_weapon.herodotus_cannot_attack
+# (rules/aeon_trespass/titan_round.ludex:547)
+# Not in the book: Herodotus has no weapon in range
+@book.example(
+    'n1_declare_attack_active_weapon.herodotus_cannot_attack',
+    title='Not in the book: Herodotus has no weapon in range',
+    source='rules/aeon_trespass/titan_round.ludex:547',
+)
+def herodotus_cannot_attack(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'no_legal_active_weapon', True)
+    g.set_place('bp_deck', [catalog.BP_ONE.id])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'herodotus.rage == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'rage'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('count(bp_deck) == 1', lambda: q.count(g, 'bp_deck'), '==', lambda: 1),
+        g.expect(
+            'attack_chain_broken == no',
+            lambda: g.get(GAME, 'attack_chain_broken'),
+            '==',
+            lambda: False,
+        ),
+    ]
+
+
+# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:628)
+# Not in the book: a natural '10' on the Crit die hits a To Hit of 17
+@book.example(
+    'n3_attack_roll.natural_ten_hits',
+    title="Not in the book: a natural '10' on the Crit die hits a To Hit of 17",
+    source='rules/aeon_trespass/titan_round.ludex:628',
+)
+def natural_ten_hits(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'weapon_attack_dice', 2)
+    g.set(GAME, 'weapon_precision', 6)
+    g.set(GAME, 'primordial_to_hit', 17)
+    g.set_fact('roll_order', ['white_crit_die'], [10])
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [9])
+    with g.effect():
+        g.trigger('n3_attack_roll.roll_number_d10_attack', ctx)
+    return [
+        g.expect('attack_hits == 1', lambda: g.get(GAME, 'attack_hits'), '==', lambda: 1),
+        g.expect('attack_misses == 1', lambda: g.get(GAME, 'attack_misses'), '==', lambda: 1),
+        g.expect('crit_chance == yes', lambda: g.get(GAME, 'crit_chance'), '==', lambda: True),
+        g.expect(
+            'crit_chance_effects_due == 1',
+            lambda: g.get(GAME, 'crit_chance_effects_due'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:645)
+# Not in the book: a natural '1' misses a To Hit of 7 at Precision +6
+@book.example(
+    'n3_attack_roll.natural_one_misses',
+    title="Not in the book: a natural '1' misses a To Hit of 7 at Precision +6",
+    source='rules/aeon_trespass/titan_round.ludex:645',
+)
+def natural_one_misses(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'weapon_attack_dice', 2)
+    g.set(GAME, 'weapon_precision', 6)
+    g.set(GAME, 'primordial_to_hit', 7)
+    g.set_fact('roll_order', ['white_crit_die'], [1])
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [2])
+    with g.effect():
+        g.trigger('n3_attack_roll.roll_number_d10_attack', ctx)
+    return [
+        g.expect('attack_hits == 1', lambda: g.get(GAME, 'attack_hits'), '==', lambda: 1),
+        g.expect('attack_misses == 1', lambda: g.get(GAME, 'attack_misses'), '==', lambda: 1),
+        g.expect('crit_chance == no', lambda: g.get(GAME, 'crit_chance'), '==', lambda: False),
+        g.expect(
+            'crit_miss_effects_due == 1',
+            lambda: g.get(GAME, 'crit_miss_effects_due'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:662)
+# Not in the book: a second Attack Roll, with an Opening token
+@book.example(
+    'n3_attack_roll.second_attack_roll',
+    title='Not in the book: a second Attack Roll, with an Opening token',
+    source='rules/aeon_trespass/titan_round.ludex:662',
+)
+def second_attack_roll(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'attack_hits', 4)
+    g.set(GAME, 'attack_misses', 3)
+    g.set(GAME, 'crit_chance', True)
+    g.set(GAME, 'attack_die_bonus', 5)
+    g.set(GAME, 'opening_tokens', 1)
+    g.set(GAME, 'weapon_attack_dice', 3)
+    g.set(GAME, 'primordial_to_hit', 7)
+    g.set_fact('roll_order', ['white_crit_die'], [6])
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [6, 5])
+    with g.effect():
+        g.trigger('n3_attack_roll.roll_number_d10_attack', ctx)
+    return [
+        g.expect('attack_hits == 2', lambda: g.get(GAME, 'attack_hits'), '==', lambda: 2),
+        g.expect('attack_misses == 1', lambda: g.get(GAME, 'attack_misses'), '==', lambda: 1),
+        g.expect('crit_chance == no', lambda: g.get(GAME, 'crit_chance'), '==', lambda: False),
+    ]
+
+
+# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:824)
 # Example: Herodotus attacks with a Maze Rake
-book.example(
+@book.example(
     'n6_1_creating_power_pool.maze_rake_power_pool_example',
     title='Example: Herodotus attacks with a Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:479',
+    source='rules/aeon_trespass/titan_round.ludex:824',
 )
+def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.HERODOTUS.id, 'rage', 4)
+    g.set(GAME, 'attack_hits', 2)
+    g.set(GAME, 'weapon_power', 1)
+    g.set(GAME, 'weapon_bonus_power', 1)
+    g.set(GAME, 'power_dice_bonus', 1)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack.raise_rage', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('n6_1_creating_power_pool.successful_hit_grants', ctx)
+    return [
+        g.expect(
+            'herodotus.rage == 5',
+            lambda: g.get(catalog.HERODOTUS.id, 'rage'),
+            '==',
+            lambda: 5,
+        ),
+        g.expect('power_pool == 5', lambda: g.get(GAME, 'power_pool'), '==', lambda: 5),
+    ]
 
 
-# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:538)
+# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:842)
+# Not in the book: one hit of the Maze Rake
+@book.example(
+    'n6_1_creating_power_pool.one_hit_power_pool',
+    title='Not in the book: one hit of the Maze Rake',
+    source='rules/aeon_trespass/titan_round.ludex:842',
+)
+def one_hit_power_pool(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'attack_hits', 1)
+    g.set(GAME, 'weapon_power', 1)
+    g.set(GAME, 'weapon_bonus_power', 1)
+    with g.effect():
+        g.trigger('n6_1_creating_power_pool.successful_hit_grants', ctx)
+    return [g.expect('power_pool == 3', lambda: g.get(GAME, 'power_pool'), '==', lambda: 3)]
+
+
+# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:866)
+# The Power Dice Limit: 7 red dice become 5 red and 1 black
+@book.example(
+    'power_dice_limit_2.seven_red_dice',
+    title='The Power Dice Limit: 7 red dice become 5 red and 1 black',
+    source='rules/aeon_trespass/titan_round.ludex:866',
+)
+def seven_red_dice(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'red_power_dice_in_box', 6)
+    g.set(GAME, 'power_pool', 7)
+    with g.effect():
+        g.trigger('power_dice_limit_2.powerful_weapons_combined_additional', ctx)
+    return [
+        g.expect('power_pool == 5', lambda: g.get(GAME, 'power_pool'), '==', lambda: 5),
+        g.expect(
+            'power_pool_higher_tier == 1',
+            lambda: g.get(GAME, 'power_pool_higher_tier'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:951)
 # Example: If a Titan fails to wound this BP card, it will suffer
 book.example(
     'n7_primordial_responses.fail_response_example',
     title='Example: If a Titan fails to wound this BP card, it will suffer',
-    source='rules/aeon_trespass/titan_round.ludex:538',
+    source='rules/aeon_trespass/titan_round.ludex:951',
 )
 
 
-# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:571)
+# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:984)
 # Not in the book: a Total Power equal to the AT wounds a BP III card
 @book.example(
     'n8_wounds_escalation.power_roll_wounds',
     title='Not in the book: a Total Power equal to the AT wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:571',
+    source='rules/aeon_trespass/titan_round.ludex:984',
 )
 def power_roll_wounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -431,12 +1515,12 @@ def power_roll_wounds(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:596)
+# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1009)
 # Not in the book: a Crit Chance makes the Wound of a BP III card critical
 @book.example(
     'n8_wounds_escalation.power_roll_critical',
     title='Not in the book: a Crit Chance makes the Wound of a BP III card critical',
-    source='rules/aeon_trespass/titan_round.ludex:596',
+    source='rules/aeon_trespass/titan_round.ludex:1009',
 )
 def power_roll_critical(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -471,12 +1555,12 @@ def power_roll_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:615)
+# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1028)
 # Not in the book: a Total Power one less than the AT fails
 @book.example(
     'n8_wounds_escalation.power_roll_fails',
     title='Not in the book: a Total Power one less than the AT fails',
-    source='rules/aeon_trespass/titan_round.ludex:615',
+    source='rules/aeon_trespass/titan_round.ludex:1028',
 )
 def power_roll_fails(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -509,12 +1593,12 @@ def power_roll_fails(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:698)
+# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1123)
 # Herodotus wounds a BP III card
 @book.example(
     'escalating_ai_deck.herodotus_bp_three_example',
     title='Herodotus wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:698',
+    source='rules/aeon_trespass/titan_round.ludex:1123',
 )
 def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     g.set_place('bp_deck', [catalog.HERODOTUS_BP_II.id])
@@ -579,6 +1663,12 @@ def herodotus_bp_three_example(g: Game) -> list[Expectation]:
             lambda: 1,
         ),
         g.expect(
+            'wound_stack_wounds == 2',
+            lambda: g.get(GAME, 'wound_stack_wounds'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
             'count(bp_escalation_deck) == 0',
             lambda: q.count(g, 'bp_escalation_deck'),
             '==',
@@ -593,12 +1683,12 @@ def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:730)
+# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1156)
 # Not in the book: a BP I card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_one',
     title='Not in the book: a BP I card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:730',
+    source='rules/aeon_trespass/titan_round.ludex:1156',
 )
 def wound_bp_one(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_ONE.id])
@@ -609,6 +1699,12 @@ def wound_bp_one(g: Game) -> list[Expectation]:
     with g.effect():
         g.move(catalog.BP_ONE.id, 'wounded_bp_card', source='current_bp_card')
     return [
+        g.expect(
+            'wound_stack_wounds == 1',
+            lambda: g.get(GAME, 'wound_stack_wounds'),
+            '==',
+            lambda: 1,
+        ),
         g.expect(
             'name_of(top(wound_stack)) == bp_one',
             lambda: q.name_of(g, q.top(g, 'wound_stack')),
@@ -633,12 +1729,12 @@ def wound_bp_one(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:751)
+# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1178)
 # Not in the book: a BP II card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_two',
     title='Not in the book: a BP II card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:751',
+    source='rules/aeon_trespass/titan_round.ludex:1178',
 )
 def wound_bp_two(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_TWO.id])
@@ -677,12 +1773,12 @@ def wound_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:772)
+# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1199)
 # Not in the book: a BP III card is critically wounded
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical',
     title='Not in the book: a BP III card is critically wounded',
-    source='rules/aeon_trespass/titan_round.ludex:772',
+    source='rules/aeon_trespass/titan_round.ludex:1199',
 )
 def wound_bp_three_critical(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -694,6 +1790,12 @@ def wound_bp_three_critical(g: Game) -> list[Expectation]:
     with g.effect():
         g.move(catalog.BP_THREE.id, 'wounded_bp_card', source='current_bp_card')
     return [
+        g.expect(
+            'wound_stack_wounds == 2',
+            lambda: g.get(GAME, 'wound_stack_wounds'),
+            '==',
+            lambda: 2,
+        ),
         g.expect(
             'name_of(top(wound_stack)) == bp_three',
             lambda: q.name_of(g, q.top(g, 'wound_stack')),
@@ -718,12 +1820,12 @@ def wound_bp_three_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:794)
+# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1222)
 # Not in the book: a critical BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical_none_left',
     title='Not in the book: a critical BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:794',
+    source='rules/aeon_trespass/titan_round.ludex:1222',
 )
 def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -752,12 +1854,12 @@ def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:812)
+# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1240)
 # Not in the book: a BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_none_left',
     title='Not in the book: a BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:812',
+    source='rules/aeon_trespass/titan_round.ludex:1240',
 )
 def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -792,6 +1894,35 @@ def wound_bp_three_none_left(g: Game) -> list[Expectation]:
             lambda: q.contains(g, 'ai_deck', catalog.AI_THREE.id),
         ),
         g.expect('count(ai_deck) == 2', lambda: q.count(g, 'ai_deck'), '==', lambda: 2),
+    ]
+
+
+# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:1380)
+# Not in the book: a Rush at the start of a turn spends both actions
+@book.example(
+    'complicated_actions.rush_spends_both',
+    title='Not in the book: a Rush at the start of a turn spends both actions',
+    source='rules/aeon_trespass/titan_round.ludex:1380',
+)
+def rush_spends_both(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'movement_action_spent', False)
+    g.set(GAME, 'combat_action_spent', False)
+    with g.effect():
+        g.trigger('complicated_actions.sometimes_especially_complicated_maneuvers', ctx)
+    return [
+        g.expect(
+            'movement_action_spent == yes',
+            lambda: g.get(GAME, 'movement_action_spent'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'combat_action_spent == yes',
+            lambda: g.get(GAME, 'combat_action_spent'),
+            '==',
+            lambda: True,
+        ),
     ]
 
 
@@ -912,19 +2043,360 @@ def philoctera_massive_danger(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.movement.tile_sectors.sectored_tile (rules/aeon_trespass/voyage.ludex:43)
+# voyage.movement.argo_sails_east (rules/aeon_trespass/voyage.ludex:49)
+# The Argo sails through its tile's only waterway onto a new tile
+@book.example(
+    'voyage.movement.argo_sails_east',
+    title="The Argo sails through its tile's only waterway onto a new tile",
+    source='rules/aeon_trespass/voyage.ludex:49',
+)
+def argo_sails_east(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'tiles_moved', 0)
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 270, 270), q.square(g, 'voyage.voyage_map', 271, 270)],
+        True,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 270, 270), q.square(g, 'voyage.voyage_map', 269, 270)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 270, 270), q.square(g, 'voyage.voyage_map', 270, 269)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 270, 270), q.square(g, 'voyage.voyage_map', 270, 271)],
+        False,
+    )
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 270, 270))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 270, 270))
+    with g.effect():
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    with g.effect():
+        g.trigger('voyage.movement.exactly_one_tile', ctx)
+    return [
+        g.expect(
+            'location(argo_miniature) == square(voyage_map, 271, 270)',
+            lambda: q.location(g, 'voyage.argo_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 271, 270),
+        ),
+        g.expect(
+            'contains(square(voyage_map, 271, 270), aeon_components.map_tile)',
+            lambda: q.contains(
+                g,
+                q.square(g, 'voyage.voyage_map', 271, 270),
+                'aeon_components.map_tile',
+            ),
+        ),
+        g.expect(
+            'count(occupied(voyage_map, aeon_components.map_tile)) == 2',
+            lambda: q.count(g, q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile')),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'count(map_tiles_off_the_table) == 268',
+            lambda: q.count(g, 'voyage.map_tiles_off_the_table'),
+            '==',
+            lambda: 268,
+        ),
+        g.expect('tiles_moved == 0', lambda: g.get(GAME, 'tiles_moved'), '==', lambda: 0),
+    ]
+
+
+# voyage.movement.tile_sectors.sectored_tile (rules/aeon_trespass/voyage.ludex:96)
 # Following the top arrow onto the alpha sector
 book.example(
     'voyage.movement.tile_sectors.sectored_tile',
     title='Following the top arrow onto the alpha sector',
-    source='rules/aeon_trespass/voyage.ludex:43',
+    source='rules/aeon_trespass/voyage.ludex:96',
 )
 
 
-# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:443)
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_closes_in
+# (rules/aeon_trespass/voyage.ludex:325)
+# The Adversary closes in along the revealed tiles, horizontally first, and meets the Argo
+@book.example(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_closes_in',
+    title='The Adversary closes in along the revealed tiles, horizontally first, and meets the '
+    'Argo',
+    source='rules/aeon_trespass/voyage.ludex:325',
+)
+def adversary_closes_in(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'adversary_on_map', True)
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 9, 10))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 10, 10))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 10, 11))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 11, 11))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 12, 11))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 13, 11))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 11, 12))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 12, 12))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 12, 12))
+    with g.effect():
+        g.place('voyage.adversary_miniature', q.square(g, 'voyage.voyage_map', 10, 10))
+    with g.effect():
+        g.trigger(
+            'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_m'
+            'oves',
+            ctx,
+        )
+    with g.effect():
+        g.trigger(
+            'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_m'
+            'oves',
+            ctx,
+        )
+    with g.effect():
+        g.trigger(
+            'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_m'
+            'oves',
+            ctx,
+        )
+    with g.effect():
+        g.move('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 13, 11))
+    with g.effect():
+        g.trigger(
+            'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_m'
+            'oves',
+            ctx,
+        )
+    return [
+        g.expect(
+            'location(adversary_miniature) == adversary_off_the_map',
+            lambda: q.location(g, 'voyage.adversary_miniature'),
+            '==',
+            lambda: 'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adv'
+            'ersary_off_the_map',
+        ),
+        g.expect(
+            'adversary_on_map == no',
+            lambda: g.get(GAME, 'adversary_on_map'),
+            '==',
+            lambda: False,
+        ),
+        g.expect(
+            'distance(square(voyage_map, 10, 10), square(voyage_map, 12, 12)) == 4',
+            lambda: q.distance(
+                g,
+                q.square(g, 'voyage.voyage_map', 10, 10),
+                q.square(g, 'voyage.voyage_map', 12, 12),
+            ),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'distance(square(voyage_map, 9, 10), square(voyage_map, 13, 11), occupied(voyage_map, '
+            'aeon_components.map_tile)) == 5',
+            lambda: q.distance(
+                g,
+                q.square(g, 'voyage.voyage_map', 9, 10),
+                q.square(g, 'voyage.voyage_map', 13, 11),
+                q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+            ),
+            '==',
+            lambda: 5,
+        ),
+    ]
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_stays_on_the_map
+# (rules/aeon_trespass/voyage.ludex:359)
+# One tile closer, not yet on the Argo's tile
+@book.example(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_stays_on_'
+    'the_map',
+    title="One tile closer, not yet on the Argo's tile",
+    source='rules/aeon_trespass/voyage.ludex:359',
+)
+def adversary_stays_on_the_map(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'adversary_on_map', True)
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 2, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 3, 1))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 3, 1))
+    with g.effect():
+        g.place('voyage.adversary_miniature', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.trigger(
+            'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_m'
+            'oves',
+            ctx,
+        )
+    return [
+        g.expect(
+            'location(adversary_miniature) == square(voyage_map, 2, 1)',
+            lambda: q.location(g, 'voyage.adversary_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 2, 1),
+        ),
+        g.expect(
+            'adversary_on_map == yes',
+            lambda: g.get(GAME, 'adversary_on_map'),
+            '==',
+            lambda: True,
+        ),
+    ]
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns
+# (rules/aeon_trespass/voyage.ludex:396)
+# Two symbols: the Adversary is placed four tiles away
+@book.example(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns',
+    title='Two symbols: the Adversary is placed four tiles away',
+    source='rules/aeon_trespass/voyage.ludex:396',
+)
+def adversary_spawns(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'adversary_on_map', False)
+    g.set(GAME, 'adversary_symbols', 2)
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 2, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 3, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 4, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 5, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 6, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 7, 1))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.trigger(
+            'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symb'
+            'ol_spawns',
+            ctx,
+        )
+    return [
+        g.expect(
+            'adversary_on_map == yes',
+            lambda: g.get(GAME, 'adversary_on_map'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'location(adversary_miniature) == square(voyage_map, 5, 1)',
+            lambda: q.location(g, 'voyage.adversary_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 5, 1),
+        ),
+    ]
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns_as_far_as_possible  # noqa: E501
+# (rules/aeon_trespass/voyage.ludex:417)
+# No tile four tiles away: as far away as possible
+@book.example(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns_as'
+    '_far_as_possible',
+    title='No tile four tiles away: as far away as possible',
+    source='rules/aeon_trespass/voyage.ludex:417',
+)
+def adversary_spawns_as_far_as_possible(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'adversary_on_map', False)
+    g.set(GAME, 'adversary_symbols', 2)
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 2, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 2, 2))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.trigger(
+            'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symb'
+            'ol_spawns',
+            ctx,
+        )
+    return [
+        g.expect(
+            'location(adversary_miniature) == square(voyage_map, 2, 2)',
+            lambda: q.location(g, 'voyage.adversary_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 2, 2),
+        ),
+    ]
+
+
+# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:624)
 # Trading Muscle Clusters for Fleshy Mantles
 book.example(
     'voyage.advancement.trading.theban_trader',
     title='Trading Muscle Clusters for Fleshy Mantles',
-    source='rules/aeon_trespass/voyage.ludex:443',
+    source='rules/aeon_trespass/voyage.ludex:624',
 )
+
+
+# voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later
+# (rules/aeon_trespass/voyage.ludex:723)
+# Not in the book: two Titans bred in 3 days
+@book.example(
+    'voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later',
+    title='Not in the book: two Titans bred in 3 days',
+    source='rules/aeon_trespass/voyage.ludex:723',
+)
+def bred_three_days_later(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'day', 4)
+    g.set(GAME, 'titans_aboard', 2)
+    g.set_fact('breeding_days', [], 3)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_event', ctx)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_event', ctx)
+    with g.effect():
+        g.set(GAME, 'day', 6)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_resolves', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'titans_aboard') == 2, 'titans_aboard == 2')
+    with g.effect():
+        g.set(GAME, 'day', 7)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_resolves', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'breeding_events_due') == 1, 'breeding_events_due == 1')
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_resolves', ctx)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_resolves', ctx)
+    return [
+        g.expect('titans_aboard == 4', lambda: g.get(GAME, 'titans_aboard'), '==', lambda: 4),
+        g.expect(
+            'breeding_events_due == 0',
+            lambda: g.get(GAME, 'breeding_events_due'),
+            '==',
+            lambda: 0,
+        ),
+    ]

@@ -218,19 +218,19 @@ def unexhausting_effect(g: Game, ctx: Ctx) -> None:
         g.move(e, 'equipped_elements', source='exhausted_elements')
 
 
-# exhausting_discarding_removing.exhaustable_gear (rules/aeon_trespass/abilities.ludex:247)
+# exhausting_discarding_removing.exhaustable_gear (rules/aeon_trespass/abilities.ludex:283)
 # Exhaustable Gear
 book.rule('exhausting_discarding_removing.exhaustable_gear', title='Exhaustable Gear')
 
 
-# exhausting_discarding_removing.discarding.discard_token (rules/aeon_trespass/abilities.ludex:260)
+# exhausting_discarding_removing.discarding.discard_token (rules/aeon_trespass/abilities.ludex:296)
 # Discarding a token
 @book.rule('exhausting_discarding_removing.discarding.discard_token', title='Discarding a token')
 def discard_token_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'token_pool')
 
 
-# exhausting_discarding_removing.discarding.discard_gear (rules/aeon_trespass/abilities.ludex:265)
+# exhausting_discarding_removing.discarding.discard_gear (rules/aeon_trespass/abilities.ludex:301)
 # Discarding a Gear or Mnemos card
 @book.rule(
     'exhausting_discarding_removing.discarding.discard_gear',
@@ -242,7 +242,7 @@ def discard_gear_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.discarding.discard_gear.discarded_gear_returns
-# (rules/aeon_trespass/abilities.ludex:270)
+# (rules/aeon_trespass/abilities.ludex:306)
 # Discarded Gear and Mnemos cards return after the Battle
 @book.rule(
     'exhausting_discarding_removing.discarding.discard_gear.discarded_gear_returns',
@@ -255,7 +255,7 @@ def discarded_gear_returns_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.removing_elements.archiving
-# (rules/aeon_trespass/abilities.ludex:277)
+# (rules/aeon_trespass/abilities.ludex:313)
 # Permanently removing an element (archiving)
 @book.rule(
     'exhausting_discarding_removing.removing_elements.archiving',
@@ -266,7 +266,7 @@ def archiving_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.removing_elements.removing_for_a_duration
-# (rules/aeon_trespass/abilities.ludex:281)
+# (rules/aeon_trespass/abilities.ludex:317)
 # Removing an element for a specific duration
 @book.rule(
     'exhausting_discarding_removing.removing_elements.removing_for_a_duration',
@@ -277,7 +277,7 @@ def removing_for_a_duration_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.removing_elements.removal_is_rarely_permanent
-# (rules/aeon_trespass/abilities.ludex:287)
+# (rules/aeon_trespass/abilities.ludex:323)
 # Permanent removal is always explicit
 book.rule(
     'exhausting_discarding_removing.removing_elements.removal_is_rarely_permanent',
@@ -285,14 +285,14 @@ book.rule(
 )
 
 
-# fatigue.gain_fatigue: Gaining a Fatigue token (rules/aeon_trespass/abilities.ludex:292)
+# fatigue.gain_fatigue: Gaining a Fatigue token (rules/aeon_trespass/abilities.ludex:328)
 @book.rule('fatigue.gain_fatigue', title='Gaining a Fatigue token')
 def gain_fatigue_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.get(ctx.need('owner'), 'fatigue_tokens') == 0, 'owner.fatigue_tokens == 0')
     g.gain('fatigue_tokens', 1, ctx.need('owner'))
 
 
-# fatigue.discard_fatigue (rules/aeon_trespass/abilities.ludex:302)
+# fatigue.discard_fatigue (rules/aeon_trespass/abilities.ludex:338)
 # Spend the action to discard the Fatigue token
 def discard_fatigue_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.subject, 'fatigue_tokens') >= 1)
@@ -309,7 +309,7 @@ def discard_fatigue_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.what_are_adventures.storybook_paragraph_is_adventure
-# (rules/aeon_trespass/adventure.ludex:37)
+# (rules/aeon_trespass/adventure.ludex:36)
 # Everything that sends you to a Storybook paragraph is an adventure
 @book.rule(
     'adventure.what_are_adventures.storybook_paragraph_is_adventure',
@@ -319,7 +319,7 @@ def storybook_paragraph_is_adventure_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'current_phase', 'adventure_phase')
 
 
-# adventure.navigating_storybooks.never_read_ahead (rules/aeon_trespass/adventure.ludex:45)
+# adventure.navigating_storybooks.never_read_ahead (rules/aeon_trespass/adventure.ludex:44)
 # Never read story passages unless instructed
 book.rule(
     'adventure.navigating_storybooks.never_read_ahead',
@@ -327,7 +327,7 @@ book.rule(
 )
 
 
-# adventure.following_the_paragraphs.proceed_to_paragraph (rules/aeon_trespass/adventure.ludex:49)
+# adventure.following_the_paragraphs.proceed_to_paragraph (rules/aeon_trespass/adventure.ludex:48)
 # Proceed to the paragraph you were directed to
 book.rule(
     'adventure.following_the_paragraphs.proceed_to_paragraph',
@@ -335,7 +335,7 @@ book.rule(
 )
 
 
-# adventure.following_the_paragraphs.return_to_voyage (rules/aeon_trespass/adventure.ludex:52)
+# adventure.following_the_paragraphs.return_to_voyage (rules/aeon_trespass/adventure.ludex:51)
 # Return to the Voyage Phase
 @book.rule(
     'adventure.following_the_paragraphs.return_to_voyage',
@@ -345,7 +345,7 @@ def return_to_voyage_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'current_phase', 'voyage_phase')
 
 
-# adventure.following_the_paragraphs.chained_paragraphs (rules/aeon_trespass/adventure.ludex:57)
+# adventure.following_the_paragraphs.chained_paragraphs (rules/aeon_trespass/adventure.ludex:56)
 # Resolve all chained paragraphs first
 book.rule(
     'adventure.following_the_paragraphs.chained_paragraphs',
@@ -353,19 +353,19 @@ book.rule(
 )
 
 
-# adventure.story_choices: Story Choices (rules/aeon_trespass/adventure.ludex:60)
+# adventure.story_choices: Story Choices (rules/aeon_trespass/adventure.ludex:59)
 book.rule('adventure.story_choices', title='Story Choices')
 
 
-# adventure.making_notes: Making Notes (rules/aeon_trespass/adventure.ludex:63)
+# adventure.making_notes: Making Notes (rules/aeon_trespass/adventure.ludex:62)
 book.rule('adventure.making_notes', title='Making Notes')
 
 
-# adventure.choice_matrix.marked_box: An already marked box (rules/aeon_trespass/adventure.ludex:69)
+# adventure.choice_matrix.marked_box: An already marked box (rules/aeon_trespass/adventure.ludex:68)
 book.rule('adventure.choice_matrix.marked_box', title='An already marked box')
 
 
-# adventure.choice_matrix.matrix_persists (rules/aeon_trespass/adventure.ludex:72)
+# adventure.choice_matrix.matrix_persists (rules/aeon_trespass/adventure.ludex:71)
 # The Choice Matrix persists through all Cycles
 book.rule(
     'adventure.choice_matrix.matrix_persists',
@@ -374,7 +374,7 @@ book.rule(
 )
 
 
-# adventure.party_leader.one_party_leader (rules/aeon_trespass/adventure.ludex:77)
+# adventure.party_leader.one_party_leader (rules/aeon_trespass/adventure.ludex:76)
 # One Argonaut must become the party leader
 book.rule(
     'adventure.party_leader.one_party_leader',
@@ -383,17 +383,17 @@ book.rule(
 )
 
 
-# adventure.party_leader.choose_party_leader (rules/aeon_trespass/adventure.ludex:82)
+# adventure.party_leader.choose_party_leader (rules/aeon_trespass/adventure.ludex:81)
 # When to choose the party leader
 book.rule('adventure.party_leader.choose_party_leader', title='When to choose the party leader')
 
 
-# adventure.party_leader.party_leader_role (rules/aeon_trespass/adventure.ludex:85)
+# adventure.party_leader.party_leader_role (rules/aeon_trespass/adventure.ludex:84)
 # The party leader breaks ties
 book.rule('adventure.party_leader.party_leader_role', title='The party leader breaks ties')
 
 
-# adventure.party_leader.party_leader_token (rules/aeon_trespass/adventure.ludex:88)
+# adventure.party_leader.party_leader_token (rules/aeon_trespass/adventure.ludex:87)
 # The Priority Target token as a reminder
 book.rule(
     'adventure.party_leader.party_leader_token',
@@ -401,12 +401,12 @@ book.rule(
 )
 
 
-# adventure.party_leader.party_leader_tip (rules/aeon_trespass/adventure.ludex:92)
+# adventure.party_leader.party_leader_tip (rules/aeon_trespass/adventure.ludex:91)
 # Choosing the party leader
 book.rule('adventure.party_leader.party_leader_tip', title='Choosing the party leader')
 
 
-# adventure.hub_adventures.resolve_hub_adventure (rules/aeon_trespass/adventure.ludex:108)
+# adventure.hub_adventures.resolve_hub_adventure (rules/aeon_trespass/adventure.ludex:107)
 # Resolving a Hub Adventure
 book.procedure(
     'adventure.hub_adventures.resolve_hub_adventure',
@@ -420,7 +420,7 @@ book.procedure(
 )
 
 
-# adventure.hub_adventures.resolve_hub_adventure.roll_hub (rules/aeon_trespass/adventure.ludex:109)
+# adventure.hub_adventures.resolve_hub_adventure.roll_hub (rules/aeon_trespass/adventure.ludex:108)
 # Roll on the Adventure Hubs table
 book.rule(
     'adventure.hub_adventures.resolve_hub_adventure.roll_hub',
@@ -430,7 +430,7 @@ book.rule(
 
 
 # adventure.hub_adventures.resolve_hub_adventure.mark_adventure_track
-# (rules/aeon_trespass/adventure.ludex:112)
+# (rules/aeon_trespass/adventure.ludex:110)
 # Mark a box on an adventure track
 book.rule(
     'adventure.hub_adventures.resolve_hub_adventure.mark_adventure_track',
@@ -440,7 +440,7 @@ book.rule(
 
 
 # adventure.hub_adventures.resolve_hub_adventure.find_adventure
-# (rules/aeon_trespass/adventure.ludex:114)
+# (rules/aeon_trespass/adventure.ludex:112)
 # Alpha, omega or the Hub's Adventure Table
 book.rule(
     'adventure.hub_adventures.resolve_hub_adventure.find_adventure',
@@ -450,7 +450,7 @@ book.rule(
 
 
 # adventure.hub_adventures.resolve_hub_adventure.gain_nodes_and_read
-# (rules/aeon_trespass/adventure.ludex:118)
+# (rules/aeon_trespass/adventure.ludex:116)
 # Gain Mnemos nodes, then read
 book.rule(
     'adventure.hub_adventures.resolve_hub_adventure.gain_nodes_and_read',
@@ -459,7 +459,7 @@ book.rule(
 )
 
 
-# adventure.rr_adventures: R&R Adventures (rules/aeon_trespass/adventure.ludex:127)
+# adventure.rr_adventures: R&R Adventures (rules/aeon_trespass/adventure.ludex:125)
 book.rule(
     'adventure.rr_adventures',
     title='R&R Adventures',
@@ -467,7 +467,7 @@ book.rule(
 )
 
 
-# adventure.inward_odyssey_rules.several_knowledge (rules/aeon_trespass/adventure.ludex:145)
+# adventure.inward_odyssey_rules.several_knowledge (rules/aeon_trespass/adventure.ludex:143)
 # More than 1 Argo Knowledge in a Step
 book.rule(
     'adventure.inward_odyssey_rules.several_knowledge',
@@ -475,13 +475,13 @@ book.rule(
 )
 
 
-# adventure.inward_odyssey_rules.powerful_rewards (rules/aeon_trespass/adventure.ludex:148)
+# adventure.inward_odyssey_rules.powerful_rewards (rules/aeon_trespass/adventure.ludex:146)
 # Powerful Rewards
 book.rule('adventure.inward_odyssey_rules.powerful_rewards', title='Powerful Rewards')
 
 
 # adventure.mnemos_breakthroughs.breakthrough_in_story_step
-# (rules/aeon_trespass/adventure.ludex:157)
+# (rules/aeon_trespass/adventure.ludex:155)
 # A Breakthrough is resolved in the Story Step
 book.rule(
     'adventure.mnemos_breakthroughs.breakthrough_in_story_step',
@@ -490,7 +490,7 @@ book.rule(
 )
 
 
-# adventure.mnemos_breakthroughs.personal_stories (rules/aeon_trespass/adventure.ludex:161)
+# adventure.mnemos_breakthroughs.personal_stories (rules/aeon_trespass/adventure.ludex:159)
 # Only the Argonaut the memory belongs to
 book.rule(
     'adventure.mnemos_breakthroughs.personal_stories',
@@ -498,7 +498,7 @@ book.rule(
 )
 
 
-# adventure.mnemos_breakthroughs.no_party_leader (rules/aeon_trespass/adventure.ludex:168)
+# adventure.mnemos_breakthroughs.no_party_leader (rules/aeon_trespass/adventure.ludex:166)
 # Mnemos Breakthrough adventures have no party leader
 book.rule(
     'adventure.mnemos_breakthroughs.no_party_leader',
@@ -506,7 +506,7 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_in_story_step (rules/aeon_trespass/adventure.ludex:179)
+# adventure.dreams_of_pharos.pharos_in_story_step (rules/aeon_trespass/adventure.ludex:177)
 # A Dream of Pharos is resolved in the Story Step
 book.rule(
     'adventure.dreams_of_pharos.pharos_in_story_step',
@@ -515,7 +515,7 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_rewards (rules/aeon_trespass/adventure.ludex:183)
+# adventure.dreams_of_pharos.pharos_rewards (rules/aeon_trespass/adventure.ludex:181)
 # Cryptic knowledge and the Pharos Delve
 book.rule(
     'adventure.dreams_of_pharos.pharos_rewards',
@@ -523,7 +523,7 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_draw (rules/aeon_trespass/adventure.ludex:187)
+# adventure.dreams_of_pharos.pharos_delve.delve_draw (rules/aeon_trespass/adventure.ludex:185)
 # Draw Major Trauma cards and add their numbers
 @book.rule(
     'adventure.dreams_of_pharos.pharos_delve.delve_draw',
@@ -533,7 +533,7 @@ def delve_draw_effect(g: Game, ctx: Ctx) -> None:
     g.draw('major_trauma_deck', 1)
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_success (rules/aeon_trespass/adventure.ludex:191)
+# adventure.dreams_of_pharos.pharos_delve.delve_success (rules/aeon_trespass/adventure.ludex:189)
 # Success: equal to or higher than the difficulty, lower than 16
 def delve_success_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -551,7 +551,7 @@ def delve_success_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'delve_result', 'success')
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:208)
+# adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:206)
 # 16 or more: immediate Fail
 def delve_bust_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'delve_total') >= 16)
@@ -567,7 +567,7 @@ def delve_bust_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules
-# (rules/aeon_trespass/adventure.ludex:236)
+# (rules/aeon_trespass/adventure.ludex:234)
 # Effects that use the Pharos Delve rules
 book.rule(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules',
@@ -575,21 +575,21 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_odds (rules/aeon_trespass/adventure.ludex:239)
+# adventure.dreams_of_pharos.pharos_delve.delve_odds (rules/aeon_trespass/adventure.ludex:237)
 # Pharos Delves Odds
 book.rule('adventure.dreams_of_pharos.pharos_delve.delve_odds', title='Pharos Delves Odds')
 
 
-# adventure.special_events: Special Events (rules/aeon_trespass/adventure.ludex:242)
+# adventure.special_events: Special Events (rules/aeon_trespass/adventure.ludex:240)
 book.rule('adventure.special_events', title='Special Events')
 
 
-# adventure.other_adventures: Other Adventures (rules/aeon_trespass/adventure.ludex:245)
+# adventure.other_adventures: Other Adventures (rules/aeon_trespass/adventure.ludex:243)
 book.rule('adventure.other_adventures', title='Other Adventures')
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure
-# (rules/aeon_trespass/adventure.ludex:269)
+# (rules/aeon_trespass/adventure.ludex:267)
 # A node for a Mnemos with the adventure's trait
 book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure',
@@ -599,7 +599,7 @@ book.rule(
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure
-# (rules/aeon_trespass/adventure.ludex:274)
+# (rules/aeon_trespass/adventure.ludex:272)
 # Only 1 node per adventure
 book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure',
@@ -608,7 +608,7 @@ book.rule(
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.nodes_past_breakthrough
-# (rules/aeon_trespass/adventure.ludex:279)
+# (rules/aeon_trespass/adventure.ludex:277)
 # Nodes past an unmarked Breakthrough
 book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.nodes_past_breakthrough',
@@ -616,13 +616,13 @@ book.rule(
 )
 
 
-# additional_adventure_rules.mnemoses.mnemos_card_limit (rules/aeon_trespass/adventure.ludex:287)
+# additional_adventure_rules.mnemoses.mnemos_card_limit (rules/aeon_trespass/adventure.ludex:285)
 # Mnemos Card Limit
 book.rule('additional_adventure_rules.mnemoses.mnemos_card_limit', title='Mnemos Card Limit')
 
 
 # additional_adventure_rules.fated_mnemoses.fated_mnemos_limit
-# (rules/aeon_trespass/adventure.ludex:303)
+# (rules/aeon_trespass/adventure.ludex:301)
 # 2 unresolved Fated Mnemos cards
 book.rule(
     'additional_adventure_rules.fated_mnemoses.fated_mnemos_limit',
@@ -631,7 +631,7 @@ book.rule(
 
 
 # additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos
-# (rules/aeon_trespass/adventure.ludex:309)
+# (rules/aeon_trespass/adventure.ludex:307)
 # Gaining a Fated Mnemos
 book.rule(
     'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
@@ -640,7 +640,7 @@ book.rule(
 
 
 # additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved
-# (rules/aeon_trespass/adventure.ludex:324)
+# (rules/aeon_trespass/adventure.ludex:322)
 # A Fated Mnemos resolves in the Story Step
 book.rule(
     'additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved',
@@ -650,7 +650,7 @@ book.rule(
 
 
 # additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability
-# (rules/aeon_trespass/adventure.ludex:328)
+# (rules/aeon_trespass/adventure.ludex:326)
 # Trauma growth abilities
 book.rule(
     'additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability',
@@ -659,7 +659,7 @@ book.rule(
 
 
 # additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.argo_tests
-# (rules/aeon_trespass/adventure.ludex:358)
+# (rules/aeon_trespass/adventure.ludex:356)
 # Argo Tests
 book.rule(
     'additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.argo_tests',
@@ -668,7 +668,7 @@ book.rule(
 
 
 # additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects
-# (rules/aeon_trespass/adventure.ludex:369)
+# (rules/aeon_trespass/adventure.ludex:367)
 # Fail: Effects
 book.rule(
     'additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects',
@@ -676,12 +676,12 @@ book.rule(
 )
 
 
-# additional_adventure_rules.peril: Peril (rules/aeon_trespass/adventure.ludex:378)
+# additional_adventure_rules.peril: Peril (rules/aeon_trespass/adventure.ludex:376)
 book.rule('additional_adventure_rules.peril', title='Peril')
 
 
 # additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain
-# (rules/aeon_trespass/adventure.ludex:384)
+# (rules/aeon_trespass/adventure.ludex:382)
 # Place the Adventure Terrain at Battle Setup
 book.rule(
     'additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain',
@@ -727,26 +727,27 @@ book.rule(
 @book.rule('battle_aftermath.gain_resources', title='Gaining Primordial Resources', kind='step')
 def gain_resources_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('gaining_primordial_resources.core_resources', ctx)
+    g.trigger('gaining_primordial_resources.generic_wounds_resources', ctx)
 
 
-# battle_aftermath.casualties_step: Casualties (rules/aeon_trespass/aftermath.ludex:21)
+# battle_aftermath.casualties_step: Casualties (rules/aeon_trespass/aftermath.ludex:23)
 @book.rule('battle_aftermath.casualties_step', title='Casualties', kind='step')
 def casualties_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('casualties', ctx)
 
 
-# battle_aftermath.tides_of_fate_step: Tides of Fate (rules/aeon_trespass/aftermath.ludex:24)
+# battle_aftermath.tides_of_fate_step: Tides of Fate (rules/aeon_trespass/aftermath.ludex:26)
 @book.rule('battle_aftermath.tides_of_fate_step', title='Tides of Fate', kind='step')
 def tides_of_fate_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('tides_fate.tides_of_fate', ctx)
 
 
-# battle_aftermath.exploration_deck (rules/aeon_trespass/aftermath.ludex:27)
+# battle_aftermath.exploration_deck (rules/aeon_trespass/aftermath.ludex:29)
 # Shuffling the Exploration Deck
 book.rule('battle_aftermath.exploration_deck', title='Shuffling the Exploration Deck', kind='step')
 
 
-# gaining_primordial_resources.resources_from_wounds (rules/aeon_trespass/aftermath.ludex:31)
+# gaining_primordial_resources.resources_from_wounds (rules/aeon_trespass/aftermath.ludex:33)
 # Primordial resources from the Wounds dealt
 book.rule(
     'gaining_primordial_resources.resources_from_wounds',
@@ -754,7 +755,7 @@ book.rule(
 )
 
 
-# gaining_primordial_resources.resources_times_level (rules/aeon_trespass/aftermath.ludex:34)
+# gaining_primordial_resources.resources_times_level (rules/aeon_trespass/aftermath.ludex:36)
 # The resources of every BP card on the Wound Stack times the Level
 book.rule(
     'gaining_primordial_resources.resources_times_level',
@@ -762,7 +763,7 @@ book.rule(
 )
 
 
-# gaining_primordial_resources.core_resources (rules/aeon_trespass/aftermath.ludex:38)
+# gaining_primordial_resources.core_resources (rules/aeon_trespass/aftermath.ludex:40)
 # One Primordial Core for each BP III card in the Wound Stack
 @book.rule(
     'gaining_primordial_resources.core_resources',
@@ -772,25 +773,40 @@ def core_resources_effect(g: Game, ctx: Ctx) -> None:
     g.gain('primordial_cores', q.count_level(g, 'wound_stack', 3), GAME)
 
 
-# gaining_primordial_resources.bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:42)
+# gaining_primordial_resources.bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:44)
 # Bonus Ambrosia at Level 3 or 4
 book.rule('gaining_primordial_resources.bonus_ambrosia', title='Bonus Ambrosia at Level 3 or 4')
 
 
-# gaining_primordial_resources.generic_wounds_resources (rules/aeon_trespass/aftermath.ludex:45)
+# gaining_primordial_resources.generic_wounds_resources (rules/aeon_trespass/aftermath.ludex:47)
 # Resources for generic Single and Double Wounds
-book.rule(
+def generic_wounds_resources_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.count(g, [w for w in g.members('wound_stack') if q.is_(g, w, 'generic_wound')]) > 0,
+    )
+
+
+@book.rule(
     'gaining_primordial_resources.generic_wounds_resources',
     title='Resources for generic Single and Double Wounds',
+    check=generic_wounds_resources_check,
+    prose=1,
 )
+def generic_wounds_resources_effect(g: Game, ctx: Ctx) -> None:
+    g.shuffle('bp_discard_pile', 'bp_deck')
+    g.prose(
+        'Separate the BP cards by level; for each Single Wound draw a random BP card of the '
+        'lowest level left and gain its resources, for each Double Wound a random BP III card (no '
+        'Core).',
+    )
 
 
-# gaining_primordial_resources.note_resources (rules/aeon_trespass/aftermath.ludex:48)
+# gaining_primordial_resources.note_resources (rules/aeon_trespass/aftermath.ludex:55)
 # Note the gained resources
 book.rule('gaining_primordial_resources.note_resources', title='Note the gained resources')
 
 
-# other_primordial_resources.battle_aftermath_may_indicate (rules/aeon_trespass/aftermath.ludex:54)
+# other_primordial_resources.battle_aftermath_may_indicate (rules/aeon_trespass/aftermath.ludex:61)
 # The Battle Aftermath may indicate you gain additional
 book.rule(
     'other_primordial_resources.battle_aftermath_may_indicate',
@@ -798,47 +814,85 @@ book.rule(
 )
 
 
-# resources_death_blows.primordial_was_slain (rules/aeon_trespass/aftermath.ludex:58)
+# resources_death_blows.primordial_was_slain (rules/aeon_trespass/aftermath.ludex:65)
 # If the Primordial was slain by a Crit Effect that caused
-book.rule(
+def primordial_was_slain_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'wound_stack_wounds') < g.get(GAME, 'primordial_wounds'))
+
+
+@book.rule(
     'resources_death_blows.primordial_was_slain',
     title='If the Primordial was slain by a Crit Effect that caused',
+    check=primordial_was_slain_check,
+)
+def primordial_was_slain_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('death_blow_wounds', ctx)
+
+
+# death_blow_wounds: Wounds added after a Death Blow (rules/aeon_trespass/aftermath.ludex:89)
+def death_blow_wounds_until(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'wound_stack_wounds') >= g.get(GAME, 'primordial_wounds'))
+
+
+book.procedure(
+    'death_blow_wounds',
+    title='Wounds added after a Death Blow',
+    steps=('death_blow_wounds.add_top_card',),
+    until=death_blow_wounds_until,
 )
 
 
-# casualties: Casualties (rules/aeon_trespass/aftermath.ludex:61)
-book.procedure('casualties', title='Casualties', steps=('casualties.discard_battle_elements',))
+# death_blow_wounds.add_top_card (rules/aeon_trespass/aftermath.ludex:93)
+@book.rule('death_blow_wounds.add_top_card', kind='step')
+def add_top_card_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members([q.top(g, 'bp_deck')]):
+        g.set_fact('critical_wound', [c], False)
+        g.move(c, 'wounded_bp_card', source='bp_deck')
 
 
-# casualties.discard_battle_elements (rules/aeon_trespass/aftermath.ludex:64)
+# casualties: Casualties (rules/aeon_trespass/aftermath.ludex:109)
+book.procedure(
+    'casualties',
+    title='Casualties',
+    steps=('casualties.note_titan_losses', 'casualties.discard_battle_elements'),
+)
+
+
+# casualties.note_titan_losses (rules/aeon_trespass/aftermath.ludex:112)
+# Note the loss of any Titans
+@book.rule('casualties.note_titan_losses', title='Note the loss of any Titans', kind='step')
+def note_titan_losses_effect(g: Game, ctx: Ctx) -> None:
+    g.lose('titans_aboard', g.get(GAME, 'titans_died_this_battle'), GAME)
+
+
+# casualties.discard_battle_elements (rules/aeon_trespass/aftermath.ludex:117)
 # Discard Conditions and tokens
-book.rule('casualties.discard_battle_elements', title='Discard Conditions and tokens', kind='step')
+@book.rule('casualties.discard_battle_elements', title='Discard Conditions and tokens', kind='step')
+def discard_battle_elements_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members(q.all_(g, 'titan')):
+        g.set(t, 'ambrosia', 0)
+    for m in g.members('modifier_tokens_in_play'):
+        g.discard(m, source='modifier_tokens_in_play')
 
 
-# tides_fate.debts_with_the_moirai (rules/aeon_trespass/aftermath.ludex:73)
+# tides_fate.debts_with_the_moirai (rules/aeon_trespass/aftermath.ludex:132)
 # Debts accrued with the Moirai
 book.rule('tides_fate.debts_with_the_moirai', title='Debts accrued with the Moirai')
 
 
-# tides_fate.tides_of_fate (rules/aeon_trespass/aftermath.ludex:76)
+# tides_fate.tides_of_fate (rules/aeon_trespass/aftermath.ludex:135)
 # Tides of Fate: Triskelions reset to triple '0'
-@book.rule(
-    'tides_fate.tides_of_fate',
-    title="Tides of Fate: Triskelions reset to triple '0'",
-    prose=1,
-)
+@book.rule('tides_fate.tides_of_fate', title="Tides of Fate: Triskelions reset to triple '0'")
 def tides_of_fate_effect(g: Game, ctx: Ctx) -> None:
     for a in g.members(q.all_(g, 'argonaut')):
         g.set(a, 'danger', 0)
         g.set(a, 'fate', 0)
         g.set(a, 'rage', 0)
-    g.prose(
-        'As for the Argo, you lower its Argo Fate value by the indicated number. In Cycle I, this '
-        'is usually -2 Argo Fate.',
-    )
+    g.lose('argo_fate', g.get(GAME, 'tides_of_fate_argo_fate'), GAME)
 
 
-# shuffling_exploration_deck.finally_battle_aftermath_comes (rules/aeon_trespass/aftermath.ludex:86)
+# shuffling_exploration_deck.finally_battle_aftermath_comes
+# (rules/aeon_trespass/aftermath.ludex:148)
 # Finally, as the Battle Aftermath comes
 book.rule(
     'shuffling_exploration_deck.finally_battle_aftermath_comes',
@@ -846,7 +900,7 @@ book.rule(
 )
 
 
-# shuffling_exploration_deck.result_during_aftermath (rules/aeon_trespass/aftermath.ludex:89)
+# shuffling_exploration_deck.result_during_aftermath (rules/aeon_trespass/aftermath.ludex:151)
 # As a result, during the aftermath
 book.rule(
     'shuffling_exploration_deck.result_during_aftermath',
@@ -854,23 +908,36 @@ book.rule(
 )
 
 
-# final_battle.current_cycle_has (rules/aeon_trespass/aftermath.ludex:93)
+# final_battle.current_cycle_has (rules/aeon_trespass/aftermath.ludex:155)
 # If your current Cycle has a final Battle, if there is no
-book.rule(
+def current_cycle_has_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'final_battle_aftermath'))
+
+
+@book.rule(
     'final_battle.current_cycle_has',
     title='If your current Cycle has a final Battle, if there is no',
+    check=current_cycle_has_check,
 )
+def current_cycle_has_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('casualties', ctx)
+    g.trigger('tides_fate.tides_of_fate', ctx)
 
 
-# death_battle.unlike_argonauts_titans_expendable (rules/aeon_trespass/aftermath.ludex:97)
+# death_battle.unlike_argonauts_titans_expendable (rules/aeon_trespass/aftermath.ludex:166)
 # Unlike Argonauts, Titans are expendable
-book.rule(
+@book.rule(
     'death_battle.unlike_argonauts_titans_expendable',
     title='Unlike Argonauts, Titans are expendable',
+    when=Timing('after', target='titan_death'),
 )
+def unlike_argonauts_titans_expendable_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('titans_died_this_battle', 1, GAME)
+    if g.get(GAME, 'titans_died_this_battle') >= g.get(GAME, 'titans_in_battle'):
+        g.trigger('battle_sequence.all_titans_dead', ctx)
 
 
-# death_battle.however_story_events_well (rules/aeon_trespass/aftermath.ludex:100)
+# death_battle.however_story_events_well (rules/aeon_trespass/aftermath.ludex:176)
 # However, Story Events, as well as some especially brutal
 book.rule(
     'death_battle.however_story_events_well',
@@ -878,7 +945,7 @@ book.rule(
 )
 
 
-# death_battle.important (rules/aeon_trespass/aftermath.ludex:103)
+# death_battle.important (rules/aeon_trespass/aftermath.ludex:179)
 # Important: Never discard or destroy the Argonaut Sheets of deceased
 book.rule(
     'death_battle.important',
@@ -886,17 +953,17 @@ book.rule(
 )
 
 
-# many_ways_die.many_ways_to_die (rules/aeon_trespass/aftermath.ludex:107)
+# many_ways_die.many_ways_to_die (rules/aeon_trespass/aftermath.ludex:183)
 # Many ways to die in Battle
 book.rule('many_ways_die.many_ways_to_die', title='Many ways to die in Battle')
 
 
-# many_ways_die.death_inducing_trauma (rules/aeon_trespass/aftermath.ludex:110)
+# many_ways_die.death_inducing_trauma (rules/aeon_trespass/aftermath.ludex:187)
 # Death-inducing Trauma cards
 book.rule('many_ways_die.death_inducing_trauma', title='Death-inducing Trauma cards')
 
 
-# many_ways_die.four_despair_not_adjacent (rules/aeon_trespass/aftermath.ludex:137)
+# many_ways_die.four_despair_not_adjacent (rules/aeon_trespass/aftermath.ludex:215)
 # Four Despair tokens while not adjacent to another Titan
 book.rule(
     'many_ways_die.four_despair_not_adjacent',
@@ -904,21 +971,34 @@ book.rule(
 )
 
 
-# many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:141)
+# many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:219)
 # Off the Board Edge or into a Chasm
 book.rule('many_ways_die.off_the_board', title='Off the Board Edge or into a Chasm')
 
 
-# many_ways_die.no_legal_displacement (rules/aeon_trespass/aftermath.ludex:144)
+# many_ways_die.no_legal_displacement (rules/aeon_trespass/aftermath.ludex:222)
 # No legal space to be displaced to
 book.rule('many_ways_die.no_legal_displacement', title='No legal space to be displaced to')
 
 
-# mercy_rule.aeon_trespass_2: Aeon Trespass (rules/aeon_trespass/aftermath.ludex:149)
-book.rule('mercy_rule.aeon_trespass_2', title='Aeon Trespass')
+# mercy_rule.aeon_trespass_2: Aeon Trespass (rules/aeon_trespass/aftermath.ludex:227)
+@book.rule(
+    'mercy_rule.aeon_trespass_2',
+    title='Aeon Trespass',
+    when=Timing('after', target='titan_death'),
+    prose=1,
+)
+def mercy_rule_aeon_trespass_2_effect(g: Game, ctx: Ctx) -> None:
+    if q.resolving(g, 'titan_attack'):
+        g.prose(
+            'During an Attack against the Primordial, you ignore all negative Responses elicited '
+            'by that Attack.',
+        )
+    if q.resolving(g, 'ai_card_attack') and ctx.need('owner') == g.get(GAME, 'primordial_target'):
+        g.set(GAME, 'primordial_attack_ended', True)
 
 
-# other_round_timing_rules.primordial_traits_gear_cards (rules/aeon_trespass/aftermath.ludex:157)
+# other_round_timing_rules.primordial_traits_gear_cards (rules/aeon_trespass/aftermath.ludex:243)
 # Some Primordial Traits, Gear cards and abilities
 book.rule(
     'other_round_timing_rules.primordial_traits_gear_cards',
@@ -926,24 +1006,24 @@ book.rule(
 )
 
 
-# other_round_timing_rules.start_battle: Start of Battle (rules/aeon_trespass/aftermath.ludex:160)
+# other_round_timing_rules.start_battle: Start of Battle (rules/aeon_trespass/aftermath.ludex:246)
 book.rule('other_round_timing_rules.start_battle', title='Start of Battle')
 
 
-# other_round_timing_rules.end_battle: End of Battle (rules/aeon_trespass/aftermath.ludex:163)
+# other_round_timing_rules.end_battle: End of Battle (rules/aeon_trespass/aftermath.ludex:249)
 book.rule('other_round_timing_rules.end_battle', title='End of Battle')
 
 
-# other_round_timing_rules.when_timing_word: When (rules/aeon_trespass/aftermath.ludex:166)
+# other_round_timing_rules.when_timing_word: When (rules/aeon_trespass/aftermath.ludex:252)
 book.rule('other_round_timing_rules.when_timing_word', title='When')
 
 
-# other_round_timing_rules.when_about_to (rules/aeon_trespass/aftermath.ludex:174)
+# other_round_timing_rules.when_about_to (rules/aeon_trespass/aftermath.ludex:260)
 # When you are about to
 book.rule('other_round_timing_rules.when_about_to', title='When you are about to')
 
 
-# other_round_timing_rules.note_does_not_invalidate (rules/aeon_trespass/aftermath.ludex:177)
+# other_round_timing_rules.note_does_not_invalidate (rules/aeon_trespass/aftermath.ludex:263)
 # Note that it does not invalidate
 book.rule(
     'other_round_timing_rules.note_does_not_invalidate',
@@ -951,30 +1031,54 @@ book.rule(
 )
 
 
-# bonus_attacks.bonus_attack_effect (rules/aeon_trespass/aftermath.ludex:181)
+# bonus_attacks.bonus_attack_effect (rules/aeon_trespass/aftermath.ludex:267)
 # A Bonus Attack is an effect
-book.rule('bonus_attacks.bonus_attack_effect', title='A Bonus Attack is an effect')
+@book.rule('bonus_attacks.bonus_attack_effect', title='A Bonus Attack is an effect', prose=1)
+def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'For a Bonus Attack you may declare an exhausted weapon as your active weapon. If you do, '
+        'unexhaust it, then continue the Attack. During a Bonus Attack you may ignore Attack '
+        'Responses (see p. 51) to this Attack.',
+    )
+    if q.resolving(g, 'titan_attack'):
+        g.gain('follow_up_attacks', 1, GAME)
+    else:
+        g.trigger('titan_attack', ctx)
 
 
-# bonus_attacks.bonus_attack_during_titan (rules/aeon_trespass/aftermath.ludex:184)
+# bonus_attacks.bonus_attack_during_titan (rules/aeon_trespass/aftermath.ludex:279)
 # A Bonus Attack during a Titan
-book.rule('bonus_attacks.bonus_attack_during_titan', title='A Bonus Attack during a Titan')
+def bonus_attack_during_titan_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'follow_up_attacks') > 0)
 
 
-# instant_death_effects.instant_death_effects_special (rules/aeon_trespass/aftermath.ludex:188)
+@book.rule(
+    'bonus_attacks.bonus_attack_during_titan',
+    title='A Bonus Attack during a Titan',
+    when=Timing('after', target='titan_attack'),
+    check=bonus_attack_during_titan_check,
+)
+def bonus_attack_during_titan_effect(g: Game, ctx: Ctx) -> None:
+    g.lose('follow_up_attacks', 1, GAME)
+    g.trigger('titan_attack', ctx)
+
+
+# instant_death_effects.instant_death_effects_special (rules/aeon_trespass/aftermath.ludex:324)
 # Instant Death effects are special effects
-book.rule(
+@book.rule(
     'instant_death_effects.instant_death_effects_special',
     title='Instant Death effects are special effects',
 )
+def instant_death_effects_special_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('titan_death', ctx)
 
 
-# death_blows.rare_critical_effects_may (rules/aeon_trespass/aftermath.ludex:192)
+# death_blows.rare_critical_effects_may (rules/aeon_trespass/aftermath.ludex:330)
 # Some rare Critical effects may allow
 book.rule('death_blows.rare_critical_effects_may', title='Some rare Critical effects may allow')
 
 
-# retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:196)
+# retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:334)
 def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'retreat_possible') and g.get(GAME, 'titans_died_this_battle') >= 2)
 
@@ -990,7 +1094,17 @@ def retreat_rule_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('battle_sequence.all_titans_dead', ctx)
 
 
-# sisyphus_tears.spend_sisyphus_tear (rules/aeon_trespass/aftermath.ludex:210)
+# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:347)
+@book.rule(
+    'no_titan_died_yet',
+    title='A Battle starts with no Titan dead',
+    when=Timing('start', target='battle_setup'),
+)
+def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'titans_died_this_battle', 0)
+
+
+# sisyphus_tears.spend_sisyphus_tear (rules/aeon_trespass/aftermath.ludex:353)
 # Spend a Sisyphus Tear to replay the Battle
 def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'sisyphus_tears_left') > 0)
@@ -1012,7 +1126,7 @@ def spend_sisyphus_tear_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# wise_providence.wise_providence_initiative (rules/aeon_trespass/aftermath.ludex:222)
+# wise_providence.wise_providence_initiative (rules/aeon_trespass/aftermath.ludex:365)
 # Wise Providence: the Battle begins with a Titan Round
 def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wise_providence_noted'))
@@ -1100,14 +1214,16 @@ def resolve_battle_effect(g: Game, ctx: Ctx) -> None:
 
 # battle_phase_rules.resolving_battles.resolve_aftermath (rules/aeon_trespass/battle_setup.ludex:37)
 # Resolve the Aftermath
-book.rule(
+@book.rule(
     'battle_phase_rules.resolving_battles.resolve_aftermath',
     title='Resolve the Aftermath',
     kind='step',
 )
+def resolve_aftermath_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('battle_aftermath', ctx)
 
 
-# battle_phase_rules.battle_scenarios.find_the_scenario (rules/aeon_trespass/battle_setup.ludex:42)
+# battle_phase_rules.battle_scenarios.find_the_scenario (rules/aeon_trespass/battle_setup.ludex:43)
 # Find the Battle Scenario of the Primordial
 book.rule(
     'battle_phase_rules.battle_scenarios.find_the_scenario',
@@ -1116,7 +1232,7 @@ book.rule(
 
 
 # battle_phase_rules.battle_scenarios.played_on_the_battle_board
-# (rules/aeon_trespass/battle_setup.ludex:45)
+# (rules/aeon_trespass/battle_setup.ludex:46)
 # All Battles are played on the Battle Board
 book.rule(
     'battle_phase_rules.battle_scenarios.played_on_the_battle_board',
@@ -1124,7 +1240,7 @@ book.rule(
 )
 
 
-# battle_phase_rules.battle_scenarios.conserve_space (rules/aeon_trespass/battle_setup.ludex:49)
+# battle_phase_rules.battle_scenarios.conserve_space (rules/aeon_trespass/battle_setup.ludex:50)
 # Saving the campaign to conserve space
 book.rule(
     'battle_phase_rules.battle_scenarios.conserve_space',
@@ -1132,7 +1248,7 @@ book.rule(
 )
 
 
-# battle_setup: Battle Setup (rules/aeon_trespass/battle_setup.ludex:102)
+# battle_setup: Battle Setup (rules/aeon_trespass/battle_setup.ludex:103)
 book.procedure(
     'battle_setup',
     title='Battle Setup',
@@ -1145,17 +1261,17 @@ book.procedure(
 )
 
 
-# battle_setup.standard_preparations (rules/aeon_trespass/battle_setup.ludex:105)
+# battle_setup.standard_preparations (rules/aeon_trespass/battle_setup.ludex:106)
 # 1. Standard Preparations
 book.rule('battle_setup.standard_preparations', title='1. Standard Preparations', kind='step')
 
 
-# battle_setup.standard_preparations.battle_board (rules/aeon_trespass/battle_setup.ludex:108)
+# battle_setup.standard_preparations.battle_board (rules/aeon_trespass/battle_setup.ludex:109)
 # Battle Board
 book.rule('battle_setup.standard_preparations.battle_board', title='Battle Board')
 
 
-# battle_setup.standard_preparations.decks_and_tokens (rules/aeon_trespass/battle_setup.ludex:111)
+# battle_setup.standard_preparations.decks_and_tokens (rules/aeon_trespass/battle_setup.ludex:112)
 # Decks and tokens
 @book.rule('battle_setup.standard_preparations.decks_and_tokens', title='Decks and tokens')
 def decks_and_tokens_effect(g: Game, ctx: Ctx) -> None:
@@ -1164,21 +1280,21 @@ def decks_and_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('grave_trauma_deck')
 
 
-# battle_setup.standard_preparations.argonauts (rules/aeon_trespass/battle_setup.ludex:120)
+# battle_setup.standard_preparations.argonauts (rules/aeon_trespass/battle_setup.ludex:121)
 # Argonauts
 book.rule('battle_setup.standard_preparations.argonauts', title='Argonauts')
 
 
-# battle_setup.standard_preparations.triskelions (rules/aeon_trespass/battle_setup.ludex:123)
+# battle_setup.standard_preparations.triskelions (rules/aeon_trespass/battle_setup.ludex:124)
 # Triskelions
 book.rule('battle_setup.standard_preparations.triskelions', title='Triskelions')
 
 
-# battle_setup.standard_preparations.titans: Titans (rules/aeon_trespass/battle_setup.ludex:127)
+# battle_setup.standard_preparations.titans: Titans (rules/aeon_trespass/battle_setup.ludex:128)
 book.rule('battle_setup.standard_preparations.titans', title='Titans')
 
 
-# battle_setup.standard_preparations.gear_loadouts (rules/aeon_trespass/battle_setup.ludex:130)
+# battle_setup.standard_preparations.gear_loadouts (rules/aeon_trespass/battle_setup.ludex:131)
 # Gear Loadouts
 book.rule(
     'battle_setup.standard_preparations.gear_loadouts',
@@ -1188,18 +1304,42 @@ book.rule(
 
 
 # battle_setup.standard_preparations.argo_abilities_chosen
-# (rules/aeon_trespass/battle_setup.ludex:136)
+# (rules/aeon_trespass/battle_setup.ludex:137)
 # Argo Abilities
-book.rule('battle_setup.standard_preparations.argo_abilities_chosen', title='Argo Abilities')
+@book.rule('battle_setup.standard_preparations.argo_abilities_chosen', title='Argo Abilities')
+def argo_abilities_chosen_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'battle_setup.standard_preparations.argo_abilities_chosen',
+        'aa',
+        g.members('argo_ability_cards'),
+        'up_to',
+        g.get(GAME, 'argo_ability_limit'),
+    )
+    for aa in chosen_1:
+        g.move(aa, 'active_argo_abilities', source='argo_ability_cards')
 
 
-# battle_setup.standard_preparations.primordial_placed (rules/aeon_trespass/battle_setup.ludex:141)
+# battle_setup.standard_preparations.primordial_placed (rules/aeon_trespass/battle_setup.ludex:146)
 # Primordial
-book.rule('battle_setup.standard_preparations.primordial_placed', title='Primordial')
+@book.rule('battle_setup.standard_preparations.primordial_placed', title='Primordial')
+def primordial_placed_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('ai_deck'):
+        if g.get(c, 'level') > 1:
+            g.move(c, 'ai_escalation_deck', source='ai_deck')
+    for c in g.members('ai_escalation_deck'):
+        if g.get(c, 'level') == 1:
+            g.move(c, 'ai_deck', source='ai_escalation_deck')
+    for c in g.members('bp_deck'):
+        if g.get(c, 'level') > 1:
+            g.move(c, 'bp_escalation_deck', source='bp_deck')
+    for c in g.members('bp_escalation_deck'):
+        if g.get(c, 'level') == 1:
+            g.move(c, 'bp_deck', source='bp_escalation_deck')
 
 
 # battle_setup.standard_preparations.terrain_and_titan_placement
-# (rules/aeon_trespass/battle_setup.ludex:144)
+# (rules/aeon_trespass/battle_setup.ludex:194)
 # Terrain and Titan Placement
 book.rule(
     'battle_setup.standard_preparations.terrain_and_titan_placement',
@@ -1208,16 +1348,26 @@ book.rule(
 
 
 # battle_setup.standard_preparations.less_than_four_titans
-# (rules/aeon_trespass/battle_setup.ludex:147)
+# (rules/aeon_trespass/battle_setup.ludex:197)
 # Less than 4 Titans?
-book.rule('battle_setup.standard_preparations.less_than_four_titans', title='Less than 4 Titans?')
+@book.rule(
+    'battle_setup.standard_preparations.less_than_four_titans',
+    title='Less than 4 Titans?',
+    when=Timing('during', target='battle_setup.standard_preparations'),
+)
+def less_than_four_titans_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'titans_in_battle',
+        q.smallest(g, g.get(GAME, 'titans_aboard'), q.count(g, q.all_(g, 'argonaut'))),
+    )
 
 
 # battle_setup.standard_preparations.no_titans_lose_campaign
-# (rules/aeon_trespass/battle_setup.ludex:150)
+# (rules/aeon_trespass/battle_setup.ludex:214)
 # Doing Battle without any Titans
 def no_titans_lose_campaign_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'titans_onboard') == 0)
+    return bool(g.get(GAME, 'titans_aboard') == 0)
 
 
 @book.rule(
@@ -1226,15 +1376,15 @@ def no_titans_lose_campaign_check(g: Game, ctx: Ctx) -> bool:
     check=no_titans_lose_campaign_check,
 )
 def no_titans_lose_campaign_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('campaign_lost', ctx)
+    g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# battle_setup.primordial_positioning (rules/aeon_trespass/battle_setup.ludex:157)
+# battle_setup.primordial_positioning (rules/aeon_trespass/battle_setup.ludex:221)
 # 2. Primordial Positioning
 book.rule('battle_setup.primordial_positioning', title='2. Primordial Positioning', kind='step')
 
 
-# battle_setup.evolution_and_battle_tracks (rules/aeon_trespass/battle_setup.ludex:160)
+# battle_setup.evolution_and_battle_tracks (rules/aeon_trespass/battle_setup.ludex:224)
 # 3. Evolution and Battle Tracks
 book.rule(
     'battle_setup.evolution_and_battle_tracks',
@@ -1244,7 +1394,7 @@ book.rule(
 
 
 # battle_setup.evolution_and_battle_tracks.regular_primordials_evolve
-# (rules/aeon_trespass/battle_setup.ludex:163)
+# (rules/aeon_trespass/battle_setup.ludex:227)
 # Regular Primordials use Evolution Tracks
 book.rule(
     'battle_setup.evolution_and_battle_tracks.regular_primordials_evolve',
@@ -1253,7 +1403,7 @@ book.rule(
 
 
 # battle_setup.evolution_and_battle_tracks.adversaries_and_bosses_level
-# (rules/aeon_trespass/battle_setup.ludex:166)
+# (rules/aeon_trespass/battle_setup.ludex:230)
 # Adversaries and Cycle Bosses use Battle Tracks
 book.rule(
     'battle_setup.evolution_and_battle_tracks.adversaries_and_bosses_level',
@@ -1261,7 +1411,7 @@ book.rule(
 )
 
 
-# battle_setup.evolution_and_battle_tracks.mark_one_box (rules/aeon_trespass/battle_setup.ludex:169)
+# battle_setup.evolution_and_battle_tracks.mark_one_box (rules/aeon_trespass/battle_setup.ludex:233)
 # Mark one Evolution box or one Battle box
 book.rule(
     'battle_setup.evolution_and_battle_tracks.mark_one_box',
@@ -1270,7 +1420,7 @@ book.rule(
 
 
 # battle_setup.evolution_and_battle_tracks.higher_level_primordials
-# (rules/aeon_trespass/battle_setup.ludex:172)
+# (rules/aeon_trespass/battle_setup.ludex:236)
 # Higher Level Primordials
 book.rule(
     'battle_setup.evolution_and_battle_tracks.higher_level_primordials',
@@ -1278,12 +1428,12 @@ book.rule(
 )
 
 
-# battle_setup.additional_setup: 4. Additional Setup (rules/aeon_trespass/battle_setup.ludex:175)
+# battle_setup.additional_setup: 4. Additional Setup (rules/aeon_trespass/battle_setup.ludex:239)
 book.rule('battle_setup.additional_setup', title='4. Additional Setup', kind='step')
 
 
 # battle_setup.additional_setup.primordial_traits_in_play
-# (rules/aeon_trespass/battle_setup.ludex:178)
+# (rules/aeon_trespass/battle_setup.ludex:242)
 # Traits on the Primordial Sheet and Trait cards
 book.rule(
     'battle_setup.additional_setup.primordial_traits_in_play',
@@ -1292,18 +1442,12 @@ book.rule(
 
 
 # battle_setup.additional_setup.escalations_before_battle
-# (rules/aeon_trespass/battle_setup.ludex:181)
+# (rules/aeon_trespass/battle_setup.ludex:245)
 # Additional Escalations
 book.rule('battle_setup.additional_setup.escalations_before_battle', title='Additional Escalations')
 
 
-# campaign_lost: The campaign is lost (rules/aeon_trespass/battle_setup.ludex:190)
-@book.rule('campaign_lost', title='The campaign is lost')
-def campaign_lost_effect(g: Game, ctx: Ctx) -> None:
-    g.note('the campaign is lost')
-
-
-# battle_sequence: Battle Sequence (rules/aeon_trespass/battle_setup.ludex:194)
+# battle_sequence: Battle Sequence (rules/aeon_trespass/battle_setup.ludex:256)
 def battle_sequence_until(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'battle_ended'))
 
@@ -1316,14 +1460,14 @@ book.procedure(
 )
 
 
-# battle_sequence.primordial_round_step (rules/aeon_trespass/battle_setup.ludex:200)
+# battle_sequence.primordial_round_step (rules/aeon_trespass/battle_setup.ludex:262)
 # Primordial Round
 @book.rule('battle_sequence.primordial_round_step', title='Primordial Round', kind='step')
 def primordial_round_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('primordial_round', ctx)
 
 
-# battle_sequence.titan_round_step: Titan Round (rules/aeon_trespass/battle_setup.ludex:204)
+# battle_sequence.titan_round_step: Titan Round (rules/aeon_trespass/battle_setup.ludex:266)
 def titan_round_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'battle_ended'))
 
@@ -1338,7 +1482,7 @@ def titan_round_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_round', ctx)
 
 
-# battle_sequence.primordial_slain (rules/aeon_trespass/battle_setup.ludex:208)
+# battle_sequence.primordial_slain (rules/aeon_trespass/battle_setup.ludex:270)
 # The Primordial is slain: Victory
 def primordial_slain_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wound_stack_wounds') >= g.get(GAME, 'primordial_wounds'))
@@ -1353,14 +1497,18 @@ def primordial_slain_check(g: Game, ctx: Ctx) -> bool:
 def primordial_slain_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'battle_outcome', 'victory')
     g.set(GAME, 'battle_ended', True)
+    if q.resolving(g, 'battle_sequence'):
+        g.end_procedure('battle_sequence')
 
 
-# battle_sequence.all_titans_dead (rules/aeon_trespass/battle_setup.ludex:215)
+# battle_sequence.all_titans_dead (rules/aeon_trespass/battle_setup.ludex:280)
 # All Titans dead or a Retreat: Defeat
 @book.rule('battle_sequence.all_titans_dead', title='All Titans dead or a Retreat: Defeat')
 def all_titans_dead_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'battle_outcome', 'defeat')
     g.set(GAME, 'battle_ended', True)
+    if q.resolving(g, 'battle_sequence'):
+        g.end_procedure('battle_sequence')
 
 
 # campaign_basics.the_argo.argo_on_a_map_tile (rules/aeon_trespass/campaign_basics.ludex:9)
@@ -1528,10 +1676,16 @@ def battle_without_titans_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_basics.win_and_lose.campaign_loss (rules/aeon_trespass/campaign_basics.ludex:98)
 # Campaign Loss
-book.rule('campaign_basics.win_and_lose.campaign_loss', title='Campaign Loss')
+@book.rule('campaign_basics.win_and_lose.campaign_loss', title='Campaign Loss', prose=1)
+def campaign_loss_effect(g: Game, ctx: Ctx) -> None:
+    g.end_game('campaign', 'game over')
+    g.prose(
+        'Read the story paragraph the game directs you to; if none is named, Campaign Loss in '
+        'your current Storybook.',
+    )
 
 
-# campaign_basics.the_argonauts.four_argonauts (rules/aeon_trespass/campaign_basics.ludex:104)
+# campaign_basics.the_argonauts.four_argonauts (rules/aeon_trespass/campaign_basics.ludex:126)
 # Always exactly 4 active Argonauts
 def four_argonauts_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, q.all_(g, 'argonaut')) == 4)
@@ -1544,7 +1698,7 @@ book.rule(
 )
 
 
-# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:108)
+# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:130)
 # Argonaut Sheet, Portrait card and Triskelion
 book.rule(
     'campaign_basics.the_argonauts.argonaut_components',
@@ -1553,7 +1707,7 @@ book.rule(
 
 
 # campaign_basics.the_argonauts.argonauts_with_titans
-# (rules/aeon_trespass/campaign_basics.ludex:116)
+# (rules/aeon_trespass/campaign_basics.ludex:138)
 # Argonauts fight with a Titan Sheet
 book.rule(
     'campaign_basics.the_argonauts.argonauts_with_titans',
@@ -1561,18 +1715,18 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:124)
+# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:146)
 # The Katharsis space
 book.rule('campaign_basics.argonaut_sheet.katharsis_space', title='The Katharsis space')
 
 
-# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:128)
+# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:150)
 # The Triskelion space
 book.rule('campaign_basics.argonaut_sheet.triskelion_space', title='The Triskelion space')
 
 
 # campaign_basics.argonaut_death_rules.rude_awakening
-# (rules/aeon_trespass/campaign_basics.ludex:133)
+# (rules/aeon_trespass/campaign_basics.ludex:155)
 # Rude Awakening creates a new Argonaut
 book.rule(
     'campaign_basics.argonaut_death_rules.rude_awakening',
@@ -1582,7 +1736,7 @@ book.rule(
 
 
 # campaign_basics.argonaut_death_rules.keep_dead_sheets
-# (rules/aeon_trespass/campaign_basics.ludex:143)
+# (rules/aeon_trespass/campaign_basics.ludex:165)
 # Never discard a deceased Argonaut's Sheet
 book.rule(
     'campaign_basics.argonaut_death_rules.keep_dead_sheets',
@@ -1590,12 +1744,12 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:146)
+# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:168)
 # Argonaut Retirement
 book.rule('campaign_basics.argonaut_retirement', title='Argonaut Retirement')
 
 
-# new_cycle_setup: Starting a new Cycle (rules/aeon_trespass/campaign_basics.ludex:156)
+# new_cycle_setup: Starting a new Cycle (rules/aeon_trespass/campaign_basics.ludex:178)
 book.procedure(
     'new_cycle_setup',
     title='Starting a new Cycle',
@@ -1607,7 +1761,7 @@ book.procedure(
 )
 
 
-# new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:158)
+# new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:180)
 # Find and prepare the Cycle's elements
 book.rule(
     'new_cycle_setup.find_cycle_elements',
@@ -1616,7 +1770,7 @@ book.rule(
 )
 
 
-# new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:173)
+# new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:194)
 # Prepare the Argo Sheet, Choice Matrix and Argonaut Sheets
 book.rule(
     'new_cycle_setup.prepare_sheets',
@@ -1625,7 +1779,7 @@ book.rule(
 )
 
 
-# new_cycle_setup.storybook_preparations (rules/aeon_trespass/campaign_basics.ludex:175)
+# new_cycle_setup.storybook_preparations (rules/aeon_trespass/campaign_basics.ludex:196)
 # Continue according to the Storybook
 book.rule(
     'new_cycle_setup.storybook_preparations',
@@ -1634,21 +1788,21 @@ book.rule(
 )
 
 
-# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:181)
+# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:202)
 # A Campaign Round is one day
 book.rule('gameplay_flow.round_is_a_day', title='A Campaign Round is one day')
 
 
-# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:185)
+# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:206)
 # Steps are resolved in a fixed order
 book.rule('gameplay_flow.steps_in_fixed_order', title='Steps are resolved in a fixed order')
 
 
-# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:189)
+# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:210)
 book.rule('gameplay_flow.phases', title='Phases')
 
 
-# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:201)
+# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:222)
 book.procedure(
     'campaign_round',
     title='Campaign Round Sequence',
@@ -1666,47 +1820,47 @@ book.procedure(
 )
 
 
-# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:205)
+# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:226)
 book.rule('campaign_round.movement_step', title='Movement (always)', kind='step')
 
 
-# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:208)
+# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:229)
 book.rule('campaign_round.timeline_step', title='Timeline (always)', kind='step')
 
 
-# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:210)
+# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:231)
 # Exploration (always)
 book.rule('campaign_round.exploration_step', title='Exploration (always)', kind='step')
 
 
-# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:212)
+# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:233)
 # Expedition (conditional)
 book.rule('campaign_round.expedition_step', title='Expedition (conditional)', kind='step')
 
 
-# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:214)
+# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:235)
 # Encounter (conditional)
 book.rule('campaign_round.encounter_step', title='Encounter (conditional)', kind='step')
 
 
-# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:216)
+# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:237)
 # Advancement (optional)
 book.rule('campaign_round.advancement_step', title='Advancement (optional)', kind='step')
 
 
-# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:218)
+# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:239)
 book.rule('campaign_round.story_step', title='Story (conditional)', kind='step')
 
 
-# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:220)
+# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:241)
 book.rule('campaign_round.doom_step', title='Doom (conditional)', kind='step')
 
 
-# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:222)
+# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:243)
 book.rule('campaign_round.end_step', title='End (always)', kind='step')
 
 
-# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:225)
+# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:246)
 # Proceed to the next Campaign Round
 book.rule(
     'next_campaign_round',
@@ -1715,7 +1869,7 @@ book.rule(
 )
 
 
-# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:235)
+# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:256)
 # Which Steps are which Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases',
@@ -1727,7 +1881,7 @@ def steps_and_phases_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.encounter_is_battle
-# (rules/aeon_trespass/campaign_basics.ludex:240)
+# (rules/aeon_trespass/campaign_basics.ludex:261)
 # Encounter steps are Battle Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.encounter_is_battle',
@@ -1739,7 +1893,7 @@ def encounter_is_battle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.expedition_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:244)
+# (rules/aeon_trespass/campaign_basics.ludex:265)
 # Expedition steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.expedition_is_adventure',
@@ -1751,7 +1905,7 @@ def expedition_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.story_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:248)
+# (rules/aeon_trespass/campaign_basics.ludex:269)
 # Story steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.story_is_adventure',
@@ -1763,7 +1917,7 @@ def story_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.doom_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:252)
+# (rules/aeon_trespass/campaign_basics.ludex:273)
 # Doom steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.doom_is_adventure',
@@ -1775,7 +1929,7 @@ def doom_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.timeline_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:256)
+# (rules/aeon_trespass/campaign_basics.ludex:277)
 # Timeline steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.timeline_is_voyage',
@@ -1787,7 +1941,7 @@ def timeline_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.exploration_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:260)
+# (rules/aeon_trespass/campaign_basics.ludex:281)
 # Exploration steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.exploration_is_voyage',
@@ -1799,7 +1953,7 @@ def exploration_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.advancement_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:264)
+# (rules/aeon_trespass/campaign_basics.ludex:285)
 # Advancement steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.advancement_is_voyage',
@@ -1814,10 +1968,10 @@ def advancement_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 @book.rule('conditions.gaining_conditions', title='Gaining Condition cards')
 def gaining_conditions_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        not q.contains(g, 'condition_cards', ctx.need('target')),
+        not q.contains(g, g.place_of(ctx.subject, 'condition_cards'), ctx.need('target')),
         'not contains(condition_cards, target)',
     )
-    g.place(ctx.get('target'), 'condition_cards')
+    g.place(ctx.get('target'), g.place_of(ctx.subject, 'condition_cards'))
 
 
 # conditions.gaining_conditions.conditions_discarded (rules/aeon_trespass/conditions.ludex:17)
@@ -1828,11 +1982,12 @@ def gaining_conditions_effect(g: Game, ctx: Ctx) -> None:
     when=Timing('during', target='casualties'),
 )
 def conditions_discarded_effect(g: Game, ctx: Ctx) -> None:
-    for c in g.members('condition_cards'):
-        g.discard(c, source='condition_cards')
+    for a in g.members(q.all_(g, 'argonaut')):
+        for c in g.members(g.get(a, 'condition_cards')):
+            g.discard(c, source=g.get(a, 'condition_cards'))
 
 
-# conditions.gaining_conditions.end_of_battle_conditions (rules/aeon_trespass/conditions.ludex:23)
+# conditions.gaining_conditions.end_of_battle_conditions (rules/aeon_trespass/conditions.ludex:24)
 # End of Battle: effects of Conditions
 @book.rule(
     'conditions.gaining_conditions.end_of_battle_conditions',
@@ -1841,14 +1996,15 @@ def conditions_discarded_effect(g: Game, ctx: Ctx) -> None:
     prose=1,
 )
 def end_of_battle_conditions_effect(g: Game, ctx: Ctx) -> None:
-    for _c in g.members('condition_cards'):
-        g.prose(
-            "Resolve the card's own End of Battle: effect, if it has one (printed on the "
-            'Condition card).',
-        )
+    for a in g.members(q.all_(g, 'argonaut')):
+        for _c in g.members(g.get(a, 'condition_cards')):
+            g.prose(
+                "Resolve the card's own End of Battle: effect, if it has one (printed on the "
+                'Condition card).',
+            )
 
 
-# conditions.conditions_outside_battle (rules/aeon_trespass/conditions.ludex:29)
+# conditions.conditions_outside_battle (rules/aeon_trespass/conditions.ludex:31)
 # A Condition gained outside of Battle
 def conditions_outside_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'current_phase') != 'battle_phase')
@@ -1862,10 +2018,10 @@ book.rule(
 )
 
 
-# conditions.no_duplicate_conditions (rules/aeon_trespass/conditions.ludex:34)
+# conditions.no_duplicate_conditions (rules/aeon_trespass/conditions.ludex:36)
 # You cannot gain a Condition you already have
 def no_duplicate_conditions_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not q.contains(g, 'condition_cards', ctx.need('target')))
+    return bool(not q.contains(g, g.place_of(ctx.subject, 'condition_cards'), ctx.need('target')))
 
 
 book.rule(
@@ -1875,7 +2031,7 @@ book.rule(
 )
 
 
-# afflictions_and_boons.afflictions: Afflictions (rules/aeon_trespass/conditions.ludex:53)
+# afflictions_and_boons.afflictions: Afflictions (rules/aeon_trespass/conditions.ludex:79)
 @book.rule(
     'afflictions_and_boons.afflictions',
     title='Afflictions',
@@ -1886,13 +2042,13 @@ def afflictions_effect(g: Game, ctx: Ctx) -> None:
     g.gain('afflictions_noted', 1, ctx.subject)
 
 
-# afflictions_and_boons.boons: Boons (rules/aeon_trespass/conditions.ludex:60)
+# afflictions_and_boons.boons: Boons (rules/aeon_trespass/conditions.ludex:86)
 @book.rule('afflictions_and_boons.boons', title='Boons', who=('argonaut',))
 def boons_effect(g: Game, ctx: Ctx) -> None:
     g.gain('boons_noted', 1, ctx.subject)
 
 
-# moiros_cards.draw_moiros_card: Drawing a Moiros card (rules/aeon_trespass/conditions.ludex:66)
+# moiros_cards.draw_moiros_card: Drawing a Moiros card (rules/aeon_trespass/conditions.ludex:92)
 @book.rule('moiros_cards.draw_moiros_card', title='Drawing a Moiros card')
 def draw_moiros_card_effect(g: Game, ctx: Ctx) -> None:
     if g.get(ctx.need('owner'), 'moiros_cards_kept') >= 1:
@@ -1903,7 +2059,7 @@ def draw_moiros_card_effect(g: Game, ctx: Ctx) -> None:
         g.gain('moiros_cards_kept', 1, ctx.need('owner'))
 
 
-# moiros_cards.second_moiros_card (rules/aeon_trespass/conditions.ludex:81)
+# moiros_cards.second_moiros_card (rules/aeon_trespass/conditions.ludex:107)
 # A second Moiros card: you die instead
 def second_moiros_card_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'moiros_cards_kept') >= 1)
@@ -1916,7 +2072,7 @@ book.rule(
 )
 
 
-# moiros_cards.keep_moiros_until_end_of_battle (rules/aeon_trespass/conditions.ludex:86)
+# moiros_cards.keep_moiros_until_end_of_battle (rules/aeon_trespass/conditions.ludex:112)
 # Keep the Moiros card until the end of Battle
 @book.rule(
     'moiros_cards.keep_moiros_until_end_of_battle',
@@ -1930,7 +2086,7 @@ def keep_moiros_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'moiros_cards_kept', 0)
 
 
-# kratos_cards.draw_kratos_card: Drawing a Kratos card (rules/aeon_trespass/conditions.ludex:96)
+# kratos_cards.draw_kratos_card: Drawing a Kratos card (rules/aeon_trespass/conditions.ludex:122)
 @book.rule('kratos_cards.draw_kratos_card', title='Drawing a Kratos card')
 def draw_kratos_card_effect(g: Game, ctx: Ctx) -> None:
     if g.get(ctx.need('owner'), 'kratos_cards_kept') >= 1:
@@ -1941,7 +2097,7 @@ def draw_kratos_card_effect(g: Game, ctx: Ctx) -> None:
         g.gain('kratos_cards_kept', 1, ctx.need('owner'))
 
 
-# kratos_cards.second_kratos_card (rules/aeon_trespass/conditions.ludex:108)
+# kratos_cards.second_kratos_card (rules/aeon_trespass/conditions.ludex:134)
 # A second Kratos card: you die instead
 def second_kratos_card_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'kratos_cards_kept') >= 1)
@@ -1954,7 +2110,7 @@ book.rule(
 )
 
 
-# kratos_cards.keep_kratos_until_end_of_battle (rules/aeon_trespass/conditions.ludex:112)
+# kratos_cards.keep_kratos_until_end_of_battle (rules/aeon_trespass/conditions.ludex:138)
 # Keep the Kratos card until the end of Battle
 @book.rule(
     'kratos_cards.keep_kratos_until_end_of_battle',
@@ -1968,7 +2124,7 @@ def keep_kratos_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'kratos_cards_kept', 0)
 
 
-# kratos_cards.kratos_roll: Kratos Roll (rules/aeon_trespass/conditions.ludex:129)
+# kratos_cards.kratos_roll: Kratos Roll (rules/aeon_trespass/conditions.ludex:155)
 @book.rule('kratos_cards.kratos_roll', title='Kratos Roll')
 def kratos_roll_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
@@ -1979,13 +2135,13 @@ def kratos_roll_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('kratos_cards.draw_kratos_card', ctx)
 
 
-# ambrosia_rules.gain_ambrosia: Gaining Ambrosia tokens (rules/aeon_trespass/conditions.ludex:143)
+# ambrosia_rules.gain_ambrosia: Gaining Ambrosia tokens (rules/aeon_trespass/conditions.ludex:169)
 @book.rule('ambrosia_rules.gain_ambrosia', title='Gaining Ambrosia tokens', who=('titan',))
 def gain_ambrosia_effect(g: Game, ctx: Ctx) -> None:
     g.gain('ambrosia', 1, ctx.subject)
 
 
-# ambrosia_rules.find_ambrosia_limit: Ambrosia Limit (rules/aeon_trespass/conditions.ludex:151)
+# ambrosia_rules.find_ambrosia_limit: Ambrosia Limit (rules/aeon_trespass/conditions.ludex:177)
 @book.rule(
     'ambrosia_rules.find_ambrosia_limit',
     title='Ambrosia Limit',
@@ -2008,7 +2164,7 @@ def find_ambrosia_limit_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('ambrosia_rules.over_ambrosia_limit', ctx)
 
 
-# ambrosia_rules.over_ambrosia_limit (rules/aeon_trespass/conditions.ludex:164)
+# ambrosia_rules.over_ambrosia_limit (rules/aeon_trespass/conditions.ludex:190)
 # Over the Ambrosia Limit, the Titan dies
 def over_ambrosia_limit_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'ambrosia') > g.get(ctx.need('owner'), 'ambrosia_limit'))
@@ -2715,7 +2871,7 @@ book.rule('keywords.stackable_keywords', title='Stackable Keywords')
 
 
 # keywords.keywords_list.ambrosia_limit_keyword.ambrosia_limit_bonus_keyword
-# (rules/aeon_trespass/keywords.ludex:39)
+# (rules/aeon_trespass/keywords.ludex:38)
 # Ambrosia Limit +X
 @book.rule(
     'keywords.keywords_list.ambrosia_limit_keyword.ambrosia_limit_bonus_keyword',
@@ -2725,7 +2881,7 @@ def ambrosia_limit_bonus_keyword_effect(g: Game, ctx: Ctx) -> None:
     g.gain('ambrosia_limit_bonus', g.get(GAME, 'keyword_x'), ctx.subject)
 
 
-# keywords.keywords_list.auto_break.auto_break_tokens (rules/aeon_trespass/keywords.ludex:56)
+# keywords.keywords_list.auto_break.auto_break_tokens (rules/aeon_trespass/keywords.ludex:55)
 # Place X Break tokens in the first ability window
 @book.rule(
     'keywords.keywords_list.auto_break.auto_break_tokens',
@@ -2736,7 +2892,7 @@ def auto_break_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.break_keyword.break_tokens_placed (rules/aeon_trespass/keywords.ludex:68)
+# keywords.keywords_list.break_keyword.break_tokens_placed (rules/aeon_trespass/keywords.ludex:67)
 # Place X Break tokens in the second ability window
 @book.rule(
     'keywords.keywords_list.break_keyword.break_tokens_placed',
@@ -2747,20 +2903,21 @@ def break_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
     g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.break_keyword.break_token_power (rules/aeon_trespass/keywords.ludex:72)
+# keywords.keywords_list.break_keyword.break_token_power (rules/aeon_trespass/keywords.ludex:71)
 # Each Break token turns 1 potential into 1 Power
 @book.rule(
     'keywords.keywords_list.break_keyword.break_token_power',
     title='Each Break token turns 1 potential into 1 Power',
-    when=Timing('during', target='power_roll'),
-    prose=1,
 )
 def break_token_power_effect(g: Game, ctx: Ctx) -> None:
-    for _t in g.members(g.get(GAME, 'break_tokens')):
-        g.prose('Turn 1 potential symbol into 1 Power.')
+    g.gain(
+        'total_power',
+        q.smallest(g, g.get(GAME, 'potentials'), g.get(GAME, 'break_tokens')),
+        GAME,
+    )
 
 
-# keywords.keywords_list.carving.carving_test (rules/aeon_trespass/keywords.ludex:86)
+# keywords.keywords_list.carving.carving_test (rules/aeon_trespass/keywords.ludex:85)
 # Test Wisdom (8+) when you wound the Primordial
 @book.rule(
     'keywords.keywords_list.carving.carving_test',
@@ -2774,7 +2931,7 @@ def carving_test_effect(g: Game, ctx: Ctx) -> None:
         g.gain('carved_resources', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.commit.commit_cost (rules/aeon_trespass/keywords.ludex:100)
+# keywords.keywords_list.commit.commit_cost (rules/aeon_trespass/keywords.ludex:99)
 # Gain +1 Fate to attack with this weapon
 def commit_cost_cost(g: Game, ctx: Ctx) -> None:
     g.gain('fate', 1, ctx.subject)
@@ -2787,7 +2944,7 @@ book.rule(
 )
 
 
-# keywords.keywords_list.crash.suffer_crash (rules/aeon_trespass/keywords.ludex:109)
+# keywords.keywords_list.crash.suffer_crash (rules/aeon_trespass/keywords.ludex:108)
 # Suffering Crash
 @book.rule('keywords.keywords_list.crash.suffer_crash', title='Suffering Crash')
 def suffer_crash_effect(g: Game, ctx: Ctx) -> None:
@@ -2798,7 +2955,7 @@ def suffer_crash_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.knockdown.suffer_knockdown', ctx)
 
 
-# keywords.keywords_list.cumbersome.cumbersome_exhaust (rules/aeon_trespass/keywords.ludex:125)
+# keywords.keywords_list.cumbersome.cumbersome_exhaust (rules/aeon_trespass/keywords.ludex:124)
 # Exhaust the weapon that wounded
 def cumbersome_exhaust_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wounded_this_attack'))
@@ -2814,7 +2971,7 @@ def cumbersome_exhaust_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'exhausted_elements')
 
 
-# keywords.keywords_list.diversion.diversion_token (rules/aeon_trespass/keywords.ludex:142)
+# keywords.keywords_list.diversion.diversion_token (rules/aeon_trespass/keywords.ludex:141)
 # Place a Diversion token in the second ability window
 @book.rule(
     'keywords.keywords_list.diversion.diversion_token',
@@ -2825,7 +2982,7 @@ def diversion_token_effect(g: Game, ctx: Ctx) -> None:
     g.gain('diversion_tokens', 1, GAME)
 
 
-# keywords.keywords_list.dodge.dodge_bonus (rules/aeon_trespass/keywords.ludex:150)
+# keywords.keywords_list.dodge.dodge_bonus (rules/aeon_trespass/keywords.ludex:149)
 # +1 Evasion bonus for this roll
 @book.rule(
     'keywords.keywords_list.dodge.dodge_bonus',
@@ -2836,7 +2993,7 @@ def dodge_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('evasion_bonus', 1, ctx.subject)
 
 
-# keywords.keywords_list.elation.elation_opening (rules/aeon_trespass/keywords.ludex:163)
+# keywords.keywords_list.elation.elation_opening (rules/aeon_trespass/keywords.ludex:162)
 # Discard X Despair or Ambrosia tokens for X Opening tokens
 @book.rule(
     'keywords.keywords_list.elation.elation_opening',
@@ -2850,7 +3007,7 @@ def elation_opening_effect(g: Game, ctx: Ctx) -> None:
         g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:179)
+# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:178)
 # On a '1', your Argonaut dies as well
 @book.rule(
     'keywords.keywords_list.frontlines.frontlines_roll',
@@ -2868,7 +3025,7 @@ def frontlines_roll_effect(g: Game, ctx: Ctx) -> None:
                 ctx = ctx_1
 
 
-# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:193)
+# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:192)
 # Remove the top card of the Wound Stack from the Battle
 @book.rule(
     'keywords.keywords_list.heal.heal_wound',
@@ -2878,17 +3035,17 @@ def heal_wound_effect(g: Game, ctx: Ctx) -> None:
     g.remove(q.top(g, 'wound_stack'), 'wound_stack')
 
 
-# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:238)
+# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:237)
 # Suffering Knockdown
 @book.rule('keywords.keywords_list.knockdown.suffer_knockdown', title='Suffering Knockdown')
 def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
     if g.get(GAME, 'knockdown_ignored'):
         g.set(GAME, 'knockdown_ignored', False)
-    elif not q.contains(g, 'condition_cards', 'knockdown_card'):
-        g.place('knockdown_card', 'condition_cards')
+    elif not q.contains(g, g.place_of(ctx.subject, 'condition_cards'), 'knockdown_card'):
+        g.place('knockdown_card', g.place_of(ctx.subject, 'condition_cards'))
 
 
-# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:264)
+# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:263)
 # Place X Opening tokens in the second ability window
 @book.rule(
     'keywords.keywords_list.opening.opening_tokens_placed',
@@ -2899,18 +3056,17 @@ def opening_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
     g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:268)
+# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:267)
 # Each Opening token adds +1 to each die of the Attack Roll
 @book.rule(
     'keywords.keywords_list.opening.opening_token_bonus',
     title='Each Opening token adds +1 to each die of the Attack Roll',
-    when=Timing('during', target='attack_roll'),
 )
 def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('attack_die_bonus', g.get(GAME, 'opening_tokens'), GAME)
 
 
-# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:276)
+# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:275)
 # Break tokens when Total Power exceeds AT
 def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'total_power') - g.get(GAME, 'primordial_at') >= 1)
@@ -2926,7 +3082,7 @@ def overbreak_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:300)
+# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:299)
 # Gain the Priority Target token
 @book.rule(
     'keywords.keywords_list.provoke.provoke_priority_target',
@@ -2939,7 +3095,7 @@ def provoke_priority_target_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Turn the Primordial to face you.')
 
 
-# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:398)
+# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:396)
 # Ignore the Knockdown you are about to suffer
 def rocksteady_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'rocksteady'))
@@ -2956,7 +3112,7 @@ def rocksteady_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'knockdown_ignored', True)
 
 
-# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:415)
+# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:413)
 # Gain +1 Danger to place one Break token
 @book.rule(
     'keywords.keywords_list.sacrifice.sacrifice_break',
@@ -2969,7 +3125,7 @@ def sacrifice_break_effect(g: Game, ctx: Ctx) -> None:
         g.gain('break_tokens', 1, GAME)
 
 
-# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:439)
+# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:437)
 # +1 Titan Power with the Priority Target token
 def spotlight_power_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -2985,19 +3141,19 @@ def spotlight_power_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titan_power_bonus', 1, GAME)
 
 
-# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:456)
+# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:454)
 @book.rule('keywords.keywords_list.suppress.bp_suppress', title='BP Suppress')
 def bp_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('bp_discard_pile', 'bp_deck')
 
 
-# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:459)
+# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:457)
 @book.rule('keywords.keywords_list.suppress.ai_suppress', title='AI Suppress')
 def ai_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:471)
+# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:469)
 # On a 6+ ignore the Crash
 def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'tumble'))
@@ -3109,7 +3265,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.custom_battles.custom_battle (rules/aeon_trespass/mnestis.ludex:57)
+# mnestis_theatre.custom_battles.custom_battle (rules/aeon_trespass/mnestis.ludex:56)
 # Any Battle, any unlocked level
 book.rule(
     'mnestis_theatre.custom_battles.custom_battle',
@@ -3118,7 +3274,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.custom_battles.custom_no_rewards (rules/aeon_trespass/mnestis.ludex:62)
+# mnestis_theatre.custom_battles.custom_no_rewards (rules/aeon_trespass/mnestis.ludex:61)
 # Only the Tree of Knowledge grants Mnestis rewards
 book.rule(
     'mnestis_theatre.custom_battles.custom_no_rewards',
@@ -3127,7 +3283,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.nymphs_are_banned (rules/aeon_trespass/mnestis.ludex:68)
+# mnestis_theatre.general_rules.nymphs_are_banned (rules/aeon_trespass/mnestis.ludex:67)
 # Nymphs are banned
 book.rule(
     'mnestis_theatre.general_rules.nymphs_are_banned',
@@ -3137,7 +3293,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.available_assets (rules/aeon_trespass/mnestis.ludex:72)
+# mnestis_theatre.general_rules.available_assets (rules/aeon_trespass/mnestis.ludex:71)
 # Available assets
 book.rule(
     'mnestis_theatre.general_rules.available_assets',
@@ -3146,7 +3302,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.no_consequences_nearly (rules/aeon_trespass/mnestis.ludex:75)
+# mnestis_theatre.general_rules.no_consequences_nearly (rules/aeon_trespass/mnestis.ludex:74)
 # No consequences (nearly!)
 book.rule(
     'mnestis_theatre.general_rules.no_consequences_nearly',
@@ -3155,7 +3311,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.no_holds_barred (rules/aeon_trespass/mnestis.ludex:78)
+# mnestis_theatre.general_rules.no_holds_barred (rules/aeon_trespass/mnestis.ludex:77)
 # No holds barred
 book.rule(
     'mnestis_theatre.general_rules.no_holds_barred',
@@ -3164,7 +3320,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.mnestis_only_rewards (rules/aeon_trespass/mnestis.ludex:81)
+# mnestis_theatre.general_rules.mnestis_only_rewards (rules/aeon_trespass/mnestis.ludex:80)
 # Mnestis only rewards
 book.rule(
     'mnestis_theatre.general_rules.mnestis_only_rewards',
@@ -3173,7 +3329,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.unlimited_battles (rules/aeon_trespass/mnestis.ludex:84)
+# mnestis_theatre.general_rules.unlimited_battles (rules/aeon_trespass/mnestis.ludex:83)
 # Unlimited Battles
 book.rule(
     'mnestis_theatre.general_rules.unlimited_battles',
@@ -3182,7 +3338,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.mnestis_awakenings (rules/aeon_trespass/mnestis.ludex:87)
+# mnestis_theatre.general_rules.mnestis_awakenings (rules/aeon_trespass/mnestis.ludex:86)
 # Awakenings
 book.rule(
     'mnestis_theatre.general_rules.mnestis_awakenings',
@@ -3191,7 +3347,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_battle_setup: Mnestis Battle Setup (rules/aeon_trespass/mnestis.ludex:91)
+# mnestis_theatre.mnestis_battle_setup: Mnestis Battle Setup (rules/aeon_trespass/mnestis.ludex:90)
 book.procedure(
     'mnestis_theatre.mnestis_battle_setup',
     title='Mnestis Battle Setup',
@@ -3203,7 +3359,7 @@ book.procedure(
 )
 
 
-# mnestis_theatre.mnestis_battle_setup.choose_a_battle (rules/aeon_trespass/mnestis.ludex:95)
+# mnestis_theatre.mnestis_battle_setup.choose_a_battle (rules/aeon_trespass/mnestis.ludex:94)
 # Choose a Battle
 book.rule(
     'mnestis_theatre.mnestis_battle_setup.choose_a_battle',
@@ -3213,7 +3369,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_battle_setup.perform_battle_setup (rules/aeon_trespass/mnestis.ludex:103)
+# mnestis_theatre.mnestis_battle_setup.perform_battle_setup (rules/aeon_trespass/mnestis.ludex:102)
 # Perform Battle Setup
 book.rule(
     'mnestis_theatre.mnestis_battle_setup.perform_battle_setup',
@@ -3223,7 +3379,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_loadouts.mnestis_prohibited (rules/aeon_trespass/mnestis.ludex:137)
+# mnestis_theatre.mnestis_loadouts.mnestis_prohibited (rules/aeon_trespass/mnestis.ludex:135)
 # Mnestis Prohibited elements
 book.rule(
     'mnestis_theatre.mnestis_loadouts.mnestis_prohibited',
@@ -3232,7 +3388,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_loadouts.make_believe (rules/aeon_trespass/mnestis.ludex:140)
+# mnestis_theatre.mnestis_loadouts.make_believe (rules/aeon_trespass/mnestis.ludex:138)
 # It's Make-believe!
 book.rule(
     'mnestis_theatre.mnestis_loadouts.make_believe',
@@ -3241,7 +3397,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_rewards.rewards_once (rules/aeon_trespass/mnestis.ludex:146)
+# mnestis_theatre.mnestis_rewards.rewards_once (rules/aeon_trespass/mnestis.ludex:144)
 # A Battle's rewards, once
 book.rule(
     'mnestis_theatre.mnestis_rewards.rewards_once',
@@ -3250,7 +3406,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_rewards.cycle_ascending_materials (rules/aeon_trespass/mnestis.ludex:150)
+# mnestis_theatre.mnestis_rewards.cycle_ascending_materials (rules/aeon_trespass/mnestis.ludex:148)
 # Cycle Ascending Materials
 @book.rule(
     'mnestis_theatre.mnestis_rewards.cycle_ascending_materials',
@@ -3261,7 +3417,7 @@ def cycle_ascending_materials_effect(g: Game, ctx: Ctx) -> None:
     g.gain('ascending_materials', 1, GAME)
 
 
-# mnestis_theatre.mnestis_rewards.guaranteed_loot (rules/aeon_trespass/mnestis.ludex:159)
+# mnestis_theatre.mnestis_rewards.guaranteed_loot (rules/aeon_trespass/mnestis.ludex:156)
 # Guaranteed Loot
 def guaranteed_loot_row_1(g: Game, ctx: Ctx) -> None:
     g.prose('- Hekaton: Shieldblade (Secret deck 2, card 10)')
@@ -3351,7 +3507,7 @@ book.table(
 )
 
 
-# mnestis_theatre.mnestis_rewards.primordial_cores (rules/aeon_trespass/mnestis.ludex:187)
+# mnestis_theatre.mnestis_rewards.primordial_cores (rules/aeon_trespass/mnestis.ludex:184)
 # Primordial Cores
 @book.rule(
     'mnestis_theatre.mnestis_rewards.primordial_cores',
@@ -3367,7 +3523,7 @@ def primordial_cores_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# mnestis_theatre.mnestis_rewards.mnestis_gear: Mnestis Gear (rules/aeon_trespass/mnestis.ludex:197)
+# mnestis_theatre.mnestis_rewards.mnestis_gear: Mnestis Gear (rules/aeon_trespass/mnestis.ludex:194)
 book.rule(
     'mnestis_theatre.mnestis_rewards.mnestis_gear',
     title='Mnestis Gear',
@@ -3375,7 +3531,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:222)
+# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:219)
 # Winning the appropriate Mnestis Battle with the Skyseer Expansion
 @book.rule(
     'mnestis_theatre.skyseer_titan_expansion.skyseer_reward',
@@ -3386,7 +3542,7 @@ def skyseer_reward_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:255)
+# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:251)
 def skyseer_breeding_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'skyseer_event_noted'))
 
@@ -3405,7 +3561,7 @@ def skyseer_breeding_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', True)
 
 
-# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:262)
+# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:258)
 # Resolving the Skyseer Event
 def skyseer_event_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'skyseer_event_noted'))
@@ -3421,7 +3577,7 @@ def skyseer_event_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', False)
 
 
-# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:269)
+# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:265)
 def instant_drop_cost(g: Game, ctx: Ctx) -> None:
     g.pay('ascended_cores', 1, GAME)
     g.pay('dreamwalker_titans', 1, GAME)
@@ -3432,7 +3588,7 @@ def instant_drop_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:281)
+# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:277)
 @book.rule('ascending_gear_rules.ascending_gear', title='Ascending Costs')
 def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.pay(
@@ -3443,7 +3599,7 @@ def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.gain('gear_cycle', 1, GAME)
 
 
-# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:291)
+# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:287)
 # Ascending materials to ascend Gear, by Production Technology
 def ascending_cost_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'production_technology')
@@ -3519,7 +3675,7 @@ book.table(
 )
 
 
-# ascending_gear_rules.ascended_cores: Ascended Cores (rules/aeon_trespass/mnestis.ludex:364)
+# ascending_gear_rules.ascended_cores: Ascended Cores (rules/aeon_trespass/mnestis.ludex:359)
 @book.rule('ascending_gear_rules.ascended_cores', title='Ascended Cores')
 def ascended_cores_effect(g: Game, ctx: Ctx) -> None:
     g.pay('ascended_cores', 1, ctx.subject)
@@ -3707,26 +3863,52 @@ def draw_ai_effect(g: Game, ctx: Ctx) -> None:
 
 
 # ai_card_attack.targeting: 2. Targeting (rules/aeon_trespass/primordial_round.ludex:135)
-book.rule('ai_card_attack.targeting', title='2. Targeting', kind='step')
+@book.rule('ai_card_attack.targeting', title='2. Targeting', kind='step')
+def targeting_effect(g: Game, ctx: Ctx) -> None:
+    if q.count(g, g.get(GAME, 'viable_targets')) == 1:
+        g.set(GAME, 'primordial_target', q.top(g, g.get(GAME, 'viable_targets')))
+    if q.count(g, g.get(GAME, 'viable_targets')) >= 2:
+        g.trigger('priority_target_2.two_more_titans', ctx)
+        g.trigger('priority_target_2.two_more_titans_2', ctx)
+    g.trigger('n2_targeting.become_target_titan', ctx)
 
 
-# ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:140)
+# ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:150)
 book.rule('ai_card_attack.movement', title='3. Movement', kind='step')
 
 
-# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:145)
+# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:155)
 def attack_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.get(GAME, 'attack_chain_broken'))
+    return bool(not g.get(GAME, 'primordial_attack_ended'))
 
 
-book.rule('ai_card_attack.attack', title='4. Attack', kind='step', check=attack_check)
+@book.rule('ai_card_attack.attack', title='4. Attack', kind='step', check=attack_check)
+def attack_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'n4_1_evasion_roll.perform_evasion_roll',
+        ctx.but(owner=g.get(GAME, 'primordial_target')),
+    )
+    g.trigger('n4_1_evasion_roll.no_hits_meaning', ctx.but(owner=g.get(GAME, 'primordial_target')))
+    g.trigger(
+        'n4_2_attack_consequences.after_performing_evasion_roll',
+        ctx.but(owner=g.get(GAME, 'primordial_target')),
+    )
 
 
-# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:155)
-book.rule('ai_card_attack.after_attack', title='5. After Attack', kind='step')
+# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:171)
+def after_attack_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'primordial_attack_ended'))
 
 
-# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:163)
+book.rule(
+    'ai_card_attack.after_attack',
+    title='5. After Attack',
+    kind='step',
+    check=after_attack_check,
+)
+
+
+# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:181)
 # To determine the Primordial's behavior, draw
 book.rule(
     'n1_draw_ai.determine_primordial_s_behavior',
@@ -3734,27 +3916,39 @@ book.rule(
 )
 
 
-# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:166)
+# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:184)
 # AI card elements include the Primordial
 book.rule('n1_draw_ai.ai_card_elements_include', title='AI card elements include the Primordial')
 
 
-# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:170)
+# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:188)
 # After you reveal the AI card,
 book.rule('n2_targeting.after_reveal_ai_card', title='After you reveal the AI card,')
 
 
-# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:173)
+# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:191)
 # To check who is the Target
 book.rule('n2_targeting.check_who_target', title='To check who is the Target')
 
 
-# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:176)
+# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:194)
 # To become the Target, a Titan
-book.rule('n2_targeting.become_target_titan', title='To become the Target, a Titan')
+def become_target_titan_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.count(g, g.get(GAME, 'viable_targets')) == 0)
 
 
-# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:179)
+@book.rule(
+    'n2_targeting.become_target_titan',
+    title='To become the Target, a Titan',
+    check=become_target_titan_check,
+    prose=1,
+)
+def become_target_titan_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'primordial_attack_ended', True)
+    g.prose('The Primordial performs its Routine instead.')
+
+
+# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:204)
 # Note: Some targeting instructions will require you to measure
 book.rule(
     'n2_targeting.note_measuring_instructions',
@@ -3762,7 +3956,7 @@ book.rule(
 )
 
 
-# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:183)
+# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:208)
 # Some game effects will instruct you to resolve an Attack
 book.rule(
     'specific_targets.game_effects_instruct',
@@ -3770,98 +3964,7 @@ book.rule(
 )
 
 
-# typical_targeting_instructions.possible_targeting_instructions_include
-# (rules/aeon_trespass/primordial_round.ludex:187)
-# Possible targeting instructions include:
-book.rule(
-    'typical_targeting_instructions.possible_targeting_instructions_include',
-    title='Possible targeting instructions include:',
-)
-
-
-# typical_targeting_instructions.adjacent: Adjacent (rules/aeon_trespass/primordial_round.ludex:190)
-book.rule('typical_targeting_instructions.adjacent', title='Adjacent')
-
-
-# typical_targeting_instructions.on_the_board (rules/aeon_trespass/primordial_round.ludex:193)
-# Board
-book.rule('typical_targeting_instructions.on_the_board', title='Board')
-
-
-# typical_targeting_instructions.closest: Closest (rules/aeon_trespass/primordial_round.ludex:196)
-book.rule('typical_targeting_instructions.closest', title='Closest')
-
-
-# typical_targeting_instructions.furthest: Furthest (rules/aeon_trespass/primordial_round.ludex:199)
-book.rule('typical_targeting_instructions.furthest', title='Furthest')
-
-
-# typical_targeting_instructions.front: In front (rules/aeon_trespass/primordial_round.ludex:202)
-book.rule('typical_targeting_instructions.front', title='In front')
-
-
-# typical_targeting_instructions.in_range: In range (rules/aeon_trespass/primordial_round.ludex:205)
-book.rule('typical_targeting_instructions.in_range', title='In range')
-
-
-# typical_targeting_instructions.sight: In sight (rules/aeon_trespass/primordial_round.ludex:208)
-book.rule('typical_targeting_instructions.sight', title='In sight')
-
-
-# typical_targeting_instructions.in_or_on_x (rules/aeon_trespass/primordial_round.ludex:211)
-# In/on X
-book.rule('typical_targeting_instructions.in_or_on_x', title='In/on X')
-
-
-# typical_targeting_instructions.last_wound (rules/aeon_trespass/primordial_round.ludex:214)
-# Last to Wound
-book.rule('typical_targeting_instructions.last_wound', title='Last to Wound')
-
-
-# typical_targeting_instructions.least_x: Least X (rules/aeon_trespass/primordial_round.ludex:217)
-book.rule('typical_targeting_instructions.least_x', title='Least X')
-
-
-# typical_targeting_instructions.most_x: Most X (rules/aeon_trespass/primordial_round.ludex:220)
-book.rule('typical_targeting_instructions.most_x', title='Most X')
-
-
-# typical_targeting_instructions.not_x: Not in/on X (rules/aeon_trespass/primordial_round.ludex:223)
-book.rule('typical_targeting_instructions.not_x', title='Not in/on X')
-
-
-# typical_targeting_instructions.no_target (rules/aeon_trespass/primordial_round.ludex:226)
-# No Target
-book.rule('typical_targeting_instructions.no_target', title='No Target')
-
-
-# typical_targeting_instructions.priority_target_2 (rules/aeon_trespass/primordial_round.ludex:229)
-# Priority Target
-book.rule('typical_targeting_instructions.priority_target_2', title='Priority Target')
-
-
-# typical_targeting_instructions.x_2: With X (rules/aeon_trespass/primordial_round.ludex:232)
-book.rule('typical_targeting_instructions.x_2', title='With X')
-
-
-# typical_targeting_instructions.x_titans: X Titans (rules/aeon_trespass/primordial_round.ludex:235)
-book.rule('typical_targeting_instructions.x_titans', title='X Titans')
-
-
-# typical_targeting_instructions.in_zone: Zone (rules/aeon_trespass/primordial_round.ludex:238)
-book.rule('typical_targeting_instructions.in_zone', title='Zone')
-
-
-# typical_targeting_instructions.blindspots_vantage_points
-# (rules/aeon_trespass/primordial_round.ludex:241)
-# Blindspots and Vantage Points
-book.rule(
-    'typical_targeting_instructions.blindspots_vantage_points',
-    title='Blindspots and Vantage Points',
-)
-
-
-# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:245)
+# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:272)
 # The Priority Target token serves as a tiebreaker
 book.rule(
     'priority_target_2.priority_target_token_serves',
@@ -3869,7 +3972,7 @@ book.rule(
 )
 
 
-# priority_target_2.increase_rage (rules/aeon_trespass/primordial_round.ludex:248)
+# priority_target_2.increase_rage (rules/aeon_trespass/primordial_round.ludex:275)
 # The Priority Target token follows the highest Rage
 book.rule(
     'priority_target_2.increase_rage',
@@ -3878,7 +3981,7 @@ book.rule(
 
 
 # priority_target_2.increase_rage.token_at_start_of_battle
-# (rules/aeon_trespass/primordial_round.ludex:252)
+# (rules/aeon_trespass/primordial_round.ludex:279)
 # At the start of the Battle the highest Rage takes the token
 @book.rule(
     'priority_target_2.increase_rage.token_at_start_of_battle',
@@ -3905,23 +4008,44 @@ def token_at_start_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:273)
+# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:300)
 # If two or more Titans are equally viable Targets
-book.rule(
+def two_more_titans_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
+
+
+@book.rule(
     'priority_target_2.two_more_titans',
     title='If two or more Titans are equally viable Targets',
+    check=two_more_titans_check,
 )
+def two_more_titans_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'primordial_target', q.location(g, 'priority_target_token'))
 
 
-# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:276)
+# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:307)
 # If two or more Titans are equally viable Targets and none
-book.rule(
+def two_more_titans_2_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
+
+
+@book.rule(
     'priority_target_2.two_more_titans_2',
     title='If two or more Titans are equally viable Targets and none',
+    check=two_more_titans_2_check,
 )
+def two_more_titans_2_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'priority_target_2.two_more_titans_2',
+        't',
+        g.members(g.get(GAME, 'viable_targets')),
+    )
+    for t in chosen_1:
+        g.set(GAME, 'primordial_target', t)
 
 
-# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:279)
+# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:339)
 # The Priority Target token passes on when its holder dies
 def token_passes_on_death_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -3939,7 +4063,16 @@ def token_passes_on_death_effect(g: Game, ctx: Ctx) -> None:
         'highest_living_rage',
         q.largest(
             g,
-            [g.get(a, 'rage') for a in g.members(q.all_(g, 'argonaut')) if not q.dead(g, a)],
+            [
+                g.get(a, 'rage')
+                for a in g.members(q.all_(g, 'argonaut'))
+                if not q.dead(g, a) and not g.get(a, 'awakened')
+            ]
+            + [
+                9
+                for a in g.members(q.all_(g, 'argonaut'))
+                if not q.dead(g, a) and g.get(a, 'awakened')
+            ],
         ),
     )
     chosen_1 = g.pick(
@@ -3949,14 +4082,19 @@ def token_passes_on_death_effect(g: Game, ctx: Ctx) -> None:
         [
             a
             for a in g.members(q.all_(g, 'argonaut'))
-            if not q.dead(g, a) and g.get(a, 'rage') == g.get(GAME, 'highest_living_rage')
+            if not q.dead(g, a)
+            and (
+                g.get(a, 'awakened') and g.get(GAME, 'highest_living_rage') == 9
+                or not g.get(a, 'awakened')
+                and g.get(a, 'rage') == g.get(GAME, 'highest_living_rage')
+            )
         ],
     )
     for a in chosen_1:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:290)
+# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:369)
 # Effects by which a Titan cannot lose the Priority Target token
 book.rule(
     'priority_target_2.effects_such_awakenings',
@@ -3965,7 +4103,7 @@ book.rule(
 
 
 # priority_target_2.remember_priority_target_attacks
-# (rules/aeon_trespass/primordial_round.ludex:293)
+# (rules/aeon_trespass/primordial_round.ludex:372)
 # Remember: Some Attacks specifically target the Priority Target
 book.rule(
     'priority_target_2.remember_priority_target_attacks',
@@ -3973,18 +4111,18 @@ book.rule(
 )
 
 
-# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:297)
+# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:376)
 # Line of Sight (LoS) is used
 book.rule('line_sight.line_sight_los_used', title='Line of Sight (LoS) is used')
 
 
-# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:300)
+# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:379)
 # Checking Line of Sight
 book.rule('line_sight.check_los_draw_imaginary', title='Checking Line of Sight')
 
 
 # n3_primordial_movement.most_primordial_attacks_instruct
-# (rules/aeon_trespass/primordial_round.ludex:324)
+# (rules/aeon_trespass/primordial_round.ludex:402)
 # Most Primordial Attacks will instruct you to move
 book.rule(
     'n3_primordial_movement.most_primordial_attacks_instruct',
@@ -3993,7 +4131,7 @@ book.rule(
 
 
 # n3_primordial_movement.unless_stated_otherwise_beginning
-# (rules/aeon_trespass/primordial_round.ludex:327)
+# (rules/aeon_trespass/primordial_round.ludex:405)
 # Unless stated otherwise, at the beginning
 book.rule(
     'n3_primordial_movement.unless_stated_otherwise_beginning',
@@ -4002,7 +4140,7 @@ book.rule(
 
 
 # n3_primordial_movement.primordial_always_moves_along
-# (rules/aeon_trespass/primordial_round.ludex:330)
+# (rules/aeon_trespass/primordial_round.ludex:408)
 # A Primordial always moves along the shortest possible path
 book.rule(
     'n3_primordial_movement.primordial_always_moves_along',
@@ -4011,7 +4149,7 @@ book.rule(
 
 
 # n3_primordial_movement.primordial_always_moves_one
-# (rules/aeon_trespass/primordial_round.ludex:333)
+# (rules/aeon_trespass/primordial_round.ludex:411)
 # A Primordial always moves one space
 book.rule(
     'n3_primordial_movement.primordial_always_moves_one',
@@ -4019,7 +4157,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:336)
+# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:414)
 # If the Target is not in a straight line from the Primordial
 book.rule(
     'n3_primordial_movement.target_not',
@@ -4027,7 +4165,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:339)
+# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:417)
 # If two or more routes are considered equally short
 book.rule(
     'n3_primordial_movement.two_more_routes',
@@ -4035,7 +4173,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:342)
+# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:420)
 # If any effect would cause the Primordial to move past
 book.rule(
     'n3_primordial_movement.effect_would_cause',
@@ -4043,7 +4181,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:345)
+# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:423)
 # Most Primordial moves will take place
 book.rule(
     'n3_primordial_movement.most_primordial_moves_take',
@@ -4052,7 +4190,7 @@ book.rule(
 
 
 # n3_primordial_movement.during_movement_primordial_ignores
-# (rules/aeon_trespass/primordial_round.ludex:363)
+# (rules/aeon_trespass/primordial_round.ludex:441)
 # During movement, the Primordial ignores Terrain
 book.rule(
     'n3_primordial_movement.during_movement_primordial_ignores',
@@ -4060,7 +4198,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:366)
+# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:444)
 # Titans do not impede Primordial movement
 book.rule(
     'n3_primordial_movement.titans_do_not_impede',
@@ -4068,7 +4206,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:369)
+# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:447)
 # If the Primordial ends its movement
 book.rule(
     'n3_primordial_movement.primordial_ends_movement',
@@ -4077,7 +4215,7 @@ book.rule(
 
 
 # n3_primordial_movement.unavoidable_knockback_happens
-# (rules/aeon_trespass/primordial_round.ludex:372)
+# (rules/aeon_trespass/primordial_round.ludex:450)
 # The Unavoidable Knockback happens in a straight line away
 book.rule(
     'n3_primordial_movement.unavoidable_knockback_happens',
@@ -4085,13 +4223,24 @@ book.rule(
 )
 
 
-# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:375)
+# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:453)
 # Target out of Range
-book.rule('n3_primordial_movement.target_out_range', title='Target out of Range')
+def target_out_range_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'target_out_of_range'))
+
+
+@book.rule(
+    'n3_primordial_movement.target_out_range',
+    title='Target out of Range',
+    when=Timing('after', target='ai_card_attack.movement'),
+    check=target_out_range_check,
+)
+def target_out_range_effect(g: Game, ctx: Ctx) -> None:
+    g.skip_to('ai_card_attack', 'ai_card_attack.after_attack')
 
 
 # n3_primordial_movement.smarter_primordials_always_target
-# (rules/aeon_trespass/primordial_round.ludex:378)
+# (rules/aeon_trespass/primordial_round.ludex:478)
 # Smarter Primordials always target in range!
 book.rule(
     'n3_primordial_movement.smarter_primordials_always_target',
@@ -4099,7 +4248,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:381)
+# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:481)
 # The rules above apply to most cases of movement
 book.rule(
     'n3_primordial_movement.rules_above_apply_most',
@@ -4107,15 +4256,15 @@ book.rule(
 )
 
 
-# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:384)
+# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:484)
 book.rule('n3_primordial_movement.move_x', title='Move X')
 
 
-# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:387)
+# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:487)
 book.rule('n3_primordial_movement.move_x_2', title='Move to X')
 
 
-# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:391)
+# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:491)
 # Every Primordial miniature has a front,
 book.rule(
     'primordial_facing.every_primordial_miniature_has',
@@ -4124,7 +4273,7 @@ book.rule(
 
 
 # primordial_facing.targeting_instructions_other_game
-# (rules/aeon_trespass/primordial_round.ludex:394)
+# (rules/aeon_trespass/primordial_round.ludex:494)
 # Some targeting instructions and other game
 book.rule(
     'primordial_facing.targeting_instructions_other_game',
@@ -4132,7 +4281,7 @@ book.rule(
 )
 
 
-# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:397)
+# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:497)
 # Rear designates only the spaces adjacent
 book.rule(
     'primordial_facing.rear_designates_only_spaces',
@@ -4141,7 +4290,7 @@ book.rule(
 
 
 # primordial_turning.unless_stated_otherwise_primordial
-# (rules/aeon_trespass/primordial_round.ludex:401)
+# (rules/aeon_trespass/primordial_round.ludex:501)
 # Unless stated otherwise, the Primordial always
 book.rule(
     'primordial_turning.unless_stated_otherwise_primordial',
@@ -4149,13 +4298,13 @@ book.rule(
 )
 
 
-# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:410)
+# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:510)
 # The Primordial doesn't turn:
 book.rule('primordial_turning.primordial_doesn_t_turn', title="The Primordial doesn't turn:")
 
 
 # n4_primordial_attack.primordials_always_move_first
-# (rules/aeon_trespass/primordial_round.ludex:420)
+# (rules/aeon_trespass/primordial_round.ludex:520)
 # Primordials always move first, then attack
 book.rule(
     'n4_primordial_attack.primordials_always_move_first',
@@ -4164,7 +4313,7 @@ book.rule(
 
 
 # primordial_attack_types.usually_attack_without_specific
-# (rules/aeon_trespass/primordial_round.ludex:424)
+# (rules/aeon_trespass/primordial_round.ludex:524)
 # Usually, an Attack without a specific
 book.rule(
     'primordial_attack_types.usually_attack_without_specific',
@@ -4172,22 +4321,22 @@ book.rule(
 )
 
 
-# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:427)
+# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:527)
 # Range Attack X
 book.rule('primordial_attack_types.range_attack_x', title='Range Attack X')
 
 
-# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:430)
+# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:530)
 # Simultaneous Attack
 book.rule('primordial_attack_types.simultaneous_attack', title='Simultaneous Attack')
 
 
-# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:433)
+# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:533)
 # Sequential Attack
 book.rule('primordial_attack_types.sequential_attack', title='Sequential Attack')
 
 
-# primordial_attack_types.sequential_attack_targets (rules/aeon_trespass/primordial_round.ludex:436)
+# primordial_attack_types.sequential_attack_targets (rules/aeon_trespass/primordial_round.ludex:536)
 # If a Sequential Attack targets "All
 book.rule(
     'primordial_attack_types.sequential_attack_targets',
@@ -4195,51 +4344,113 @@ book.rule(
 )
 
 
-# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:439)
+# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:539)
 book.rule('primordial_attack_types.zone_attack', title='Zone Attack')
 
 
-# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:454)
+# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:554)
 book.rule('primordial_attack_types.judgement', title='Judgement')
 
 
-# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:457)
+# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:557)
 # Who's Hitting Whom
 book.rule('primordial_attack_types.who_s_hitting_whom', title="Who's Hitting Whom")
 
 
-# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:461)
+# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:561)
 # In Aeon Trespass
 book.rule('n4_1_evasion_roll.aeon_trespass_2', title='In Aeon Trespass')
 
 
-# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:464)
+# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:564)
 # To perform an Evasion Roll you must roll the specified
-book.rule(
+@book.rule(
     'n4_1_evasion_roll.perform_evasion_roll',
     title='To perform an Evasion Roll you must roll the specified',
 )
+def perform_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'evasion_hits', 0)
+    g.set(GAME, 'evasion_evades', 0)
+    g.trigger('n4_1_evasion_roll.have_gear_cards', ctx)
+    g.trigger('fate_effect_triggers.ai_cards_have_additional', ctx)
+    c = g.roll('white_crit_die', ctx)
+    g.set(GAME, 'evasion_die_face', c)
+    g.trigger('n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die', ctx)
+    for _i in g.members(
+        g.get(GAME, 'ai_evasion_dice')
+        + g.get(GAME, 'primordial_evasion_dice_bonus')
+        + g.get(GAME, 'bonus_evasion_dice')
+        + g.get(GAME, 'fate_banner_evasion_dice')
+        - 1,
+    ):
+        r = g.roll('important_game_rules.dice.d10', ctx)
+        g.set(GAME, 'evasion_die_face', r)
+        g.trigger('n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die', ctx)
+    g.trigger('n4_1_evasion_roll.then_compare_results_evasion', ctx)
 
 
-# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:467)
+# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:583)
 # If you have any Gear cards
-book.rule('n4_1_evasion_roll.have_gear_cards', title='If you have any Gear cards')
+@book.rule('n4_1_evasion_roll.have_gear_cards', title='If you have any Gear cards')
+def have_gear_cards_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'evasion_die_bonus', g.get(ctx.need('owner'), 'evasion_bonus'))
 
 
-# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:470)
+# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:589)
 # Then compare the results to the Evasion Roll difficulty
-book.rule(
+def then_compare_results_evasion_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'block_x') > 0)
+
+
+@book.rule(
     'n4_1_evasion_roll.then_compare_results_evasion',
     title='Then compare the results to the Evasion Roll difficulty',
+    check=then_compare_results_evasion_check,
 )
+def then_compare_results_evasion_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'n4_1_evasion_roll.then_compare_results_evasion', 'use_block'):
+        g.set(
+            GAME,
+            'evasion_hits',
+            q.largest(g, 0, g.get(GAME, 'evasion_hits') - g.get(ctx.need('owner'), 'block_x')),
+        )
 
 
-# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:473)
+# n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die
+# (rules/aeon_trespass/primordial_round.ludex:597)
+# Each die: an evade or a hit
+@book.rule(
+    'n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die',
+    title='Each die: an evade or a hit',
+)
+def score_evasion_die_effect(g: Game, ctx: Ctx) -> None:
+    if (
+        g.get(GAME, 'evasion_die_face') == 10
+        or g.get(GAME, 'evasion_die_face') != 1
+        and g.get(GAME, 'evasion_die_face') + g.get(GAME, 'evasion_die_bonus')
+        >= g.get(GAME, 'ai_evasion_difficulty')
+    ):
+        g.gain('evasion_evades', 1, GAME)
+    else:
+        g.gain('evasion_hits', 1, GAME)
+
+
+# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:607)
 # If there are no hits (meaning
-book.rule('n4_1_evasion_roll.no_hits_meaning', title='If there are no hits (meaning')
+def no_hits_meaning_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'evasion_hits') == 0)
 
 
-# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:477)
+@book.rule(
+    'n4_1_evasion_roll.no_hits_meaning',
+    title='If there are no hits (meaning',
+    check=no_hits_meaning_check,
+)
+def no_hits_meaning_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'full_evade', True)
+
+
+# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:680)
 # Some weapons (like Shields) have defensive capabilities
 book.rule(
     'defensive_weapons.weapons_like_shields_have',
@@ -4247,7 +4458,7 @@ book.rule(
 )
 
 
-# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:481)
+# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:684)
 # Some Gear cards may provide you with Crit Evade abilities
 book.rule(
     'crit_evade.gear_cards_may_provide',
@@ -4255,38 +4466,73 @@ book.rule(
 )
 
 
-# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:485)
+# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:688)
 # If, for some reason, a Titan
-book.rule('out_reach_oor_evade.reason_titan', title='If, for some reason, a Titan')
+def out_reach_oor_evade_reason_titan_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'target_moved_out_of_reach'))
+
+
+@book.rule(
+    'out_reach_oor_evade.reason_titan',
+    title='If, for some reason, a Titan',
+    when=Timing('after', target='ai_card_attack.movement'),
+    check=out_reach_oor_evade_reason_titan_check,
+)
+def out_reach_oor_evade_reason_titan_effect(g: Game, ctx: Ctx) -> None:
+    g.skip_to('ai_card_attack', 'ai_card_attack.after_attack')
 
 
 # n4_2_attack_consequences.after_performing_evasion_roll
-# (rules/aeon_trespass/primordial_round.ludex:494)
+# (rules/aeon_trespass/primordial_round.ludex:720)
 # If, after performing the Evasion Roll,
-book.rule(
+def after_performing_evasion_roll_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'evasion_hits') >= 1)
+
+
+@book.rule(
     'n4_2_attack_consequences.after_performing_evasion_roll',
     title='If, after performing the Evasion Roll,',
+    check=after_performing_evasion_roll_check,
 )
+def after_performing_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('attack_effects.least_one_die', ctx)
 
 
-# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:498)
+# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:726)
 # If at least one die is a hit, you must trigger all effects
-book.rule(
+@book.rule(
     'attack_effects.least_one_die',
     title='If at least one die is a hit, you must trigger all effects',
 )
+def least_one_die_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('attack_effects.danger_2', ctx)
+    g.trigger('attack_effects.other_statistics_tokens', ctx)
 
 
-# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:501)
-book.rule('attack_effects.danger_2', title='Danger')
+# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:734)
+@book.rule('attack_effects.danger_2', title='Danger')
+def danger_2_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'danger_to_deal',
+        g.get(GAME, 'ai_danger')
+        + g.get(GAME, 'primordial_danger_bonus')
+        + (g.get(GAME, 'ai_danger_per_hit') + g.get(GAME, 'bonus_danger_per_hit'))
+        * g.get(GAME, 'evasion_hits'),
+    )
+    g.trigger('armor_roll_2.dealt_danger', ctx)
+    g.gain('danger', g.get(GAME, 'danger_to_deal'), ctx.need('owner'))
 
 
-# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:504)
+# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:745)
 # Other statistics and tokens
-book.rule('attack_effects.other_statistics_tokens', title='Other statistics and tokens')
+@book.rule('attack_effects.other_statistics_tokens', title='Other statistics and tokens')
+def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('fate', g.get(GAME, 'ai_fate_dealt'), ctx.need('owner'))
+    g.gain('rage', g.get(GAME, 'ai_rage_dealt'), ctx.need('owner'))
 
 
-# attack_effects.conditions_other_effects_abilities (rules/aeon_trespass/primordial_round.ludex:507)
+# attack_effects.conditions_other_effects_abilities (rules/aeon_trespass/primordial_round.ludex:752)
 # Conditions, other effects and abilities
 book.rule(
     'attack_effects.conditions_other_effects_abilities',
@@ -4294,23 +4540,36 @@ book.rule(
 )
 
 
-# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:511)
+# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:756)
 # When you are dealt Danger as a consequence of a Primordial
-book.rule(
+@book.rule(
     'armor_roll_2.dealt_danger',
     title='When you are dealt Danger as a consequence of a Primordial',
 )
+def dealt_danger_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'armor_potentials', 0)
+    for _d in g.members(g.get(ctx.need('owner'), 'armor_dice')):
+        f = g.roll('important_game_rules.dice.power_die', ctx)
+        if f == 'potential':
+            g.gain('armor_potentials', 1, GAME)
+    g.trigger('armor_roll_2.during_armor_roll_count', ctx)
 
 
-# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:514)
+# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:768)
 # During an Armor Roll, you count Potential symbols, not Power
-book.rule(
+@book.rule(
     'armor_roll_2.during_armor_roll_count',
     title='During an Armor Roll, you count Potential symbols, not Power',
 )
+def during_armor_roll_count_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'danger_to_deal',
+        q.largest(g, 0, g.get(GAME, 'danger_to_deal') - g.get(GAME, 'armor_potentials')),
+    )
 
 
-# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:518)
+# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:774)
 # Most AI cards, as well as some BP cards and other game
 book.rule(
     'window_opportunity.most_ai_cards_well',
@@ -4318,7 +4577,7 @@ book.rule(
 )
 
 
-# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:521)
+# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:777)
 # Whenever you encounter the Window of Opportunity symbol
 book.rule(
     'window_opportunity.whenever_encounter_window',
@@ -4326,13 +4585,16 @@ book.rule(
 )
 
 
-# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:524)
+# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:780)
 @book.rule('chain_break', title='Chain Break')
 def chain_break_effect(g: Game, ctx: Ctx) -> None:
-    g.set(GAME, 'attack_chain_broken', True)
+    if q.resolving(g, 'titan_attack'):
+        g.set(GAME, 'attack_chain_broken', True)
+    else:
+        g.set(GAME, 'primordial_attack_ended', True)
 
 
-# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:531)
+# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:795)
 # A new Attack starts unbroken
 @book.rule(
     'attack_not_broken_yet',
@@ -4340,10 +4602,13 @@ def chain_break_effect(g: Game, ctx: Ctx) -> None:
     when=Timing('start', target='ai_card_attack'),
 )
 def attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
-    g.set(GAME, 'attack_chain_broken', False)
+    g.set(GAME, 'primordial_attack_ended', False)
+    g.set(GAME, 'full_evade', False)
+    g.set(GAME, 'crit_evade_effects_due', 0)
+    g.set(GAME, 'crit_evade_fail_effects_due', 0)
 
 
-# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:537)
+# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:805)
 # Some Trauma cards, abilities and other
 book.rule(
     'chain_break_rules.trauma_cards_abilities_other',
@@ -4351,15 +4616,23 @@ book.rule(
 )
 
 
-# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:540)
+# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:808)
 # If a Titan Bonus Attack or additional Primordial Attack
-book.rule(
+def titan_bonus_attack_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.resolving(g, 'ai_card_attack'))
+
+
+@book.rule(
     'chain_break_rules.titan_bonus_attack',
     title='If a Titan Bonus Attack or additional Primordial Attack',
+    when=Timing('start', target='titan_attack'),
+    check=titan_bonus_attack_check,
 )
+def titan_bonus_attack_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'primordial_attack_ended', True)
 
 
-# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:543)
+# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:816)
 # In case of Primordial Zone Attacks,
 book.rule(
     'chain_break_rules.case_primordial_zone_attacks',
@@ -4367,38 +4640,35 @@ book.rule(
 )
 
 
-# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:546)
+# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:819)
 # If, for any reason, a Titan
 book.rule('chain_break_rules.reason_titan', title='If, for any reason, a Titan')
 
 
-# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:549)
+# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:822)
 # If a Chain Break happens during
 book.rule('chain_break_rules.chain_break_happens_during', title='If a Chain Break happens during')
 
 
-# chain_break_rules.note_titan_bonus_attacks (rules/aeon_trespass/primordial_round.ludex:552)
-# Note: Titan Bonus Attacks triggered during a Titan Attack
-book.rule(
-    'chain_break_rules.note_titan_bonus_attacks',
-    title='Note: Titan Bonus Attacks triggered during a Titan Attack',
-)
-
-
-# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:556)
+# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:830)
 # Fate is a cruel mistress
 book.rule('fate_effect_triggers.fate_cruel_mistress', title='Fate is a cruel mistress')
 
 
-# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:559)
+# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:833)
 # Some AI cards have additional or stronger effects depending
-book.rule(
+@book.rule(
     'fate_effect_triggers.ai_cards_have_additional',
     title='Some AI cards have additional or stronger effects depending',
 )
+def ai_cards_have_additional_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('owner'), 'fate') >= g.get(GAME, 'ai_fate_banner'):
+        g.set(GAME, 'fate_banner_evasion_dice', g.get(GAME, 'ai_fate_banner_evasion_dice'))
+    else:
+        g.set(GAME, 'fate_banner_evasion_dice', 0)
 
 
-# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:563)
+# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:870)
 # There may be other effect triggers
 book.rule(
     'other_effect_triggers.may_other_effect_triggers',
@@ -4406,12 +4676,12 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:567)
+# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:874)
 # After Attack effects
 book.rule('n5_after_attack.after_attack_section', title='After Attack effects')
 
 
-# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:570)
+# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:877)
 # After Attack effects affect the original Target
 book.rule(
     'n5_after_attack.after_attack_original_target',
@@ -4419,7 +4689,7 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:573)
+# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:880)
 # After Attack instructions against multiple Titans
 book.rule(
     'n5_after_attack.after_attack_multiple_titans',
@@ -4427,12 +4697,12 @@ book.rule(
 )
 
 
-# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:576)
+# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:883)
 # Discard the AI card; an empty AI deck is refilled
 @book.rule(
     'n5_after_attack.discard_ai_card',
     title='Discard the AI card; an empty AI deck is refilled',
-    when=Timing('end', target='ai_card_attack.after_attack'),
+    when=Timing('end', target='ai_card_attack'),
 )
 def discard_ai_card_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members('current_ai_card'):
@@ -4442,7 +4712,7 @@ def discard_ai_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # resolve_other_actions.primordials_unspeakable_monsters
-# (rules/aeon_trespass/primordial_round.ludex:587)
+# (rules/aeon_trespass/primordial_round.ludex:894)
 # Primordials are unspeakable monsters and they
 book.rule(
     'resolve_other_actions.primordials_unspeakable_monsters',
@@ -4451,7 +4721,7 @@ book.rule(
 
 
 # resolve_other_actions.additional_attacks_resolved_using
-# (rules/aeon_trespass/primordial_round.ludex:590)
+# (rules/aeon_trespass/primordial_round.ludex:899)
 # Any additional Attacks are resolved using
 book.rule(
     'resolve_other_actions.additional_attacks_resolved_using',
@@ -4459,7 +4729,7 @@ book.rule(
 )
 
 
-# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:594)
+# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:903)
 # End of Primordial Round effects
 @book.rule(
     'end_primordial_round.end_of_round_effects',
@@ -4752,12 +5022,12 @@ book.rule(
 book.rule('kratos_tokens.most_common_types_kratos', title='The most common types of Kratos')
 
 
-# kratos_tokens.most_abilities_allow_place (rules/aeon_trespass/titan_round.ludex:63)
+# kratos_tokens.most_abilities_allow_place (rules/aeon_trespass/titan_round.ludex:62)
 # Most abilities allow you to place
 book.rule('kratos_tokens.most_abilities_allow_place', title='Most abilities allow you to place')
 
 
-# kratos_tokens.gear_cards_represent_various (rules/aeon_trespass/titan_round.ludex:66)
+# kratos_tokens.gear_cards_represent_various (rules/aeon_trespass/titan_round.ludex:65)
 # Gear cards represent various types of equipment used
 book.rule(
     'kratos_tokens.gear_cards_represent_various',
@@ -4765,7 +5035,7 @@ book.rule(
 )
 
 
-# kratos_tokens.gear_card_has_symbol (rules/aeon_trespass/titan_round.ludex:69)
+# kratos_tokens.gear_card_has_symbol (rules/aeon_trespass/titan_round.ludex:68)
 # Each Gear card has a symbol that designates its type
 book.rule(
     'kratos_tokens.gear_card_has_symbol',
@@ -4773,16 +5043,16 @@ book.rule(
 )
 
 
-# kratos_tokens.four_types_gear (rules/aeon_trespass/titan_round.ludex:72)
+# kratos_tokens.four_types_gear (rules/aeon_trespass/titan_round.ludex:71)
 # There are four types of Gear
 book.rule('kratos_tokens.four_types_gear', title='There are four types of Gear')
 
 
-# kratos_tokens.gear_slots: Gear Slots (rules/aeon_trespass/titan_round.ludex:83)
+# kratos_tokens.gear_slots: Gear Slots (rules/aeon_trespass/titan_round.ludex:82)
 book.rule('kratos_tokens.gear_slots', title='Gear Slots')
 
 
-# kratos_tokens.attachments_do_not_take (rules/aeon_trespass/titan_round.ludex:86)
+# kratos_tokens.attachments_do_not_take (rules/aeon_trespass/titan_round.ludex:85)
 # Attachments do not take up slots but they are also limited
 book.rule(
     'kratos_tokens.attachments_do_not_take',
@@ -4790,17 +5060,17 @@ book.rule(
 )
 
 
-# kratos_tokens.argo_bred_titan_classes (rules/aeon_trespass/titan_round.ludex:89)
+# kratos_tokens.argo_bred_titan_classes (rules/aeon_trespass/titan_round.ludex:88)
 # Some Argo-bred Titan classes, as well
 book.rule('kratos_tokens.argo_bred_titan_classes', title='Some Argo-bred Titan classes, as well')
 
 
-# fists.even_without_weapon_titan (rules/aeon_trespass/titan_round.ludex:93)
+# fists.even_without_weapon_titan (rules/aeon_trespass/titan_round.ludex:92)
 # Even without a weapon, a Titan is armed
 book.rule('fists.even_without_weapon_titan', title='Even without a weapon, a Titan is armed')
 
 
-# game_elements_attachments.game_element_exhausted (rules/aeon_trespass/titan_round.ludex:111)
+# game_elements_attachments.game_element_exhausted (rules/aeon_trespass/titan_round.ludex:110)
 # If a game element is exhausted
 book.rule(
     'game_elements_attachments.game_element_exhausted',
@@ -4808,7 +5078,7 @@ book.rule(
 )
 
 
-# gear_attributes.gear_cards_share_number (rules/aeon_trespass/titan_round.ludex:115)
+# gear_attributes.gear_cards_share_number (rules/aeon_trespass/titan_round.ludex:114)
 # All Gear cards share a number of attributes that define them
 book.rule(
     'gear_attributes.gear_cards_share_number',
@@ -4816,7 +5086,7 @@ book.rule(
 )
 
 
-# offensive_gear_stats.attributes_found_primarily (rules/aeon_trespass/titan_round.ludex:119)
+# offensive_gear_stats.attributes_found_primarily (rules/aeon_trespass/titan_round.ludex:118)
 # These attributes are found primarily on weapons
 book.rule(
     'offensive_gear_stats.attributes_found_primarily',
@@ -4824,7 +5094,7 @@ book.rule(
 )
 
 
-# defensive_gear_stats.attributes_increase_survivability (rules/aeon_trespass/titan_round.ludex:131)
+# defensive_gear_stats.attributes_increase_survivability (rules/aeon_trespass/titan_round.ludex:130)
 # These attributes increase your survivability and are found
 book.rule(
     'defensive_gear_stats.attributes_increase_survivability',
@@ -4833,7 +5103,7 @@ book.rule(
 
 
 # other_gear_stats_qualities.various_other_commonplace_stats
-# (rules/aeon_trespass/titan_round.ludex:141)
+# (rules/aeon_trespass/titan_round.ludex:140)
 # These are various other commonplace stats
 book.rule(
     'other_gear_stats_qualities.various_other_commonplace_stats',
@@ -4841,24 +5111,24 @@ book.rule(
 )
 
 
-# other_gear_stats_qualities.charges: Charges (rules/aeon_trespass/titan_round.ludex:144)
+# other_gear_stats_qualities.charges: Charges (rules/aeon_trespass/titan_round.ludex:143)
 book.rule('other_gear_stats_qualities.charges', title='Charges')
 
 
-# other_gear_stats_qualities.ability_box: Ability box (rules/aeon_trespass/titan_round.ludex:147)
+# other_gear_stats_qualities.ability_box: Ability box (rules/aeon_trespass/titan_round.ludex:146)
 book.rule('other_gear_stats_qualities.ability_box', title='Ability box')
 
 
-# other_gear_stats_qualities.gear_traits: Gear traits (rules/aeon_trespass/titan_round.ludex:150)
+# other_gear_stats_qualities.gear_traits: Gear traits (rules/aeon_trespass/titan_round.ludex:149)
 book.rule('other_gear_stats_qualities.gear_traits', title='Gear traits')
 
 
-# gated_abilities_effects.aeon_trespass_2 (rules/aeon_trespass/titan_round.ludex:154)
+# gated_abilities_effects.aeon_trespass_2 (rules/aeon_trespass/titan_round.ludex:153)
 # In Aeon Trespass
 book.rule('gated_abilities_effects.aeon_trespass_2', title='In Aeon Trespass')
 
 
-# gated_abilities_effects.abilities_most_often_found (rules/aeon_trespass/titan_round.ludex:157)
+# gated_abilities_effects.abilities_most_often_found (rules/aeon_trespass/titan_round.ludex:156)
 # These abilities are most often found
 book.rule(
     'gated_abilities_effects.abilities_most_often_found',
@@ -4866,13 +5136,13 @@ book.rule(
 )
 
 
-# gated_abilities_effects.gear_cards_double_sided (rules/aeon_trespass/titan_round.ludex:160)
+# gated_abilities_effects.gear_cards_double_sided (rules/aeon_trespass/titan_round.ludex:159)
 # Gear cards are double sided
 book.rule('gated_abilities_effects.gear_cards_double_sided', title='Gear cards are double sided')
 
 
 # gated_abilities_effects.pattern_cards_represent_permanent
-# (rules/aeon_trespass/titan_round.ludex:163)
+# (rules/aeon_trespass/titan_round.ludex:162)
 # Pattern cards represent permanent enhancements
 book.rule(
     'gated_abilities_effects.pattern_cards_represent_permanent',
@@ -4880,7 +5150,7 @@ book.rule(
 )
 
 
-# gated_abilities_effects.pattern_cards_can_modify (rules/aeon_trespass/titan_round.ludex:166)
+# gated_abilities_effects.pattern_cards_can_modify (rules/aeon_trespass/titan_round.ludex:165)
 # Pattern cards can modify either the Trauma Table
 book.rule(
     'gated_abilities_effects.pattern_cards_can_modify',
@@ -4888,7 +5158,7 @@ book.rule(
 )
 
 
-# gated_abilities_effects.whenever_pattern_card_applied (rules/aeon_trespass/titan_round.ludex:169)
+# gated_abilities_effects.whenever_pattern_card_applied (rules/aeon_trespass/titan_round.ludex:168)
 # Whenever a Pattern card is applied
 book.rule(
     'gated_abilities_effects.whenever_pattern_card_applied',
@@ -4896,12 +5166,12 @@ book.rule(
 )
 
 
-# gated_abilities_effects.titan_pattern (rules/aeon_trespass/titan_round.ludex:172)
+# gated_abilities_effects.titan_pattern (rules/aeon_trespass/titan_round.ludex:171)
 # If a Titan with a Pattern
 book.rule('gated_abilities_effects.titan_pattern', title='If a Titan with a Pattern')
 
 
-# titan_round: Titan Round (rules/aeon_trespass/titan_round.ludex:175)
+# titan_round: Titan Round (rules/aeon_trespass/titan_round.ludex:174)
 book.procedure(
     'titan_round',
     title='Titan Round',
@@ -4909,34 +5179,46 @@ book.procedure(
 )
 
 
-# titan_round.start: Start of Titan Round (rules/aeon_trespass/titan_round.ludex:179)
+# titan_round.start: Start of Titan Round (rules/aeon_trespass/titan_round.ludex:178)
 book.rule('titan_round.start', title='Start of Titan Round', kind='step')
 
 
-# titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:182)
+# titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:181)
 # Start of Titan Round effects
 book.rule('titan_round.start.start_of_round_effects', title='Start of Titan Round effects')
 
 
-# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:186)
-book.rule('titan_round.titan_turns', title='Titan turns', kind='step')
+# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:185)
+@book.rule('titan_round.titan_turns', title='Titan turns', kind='step')
+def titan_turns_effect(g: Game, ctx: Ctx) -> None:
+    for _n in g.members([a for a in g.members(q.all_(g, 'argonaut')) if not q.dead(g, a)]):
+        chosen_1 = g.pick(
+            ctx,
+            'titan_round.titan_turns',
+            'next_titan',
+            [
+                next_titan
+                for next_titan in g.members(q.all_(g, 'argonaut'))
+                if not g.get(next_titan, 'card_turned') and not q.dead(g, next_titan)
+            ],
+        )
+        for next_titan in chosen_1:
+            ctx_2 = ctx
+            ctx = ctx.but(actor=next_titan)
+            g.trigger('titan_turn', ctx)
+            ctx = ctx_2
 
 
-# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:194)
+# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:198)
 book.rule('titan_round.end', title='End of Titan Round', kind='step')
 
 
-# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:197)
+# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:201)
 # End of Titan Round effects
 book.rule('titan_round.end.end_of_round_effects', title='End of Titan Round effects')
 
 
-# titan_round.end.unexhaust_argo_abilities (rules/aeon_trespass/titan_round.ludex:200)
-# Unexhaust Argo Abilities
-book.rule('titan_round.end.unexhaust_argo_abilities', title='Unexhaust Argo Abilities')
-
-
-# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:205)
+# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:209)
 book.procedure(
     'titan_turn',
     title="A Titan's turn",
@@ -4944,7 +5226,7 @@ book.procedure(
 )
 
 
-# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:208)
+# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:212)
 # One combat action and one movement action
 @book.rule(
     'titan_turn.combat_and_movement_actions',
@@ -4953,20 +5235,48 @@ book.procedure(
 )
 def combat_and_movement_actions_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'titan_turn.combat_and_movement_actions', 'movement_action'):
+        g.set(GAME, 'movement_action_spent', True)
         g.trigger('movement_action', ctx)
     if g.may(ctx, 'titan_turn.combat_and_movement_actions', 'combat_action'):
+        g.set(GAME, 'combat_action_spent', True)
         g.trigger('titan_attack', ctx)
 
 
-# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:217)
-book.rule('titan_turn.turn_ends', title="The Titan's turn ends", kind='step')
+# titan_turn.actions_unspent (rules/aeon_trespass/titan_round.ludex:223)
+# A turn starts with both actions unspent
+@book.rule(
+    'titan_turn.actions_unspent',
+    title='A turn starts with both actions unspent',
+    when=Timing('start', target='titan_turn'),
+)
+def actions_unspent_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'movement_action_spent', False)
+    g.set(GAME, 'combat_action_spent', False)
 
 
-# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:221)
+# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:231)
+@book.rule('titan_turn.turn_ends', title="The Titan's turn ends", kind='step')
+def turn_ends_effect(g: Game, ctx: Ctx) -> None:
+    g.set(ctx.need('owner'), 'card_turned', True)
+
+
+# titan_turn.turn_ends.cards_turned_back (rules/aeon_trespass/titan_round.ludex:237)
+# Once all Titans have taken their turns, the cards turn back
+@book.rule(
+    'titan_turn.turn_ends.cards_turned_back',
+    title='Once all Titans have taken their turns, the cards turn back',
+    when=Timing('after', target='titan_round.titan_turns'),
+)
+def cards_turned_back_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members(q.all_(g, 'argonaut')):
+        g.set(a, 'card_turned', False)
+
+
+# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:259)
 book.procedure('movement_action', title='Movement action')
 
 
-# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:230)
+# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:268)
 # General rules and restrictions of movement actions
 book.rule(
     'titan_movement_rules.movement_restrictions',
@@ -4974,7 +5284,7 @@ book.rule(
 )
 
 
-# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:254)
+# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:292)
 # If an ability, Trauma, or any other effect allows
 book.rule(
     'move_like_ability.ability_trauma',
@@ -4982,7 +5292,7 @@ book.rule(
 )
 
 
-# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:258)
+# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:296)
 # All movement performed as part of a movement action
 book.rule(
     'voluntary_movement.movement_performed_part',
@@ -4990,7 +5300,7 @@ book.rule(
 )
 
 
-# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:262)
+# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:300)
 # All movement caused by an opposing
 book.rule(
     'involuntary_movement.movement_caused_opposing',
@@ -4998,7 +5308,7 @@ book.rule(
 )
 
 
-# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:275)
+# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:313)
 # Important: A single effect can be a voluntary movement
 book.rule(
     'involuntary_movement.important',
@@ -5007,7 +5317,7 @@ book.rule(
 
 
 # involuntary_movement_reduction.titan_abilities_traits_other
-# (rules/aeon_trespass/titan_round.ludex:279)
+# (rules/aeon_trespass/titan_round.ludex:317)
 # Titan abilities, traits and other effects
 book.rule(
     'involuntary_movement_reduction.titan_abilities_traits_other',
@@ -5015,7 +5325,7 @@ book.rule(
 )
 
 
-# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:283)
+# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:321)
 # As mentioned at the start of this section
 book.rule(
     'other_uses_movement_actions.mentioned_start',
@@ -5023,7 +5333,7 @@ book.rule(
 )
 
 
-# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:289)
+# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:327)
 book.procedure(
     'titan_attack',
     title='Titan Attack (the attack sequence)',
@@ -5042,19 +5352,19 @@ book.procedure(
 )
 
 
-# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:292)
+# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:330)
 # 1. Declare Attack and Active Weapon
 book.rule('titan_attack.declare_attack', title='1. Declare Attack and Active Weapon', kind='step')
 
 
-# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:296)
+# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:334)
 # 2. Raise Rage and check Priority Target
 @book.rule('titan_attack.raise_rage', title='2. Raise Rage and check Priority Target', kind='step')
 def raise_rage_effect(g: Game, ctx: Ctx) -> None:
     g.gain('rage', 1, ctx.need('owner'))
 
 
-# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:304)
+# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:342)
 def attack_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -5067,20 +5377,30 @@ book.rule(
 )
 
 
-# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:309)
+# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:347)
 def first_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
 
-book.rule(
+@book.rule(
     'titan_attack.first_window',
     title='4. First Ability Window',
     kind='step',
     check=first_window_check,
 )
+def first_window_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('owner'), 'auto_break_x') > 0:
+        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'auto_break_x'))
+        g.trigger('keywords.keywords_list.auto_break.auto_break_tokens', ctx)
+    if g.get(ctx.need('owner'), 'has_sacrifice'):
+        g.trigger('keywords.keywords_list.sacrifice.sacrifice_break', ctx)
+    if g.get(ctx.need('owner'), 'has_spotlight'):
+        g.trigger('keywords.keywords_list.spotlight.spotlight_power', ctx)
+    if g.get(ctx.need('owner'), 'has_provoke'):
+        g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
 
 
-# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:314)
+# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:364)
 def draw_bp_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -5088,20 +5408,25 @@ def draw_bp_check(g: Game, ctx: Ctx) -> bool:
 book.rule('titan_attack.draw_bp', title='5. Draw BP card', kind='step', check=draw_bp_check)
 
 
-# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:319)
+# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:369)
 def power_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
 
-book.rule(
+@book.rule(
     'titan_attack.power_roll_step',
     title='6. Power Roll',
     kind='step',
     check=power_roll_step_check,
 )
+def power_roll_step_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('n6_1_creating_power_pool.successful_hit_grants', ctx)
+    g.trigger('power_dice_limit_2.powerful_weapons_combined_additional', ctx)
+    g.trigger('n6_2_rolling_dice.perform_power_roll_simply', ctx)
+    g.trigger('n6_4_using_potentials.potential_result_gives_one', ctx)
 
 
-# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:334)
+# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:389)
 def responses_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -5114,7 +5439,7 @@ book.rule(
 )
 
 
-# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:339)
+# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:394)
 # 8. Wounds and Escalation
 def wounds_and_escalation_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
@@ -5128,19 +5453,37 @@ book.rule(
 )
 
 
-# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:344)
+# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:399)
 # 9. Clear the Kratos Pool
 @book.rule('titan_attack.clear_kratos_pool', title='9. Clear the Kratos Pool', kind='step')
 def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
     for t in g.members('kratos_tokens_in_pool'):
         g.discard(t, source='kratos_tokens_in_pool')
+    g.set(GAME, 'opening_tokens', 0)
+    g.set(GAME, 'break_tokens', 0)
+    g.set(GAME, 'diversion_tokens', 0)
 
 
-# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:351)
-book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
+# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:409)
+@book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
+def second_window_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('owner'), 'break_x') > 0:
+        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'break_x'))
+        g.trigger('keywords.keywords_list.break_keyword.break_tokens_placed', ctx)
+    if g.get(ctx.need('owner'), 'opening_x') > 0:
+        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'opening_x'))
+        g.trigger('keywords.keywords_list.opening.opening_tokens_placed', ctx)
+    if g.get(ctx.need('owner'), 'overbreak_x') > 0:
+        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'overbreak_x'))
+        g.trigger('keywords.keywords_list.overbreak.overbreak_tokens', ctx)
+    if g.get(ctx.need('owner'), 'elation_x') > 0:
+        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'elation_x'))
+        g.trigger('keywords.keywords_list.elation.elation_opening', ctx)
+    if g.get(ctx.need('owner'), 'has_diversion'):
+        g.trigger('keywords.keywords_list.diversion.diversion_token', ctx)
 
 
-# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:355)
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:518)
 # A new Titan Attack starts unbroken
 @book.rule(
     'titan_attack_not_broken_yet',
@@ -5149,9 +5492,12 @@ book.rule('titan_attack.second_window', title='10. Second Ability Window', kind=
 )
 def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_chain_broken', False)
+    g.set(GAME, 'attack_full_miss', False)
+    g.set(GAME, 'crit_chance_effects_due', 0)
+    g.set(GAME, 'crit_miss_effects_due', 0)
 
 
-# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:365)
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:534)
 # Declare you are about to Attack,
 book.rule(
     'n1_declare_attack_active_weapon.declare_about_attack',
@@ -5159,21 +5505,29 @@ book.rule(
 )
 
 
-# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:368)
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:537)
 # If you cannot choose a legal
-book.rule(
+def cannot_choose_legal_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'no_legal_active_weapon'))
+
+
+@book.rule(
     'n1_declare_attack_active_weapon.cannot_choose_legal',
     title='If you cannot choose a legal',
+    when=Timing('after', target='titan_attack.declare_attack'),
+    check=cannot_choose_legal_check,
 )
+def cannot_choose_legal_effect(g: Game, ctx: Ctx) -> None:
+    g.end_procedure('titan_attack')
 
 
-# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:371)
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:561)
 # Effective Range
 book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
 
 
 # n1_declare_attack_active_weapon.effective_range_most_weapons
-# (rules/aeon_trespass/titan_round.ludex:374)
+# (rules/aeon_trespass/titan_round.ludex:564)
 # An effective range of most weapons
 book.rule(
     'n1_declare_attack_active_weapon.effective_range_most_weapons',
@@ -5181,7 +5535,7 @@ book.rule(
 )
 
 
-# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:377)
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:567)
 # Reach X weapons have an effective
 book.rule(
     'n1_declare_attack_active_weapon.reach_x_weapons_have',
@@ -5189,7 +5543,7 @@ book.rule(
 )
 
 
-# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:380)
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:570)
 # Ranged X–Y weapons have an effective
 book.rule(
     'n1_declare_attack_active_weapon.ranged_x_y_weapons',
@@ -5197,43 +5551,117 @@ book.rule(
 )
 
 
-# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:384)
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:574)
 # Roll a number of (d10) Attack
-book.rule('n3_attack_roll.roll_number_d10_attack', title='Roll a number of (d10) Attack')
+@book.rule(
+    'n3_attack_roll.roll_number_d10_attack',
+    title='Roll a number of (d10) Attack',
+    when=Timing('during', target='titan_attack.attack_roll_step'),
+)
+def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'attack_hits', 0)
+    g.set(GAME, 'attack_misses', 0)
+    g.set(GAME, 'crit_chance', False)
+    g.set(GAME, 'attack_die_bonus', 0)
+    g.trigger('keywords.keywords_list.opening.opening_token_bonus', ctx)
+    c = g.roll('white_crit_die', ctx)
+    g.set(GAME, 'attack_die_face', c)
+    g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
+    for _i in g.members(g.get(GAME, 'weapon_attack_dice') - 1):
+        r = g.roll('important_game_rules.dice.d10', ctx)
+        g.set(GAME, 'attack_die_face', r)
+        g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
 
 
-# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:387)
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:594)
 # Each die with a result equal
-book.rule('n3_attack_roll.die_result_equal', title='Each die with a result equal')
+def die_result_equal_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'attack_misses') == 0)
 
 
-# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:390)
+@book.rule(
+    'n3_attack_roll.die_result_equal',
+    title='Each die with a result equal',
+    when=Timing('after', target='titan_attack.attack_roll_step'),
+    check=die_result_equal_check,
+)
+def die_result_equal_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'full_hit', True)
+
+
+# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:600)
+# Each die: a hit or a miss
+@book.rule('n3_attack_roll.die_result_equal.score_attack_die', title='Each die: a hit or a miss')
+def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
+    if (
+        g.get(GAME, 'attack_die_face') == 10
+        or g.get(GAME, 'attack_die_face') != 1
+        and g.get(GAME, 'attack_die_face')
+        + g.get(GAME, 'weapon_precision')
+        + g.get(GAME, 'attack_die_bonus')
+        + g.get(GAME, 'blindspot_precision')
+        >= g.get(GAME, 'primordial_to_hit') + g.get(GAME, 'bonus_to_hit')
+    ):
+        g.gain('attack_hits', 1, GAME)
+    else:
+        g.gain('attack_misses', 1, GAME)
+
+
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:611)
 # All dice that are not hits are misses
-book.rule('n3_attack_roll.dice_not_hits_misses', title='All dice that are not hits are misses')
+def dice_not_hits_misses_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'attack_hits') == 0)
 
 
-# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:393)
+@book.rule(
+    'n3_attack_roll.dice_not_hits_misses',
+    title='All dice that are not hits are misses',
+    when=Timing('after', target='titan_attack.attack_roll_step'),
+    check=dice_not_hits_misses_check,
+)
+def dice_not_hits_misses_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'attack_full_miss', True)
+    g.skip_to('titan_attack', 'titan_attack.clear_kratos_pool')
+
+
+# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:619)
+# After step 9, a full miss ends the Attack
+def full_miss_ends_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'attack_full_miss'))
+
+
+@book.rule(
+    'n3_attack_roll.dice_not_hits_misses.full_miss_ends',
+    title='After step 9, a full miss ends the Attack',
+    when=Timing('after', target='titan_attack.clear_kratos_pool'),
+    check=full_miss_ends_check,
+)
+def full_miss_ends_effect(g: Game, ctx: Ctx) -> None:
+    g.end_procedure('titan_attack')
+
+
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:625)
 # Note that some Gear cards have
 book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
 
 
-# n3_attack_roll.remember_natural_rolls (rules/aeon_trespass/titan_round.ludex:396)
-# Remember: A natural '10' is always a hit and a natural '1' is always
-book.rule(
-    'n3_attack_roll.remember_natural_rolls',
-    title="Remember: A natural '10' is always a hit and a natural '1' is always",
-)
-
-
-# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:400)
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:696)
 # Whenever you perform an Attack or Evasion Roll
-book.rule(
+def whenever_perform_attack_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.natural(g, ctx.need('target')) == 10)
+
+
+@book.rule(
     'crit_die.whenever_perform_attack',
     title='Whenever you perform an Attack or Evasion Roll',
+    when=Timing('after', target='white_crit_die'),
+    check=whenever_perform_attack_check,
 )
+def whenever_perform_attack_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'crit_chance', True)
 
 
-# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:403)
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:706)
 # Some Gear cards, Titan Sheets and Mnemos cards introduce
 book.rule(
     'crit_die.gear_cards_titan_sheets',
@@ -5241,24 +5669,80 @@ book.rule(
 )
 
 
-# crit_die.crit_chance: Crit Chance (rules/aeon_trespass/titan_round.ludex:406)
-book.rule('crit_die.crit_chance', title='Crit Chance')
+# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:709)
+def crit_chance_effects_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.natural(g, ctx.need('target')) == 10
+        and q.resolving(g, 'n3_attack_roll.roll_number_d10_attack'),
+    )
 
 
-# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:409)
-book.rule('crit_die.crit_miss', title='Crit Miss')
+@book.rule(
+    'crit_die.crit_chance_effects',
+    title='Crit Chance',
+    when=Timing('after', target='white_crit_die'),
+    check=crit_chance_effects_check,
+)
+def crit_chance_effects_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('crit_chance_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:412)
-book.rule('crit_die.crit_evade_2', title='Crit Evade')
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:716)
+def crit_miss_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.natural(g, ctx.need('target')) == 1
+        and q.resolving(g, 'n3_attack_roll.roll_number_d10_attack'),
+    )
 
 
-# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:415)
-book.rule('crit_die.crit_evade_fail', title='Crit Evade Fail')
+@book.rule(
+    'crit_die.crit_miss',
+    title='Crit Miss',
+    when=Timing('after', target='white_crit_die'),
+    check=crit_miss_check,
+)
+def crit_miss_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('crit_miss_effects_due', 1, GAME)
+
+
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:723)
+def crit_evade_2_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.natural(g, ctx.need('target')) == 10
+        and q.resolving(g, 'n4_1_evasion_roll.perform_evasion_roll'),
+    )
+
+
+@book.rule(
+    'crit_die.crit_evade_2',
+    title='Crit Evade',
+    when=Timing('after', target='white_crit_die'),
+    check=crit_evade_2_check,
+)
+def crit_evade_2_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('crit_evade_effects_due', 1, GAME)
+
+
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:729)
+def crit_evade_fail_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.natural(g, ctx.need('target')) == 1
+        and q.resolving(g, 'n4_1_evasion_roll.perform_evasion_roll'),
+    )
+
+
+@book.rule(
+    'crit_die.crit_evade_fail',
+    title='Crit Evade Fail',
+    when=Timing('after', target='white_crit_die'),
+    check=crit_evade_fail_check,
+)
+def crit_evade_fail_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('crit_evade_fail_effects_due', 1, GAME)
 
 
 # n4_first_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:419)
+# (rules/aeon_trespass/titan_round.ludex:744)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n4_first_ability_window.activate_applicable_abilities_from',
@@ -5266,7 +5750,7 @@ book.rule(
 )
 
 
-# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:422)
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:747)
 # Abilities used during this window will influence your own
 book.rule(
     'n4_first_ability_window.abilities_used_during_window',
@@ -5274,7 +5758,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:426)
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:751)
 # Primordials are giant monsters from some Other Place
 book.rule(
     'n5_draw_bp_card.primordials_giant_monsters_from',
@@ -5282,19 +5766,37 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:429)
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:754)
 # Draw the top card from the BP deck and reveal it
-book.rule(
+@book.rule(
     'n5_draw_bp_card.draw_top_card_from',
     title='Draw the top card from the BP deck and reveal it',
+    when=Timing('during', target='titan_attack.draw_bp'),
 )
+def draw_top_card_from_effect(g: Game, ctx: Ctx) -> None:
+    g.draw('bp_deck', 1, 'current_bp_card')
 
 
-# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:432)
-book.rule('n5_draw_bp_card.point_bp', title='If at any point the BP')
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:759)
+@book.rule(
+    'n5_draw_bp_card.point_bp',
+    title='If at any point the BP',
+    when=Timing(
+        'any',
+        options=(
+            Timing('after', target='titan_attack.draw_bp'),
+            Timing('after', target='ai_card_attack.draw_ai'),
+        ),
+    ),
+)
+def point_bp_effect(g: Game, ctx: Ctx) -> None:
+    if q.empty(g, 'bp_deck'):
+        g.shuffle('bp_discard_pile', 'bp_deck')
+    if q.empty(g, 'ai_deck'):
+        g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:435)
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:770)
 # BP cards include the following information:
 book.rule(
     'n5_draw_bp_card.bp_cards_include_following',
@@ -5302,7 +5804,7 @@ book.rule(
 )
 
 
-# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:453)
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:788)
 # Hitting the Primordial is only the beginning
 book.rule(
     'n6_power_roll.hitting_primordial_only_beginning',
@@ -5310,65 +5812,86 @@ book.rule(
 )
 
 
-# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:456)
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:791)
 # To do that, your Total Power
 book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
 
 
-# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:470)
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:805)
 # First, gather your Power Pool
 book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
 
 
-# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:473)
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:809)
 # Each successful hit grants you as many Power dice
-book.rule(
+@book.rule(
     'n6_1_creating_power_pool.successful_hit_grants',
     title='Each successful hit grants you as many Power dice',
 )
+def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'power_pool', g.get(GAME, 'attack_hits') * g.get(GAME, 'weapon_power'))
+    if g.get(GAME, 'attack_hits') >= 1:
+        g.gain('power_pool', g.get(GAME, 'weapon_bonus_power'), GAME)
+    g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
 
-# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:476)
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:819)
 # Then, add your Titan's Power die
-book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
+@book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
+def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('power_pool', 1 + g.get(GAME, 'power_dice_bonus'), GAME)
 
 
-# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:484)
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:854)
 # Power Dice Tiers
 book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
 
 
 # power_dice_limit_2.powerful_weapons_combined_additional
-# (rules/aeon_trespass/titan_round.ludex:488)
+# (rules/aeon_trespass/titan_round.ludex:858)
 # Some powerful weapons combined with additional
-book.rule(
+@book.rule(
     'power_dice_limit_2.powerful_weapons_combined_additional',
     title='Some powerful weapons combined with additional',
 )
+def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'power_pool_higher_tier',
+        q.largest(
+            g,
+            0,
+            (g.get(GAME, 'power_pool') - g.get(GAME, 'red_power_dice_in_box') + 1) // 2,
+        ),
+    )
+    g.lose('power_pool', 2 * g.get(GAME, 'power_pool_higher_tier'), GAME)
 
 
-# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:492)
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:879)
 # To perform a Power Roll, simply
-book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
+@book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
+def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'total_power', g.get(GAME, 'raw_power'))
+    g.set(GAME, 'potentials', 0)
+    for _d in g.members(g.get(GAME, 'power_pool') + g.get(GAME, 'power_pool_higher_tier')):
+        f = g.roll('important_game_rules.dice.power_die', ctx)
+        if f == 'power':
+            g.gain('total_power', 1, GAME)
+        if f == 'potential':
+            g.gain('potentials', 1, GAME)
 
 
-# n6_3_power_re_rolls.power_dice_cannot_re (rules/aeon_trespass/titan_round.ludex:496)
-# Power dice cannot be re-rolled using Fate
-book.rule(
-    'n6_3_power_re_rolls.power_dice_cannot_re',
-    title='Power dice cannot be re-rolled using Fate',
-)
-
-
-# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:500)
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:899)
 # Each potential result gives you one potential
-book.rule(
+@book.rule(
     'n6_4_using_potentials.potential_result_gives_one',
     title='Each potential result gives you one potential',
 )
+def potential_result_gives_one_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('keywords.keywords_list.break_keyword.break_token_power', ctx)
 
 
-# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:504)
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:906)
 # After using all re-rolls, potential symbols
 book.rule(
     'n6_5_resolve_power_roll.after_using_re_rolls',
@@ -5376,7 +5899,7 @@ book.rule(
 )
 
 
-# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:507)
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:909)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'total_power') >= g.get(GAME, 'primordial_at'))
@@ -5385,7 +5908,7 @@ def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
 @book.rule(
     'n6_5_resolve_power_roll.wound_or_critical',
     title='Total Power equal to or higher than the AT: a Wound',
-    when=Timing('end', target='titan_attack.power_roll_step'),
+    when=Timing('after', target='titan_attack.power_roll_step'),
     check=wound_or_critical_check,
 )
 def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
@@ -5395,7 +5918,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'attack_result', 'wound')
 
 
-# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:519)
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:921)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'total_power') < g.get(GAME, 'primordial_at'))
@@ -5404,14 +5927,14 @@ def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
 @book.rule(
     'n6_5_resolve_power_roll.fail_to_wound',
     title='Total Power less than the AT: Fail',
-    when=Timing('end', target='titan_attack.power_roll_step'),
+    when=Timing('after', target='titan_attack.power_roll_step'),
     check=fail_to_wound_check,
 )
 def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_result', 'fail')
 
 
-# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:525)
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:927)
 # Note: Some game elements have additional effects that trigger
 book.rule(
     'n6_5_resolve_power_roll.note_additional_effects',
@@ -5420,7 +5943,7 @@ book.rule(
 
 
 # n7_primordial_responses.primordials_powerful_monstrous_beings
-# (rules/aeon_trespass/titan_round.ludex:529)
+# (rules/aeon_trespass/titan_round.ludex:931)
 # Primordials are powerful monstrous beings and they
 book.rule(
     'n7_primordial_responses.primordials_powerful_monstrous_beings',
@@ -5428,20 +5951,38 @@ book.rule(
 )
 
 
-# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:532)
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:934)
 # The exact nature of the response
-book.rule('n7_primordial_responses.exact_nature_response', title='The exact nature of the response')
+def exact_nature_response_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'attack_result') == 'wound')
 
 
-# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:535)
+@book.rule(
+    'n7_primordial_responses.exact_nature_response',
+    title='The exact nature of the response',
+    when=Timing('during', target='titan_attack.responses'),
+    check=exact_nature_response_check,
+)
+def exact_nature_response_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'bp_response', 'Wound')
+
+
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:941)
 # If you failed to wound the Primordial, you resolve the Fail
-book.rule(
+@book.rule(
     'n7_primordial_responses.failed_wound',
     title='If you failed to wound the Primordial, you resolve the Fail',
+    when=Timing('during', target='titan_attack.responses'),
 )
+def failed_wound_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'attack_result') == 'fail':
+        g.set(GAME, 'bp_response', 'Fail')
+    if g.get(GAME, 'attack_result') == 'critical wound':
+        g.set(GAME, 'bp_response', 'Critical')
+    g.set(GAME, 'instinct_response', g.get(GAME, 'attack_result') != 'critical wound')
 
 
-# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:543)
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:956)
 # Once you know which Response should
 book.rule(
     'n7_primordial_responses.once_know_response_should',
@@ -5449,7 +5990,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:546)
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:959)
 # If the Response doesn't involve any kind of new Attack
 book.rule(
     'n7_primordial_responses.response_doesn_t_involve',
@@ -5458,7 +5999,7 @@ book.rule(
 
 
 # n7_primordial_responses.unless_stated_otherwise_responses
-# (rules/aeon_trespass/titan_round.ludex:549)
+# (rules/aeon_trespass/titan_round.ludex:962)
 # Unless stated otherwise, Responses are resolved
 book.rule(
     'n7_primordial_responses.unless_stated_otherwise_responses',
@@ -5466,7 +6007,7 @@ book.rule(
 )
 
 
-# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:553)
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:966)
 # Unless stated otherwise, a Response should
 book.rule(
     'responses_adjacency.unless_stated_otherwise_response',
@@ -5474,7 +6015,7 @@ book.rule(
 )
 
 
-# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:556)
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:969)
 # Knockback and Knockdown are the exceptions
 book.rule(
     'responses_adjacency.knockback_knockdown_exceptions',
@@ -5482,7 +6023,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:560)
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:973)
 # Escalation, a central Battle mechanic
 book.rule(
     'n8_wounds_escalation.escalation_central_mechanic',
@@ -5490,7 +6031,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:563)
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:976)
 # Failing to wound: the BP card to the discard pile
 def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'fail')
@@ -5507,7 +6048,7 @@ def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
-# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:632)
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1045)
 # A Wound: the BP card is wounded
 def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') != 'fail')
@@ -5525,7 +6066,7 @@ def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='current_bp_card')
 
 
-# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:641)
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1054)
 # Wounding the Primordial performs Escalation
 @book.rule(
     'n8_wounds_escalation.wound_and_escalate',
@@ -5536,7 +6077,7 @@ def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chart_row', ctx)
 
 
-# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:649)
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1062)
 # Successfully wounded BP cards become Wounds
 book.rule(
     'wound_stack_2.successfully_wounded_bp_cards',
@@ -5544,12 +6085,23 @@ book.rule(
 )
 
 
-# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:652)
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1065)
 # Some attacks are so devastating they
-book.rule('wound_stack_2.attacks_so_devastating', title='Some attacks are so devastating they')
+@book.rule(
+    'wound_stack_2.attacks_so_devastating',
+    title='Some attacks are so devastating they',
+    when=Timing('enters', target='wound_stack'),
+)
+def attacks_so_devastating_effect(g: Game, ctx: Ctx) -> None:
+    if q.is_(g, ctx.need('target'), 'generic_wound'):
+        g.gain('wound_stack_wounds', g.get(ctx.need('target'), 'wounds'), GAME)
+    elif g.get(ctx.need('target'), 'level') == 3:
+        g.gain('wound_stack_wounds', 2, GAME)
+    else:
+        g.gain('wound_stack_wounds', 1, GAME)
 
 
-# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:664)
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1088)
 # Escalation is the process of adding
 book.rule(
     'performing_escalation.escalation_process_adding',
@@ -5557,12 +6109,12 @@ book.rule(
 )
 
 
-# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:667)
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1091)
 # For a full breakdown of each
 book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
 
 
-# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:670)
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1094)
 # For general rules, see the following
 book.rule(
     'performing_escalation.general_rules_see_following',
@@ -5570,22 +6122,22 @@ book.rule(
 )
 
 
-# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:674)
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1098)
 # Your attack has exposed a deeper
 book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
 
 
-# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:677)
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1101)
 # In general, when the current BP
 book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
 
 
-# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:680)
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1104)
 # For special cases, see the Full
 book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
 
 
-# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:684)
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1108)
 # The Primordial becomes more aggressive
 book.rule(
     'escalating_ai_deck.ai_deck_more_aggressive',
@@ -5593,22 +6145,22 @@ book.rule(
 )
 
 
-# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:687)
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1111)
 # Escalating the AI deck
 book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
 
 
-# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:691)
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1116)
 # No AI card of the wounded card's level
 book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
 
 
-# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:694)
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1119)
 book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
 
 
 # n10_second_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:927)
+# (rules/aeon_trespass/titan_round.ludex:1355)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n10_second_ability_window.activate_applicable_abilities_from',
@@ -5616,7 +6168,7 @@ book.rule(
 )
 
 
-# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:930)
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:1358)
 # During this ability window, you can use most
 book.rule(
     'n10_second_ability_window.during_ability_window_can',
@@ -5625,24 +6177,36 @@ book.rule(
 
 
 # end_titan_attack_attack_responses.after_resolve_second_ability
-# (rules/aeon_trespass/titan_round.ludex:934)
+# (rules/aeon_trespass/titan_round.ludex:1362)
 # After you resolve the second ability
-book.rule(
+@book.rule(
     'end_titan_attack_attack_responses.after_resolve_second_ability',
     title='After you resolve the second ability',
+    when=Timing('end', target='titan_attack'),
 )
+def after_resolve_second_ability_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('current_bp_card'):
+        g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
 # complicated_actions.sometimes_especially_complicated_maneuvers
-# (rules/aeon_trespass/titan_round.ludex:938)
+# (rules/aeon_trespass/titan_round.ludex:1371)
 # Sometimes, especially complicated maneuvers
-book.rule(
+def sometimes_especially_complicated_maneuvers_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'movement_action_spent') and not g.get(GAME, 'combat_action_spent'))
+
+
+@book.rule(
     'complicated_actions.sometimes_especially_complicated_maneuvers',
     title='Sometimes, especially complicated maneuvers',
+    check=sometimes_especially_complicated_maneuvers_check,
 )
+def sometimes_especially_complicated_maneuvers_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'movement_action_spent', True)
+    g.set(GAME, 'combat_action_spent', True)
 
 
-# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:942)
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:1394)
 # Many active abilities, as well as some other game effects
 book.rule(
     'free_actions.many_active_abilities_well',
@@ -5650,28 +6214,12 @@ book.rule(
 )
 
 
-# free_actions.remember_action_limit (rules/aeon_trespass/titan_round.ludex:945)
-# Remember: Unless you gain additional actions in some way, a Titan's
-book.rule(
-    'free_actions.remember_action_limit',
-    title="Remember: Unless you gain additional actions in some way, a Titan's",
-)
-
-
-# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:949)
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:1402)
 # The rarest type of Titan action
 book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
 
 
-# reactions.whenever_encounter_reaction_symbol (rules/aeon_trespass/titan_round.ludex:952)
-# Whenever you encounter the reaction symbol
-book.rule(
-    'reactions.whenever_encounter_reaction_symbol',
-    title='Whenever you encounter the reaction symbol',
-)
-
-
-# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:956)
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:1411)
 # Argo Abilities are Technologies used in Battle
 book.rule(
     'argo_abilities_section.argo_abilities_technologies',
@@ -5679,7 +6227,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:959)
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:1414)
 # Argo Ability (AA) Limit
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -5689,15 +6237,7 @@ def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# argo_abilities_section.prepared_in_setup (rules/aeon_trespass/titan_round.ludex:964)
-# Argo Abilities are chosen in Battle Setup
-book.rule(
-    'argo_abilities_section.prepared_in_setup',
-    title='Argo Abilities are chosen in Battle Setup',
-)
-
-
-# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:969)
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:1425)
 # Argo Ability Charges
 def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
     g.pay('charges_left', 1, GAME)
@@ -5710,7 +6250,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:974)
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:1430)
 # Using Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities',
@@ -5722,17 +6262,8 @@ def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'exhausted_argo_abilities', source='active_argo_abilities')
 
 
-# argo_abilities_section.using_argo_abilities.each_once_per_round
-# (rules/aeon_trespass/titan_round.ludex:981)
-# Each Argo Ability once per Round
-book.rule(
-    'argo_abilities_section.using_argo_abilities.each_once_per_round',
-    title='Each Argo Ability once per Round',
-)
-
-
 # argo_abilities_section.using_argo_abilities.unexhaust_each_round
-# (rules/aeon_trespass/titan_round.ludex:985)
+# (rules/aeon_trespass/titan_round.ludex:1441)
 # Argo Abilities unexhaust at the end of each Round
 @book.rule(
     'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
@@ -5842,29 +6373,26 @@ def climb_vp_effect(g: Game, ctx: Ctx) -> None:
 
 # vantage_points.climbing_and_falling.fall_from_vp (rules/aeon_trespass/tokens.ludex:123)
 # Falling down from a VP
-def fall_from_vp_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.location(g, ctx.need('owner')) == 'vantage_point' and g.fact('vp_forces_hold_on'))
-
-
 @book.rule(
     'vantage_points.climbing_and_falling.fall_from_vp',
     title='Falling down from a VP',
     when=Timing('end', target='primordial_round'),
-    check=fall_from_vp_check,
     prose=1,
 )
 def fall_from_vp_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('tests_in_battle.perform_test', ctx)
-    if g.get(GAME, 'test_result') == 'fail':
-        g.prose('Fall down from the VP: the effects are explained on the Primordial Sheet.')
+    for t in g.members('vantage_point'):
+        if g.fact('vp_forces_hold_on'):
+            g.trigger('tests_in_battle.perform_test', ctx.but(owner=t))
+            if g.get(GAME, 'test_result') == 'fail':
+                g.prose('Fall down from the VP: the effects are explained on the Primordial Sheet.')
 
 
-# vantage_points.movement_and_vps.move_from_vp (rules/aeon_trespass/tokens.ludex:133)
+# vantage_points.movement_and_vps.move_from_vp (rules/aeon_trespass/tokens.ludex:134)
 # Moving down from a VP
 book.rule('vantage_points.movement_and_vps.move_from_vp', title='Moving down from a VP')
 
 
-# vantage_points.movement_and_vps.displaced_from_vp (rules/aeon_trespass/tokens.ludex:138)
+# vantage_points.movement_and_vps.displaced_from_vp (rules/aeon_trespass/tokens.ludex:139)
 # Knockdown or involuntary movement on a VP
 def displaced_from_vp_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, ctx.need('owner')) == 'vantage_point')
@@ -5881,14 +6409,14 @@ def displaced_from_vp_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Displace the Titan to a space adjacent to the Primordial first.')
 
 
-# vantage_points.movement_and_vps.one_titan_per_vp (rules/aeon_trespass/tokens.ludex:145)
+# vantage_points.movement_and_vps.one_titan_per_vp (rules/aeon_trespass/tokens.ludex:146)
 # One Titan per VP
 @book.rule('vantage_points.movement_and_vps.one_titan_per_vp', title='One Titan per VP')
 def one_titan_per_vp_effect(g: Game, ctx: Ctx) -> None:
     g.require(q.empty(g, 'vantage_point'), 'empty(vantage_point)')
 
 
-# vantage_points.vps_adjacency_and_range.vp_adjacency (rules/aeon_trespass/tokens.ludex:152)
+# vantage_points.vps_adjacency_and_range.vp_adjacency (rules/aeon_trespass/tokens.ludex:153)
 # Titans on VPs are adjacent to the Primordial
 book.rule(
     'vantage_points.vps_adjacency_and_range.vp_adjacency',
@@ -5897,7 +6425,7 @@ book.rule(
 
 
 # vantage_points.vps_adjacency_and_range.vp_not_adjacent_to_others
-# (rules/aeon_trespass/tokens.ludex:155)
+# (rules/aeon_trespass/tokens.ludex:156)
 # Titans adjacent to the Primordial are not adjacent to Titans on VPs
 book.rule(
     'vantage_points.vps_adjacency_and_range.vp_not_adjacent_to_others',
@@ -5905,7 +6433,7 @@ book.rule(
 )
 
 
-# awakenings.unlock_awakening (rules/aeon_trespass/tokens.ludex:163)
+# awakenings.unlock_awakening (rules/aeon_trespass/tokens.ludex:164)
 # Unlocking the Awakening Mechanic
 @book.rule('awakenings.unlock_awakening', title='Unlocking the Awakening Mechanic', prose=1)
 def unlock_awakening_effect(g: Game, ctx: Ctx) -> None:
@@ -5914,7 +6442,7 @@ def unlock_awakening_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Switch the You died Obol with its special variant (its text is not in the rulebook).')
 
 
-# awakenings.awaken: How to Awaken (rules/aeon_trespass/tokens.ludex:174)
+# awakenings.awaken: How to Awaken (rules/aeon_trespass/tokens.ludex:175)
 book.procedure(
     'awakenings.awaken',
     title='How to Awaken',
@@ -5922,7 +6450,7 @@ book.procedure(
 )
 
 
-# awakenings.awaken.choose_godform (rules/aeon_trespass/tokens.ludex:179)
+# awakenings.awaken.choose_godform (rules/aeon_trespass/tokens.ludex:180)
 # Choose an available Godform
 @book.rule('awakenings.awaken.choose_godform', title='Choose an available Godform', kind='step')
 def choose_godform_effect(g: Game, ctx: Ctx) -> None:
@@ -5934,21 +6462,19 @@ def choose_godform_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'awakened', True)
 
 
-# awakenings.awaken.immediate_effects (rules/aeon_trespass/tokens.ludex:187)
+# awakenings.awaken.immediate_effects (rules/aeon_trespass/tokens.ludex:188)
 # Immediate Effects of Awakening
 @book.rule(
     'awakenings.awaken.immediate_effects',
     title='Immediate Effects of Awakening',
     kind='step',
-    prose=3,
+    prose=2,
 )
 def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chain_break', ctx)
     g.place('priority_target_token', ctx.get('owner'))
-    g.prose(
-        'Discard any Condition cards and Condition tokens (yours: the engine keeps one place for '
-        "everyone's Condition cards).",
-    )
+    for c in g.members(g.get(ctx.need('owner'), 'condition_cards')):
+        g.discard(c, source=g.get(ctx.need('owner'), 'condition_cards'))
     g.set(ctx.need('owner'), 'despair', 0)
     g.prose('If you were knocked down, you may stand up.')
     g.gain('trespass_tokens', 2, ctx.need('owner'))
@@ -5959,7 +6485,7 @@ def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adversary_activation', ctx)
 
 
-# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:217)
+# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:219)
 # The Godform Power die
 def godform_power_die_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -5976,7 +6502,7 @@ def godform_power_die_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Add the Godform Power die to the Power Pool instead of your Titan Power die.')
 
 
-# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:224)
+# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:226)
 # The Godform card's other bonuses
 def godform_bonuses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -5989,7 +6515,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:228)
+# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:230)
 # Godform Special Attacks
 def godform_special_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -6002,7 +6528,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:233)
+# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:235)
 # You live: By the power of the Dead Gods…
 def dead_gods_obol_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -6019,7 +6545,7 @@ def dead_gods_obol_effect(g: Game, ctx: Ctx) -> None:
 
 
 # awakenings.other_awakening_rules.dead_gods_obol.dead_gods_obol_removed
-# (rules/aeon_trespass/tokens.ludex:239)
+# (rules/aeon_trespass/tokens.ludex:241)
 # Remove it when the Obol Draw is resolved
 def dead_gods_obol_removed_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'obol_deck', catalog.YOU_LIVE_DEAD_GODS.id))
@@ -6035,11 +6561,12 @@ def dead_gods_obol_removed_effect(g: Game, ctx: Ctx) -> None:
     g.remove(catalog.YOU_LIVE_DEAD_GODS.id, 'obol_deck')
 
 
-# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:244)
+# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:246)
 # Discard a Trespass token to stand up
 def trespass_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.get(ctx.need('owner'), 'awakened') and q.contains(g, 'condition_cards', 'knockdown_card'),
+        g.get(ctx.need('owner'), 'awakened')
+        and q.contains(g, g.get(ctx.need('owner'), 'condition_cards'), 'knockdown_card'),
     )
 
 
@@ -6055,10 +6582,10 @@ def trespass_stand_up_cost(g: Game, ctx: Ctx) -> None:
     cost=trespass_stand_up_cost,
 )
 def trespass_stand_up_effect(g: Game, ctx: Ctx) -> None:
-    g.discard('knockdown_card', source='condition_cards')
+    g.discard('knockdown_card', source=g.get(ctx.need('owner'), 'condition_cards'))
 
 
-# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:254)
+# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:256)
 def ending_the_awakening_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
 
@@ -6080,7 +6607,7 @@ def ending_the_awakening_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('titan_death', ctx)
 
 
-# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:277)
+# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:279)
 # A Summoning's requirement refers to the current Battle
 book.rule(
     'summonings_in_battle.summoning_requirement',
@@ -6088,7 +6615,7 @@ book.rule(
 )
 
 
-# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:282)
+# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:284)
 # When a Summoning can be used
 book.rule(
     'summonings_in_battle.summoning_timing',
@@ -6097,19 +6624,19 @@ book.rule(
 )
 
 
-# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:289)
+# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:291)
 # Otherwise, the rules on p. 22
 book.rule('summonings_in_battle.summoning_rules', title='Otherwise, the rules on p. 22')
 
 
-# summonings_in_battle.summoning_adversary (rules/aeon_trespass/tokens.ludex:294)
+# summonings_in_battle.summoning_adversary (rules/aeon_trespass/tokens.ludex:296)
 # Summonings move the Adversary
 @book.rule('summonings_in_battle.summoning_adversary', title='Summonings move the Adversary')
 def summoning_adversary_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adversary_activation', ctx)
 
 
-# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:304)
+# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:306)
 @book.rule('tests_in_battle.perform_test', title='Performing a test')
 def perform_test_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
@@ -6120,7 +6647,7 @@ def perform_test_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'test_bonus', 0)
 
 
-# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:322)
+# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:324)
 # A roll that is not a test
 book.rule('tests_in_battle.rolls_are_not_tests', title='A roll that is not a test')
 
@@ -6136,7 +6663,10 @@ book.procedure(
 # trauma_draw.danger_dealt (rules/aeon_trespass/trauma.ludex:16)
 # Danger dealt triggers a Trauma Draw
 def danger_dealt_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.gained(g, ctx.need('owner'), 'danger') > 0 and q.resolving(g, 'attack'))
+    return bool(
+        q.gained(g, ctx.need('owner'), 'danger') > 0
+        and (q.resolving(g, 'attack') or q.resolving(g, 'ai_card_attack')),
+    )
 
 
 @book.rule(
@@ -6319,7 +6849,8 @@ def danger_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.treated(ctx.need('owner'), 'danger') > 9
         and g.get(GAME, 'current_phase') == 'battle_phase'
-        and not q.resolving(g, 'attack'),
+        and not q.resolving(g, 'attack')
+        and not q.resolving(g, 'ai_card_attack'),
     )
 
 
@@ -6526,7 +7057,7 @@ def no_voluntary_overflow_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.fact('value_after_gain', ctx.need('target')) <= 9, 'value_after_gain(target) <= 9')
 
 
-# fate.fate_over_nine (rules/aeon_trespass/triskelion.ludex:89)
+# fate.fate_over_nine (rules/aeon_trespass/triskelion.ludex:88)
 # Fate over 9 in Battle draws a Moiros card
 def fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6544,7 +7075,7 @@ def fate_over_nine_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('moiros_cards.draw_moiros_card', ctx)
 
 
-# rage.priority_target (rules/aeon_trespass/triskelion.ludex:101)
+# rage.priority_target (rules/aeon_trespass/triskelion.ludex:100)
 # The highest Rage takes the Priority Target token
 def priority_target_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6592,7 +7123,7 @@ def priority_target_effect(g: Game, ctx: Ctx) -> None:
                 g.place('priority_target_token', a)
 
 
-# rage.rage_over_nine (rules/aeon_trespass/triskelion.ludex:116)
+# rage.rage_over_nine (rules/aeon_trespass/triskelion.ludex:115)
 # Rage over 9 in Battle: the Titan dies
 def rage_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6610,7 +7141,7 @@ def rage_over_nine_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_death', ctx)
 
 
-# voyage.movement.move_the_argo (rules/aeon_trespass/voyage.ludex:12)
+# voyage.movement.move_the_argo (rules/aeon_trespass/voyage.ludex:37)
 # Move the Argo to an adjacent Map tile
 @book.rule(
     'voyage.movement.move_the_argo',
@@ -6618,10 +7149,24 @@ def rage_over_nine_effect(g: Game, ctx: Ctx) -> None:
     when=Timing('during', target='campaign_round.movement_step'),
 )
 def move_the_argo_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'voyage.movement.move_the_argo',
+        'destination',
+        [
+            destination
+            for destination in g.members(q.neighbours(g, 'voyage.argo_miniature'))
+            if g.fact('waterway', q.location(g, 'voyage.argo_miniature'), destination)
+        ],
+    )
+    for destination in chosen_1:
+        if not q.contains(g, destination, 'aeon_components.map_tile'):
+            g.place('aeon_components.map_tile', destination)
+        g.move('voyage.argo_miniature', destination)
     g.gain('tiles_moved', 1, GAME)
 
 
-# voyage.movement.exactly_one_tile (rules/aeon_trespass/voyage.ludex:17)
+# voyage.movement.exactly_one_tile (rules/aeon_trespass/voyage.ludex:70)
 # Exactly one tile each Campaign Round
 @book.rule(
     'voyage.movement.exactly_one_tile',
@@ -6633,7 +7178,7 @@ def exactly_one_tile_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'tiles_moved', 0)
 
 
-# voyage.movement.tile_sectors.choose_arrow_first (rules/aeon_trespass/voyage.ludex:28)
+# voyage.movement.tile_sectors.choose_arrow_first (rules/aeon_trespass/voyage.ludex:81)
 # Choose the arrow before revealing a sectored tile
 book.rule(
     'voyage.movement.tile_sectors.choose_arrow_first',
@@ -6642,7 +7187,7 @@ book.rule(
 )
 
 
-# voyage.movement.tile_sectors.leave_by_sector_arrows (rules/aeon_trespass/voyage.ludex:32)
+# voyage.movement.tile_sectors.leave_by_sector_arrows (rules/aeon_trespass/voyage.ludex:85)
 # Leave a sector only by its arrows
 book.rule(
     'voyage.movement.tile_sectors.leave_by_sector_arrows',
@@ -6650,7 +7195,7 @@ book.rule(
 )
 
 
-# voyage.movement.tile_sectors.last_visited_city (rules/aeon_trespass/voyage.ludex:36)
+# voyage.movement.tile_sectors.last_visited_city (rules/aeon_trespass/voyage.ludex:89)
 # Last Visited City
 def last_visited_city_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words('you moved from a Map tile with the City symbol'))
@@ -6664,7 +7209,7 @@ book.rule(
 )
 
 
-# voyage.movement.tile_sectors.sectors_and_map_symbols (rules/aeon_trespass/voyage.ludex:48)
+# voyage.movement.tile_sectors.sectors_and_map_symbols (rules/aeon_trespass/voyage.ludex:101)
 # Sectors do not limit Map symbols
 book.rule(
     'voyage.movement.tile_sectors.sectors_and_map_symbols',
@@ -6672,13 +7217,13 @@ book.rule(
 )
 
 
-# voyage.movement.other_movement_symbols.faction_symbols (rules/aeon_trespass/voyage.ludex:54)
+# voyage.movement.other_movement_symbols.faction_symbols (rules/aeon_trespass/voyage.ludex:107)
 # Faction symbols
 book.rule('voyage.movement.other_movement_symbols.faction_symbols', title='Faction symbols')
 
 
 # voyage.movement.other_movement_symbols.cycle_movement_symbols
-# (rules/aeon_trespass/voyage.ludex:57)
+# (rules/aeon_trespass/voyage.ludex:110)
 # Cycle-specific movement symbols
 book.rule(
     'voyage.movement.other_movement_symbols.cycle_movement_symbols',
@@ -6686,7 +7231,7 @@ book.rule(
 )
 
 
-# voyage.movement.other_movement_symbols.restricted_symbol (rules/aeon_trespass/voyage.ludex:60)
+# voyage.movement.other_movement_symbols.restricted_symbol (rules/aeon_trespass/voyage.ludex:113)
 # The Restricted symbol
 def restricted_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words('you have the additional Technology the waterway requires'))
@@ -6699,7 +7244,7 @@ book.rule(
 )
 
 
-# voyage.map_symbols.exploration_symbols.doom_symbol: Doom (rules/aeon_trespass/voyage.ludex:68)
+# voyage.map_symbols.exploration_symbols.doom_symbol: Doom (rules/aeon_trespass/voyage.ludex:121)
 def doom_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words('the tile has the Doom symbol'))
 
@@ -6714,7 +7259,7 @@ def doom_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.gain('doom', 1, GAME)
 
 
-# voyage.map_symbols.exploration_symbols.progress_symbol (rules/aeon_trespass/voyage.ludex:74)
+# voyage.map_symbols.exploration_symbols.progress_symbol (rules/aeon_trespass/voyage.ludex:127)
 # Progress
 def progress_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
@@ -6730,7 +7275,7 @@ def progress_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.gain('progress', 1, GAME)
 
 
-# voyage.map_symbols.exploration_symbols.titan_symbol: Titan (rules/aeon_trespass/voyage.ludex:80)
+# voyage.map_symbols.exploration_symbols.titan_symbol: Titan (rules/aeon_trespass/voyage.ludex:133)
 def titan_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
 
@@ -6745,7 +7290,7 @@ def titan_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_aboard', 1, GAME)
 
 
-# voyage.map_symbols.adventure_symbols.adventure_symbol (rules/aeon_trespass/voyage.ludex:87)
+# voyage.map_symbols.adventure_symbols.adventure_symbol (rules/aeon_trespass/voyage.ludex:140)
 # Adventure
 def adventure_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
@@ -6759,7 +7304,7 @@ book.rule(
 )
 
 
-# voyage.map_symbols.adventure_symbols.rr_symbol (rules/aeon_trespass/voyage.ludex:93)
+# voyage.map_symbols.adventure_symbols.rr_symbol (rules/aeon_trespass/voyage.ludex:146)
 # R&R Adventure
 def rr_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
@@ -6773,11 +7318,11 @@ book.rule(
 )
 
 
-# voyage.map_symbols.city_symbol: City (rules/aeon_trespass/voyage.ludex:99)
+# voyage.map_symbols.city_symbol: City (rules/aeon_trespass/voyage.ludex:152)
 book.rule('voyage.map_symbols.city_symbol', title='City')
 
 
-# voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:106)
+# voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:159)
 # Mark the next empty box on the Timeline
 def mark_next_day_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'day') < g.get(GAME, 'timeline_length'))
@@ -6794,7 +7339,7 @@ def mark_next_day_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.timeline_step.timeline_events.acclimations_on_timeline
-# (rules/aeon_trespass/voyage.ludex:117)
+# (rules/aeon_trespass/voyage.ludex:170)
 # Acclimations
 book.rule(
     'voyage.timeline_step.timeline_events.acclimations_on_timeline',
@@ -6803,7 +7348,7 @@ book.rule(
 )
 
 
-# voyage.timeline_step.timeline_events.battles_on_timeline (rules/aeon_trespass/voyage.ludex:121)
+# voyage.timeline_step.timeline_events.battles_on_timeline (rules/aeon_trespass/voyage.ludex:174)
 # Battles
 book.rule(
     'voyage.timeline_step.timeline_events.battles_on_timeline',
@@ -6813,7 +7358,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.breakthroughs_on_timeline
-# (rules/aeon_trespass/voyage.ludex:125)
+# (rules/aeon_trespass/voyage.ludex:178)
 # Technology Breakthroughs
 book.rule(
     'voyage.timeline_step.timeline_events.breakthroughs_on_timeline',
@@ -6823,7 +7368,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.advancements_on_timeline
-# (rules/aeon_trespass/voyage.ludex:129)
+# (rules/aeon_trespass/voyage.ludex:182)
 # Advancements
 book.rule(
     'voyage.timeline_step.timeline_events.advancements_on_timeline',
@@ -6833,7 +7378,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.story_events_on_timeline
-# (rules/aeon_trespass/voyage.ludex:134)
+# (rules/aeon_trespass/voyage.ludex:187)
 # Story Events
 book.rule(
     'voyage.timeline_step.timeline_events.story_events_on_timeline',
@@ -6843,7 +7388,7 @@ book.rule(
 
 
 # voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only
-# (rules/aeon_trespass/voyage.ludex:154)
+# (rules/aeon_trespass/voyage.ludex:206)
 # Positive symbols: Unexplored tiles only
 book.rule(
     'voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only',
@@ -6852,7 +7397,7 @@ book.rule(
 
 
 # voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always
-# (rules/aeon_trespass/voyage.ludex:159)
+# (rules/aeon_trespass/voyage.ludex:211)
 # Negative symbols: always active
 book.rule(
     'voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always',
@@ -6861,7 +7406,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks
-# (rules/aeon_trespass/voyage.ludex:170)
+# (rules/aeon_trespass/voyage.ludex:222)
 # Performing an Exploration Draw
 book.procedure(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks',
@@ -6875,7 +7420,7 @@ book.procedure(
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack
-# (rules/aeon_trespass/voyage.ludex:172)
+# (rules/aeon_trespass/voyage.ludex:224)
 # Draw the first stack
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack',
@@ -6885,7 +7430,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack
-# (rules/aeon_trespass/voyage.ludex:173)
+# (rules/aeon_trespass/voyage.ludex:225)
 # Draw the second stack
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack',
@@ -6895,7 +7440,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks.shuffle_back
-# (rules/aeon_trespass/voyage.ludex:174)
+# (rules/aeon_trespass/voyage.ludex:226)
 # Shuffle back the drawn cards not removed
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks.shuffle_back',
@@ -6905,7 +7450,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order
-# (rules/aeon_trespass/voyage.ludex:176)
+# (rules/aeon_trespass/voyage.ludex:228)
 # Exploration cards are always resolved in the following order
 book.procedure(
     'voyage.exploration_step.exploration_draw.exploration_card_order',
@@ -6920,7 +7465,7 @@ book.procedure(
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.main_effect
-# (rules/aeon_trespass/voyage.ludex:178)
+# (rules/aeon_trespass/voyage.ludex:230)
 # Main Effect
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.main_effect',
@@ -6930,7 +7475,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.adversary_activation_step
-# (rules/aeon_trespass/voyage.ludex:180)
+# (rules/aeon_trespass/voyage.ludex:232)
 # Adversary activation
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.adversary_activation_step',
@@ -6940,7 +7485,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal
-# (rules/aeon_trespass/voyage.ludex:183)
+# (rules/aeon_trespass/voyage.ludex:235)
 # Special Disposal Effect
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal',
@@ -6950,7 +7495,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol
-# (rules/aeon_trespass/voyage.ludex:189)
+# (rules/aeon_trespass/voyage.ludex:241)
 # Stack Symbol
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol',
@@ -6960,7 +7505,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.cards_left_on_table
-# (rules/aeon_trespass/voyage.ludex:193)
+# (rules/aeon_trespass/voyage.ludex:245)
 # Other cards stay on the table until the Draw ends
 book.rule(
     'voyage.exploration_step.exploration_draw.cards_left_on_table',
@@ -6969,7 +7514,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.second_stack_then_shuffle
-# (rules/aeon_trespass/voyage.ludex:196)
+# (rules/aeon_trespass/voyage.ludex:248)
 # The second stack, then shuffle
 book.rule(
     'voyage.exploration_step.exploration_draw.second_stack_then_shuffle',
@@ -6982,7 +7527,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.only_applicable_triggers
-# (rules/aeon_trespass/voyage.ludex:200)
+# (rules/aeon_trespass/voyage.ludex:252)
 # Only resolve the effects that apply
 book.rule(
     'voyage.exploration_step.exploration_draw.only_applicable_triggers',
@@ -6991,7 +7536,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_resources
-# (rules/aeon_trespass/voyage.ludex:213)
+# (rules/aeon_trespass/voyage.ludex:264)
 # Gaining Resources from Exploration cards
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_resources',
@@ -7000,7 +7545,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_penalties
-# (rules/aeon_trespass/voyage.ludex:217)
+# (rules/aeon_trespass/voyage.ludex:268)
 # Exploration Card Penalties
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_penalties',
@@ -7009,13 +7554,13 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_trading
-# (rules/aeon_trespass/voyage.ludex:221)
+# (rules/aeon_trespass/voyage.ludex:272)
 # Trading
 book.rule('voyage.exploration_step.exploration_draw.exploration_trading', title='Trading')
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_moves
-# (rules/aeon_trespass/voyage.ludex:232)
+# (rules/aeon_trespass/voyage.ludex:283)
 # The Adversary is on the Map: move it
 def adversary_moves_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'adversary_on_map'))
@@ -7027,11 +7572,68 @@ def adversary_moves_check(g: Game, ctx: Ctx) -> bool:
     check=adversary_moves_check,
 )
 def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('adversary_battle_check', ctx)
+    if q.location(g, 'voyage.adversary_miniature') != q.location(g, 'voyage.argo_miniature'):
+        chosen_1 = g.pick(
+            ctx,
+            'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_m'
+            'oves',
+            't',
+            [
+                t
+                for t in g.members(q.neighbours(g, 'voyage.adversary_miniature'))
+                if q.contains(g, t, 'aeon_components.map_tile')
+                and q.distance(
+                    g,
+                    t,
+                    'voyage.argo_miniature',
+                    q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                )
+                < q.distance(
+                    g,
+                    'voyage.adversary_miniature',
+                    'voyage.argo_miniature',
+                    q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                )
+                and (
+                    q.row(g, t) == q.row(g, 'voyage.adversary_miniature')
+                    or q.empty(
+                        g,
+                        [
+                            h
+                            for h in g.members(q.neighbours(g, 'voyage.adversary_miniature'))
+                            if q.row(g, h) == q.row(g, 'voyage.adversary_miniature')
+                            and q.contains(g, h, 'aeon_components.map_tile')
+                            and q.distance(
+                                g,
+                                h,
+                                'voyage.argo_miniature',
+                                q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                            )
+                            < q.distance(
+                                g,
+                                'voyage.adversary_miniature',
+                                'voyage.argo_miniature',
+                                q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                            )
+                        ],
+                    )
+                )
+            ],
+        )
+        for t in chosen_1:
+            g.move('voyage.adversary_miniature', t)
+    if q.location(g, 'voyage.adversary_miniature') == q.location(g, 'voyage.argo_miniature'):
+        g.move(
+            'voyage.adversary_miniature',
+            'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_o'
+            'ff_the_map',
+        )
+        g.set(GAME, 'adversary_on_map', False)
+        g.trigger('adversary_battle_check', ctx)
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.first_symbol_nothing
-# (rules/aeon_trespass/voyage.ludex:237)
+# (rules/aeon_trespass/voyage.ludex:298)
 # The first Adversary symbol: nothing happens
 def first_symbol_nothing_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 1)
@@ -7045,7 +7647,7 @@ book.rule(
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symbol_spawns
-# (rules/aeon_trespass/voyage.ludex:241)
+# (rules/aeon_trespass/voyage.ludex:302)
 # Two Adversary symbols: spawn the Adversary
 def second_symbol_spawns_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 2)
@@ -7058,10 +7660,46 @@ def second_symbol_spawns_check(g: Game, ctx: Ctx) -> bool:
 )
 def second_symbol_spawns_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'adversary_on_map', True)
+    chosen_1 = g.pick(
+        ctx,
+        'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symbol_s'
+        'pawns',
+        't',
+        [
+            t
+            for t in g.members(q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'))
+            if q.distance(
+                g,
+                t,
+                'voyage.argo_miniature',
+                q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+            )
+            == q.smallest(
+                g,
+                4,
+                q.largest(
+                    g,
+                    [
+                        q.distance(
+                            g,
+                            s,
+                            'voyage.argo_miniature',
+                            q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                        )
+                        for s in g.members(
+                            q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                        )
+                    ],
+                ),
+            )
+        ],
+    )
+    for t in chosen_1:
+        g.place('voyage.adversary_miniature', t)
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_exploration_step  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:246)
+# (rules/aeon_trespass/voyage.ludex:311)
 # Symbols are counted during one Exploration Step
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_explora'
@@ -7074,7 +7712,7 @@ def symbols_per_exploration_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_elsewhere
-# (rules/aeon_trespass/voyage.ludex:251)
+# (rules/aeon_trespass/voyage.ludex:316)
 # Any other game element: one symbol spawns
 def one_symbol_elsewhere_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -7093,7 +7731,7 @@ def one_symbol_elsewhere_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_movement_rules.adversary_after_battle
-# (rules/aeon_trespass/voyage.ludex:274)
+# (rules/aeon_trespass/voyage.ludex:457)
 # An activation during a Battle waits for its end
 def adversary_after_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words('an Adversary activation happened during the Battle'))
@@ -7107,7 +7745,7 @@ book.rule(
 )
 
 
-# voyage.exploration_step.acclimations.acclimation_last (rules/aeon_trespass/voyage.ludex:284)
+# voyage.exploration_step.acclimations.acclimation_last (rules/aeon_trespass/voyage.ludex:467)
 # Acclimation comes after all other Exploration actions
 def acclimation_last_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words('the current day calls for an Acclimation'))
@@ -7121,7 +7759,7 @@ book.rule(
 )
 
 
-# voyage.exploration_step.acclimations.perform_acclimation (rules/aeon_trespass/voyage.ludex:289)
+# voyage.exploration_step.acclimations.perform_acclimation (rules/aeon_trespass/voyage.ludex:472)
 # Performing an Acclimation
 book.rule(
     'voyage.exploration_step.acclimations.perform_acclimation',
@@ -7129,7 +7767,7 @@ book.rule(
 )
 
 
-# voyage.expedition: 4. Expedition Step (rules/aeon_trespass/voyage.ludex:292)
+# voyage.expedition: 4. Expedition Step (rules/aeon_trespass/voyage.ludex:475)
 def expedition_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored') and 'the tile has an Adventure or R&R symbol')
 
@@ -7144,7 +7782,7 @@ def expedition_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'current_phase', 'adventure_phase')
 
 
-# voyage.encounter.battles_of_the_day (rules/aeon_trespass/voyage.ludex:302)
+# voyage.encounter.battles_of_the_day (rules/aeon_trespass/voyage.ludex:485)
 # Resolve the day's Battles, in the order you choose
 book.rule(
     'voyage.encounter.battles_of_the_day',
@@ -7153,7 +7791,7 @@ book.rule(
 )
 
 
-# voyage.encounter.timeline_battle_choice (rules/aeon_trespass/voyage.ludex:306)
+# voyage.encounter.timeline_battle_choice (rules/aeon_trespass/voyage.ludex:489)
 # Timeline Battles: choose one of two Regular Primordials
 book.rule(
     'voyage.encounter.timeline_battle_choice',
@@ -7161,15 +7799,15 @@ book.rule(
 )
 
 
-# voyage.encounter.adversary_battles: Adversary Battles (rules/aeon_trespass/voyage.ludex:309)
+# voyage.encounter.adversary_battles: Adversary Battles (rules/aeon_trespass/voyage.ludex:492)
 book.rule('voyage.encounter.adversary_battles', title='Adversary Battles')
 
 
-# voyage.encounter.additional_battles: Additional Battles (rules/aeon_trespass/voyage.ludex:314)
+# voyage.encounter.additional_battles: Additional Battles (rules/aeon_trespass/voyage.ludex:497)
 book.rule('voyage.encounter.additional_battles', title='Additional Battles')
 
 
-# voyage.encounter.battle_is_battle_phase (rules/aeon_trespass/voyage.ludex:317)
+# voyage.encounter.battle_is_battle_phase (rules/aeon_trespass/voyage.ludex:500)
 # Resolving a Battle happens during a Battle Phase
 @book.rule(
     'voyage.encounter.battle_is_battle_phase',
@@ -7181,7 +7819,7 @@ def battle_is_battle_phase_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_cards.technology_deck
-# (rules/aeon_trespass/voyage.ludex:340)
+# (rules/aeon_trespass/voyage.ludex:522)
 # Researched Technologies: the Technology deck
 book.rule(
     'voyage.advancement.research.technology_cards.technology_deck',
@@ -7189,7 +7827,7 @@ book.rule(
 )
 
 
-# voyage.advancement.research.technology_cards.projects_deck (rules/aeon_trespass/voyage.ludex:343)
+# voyage.advancement.research.technology_cards.projects_deck (rules/aeon_trespass/voyage.ludex:525)
 # Available Technologies: the Projects deck
 book.rule(
     'voyage.advancement.research.technology_cards.projects_deck',
@@ -7197,13 +7835,13 @@ book.rule(
 )
 
 
-# voyage.advancement.research.technology_cards.reserves (rules/aeon_trespass/voyage.ludex:346)
+# voyage.advancement.research.technology_cards.reserves (rules/aeon_trespass/voyage.ludex:528)
 # The Reserves
 book.rule('voyage.advancement.research.technology_cards.reserves', title='The Reserves')
 
 
 # voyage.advancement.research.technology_cards.technology_card_size
-# (rules/aeon_trespass/voyage.ludex:349)
+# (rules/aeon_trespass/voyage.ludex:531)
 # Technology Card Size
 book.rule(
     'voyage.advancement.research.technology_cards.technology_card_size',
@@ -7212,7 +7850,7 @@ book.rule(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_on_breakthrough
-# (rules/aeon_trespass/voyage.ludex:365)
+# (rules/aeon_trespass/voyage.ludex:547)
 # Research one Technology of the day's type
 def research_on_breakthrough_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words('there is a Structural or Battle Technology symbol on the current day'))
@@ -7228,7 +7866,7 @@ book.rule(
 
 
 # voyage.advancement.research.technology_breakthroughs.fulfil_requirements
-# (rules/aeon_trespass/voyage.ludex:371)
+# (rules/aeon_trespass/voyage.ludex:553)
 # Fulfil all requirements
 book.rule(
     'voyage.advancement.research.technology_breakthroughs.fulfil_requirements',
@@ -7237,7 +7875,7 @@ book.rule(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology
-# (rules/aeon_trespass/voyage.ludex:376)
+# (rules/aeon_trespass/voyage.ludex:558)
 # Researching a Technology
 book.procedure(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology',
@@ -7251,7 +7889,7 @@ book.procedure(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to
-# (rules/aeon_trespass/voyage.ludex:378)
+# (rules/aeon_trespass/voyage.ludex:560)
 # Add the cards it leads to to the Projects deck
 book.rule(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to',
@@ -7261,7 +7899,7 @@ book.rule(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technology_deck
-# (rules/aeon_trespass/voyage.ludex:379)
+# (rules/aeon_trespass/voyage.ludex:561)
 # Add the researched card to the Technology deck
 book.rule(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technolog'
@@ -7272,7 +7910,7 @@ book.rule(
 
 
 # voyage.advancement.research.technology_breakthroughs.no_research_cost
-# (rules/aeon_trespass/voyage.ludex:381)
+# (rules/aeon_trespass/voyage.ludex:563)
 # No additional cost to research
 book.rule(
     'voyage.advancement.research.technology_breakthroughs.no_research_cost',
@@ -7281,7 +7919,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities
-# (rules/aeon_trespass/voyage.ludex:406)
+# (rules/aeon_trespass/voyage.ludex:587)
 # Permanent abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities',
@@ -7291,7 +7929,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities
-# (rules/aeon_trespass/voyage.ludex:410)
+# (rules/aeon_trespass/voyage.ludex:591)
 # Reference abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities',
@@ -7300,7 +7938,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effects
-# (rules/aeon_trespass/voyage.ludex:413)
+# (rules/aeon_trespass/voyage.ludex:594)
 # Immediate effects
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effe'
@@ -7315,7 +7953,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abilities
-# (rules/aeon_trespass/voyage.ludex:417)
+# (rules/aeon_trespass/voyage.ludex:598)
 # Negotiation abilities
 def negotiation_abilities_check(g: Game, ctx: Ctx) -> bool:
     return bool('the Map tile has a City symbol' and not g.get(GAME, 'last_visited_city_here'))
@@ -7329,7 +7967,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.save_abilities
-# (rules/aeon_trespass/voyage.ludex:422)
+# (rules/aeon_trespass/voyage.ludex:603)
 # Save abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.save_abilities',
@@ -7339,7 +7977,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities
-# (rules/aeon_trespass/voyage.ludex:427)
+# (rules/aeon_trespass/voyage.ludex:608)
 # All other Technology abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities',
@@ -7349,7 +7987,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared
-# (rules/aeon_trespass/voyage.ludex:436)
+# (rules/aeon_trespass/voyage.ludex:617)
 # Argo Abilities prepared at Battle Setup
 book.rule(
     'voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared',
@@ -7357,26 +7995,26 @@ book.rule(
 )
 
 
-# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:449)
+# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:630)
 # Technology Ability Cooldown
 book.rule('voyage.advancement.trading.technology_cooldown', title='Technology Ability Cooldown')
 
 
-# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:460)
+# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:641)
 book.rule('voyage.advancement.resources_box.cores', title='Cores')
 
 
-# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:464)
+# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:645)
 # Divine resources
 book.rule('voyage.advancement.resources_box.divine_resources', title='Divine resources')
 
 
-# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:467)
+# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:648)
 # Rare resources
 book.rule('voyage.advancement.resources_box.rare_resources', title='Rare resources')
 
 
-# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:475)
+# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:656)
 # To craft a Gear card
 book.procedure(
     'voyage.advancement.crafting_gear.craft_a_gear_card',
@@ -7390,7 +8028,7 @@ book.procedure(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear
-# (rules/aeon_trespass/voyage.ludex:477)
+# (rules/aeon_trespass/voyage.ludex:658)
 # Choose a Gear card
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear',
@@ -7400,7 +8038,7 @@ book.rule(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources
-# (rules/aeon_trespass/voyage.ludex:479)
+# (rules/aeon_trespass/voyage.ludex:660)
 # Spend the resources
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources',
@@ -7410,7 +8048,7 @@ book.rule(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory
-# (rules/aeon_trespass/voyage.ludex:481)
+# (rules/aeon_trespass/voyage.ludex:662)
 # Add it to the Argo Armory
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory',
@@ -7419,13 +8057,13 @@ book.rule(
 )
 
 
-# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:484)
+# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:665)
 # Unusual costs
 book.rule('voyage.advancement.crafting_gear.unusual_costs', title='Unusual costs')
 
 
 # voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions
-# (rules/aeon_trespass/voyage.ludex:497)
+# (rules/aeon_trespass/voyage.ludex:678)
 # Argo-bred Titans
 book.rule(
     'voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions',
@@ -7434,19 +8072,40 @@ book.rule(
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_event
-# (rules/aeon_trespass/voyage.ludex:507)
+# (rules/aeon_trespass/voyage.ludex:688)
 # A Breeding Advancement Event
-book.rule(
+@book.rule(
     'voyage.advancement.titan_breeding.how_to_breed.breeding_event',
     title='A Breeding Advancement Event',
+    prose=1,
 )
+def breeding_event_effect(g: Game, ctx: Ctx) -> None:
+    g.prose("Pay the ability's costs (usually a Dreamwalker Titan).")
+    g.schedule(
+        'voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached',
+        ctx,
+        g.get(GAME, 'day') + g.fact('breeding_days'),
+        stat='day',
+        owner=GAME,
+    )
+
+
+# voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached
+# (rules/aeon_trespass/voyage.ludex:695)
+# The day of a Breeding Advancement Event is reached
+@book.rule(
+    'voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached',
+    title='The day of a Breeding Advancement Event is reached',
+)
+def breeding_day_reached_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('breeding_events_due', 1, GAME)
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_resolves
-# (rules/aeon_trespass/voyage.ludex:510)
+# (rules/aeon_trespass/voyage.ludex:706)
 # The Breeding Event gives a new Titan
 def breeding_resolves_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('the current day holds a Breeding Advancement Event'))
+    return bool(g.get(GAME, 'breeding_events_due') >= 1)
 
 
 @book.rule(
@@ -7456,20 +8115,21 @@ def breeding_resolves_check(g: Game, ctx: Ctx) -> bool:
     check=breeding_resolves_check,
 )
 def breeding_resolves_effect(g: Game, ctx: Ctx) -> None:
+    g.lose('breeding_events_due', 1, GAME)
     g.gain('titans_aboard', 1, GAME)
 
 
-# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:519)
+# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:748)
 # Fusing a Titan
 book.rule('voyage.advancement.titan_breeding.fusing.fuse_a_titan', title='Fusing a Titan')
 
 
-# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:523)
+# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:752)
 # Prototypes
 book.rule('voyage.advancement.titan_breeding.fusing.prototypes', title='Prototypes')
 
 
-# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:531)
+# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:760)
 # Name a Titan when an effect notes its name
 book.rule(
     'voyage.advancement.named_titans.name_when_noted',
@@ -7477,7 +8137,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:537)
+# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:766)
 # Patterns override the Trauma and Kratos Tables
 book.rule(
     'voyage.advancement.titan_patterns.pattern_overrides',
@@ -7485,7 +8145,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:540)
+# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:769)
 # Patterns are permanent in Cycle I
 book.rule(
     'voyage.advancement.titan_patterns.patterns_unique',
@@ -7493,7 +8153,7 @@ book.rule(
 )
 
 
-# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:545)
+# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:774)
 # Other Advancement Timeline Events
 book.rule(
     'voyage.advancement.other_advancement_events',
@@ -7502,7 +8162,7 @@ book.rule(
 )
 
 
-# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:555)
+# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:784)
 # Story progression needs all the Story card's requirements
 book.rule(
     'voyage.story_step.story_progression.story_requirements',
@@ -7511,7 +8171,7 @@ book.rule(
 
 
 # voyage.story_step.story_progression.story_progression_in_story_step
-# (rules/aeon_trespass/voyage.ludex:558)
+# (rules/aeon_trespass/voyage.ludex:787)
 # Resolve story progression in the Story Step
 def story_progression_in_story_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words("you meet the current Story card's requirements"))
@@ -7526,7 +8186,7 @@ book.rule(
 
 
 # voyage.story_step.story_progression.resolving_story_progression
-# (rules/aeon_trespass/voyage.ludex:563)
+# (rules/aeon_trespass/voyage.ludex:792)
 # Resolving story progression
 book.rule(
     'voyage.story_step.story_progression.resolving_story_progression',
@@ -7534,7 +8194,7 @@ book.rule(
 )
 
 
-# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:576)
+# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:805)
 # Resolve the day's Story Event
 book.rule(
     'voyage.story_step.story_events.resolve_story_event',
@@ -7543,7 +8203,7 @@ book.rule(
 )
 
 
-# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:580)
+# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:809)
 # Mnemos Breakthroughs
 book.rule(
     'voyage.story_step.mnemos_breakthroughs_step',
@@ -7552,7 +8212,7 @@ book.rule(
 )
 
 
-# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:585)
+# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:814)
 book.rule(
     'voyage.story_step.secret_codes',
     title='Secret Codes',
@@ -7561,7 +8221,7 @@ book.rule(
 )
 
 
-# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:595)
+# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:824)
 # Doom progression needs all the Doom card's requirements
 book.rule(
     'voyage.doom_step.doom_requirements',
@@ -7569,7 +8229,7 @@ book.rule(
 )
 
 
-# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:598)
+# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:827)
 # Resolve doom progression in the Doom Step
 def doom_progression_in_doom_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words("you meet the current Doom card's requirements"))
@@ -7583,16 +8243,16 @@ book.rule(
 )
 
 
-# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:603)
+# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:832)
 # Resolving doom progression
 book.rule('voyage.doom_step.resolving_doom_progression', title='Resolving doom progression')
 
 
-# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:610)
+# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:839)
 book.rule('voyage.doom_step.doom_paragraphs', title='Storybook paragraphs')
 
 
-# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:615)
+# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:844)
 # An Unexplored tile becomes Explored
 def becomes_explored_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
@@ -7608,13 +8268,13 @@ def becomes_explored_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'tile_explored', True)
 
 
-# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:621)
+# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:850)
 # Keeping track of Explored tiles
 book.rule('voyage.end_step.tracking_explored', title='Keeping track of Explored tiles')
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game
-# (rules/aeon_trespass/voyage.ludex:634)
+# (rules/aeon_trespass/voyage.ludex:863)
 # Saving your game
 book.procedure(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game',
@@ -7632,7 +8292,7 @@ book.procedure(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story
-# (rules/aeon_trespass/voyage.ludex:636)
+# (rules/aeon_trespass/voyage.ludex:865)
 # Note the Story card and its Progress
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story',
@@ -7642,7 +8302,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom
-# (rules/aeon_trespass/voyage.ludex:638)
+# (rules/aeon_trespass/voyage.ludex:867)
 # Note the Doom card and its Doom
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom',
@@ -7652,7 +8312,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile
-# (rules/aeon_trespass/voyage.ludex:640)
+# (rules/aeon_trespass/voyage.ludex:869)
 # Note the current Map tile
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile',
@@ -7662,7 +8322,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles
-# (rules/aeon_trespass/voyage.ludex:642)
+# (rules/aeon_trespass/voyage.ludex:871)
 # Note the other relevant Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles',
@@ -7672,7 +8332,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions
-# (rules/aeon_trespass/voyage.ludex:644)
+# (rules/aeon_trespass/voyage.ludex:873)
 # Note the Triskelion stats
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions',
@@ -7682,7 +8342,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks
-# (rules/aeon_trespass/voyage.ludex:646)
+# (rules/aeon_trespass/voyage.ludex:875)
 # Store the decks separately
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks',
@@ -7692,7 +8352,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:648)
+# (rules/aeon_trespass/voyage.ludex:877)
 # Store the Explored Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles',
@@ -7702,7 +8362,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:651)
+# (rules/aeon_trespass/voyage.ludex:880)
 # Unused Explored Map tiles stay in their space
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles',
@@ -7711,7 +8371,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_charge
-# (rules/aeon_trespass/voyage.ludex:661)
+# (rules/aeon_trespass/voyage.ludex:890)
 # A Summoning uses up 1 Summon Charge
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_charge',
@@ -7723,7 +8383,7 @@ def summon_charge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_limit
-# (rules/aeon_trespass/voyage.ludex:666)
+# (rules/aeon_trespass/voyage.ludex:895)
 # The Summon Limit
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_limit',
@@ -7738,7 +8398,7 @@ def summon_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts
-# (rules/aeon_trespass/voyage.ludex:671)
+# (rules/aeon_trespass/voyage.ludex:900)
 # A used Summoning exhausts until the next Divine Surge
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts',
@@ -7747,7 +8407,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.special_summonings
-# (rules/aeon_trespass/voyage.ludex:676)
+# (rules/aeon_trespass/voyage.ludex:905)
 # Special Summonings and Bonus Summoning Charges
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.special_summonings',
@@ -7756,7 +8416,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_moves_adversary  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:682)
+# (rules/aeon_trespass/voyage.ludex:911)
 # Every Summoning moves the Adversary
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_move'
@@ -7769,7 +8429,7 @@ def summoning_moves_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes
-# (rules/aeon_trespass/voyage.ludex:690)
+# (rules/aeon_trespass/voyage.ludex:919)
 # A Divine Surge replenishes Godforms and Summonings
 @book.rule(
     'voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes',
@@ -7781,7 +8441,7 @@ def divine_surge_replenishes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds
-# (rules/aeon_trespass/voyage.ludex:701)
+# (rules/aeon_trespass/voyage.ludex:929)
 # Cycle I Diplomacy Thresholds
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds',
@@ -7790,7 +8450,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers
-# (rules/aeon_trespass/voyage.ludex:705)
+# (rules/aeon_trespass/voyage.ludex:933)
 # Diplomacy triggers refer to the Local Faction
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers',
@@ -7799,13 +8459,13 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.local_faction
-# (rules/aeon_trespass/voyage.ludex:708)
+# (rules/aeon_trespass/voyage.ludex:936)
 # Local Faction
 book.rule('voyage.additional_voyage_rules.diplomacy_rules.local_faction', title='Local Faction')
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus
-# (rules/aeon_trespass/voyage.ludex:711)
+# (rules/aeon_trespass/voyage.ludex:939)
 # Diplomacy Bonus/Penalty
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus',
@@ -7814,7 +8474,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final
-# (rules/aeon_trespass/voyage.ludex:715)
+# (rules/aeon_trespass/voyage.ludex:943)
 # At War is final
 def at_war_is_final_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'diplomacy_threshold') == 'At War')
@@ -7828,13 +8488,13 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:725)
+# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:953)
 # Gained Gear cards
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_gear', title='Gained Gear cards')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gained_technology
-# (rules/aeon_trespass/voyage.ludex:728)
+# (rules/aeon_trespass/voyage.ludex:956)
 # Gained Technology cards
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_technology',
@@ -7842,7 +8502,7 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:731)
+# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:959)
 # Gained Clue and Ally cards
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_clues',
@@ -7850,7 +8510,7 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:734)
+# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:962)
 # Gained Mnemos cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
@@ -7873,13 +8533,13 @@ def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
             g.gain('mnemos_cards_held', 1, a)
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:750)
+# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:978)
 # Gained tokens
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_tokens', title='Gained tokens')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements
-# (rules/aeon_trespass/voyage.ludex:753)
+# (rules/aeon_trespass/voyage.ludex:981)
 # Gaining Other Game Elements
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements',
@@ -7888,13 +8548,13 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.gain_and_loss.loss_of_elements
-# (rules/aeon_trespass/voyage.ludex:756)
+# (rules/aeon_trespass/voyage.ludex:984)
 # Loss
 book.rule('voyage.additional_voyage_rules.gain_and_loss.loss_of_elements', title='Loss')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss
-# (rules/aeon_trespass/voyage.ludex:770)
+# (rules/aeon_trespass/voyage.ludex:998)
 # Voluntary Gain/Loss
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss',
@@ -7902,7 +8562,7 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:773)
+# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1001)
 # Gaining/Losing as a Group
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
@@ -7910,7 +8570,7 @@ book.rule(
 )
 
 
-# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:796)
+# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1024)
 # Diplomacy Bonus/Penalty by Threshold (Cycle I)
 def diplomacy_bonus_table_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'diplomacy_threshold')

@@ -11,7 +11,7 @@ from ludex.runtime import Record
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Advantage(Record):
-    # campaign_mode.advantages.advantage: Advantage (rules/dei_old_london/campaign.ludex:250)
+    # campaign_mode.advantages.advantage: Advantage (rules/dei_old_london/campaign.ludex:251)
 
     KIND: ClassVar[str] = 'campaign_mode.advantages.advantage'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -27,7 +27,7 @@ class Advantage(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoralePullKind(Record):
-    # campaign_mode.morale_pull.morale_pull_kind (rules/dei_old_london/campaign.ludex:707)
+    # campaign_mode.morale_pull.morale_pull_kind (rules/dei_old_london/campaign.ludex:708)
     # Morale Pull
 
     KIND: ClassVar[str] = 'campaign_mode.morale_pull.morale_pull_kind'
@@ -36,7 +36,7 @@ class MoralePullKind(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RewardsFourPlayersSampleFaction(Record):
-    # campaign_mode.rewards_four_players.sample_faction (rules/dei_old_london/campaign.ludex:792)
+    # campaign_mode.rewards_four_players.sample_faction (rules/dei_old_london/campaign.ludex:793)
 
     KIND: ClassVar[str] = 'campaign_mode.rewards_four_players.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -44,7 +44,7 @@ class RewardsFourPlayersSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlacesSharedSampleFaction(Record):
-    # campaign_mode.places_shared.sample_faction (rules/dei_old_london/campaign.ludex:816)
+    # campaign_mode.places_shared.sample_faction (rules/dei_old_london/campaign.ludex:817)
 
     KIND: ClassVar[str] = 'campaign_mode.places_shared.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -52,7 +52,7 @@ class PlacesSharedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SecondScenarioOrderSampleFaction(Record):
-    # campaign_mode.second_scenario_order.sample_faction (rules/dei_old_london/campaign.ludex:837)
+    # campaign_mode.second_scenario_order.sample_faction (rules/dei_old_london/campaign.ludex:838)
 
     KIND: ClassVar[str] = 'campaign_mode.second_scenario_order.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -61,7 +61,7 @@ class SecondScenarioOrderSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PowerPointsForObjectivesSampleFaction(Record):
     # campaign_mode.power_points_for_objectives.sample_faction
-    # (rules/dei_old_london/campaign.ludex:858)
+    # (rules/dei_old_london/campaign.ludex:859)
 
     KIND: ClassVar[str] = 'campaign_mode.power_points_for_objectives.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -69,7 +69,7 @@ class PowerPointsForObjectivesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UnlockAdvantagesSampleFaction(Record):
-    # campaign_mode.unlock_advantages.sample_faction (rules/dei_old_london/campaign.ludex:875)
+    # campaign_mode.unlock_advantages.sample_faction (rules/dei_old_london/campaign.ludex:876)
 
     KIND: ClassVar[str] = 'campaign_mode.unlock_advantages.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -77,7 +77,7 @@ class UnlockAdvantagesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CampaignWinnersSampleFaction(Record):
-    # campaign_mode.campaign_winners.sample_faction (rules/dei_old_london/campaign.ludex:909)
+    # campaign_mode.campaign_winners.sample_faction (rules/dei_old_london/campaign.ludex:908)
 
     KIND: ClassVar[str] = 'campaign_mode.campaign_winners.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -85,7 +85,7 @@ class CampaignWinnersSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoralePullUsedSampleFaction(Record):
-    # campaign_mode.morale_pull_used.sample_faction (rules/dei_old_london/campaign.ludex:935)
+    # campaign_mode.morale_pull_used.sample_faction (rules/dei_old_london/campaign.ludex:934)
 
     KIND: ClassVar[str] = 'campaign_mode.morale_pull_used.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -93,7 +93,7 @@ class MoralePullUsedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TwoAlliancesSampleFaction(Record):
-    # campaign_mode.two_alliances.sample_faction (rules/dei_old_london/campaign.ludex:952)
+    # campaign_mode.two_alliances.sample_faction (rules/dei_old_london/campaign.ludex:956)
 
     KIND: ClassVar[str] = 'campaign_mode.two_alliances.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -101,7 +101,7 @@ class TwoAlliancesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PrideAndConsolidateSampleFaction(Record):
-    # campaign_mode.pride_and_consolidate.sample_faction (rules/dei_old_london/campaign.ludex:1001)
+    # campaign_mode.pride_and_consolidate.sample_faction (rules/dei_old_london/campaign.ludex:1018)
 
     KIND: ClassVar[str] = 'campaign_mode.pride_and_consolidate.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -109,7 +109,7 @@ class PrideAndConsolidateSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ChallengesSampleFaction(Record):
-    # challenge_alliance.challenges.sample_faction (rules/dei_old_london/challenge.ludex:145)
+    # challenge_alliance.challenges.sample_faction (rules/dei_old_london/challenge.ludex:149)
 
     KIND: ClassVar[str] = 'challenge_alliance.challenges.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -128,7 +128,7 @@ class ObjectiveCard(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RedBridgeUsedSampleFaction(Record):
     # purebred.rules.military_discipline.no_constructions.red_bridge_used.sample_faction
-    # (rules/dei_old_london/purebred.ludex:257)
+    # (rules/dei_old_london/purebred.ludex:316)
 
     KIND: ClassVar[str] = (
         'purebred.rules.military_discipline.no_constructions.red_bridge_used.sample_faction'
@@ -138,7 +138,7 @@ class RedBridgeUsedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderToken(Record):
-    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:295)
+    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:354)
 
     KIND: ClassVar[str] = 'purebred.rules.order_tokens.order_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -156,7 +156,7 @@ class OrderToken(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredFeat(Record):
-    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:357)
+    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:417)
 
     KIND: ClassVar[str] = 'purebred.feats.purebred_feat'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'effect_type': 'effect_type'})
@@ -166,7 +166,7 @@ class PurebredFeat(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DebrisForASegmentSampleFaction(Record):
-    # scenario_1.debris_for_a_segment.sample_faction (rules/dei_old_london/scenario_1.ludex:209)
+    # scenario_1.debris_for_a_segment.sample_faction (rules/dei_old_london/scenario_1.ludex:211)
 
     KIND: ClassVar[str] = 'scenario_1.debris_for_a_segment.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -174,7 +174,7 @@ class DebrisForASegmentSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ResourcesNetworkSampleFaction(Record):
-    # scenario_1.resources_network.sample_faction (rules/dei_old_london/scenario_1.ludex:235)
+    # scenario_1.resources_network.sample_faction (rules/dei_old_london/scenario_1.ludex:237)
 
     KIND: ClassVar[str] = 'scenario_1.resources_network.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -182,9 +182,18 @@ class ResourcesNetworkSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoofMajorityScoresSampleFaction(Record):
-    # scenario_1.roof_majority_scores.sample_faction (rules/dei_old_london/scenario_1.ludex:254)
+    # scenario_1.roof_majority_scores.sample_faction (rules/dei_old_london/scenario_1.ludex:256)
 
     KIND: ClassVar[str] = 'scenario_1.roof_majority_scores.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario1ChallengeButNoAllianceSampleFaction(Record):
+    # scenario_1.challenge_but_no_alliance.sample_faction
+    # (rules/dei_old_london/scenario_1.ludex:271)
+
+    KIND: ClassVar[str] = 'scenario_1.challenge_but_no_alliance.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
 
@@ -249,7 +258,7 @@ class ReinforcementsByTurnSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AFeastSampleFaction(Record):
-    # scenario_3.a_feast.sample_faction (rules/dei_old_london/scenario_3.ludex:169)
+    # scenario_3.a_feast.sample_faction (rules/dei_old_london/scenario_3.ludex:171)
 
     KIND: ClassVar[str] = 'scenario_3.a_feast.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -257,7 +266,7 @@ class AFeastSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SalarySampleFaction(Record):
-    # scenario_3.salary.sample_faction (rules/dei_old_london/scenario_3.ludex:186)
+    # scenario_3.salary.sample_faction (rules/dei_old_london/scenario_3.ludex:191)
 
     KIND: ClassVar[str] = 'scenario_3.salary.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -266,7 +275,7 @@ class SalarySampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CampgroundMajorityScoresSampleFaction(Record):
     # scenario_3.campground_majority_scores.sample_faction
-    # (rules/dei_old_london/scenario_3.ludex:208)
+    # (rules/dei_old_london/scenario_3.ludex:213)
 
     KIND: ClassVar[str] = 'scenario_3.campground_majority_scores.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -275,9 +284,18 @@ class CampgroundMajorityScoresSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredInTheCampgroundSampleFaction(Record):
     # scenario_3.purebred_in_the_campground.sample_faction
-    # (rules/dei_old_london/scenario_3.ludex:220)
+    # (rules/dei_old_london/scenario_3.ludex:225)
 
     KIND: ClassVar[str] = 'scenario_3.purebred_in_the_campground.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario3ChallengeButNoAllianceSampleFaction(Record):
+    # scenario_3.challenge_but_no_alliance.sample_faction
+    # (rules/dei_old_london/scenario_3.ludex:239)
+
+    KIND: ClassVar[str] = 'scenario_3.challenge_but_no_alliance.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
 
@@ -307,15 +325,24 @@ class LosingSuppliesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RedSpacesScoreSampleFaction(Record):
-    # scenario_5.red_spaces_score.sample_faction (rules/dei_old_london/scenario_5.ludex:141)
+    # scenario_5.red_spaces_score.sample_faction (rules/dei_old_london/scenario_5.ludex:144)
 
     KIND: ClassVar[str] = 'scenario_5.red_spaces_score.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario5AllianceButNoChallengeSampleFaction(Record):
+    # scenario_5.alliance_but_no_challenge.sample_faction
+    # (rules/dei_old_london/scenario_5.ludex:172)
+
+    KIND: ClassVar[str] = 'scenario_5.alliance_but_no_challenge.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CardsPlacedSampleFaction(Record):
-    # scenario_6.cards_placed.sample_faction (rules/dei_old_london/scenario_6.ludex:184)
+    # scenario_6.cards_placed.sample_faction (rules/dei_old_london/scenario_6.ludex:187)
 
     KIND: ClassVar[str] = 'scenario_6.cards_placed.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -323,7 +350,7 @@ class CardsPlacedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundupSampleFaction(Record):
-    # scenario_6.roundup.sample_faction (rules/dei_old_london/scenario_6.ludex:210)
+    # scenario_6.roundup.sample_faction (rules/dei_old_london/scenario_6.ludex:213)
 
     KIND: ClassVar[str] = 'scenario_6.roundup.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -331,9 +358,18 @@ class RoundupSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundupSampleRegion(Record):
-    # scenario_6.roundup.sample_region (rules/dei_old_london/scenario_6.ludex:214)
+    # scenario_6.roundup.sample_region (rules/dei_old_london/scenario_6.ludex:217)
 
     KIND: ClassVar[str] = 'scenario_6.roundup.sample_region'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario6AllianceButNoChallengeSampleFaction(Record):
+    # scenario_6.alliance_but_no_challenge.sample_faction
+    # (rules/dei_old_london/scenario_6.ludex:252)
+
+    KIND: ClassVar[str] = 'scenario_6.alliance_but_no_challenge.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
 
@@ -378,7 +414,7 @@ class VengeanceCard(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RedSpacesAndBumpsSampleFaction(Record):
     # vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:361)
+    # (rules/dei_old_london/vengeance.ludex:362)
 
     KIND: ClassVar[str] = (
         'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction'
@@ -576,6 +612,11 @@ MORALE_PULL_USED_FACTION_RED = MoralePullUsedSampleFaction(
     title=None,
 )
 
+MORALE_PULL_USED_FACTION_BLUE = MoralePullUsedSampleFaction(
+    id='campaign_mode.morale_pull_used.faction_blue',
+    title=None,
+)
+
 TWO_ALLIANCES_FACTION_RED = TwoAlliancesSampleFaction(
     id='campaign_mode.two_alliances.faction_red',
     title=None,
@@ -588,6 +629,11 @@ TWO_ALLIANCES_FACTION_BLUE = TwoAlliancesSampleFaction(
 
 TWO_ALLIANCES_FACTION_GREEN = TwoAlliancesSampleFaction(
     id='campaign_mode.two_alliances.faction_green',
+    title=None,
+)
+
+TWO_ALLIANCES_FACTION_YELLOW = TwoAlliancesSampleFaction(
+    id='campaign_mode.two_alliances.faction_yellow',
     title=None,
 )
 
@@ -703,6 +749,16 @@ ROOF_MAJORITY_SCORES_FACTION_BLUE = RoofMajorityScoresSampleFaction(
     title=None,
 )
 
+SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED = Scenario1ChallengeButNoAllianceSampleFaction(
+    id='scenario_1.challenge_but_no_alliance.faction_red',
+    title=None,
+)
+
+SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE = Scenario1ChallengeButNoAllianceSampleFaction(
+    id='scenario_1.challenge_but_no_alliance.faction_blue',
+    title=None,
+)
+
 OBJECTIVE_2A = ObjectiveCard(
     id='scenario_2.objective_2a',
     title='Objective 2A - No Purebred',
@@ -771,6 +827,8 @@ OBJECTIVE_3 = ObjectiveCard(id='scenario_3.objective_3', title='Objective 3', co
 
 A_FEAST_FACTION_RED = AFeastSampleFaction(id='scenario_3.a_feast.faction_red', title=None)
 
+A_FEAST_FACTION_BLUE = AFeastSampleFaction(id='scenario_3.a_feast.faction_blue', title=None)
+
 SALARY_FACTION_RED = SalarySampleFaction(id='scenario_3.salary.faction_red', title=None)
 
 SALARY_FACTION_BLUE = SalarySampleFaction(id='scenario_3.salary.faction_blue', title=None)
@@ -782,6 +840,16 @@ CAMPGROUND_MAJORITY_SCORES_FACTION_RED = CampgroundMajorityScoresSampleFaction(
 
 PUREBRED_IN_THE_CAMPGROUND_FACTION_RED = PurebredInTheCampgroundSampleFaction(
     id='scenario_3.purebred_in_the_campground.faction_red',
+    title=None,
+)
+
+SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED = Scenario3ChallengeButNoAllianceSampleFaction(
+    id='scenario_3.challenge_but_no_alliance.faction_red',
+    title=None,
+)
+
+SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE = Scenario3ChallengeButNoAllianceSampleFaction(
+    id='scenario_3.challenge_but_no_alliance.faction_blue',
     title=None,
 )
 
@@ -833,6 +901,16 @@ RED_SPACES_SCORE_FACTION_GREEN = RedSpacesScoreSampleFaction(
     title=None,
 )
 
+SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED = Scenario5AllianceButNoChallengeSampleFaction(
+    id='scenario_5.alliance_but_no_challenge.faction_red',
+    title=None,
+)
+
+SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE = Scenario5AllianceButNoChallengeSampleFaction(
+    id='scenario_5.alliance_but_no_challenge.faction_blue',
+    title=None,
+)
+
 OBJECTIVE_6 = ObjectiveCard(id='scenario_6.objective_6', title='Objective 6', code='6')
 
 CARDS_PLACED_FACTION_RED = CardsPlacedSampleFaction(
@@ -854,6 +932,16 @@ ROUNDUP_FACTION_GREEN = RoundupSampleFaction(id='scenario_6.roundup.faction_gree
 ROUNDUP_DOCKS = RoundupSampleRegion(id='scenario_6.roundup.docks', title=None)
 
 MARKET = RoundupSampleRegion(id='scenario_6.roundup.market', title=None)
+
+SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED = Scenario6AllianceButNoChallengeSampleFaction(
+    id='scenario_6.alliance_but_no_challenge.faction_red',
+    title=None,
+)
+
+SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE = Scenario6AllianceButNoChallengeSampleFaction(
+    id='scenario_6.alliance_but_no_challenge.faction_blue',
+    title=None,
+)
 
 OBJECTIVE_7 = ObjectiveCard(id='scenario_7.objective_7', title='Objective 7', code='7')
 
@@ -891,7 +979,7 @@ RED_SPACES_AND_BUMPS_FACTION_GREEN = RedSpacesAndBumpsSampleFaction(
     title=None,
 )
 
-FACTION_YELLOW = RedSpacesAndBumpsSampleFaction(
+RED_SPACES_AND_BUMPS_FACTION_YELLOW = RedSpacesAndBumpsSampleFaction(
     id='vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.faction_yellow',
     title=None,
 )
@@ -1010,9 +1098,11 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     CAMPAIGN_WINNERS_FACTION_BLUE.id: CAMPAIGN_WINNERS_FACTION_BLUE,
     CAMPAIGN_WINNERS_FACTION_GREEN.id: CAMPAIGN_WINNERS_FACTION_GREEN,
     MORALE_PULL_USED_FACTION_RED.id: MORALE_PULL_USED_FACTION_RED,
+    MORALE_PULL_USED_FACTION_BLUE.id: MORALE_PULL_USED_FACTION_BLUE,
     TWO_ALLIANCES_FACTION_RED.id: TWO_ALLIANCES_FACTION_RED,
     TWO_ALLIANCES_FACTION_BLUE.id: TWO_ALLIANCES_FACTION_BLUE,
     TWO_ALLIANCES_FACTION_GREEN.id: TWO_ALLIANCES_FACTION_GREEN,
+    TWO_ALLIANCES_FACTION_YELLOW.id: TWO_ALLIANCES_FACTION_YELLOW,
     PRIDE_AND_CONSOLIDATE_FACTION_RED.id: PRIDE_AND_CONSOLIDATE_FACTION_RED,
     PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id: PRIDE_AND_CONSOLIDATE_FACTION_BLUE,
     PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id: PRIDE_AND_CONSOLIDATE_FACTION_GREEN,
@@ -1035,6 +1125,8 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     RESOURCES_NETWORK_FACTION_RED.id: RESOURCES_NETWORK_FACTION_RED,
     ROOF_MAJORITY_SCORES_FACTION_RED.id: ROOF_MAJORITY_SCORES_FACTION_RED,
     ROOF_MAJORITY_SCORES_FACTION_BLUE.id: ROOF_MAJORITY_SCORES_FACTION_BLUE,
+    SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id: SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED,  # noqa: E501
+    SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE.id: SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE,  # noqa: E501
     OBJECTIVE_2A.id: OBJECTIVE_2A,
     OBJECTIVE_2B.id: OBJECTIVE_2B,
     HIERARCHY_SWAP_FACTION_RED.id: HIERARCHY_SWAP_FACTION_RED,
@@ -1050,10 +1142,13 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     REINFORCEMENTS_BY_TURN_FACTION_RED.id: REINFORCEMENTS_BY_TURN_FACTION_RED,
     OBJECTIVE_3.id: OBJECTIVE_3,
     A_FEAST_FACTION_RED.id: A_FEAST_FACTION_RED,
+    A_FEAST_FACTION_BLUE.id: A_FEAST_FACTION_BLUE,
     SALARY_FACTION_RED.id: SALARY_FACTION_RED,
     SALARY_FACTION_BLUE.id: SALARY_FACTION_BLUE,
     CAMPGROUND_MAJORITY_SCORES_FACTION_RED.id: CAMPGROUND_MAJORITY_SCORES_FACTION_RED,
     PUREBRED_IN_THE_CAMPGROUND_FACTION_RED.id: PUREBRED_IN_THE_CAMPGROUND_FACTION_RED,
+    SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id: SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED,  # noqa: E501
+    SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE.id: SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE,  # noqa: E501
     OBJECTIVE_4.id: OBJECTIVE_4,
     RETIRING_BY_TURN_FACTION_RED.id: RETIRING_BY_TURN_FACTION_RED,
     RETIRING_BY_TURN_FACTION_BLUE.id: RETIRING_BY_TURN_FACTION_BLUE,
@@ -1066,6 +1161,8 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     RED_SPACES_SCORE_FACTION_RED.id: RED_SPACES_SCORE_FACTION_RED,
     RED_SPACES_SCORE_FACTION_BLUE.id: RED_SPACES_SCORE_FACTION_BLUE,
     RED_SPACES_SCORE_FACTION_GREEN.id: RED_SPACES_SCORE_FACTION_GREEN,
+    SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id: SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED,  # noqa: E501
+    SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id: SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE,  # noqa: E501
     OBJECTIVE_6.id: OBJECTIVE_6,
     CARDS_PLACED_FACTION_RED.id: CARDS_PLACED_FACTION_RED,
     CARDS_PLACED_FACTION_BLUE.id: CARDS_PLACED_FACTION_BLUE,
@@ -1074,6 +1171,8 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     ROUNDUP_FACTION_GREEN.id: ROUNDUP_FACTION_GREEN,
     ROUNDUP_DOCKS.id: ROUNDUP_DOCKS,
     MARKET.id: MARKET,
+    SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id: SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED,  # noqa: E501
+    SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id: SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE,  # noqa: E501
     OBJECTIVE_7.id: OBJECTIVE_7,
     SUPERIOR_FACTION_RED.id: SUPERIOR_FACTION_RED,
     SUPERIOR_FACTION_BLUE.id: SUPERIOR_FACTION_BLUE,
@@ -1083,7 +1182,7 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     RED_SPACES_AND_BUMPS_FACTION_RED.id: RED_SPACES_AND_BUMPS_FACTION_RED,
     RED_SPACES_AND_BUMPS_FACTION_BLUE.id: RED_SPACES_AND_BUMPS_FACTION_BLUE,
     RED_SPACES_AND_BUMPS_FACTION_GREEN.id: RED_SPACES_AND_BUMPS_FACTION_GREEN,
-    FACTION_YELLOW.id: FACTION_YELLOW,
+    RED_SPACES_AND_BUMPS_FACTION_YELLOW.id: RED_SPACES_AND_BUMPS_FACTION_YELLOW,
     FACTION_WHITE.id: FACTION_WHITE,
     GATHERING.id: GATHERING,
     BEWARE_THE_ROOFS.id: BEWARE_THE_ROOFS,
@@ -1146,11 +1245,15 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         CAMPAIGN_WINNERS_FACTION_BLUE.id,
         CAMPAIGN_WINNERS_FACTION_GREEN.id,
     ),
-    MoralePullUsedSampleFaction.KIND: (MORALE_PULL_USED_FACTION_RED.id,),
+    MoralePullUsedSampleFaction.KIND: (
+        MORALE_PULL_USED_FACTION_RED.id,
+        MORALE_PULL_USED_FACTION_BLUE.id,
+    ),
     TwoAlliancesSampleFaction.KIND: (
         TWO_ALLIANCES_FACTION_RED.id,
         TWO_ALLIANCES_FACTION_BLUE.id,
         TWO_ALLIANCES_FACTION_GREEN.id,
+        TWO_ALLIANCES_FACTION_YELLOW.id,
     ),
     PrideAndConsolidateSampleFaction.KIND: (
         PRIDE_AND_CONSOLIDATE_FACTION_RED.id,
@@ -1189,6 +1292,10 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         ROOF_MAJORITY_SCORES_FACTION_RED.id,
         ROOF_MAJORITY_SCORES_FACTION_BLUE.id,
     ),
+    Scenario1ChallengeButNoAllianceSampleFaction.KIND: (
+        SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id,
+        SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE.id,
+    ),
     HierarchySwapSampleFaction.KIND: (
         HIERARCHY_SWAP_FACTION_RED.id,
         HIERARCHY_SWAP_FACTION_BLUE.id,
@@ -1208,10 +1315,14 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     ),
     SampleDistrict.KIND: (EAST_END.id,),
     ReinforcementsByTurnSampleFaction.KIND: (REINFORCEMENTS_BY_TURN_FACTION_RED.id,),
-    AFeastSampleFaction.KIND: (A_FEAST_FACTION_RED.id,),
+    AFeastSampleFaction.KIND: (A_FEAST_FACTION_RED.id, A_FEAST_FACTION_BLUE.id),
     SalarySampleFaction.KIND: (SALARY_FACTION_RED.id, SALARY_FACTION_BLUE.id),
     CampgroundMajorityScoresSampleFaction.KIND: (CAMPGROUND_MAJORITY_SCORES_FACTION_RED.id,),
     PurebredInTheCampgroundSampleFaction.KIND: (PUREBRED_IN_THE_CAMPGROUND_FACTION_RED.id,),
+    Scenario3ChallengeButNoAllianceSampleFaction.KIND: (
+        SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id,
+        SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE.id,
+    ),
     RetiringByTurnSampleFaction.KIND: (
         RETIRING_BY_TURN_FACTION_RED.id,
         RETIRING_BY_TURN_FACTION_BLUE.id,
@@ -1227,6 +1338,10 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         RED_SPACES_SCORE_FACTION_BLUE.id,
         RED_SPACES_SCORE_FACTION_GREEN.id,
     ),
+    Scenario5AllianceButNoChallengeSampleFaction.KIND: (
+        SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id,
+        SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id,
+    ),
     CardsPlacedSampleFaction.KIND: (CARDS_PLACED_FACTION_RED.id, CARDS_PLACED_FACTION_BLUE.id),
     RoundupSampleFaction.KIND: (
         ROUNDUP_FACTION_RED.id,
@@ -1234,6 +1349,10 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         ROUNDUP_FACTION_GREEN.id,
     ),
     RoundupSampleRegion.KIND: (ROUNDUP_DOCKS.id, MARKET.id),
+    Scenario6AllianceButNoChallengeSampleFaction.KIND: (
+        SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id,
+        SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id,
+    ),
     SuperiorSampleFaction.KIND: (SUPERIOR_FACTION_RED.id, SUPERIOR_FACTION_BLUE.id),
     LabMarketCardsSampleFaction.KIND: (LAB_MARKET_CARDS_FACTION_RED.id,),
     LabRewardsExampleSampleFaction.KIND: (
@@ -1255,7 +1374,7 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         RED_SPACES_AND_BUMPS_FACTION_RED.id,
         RED_SPACES_AND_BUMPS_FACTION_BLUE.id,
         RED_SPACES_AND_BUMPS_FACTION_GREEN.id,
-        FACTION_YELLOW.id,
+        RED_SPACES_AND_BUMPS_FACTION_YELLOW.id,
         FACTION_WHITE.id,
     ),
 })

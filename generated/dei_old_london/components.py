@@ -78,6 +78,20 @@ DECKS = by_name(
         discard_to='removed',
     ),
     DeckDef(
+        name='purebred.barracks_reserve',
+        title='Barracks tokens not placed',
+        contains=('purebred.barracks_token',),
+        cards=(
+            'purebred.barracks_token',
+            'purebred.barracks_token',
+            'purebred.barracks_token',
+            'purebred.barracks_token',
+            'purebred.barracks_token',
+            'purebred.barracks_token',
+        ),
+        reshuffle='never',
+    ),
+    DeckDef(
         name='purebred.feats.purebred_feats_pool',
         title='Purebred Feats tokens (face-down pool)',
         contains=('purebred.feats.purebred_feat',),

@@ -11,13 +11,13 @@ from . import catalog
 book = Book()
 
 
-# campaign_mode.rewards_four_players (rules/dei_old_london/campaign.ludex:790)
+# campaign_mode.rewards_four_players (rules/dei_old_london/campaign.ludex:791)
 # A 4-player Scenario ends: Campaign Points and Power Points
 @book.example(
     'campaign_mode.rewards_four_players',
     title='A 4-player Scenario ends: Campaign Points and Power Points',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:790',
+    source='rules/dei_old_london/campaign.ludex:791',
 )
 def rewards_four_players(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -81,13 +81,13 @@ def rewards_four_players(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.places_shared (rules/dei_old_london/campaign.ludex:814)
+# campaign_mode.places_shared (rules/dei_old_london/campaign.ludex:815)
 # A 3-player Scenario ends with two Factions tied first
 @book.example(
     'campaign_mode.places_shared',
     title='A 3-player Scenario ends with two Factions tied first',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:814',
+    source='rules/dei_old_london/campaign.ludex:815',
 )
 def places_shared(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -139,13 +139,13 @@ def places_shared(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.second_scenario_order (rules/dei_old_london/campaign.ludex:835)
+# campaign_mode.second_scenario_order (rules/dei_old_london/campaign.ludex:836)
 # The Turn order of Scenario #2 reverses the Scoring result
 @book.example(
     'campaign_mode.second_scenario_order',
     title='The Turn order of Scenario #2 reverses the Scoring result',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:835',
+    source='rules/dei_old_london/campaign.ludex:836',
 )
 def second_scenario_order(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -192,13 +192,13 @@ def second_scenario_order(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.power_points_for_objectives (rules/dei_old_london/campaign.ludex:856)
+# campaign_mode.power_points_for_objectives (rules/dei_old_london/campaign.ludex:857)
 # Power Points for the Bottom boxes of the Objective cards
 @book.example(
     'campaign_mode.power_points_for_objectives',
     title='Power Points for the Bottom boxes of the Objective cards',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:856',
+    source='rules/dei_old_london/campaign.ludex:857',
 )
 def power_points_for_objectives(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -239,13 +239,13 @@ def power_points_for_objectives(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.unlock_advantages (rules/dei_old_london/campaign.ludex:872)
+# campaign_mode.unlock_advantages (rules/dei_old_london/campaign.ludex:873)
 # Blue and the Purebred spend their Power Points on Advantages
 @book.example(
     'campaign_mode.unlock_advantages',
     title='Blue and the Purebred spend their Power Points on Advantages',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:872',
+    source='rules/dei_old_london/campaign.ludex:873',
 )
 def unlock_advantages(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -309,13 +309,13 @@ def unlock_advantages(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.campaign_winners (rules/dei_old_london/campaign.ludex:907)
+# campaign_mode.campaign_winners (rules/dei_old_london/campaign.ludex:906)
 # Ties for the most Campaign Points, with and without the Purebred
 @book.example(
     'campaign_mode.campaign_winners',
     title='Ties for the most Campaign Points, with and without the Purebred',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:907',
+    source='rules/dei_old_london/campaign.ludex:906',
 )
 def campaign_winners(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -360,18 +360,28 @@ def campaign_winners(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.morale_pull_used (rules/dei_old_london/campaign.ludex:933)
-# Red marks 70 Supplies and uses it for 2 Candy Boosts
+# campaign_mode.morale_pull_used (rules/dei_old_london/campaign.ludex:932)
+# Red marks 70 Supplies and uses it for 2 Candy Boosts; Blue, on 69, may not
 @book.example(
     'campaign_mode.morale_pull_used',
-    title='Red marks 70 Supplies and uses it for 2 Candy Boosts',
+    title='Red marks 70 Supplies and uses it for 2 Candy Boosts; Blue, on 69, may not',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:933',
+    source='rules/dei_old_london/campaign.ludex:932',
 )
 def morale_pull_used(g: Game) -> list[Expectation]:
     ctx = Ctx()
-    g.set_place('faction', [catalog.MORALE_PULL_USED_FACTION_RED.id])
+    g.set_place(
+        'faction',
+        [catalog.MORALE_PULL_USED_FACTION_RED.id, catalog.MORALE_PULL_USED_FACTION_BLUE.id],
+    )
     g.set(catalog.MORALE_PULL_USED_FACTION_RED.id, 'supply', 70)
+    g.set(catalog.MORALE_PULL_USED_FACTION_BLUE.id, 'supply', 69)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.MORALE_PULL_USED_FACTION_BLUE.id)
+        with g.refused('trigger morale_pull.supplies_70'):
+            g.trigger(catalog.SUPPLIES_70.id, ctx)
+        ctx = ctx_1
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.MORALE_PULL_USED_FACTION_RED.id)
@@ -392,21 +402,31 @@ def morale_pull_used(g: Game) -> list[Expectation]:
             lambda: 1,
         ),
         g.expect(
-            '[f.candy_boost for each f in faction] == [2]',
-            lambda: [g.get(f, 'candy_boost') for f in g.members('faction')],
+            'faction_blue.morale_pulls_marked == 0',
+            lambda: g.get(catalog.MORALE_PULL_USED_FACTION_BLUE.id, 'morale_pulls_marked'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            '[f.candy_boost for each f in faction where f == faction_red] == [2]',
+            lambda: [
+                g.get(f, 'candy_boost')
+                for f in g.members('faction')
+                if f == catalog.MORALE_PULL_USED_FACTION_RED.id
+            ],
             '==',
             lambda: [2],
         ),
     ]
 
 
-# campaign_mode.two_alliances (rules/dei_old_london/campaign.ludex:949)
+# campaign_mode.two_alliances (rules/dei_old_london/campaign.ludex:953)
 # Two Alliances in a Turn, one Faction with Cooperation
 @book.example(
     'campaign_mode.two_alliances',
     title='Two Alliances in a Turn, one Faction with Cooperation',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:949',
+    source='rules/dei_old_london/campaign.ludex:953',
 )
 def two_alliances(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -416,6 +436,7 @@ def two_alliances(g: Game) -> list[Expectation]:
             catalog.TWO_ALLIANCES_FACTION_RED.id,
             catalog.TWO_ALLIANCES_FACTION_BLUE.id,
             catalog.TWO_ALLIANCES_FACTION_GREEN.id,
+            catalog.TWO_ALLIANCES_FACTION_YELLOW.id,
         ],
     )
     g.set_fact('missions_on_board', [], ['campaign_mode.two_alliances.mission_a'])
@@ -436,8 +457,11 @@ def two_alliances(g: Game) -> list[Expectation]:
     )
     g.set_fact('completed_mission_this_turn', [catalog.TWO_ALLIANCES_FACTION_BLUE.id], False)
     g.set_fact('completed_mission_this_turn', [catalog.TWO_ALLIANCES_FACTION_RED.id], False)
+    g.set_fact('completed_mission_this_turn', [catalog.TWO_ALLIANCES_FACTION_GREEN.id], True)
     g.set_fact('answer', ['propose_alliance', catalog.TWO_ALLIANCES_FACTION_RED.id], True)
     g.set_fact('answer', ['propose_alliance', catalog.TWO_ALLIANCES_FACTION_GREEN.id], True)
+    g.set_fact('answer', ['propose_alliance', catalog.TWO_ALLIANCES_FACTION_BLUE.id], True)
+    g.set_fact('answer', ['propose_alliance', catalog.TWO_ALLIANCES_FACTION_YELLOW.id], True)
     g.set_fact(
         'answer',
         ['partner', catalog.TWO_ALLIANCES_FACTION_RED.id],
@@ -448,16 +472,37 @@ def two_alliances(g: Game) -> list[Expectation]:
         ['partner', catalog.TWO_ALLIANCES_FACTION_GREEN.id],
         catalog.TWO_ALLIANCES_FACTION_RED.id,
     )
-    g.set_fact('answer', ['alliance', catalog.TWO_ALLIANCES_FACTION_BLUE.id], 'accept')
+    g.set_fact(
+        'answer',
+        ['partner', catalog.TWO_ALLIANCES_FACTION_BLUE.id],
+        catalog.TWO_ALLIANCES_FACTION_GREEN.id,
+    )
+    g.set_fact(
+        'answer',
+        ['partner', catalog.TWO_ALLIANCES_FACTION_YELLOW.id],
+        catalog.TWO_ALLIANCES_FACTION_BLUE.id,
+    )
+    g.set_fact('answers', ['alliance', catalog.TWO_ALLIANCES_FACTION_BLUE.id], ['refuse', 'accept'])
     g.set_fact('answer', ['alliance', catalog.TWO_ALLIANCES_FACTION_RED.id], 'accept')
+    g.set_fact('answer', ['alliance', catalog.TWO_ALLIANCES_FACTION_GREEN.id], 'accept')
     g.set(catalog.TWO_ALLIANCES_FACTION_RED.id, 'supply', 10)
     g.set(catalog.TWO_ALLIANCES_FACTION_BLUE.id, 'supply', 10)
     g.set(catalog.TWO_ALLIANCES_FACTION_GREEN.id, 'supply', 10)
+    g.set(catalog.TWO_ALLIANCES_FACTION_YELLOW.id, 'supply', 10)
     g.set(catalog.TWO_ALLIANCES_FACTION_BLUE.id, 'power_points', 2)
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.TWO_ALLIANCES_FACTION_BLUE.id)
         g.trigger(catalog.COOPERATION.id, ctx)
+        with g.refused('trigger challenge_alliance.alliance.alliance'):
+            g.trigger('challenge_alliance.alliance.alliance', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.TWO_ALLIANCES_FACTION_YELLOW.id)
+        g.trigger('challenge_alliance.alliance.alliance', ctx)
+        with g.refused('trigger challenge_alliance.alliance.alliance'):
+            g.trigger('challenge_alliance.alliance.alliance', ctx)
         ctx = ctx_1
     with g.effect():
         ctx_1 = ctx
@@ -513,6 +558,12 @@ def two_alliances(g: Game) -> list[Expectation]:
             ),
         ),
         g.expect(
+            'faction_yellow.supply == 10',
+            lambda: g.get(catalog.TWO_ALLIANCES_FACTION_YELLOW.id, 'supply'),
+            '==',
+            lambda: 10,
+        ),
+        g.expect(
             'faction_blue.power_points == 0',
             lambda: g.get(catalog.TWO_ALLIANCES_FACTION_BLUE.id, 'power_points'),
             '==',
@@ -521,13 +572,13 @@ def two_alliances(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.pride_and_consolidate (rules/dei_old_london/campaign.ludex:998)
+# campaign_mode.pride_and_consolidate (rules/dei_old_london/campaign.ludex:1015)
 # Final scoring with Pride and Consolidate unlocked
 @book.example(
     'campaign_mode.pride_and_consolidate',
     title='Final scoring with Pride and Consolidate unlocked',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:998',
+    source='rules/dei_old_london/campaign.ludex:1015',
 )
 def pride_and_consolidate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -628,13 +679,13 @@ def pride_and_consolidate(g: Game) -> list[Expectation]:
     ]
 
 
-# challenge_alliance.challenges (rules/dei_old_london/challenge.ludex:141)
+# challenge_alliance.challenges (rules/dei_old_london/challenge.ludex:145)
 # Red resolves its Challenge on Blue; Blue's on Red stays unresolved
 @book.example(
     'challenge_alliance.challenges',
     title="Red resolves its Challenge on Blue; Blue's on Red stays unresolved",
     scope=('challenge_alliance',),
-    source='rules/dei_old_london/challenge.ludex:141',
+    source='rules/dei_old_london/challenge.ludex:145',
 )
 def challenges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -741,13 +792,149 @@ def challenges(g: Game) -> list[Expectation]:
     ]
 
 
+# purebred.rules.purebred_setup.phase_3_barracks.barracks_on_drones
+# (rules/dei_old_london/purebred.ludex:82)
+# The Region with the Drone token gets a Barracks; 5 go back in the box
+@book.example(
+    'purebred.rules.purebred_setup.phase_3_barracks.barracks_on_drones',
+    title='The Region with the Drone token gets a Barracks; 5 go back in the box',
+    source='rules/dei_old_london/purebred.ludex:82',
+)
+def barracks_on_drones(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'region',
+        [
+            'purebred.rules.purebred_setup.phase_3_barracks.barracks_on_drones.region_a',
+            'purebred.rules.purebred_setup.phase_3_barracks.barracks_on_drones.region_b',
+        ],
+    )
+    g.set_place('purebred.rules.purebred_setup.phase_3_barracks.barracks_on_drones.region_a', [])
+    g.set_place(
+        'purebred.rules.purebred_setup.phase_3_barracks.barracks_on_drones.region_b',
+        ['drone_token'],
+    )
+    with g.effect():
+        g.trigger('purebred.rules.purebred_setup.phase_3_barracks', ctx)
+    return [
+        g.expect(
+            'not has(region_a, barracks_token)',
+            lambda: not q.has(
+                g,
+                'purebred.rules.purebred_setup.phase_3_barracks.barracks_on_drones.region_a',
+                'purebred.barracks_token',
+            ),
+        ),
+        g.expect(
+            'has(region_b, barracks_token)',
+            lambda: q.has(
+                g,
+                'purebred.rules.purebred_setup.phase_3_barracks.barracks_on_drones.region_b',
+                'purebred.barracks_token',
+            ),
+        ),
+        g.expect('count(the_box) == 5', lambda: q.count(g, 'the_box'), '==', lambda: 5),
+        g.expect('empty(barracks_reserve)', lambda: q.empty(g, 'purebred.barracks_reserve')),
+    ]
+
+
+# purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed
+# (rules/dei_old_london/purebred.ludex:147)
+# Two columns: a Higher Value on one Mission, a Lesser on another
+@book.example(
+    'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed',
+    title='Two columns: a Higher Value on one Mission, a Lesser on another',
+    source='rules/dei_old_london/purebred.ludex:147',
+)
+def order_tokens_placed(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'mission_column',
+        [
+            'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.column_1',
+            'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.column_2',
+        ],
+    )
+    g.set_fact(
+        'missions_in',
+        ['purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.column_1'],
+        [
+            'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission_1a',
+            'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission_1b',
+        ],
+    )
+    g.set_fact(
+        'missions_in',
+        ['purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.column_2'],
+        [
+            'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission_2a',
+            'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission_2b',
+        ],
+    )
+    g.set_fact(
+        'answers',
+        ['mission'],
+        [
+            'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission_1b',
+            'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission_2a',
+        ],
+    )
+    g.set_fact('answers', ['phase_11_order_tokens'], ['higher', 'lesser'])
+    g.set_place(
+        'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission_1a',
+        [],
+    )
+    g.set_place(
+        'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission_2b',
+        [],
+    )
+    with g.effect():
+        g.trigger('purebred.rules.purebred_setup.phase_11_order_tokens', ctx)
+    return [
+        g.expect(
+            'has(mission_1b, order_tokens.higher_value)',
+            lambda: q.has(
+                g,
+                'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission'
+                '_1b',
+                catalog.HIGHER_VALUE.id,
+            ),
+        ),
+        g.expect(
+            'has(mission_2a, order_tokens.lesser_value)',
+            lambda: q.has(
+                g,
+                'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission'
+                '_2a',
+                catalog.LESSER_VALUE.id,
+            ),
+        ),
+        g.expect(
+            'empty(mission_1a)',
+            lambda: q.empty(
+                g,
+                'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission'
+                '_1a',
+            ),
+        ),
+        g.expect(
+            'empty(mission_2b)',
+            lambda: q.empty(
+                g,
+                'purebred.rules.purebred_setup.phase_11_order_tokens.order_tokens_placed.mission'
+                '_2b',
+            ),
+        ),
+    ]
+
+
 # purebred.rules.military_discipline.no_constructions.red_bridge_used
-# (rules/dei_old_london/purebred.ludex:255)
+# (rules/dei_old_london/purebred.ludex:314)
 # The Purebred move over a Red Bridge and a Neutral Elevator
 @book.example(
     'purebred.rules.military_discipline.no_constructions.red_bridge_used',
     title='The Purebred move over a Red Bridge and a Neutral Elevator',
-    source='rules/dei_old_london/purebred.ludex:255',
+    source='rules/dei_old_london/purebred.ludex:314',
 )
 def red_bridge_used(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -789,13 +976,74 @@ def red_bridge_used(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_1.debris_for_a_segment (rules/dei_old_london/scenario_1.ludex:207)
+# purebred.feats.feats_drawn_then_drafted (rules/dei_old_london/purebred.ludex:439)
+# Two colors of Outposts: two Feats tokens drawn, then two drafted
+@book.example(
+    'purebred.feats.feats_drawn_then_drafted',
+    title='Two colors of Outposts: two Feats tokens drawn, then two drafted',
+    source='rules/dei_old_london/purebred.ludex:439',
+)
+def feats_drawn_then_drafted(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'outpost_color',
+        [
+            'purebred.feats.feats_drawn_then_drafted.blue_outposts',
+            'purebred.feats.feats_drawn_then_drafted.green_outposts',
+        ],
+    )
+    g.set_fact('feats_draft_played', [], False)
+    g.set_fact(
+        'draw_order',
+        ['purebred.feats.purebred_feats_pool'],
+        [catalog.SEWERS.id, catalog.BRIBE.id],
+    )
+    g.set_fact('answers', ['feat'], [catalog.MOTIVATION.id, catalog.INSPECTION.id])
+    with g.effect():
+        g.trigger('purebred.rules.purebred_setup.phase_9_feats', ctx)
+    with g.effect():
+        g.set_fact('feats_draft_played', [], True)
+    with g.effect():
+        g.trigger('purebred.rules.purebred_setup.phase_9_feats', ctx)
+    return [
+        g.expect(
+            'contains(held_feats, sewers)',
+            lambda: q.contains(g, 'purebred.feats.held_feats', catalog.SEWERS.id),
+        ),
+        g.expect(
+            'contains(held_feats, bribe)',
+            lambda: q.contains(g, 'purebred.feats.held_feats', catalog.BRIBE.id),
+        ),
+        g.expect(
+            'contains(held_feats, motivation)',
+            lambda: q.contains(g, 'purebred.feats.held_feats', catalog.MOTIVATION.id),
+        ),
+        g.expect(
+            'contains(held_feats, inspection)',
+            lambda: q.contains(g, 'purebred.feats.held_feats', catalog.INSPECTION.id),
+        ),
+        g.expect(
+            'count(held_feats) == 4',
+            lambda: q.count(g, 'purebred.feats.held_feats'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'count(purebred_feats_pool) == 4',
+            lambda: q.count(g, 'purebred.feats.purebred_feats_pool'),
+            '==',
+            lambda: 4,
+        ),
+    ]
+
+
+# scenario_1.debris_for_a_segment (rules/dei_old_london/scenario_1.ludex:209)
 # Red and Blue discard 3 Debris each; only Red has a Roof Majority
 @book.example(
     'scenario_1.debris_for_a_segment',
     title='Red and Blue discard 3 Debris each; only Red has a Roof Majority',
     scope=('scenario_1',),
-    source='rules/dei_old_london/scenario_1.ludex:207',
+    source='rules/dei_old_london/scenario_1.ludex:209',
 )
 def debris_for_a_segment(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -853,13 +1101,13 @@ def debris_for_a_segment(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_1.resources_network (rules/dei_old_london/scenario_1.ludex:233)
+# scenario_1.resources_network (rules/dei_old_london/scenario_1.ludex:235)
 # Event 1, Resources Network
 @book.example(
     'scenario_1.resources_network',
     title='Event 1, Resources Network',
     scope=('scenario_1',),
-    source='rules/dei_old_london/scenario_1.ludex:233',
+    source='rules/dei_old_london/scenario_1.ludex:235',
 )
 def resources_network(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -895,13 +1143,13 @@ def resources_network(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_1.roof_majority_scores (rules/dei_old_london/scenario_1.ludex:252)
+# scenario_1.roof_majority_scores (rules/dei_old_london/scenario_1.ludex:254)
 # Final Scoring: Majority in a London Bridge Roof Region
 @book.example(
     'scenario_1.roof_majority_scores',
     title='Final Scoring: Majority in a London Bridge Roof Region',
     scope=('scenario_1',),
-    source='rules/dei_old_london/scenario_1.ludex:252',
+    source='rules/dei_old_london/scenario_1.ludex:254',
 )
 def roof_majority_scores(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -924,6 +1172,64 @@ def roof_majority_scores(g: Game) -> list[Expectation]:
             lambda: [g.get(f, 'power_points') for f in g.members('faction')],
             '==',
             lambda: [0, 1, 1],
+        ),
+    ]
+
+
+# scenario_1.challenge_but_no_alliance (rules/dei_old_london/scenario_1.ludex:269)
+# Red completes a Mission: it may resolve its Challenge, not propose an Alliance
+@book.example(
+    'scenario_1.challenge_but_no_alliance',
+    title='Red completes a Mission: it may resolve its Challenge, not propose an Alliance',
+    scope=('scenario_1',),
+    source='rules/dei_old_london/scenario_1.ludex:269',
+)
+def scenario_1_challenge_but_no_alliance(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id,
+            catalog.SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE.id,
+        ],
+    )
+    g.set(catalog.SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id, 'supply', 10)
+    g.set(catalog.SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE.id, 'supply', 10)
+    with g.effect():
+        g.trigger('challenge_alliance.challenge.challenge_setup', ctx)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id)
+        g.trigger('challenge_alliance.alliance.alliance', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(scenario_setup.challenge_only.no_alliance) == 1',
+            lambda: q.happened(g, 'scenario_1.scenario_setup.challenge_only.no_alliance'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(challenge_alliance.alliance.alliance) == 0',
+            lambda: q.happened(g, 'challenge_alliance.alliance.alliance'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'faction_red.challenge_pending == 1',
+            lambda: g.get(
+                catalog.SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id,
+                'challenge_pending',
+            ),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'faction_red.supply == 10',
+            lambda: g.get(catalog.SCENARIO_1_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id, 'supply'),
+            '==',
+            lambda: 10,
         ),
     ]
 
@@ -1156,20 +1462,29 @@ def reinforcements_by_turn(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_3.a_feast (rules/dei_old_london/scenario_3.ludex:167)
-# Red sets up a Feast in the Campground
+# scenario_3.a_feast (rules/dei_old_london/scenario_3.ludex:169)
+# Red sets up a Feast in the Campground; Blue, without Majority, cannot
 @book.example(
     'scenario_3.a_feast',
-    title='Red sets up a Feast in the Campground',
+    title='Red sets up a Feast in the Campground; Blue, without Majority, cannot',
     scope=('scenario_3',),
-    source='rules/dei_old_london/scenario_3.ludex:167',
+    source='rules/dei_old_london/scenario_3.ludex:169',
 )
 def a_feast(g: Game) -> list[Expectation]:
     ctx = Ctx()
-    g.set_place('faction', ['purebred', catalog.A_FEAST_FACTION_RED.id])
+    g.set_place(
+        'faction',
+        ['purebred', catalog.A_FEAST_FACTION_RED.id, catalog.A_FEAST_FACTION_BLUE.id],
+    )
     g.set_fact('majority', ['scenario_3.campground'], catalog.A_FEAST_FACTION_RED.id)
     g.set(catalog.A_FEAST_FACTION_RED.id, 'supply', 10)
     g.set(catalog.A_FEAST_FACTION_RED.id, 'feasts', 1)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.A_FEAST_FACTION_BLUE.id)
+        with g.refused('trigger scenario_rules.set_up_feast'):
+            g.trigger('scenario_3.scenario_rules.set_up_feast', ctx)
+        ctx = ctx_1
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.A_FEAST_FACTION_RED.id)
@@ -1195,13 +1510,13 @@ def a_feast(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_3.salary (rules/dei_old_london/scenario_3.ludex:184)
+# scenario_3.salary (rules/dei_old_london/scenario_3.ludex:189)
 # Salary twice: first with no Feast, then with Red's one Feast
 @book.example(
     'scenario_3.salary',
     title="Salary twice: first with no Feast, then with Red's one Feast",
     scope=('scenario_3',),
-    source='rules/dei_old_london/scenario_3.ludex:184',
+    source='rules/dei_old_london/scenario_3.ludex:189',
 )
 def salary(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1238,13 +1553,13 @@ def salary(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_3.campground_majority_scores (rules/dei_old_london/scenario_3.ludex:206)
+# scenario_3.campground_majority_scores (rules/dei_old_london/scenario_3.ludex:211)
 # Final Scoring: Majority in the Campground
 @book.example(
     'scenario_3.campground_majority_scores',
     title='Final Scoring: Majority in the Campground',
     scope=('scenario_3',),
-    source='rules/dei_old_london/scenario_3.ludex:206',
+    source='rules/dei_old_london/scenario_3.ludex:211',
 )
 def campground_majority_scores(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1266,13 +1581,13 @@ def campground_majority_scores(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_3.purebred_in_the_campground (rules/dei_old_london/scenario_3.ludex:218)
+# scenario_3.purebred_in_the_campground (rules/dei_old_london/scenario_3.ludex:223)
 # The Purebred start with 3 Agents and their Leader in the Campground
 @book.example(
     'scenario_3.purebred_in_the_campground',
     title='The Purebred start with 3 Agents and their Leader in the Campground',
     scope=('scenario_3',),
-    source='rules/dei_old_london/scenario_3.ludex:218',
+    source='rules/dei_old_london/scenario_3.ludex:223',
 )
 def purebred_in_the_campground(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1296,6 +1611,63 @@ def purebred_in_the_campground(g: Game) -> list[Expectation]:
             lambda: q.count(g, 'agent_reserve'),
             '==',
             lambda: 12,
+        ),
+    ]
+
+
+# scenario_3.challenge_but_no_alliance (rules/dei_old_london/scenario_3.ludex:237)
+# Red would complete a Mission: no Alliance is proposed
+@book.example(
+    'scenario_3.challenge_but_no_alliance',
+    title='Red would complete a Mission: no Alliance is proposed',
+    scope=('scenario_3',),
+    source='rules/dei_old_london/scenario_3.ludex:237',
+)
+def scenario_3_challenge_but_no_alliance(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id,
+            catalog.SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE.id,
+        ],
+    )
+    g.set(catalog.SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id, 'supply', 10)
+    with g.effect():
+        g.trigger('challenge_alliance.challenge.challenge_setup', ctx)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id)
+        g.trigger('challenge_alliance.alliance.alliance', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(scenario_setup.challenge_only.no_alliance) == 1',
+            lambda: q.happened(g, 'scenario_3.scenario_setup.challenge_only.no_alliance'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(challenge_alliance.alliance.alliance) == 0',
+            lambda: q.happened(g, 'challenge_alliance.alliance.alliance'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'faction_blue.challenge_pending == 1',
+            lambda: g.get(
+                catalog.SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_BLUE.id,
+                'challenge_pending',
+            ),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'faction_red.supply == 10',
+            lambda: g.get(catalog.SCENARIO_3_CHALLENGE_BUT_NO_ALLIANCE_FACTION_RED.id, 'supply'),
+            '==',
+            lambda: 10,
         ),
     ]
 
@@ -1405,13 +1777,13 @@ def losing_supplies(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_5.red_spaces_score (rules/dei_old_london/scenario_5.ludex:139)
+# scenario_5.red_spaces_score (rules/dei_old_london/scenario_5.ludex:142)
 # Final Scoring: red spaces reached on the Vengeance track
 @book.example(
     'scenario_5.red_spaces_score',
     title='Final Scoring: red spaces reached on the Vengeance track',
     scope=('scenario_5',),
-    source='rules/dei_old_london/scenario_5.ludex:139',
+    source='rules/dei_old_london/scenario_5.ludex:142',
 )
 def red_spaces_score(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1442,13 +1814,80 @@ def red_spaces_score(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_6.cards_placed (rules/dei_old_london/scenario_6.ludex:182)
+# scenario_5.alliance_but_no_challenge (rules/dei_old_london/scenario_5.ludex:170)
+# No Challenge token is placed, declared or scored
+@book.example(
+    'scenario_5.alliance_but_no_challenge',
+    title='No Challenge token is placed, declared or scored',
+    scope=('scenario_5',),
+    source='rules/dei_old_london/scenario_5.ludex:170',
+)
+def scenario_5_alliance_but_no_challenge(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id,
+            catalog.SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id,
+        ],
+    )
+    g.set(catalog.SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id, 'challenge_pending', 1)
+    g.set(catalog.SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id, 'challenge_pending', 0)
+    g.set_fact('answer', ['declare_challenge'], True)
+    with g.effect():
+        g.trigger('challenge_alliance.challenge.challenge_setup', ctx)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id)
+        g.trigger('challenge_alliance.challenge.challenge_resolution', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('challenge_alliance.challenge.challenge_end_of_game', ctx)
+    return [
+        g.expect(
+            'happened(scenario_setup.alliance_only.no_challenge) == 3',
+            lambda: q.happened(g, 'scenario_5.scenario_setup.alliance_only.no_challenge'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'happened(challenge_alliance.challenge.challenge_setup) == 0',
+            lambda: q.happened(g, 'challenge_alliance.challenge.challenge_setup'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(challenge_alliance.challenge.challenge_resolution) == 0',
+            lambda: q.happened(g, 'challenge_alliance.challenge.challenge_resolution'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(challenge_alliance.challenge.challenge_end_of_game) == 0',
+            lambda: q.happened(g, 'challenge_alliance.challenge.challenge_end_of_game'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'faction_blue.challenge_pending == 0',
+            lambda: g.get(
+                catalog.SCENARIO_5_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id,
+                'challenge_pending',
+            ),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# scenario_6.cards_placed (rules/dei_old_london/scenario_6.ludex:185)
 # Objective 6: a card placed in a 3-player game, then in a 2-player game
 @book.example(
     'scenario_6.cards_placed',
     title='Objective 6: a card placed in a 3-player game, then in a 2-player game',
     scope=('scenario_6',),
-    source='rules/dei_old_london/scenario_6.ludex:182',
+    source='rules/dei_old_london/scenario_6.ludex:185',
 )
 def cards_placed(g: Game) -> list[Expectation]:
     g.set_place(
@@ -1485,13 +1924,13 @@ def cards_placed(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_6.roundup (rules/dei_old_london/scenario_6.ludex:208)
+# scenario_6.roundup (rules/dei_old_london/scenario_6.ludex:211)
 # Event 3, Roundup: Red gives a Resource, Blue removes a Scrapper
 @book.example(
     'scenario_6.roundup',
     title='Event 3, Roundup: Red gives a Resource, Blue removes a Scrapper',
     scope=('scenario_6',),
-    source='rules/dei_old_london/scenario_6.ludex:208',
+    source='rules/dei_old_london/scenario_6.ludex:211',
 )
 def roundup(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1529,6 +1968,73 @@ def roundup(g: Game) -> list[Expectation]:
         g.expect(
             'count(docks) == 0',
             lambda: q.count(g, catalog.ROUNDUP_DOCKS.id),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# scenario_6.alliance_but_no_challenge (rules/dei_old_london/scenario_6.ludex:250)
+# No Challenge token is placed, declared or scored
+@book.example(
+    'scenario_6.alliance_but_no_challenge',
+    title='No Challenge token is placed, declared or scored',
+    scope=('scenario_6',),
+    source='rules/dei_old_london/scenario_6.ludex:250',
+)
+def scenario_6_alliance_but_no_challenge(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            'purebred',
+            catalog.SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id,
+            catalog.SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id,
+        ],
+    )
+    g.set(catalog.SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id, 'challenge_pending', 1)
+    g.set(catalog.SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id, 'challenge_pending', 0)
+    g.set_fact('answer', ['declare_challenge'], True)
+    with g.effect():
+        g.trigger('challenge_alliance.challenge.challenge_setup', ctx)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_RED.id)
+        g.trigger('challenge_alliance.challenge.challenge_resolution', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('challenge_alliance.challenge.challenge_end_of_game', ctx)
+    return [
+        g.expect(
+            'happened(scenario_setup.alliance_only.no_challenge) == 3',
+            lambda: q.happened(g, 'scenario_6.scenario_setup.alliance_only.no_challenge'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'happened(challenge_alliance.challenge.challenge_setup) == 0',
+            lambda: q.happened(g, 'challenge_alliance.challenge.challenge_setup'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(challenge_alliance.challenge.challenge_resolution) == 0',
+            lambda: q.happened(g, 'challenge_alliance.challenge.challenge_resolution'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(challenge_alliance.challenge.challenge_end_of_game) == 0',
+            lambda: q.happened(g, 'challenge_alliance.challenge.challenge_end_of_game'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'faction_blue.challenge_pending == 0',
+            lambda: g.get(
+                catalog.SCENARIO_6_ALLIANCE_BUT_NO_CHALLENGE_FACTION_BLUE.id,
+                'challenge_pending',
+            ),
             '==',
             lambda: 0,
         ),
@@ -1643,13 +2149,13 @@ def lab_rewards_example(g: Game) -> list[Expectation]:
     ]
 
 
-# thames.thames_setup.thames_tiles (rules/dei_old_london/thames.ludex:63)
+# thames.thames_setup.thames_tiles (rules/dei_old_london/thames.ludex:62)
 # The Thames tiles go on the Map, the Neutral Bridge on London Bridge
 @book.example(
     'thames.thames_setup.thames_tiles',
     title='The Thames tiles go on the Map, the Neutral Bridge on London Bridge',
     scope=('thames',),
-    source='rules/dei_old_london/thames.ludex:63',
+    source='rules/dei_old_london/thames.ludex:62',
 )
 def thames_tiles(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1673,13 +2179,13 @@ def thames_tiles(g: Game) -> list[Expectation]:
 
 
 # vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps
-# (rules/dei_old_london/vengeance.ludex:359)
+# (rules/dei_old_london/vengeance.ludex:360)
 # Red stops behind three tokens; White bumps Yellow at #9
 @book.example(
     'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps',
     title='Red stops behind three tokens; White bumps Yellow at #9',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:359',
+    source='rules/dei_old_london/vengeance.ludex:360',
 )
 def red_spaces_and_bumps(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1689,13 +2195,13 @@ def red_spaces_and_bumps(g: Game) -> list[Expectation]:
             catalog.RED_SPACES_AND_BUMPS_FACTION_RED.id,
             catalog.RED_SPACES_AND_BUMPS_FACTION_BLUE.id,
             catalog.RED_SPACES_AND_BUMPS_FACTION_GREEN.id,
-            catalog.FACTION_YELLOW.id,
+            catalog.RED_SPACES_AND_BUMPS_FACTION_YELLOW.id,
             catalog.FACTION_WHITE.id,
         ],
     )
     g.set(catalog.RED_SPACES_AND_BUMPS_FACTION_RED.id, 'vengeance_track', 10)
     g.set(catalog.RED_SPACES_AND_BUMPS_FACTION_GREEN.id, 'vengeance_track', 10)
-    g.set(catalog.FACTION_YELLOW.id, 'vengeance_track', 9)
+    g.set(catalog.RED_SPACES_AND_BUMPS_FACTION_YELLOW.id, 'vengeance_track', 9)
     g.set(catalog.RED_SPACES_AND_BUMPS_FACTION_BLUE.id, 'vengeance_track', 8)
     with g.effect():
         ctx_1 = ctx
@@ -1730,7 +2236,7 @@ def red_spaces_and_bumps(g: Game) -> list[Expectation]:
         ),
         g.expect(
             'faction_yellow.vengeance_track == 8',
-            lambda: g.get(catalog.FACTION_YELLOW.id, 'vengeance_track'),
+            lambda: g.get(catalog.RED_SPACES_AND_BUMPS_FACTION_YELLOW.id, 'vengeance_track'),
             '==',
             lambda: 8,
         ),
@@ -1743,13 +2249,13 @@ def red_spaces_and_bumps(g: Game) -> list[Expectation]:
     ]
 
 
-# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:437)
+# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:438)
 # Ending the game on space #4
 @book.example(
     'vengeance_mode.rules.extra_supplies.ending_on_space_4',
     title='Ending the game on space #4',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:437',
+    source='rules/dei_old_london/vengeance.ludex:438',
 )
 def ending_on_space_4(g: Game) -> list[Expectation]:
     ctx = Ctx()

@@ -152,7 +152,7 @@ book.rule(
 )
 
 
-# campaign_mode.objective_cards.top_box (rules/dei_old_london/campaign.ludex:113)
+# campaign_mode.objective_cards.top_box (rules/dei_old_london/campaign.ludex:114)
 # The Top box: Extra Supplies
 book.rule(
     'campaign_mode.objective_cards.top_box',
@@ -162,7 +162,7 @@ book.rule(
 )
 
 
-# campaign_mode.objective_cards.bottom_box (rules/dei_old_london/campaign.ludex:118)
+# campaign_mode.objective_cards.bottom_box (rules/dei_old_london/campaign.ludex:119)
 # The Bottom box: Power Points
 @book.rule(
     'campaign_mode.objective_cards.bottom_box',
@@ -177,7 +177,7 @@ def bottom_box_effect(g: Game, ctx: Ctx) -> None:
                 g.gain('power_points', 1, f)
 
 
-# campaign_mode.objective_cards.top_box_for_some (rules/dei_old_london/campaign.ludex:128)
+# campaign_mode.objective_cards.top_box_for_some (rules/dei_old_london/campaign.ludex:129)
 # Top boxes for the Purebred or specific Factions
 book.rule(
     'campaign_mode.objective_cards.top_box_for_some',
@@ -187,7 +187,7 @@ book.rule(
 )
 
 
-# campaign_mode.event_rules.scenario_events: Events (rules/dei_old_london/campaign.ludex:151)
+# campaign_mode.event_rules.scenario_events: Events (rules/dei_old_london/campaign.ludex:152)
 @book.rule(
     'campaign_mode.event_rules.scenario_events',
     title='Events',
@@ -200,7 +200,7 @@ def scenario_events_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_mode.event_rules.scenario_events.event_takes_place
-# (rules/dei_old_london/campaign.ludex:163)
+# (rules/dei_old_london/campaign.ludex:164)
 # The Event takes place
 def scenario_events_event_takes_place_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('turn_number') >= 2 and g.fact('turn_number') <= 4)
@@ -223,7 +223,7 @@ def scenario_events_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_mode.event_rules.events_revealed.reveal_all_events
-# (rules/dei_old_london/campaign.ludex:174)
+# (rules/dei_old_london/campaign.ludex:175)
 # Reveal all the Events
 @book.rule(
     'campaign_mode.event_rules.events_revealed.reveal_all_events',
@@ -236,7 +236,7 @@ def reveal_all_events_effect(g: Game, ctx: Ctx) -> None:
         g.reveal(e)
 
 
-# campaign_mode.points.scenario_rewards (rules/dei_old_london/campaign.ludex:190)
+# campaign_mode.points.scenario_rewards (rules/dei_old_london/campaign.ludex:191)
 # Campaign Points at the end of each Scenario
 @book.rule(
     'campaign_mode.points.scenario_rewards',
@@ -264,7 +264,7 @@ def scenario_rewards_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_mode.points.revenge', ctx)
 
 
-# campaign_mode.points.point_rewards: Rewards (rules/dei_old_london/campaign.ludex:202)
+# campaign_mode.points.point_rewards: Rewards (rules/dei_old_london/campaign.ludex:203)
 book.table(
     'campaign_mode.points.point_rewards',
     title='Rewards',
@@ -277,7 +277,7 @@ book.table(
 )
 
 
-# campaign_mode.points.revenge (rules/dei_old_london/campaign.ludex:218)
+# campaign_mode.points.revenge (rules/dei_old_london/campaign.ludex:219)
 # Power Points for the last players
 @book.rule(
     'campaign_mode.points.revenge',
@@ -305,7 +305,7 @@ def revenge_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', 1, f)
 
 
-# campaign_mode.points.lab_rewards (rules/dei_old_london/campaign.ludex:232)
+# campaign_mode.points.lab_rewards (rules/dei_old_london/campaign.ludex:233)
 # Scenario #7 assigns Campaign Points differently
 book.rule(
     'campaign_mode.points.lab_rewards',
@@ -315,7 +315,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.unlock_advantages (rules/dei_old_london/campaign.ludex:257)
+# campaign_mode.advantages.unlock_advantages (rules/dei_old_london/campaign.ludex:258)
 # Unlocking Advantages
 @book.rule(
     'campaign_mode.advantages.unlock_advantages',
@@ -347,7 +347,7 @@ def unlock_advantages_effect(g: Game, ctx: Ctx) -> None:
         ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.comrades: Comrades (rules/dei_old_london/campaign.ludex:291)
+# campaign_mode.advantages.cost_1.comrades: Comrades (rules/dei_old_london/campaign.ludex:292)
 def comrades_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -364,7 +364,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.comrades.extra_scrapper (rules/dei_old_london/campaign.ludex:299)
+# campaign_mode.advantages.cost_1.comrades.extra_scrapper (rules/dei_old_london/campaign.ludex:300)
 # 1 additional Scrapper
 @book.rule(
     'campaign_mode.advantages.cost_1.comrades.extra_scrapper',
@@ -386,7 +386,7 @@ def extra_scrapper_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.energetic_hold (rules/dei_old_london/campaign.ludex:308)
+# campaign_mode.advantages.cost_1.energetic_hold (rules/dei_old_london/campaign.ludex:309)
 # Energetic Hold
 def energetic_hold_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -405,7 +405,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell
-# (rules/dei_old_london/campaign.ludex:316)
+# (rules/dei_old_london/campaign.ludex:317)
 # 1 additional Energy Cell
 @book.rule(
     'campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell',
@@ -419,7 +419,7 @@ def extra_energy_cell_effect(g: Game, ctx: Ctx) -> None:
             g.gain('energy_cell', 1, f)
 
 
-# campaign_mode.advantages.cost_1.technologies_hold (rules/dei_old_london/campaign.ludex:323)
+# campaign_mode.advantages.cost_1.technologies_hold (rules/dei_old_london/campaign.ludex:324)
 # Technologies Hold
 def technologies_hold_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -438,7 +438,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.technologies_hold.extra_technologies
-# (rules/dei_old_london/campaign.ludex:331)
+# (rules/dei_old_london/campaign.ludex:332)
 # 2 additional Technologies
 @book.rule(
     'campaign_mode.advantages.cost_1.technologies_hold.extra_technologies',
@@ -452,7 +452,7 @@ def extra_technologies_effect(g: Game, ctx: Ctx) -> None:
             g.gain('technology', 2, f)
 
 
-# campaign_mode.advantages.cost_1.tactics_flexibility (rules/dei_old_london/campaign.ludex:338)
+# campaign_mode.advantages.cost_1.tactics_flexibility (rules/dei_old_london/campaign.ludex:339)
 # Tactics Flexibility
 def tactics_flexibility_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -471,7 +471,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first
-# (rules/dei_old_london/campaign.ludex:347)
+# (rules/dei_old_london/campaign.ludex:348)
 # A random Feat of your color first
 @book.rule(
     'campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first',
@@ -497,7 +497,7 @@ def random_feat_first_effect(g: Game, ctx: Ctx) -> None:
                 )
 
 
-# campaign_mode.advantages.cost_1.explorers: Explorers (rules/dei_old_london/campaign.ludex:355)
+# campaign_mode.advantages.cost_1.explorers: Explorers (rules/dei_old_london/campaign.ludex:356)
 def explorers_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -514,7 +514,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.explorers.cross_a_ruin (rules/dei_old_london/campaign.ludex:362)
+# campaign_mode.advantages.cost_1.explorers.cross_a_ruin (rules/dei_old_london/campaign.ludex:363)
 # Cross a Ruin with 1 Move Action
 def cross_a_ruin_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.EXPLORERS.id, ctx.need('actor')))
@@ -531,7 +531,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.signal_distortion (rules/dei_old_london/campaign.ludex:369)
+# campaign_mode.advantages.cost_1.signal_distortion (rules/dei_old_london/campaign.ludex:370)
 # Signal Distortion
 def signal_distortion_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -550,7 +550,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.signal_distortion.swap_drones
-# (rules/dei_old_london/campaign.ludex:377)
+# (rules/dei_old_london/campaign.ludex:378)
 # Swap 2 Drones
 @book.rule(
     'campaign_mode.advantages.cost_1.signal_distortion.swap_drones',
@@ -582,7 +582,7 @@ def swap_drones_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.initiative: Initiative (rules/dei_old_london/campaign.ludex:387)
+# campaign_mode.advantages.cost_1.initiative: Initiative (rules/dei_old_london/campaign.ludex:388)
 def initiative_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -599,7 +599,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.initiative.first_player (rules/dei_old_london/campaign.ludex:396)
+# campaign_mode.advantages.cost_1.initiative.first_player (rules/dei_old_london/campaign.ludex:397)
 # Automatically the First Player
 @book.rule(
     'campaign_mode.advantages.cost_1.initiative.first_player',
@@ -624,7 +624,7 @@ def first_player_effect(g: Game, ctx: Ctx) -> None:
             g.set(f, 'turn_order', 0)
 
 
-# campaign_mode.advantages.cost_1.legacy: Legacy (rules/dei_old_london/campaign.ludex:403)
+# campaign_mode.advantages.cost_1.legacy: Legacy (rules/dei_old_london/campaign.ludex:404)
 def legacy_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -641,7 +641,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.legacy.keep_candy_boosts (rules/dei_old_london/campaign.ludex:411)
+# campaign_mode.advantages.cost_1.legacy.keep_candy_boosts (rules/dei_old_london/campaign.ludex:412)
 # Keep up to 2 Candy Boosts
 @book.rule(
     'campaign_mode.advantages.cost_1.legacy.keep_candy_boosts',
@@ -657,7 +657,7 @@ def keep_candy_boosts_effect(g: Game, ctx: Ctx) -> None:
             g.prose('if f possesses more than 2, f chooses which to keep.')
 
 
-# campaign_mode.advantages.cost_1.kept_candy_boosts_back (rules/dei_old_london/campaign.ludex:419)
+# campaign_mode.advantages.cost_1.kept_candy_boosts_back (rules/dei_old_london/campaign.ludex:420)
 # Kept Candy Boosts in the next Scenario
 @book.rule(
     'campaign_mode.advantages.cost_1.kept_candy_boosts_back',
@@ -671,7 +671,7 @@ def kept_candy_boosts_back_effect(g: Game, ctx: Ctx) -> None:
         g.set(f, 'kept_candy_boosts', 0)
 
 
-# campaign_mode.advantages.cost_2.grant: Grant (rules/dei_old_london/campaign.ludex:429)
+# campaign_mode.advantages.cost_2.grant: Grant (rules/dei_old_london/campaign.ludex:430)
 def grant_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -689,7 +689,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.grant.place_a_construction
-# (rules/dei_old_london/campaign.ludex:437)
+# (rules/dei_old_london/campaign.ludex:438)
 # 1 Elevator or 1 Bridge
 @book.rule(
     'campaign_mode.advantages.cost_2.grant.place_a_construction',
@@ -725,7 +725,7 @@ def place_a_construction_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_2.emergency_exit (rules/dei_old_london/campaign.ludex:448)
+# campaign_mode.advantages.cost_2.emergency_exit (rules/dei_old_london/campaign.ludex:449)
 # Emergency Exit
 def emergency_exit_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -744,7 +744,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.emergency_exit.roof_to_ground
-# (rules/dei_old_london/campaign.ludex:457)
+# (rules/dei_old_london/campaign.ludex:458)
 # From a Roof to the Ground without an Elevator
 def roof_to_ground_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.EMERGENCY_EXIT.id, ctx.need('actor')))
@@ -760,7 +760,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.private_negotiation (rules/dei_old_london/campaign.ludex:463)
+# campaign_mode.advantages.cost_2.private_negotiation (rules/dei_old_london/campaign.ludex:464)
 # Private Negotiation
 def private_negotiation_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -779,7 +779,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.private_negotiation.private_mission
-# (rules/dei_old_london/campaign.ludex:472)
+# (rules/dei_old_london/campaign.ludex:473)
 # A Mission next to your Pad
 @book.rule(
     'campaign_mode.advantages.cost_2.private_negotiation.private_mission',
@@ -797,7 +797,7 @@ def private_mission_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# campaign_mode.advantages.cost_2.acrobatics: Acrobatics (rules/dei_old_london/campaign.ludex:479)
+# campaign_mode.advantages.cost_2.acrobatics: Acrobatics (rules/dei_old_london/campaign.ludex:480)
 def acrobatics_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -815,7 +815,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.acrobatics.ground_to_roof
-# (rules/dei_old_london/campaign.ludex:488)
+# (rules/dei_old_london/campaign.ludex:489)
 # From under a Bridge to its Roof
 def ground_to_roof_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.ACROBATICS.id, ctx.need('actor')))
@@ -831,7 +831,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.consolidate: Consolidate (rules/dei_old_london/campaign.ludex:494)
+# campaign_mode.advantages.cost_2.consolidate: Consolidate (rules/dei_old_london/campaign.ludex:495)
 def consolidate_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -849,7 +849,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.consolidate.consolidated_color
-# (rules/dei_old_london/campaign.ludex:503)
+# (rules/dei_old_london/campaign.ludex:504)
 # 1 Campaign Point for 3 Outposts of the color
 @book.rule(
     'campaign_mode.advantages.cost_2.consolidate.consolidated_color',
@@ -871,7 +871,7 @@ def consolidated_color_effect(g: Game, ctx: Ctx) -> None:
             g.gain('campaign_points', 1, f)
 
 
-# campaign_mode.advantages.cost_2.pride: Pride (rules/dei_old_london/campaign.ludex:510)
+# campaign_mode.advantages.cost_2.pride: Pride (rules/dei_old_london/campaign.ludex:511)
 def pride_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -889,7 +889,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.pride.unresolved_challenge
-# (rules/dei_old_london/campaign.ludex:518)
+# (rules/dei_old_london/campaign.ludex:519)
 # 6 Supplies for an unresolved Challenge
 @book.rule(
     'campaign_mode.advantages.cost_2.pride.unresolved_challenge',
@@ -914,7 +914,7 @@ def unresolved_challenge_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', 6, f)
 
 
-# campaign_mode.advantages.cost_2.cooperation: Cooperation (rules/dei_old_london/campaign.ludex:525)
+# campaign_mode.advantages.cost_2.cooperation: Cooperation (rules/dei_old_london/campaign.ludex:526)
 def cooperation_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -932,7 +932,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.cooperation.alliance_bonus
-# (rules/dei_old_london/campaign.ludex:532)
+# (rules/dei_old_london/campaign.ludex:533)
 # 2 Supplies for an Alliance Mission
 def alliance_bonus_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.COOPERATION.id, ctx.need('actor')))
@@ -949,7 +949,7 @@ def alliance_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# campaign_mode.advantages.cost_2.strategy: Strategy (rules/dei_old_london/campaign.ludex:538)
+# campaign_mode.advantages.cost_2.strategy: Strategy (rules/dei_old_london/campaign.ludex:539)
 def strategy_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -967,7 +967,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.strategy.feat_on_your_pad
-# (rules/dei_old_london/campaign.ludex:548)
+# (rules/dei_old_london/campaign.ludex:549)
 # Start with the written Feat
 @book.rule(
     'campaign_mode.advantages.cost_2.strategy.feat_on_your_pad',
@@ -982,7 +982,7 @@ def feat_on_your_pad_effect(g: Game, ctx: Ctx) -> None:
             g.prose('f starts the Scenario with the Feat written on its sheet (locked) on its Pad.')
 
 
-# campaign_mode.advantages.cost_2.geotech: Geotech (rules/dei_old_london/campaign.ludex:555)
+# campaign_mode.advantages.cost_2.geotech: Geotech (rules/dei_old_london/campaign.ludex:556)
 def geotech_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -999,7 +999,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.geotech.last_resource (rules/dei_old_london/campaign.ludex:563)
+# campaign_mode.advantages.cost_2.geotech.last_resource (rules/dei_old_london/campaign.ludex:564)
 # 2 Supplies for the last Resource of a Region
 def last_resource_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1019,7 +1019,7 @@ def last_resource_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# campaign_mode.advantages.cost_3.specialization (rules/dei_old_london/campaign.ludex:572)
+# campaign_mode.advantages.cost_3.specialization (rules/dei_old_london/campaign.ludex:573)
 # Specialization
 def specialization_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1038,7 +1038,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.specialization.market_card_kept
-# (rules/dei_old_london/campaign.ludex:582)
+# (rules/dei_old_london/campaign.ludex:583)
 # The Market card joins your Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.specialization.market_card_kept',
@@ -1053,7 +1053,7 @@ def market_card_kept_effect(g: Game, ctx: Ctx) -> None:
             g.prose("the Market card written on f's sheet is among f's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.sleeping_cell (rules/dei_old_london/campaign.ludex:589)
+# campaign_mode.advantages.cost_3.sleeping_cell (rules/dei_old_london/campaign.ludex:590)
 # Sleeping Cell
 def sleeping_cell_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1072,7 +1072,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge
-# (rules/dei_old_london/campaign.ludex:597)
+# (rules/dei_old_london/campaign.ludex:598)
 # 1 Refuge in a Ground Region with no Outpost
 @book.rule(
     'campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge',
@@ -1105,7 +1105,7 @@ def hidden_refuge_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_3.robotics: Robotics (rules/dei_old_london/campaign.ludex:607)
+# campaign_mode.advantages.cost_3.robotics: Robotics (rules/dei_old_london/campaign.ludex:608)
 def robotics_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1122,7 +1122,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_3.robotics.drone_card_kept (rules/dei_old_london/campaign.ludex:618)
+# campaign_mode.advantages.cost_3.robotics.drone_card_kept (rules/dei_old_london/campaign.ludex:619)
 # The Drone card joins the Purebred's Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.robotics.drone_card_kept',
@@ -1136,7 +1136,7 @@ def drone_card_kept_effect(g: Game, ctx: Ctx) -> None:
         g.prose("the Market Drone card written on the sheet is among the Purebred's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.contraband: Contraband (rules/dei_old_london/campaign.ludex:624)
+# campaign_mode.advantages.cost_3.contraband: Contraband (rules/dei_old_london/campaign.ludex:625)
 def contraband_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1154,7 +1154,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.contraband.black_market_card_kept
-# (rules/dei_old_london/campaign.ludex:635)
+# (rules/dei_old_london/campaign.ludex:636)
 # The Black Market card joins your Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.contraband.black_market_card_kept',
@@ -1169,7 +1169,7 @@ def black_market_card_kept_effect(g: Game, ctx: Ctx) -> None:
             g.prose("the Black Market card written on f's sheet is among f's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.face_of_the_people (rules/dei_old_london/campaign.ludex:642)
+# campaign_mode.advantages.cost_3.face_of_the_people (rules/dei_old_london/campaign.ludex:643)
 # Face of the People
 def face_of_the_people_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1188,7 +1188,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere
-# (rules/dei_old_london/campaign.ludex:651)
+# (rules/dei_old_london/campaign.ludex:652)
 # 1 additional Scrapper, in any Region with no Outpost
 @book.rule(
     'campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere',
@@ -1217,7 +1217,7 @@ def scrapper_anywhere_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.morale_pull.morale_pulls (rules/dei_old_london/campaign.ludex:688)
+# campaign_mode.morale_pull.morale_pulls (rules/dei_old_london/campaign.ludex:689)
 # Fulfilling a Morale Pull
 book.rule(
     'campaign_mode.morale_pull.morale_pulls',
@@ -1227,7 +1227,7 @@ book.rule(
 )
 
 
-# campaign_mode.morale_pull.use_morale_pull (rules/dei_old_london/campaign.ludex:696)
+# campaign_mode.morale_pull.use_morale_pull (rules/dei_old_london/campaign.ludex:697)
 # Using a completed Morale Pull
 def use_morale_pull_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1248,7 +1248,7 @@ def use_morale_pull_effect(g: Game, ctx: Ctx) -> None:
     g.gain('candy_boost', 2, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:709)
+# campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:710)
 def supplies_70_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('actor'), 'supply') >= 70)
 
@@ -1267,7 +1267,7 @@ def supplies_70_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:716)
+# campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:717)
 def resources_10_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('resources', ctx.need('actor')) >= 10)
 
@@ -1286,7 +1286,7 @@ def resources_10_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:723)
+# campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:724)
 def scrappers_15_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('scrappers_of', ctx.need('actor')) >= 15)
 
@@ -1305,7 +1305,7 @@ def scrappers_15_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.constructions_8 (rules/dei_old_london/campaign.ludex:730)
+# campaign_mode.morale_pull.constructions_8 (rules/dei_old_london/campaign.ludex:731)
 # 8 Constructions (no Purebred)
 def constructions_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1327,7 +1327,7 @@ def constructions_8_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:737)
+# campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:738)
 def outposts_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('outposts_controlled', ctx.need('actor')) >= 8)
 
@@ -1346,7 +1346,7 @@ def outposts_8_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:744)
+# campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:745)
 # 7 Market purchases
 def market_purchases_7_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('market_purchases', ctx.need('actor')) >= 7)
@@ -1366,7 +1366,7 @@ def market_purchases_7_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.win_a_campaign.campaign_winner (rules/dei_old_london/campaign.ludex:764)
+# campaign_mode.win_a_campaign.campaign_winner (rules/dei_old_london/campaign.ludex:765)
 # The winner of the Campaign
 @book.rule(
     'campaign_mode.win_a_campaign.campaign_winner',
@@ -1507,7 +1507,6 @@ def alliance_check(g: Game, ctx: Ctx) -> bool:
     check=alliance_check,
     limit=Limit(1, per='turn'),
     scope=('challenge_alliance',),
-    prose=1,
 )
 def alliance_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'challenge_alliance.alliance.alliance', 'propose_alliance'):
@@ -1575,16 +1574,15 @@ def alliance_effect(g: Game, ctx: Ctx) -> None:
                                 )
                                 ctx = ctx_5
                         elif picked_4 == 'refuse':
-                            g.prose(
-                                'the offering Faction cannot propose an Alliance to any other '
-                                'Faction for this Turn and must complete a Mission according to '
-                                'the rules of the core game.',
+                            g.note(
+                                'the Alliance is refused: the offering Faction completes a '
+                                'Mission by the core rules',
                             )
                     ctx = ctx_3
 
 
 # challenge_alliance.alliance.alliance.alliance_mission_completed
-# (rules/dei_old_london/challenge.ludex:117)
+# (rules/dei_old_london/challenge.ludex:119)
 # Each Faction of the Alliance completes the Alliance Mission
 @book.rule(
     'challenge_alliance.alliance.alliance.alliance_mission_completed',
@@ -1595,7 +1593,7 @@ def alliance_mission_completed_effect(g: Game, ctx: Ctx) -> None:
     g.note('the Faction completed an Alliance Mission')
 
 
-# challenge_alliance.alliance.alliance.accepted (rules/dei_old_london/challenge.ludex:121)
+# challenge_alliance.alliance.alliance.accepted (rules/dei_old_london/challenge.ludex:123)
 # An accepted Alliance counts as the receiving Faction's Mission
 @book.rule(
     'challenge_alliance.alliance.alliance.accepted',
@@ -1607,23 +1605,23 @@ def accepted_effect(g: Game, ctx: Ctx) -> None:
     g.note('the Alliance counts as a resolved Mission of the receiving Faction this Turn')
 
 
-# purebred.rules.purebred_setup.phase_3_barracks (rules/dei_old_london/purebred.ludex:65)
+# purebred.rules.purebred_setup.phase_3_barracks (rules/dei_old_london/purebred.ludex:70)
 # Setup, Phase 3: Barracks
 @book.rule(
     'purebred.rules.purebred_setup.phase_3_barracks',
     title='Setup, Phase 3: Barracks',
     who=('purebred',),
     when=Timing('during', target='setup_phase_3'),
-    prose=1,
 )
 def phase_3_barracks_effect(g: Game, ctx: Ctx) -> None:
     for r in g.members('region'):
         if q.has(g, r, 'drone_token'):
             g.place('purebred.barracks_token', r)
-    g.prose('All remaining Barracks not placed during setup are placed back in the box.')
+    for b in g.members('purebred.barracks_reserve'):
+        g.move(b, 'the_box', source='purebred.barracks_reserve')
 
 
-# purebred.rules.purebred_setup.phase_8_drone (rules/dei_old_london/purebred.ludex:76)
+# purebred.rules.purebred_setup.phase_8_drone (rules/dei_old_london/purebred.ludex:102)
 # Setup, Phase 8: Drone
 @book.rule(
     'purebred.rules.purebred_setup.phase_8_drone',
@@ -1638,24 +1636,34 @@ def phase_8_drone_effect(g: Game, ctx: Ctx) -> None:
     g.add('drone_card', 'markets')
 
 
-# purebred.rules.purebred_setup.phase_9_feats (rules/dei_old_london/purebred.ludex:87)
+# purebred.rules.purebred_setup.phase_9_feats (rules/dei_old_london/purebred.ludex:113)
 # Setup, Phase 9: Purebred Feats Tokens
 @book.rule(
     'purebred.rules.purebred_setup.phase_9_feats',
     title='Setup, Phase 9: Purebred Feats Tokens',
     who=('purebred',),
     when=Timing('during', target='setup_phase_9'),
-    prose=1,
 )
 def phase_9_feats_effect(g: Game, ctx: Ctx) -> None:
     for _c in g.members('outpost_color'):
-        if g.holds('feats_draft'):
-            g.prose('the Purebred chooses a Feat for each color of Outposts on the Map.')
+        if g.fact('feats_draft_played'):
+            chosen_1 = g.pick(
+                ctx,
+                'purebred.rules.purebred_setup.phase_9_feats',
+                'feat',
+                g.members('purebred.feats.purebred_feats_pool'),
+            )
+            for feat in chosen_1:
+                g.move(
+                    feat,
+                    'purebred.feats.held_feats',
+                    source='purebred.feats.purebred_feats_pool',
+                )
         else:
             g.draw('purebred.feats.purebred_feats_pool', 1, 'purebred.feats.held_feats')
 
 
-# purebred.rules.purebred_setup.phase_11_order_tokens (rules/dei_old_london/purebred.ludex:101)
+# purebred.rules.purebred_setup.phase_11_order_tokens (rules/dei_old_london/purebred.ludex:129)
 # Setup, Phase 11: Order tokens
 def phase_11_order_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('campaign_mode'))
@@ -1667,24 +1675,32 @@ def phase_11_order_tokens_check(g: Game, ctx: Ctx) -> bool:
     who=('purebred',),
     when=Timing('during', target='setup_phase_11'),
     check=phase_11_order_tokens_check,
-    prose=1,
 )
 def phase_11_order_tokens_effect(g: Game, ctx: Ctx) -> None:
     for column in g.members('mission_column'):
-        g.prose('the Purebred player chooses 1 of the 2 Missions for each column')
-        for picked in g.choose(
-            'purebred.rules.purebred_setup.phase_11_order_tokens',
-            [('higher', 'Higher Value (+), face-down'), ('lesser', 'Lesser Value (-), face-down')],
-            1,
+        chosen_1 = g.pick(
             ctx,
-        ):
-            if picked == 'higher':
-                g.place(catalog.HIGHER_VALUE.id, column)
-            elif picked == 'lesser':
-                g.place(catalog.LESSER_VALUE.id, column)
+            'purebred.rules.purebred_setup.phase_11_order_tokens',
+            'mission',
+            g.members(g.fact('missions_in', column)),
+        )
+        for mission in chosen_1:
+            for picked_2 in g.choose(
+                'purebred.rules.purebred_setup.phase_11_order_tokens',
+                [
+                    ('higher', 'Higher Value (+), face-down'),
+                    ('lesser', 'Lesser Value (-), face-down'),
+                ],
+                1,
+                ctx,
+            ):
+                if picked_2 == 'higher':
+                    g.place(catalog.HIGHER_VALUE.id, mission)
+                elif picked_2 == 'lesser':
+                    g.place(catalog.LESSER_VALUE.id, mission)
 
 
-# purebred.rules.purebred_setup.phase_21_agents (rules/dei_old_london/purebred.ludex:119)
+# purebred.rules.purebred_setup.phase_21_agents (rules/dei_old_london/purebred.ludex:178)
 # Setup, Phase 21: Agents
 @book.rule(
     'purebred.rules.purebred_setup.phase_21_agents',
@@ -1702,7 +1718,7 @@ def phase_21_agents_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.purebred_setup.initial_deployment_purebred
-# (rules/dei_old_london/purebred.ludex:128)
+# (rules/dei_old_london/purebred.ludex:187)
 # Initial Deployment
 @book.rule(
     'purebred.rules.purebred_setup.initial_deployment_purebred',
@@ -1719,7 +1735,7 @@ def initial_deployment_purebred_effect(g: Game, ctx: Ctx) -> None:
     g.prose('in one or more Roof Regions with a Barracks token, (max. 2 Units for each Region).')
 
 
-# purebred.rules.boris_ability.boris.master_of_the_markets (rules/dei_old_london/purebred.ludex:143)
+# purebred.rules.boris_ability.boris.master_of_the_markets (rules/dei_old_london/purebred.ludex:202)
 # Master of the Markets
 def master_of_the_markets_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1752,7 +1768,7 @@ def master_of_the_markets_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.boris_ability.boris.master_of_the_markets.energy_cell_to_buyer
-# (rules/dei_old_london/purebred.ludex:163)
+# (rules/dei_old_london/purebred.ludex:222)
 # Energy Cell on a bought Market card
 def energy_cell_to_buyer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, ctx.need('target'), 'energy_cell'))
@@ -1769,7 +1785,7 @@ def energy_cell_to_buyer_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts
-# (rules/dei_old_london/purebred.ludex:183)
+# (rules/dei_old_london/purebred.ludex:242)
 # Rotate Districts with Barracks
 @book.rule(
     'purebred.rules.military_architecture.rotate_barracks_districts',
@@ -1807,7 +1823,7 @@ def rotate_barracks_districts_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation
-# (rules/dei_old_london/purebred.ludex:200)
+# (rules/dei_old_london/purebred.ludex:259)
 # Note: London Bridge District
 @book.rule(
     'purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation',
@@ -1822,7 +1838,7 @@ def london_bridge_rotation_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.drones_count_for_majority
-# (rules/dei_old_london/purebred.ludex:207)
+# (rules/dei_old_london/purebred.ludex:266)
 # Drones are worth 1 for Majority
 @book.rule(
     'purebred.rules.military_architecture.drones_count_for_majority',
@@ -1836,7 +1852,7 @@ def drones_count_for_majority_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.drone_cards_only_scoring
-# (rules/dei_old_london/purebred.ludex:215)
+# (rules/dei_old_london/purebred.ludex:274)
 # End game: only Drone Cards
 @book.rule(
     'purebred.rules.military_discipline.drone_cards_only_scoring',
@@ -1849,7 +1865,7 @@ def drone_cards_only_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.prose("the Purebred Gain Supplies only for Drone Cards. The other Market cards don't count.")
 
 
-# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:223)
+# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:282)
 # Ignore Drone effects
 def ignore_drone_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('drone_can_affect', 'purebred'))
@@ -1878,7 +1894,7 @@ def ignore_drone_effects_effect(g: Game, ctx: Ctx) -> None:
             g.note('Drone effect ignored by Purebred Units')
 
 
-# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:236)
+# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:295)
 # No Constructions; use others' Bridges and Elevators
 @book.rule(
     'purebred.rules.military_discipline.no_constructions',
@@ -1895,7 +1911,7 @@ def no_constructions_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.no_constructions.opponent_construction_used
-# (rules/dei_old_london/purebred.ludex:245)
+# (rules/dei_old_london/purebred.ludex:304)
 # Using an opponent Construction
 def opponent_construction_used_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -1916,7 +1932,7 @@ def opponent_construction_used_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', 1, g.fact('construction_owner', c))
 
 
-# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:273)
+# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:332)
 # Barracks are Refuges
 book.rule(
     'purebred.rules.military_discipline.barracks_are_refuges',
@@ -1927,7 +1943,7 @@ book.rule(
 
 
 # purebred.rules.military_discipline.no_black_or_industrial_market
-# (rules/dei_old_london/purebred.ludex:279)
+# (rules/dei_old_london/purebred.ludex:338)
 # No Black or Industrial Market
 def no_black_or_industrial_market_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -1947,7 +1963,7 @@ def no_black_or_industrial_market_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:316)
+# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:375)
 # Flip on first completion
 def flip_on_completion_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, ctx.need('target'), 'purebred.rules.order_tokens.order_token'))
@@ -1964,17 +1980,16 @@ def flip_on_completion_effect(g: Game, ctx: Ctx) -> None:
     g.reveal('purebred.rules.order_tokens.order_token')
 
 
-# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:325)
+# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:384)
 # No normal Collect Action
 book.rule(
     'purebred.rules.submission.no_normal_collect',
     title='No normal Collect Action',
     who=('purebred',),
-    overrides='collect_action',
 )
 
 
-# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:330)
+# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:390)
 # Submission
 def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1999,7 +2014,7 @@ def collect_by_submission_effect(g: Game, ctx: Ctx) -> None:
     g.prose('they Collect an additional Resource from the reserve of the same type.')
 
 
-# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:343)
+# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:403)
 def evacuate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred' and g.fact('units_of', 'purebred', ctx.need('target')) >= 1,
@@ -2022,7 +2037,7 @@ def evacuate_effect(g: Game, ctx: Ctx) -> None:
         g.move('scrapper', 'linked_region')
 
 
-# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:393)
+# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:479)
 @book.rule(
     'purebred.feats.stock_warehouse',
     title='Stock Warehouse',
@@ -2038,7 +2053,7 @@ def stock_warehouse_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:401)
+# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:487)
 def drones_command_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2060,7 +2075,7 @@ def drones_command_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:409)
+# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:495)
 @book.rule(
     'purebred.feats.sewers',
     title='Sewers',
@@ -2076,7 +2091,7 @@ def sewers_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:417)
+# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:503)
 def bribe_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2099,7 +2114,7 @@ def bribe_effect(g: Game, ctx: Ctx) -> None:
         g.gain('candy_boost', 1, ctx.subject)
 
 
-# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:428)
+# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:514)
 def mechanical_arm_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2123,7 +2138,7 @@ def mechanical_arm_effect(g: Game, ctx: Ctx) -> None:
         g.prose('you Collect a Resource where the Drone ends its movement, if one is present.')
 
 
-# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:439)
+# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:525)
 def motivation_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
@@ -2160,7 +2175,7 @@ def motivation_effect(g: Game, ctx: Ctx) -> None:
             g.gain('resource', 1, 'purebred')
 
 
-# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:455)
+# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:541)
 def inspection_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') != 'purebred'
@@ -2182,7 +2197,7 @@ def inspection_effect(g: Game, ctx: Ctx) -> None:
         g.move('purebred.agent', ctx.get('target'))
 
 
-# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:465)
+# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:551)
 def corruption_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2237,14 +2252,24 @@ def scenario_1_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
     title='Use the C&A module, only its Challenge rules',
     when=Timing('during', target='setup'),
     scope=('scenario_1',),
-    prose=1,
 )
 def scenario_1_scenario_setup_challenge_only_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.holds('challenge_alliance'), 'challenge_alliance')
-    g.prose('but only use the Challenge rules.')
 
 
-# scenario_1.scenario_setup.no_neutral_bridges (rules/dei_old_london/scenario_1.ludex:27)
+# scenario_1.scenario_setup.challenge_only.no_alliance (rules/dei_old_london/scenario_1.ludex:26)
+# Only the Challenge rules: no Alliance is proposed
+@book.rule(
+    'scenario_1.scenario_setup.challenge_only.no_alliance',
+    title='Only the Challenge rules: no Alliance is proposed',
+    when=Timing('instead', target='challenge_alliance.alliance.alliance'),
+    scope=('scenario_1',),
+)
+def scenario_1_scenario_setup_challenge_only_no_alliance_effect(g: Game, ctx: Ctx) -> None:
+    g.note('only the Challenge rules of the C&A module are used: no Alliance')
+
+
+# scenario_1.scenario_setup.no_neutral_bridges (rules/dei_old_london/scenario_1.ludex:29)
 # Don't place the Neutral Bridges
 @book.rule(
     'scenario_1.scenario_setup.no_neutral_bridges',
@@ -2256,7 +2281,7 @@ def no_neutral_bridges_effect(g: Game, ctx: Ctx) -> None:
     g.place('old_london_components.neutral_bridge_token', 'the_box')
 
 
-# scenario_1.scenario_setup.debris (rules/dei_old_london/scenario_1.ludex:31)
+# scenario_1.scenario_setup.debris (rules/dei_old_london/scenario_1.ludex:33)
 # Place the Debris tokens
 @book.rule(
     'scenario_1.scenario_setup.debris',
@@ -2270,7 +2295,7 @@ def debris_effect(g: Game, ctx: Ctx) -> None:
     g.prose('as showed in the Figure.')
 
 
-# scenario_1.scenario_setup.no_leader (rules/dei_old_london/scenario_1.ludex:38)
+# scenario_1.scenario_setup.no_leader (rules/dei_old_london/scenario_1.ludex:40)
 # The Purebred do not use their Leader
 @book.rule(
     'scenario_1.scenario_setup.no_leader',
@@ -2283,7 +2308,7 @@ def no_leader_effect(g: Game, ctx: Ctx) -> None:
     g.move('purebred.leader_model', 'the_box')
 
 
-# scenario_1.scenario_rules.uses_thames (rules/dei_old_london/scenario_1.ludex:47)
+# scenario_1.scenario_rules.uses_thames (rules/dei_old_london/scenario_1.ludex:49)
 # See Thames Module
 @book.rule(
     'scenario_1.scenario_rules.uses_thames',
@@ -2295,7 +2320,7 @@ def scenario_1_scenario_rules_uses_thames_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.holds('thames'), 'thames')
 
 
-# scenario_1.scenario_rules.no_second_construction (rules/dei_old_london/scenario_1.ludex:54)
+# scenario_1.scenario_rules.no_second_construction (rules/dei_old_london/scenario_1.ludex:56)
 # A Construction is never placed a second time
 @book.rule(
     'scenario_1.scenario_rules.no_second_construction',
@@ -2307,7 +2332,7 @@ def scenario_1_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -
     g.require(not g.fact('placed_before', ctx.need('target')), 'not placed_before(target)')
 
 
-# scenario_1.scenario_rules.build_segment (rules/dei_old_london/scenario_1.ludex:63)
+# scenario_1.scenario_rules.build_segment (rules/dei_old_london/scenario_1.ludex:65)
 # Build a Bridge Segment
 def build_segment_cost(g: Game, ctx: Ctx) -> None:
     g.require(
@@ -2326,7 +2351,7 @@ def build_segment_effect(g: Game, ctx: Ctx) -> None:
     g.place('bridge', 'old_london_components.london_bridge_district')
 
 
-# scenario_1.scenario_rules.collect_debris (rules/dei_old_london/scenario_1.ludex:69)
+# scenario_1.scenario_rules.collect_debris (rules/dei_old_london/scenario_1.ludex:71)
 # Collecting Debris
 @book.rule(
     'scenario_1.scenario_rules.collect_debris',
@@ -2340,7 +2365,7 @@ def collect_debris_effect(g: Game, ctx: Ctx) -> None:
         g.gain('debris', 1, ctx.need('actor'))
 
 
-# scenario_1.scenario_rules.debris_segment (rules/dei_old_london/scenario_1.ludex:79)
+# scenario_1.scenario_rules.debris_segment (rules/dei_old_london/scenario_1.ludex:81)
 # Discard 3 Debris for a Bridge Segment
 @book.rule(
     'scenario_1.scenario_rules.debris_segment',
@@ -2354,7 +2379,7 @@ def debris_segment_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('scenario_1.scenario_rules.build_segment', ctx)
 
 
-# scenario_1.scenario_rules.purebred_segments (rules/dei_old_london/scenario_1.ludex:89)
+# scenario_1.scenario_rules.purebred_segments (rules/dei_old_london/scenario_1.ludex:91)
 # The Purebred build Bridge Segments with the Neutral Bridges
 def purebred_segments_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -2383,7 +2408,7 @@ def purebred_segments_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# scenario_1.scenario_rules.debris_not_scored (rules/dei_old_london/scenario_1.ludex:109)
+# scenario_1.scenario_rules.debris_not_scored (rules/dei_old_london/scenario_1.ludex:111)
 # Debris do not count in the Final Scoring
 book.rule(
     'scenario_1.scenario_rules.debris_not_scored',
@@ -2393,7 +2418,7 @@ book.rule(
 )
 
 
-# scenario_1.objective_1.top_box (rules/dei_old_london/scenario_1.ludex:119)
+# scenario_1.objective_1.top_box (rules/dei_old_london/scenario_1.ludex:121)
 # Gain 4 Supplies for a Bridge Segment
 @book.rule(
     'scenario_1.objective_1.top_box',
@@ -2405,7 +2430,7 @@ def objective_1_top_box_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 4, ctx.need('actor'))
 
 
-# scenario_1.objective_1.final_scoring: Final Scoring (rules/dei_old_london/scenario_1.ludex:124)
+# scenario_1.objective_1.final_scoring: Final Scoring (rules/dei_old_london/scenario_1.ludex:126)
 @book.rule('scenario_1.objective_1.final_scoring', title='Final Scoring', scope=('scenario_1',))
 def objective_1_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -2413,7 +2438,7 @@ def objective_1_final_scoring_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', 1, f)
 
 
-# scenario_1.objective_scoring (rules/dei_old_london/scenario_1.ludex:132)
+# scenario_1.objective_scoring (rules/dei_old_london/scenario_1.ludex:134)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_1.objective_scoring',
@@ -2425,7 +2450,7 @@ def scenario_1_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_1.objective_1.final_scoring', ctx)
 
 
-# scenario_1.event_rules.event_table (rules/dei_old_london/scenario_1.ludex:137)
+# scenario_1.event_rules.event_table (rules/dei_old_london/scenario_1.ludex:139)
 # Events of Scenario #1
 def scenario_1_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -2460,7 +2485,7 @@ book.table(
 )
 
 
-# scenario_1.event_rules.resources_network (rules/dei_old_london/scenario_1.ludex:145)
+# scenario_1.event_rules.resources_network (rules/dei_old_london/scenario_1.ludex:147)
 # 1 - Resources Network
 @book.rule(
     'scenario_1.event_rules.resources_network',
@@ -2476,7 +2501,7 @@ def scenario_1_event_rules_resources_network_effect(g: Game, ctx: Ctx) -> None:
             g.gain('energy_cell', 1, f)
 
 
-# scenario_1.event_rules.contacts_network (rules/dei_old_london/scenario_1.ludex:156)
+# scenario_1.event_rules.contacts_network (rules/dei_old_london/scenario_1.ludex:158)
 # 2 - Contacts Network
 @book.rule(
     'scenario_1.event_rules.contacts_network',
@@ -2503,7 +2528,7 @@ def scenario_1_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_1.event_rules.government_intervention (rules/dei_old_london/scenario_1.ludex:171)
+# scenario_1.event_rules.government_intervention (rules/dei_old_london/scenario_1.ludex:173)
 # 3 - Government Intervention
 @book.rule(
     'scenario_1.event_rules.government_intervention',
@@ -2545,7 +2570,7 @@ def scenario_1_event_rules_government_intervention_effect(g: Game, ctx: Ctx) -> 
     ctx = ctx_1
 
 
-# scenario_1.event_rules.sabotage: 4, 5, 6 - Sabotage (rules/dei_old_london/scenario_1.ludex:184)
+# scenario_1.event_rules.sabotage: 4, 5, 6 - Sabotage (rules/dei_old_london/scenario_1.ludex:186)
 @book.rule(
     'scenario_1.event_rules.sabotage',
     title='4, 5, 6 - Sabotage',
@@ -2577,7 +2602,7 @@ def sabotage_effect(g: Game, ctx: Ctx) -> None:
         ctx = ctx_1
 
 
-# scenario_1.event_rules.event_takes_place (rules/dei_old_london/scenario_1.ludex:201)
+# scenario_1.event_rules.event_takes_place (rules/dei_old_london/scenario_1.ludex:203)
 # The Event revealed takes place
 @book.rule(
     'scenario_1.event_rules.event_takes_place',
@@ -3012,14 +3037,24 @@ def scenario_3_scenario_setup_purebred_setup_effect(g: Game, ctx: Ctx) -> None:
     title='Use the C&A module, only its Challenge rules',
     when=Timing('during', target='setup'),
     scope=('scenario_3',),
-    prose=1,
 )
 def scenario_3_scenario_setup_challenge_only_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.holds('challenge_alliance'), 'challenge_alliance')
-    g.prose('but only use the Challenge rules.')
 
 
-# scenario_3.scenario_rules.enter_campground (rules/dei_old_london/scenario_3.ludex:42)
+# scenario_3.scenario_setup.challenge_only.no_alliance (rules/dei_old_london/scenario_3.ludex:37)
+# Only the Challenge rules: no Alliance is proposed
+@book.rule(
+    'scenario_3.scenario_setup.challenge_only.no_alliance',
+    title='Only the Challenge rules: no Alliance is proposed',
+    when=Timing('instead', target='challenge_alliance.alliance.alliance'),
+    scope=('scenario_3',),
+)
+def scenario_3_scenario_setup_challenge_only_no_alliance_effect(g: Game, ctx: Ctx) -> None:
+    g.note('only the Challenge rules of the C&A module are used: no Alliance')
+
+
+# scenario_3.scenario_rules.enter_campground (rules/dei_old_london/scenario_3.ludex:44)
 # Anyone can enter the Campground
 def scenario_3_scenario_rules_enter_campground_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('target') == 'scenario_3.campground')
@@ -3037,7 +3072,7 @@ def scenario_3_scenario_rules_enter_campground_effect(g: Game, ctx: Ctx) -> None
     g.prose('All players can always enter the Campground, without needing Majority.')
 
 
-# scenario_3.scenario_rules.set_up_feast: Set up a Feast (rules/dei_old_london/scenario_3.ludex:50)
+# scenario_3.scenario_rules.set_up_feast: Set up a Feast (rules/dei_old_london/scenario_3.ludex:52)
 def set_up_feast_cost(g: Game, ctx: Ctx) -> None:
     g.require(
         g.fact('majority', 'scenario_3.campground') == ctx.need('actor'),
@@ -3058,7 +3093,7 @@ def set_up_feast_effect(g: Game, ctx: Ctx) -> None:
     g.prose('they cannot be used as Refuges. In this Scenario, Feasts are not Constructions.')
 
 
-# scenario_3.scenario_rules.no_second_construction (rules/dei_old_london/scenario_3.ludex:66)
+# scenario_3.scenario_rules.no_second_construction (rules/dei_old_london/scenario_3.ludex:68)
 # A Construction is never placed a second time
 @book.rule(
     'scenario_3.scenario_rules.no_second_construction',
@@ -3070,7 +3105,7 @@ def scenario_3_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -
     g.require(not g.fact('placed_before', ctx.need('target')), 'not placed_before(target)')
 
 
-# scenario_3.objective_3.top_box (rules/dei_old_london/scenario_3.ludex:74)
+# scenario_3.objective_3.top_box (rules/dei_old_london/scenario_3.ludex:76)
 # Gain 4 Supplies for a Feast
 @book.rule(
     'scenario_3.objective_3.top_box',
@@ -3082,7 +3117,7 @@ def objective_3_top_box_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 4, ctx.need('actor'))
 
 
-# scenario_3.objective_3.final_scoring: Final scoring (rules/dei_old_london/scenario_3.ludex:79)
+# scenario_3.objective_3.final_scoring: Final scoring (rules/dei_old_london/scenario_3.ludex:81)
 @book.rule('scenario_3.objective_3.final_scoring', title='Final scoring', scope=('scenario_3',))
 def objective_3_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3090,7 +3125,7 @@ def objective_3_final_scoring_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', 1, f)
 
 
-# scenario_3.objective_scoring (rules/dei_old_london/scenario_3.ludex:86)
+# scenario_3.objective_scoring (rules/dei_old_london/scenario_3.ludex:88)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_3.objective_scoring',
@@ -3102,7 +3137,7 @@ def scenario_3_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_3.objective_3.final_scoring', ctx)
 
 
-# scenario_3.event_rules.event_table (rules/dei_old_london/scenario_3.ludex:91)
+# scenario_3.event_rules.event_table (rules/dei_old_london/scenario_3.ludex:93)
 # Events of Scenario #3
 def scenario_3_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -3137,7 +3172,7 @@ book.table(
 )
 
 
-# scenario_3.event_rules.salary: 1, 2, 3 - Salary (rules/dei_old_london/scenario_3.ludex:99)
+# scenario_3.event_rules.salary: 1, 2, 3 - Salary (rules/dei_old_london/scenario_3.ludex:101)
 @book.rule(
     'scenario_3.event_rules.salary',
     title='1, 2, 3 - Salary',
@@ -3172,7 +3207,7 @@ def salary_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# scenario_3.event_rules.contacts_network (rules/dei_old_london/scenario_3.ludex:120)
+# scenario_3.event_rules.contacts_network (rules/dei_old_london/scenario_3.ludex:122)
 # 4 - Contacts Network
 @book.rule(
     'scenario_3.event_rules.contacts_network',
@@ -3199,7 +3234,7 @@ def scenario_3_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_3.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_3.ludex:135)
+# scenario_3.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_3.ludex:137)
 @book.rule('scenario_3.event_rules.funding', title='5 - Funding', scope=('scenario_3',))
 def scenario_3_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3210,7 +3245,7 @@ def scenario_3_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
             g.gain('candy_boost', 1, f)
 
 
-# scenario_3.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_3.ludex:146)
+# scenario_3.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_3.ludex:148)
 @book.rule('scenario_3.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_3',))
 def scenario_3_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3226,7 +3261,7 @@ def scenario_3_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_3.event_rules.event_takes_place (rules/dei_old_london/scenario_3.ludex:161)
+# scenario_3.event_rules.event_takes_place (rules/dei_old_london/scenario_3.ludex:163)
 # The Event revealed takes place
 @book.rule(
     'scenario_3.event_rules.event_takes_place',
@@ -3469,14 +3504,31 @@ def scenario_5_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
     title='Use the C&A module, only its Alliance rules',
     when=Timing('during', target='setup'),
     scope=('scenario_5',),
-    prose=1,
 )
 def scenario_5_scenario_setup_alliance_only_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.holds('challenge_alliance'), 'challenge_alliance')
-    g.prose('but only use the Alliance rules.')
 
 
-# scenario_5.scenario_rules.purebred_affected (rules/dei_old_london/scenario_5.ludex:32)
+# scenario_5.scenario_setup.alliance_only.no_challenge (rules/dei_old_london/scenario_5.ludex:29)
+# Only the Alliance rules: no Challenge
+@book.rule(
+    'scenario_5.scenario_setup.alliance_only.no_challenge',
+    title='Only the Alliance rules: no Challenge',
+    when=Timing(
+        'any',
+        options=(
+            Timing('instead', target='challenge_alliance.challenge.challenge_setup'),
+            Timing('instead', target='challenge_alliance.challenge.challenge_resolution'),
+            Timing('instead', target='challenge_alliance.challenge.challenge_end_of_game'),
+        ),
+    ),
+    scope=('scenario_5',),
+)
+def scenario_5_scenario_setup_alliance_only_no_challenge_effect(g: Game, ctx: Ctx) -> None:
+    g.note('only the Alliance rules of the C&A module are used: no Challenge')
+
+
+# scenario_5.scenario_rules.purebred_affected (rules/dei_old_london/scenario_5.ludex:34)
 # Vengeance Cards also affect the Purebred
 @book.rule(
     'scenario_5.scenario_rules.purebred_affected',
@@ -3489,7 +3541,7 @@ def purebred_affected_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty', ctx)
 
 
-# scenario_5.objective_5.top_box (rules/dei_old_london/scenario_5.ludex:53)
+# scenario_5.objective_5.top_box (rules/dei_old_london/scenario_5.ludex:55)
 # Gain 2 Supplies when the Purebred suffer a Vengeance card
 def objective_5_top_box_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3510,7 +3562,7 @@ def objective_5_top_box_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# scenario_5.objective_5.final_scoring: Final Scoring (rules/dei_old_london/scenario_5.ludex:61)
+# scenario_5.objective_5.final_scoring: Final Scoring (rules/dei_old_london/scenario_5.ludex:63)
 @book.rule('scenario_5.objective_5.final_scoring', title='Final Scoring', scope=('scenario_5',))
 def objective_5_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3521,7 +3573,7 @@ def objective_5_final_scoring_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# scenario_5.objective_scoring (rules/dei_old_london/scenario_5.ludex:75)
+# scenario_5.objective_scoring (rules/dei_old_london/scenario_5.ludex:77)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_5.objective_scoring',
@@ -3533,7 +3585,7 @@ def scenario_5_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_5.objective_5.final_scoring', ctx)
 
 
-# scenario_5.event_rules.event_table (rules/dei_old_london/scenario_5.ludex:80)
+# scenario_5.event_rules.event_table (rules/dei_old_london/scenario_5.ludex:82)
 # Events of Scenario #5
 def scenario_5_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -3563,7 +3615,7 @@ book.table(
 )
 
 
-# scenario_5.event_rules.contacts_network (rules/dei_old_london/scenario_5.ludex:87)
+# scenario_5.event_rules.contacts_network (rules/dei_old_london/scenario_5.ludex:89)
 # 1, 2 - Contacts Network
 @book.rule(
     'scenario_5.event_rules.contacts_network',
@@ -3590,8 +3642,8 @@ def scenario_5_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_5.event_rules.riot: 3, 4 - Riot (rules/dei_old_london/scenario_5.ludex:102)
-@book.rule('scenario_5.event_rules.riot', title='3, 4 - Riot', scope=('scenario_5',), prose=1)
+# scenario_5.event_rules.riot: 3, 4 - Riot (rules/dei_old_london/scenario_5.ludex:104)
+@book.rule('scenario_5.event_rules.riot', title='3, 4 - Riot', scope=('scenario_5',))
 def riot_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         if f != 'purebred':
@@ -3605,13 +3657,16 @@ def riot_effect(g: Game, ctx: Ctx) -> None:
                     g.members('vengeance_mode.lower_spaces'),
                 )
                 for c in chosen_2:
-                    g.prose('reveal any Vengeance Card as if it were a Rank 1 card.')
+                    g.trigger(
+                        'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
+                        ctx.but(target=c),
+                    )
                     g.discard(c)
                     g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.lower_spaces')
             ctx = ctx_1
 
 
-# scenario_5.event_rules.hierarchy: 5, 6 - Hierarchy (rules/dei_old_london/scenario_5.ludex:118)
+# scenario_5.event_rules.hierarchy: 5, 6 - Hierarchy (rules/dei_old_london/scenario_5.ludex:121)
 @book.rule('scenario_5.event_rules.hierarchy', title='5, 6 - Hierarchy', scope=('scenario_5',))
 def scenario_5_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3627,7 +3682,7 @@ def scenario_5_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_5.event_rules.event_takes_place (rules/dei_old_london/scenario_5.ludex:133)
+# scenario_5.event_rules.event_takes_place (rules/dei_old_london/scenario_5.ludex:136)
 # The Event revealed takes place
 @book.rule(
     'scenario_5.event_rules.event_takes_place',
@@ -3682,14 +3737,31 @@ def vengeance_effect(g: Game, ctx: Ctx) -> None:
     title='Use the C&A module, only its Alliance rules',
     when=Timing('during', target='setup'),
     scope=('scenario_6',),
-    prose=1,
 )
 def scenario_6_scenario_setup_alliance_only_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.holds('challenge_alliance'), 'challenge_alliance')
-    g.prose('but only use the Alliance rules.')
 
 
-# scenario_6.scenario_rules.discard_instead (rules/dei_old_london/scenario_6.ludex:35)
+# scenario_6.scenario_setup.alliance_only.no_challenge (rules/dei_old_london/scenario_6.ludex:32)
+# Only the Alliance rules: no Challenge
+@book.rule(
+    'scenario_6.scenario_setup.alliance_only.no_challenge',
+    title='Only the Alliance rules: no Challenge',
+    when=Timing(
+        'any',
+        options=(
+            Timing('instead', target='challenge_alliance.challenge.challenge_setup'),
+            Timing('instead', target='challenge_alliance.challenge.challenge_resolution'),
+            Timing('instead', target='challenge_alliance.challenge.challenge_end_of_game'),
+        ),
+    ),
+    scope=('scenario_6',),
+)
+def scenario_6_scenario_setup_alliance_only_no_challenge_effect(g: Game, ctx: Ctx) -> None:
+    g.note('only the Alliance rules of the C&A module are used: no Challenge')
+
+
+# scenario_6.scenario_rules.discard_instead (rules/dei_old_london/scenario_6.ludex:37)
 # Suffer the Whistle-blow, or discard the card
 def discard_instead_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
@@ -3728,7 +3800,7 @@ def discard_instead_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.discard_resolved', ctx)
 
 
-# scenario_6.objective_6.top_box (rules/dei_old_london/scenario_6.ludex:79)
+# scenario_6.objective_6.top_box (rules/dei_old_london/scenario_6.ludex:81)
 # 1 Supply for each opposing Faction a new Vengeance card affects
 @book.rule(
     'scenario_6.objective_6.top_box',
@@ -3745,7 +3817,7 @@ def objective_6_top_box_effect(g: Game, ctx: Ctx) -> None:
         g.gain('supply', g.fact('affected_opponents', ctx.need('target')), 'purebred')
 
 
-# scenario_6.objective_6.final_scoring: Final Scoring (rules/dei_old_london/scenario_6.ludex:94)
+# scenario_6.objective_6.final_scoring: Final Scoring (rules/dei_old_london/scenario_6.ludex:96)
 @book.rule('scenario_6.objective_6.final_scoring', title='Final Scoring', scope=('scenario_6',))
 def objective_6_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3756,7 +3828,7 @@ def objective_6_final_scoring_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# scenario_6.objective_scoring (rules/dei_old_london/scenario_6.ludex:109)
+# scenario_6.objective_scoring (rules/dei_old_london/scenario_6.ludex:111)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_6.objective_scoring',
@@ -3768,7 +3840,7 @@ def scenario_6_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_6.objective_6.final_scoring', ctx)
 
 
-# scenario_6.event_rules.event_table (rules/dei_old_london/scenario_6.ludex:114)
+# scenario_6.event_rules.event_table (rules/dei_old_london/scenario_6.ludex:116)
 # Events of Scenario #6
 def scenario_6_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -3803,13 +3875,8 @@ book.table(
 )
 
 
-# scenario_6.event_rules.vendetta: 1, 2 - Vendetta (rules/dei_old_london/scenario_6.ludex:122)
-@book.rule(
-    'scenario_6.event_rules.vendetta',
-    title='1, 2 - Vendetta',
-    scope=('scenario_6',),
-    prose=1,
-)
+# scenario_6.event_rules.vendetta: 1, 2 - Vendetta (rules/dei_old_london/scenario_6.ludex:124)
+@book.rule('scenario_6.event_rules.vendetta', title='1, 2 - Vendetta', scope=('scenario_6',))
 def vendetta_effect(g: Game, ctx: Ctx) -> None:
     ctx_1 = ctx
     ctx = ctx.but(actor='purebred')
@@ -3820,13 +3887,13 @@ def vendetta_effect(g: Game, ctx: Ctx) -> None:
         g.members('vengeance_mode.lower_spaces'),
     )
     for c in chosen_2:
-        g.prose('resolves any Vengeance card as if the card were a Rank 1 card.')
+        g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance', ctx.but(target=c))
         g.discard(c)
         g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.lower_spaces')
     ctx = ctx_1
 
 
-# scenario_6.event_rules.roundup: 3, 4 - Roundup (rules/dei_old_london/scenario_6.ludex:133)
+# scenario_6.event_rules.roundup: 3, 4 - Roundup (rules/dei_old_london/scenario_6.ludex:136)
 @book.rule('scenario_6.event_rules.roundup', title='3, 4 - Roundup', scope=('scenario_6',))
 def roundup_effect(g: Game, ctx: Ctx) -> None:
     ctx_1 = ctx
@@ -3860,7 +3927,7 @@ def roundup_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# scenario_6.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_6.ludex:150)
+# scenario_6.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_6.ludex:153)
 @book.rule('scenario_6.event_rules.funding', title='5 - Funding', scope=('scenario_6',))
 def scenario_6_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3871,7 +3938,7 @@ def scenario_6_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
             g.gain('candy_boost', 1, f)
 
 
-# scenario_6.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_6.ludex:161)
+# scenario_6.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_6.ludex:164)
 @book.rule('scenario_6.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_6',))
 def scenario_6_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3887,7 +3954,7 @@ def scenario_6_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_6.event_rules.event_takes_place (rules/dei_old_london/scenario_6.ludex:176)
+# scenario_6.event_rules.event_takes_place (rules/dei_old_london/scenario_6.ludex:179)
 # The Event revealed takes place
 @book.rule(
     'scenario_6.event_rules.event_takes_place',
@@ -4237,7 +4304,7 @@ def river_course_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.fact('river_course_open', 'map'), 'river_course_open(map)')
 
 
-# thames.river_rules.shores: Shores and Ruins (rules/dei_old_london/thames.ludex:98)
+# thames.river_rules.shores: Shores and Ruins (rules/dei_old_london/thames.ludex:97)
 book.rule(
     'thames.river_rules.shores',
     title='Shores and Ruins',
@@ -4246,7 +4313,7 @@ book.rule(
 )
 
 
-# thames.river_rules.only_drones (rules/dei_old_london/thames.ludex:105)
+# thames.river_rules.only_drones (rules/dei_old_london/thames.ludex:104)
 # Only drones on River Regions
 @book.rule(
     'thames.river_rules.only_drones',
@@ -4265,7 +4332,7 @@ def only_drones_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# thames.river_rules.drones_on_the_river (rules/dei_old_london/thames.ludex:110)
+# thames.river_rules.drones_on_the_river (rules/dei_old_london/thames.ludex:109)
 # Drones move on the River
 book.rule(
     'thames.river_rules.drones_on_the_river',
@@ -4277,7 +4344,7 @@ book.rule(
 )
 
 
-# thames.river_rules.ruin_crossing: Crossing a Ruin (rules/dei_old_london/thames.ludex:116)
+# thames.river_rules.ruin_crossing: Crossing a Ruin (rules/dei_old_london/thames.ludex:115)
 book.rule(
     'thames.river_rules.ruin_crossing',
     title='Crossing a Ruin',
@@ -4287,7 +4354,7 @@ book.rule(
 )
 
 
-# thames.river_rules.bridges_over_the_thames (rules/dei_old_london/thames.ludex:122)
+# thames.river_rules.bridges_over_the_thames (rules/dei_old_london/thames.ludex:121)
 # Bridges over the Thames
 @book.rule(
     'thames.river_rules.bridges_over_the_thames',
@@ -4391,7 +4458,7 @@ def whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:140)
+# (rules/dei_old_london/vengeance.ludex:141)
 # Whistle-blowing, once per Action phase
 def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
@@ -4413,7 +4480,7 @@ def whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance
-# (rules/dei_old_london/vengeance.ludex:158)
+# (rules/dei_old_london/vengeance.ludex:159)
 # Suffering Vengeance
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
@@ -4442,7 +4509,7 @@ def suffer_vengeance_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty
-# (rules/dei_old_london/vengeance.ludex:175)
+# (rules/dei_old_london/vengeance.ludex:176)
 # A Faction chooses the penalty it suffers
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
@@ -4467,7 +4534,7 @@ def choose_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.no_applicable_penalty
-# (rules/dei_old_london/vengeance.ludex:183)
+# (rules/dei_old_london/vengeance.ludex:184)
 # Cannot apply any penalty
 def no_applicable_penalty_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.fact('can_apply_any_portion', ctx.need('target')))
@@ -4484,7 +4551,7 @@ def no_applicable_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.no_negative_supplies
-# (rules/dei_old_london/vengeance.ludex:190)
+# (rules/dei_old_london/vengeance.ludex:191)
 # Note: no negative Supplies
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.no_negative_supplies',
@@ -4497,7 +4564,7 @@ def no_negative_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow
-# (rules/dei_old_london/vengeance.ludex:214)
+# (rules/dei_old_london/vengeance.ludex:215)
 # Purebred Whistle-blow
 def purebred_whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4527,7 +4594,7 @@ def purebred_whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:228)
+# (rules/dei_old_london/vengeance.ludex:229)
 # The Purebred Whistle-blowing, once per Action phase
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
@@ -4563,7 +4630,7 @@ def purebred_whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity
-# (rules/dei_old_london/vengeance.ludex:242)
+# (rules/dei_old_london/vengeance.ludex:243)
 # Purebred may ignore penalties
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity',
@@ -4590,7 +4657,7 @@ def purebred_penalty_immunity_effect(g: Game, ctx: Ctx) -> None:
             g.note('the Purebred ignore the Vengeance')
 
 
-# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:277)
+# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:278)
 # Discard the resolved card
 @book.rule(
     'vengeance_mode.rules.track_and_cards.discard_resolved',
@@ -4602,7 +4669,7 @@ def discard_resolved_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases
-# (rules/dei_old_london/vengeance.ludex:283)
+# (rules/dei_old_london/vengeance.ludex:284)
 # Before the start of all Action phases
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases',
@@ -4616,7 +4683,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide
-# (rules/dei_old_london/vengeance.ludex:285)
+# (rules/dei_old_london/vengeance.ludex:286)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide',
@@ -4631,7 +4698,7 @@ def refill_before_action_phases_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal
-# (rules/dei_old_london/vengeance.ludex:290)
+# (rules/dei_old_london/vengeance.ludex:291)
 # Reveal Vengeance cards for the empty spaces
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal',
@@ -4649,7 +4716,7 @@ def refill_before_action_phases_reveal_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_each_action_phase
-# (rules/dei_old_london/vengeance.ludex:296)
+# (rules/dei_old_london/vengeance.ludex:297)
 # Refill before the Action phases
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_action_phase',
@@ -4662,7 +4729,7 @@ def refill_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_action_phases', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:305)
+# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:306)
 # Before each new Turn
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_turn',
@@ -4677,7 +4744,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1
-# (rules/dei_old_london/vengeance.ludex:307)
+# (rules/dei_old_london/vengeance.ludex:308)
 # Discard the Rank 1 Vengeance Card, if present
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1',
@@ -4691,7 +4758,7 @@ def discard_rank_1_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.slide
-# (rules/dei_old_london/vengeance.ludex:312)
+# (rules/dei_old_london/vengeance.ludex:313)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.slide',
@@ -4707,7 +4774,7 @@ def refill_before_turn_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.reveal
-# (rules/dei_old_london/vengeance.ludex:317)
+# (rules/dei_old_london/vengeance.ludex:318)
 # Reveal Vengeance cards for the empty slots
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.reveal',
@@ -4723,7 +4790,7 @@ def refill_before_turn_reveal_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:322)
+# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:323)
 # Refill before each new Turn
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_turn',
@@ -4735,7 +4802,7 @@ def refill_each_turn_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_turn', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:326)
+# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:327)
 # Tokens on an occupied space move back
 @book.rule(
     'vengeance_mode.rules.track_and_cards.bump_back',
@@ -4751,7 +4818,7 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
             g.lose('vengeance_track', 1, f)
 
 
-# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:337)
+# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:338)
 # The red spaces
 def red_spaces_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('actor'), 'vengeance_track') >= 10)
@@ -4782,7 +4849,7 @@ def red_spaces_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.end_of_game_supplies
-# (rules/dei_old_london/vengeance.ludex:408)
+# (rules/dei_old_london/vengeance.ludex:409)
 # Supplies for the Vengeance track
 @book.rule(
     'vengeance_mode.rules.extra_supplies.end_of_game_supplies',
@@ -4806,7 +4873,7 @@ def end_of_game_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.extra_supplies_bonus
-# (rules/dei_old_london/vengeance.ludex:419)
+# (rules/dei_old_london/vengeance.ludex:420)
 # Extra Supplies bonus
 def extra_supplies_bonus_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('standing', 'vengeance_track')
@@ -4825,7 +4892,7 @@ book.table(
 )
 
 
-# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:467)
+# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:468)
 # Lose Action card
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card',
@@ -4838,7 +4905,7 @@ def lose_action_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards
-# (rules/dei_old_london/vengeance.ludex:476)
+# (rules/dei_old_london/vengeance.ludex:477)
 # Restore discarded Action cards
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards',
@@ -4850,7 +4917,7 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
     g.move(g.fact('discarded_next_to', 'faction_pad'), 'hand')
 
 
-# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:481)
+# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:482)
 # Lose a Feat
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_a_feat',
@@ -4866,7 +4933,7 @@ def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:568)
+# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:569)
 def vengeance_track_row_1(g: Game, ctx: Ctx) -> None:
     g.gain('technology', 2, ctx.subject)
 

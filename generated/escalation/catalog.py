@@ -11,7 +11,7 @@ from ludex.runtime import Record
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SurgeToken(Record):
-    # chronoleon_module.surge_token: Surge token (rules/escalation/chronoleon.ludex:27)
+    # chronoleon_module.surge_token: Surge token (rules/escalation/chronoleon.ludex:26)
 
     KIND: ClassVar[str] = 'chronoleon_module.surge_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -19,7 +19,7 @@ class SurgeToken(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Hero(Record):
-    # hero: Hero (rules/escalation/game.ludex:30)
+    # hero: Hero (rules/escalation/game.ludex:32)
 
     KIND: ClassVar[str] = 'hero'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -35,7 +35,7 @@ class Hero(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Invention(Record):
-    # revolution.invention: Invention card (rules/escalation/revolution.ludex:19)
+    # revolution.invention: Invention card (rules/escalation/revolution.ludex:38)
 
     KIND: ClassVar[str] = 'revolution.invention'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -43,7 +43,7 @@ class Invention(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Theory(Record):
-    # revolution.theory: Theory card (rules/escalation/revolution.ludex:21)
+    # revolution.theory: Theory card (rules/escalation/revolution.ludex:40)
 
     KIND: ClassVar[str] = 'revolution.theory'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'time': 'time'})
@@ -53,7 +53,7 @@ class Theory(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AeternaMission(Record):
-    # aeterna.aeterna_control.aeterna_mission (rules/escalation/sc_aeterna.ludex:454)
+    # aeterna.aeterna_control.aeterna_mission (rules/escalation/sc_aeterna.ludex:452)
     # Aeterna Control Mission card
 
     KIND: ClassVar[str] = 'aeterna.aeterna_control.aeterna_mission'
@@ -64,7 +64,7 @@ class AeternaMission(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MohMission(Record):
-    # sc_servants.moment_of_humanity.moh_mission (rules/escalation/sc_servants.ludex:244)
+    # sc_servants.moment_of_humanity.moh_mission (rules/escalation/sc_servants.ludex:270)
     # Moment of Humanity Mission card
 
     KIND: ClassVar[str] = 'sc_servants.moment_of_humanity.moh_mission'
@@ -73,7 +73,7 @@ class MohMission(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeceptionMission(Record):
-    # sc_zeppelin.unweaving_the_deception.deception_mission (rules/escalation/sc_zeppelin.ludex:46)
+    # sc_zeppelin.unweaving_the_deception.deception_mission (rules/escalation/sc_zeppelin.ludex:59)
     # Unweaving the Deception Mission card
 
     KIND: ClassVar[str] = 'sc_zeppelin.unweaving_the_deception.deception_mission'

@@ -20,6 +20,11 @@ STATS = by_name(
     ),
     StatDef(name='aeterna', title='Æ', per='hero', hi=99),
     StatDef(name='hero_servant', title='Hero-Servant', per='hero', hi=2),
+    StatDef(
+        name='progress',
+        title='Progress marker (the Stages it has advanced on the Progress Board)',
+        hi=99,
+    ),
 )
 
 DECKS = by_name(
@@ -220,6 +225,11 @@ ZONES = by_name(
         visibility='private',
     ),
     ZoneDef(name='chronoleon_module.game_box', title='Surge tokens returned to the game box'),
+    ZoneDef(
+        name='chronoleon_module.held_surge',
+        title="Surge tokens next to a Hero's card",
+        per='hero',
+    ),
     ZoneDef(
         name='chronoleon_module.setup.out_of_play',
         title="The replaced Servant's Improvement tokens, out of the game",

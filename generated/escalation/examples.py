@@ -11,13 +11,13 @@ from . import catalog
 book = Book()
 
 
-# chronoleon_module.setup.replaces_lex_hecate (rules/escalation/chronoleon.ludex:72)
+# chronoleon_module.setup.replaces_lex_hecate (rules/escalation/chronoleon.ludex:74)
 # Chronoleon takes Lex Hecate's place
 @book.example(
     'chronoleon_module.setup.replaces_lex_hecate',
     title="Chronoleon takes Lex Hecate's place",
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:72',
+    source='rules/escalation/chronoleon.ludex:74',
 )
 def replaces_lex_hecate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -67,13 +67,13 @@ def replaces_lex_hecate(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.surge_tokens.surge_tokens_placed (rules/escalation/chronoleon.ludex:126)
+# chronoleon_module.surge_tokens.surge_tokens_placed (rules/escalation/chronoleon.ludex:128)
 # Improvement I: the Surge tokens go on the track, and the first is taken
 @book.example(
     'chronoleon_module.surge_tokens.surge_tokens_placed',
     title='Improvement I: the Surge tokens go on the track, and the first is taken',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:126',
+    source='rules/escalation/chronoleon.ludex:128',
 )
 def surge_tokens_placed(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -133,13 +133,13 @@ def surge_tokens_placed(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.surge_tokens.last_numeral (rules/escalation/chronoleon.ludex:153)
+# chronoleon_module.surge_tokens.last_numeral (rules/escalation/chronoleon.ludex:155)
 # With the pointer at X, only XI receives a Surge token
 @book.example(
     'chronoleon_module.surge_tokens.last_numeral',
     title='With the pointer at X, only XI receives a Surge token',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:153',
+    source='rules/escalation/chronoleon.ludex:155',
 )
 def last_numeral(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -174,13 +174,13 @@ def last_numeral(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.improvements.three_tokens_at_once (rules/escalation/chronoleon.ludex:212)
+# chronoleon_module.improvements.three_tokens_at_once (rules/escalation/chronoleon.ludex:214)
 # Improvement II: 3 Surge tokens, to 2 Heroes
 @book.example(
     'chronoleon_module.improvements.three_tokens_at_once',
     title='Improvement II: 3 Surge tokens, to 2 Heroes',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:212',
+    source='rules/escalation/chronoleon.ludex:214',
 )
 def three_tokens_at_once(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -192,9 +192,6 @@ def three_tokens_at_once(g: Game) -> list[Expectation]:
     g.place(catalog.AKIRA.id, 'grand_citadel')
     g.place(catalog.ENKIDU.id, 'grand_citadel')
     g.place(catalog.JULIE.id, 'art_district')
-    g.set_place(catalog.AKIRA.id, [])
-    g.set_place(catalog.ENKIDU.id, [])
-    g.set_place(catalog.JULIE.id, [])
     g.set_place(
         'chronoleon_module.surge_reserve',
         [catalog.ESPIONAGE.id, catalog.CUSTODY.id, catalog.CUSTODY.id],
@@ -208,24 +205,24 @@ def three_tokens_at_once(g: Game) -> list[Expectation]:
         ctx = ctx_1
     return [
         g.expect(
-            'count(revolution.akira) == 2',
-            lambda: q.count(g, catalog.AKIRA.id),
+            'count(revolution.akira.held_surge) == 2',
+            lambda: q.count(g, g.get(catalog.AKIRA.id, 'held_surge')),
             '==',
             lambda: 2,
         ),
         g.expect(
-            'has(revolution.enkidu, surge_guide.custody)',
-            lambda: q.has(g, catalog.ENKIDU.id, catalog.CUSTODY.id),
+            'has(revolution.enkidu.held_surge, surge_guide.custody)',
+            lambda: q.has(g, g.get(catalog.ENKIDU.id, 'held_surge'), catalog.CUSTODY.id),
         ),
         g.expect(
-            'count(revolution.enkidu) == 1',
-            lambda: q.count(g, catalog.ENKIDU.id),
+            'count(revolution.enkidu.held_surge) == 1',
+            lambda: q.count(g, g.get(catalog.ENKIDU.id, 'held_surge')),
             '==',
             lambda: 1,
         ),
         g.expect(
-            'count(revolution.julie) == 0',
-            lambda: q.count(g, catalog.JULIE.id),
+            'count(revolution.julie.held_surge) == 0',
+            lambda: q.count(g, g.get(catalog.JULIE.id, 'held_surge')),
             '==',
             lambda: 0,
         ),
@@ -233,20 +230,19 @@ def three_tokens_at_once(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.improvements.optimize_two_tokens (rules/escalation/chronoleon.ludex:241)
+# chronoleon_module.improvements.optimize_two_tokens (rules/escalation/chronoleon.ludex:240)
 # With 'Optimize', Chronoleon gives 2 Surge tokens
 @book.example(
     'chronoleon_module.improvements.optimize_two_tokens',
     title="With 'Optimize', Chronoleon gives 2 Surge tokens",
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:241',
+    source='rules/escalation/chronoleon.ludex:240',
 )
 def optimize_two_tokens(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set_place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, [catalog.CHRONOLEON_IMPROVEMENT.id])
     g.place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, 'grand_citadel')
     g.place(catalog.AKIRA.id, 'grand_citadel')
-    g.set_place(catalog.AKIRA.id, [])
     g.set_place('chronoleon_module.surge_reserve', [catalog.ESPIONAGE.id, catalog.CUSTODY.id])
     g.set_fact('published', ['optimize_directive'], True)
     g.gain('bonds', 3, 'great_machine')
@@ -263,12 +259,12 @@ def optimize_two_tokens(g: Game) -> list[Expectation]:
         ctx = ctx_1
     return [
         g.expect(
-            'has(revolution.akira, surge_guide.espionage)',
-            lambda: q.has(g, catalog.AKIRA.id, catalog.ESPIONAGE.id),
+            'has(revolution.akira.held_surge, surge_guide.espionage)',
+            lambda: q.has(g, g.get(catalog.AKIRA.id, 'held_surge'), catalog.ESPIONAGE.id),
         ),
         g.expect(
-            'has(revolution.akira, surge_guide.custody)',
-            lambda: q.has(g, catalog.AKIRA.id, catalog.CUSTODY.id),
+            'has(revolution.akira.held_surge, surge_guide.custody)',
+            lambda: q.has(g, g.get(catalog.AKIRA.id, 'held_surge'), catalog.CUSTODY.id),
         ),
         g.expect('empty(surge_reserve)', lambda: q.empty(g, 'chronoleon_module.surge_reserve')),
         g.expect(
@@ -280,20 +276,20 @@ def optimize_two_tokens(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.surge_guide.deterrence.deterred_exit (rules/escalation/chronoleon.ludex:305)
+# chronoleon_module.surge_guide.deterrence.deterred_exit (rules/escalation/chronoleon.ludex:303)
 # Deterrence: Chronoleon counts as a third Guard
 @book.example(
     'chronoleon_module.surge_guide.deterrence.deterred_exit',
     title='Deterrence: Chronoleon counts as a third Guard',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:305',
+    source='rules/escalation/chronoleon.ludex:303',
 )
 def deterred_exit(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(catalog.ENKIDU.id, 'trust', 5)
     g.place(catalog.ENKIDU.id, 'art_district')
     g.place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, 'art_district')
-    g.set_place(catalog.ENKIDU.id, [catalog.DETERRENCE.id])
+    g.set(catalog.ENKIDU.id, 'held_surge', [catalog.DETERRENCE.id])
     g.set_fact('guards_in', ['art_district'], 2)
     with g.effect():
         ctx_1 = ctx
@@ -310,19 +306,19 @@ def deterred_exit(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.surge_guide.supervision.supervised_exit (rules/escalation/chronoleon.ludex:345)
+# chronoleon_module.surge_guide.supervision.supervised_exit (rules/escalation/chronoleon.ludex:343)
 # Supervision: exiting past 2 Guards costs 3 Trust
 @book.example(
     'chronoleon_module.surge_guide.supervision.supervised_exit',
     title='Supervision: exiting past 2 Guards costs 3 Trust',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:345',
+    source='rules/escalation/chronoleon.ludex:343',
 )
 def supervised_exit(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(catalog.ENKIDU.id, 'trust', 5)
     g.place(catalog.ENKIDU.id, 'art_district')
-    g.set_place(catalog.ENKIDU.id, [catalog.SUPERVISION.id])
+    g.set(catalog.ENKIDU.id, 'held_surge', [catalog.SUPERVISION.id])
     g.set_fact('guards_in', ['art_district'], 2)
     with g.effect():
         ctx_1 = ctx
@@ -340,19 +336,19 @@ def supervised_exit(g: Game) -> list[Expectation]:
 
 
 # chronoleon_module.surge_guide.supervision.identify_for_five
-# (rules/escalation/chronoleon.ludex:358)
+# (rules/escalation/chronoleon.ludex:356)
 # Two Citizens identified for 5 Trust instead of 4
 @book.example(
     'chronoleon_module.surge_guide.supervision.identify_for_five',
     title='Two Citizens identified for 5 Trust instead of 4',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:358',
+    source='rules/escalation/chronoleon.ludex:356',
 )
 def identify_for_five(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(catalog.ENKIDU.id, 'trust', 6)
     g.place(catalog.ENKIDU.id, 'art_district')
-    g.set_place(catalog.ENKIDU.id, [catalog.SUPERVISION.id])
+    g.set(catalog.ENKIDU.id, 'held_surge', [catalog.SUPERVISION.id])
     g.set_fact('guards_in', ['art_district'], 2)
     g.set_fact('action_cost', ['art_district'], 4)
     with g.effect():
@@ -469,13 +465,75 @@ def veiga_in_central_square(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.akira.invention_cards.communicator_explosion (rules/escalation/revolution.ludex:115)
+# revolution.one_hero_per_game.one_of_three (rules/escalation/revolution.ludex:19)
+# Enkidu joins the game; Akira cannot join him
+@book.example(
+    'revolution.one_hero_per_game.one_of_three',
+    title='Enkidu joins the game; Akira cannot join him',
+    scope=('revolution',),
+    source='rules/escalation/revolution.ludex:19',
+)
+def one_of_three(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('revolution.one_hero_per_game', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.place(catalog.AKIRA.id, 'art_district')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        with g.refused('trigger one_hero_per_game'):
+            g.trigger('revolution.one_hero_per_game', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(enkidu) == grand_citadel',
+            lambda: q.location(g, catalog.ENKIDU.id),
+            '==',
+            lambda: 'grand_citadel',
+        ),
+    ]
+
+
+# revolution.akira.setup.invention_deck_ready (rules/escalation/revolution.ludex:64)
+# Akira's Invention deck next to his Hero card, the Breakdown die near it
+@book.example(
+    'revolution.akira.setup.invention_deck_ready',
+    title="Akira's Invention deck next to his Hero card, the Breakdown die near it",
+    scope=('revolution',),
+    source='rules/escalation/revolution.ludex:64',
+)
+def invention_deck_ready(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    with g.effect():
+        g.trigger('revolution.akira.setup', ctx)
+    return [
+        g.expect(
+            'location(invention_deck) == card',
+            lambda: q.location(g, 'revolution.akira.invention_deck'),
+            '==',
+            lambda: 'revolution.akira.card',
+        ),
+        g.expect(
+            'location(breakdown_die) == invention_deck',
+            lambda: q.location(g, 'revolution.akira.breakdown_die'),
+            '==',
+            lambda: 'revolution.akira.invention_deck',
+        ),
+    ]
+
+
+# revolution.akira.invention_cards.communicator_explosion (rules/escalation/revolution.ludex:148)
 # Akira's Communicator explodes
 @book.example(
     'revolution.akira.invention_cards.communicator_explosion',
     title="Akira's Communicator explodes",
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:115',
+    source='rules/escalation/revolution.ludex:148',
 )
 def communicator_explosion(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -504,13 +562,13 @@ def communicator_explosion(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment
-# (rules/escalation/revolution.ludex:177)
+# (rules/escalation/revolution.ludex:210)
 # Hyperbolic Emitter: 2 Trust count as 4
 @book.example(
     'revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment',
     title='Hyperbolic Emitter: 2 Trust count as 4',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:177',
+    source='rules/escalation/revolution.ludex:210',
 )
 def doubled_payment(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -540,14 +598,84 @@ def doubled_payment(g: Game) -> list[Expectation]:
     ]
 
 
+# revolution.akira.inventions_guide.probabilitator.rerolls_assault
+# (rules/escalation/revolution.ludex:255)
+# Probabilitator re-rolls the Assault die, then breaks down
+@book.example(
+    'revolution.akira.inventions_guide.probabilitator.rerolls_assault',
+    title='Probabilitator re-rolls the Assault die, then breaks down',
+    scope=('revolution',),
+    source='rules/escalation/revolution.ludex:255',
+)
+def rerolls_assault(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.PROBABILITATOR.id, 'revolution.akira.inventions_in_play')
+    g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['explosion'])
+    g.set_fact('answer', ['reroll_die'], True)
+    with g.effect():
+        g.trigger('assault_die', ctx)
+    with g.effect():
+        g.trigger('escape_die', ctx)
+    return [
+        g.expect(
+            'happened(assault_die) == 2',
+            lambda: q.happened(g, 'assault_die'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect('happened(escape_die) == 1', lambda: q.happened(g, 'escape_die'), '==', lambda: 1),
+        g.expect(
+            'not contains(inventions_in_play, probabilitator)',
+            lambda: not q.contains(
+                g,
+                'revolution.akira.inventions_in_play',
+                catalog.PROBABILITATOR.id,
+            ),
+        ),
+    ]
+
+
+# revolution.akira.inventions_guide.probabilitator.rerolls_escape
+# (rules/escalation/revolution.ludex:269)
+# Probabilitator re-rolls the Escape die, once per round
+@book.example(
+    'revolution.akira.inventions_guide.probabilitator.rerolls_escape',
+    title='Probabilitator re-rolls the Escape die, once per round',
+    scope=('revolution',),
+    source='rules/escalation/revolution.ludex:269',
+)
+def rerolls_escape(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.PROBABILITATOR.id, 'revolution.akira.inventions_in_play')
+    g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['gears'])
+    g.set_fact('answer', ['reroll_die'], True)
+    with g.effect():
+        g.trigger('escape_die', ctx)
+    with g.effect():
+        g.trigger('escape_die', ctx)
+    return [
+        g.expect('happened(escape_die) == 3', lambda: q.happened(g, 'escape_die'), '==', lambda: 3),
+        g.expect(
+            'happened(assault_die) == 0',
+            lambda: q.happened(g, 'assault_die'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'contains(inventions_in_play, probabilitator)',
+            lambda: q.contains(g, 'revolution.akira.inventions_in_play', catalog.PROBABILITATOR.id),
+        ),
+    ]
+
+
 # revolution.akira.inventions_guide.jammer.jam_and_reactivate
-# (rules/escalation/revolution.ludex:250)
+# (rules/escalation/revolution.ludex:325)
 # Akira jams Phantasmer, who becomes active again
 @book.example(
     'revolution.akira.inventions_guide.jammer.jam_and_reactivate',
     title='Akira jams Phantasmer, who becomes active again',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:250',
+    source='rules/escalation/revolution.ludex:325',
 )
 def jam_and_reactivate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -581,13 +709,13 @@ def jam_and_reactivate(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.akira.inventions_guide.jammer.jammed_stays_down (rules/escalation/revolution.ludex:266)
+# revolution.akira.inventions_guide.jammer.jammed_stays_down (rules/escalation/revolution.ludex:341)
 # Only the Servant in Akira's District is jammed
 @book.example(
     'revolution.akira.inventions_guide.jammer.jammed_stays_down',
     title="Only the Servant in Akira's District is jammed",
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:266',
+    source='rules/escalation/revolution.ludex:341',
 )
 def jammed_stays_down(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -657,13 +785,13 @@ def coolum_cleanses(g: Game) -> list[Expectation]:
     ]
 
 
-# aeterna.aeterna_protocol.protocol_places_ae (rules/escalation/sc_aeterna.ludex:129)
+# aeterna.aeterna_protocol.protocol_places_ae (rules/escalation/sc_aeterna.ludex:128)
 # The Security Protocol places Æ where special Guards stand
 @book.example(
     'aeterna.aeterna_protocol.protocol_places_ae',
     title='The Security Protocol places Æ where special Guards stand',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:129',
+    source='rules/escalation/sc_aeterna.ludex:128',
 )
 def protocol_places_ae(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -693,13 +821,13 @@ def protocol_places_ae(g: Game) -> list[Expectation]:
     ]
 
 
-# aeterna.heroes_as_servants.hideout_draw (rules/escalation/sc_aeterna.ludex:209)
+# aeterna.heroes_as_servants.hideout_draw (rules/escalation/sc_aeterna.ludex:208)
 # Two Hero-Servants draw their Access cards
 @book.example(
     'aeterna.heroes_as_servants.hideout_draw',
     title='Two Hero-Servants draw their Access cards',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:209',
+    source='rules/escalation/sc_aeterna.ludex:208',
 )
 def hideout_draw(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -743,13 +871,13 @@ def hideout_draw(g: Game) -> list[Expectation]:
 
 
 # aeterna.heroes_as_servants.specific_situations.servant_rounds
-# (rules/escalation/sc_aeterna.ludex:280)
+# (rules/escalation/sc_aeterna.ludex:279)
 # Two Hero-Servants at the end of their second round
 @book.example(
     'aeterna.heroes_as_servants.specific_situations.servant_rounds',
     title='Two Hero-Servants at the end of their second round',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:280',
+    source='rules/escalation/sc_aeterna.ludex:279',
 )
 def servant_rounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -816,13 +944,13 @@ def servant_rounds(g: Game) -> list[Expectation]:
     ]
 
 
-# aeterna.heroes_as_servants.specific_situations.other_sets (rules/escalation/sc_aeterna.ludex:305)
+# aeterna.heroes_as_servants.specific_situations.other_sets (rules/escalation/sc_aeterna.ludex:304)
 # With another Mission set: converting only once the third Mission is completed
 @book.example(
     'aeterna.heroes_as_servants.specific_situations.other_sets',
     title='With another Mission set: converting only once the third Mission is completed',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:305',
+    source='rules/escalation/sc_aeterna.ludex:304',
 )
 def other_sets(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -887,13 +1015,13 @@ def other_sets(g: Game) -> list[Expectation]:
 
 
 # aeterna.heroes_as_servants.specific_situations.riot_detains
-# (rules/escalation/sc_aeterna.ludex:349)
+# (rules/escalation/sc_aeterna.ludex:348)
 # Hero A becomes a Servant during Hero B's Riot
 @book.example(
     'aeterna.heroes_as_servants.specific_situations.riot_detains',
     title="Hero A becomes a Servant during Hero B's Riot",
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:349',
+    source='rules/escalation/sc_aeterna.ludex:348',
 )
 def riot_detains(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -903,12 +1031,11 @@ def riot_detains(g: Game) -> list[Expectation]:
     g.set(catalog.ENKIDU.id, 'trust', 1)
     g.place(catalog.AKIRA.id, 'grand_citadel')
     g.place(catalog.ENKIDU.id, 'grand_citadel')
-    g.set_fact('broken_in', [], 'grand_citadel')
     g.set_fact('turn_of', [], catalog.ENKIDU.id)
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.ENKIDU.id)
-        g.trigger('special_guard_broken', ctx)
+        g.trigger('special_guard_broken', ctx.but(args=(('district', 'grand_citadel'),)))
         ctx = ctx_1
     return [
         g.expect(
@@ -950,13 +1077,13 @@ def riot_detains(g: Game) -> list[Expectation]:
     ]
 
 
-# sc_rules.revolution_sc.jammer_sc.jammer_on_phantasmer (rules/escalation/sc_intro.ludex:108)
+# sc_rules.revolution_sc.jammer_sc.jammer_on_phantasmer (rules/escalation/sc_intro.ludex:115)
 # Akira jams the Servant who detains him
 @book.example(
     'sc_rules.revolution_sc.jammer_sc.jammer_on_phantasmer',
     title='Akira jams the Servant who detains him',
     scope=('sc_rules.revolution_sc',),
-    source='rules/escalation/sc_intro.ludex:108',
+    source='rules/escalation/sc_intro.ludex:115',
 )
 def jammer_on_phantasmer(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -992,13 +1119,13 @@ def jammer_on_phantasmer(g: Game) -> list[Expectation]:
     ]
 
 
-# sc_servants.improvements.judgementor_picks_up (rules/escalation/sc_servants.ludex:51)
+# sc_servants.improvements.judgementor_picks_up (rules/escalation/sc_servants.ludex:60)
 # Judgementor picks up Phantasmer's token
 @book.example(
     'sc_servants.improvements.judgementor_picks_up',
     title="Judgementor picks up Phantasmer's token",
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:51',
+    source='rules/escalation/sc_servants.ludex:60',
 )
 def judgementor_picks_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1033,13 +1160,57 @@ def judgementor_picks_up(g: Game) -> list[Expectation]:
     ]
 
 
-# sc_servants.sc_chronoleon.chronoleon_gives (rules/escalation/sc_servants.ludex:181)
+# sc_servants.improvements.picked_up_at_the_end_of_his_turn (rules/escalation/sc_servants.ludex:76)
+# Each Servant's turn: Judgementor picks up Phantasmer's token
+@book.example(
+    'sc_servants.improvements.picked_up_at_the_end_of_his_turn',
+    title="Each Servant's turn: Judgementor picks up Phantasmer's token",
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:76',
+)
+def picked_up_at_the_end_of_his_turn(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.SERVANTS_MODULE_LEX_HECATE.id, 'grand_citadel')
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'control_nexus')
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    g.place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, 'grand_citadel')
+    g.place(catalog.PHANTASMER_IMPROVEMENT.id, 'control_nexus')
+    g.set_place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, [])
+    g.set_place(catalog.SERVANTS_MODULE_PHANTASMER.id, [])
+    g.set_place(catalog.CHRONOLEON_MODULE_CHRONOLEON.id, [])
+    with g.effect():
+        g.trigger('sc_servants.improvements.servant_turn', ctx)
+    return [
+        g.expect(
+            'has(servants_module.phantasmer, servants_module.phantasmer_improvement)',
+            lambda: q.has(
+                g,
+                catalog.SERVANTS_MODULE_PHANTASMER.id,
+                catalog.PHANTASMER_IMPROVEMENT.id,
+            ),
+        ),
+        g.expect(
+            'count(servants_module.judgementor) == 0',
+            lambda: q.count(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'runs(servant_turn) == 4',
+            lambda: q.runs(g, 'sc_servants.improvements.servant_turn'),
+            '==',
+            lambda: 4,
+        ),
+    ]
+
+
+# sc_servants.sc_chronoleon.chronoleon_gives (rules/escalation/sc_servants.ludex:210)
 # Chronoleon gives a Surge token to each Hero in her District
 @book.example(
     'sc_servants.sc_chronoleon.chronoleon_gives',
     title='Chronoleon gives a Surge token to each Hero in her District',
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:181',
+    source='rules/escalation/sc_servants.ludex:210',
 )
 def chronoleon_gives(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1048,9 +1219,6 @@ def chronoleon_gives(g: Game) -> list[Expectation]:
     g.place(catalog.AKIRA.id, 'grand_citadel')
     g.place(catalog.ENKIDU.id, 'grand_citadel')
     g.place(catalog.JULIE.id, 'control_nexus')
-    g.set_place(catalog.AKIRA.id, [])
-    g.set_place(catalog.ENKIDU.id, [])
-    g.set_place(catalog.JULIE.id, [])
     g.set_place('chronoleon_module.surge_reserve', [catalog.ESPIONAGE.id])
     with g.effect():
         ctx_1 = ctx
@@ -1059,20 +1227,20 @@ def chronoleon_gives(g: Game) -> list[Expectation]:
         ctx = ctx_1
     return [
         g.expect(
-            'count(revolution.akira) == 1',
-            lambda: q.count(g, catalog.AKIRA.id),
+            'count(revolution.akira.held_surge) == 1',
+            lambda: q.count(g, g.get(catalog.AKIRA.id, 'held_surge')),
             '==',
             lambda: 1,
         ),
         g.expect(
-            'count(revolution.enkidu) == 0',
-            lambda: q.count(g, catalog.ENKIDU.id),
+            'count(revolution.enkidu.held_surge) == 0',
+            lambda: q.count(g, g.get(catalog.ENKIDU.id, 'held_surge')),
             '==',
             lambda: 0,
         ),
         g.expect(
-            'count(revolution.julie) == 0',
-            lambda: q.count(g, catalog.JULIE.id),
+            'count(revolution.julie.held_surge) == 0',
+            lambda: q.count(g, g.get(catalog.JULIE.id, 'held_surge')),
             '==',
             lambda: 0,
         ),
@@ -1084,13 +1252,13 @@ def chronoleon_gives(g: Game) -> list[Expectation]:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.judgementor.lex_hecate_arrests
-# (rules/escalation/sc_servants.ludex:306)
+# (rules/escalation/sc_servants.ludex:332)
 # Lex Hecate arrests a Citizen with a Revolt token
 @book.example(
     'sc_servants.moment_of_humanity.revolt_tokens.judgementor.lex_hecate_arrests',
     title='Lex Hecate arrests a Citizen with a Revolt token',
     scope=('sc_servants', 'sc_servants.moment_of_humanity'),
-    source='rules/escalation/sc_servants.ludex:306',
+    source='rules/escalation/sc_servants.ludex:332',
 )
 def lex_hecate_arrests(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1118,13 +1286,13 @@ def lex_hecate_arrests(g: Game) -> list[Expectation]:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.judgementor_collects
-# (rules/escalation/sc_servants.ludex:334)
+# (rules/escalation/sc_servants.ludex:360)
 # Judgementor takes a District Action by a Revolt token
 @book.example(
     'sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.judgementor_collects',
     title='Judgementor takes a District Action by a Revolt token',
     scope=('sc_servants', 'sc_servants.moment_of_humanity'),
-    source='rules/escalation/sc_servants.ludex:334',
+    source='rules/escalation/sc_servants.ludex:360',
 )
 def judgementor_collects(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1162,6 +1330,87 @@ def judgementor_collects(g: Game) -> list[Expectation]:
             lambda: q.count(g, 'sc_servants.moment_of_humanity.revolt_tokens.revolt_reserve'),
             '==',
             lambda: 29,
+        ),
+    ]
+
+
+# sc_zeppelin.progress_without_servants (rules/escalation/sc_zeppelin.ludex:23)
+# Two rounds: the Progress marker advances after the one without a Servant aboard
+@book.example(
+    'sc_zeppelin.progress_without_servants',
+    title='Two rounds: the Progress marker advances after the one without a Servant aboard',
+    scope=('sc_zeppelin',),
+    source='rules/escalation/sc_zeppelin.ludex:23',
+)
+def progress_without_servants(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('zeppelin.surveillance_zeppelin', 'art_district')
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'grand_citadel')
+    g.set(GAME, 'progress', 0)
+    with g.effect():
+        g.trigger('closing_phase', ctx)
+    with g.effect():
+        g.trigger('round', ctx)
+    with g.effect():
+        g.move(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    with g.effect():
+        g.trigger('closing_phase', ctx)
+    return [
+        g.expect(
+            'sc_rules.core_game.progress == 1',
+            lambda: g.get(GAME, 'progress'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage.from_next_round
+# (rules/escalation/sc_zeppelin.ludex:120)
+# The Advantage from the round after the Objective is completed
+@book.example(
+    'sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage.from_next_round',
+    title='The Advantage from the round after the Objective is completed',
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+    source='rules/escalation/sc_zeppelin.ludex:120',
+)
+def from_next_round(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'discontent', 0)
+    with g.effect():
+        g.place(catalog.THE_WORLD_SHOULD_KNOW.id, 'sc_rules.completed_objectives')
+    with g.effect():
+        g.trigger('closing_phase', ctx)
+    with g.effect():
+        g.trigger('round', ctx)
+    with g.effect():
+        g.trigger('closing_phase', ctx)
+    with g.effect():
+        g.trigger('round', ctx)
+    with g.effect():
+        g.trigger('closing_phase', ctx)
+    return [g.expect('discontent == 6', lambda: g.get(GAME, 'discontent'), '==', lambda: 6)]
+
+
+# sc_zeppelin.controlled_navigation.not_with_deception.without_deception
+# (rules/escalation/sc_zeppelin.ludex:144)
+# Controlled Navigation without the Unweaving the Deception set
+@book.example(
+    'sc_zeppelin.controlled_navigation.not_with_deception.without_deception',
+    title='Controlled Navigation without the Unweaving the Deception set',
+    scope=('sc_zeppelin', 'sc_zeppelin.controlled_navigation'),
+    source='rules/escalation/sc_zeppelin.ludex:144',
+)
+def without_deception(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    with g.effect():
+        g.trigger('sc_zeppelin.controlled_navigation.not_with_deception', ctx)
+    return [
+        g.expect(
+            'happened(not_with_deception) == 1',
+            lambda: q.happened(g, 'sc_zeppelin.controlled_navigation.not_with_deception'),
+            '==',
+            lambda: 1,
         ),
     ]
 
@@ -1320,13 +1569,13 @@ def phantasmer_relocated(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.direction_tokens.first_and_second_round (rules/escalation/zeppelin.ludex:76)
+# zeppelin.direction_tokens.first_and_second_round (rules/escalation/zeppelin.ludex:77)
 # The Zeppelin stays in the 1st round and flies on in the 2nd
 @book.example(
     'zeppelin.direction_tokens.first_and_second_round',
     title='The Zeppelin stays in the 1st round and flies on in the 2nd',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:76',
+    source='rules/escalation/zeppelin.ludex:77',
 )
 def first_and_second_round(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1360,23 +1609,23 @@ def first_and_second_round(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.direction_tokens.no_exit (rules/escalation/zeppelin.ludex:98)
+# zeppelin.direction_tokens.no_exit (rules/escalation/zeppelin.ludex:99)
 # The Zeppelin cannot fly through the marked exit
 book.example(
     'zeppelin.direction_tokens.no_exit',
     title='The Zeppelin cannot fly through the marked exit',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:98',
+    source='rules/escalation/zeppelin.ludex:99',
 )
 
 
-# zeppelin.heroes_and_servants.judgementor_on_board (rules/escalation/zeppelin.ludex:133)
+# zeppelin.heroes_and_servants.judgementor_on_board (rules/escalation/zeppelin.ludex:134)
 # Judgementor boards: 1 Bond and a special Guard
 @book.example(
     'zeppelin.heroes_and_servants.judgementor_on_board',
     title='Judgementor boards: 1 Bond and a special Guard',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:133',
+    source='rules/escalation/zeppelin.ludex:134',
 )
 def judgementor_on_board(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1407,13 +1656,13 @@ def judgementor_on_board(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.heroes_and_servants.phantasmer_on_board (rules/escalation/zeppelin.ludex:149)
+# zeppelin.heroes_and_servants.phantasmer_on_board (rules/escalation/zeppelin.ludex:150)
 # Phantasmer boards: 1 Bond and a Special Action
 @book.example(
     'zeppelin.heroes_and_servants.phantasmer_on_board',
     title='Phantasmer boards: 1 Bond and a Special Action',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:149',
+    source='rules/escalation/zeppelin.ludex:150',
 )
 def phantasmer_on_board(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1437,13 +1686,13 @@ def phantasmer_on_board(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.heroes_and_servants.guard_back_to_reserve (rules/escalation/zeppelin.ludex:163)
+# zeppelin.heroes_and_servants.guard_back_to_reserve (rules/escalation/zeppelin.ludex:164)
 # The special Guard goes back after the Closing Phase
 @book.example(
     'zeppelin.heroes_and_servants.guard_back_to_reserve',
     title='The special Guard goes back after the Closing Phase',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:163',
+    source='rules/escalation/zeppelin.ludex:164',
 )
 def guard_back_to_reserve(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1463,13 +1712,13 @@ def guard_back_to_reserve(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.heroes_and_servants.enkidu_boards (rules/escalation/zeppelin.ludex:208)
+# zeppelin.heroes_and_servants.enkidu_boards (rules/escalation/zeppelin.ludex:209)
 # Enkidu ends a movement with the Zeppelin and flies on
 @book.example(
     'zeppelin.heroes_and_servants.enkidu_boards',
     title='Enkidu ends a movement with the Zeppelin and flies on',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:208',
+    source='rules/escalation/zeppelin.ludex:209',
 )
 def enkidu_boards(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1508,13 +1757,225 @@ def enkidu_boards(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.enkidu.theories_guide.relativity.swap_with_akira (rules/escalation/enkidu.ludex:132)
+# zeppelin.special_cases.servant_optimize.both_actions_in_district
+# (rules/escalation/zeppelin.ludex:247)
+# With 'Optimize': both Actions in the District, then the advantages twice
+@book.example(
+    'zeppelin.special_cases.servant_optimize.both_actions_in_district',
+    title="With 'Optimize': both Actions in the District, then the advantages twice",
+    scope=('zeppelin',),
+    source='rules/escalation/zeppelin.ludex:247',
+)
+def both_actions_in_district(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('zeppelin.surveillance_zeppelin', 'art_district')
+    g.set_fact('published', ['optimize_directive'], True)
+    g.gain('bonds', 3, 'great_machine')
+    g.set_fact('answers', ['servant_optimize'], ['in_district', 'board_twice'])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='great_machine')
+        g.trigger('zeppelin.special_cases.servant_optimize', ctx)
+        g.trigger('zeppelin.special_cases.servant_optimize', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('happened(action) == 2', lambda: q.happened(g, 'action'), '==', lambda: 2),
+        g.expect(
+            'happened(heroes_and_servants.servant_boards) == 1',
+            lambda: q.happened(g, 'zeppelin.heroes_and_servants.servant_boards'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'paid(great_machine, bonds) == 1',
+            lambda: q.paid(g, 'great_machine', 'bonds'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# zeppelin.special_cases.raid_detains (rules/escalation/zeppelin.ludex:275)
+# A Hero who flies on to a District with a Raid token is detained
+@book.example(
+    'zeppelin.special_cases.raid_detains',
+    title='A Hero who flies on to a District with a Raid token is detained',
+    scope=('zeppelin',),
+    source='rules/escalation/zeppelin.ludex:275',
+)
+def raid_detains(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.AKIRA.id, 'art_district')
+    g.place('zeppelin.surveillance_zeppelin', 'art_district')
+    g.set_fact('detained', [catalog.AKIRA.id], False)
+    g.set_fact('connected_districts', ['art_district'], ['tower_of_law'])
+    g.set_fact('raid_in', ['tower_of_law'], True)
+    g.set_fact('answer', ['board'], True)
+    g.set_fact('answer', ['destination'], 'tower_of_law')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('zeppelin.heroes_and_servants.hero_boards', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(revolution.akira) == tower_of_law',
+            lambda: q.location(g, catalog.AKIRA.id),
+            '==',
+            lambda: 'tower_of_law',
+        ),
+        g.expect(
+            'happened(detainment, revolution.akira) == 1',
+            lambda: q.happened(g, 'detainment', catalog.AKIRA.id),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# revolution.enkidu.setup.theory_deck_ready (rules/escalation/enkidu.ludex:22)
+# Enkidu's Theory deck, shuffled, next to his Hero card
+@book.example(
+    'revolution.enkidu.setup.theory_deck_ready',
+    title="Enkidu's Theory deck, shuffled, next to his Hero card",
+    scope=('revolution',),
+    source='rules/escalation/enkidu.ludex:22',
+)
+def theory_deck_ready(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    with g.effect():
+        g.trigger('revolution.enkidu.setup', ctx)
+    return [
+        g.expect(
+            'location(theory_deck) == card',
+            lambda: q.location(g, 'revolution.enkidu.theory_deck'),
+            '==',
+            lambda: 'revolution.enkidu.card',
+        ),
+        g.expect(
+            'count(theory_deck) == 7',
+            lambda: q.count(g, 'revolution.enkidu.theory_deck'),
+            '==',
+            lambda: 7,
+        ),
+    ]
+
+
+# revolution.enkidu.theories_guide.emotion.trust_redistributed (rules/escalation/enkidu.ludex:118)
+# Enkidu redistributes 8 Trust: neither more nor less
+@book.example(
+    'revolution.enkidu.theories_guide.emotion.trust_redistributed',
+    title='Enkidu redistributes 8 Trust: neither more nor less',
+    scope=('revolution',),
+    source='rules/escalation/enkidu.ludex:118',
+)
+def trust_redistributed(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.place(catalog.COOLUM.id, 'art_district')
+    g.place(catalog.VEIGA.id, 'tower_of_law')
+    g.place(catalog.EMOTION.id, 'revolution.enkidu.theory_hand')
+    g.set(catalog.ENKIDU.id, 'trust', 2)
+    g.set(catalog.COOLUM.id, 'trust', 5)
+    g.set(catalog.VEIGA.id, 'trust', 1)
+    with g.effect():
+        g.set_fact('answers', ['amount'], [1, 1, 1])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        with g.refused('trigger emotion'):
+            g.trigger(catalog.EMOTION.id, ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answers', ['amount'], [5, 5, 5])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        with g.refused('trigger emotion'):
+            g.trigger(catalog.EMOTION.id, ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answers', ['amount'], [-1, 4, 4])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        with g.refused('trigger emotion'):
+            g.trigger(catalog.EMOTION.id, ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answers', ['amount'], [4, 0, 4])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger(catalog.EMOTION.id, ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            '[h.trust for each h in hero where in_play(h)] == [4, 0, 4]',
+            lambda: [g.get(h, 'trust') for h in g.members('hero') if q.in_play(g, h)],
+            '==',
+            lambda: [4, 0, 4],
+        ),
+        g.expect(
+            'not contains(theory_hand, emotion)',
+            lambda: not q.contains(g, 'revolution.enkidu.theory_hand', catalog.EMOTION.id),
+        ),
+    ]
+
+
+# revolution.enkidu.theories_guide.government.special_action_from_afar
+# (rules/escalation/enkidu.ludex:163)
+# Enkidu takes the Special Action of the Tower of L.A.W. from the Art District
+@book.example(
+    'revolution.enkidu.theories_guide.government.special_action_from_afar',
+    title='Enkidu takes the Special Action of the Tower of L.A.W. from the Art District',
+    scope=('revolution',),
+    source='rules/escalation/enkidu.ludex:163',
+)
+def special_action_from_afar(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'grand_citadel')
+    g.place(catalog.GOVERNMENT.id, 'revolution.enkidu.theory_hand')
+    g.set(catalog.ENKIDU.id, 'trust', 5)
+    g.set_place('major_district', ['tower_of_law', 'grand_citadel', 'control_nexus'])
+    g.set_fact('raid_in', ['tower_of_law'], False)
+    g.set_fact('raid_in', ['grand_citadel'], False)
+    g.set_fact('raid_in', ['control_nexus'], True)
+    g.set_fact('action_cost', ['tower_of_law'], 3)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger(catalog.GOVERNMENT.id, ctx)
+        ctx = ctx_1
+    return [
+        g.expect('enkidu.trust == 2', lambda: g.get(catalog.ENKIDU.id, 'trust'), '==', lambda: 2),
+        g.expect(
+            'location(enkidu) == art_district',
+            lambda: q.location(g, catalog.ENKIDU.id),
+            '==',
+            lambda: 'art_district',
+        ),
+        g.expect(
+            'happened(special_action) == 1',
+            lambda: q.happened(g, 'special_action'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'not contains(theory_hand, government)',
+            lambda: not q.contains(g, 'revolution.enkidu.theory_hand', catalog.GOVERNMENT.id),
+        ),
+    ]
+
+
+# revolution.enkidu.theories_guide.relativity.swap_with_akira (rules/escalation/enkidu.ludex:203)
 # Enkidu swaps places with Akira
 @book.example(
     'revolution.enkidu.theories_guide.relativity.swap_with_akira',
     title='Enkidu swaps places with Akira',
     scope=('revolution',),
-    source='rules/escalation/enkidu.ludex:132',
+    source='rules/escalation/enkidu.ludex:203',
 )
 def swap_with_akira(g: Game) -> list[Expectation]:
     ctx = Ctx()

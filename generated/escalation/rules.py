@@ -12,7 +12,7 @@ from . import catalog
 book = Book()
 
 
-# chronoleon_module.setup.preparations (rules/escalation/chronoleon.ludex:50)
+# chronoleon_module.setup.preparations (rules/escalation/chronoleon.ludex:52)
 # Step 7. The Great Machine's Preparations
 @book.rule(
     'chronoleon_module.setup.preparations',
@@ -55,7 +55,7 @@ def preparations_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Keep one Surge Token Reference card and pass the other one to the Revolutionaries.')
 
 
-# chronoleon_module.surge_tokens.on_the_track (rules/escalation/chronoleon.ludex:93)
+# chronoleon_module.surge_tokens.on_the_track (rules/escalation/chronoleon.ludex:95)
 # Surge tokens on the Master Plan track
 def on_the_track_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -88,7 +88,7 @@ def on_the_track_effect(g: Game, ctx: Ctx) -> None:
         g.move(unallocated, 'chronoleon_module.game_box', source='chronoleon_module.surge_supply')
 
 
-# chronoleon_module.surge_tokens.take_surge (rules/escalation/chronoleon.ludex:111)
+# chronoleon_module.surge_tokens.take_surge (rules/escalation/chronoleon.ludex:113)
 # Chronoleon takes a Surge token as the Master Plan advances
 def take_surge_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, 'chronoleon_module.master_plan_track') > 0)
@@ -110,7 +110,7 @@ def take_surge_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.improvements.give_as_action (rules/escalation/chronoleon.ludex:176)
+# chronoleon_module.improvements.give_as_action (rules/escalation/chronoleon.ludex:178)
 # Improvement I: give a Surge token as an Action
 def give_as_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 1)
@@ -144,14 +144,14 @@ def give_as_action_effect(g: Game, ctx: Ctx) -> None:
             [
                 surge
                 for surge in g.members('chronoleon_module.surge_reserve')
-                if not q.has(g, receiver, q.name_of(g, surge))
+                if not q.has(g, g.get(receiver, 'held_surge'), q.name_of(g, surge))
             ],
         )
         for surge in chosen_2:
-            g.move(surge, receiver, source='chronoleon_module.surge_reserve')
+            g.move(surge, g.get(receiver, 'held_surge'), source='chronoleon_module.surge_reserve')
 
 
-# chronoleon_module.improvements.optimize_second_action (rules/escalation/chronoleon.ludex:187)
+# chronoleon_module.improvements.optimize_second_action (rules/escalation/chronoleon.ludex:189)
 # Special case: a second Action with the 'Optimize' Directive
 def optimize_second_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -193,14 +193,14 @@ def optimize_second_action_effect(g: Game, ctx: Ctx) -> None:
             [
                 surge
                 for surge in g.members('chronoleon_module.surge_reserve')
-                if not q.has(g, receiver, q.name_of(g, surge))
+                if not q.has(g, g.get(receiver, 'held_surge'), q.name_of(g, surge))
             ],
         )
         for surge in chosen_2:
-            g.move(surge, receiver, source='chronoleon_module.surge_reserve')
+            g.move(surge, g.get(receiver, 'held_surge'), source='chronoleon_module.surge_reserve')
 
 
-# chronoleon_module.improvements.give_freely (rules/escalation/chronoleon.ludex:198)
+# chronoleon_module.improvements.give_freely (rules/escalation/chronoleon.ludex:200)
 # Improvement II: give Surge tokens after movement
 def give_freely_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 2)
@@ -234,18 +234,18 @@ def give_freely_effect(g: Game, ctx: Ctx) -> None:
                 receiver
                 for receiver in g.members('hero')
                 if q.location(g, receiver) == q.location(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
-                and not q.has(g, receiver, q.name_of(g, surge))
+                and not q.has(g, g.get(receiver, 'held_surge'), q.name_of(g, surge))
             ],
             otherwise=True,
         )
         if not chosen_2:
             g.note('no Hero in her District can receive this Surge token')
         for receiver in chosen_2:
-            g.move(surge, receiver, source='chronoleon_module.surge_reserve')
+            g.move(surge, g.get(receiver, 'held_surge'), source='chronoleon_module.surge_reserve')
     g.prose('She cannot move afterwards; next, she may take an Action as usual.')
 
 
-# chronoleon_module.improvements.activation (rules/escalation/chronoleon.ludex:268)
+# chronoleon_module.improvements.activation (rules/escalation/chronoleon.ludex:266)
 # Activating and discarding Surge tokens
 @book.rule(
     'chronoleon_module.improvements.activation',
@@ -266,11 +266,11 @@ def activation_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.surge_guide.deterrence.deterrence_exit (rules/escalation/chronoleon.ludex:292)
+# chronoleon_module.surge_guide.deterrence.deterrence_exit (rules/escalation/chronoleon.ludex:290)
 # Deterrence: Chronoleon as 1 extra Guard on exiting
 def deterrence_exit_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        q.has(g, ctx.need('actor'), catalog.DETERRENCE.id)
+        q.has(g, g.get(ctx.need('actor'), 'held_surge'), catalog.DETERRENCE.id)
         and q.location(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
         == q.location(g, ctx.need('actor')),
     )
@@ -288,11 +288,11 @@ def deterrence_exit_effect(g: Game, ctx: Ctx) -> None:
     g.pay('trust', g.fact('guards_in', q.location(g, ctx.need('actor'))) + 1, ctx.subject)
 
 
-# chronoleon_module.surge_guide.deterrence.deterrence_action (rules/escalation/chronoleon.ludex:298)
+# chronoleon_module.surge_guide.deterrence.deterrence_action (rules/escalation/chronoleon.ludex:296)
 # Deterrence: Chronoleon as 1 extra Guard for an Action
 def deterrence_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        q.has(g, ctx.need('actor'), catalog.DETERRENCE.id)
+        q.has(g, g.get(ctx.need('actor'), 'held_surge'), catalog.DETERRENCE.id)
         and q.location(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id)
         == q.location(g, ctx.need('actor')),
     )
@@ -314,10 +314,10 @@ def deterrence_action_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.surge_guide.supervision.supervision_exit (rules/escalation/chronoleon.ludex:333)
+# chronoleon_module.surge_guide.supervision.supervision_exit (rules/escalation/chronoleon.ludex:331)
 # Supervision: 1 Trust more to exit a District
 def supervision_exit_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.has(g, ctx.need('actor'), catalog.SUPERVISION.id))
+    return bool(q.has(g, g.get(ctx.need('actor'), 'held_surge'), catalog.SUPERVISION.id))
 
 
 @book.rule(
@@ -333,10 +333,10 @@ def supervision_exit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # chronoleon_module.surge_guide.supervision.supervision_action
-# (rules/escalation/chronoleon.ludex:339)
+# (rules/escalation/chronoleon.ludex:337)
 # Supervision: 1 Trust more for an Action
 def supervision_action_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.has(g, ctx.need('actor'), catalog.SUPERVISION.id))
+    return bool(q.has(g, g.get(ctx.need('actor'), 'held_surge'), catalog.SUPERVISION.id))
 
 
 @book.rule(
@@ -529,30 +529,42 @@ book.rule('revolution.not_for_first_game', title='Not for a first game', scope=(
 
 
 # revolution.one_hero_per_game: Only 1 Hero from this Module (rules/escalation/revolution.ludex:14)
-book.rule(
+@book.rule(
     'revolution.one_hero_per_game',
     title='Only 1 Hero from this Module',
+    when=Timing('during', target='revolutionaries_preparations'),
     scope=('revolution',),
 )
+def one_hero_per_game_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        q.count(
+            g,
+            [
+                h
+                for h in g.members([catalog.AKIRA.id, catalog.ENKIDU.id, catalog.JULIE.id])
+                if q.in_play(g, h)
+            ],
+        )
+        <= 1,
+        'count([h for each h in [akira, enkidu, julie] where in_play(h)]) <= 1',
+    )
 
 
-# revolution.akira.setup: Setup (rules/escalation/revolution.ludex:35)
+# revolution.akira.setup: Setup (rules/escalation/revolution.ludex:54)
 @book.rule(
     'revolution.akira.setup',
     title='Setup',
     who=(catalog.AKIRA.id,),
     when=Timing('during', target='revolutionaries_preparations'),
     scope=('revolution',),
-    prose=2,
 )
 def akira_setup_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('revolution.akira.invention_deck')
-    g.prose('Place the Invention deck face-down next to your Hero card.')
+    g.place('revolution.akira.invention_deck', 'revolution.akira.card')
     g.place('revolution.akira.breakdown_die', 'revolution.akira.invention_deck')
-    g.prose('The rest of the preparations for Akira are the same as the other Heroes.')
 
 
-# revolution.akira.power_of_thought.draw_inventions (rules/escalation/revolution.ludex:65)
+# revolution.akira.power_of_thought.draw_inventions (rules/escalation/revolution.ludex:98)
 # Draw Inventions
 @book.rule(
     'revolution.akira.power_of_thought.draw_inventions',
@@ -574,7 +586,7 @@ def draw_inventions_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('revolution.akira.power_of_thought.draw_inventions.draw_two', ctx)
 
 
-# revolution.akira.power_of_thought.draw_inventions.draw_one (rules/escalation/revolution.ludex:76)
+# revolution.akira.power_of_thought.draw_inventions.draw_one (rules/escalation/revolution.ludex:109)
 # Draw 1 Invention for 2 Trust
 def draw_one_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 2, ctx.subject)
@@ -592,7 +604,7 @@ def draw_one_effect(g: Game, ctx: Ctx) -> None:
     g.draw('revolution.akira.invention_deck', 1, 'revolution.akira.inventions_in_play')
 
 
-# revolution.akira.power_of_thought.draw_inventions.draw_two (rules/escalation/revolution.ludex:82)
+# revolution.akira.power_of_thought.draw_inventions.draw_two (rules/escalation/revolution.ludex:115)
 # Draw 2 Inventions for 5 Trust
 def draw_two_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 5, ctx.subject)
@@ -610,7 +622,7 @@ def draw_two_effect(g: Game, ctx: Ctx) -> None:
     g.draw('revolution.akira.invention_deck', 2, 'revolution.akira.inventions_in_play')
 
 
-# revolution.akira.power_of_thought.in_play_limit (rules/escalation/revolution.ludex:88)
+# revolution.akira.power_of_thought.in_play_limit (rules/escalation/revolution.ludex:121)
 # No more than 3 Inventions in play
 @book.rule(
     'revolution.akira.power_of_thought.in_play_limit',
@@ -626,7 +638,7 @@ def in_play_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.akira.invention_cards.once_per_round (rules/escalation/revolution.ludex:100)
+# revolution.akira.invention_cards.once_per_round (rules/escalation/revolution.ludex:133)
 # Each Invention once per round
 book.rule(
     'revolution.akira.invention_cards.once_per_round',
@@ -637,7 +649,7 @@ book.rule(
 )
 
 
-# revolution.akira.invention_cards.breakdown: Breakdown roll (rules/escalation/revolution.ludex:105)
+# revolution.akira.invention_cards.breakdown: Breakdown roll (rules/escalation/revolution.ludex:138)
 @book.rule(
     'revolution.akira.invention_cards.breakdown',
     title='Breakdown roll',
@@ -650,7 +662,7 @@ def breakdown_effect(g: Game, ctx: Ctx) -> None:
         g.discard(ctx.get('self'))
 
 
-# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:139)
+# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:172)
 # Communicator
 @book.rule(
     'revolution.akira.inventions_guide.communicator',
@@ -668,7 +680,7 @@ def communicator_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:148)
+# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:181)
 @book.rule(
     'revolution.akira.inventions_guide.empathizer',
     title='Empathizer',
@@ -685,7 +697,7 @@ def empathizer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:160)
+# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:193)
 # Disruption Field
 @book.rule(
     'revolution.akira.inventions_guide.disruption_field',
@@ -705,7 +717,7 @@ def disruption_field_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:168)
+# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:201)
 # Hyperbolic Emitter
 @book.rule(
     'revolution.akira.inventions_guide.hyperbolic_emitter',
@@ -721,10 +733,13 @@ def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:206)
+# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:239)
 # Probabilitator
 def probabilitator_check(g: Game, ctx: Ctx) -> bool:
-    return bool(ctx.need('target') != 'revolution.akira.breakdown_die')
+    return bool(
+        q.contains(g, 'revolution.akira.inventions_in_play', catalog.PROBABILITATOR.id)
+        and not q.resolving(g, catalog.PROBABILITATOR.id),
+    )
 
 
 @book.rule(
@@ -732,8 +747,8 @@ def probabilitator_check(g: Game, ctx: Ctx) -> bool:
     title='Probabilitator',
     kind='card',
     when=Timing(
-        'text',
-        text='immediately after any Hero (including yourself) rolls the Assault or Escape die',
+        'any',
+        options=(Timing('after', target='assault_die'), Timing('after', target='escape_die')),
     ),
     check=probabilitator_check,
     limit=Limit(1, per='round'),
@@ -742,12 +757,16 @@ def probabilitator_check(g: Game, ctx: Ctx) -> bool:
     prose=1,
 )
 def probabilitator_effect(g: Game, ctx: Ctx) -> None:
-    g.reroll(ctx.need('target'), ctx)
-    g.prose('The new result on the die must be accepted.')
-    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
+    if g.may(ctx, 'revolution.akira.inventions_guide.probabilitator', 'reroll_die'):
+        if q.resolving(g, 'assault_die'):
+            g.trigger('assault_die', ctx)
+        else:
+            g.trigger('escape_die', ctx)
+        g.prose('The new result on the die must be accepted.')
+        g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:217)
+# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:292)
 def jammer_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.count(
@@ -782,7 +801,7 @@ def jammer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:227)
+# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:302)
 # The Servant in the same District is deactivated
 @book.rule(
     'revolution.akira.inventions_guide.jammer.deactivate',
@@ -810,7 +829,7 @@ def deactivate_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:238)
+# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:313)
 # A deactivated Servant becomes active again
 @book.rule(
     'revolution.akira.inventions_guide.jammer.reactivate',
@@ -844,7 +863,7 @@ def reactivate_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:291)
+# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:366)
 @book.rule(
     'revolution.akira.inventions_guide.jump_pack',
     title='Jump Pack',
@@ -907,7 +926,7 @@ def guard_broken_check(g: Game, ctx: Ctx) -> bool:
 )
 def guard_broken_effect(g: Game, ctx: Ctx) -> None:
     for h in g.members('hero'):
-        if q.location(g, h) == g.fact('broken_in') and g.get(h, 'hero_servant') == 0:
+        if q.location(g, h) == ctx.arg('district') and g.get(h, 'hero_servant') == 0:
             g.gain('trust', 1, h)
             g.gain('aeterna', 1, h)
 
@@ -949,7 +968,6 @@ book.rule('aeterna.receiving.missions_give', title='Missions that give Æ', scop
 @book.rule(
     'aeterna.aeterna_protocol',
     title='Security Protocol',
-    when=Timing('during', target='security_protocol'),
     overrides='security_protocol',
     scope=('aeterna',),
     prose=1,
@@ -961,7 +979,7 @@ def aeterna_protocol_effect(g: Game, ctx: Ctx) -> None:
             g.place('aeterna.ae_token', d)
 
 
-# aeterna.cleansing.cleanse: Aeterna Cleansing (rules/escalation/sc_aeterna.ludex:154)
+# aeterna.cleansing.cleanse: Aeterna Cleansing (rules/escalation/sc_aeterna.ludex:153)
 @book.rule(
     'aeterna.cleansing.cleanse',
     title='Aeterna Cleansing',
@@ -981,7 +999,7 @@ def cleanse_effect(g: Game, ctx: Ctx) -> None:
         g.pay('trust', 2 * (n - 1), ctx.subject)
 
 
-# aeterna.cleansing.coolum_cleansing (rules/escalation/sc_aeterna.ludex:168)
+# aeterna.cleansing.coolum_cleansing (rules/escalation/sc_aeterna.ludex:167)
 # Coolum and Aeterna Cleansing
 book.rule(
     'aeterna.cleansing.coolum_cleansing',
@@ -990,7 +1008,7 @@ book.rule(
 )
 
 
-# aeterna.converting.convert: Converting Æ into Trust (rules/escalation/sc_aeterna.ludex:174)
+# aeterna.converting.convert: Converting Æ into Trust (rules/escalation/sc_aeterna.ludex:173)
 def convert_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.holds('aeterna.aeterna_control'))
 
@@ -1011,7 +1029,7 @@ def convert_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# aeterna.heroes_as_servants.becomes_servant (rules/escalation/sc_aeterna.ludex:185)
+# aeterna.heroes_as_servants.becomes_servant (rules/escalation/sc_aeterna.ludex:184)
 # A Hero with 4 Æ or more becomes a Servant
 def becomes_servant_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1036,7 +1054,7 @@ def becomes_servant_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# aeterna.heroes_as_servants.next_round (rules/escalation/sc_aeterna.ludex:196)
+# aeterna.heroes_as_servants.next_round (rules/escalation/sc_aeterna.ludex:195)
 # The Hero-Servant's turn
 def next_round_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.subject, 'hero_servant') == 2)
@@ -1059,7 +1077,7 @@ def next_round_effect(g: Game, ctx: Ctx) -> None:
     g.prose('There, take an Action (or Actions) of the Servant whose Servant Order token you have.')
 
 
-# aeterna.heroes_as_servants.detains (rules/escalation/sc_aeterna.ludex:230)
+# aeterna.heroes_as_servants.detains (rules/escalation/sc_aeterna.ludex:229)
 # A Hero-Servant detains other Heroes
 def detains_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1094,7 +1112,7 @@ def detains_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# aeterna.heroes_as_servants.hero_again (rules/escalation/sc_aeterna.ludex:239)
+# aeterna.heroes_as_servants.hero_again (rules/escalation/sc_aeterna.ludex:238)
 # Becoming a Hero again
 @book.rule(
     'aeterna.heroes_as_servants.hero_again',
@@ -1117,7 +1135,7 @@ def hero_again_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.heroes_as_servants.specific_situations.several_detainments
-# (rules/escalation/sc_aeterna.ludex:254)
+# (rules/escalation/sc_aeterna.ludex:253)
 # Several detainments
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.several_detainments',
@@ -1126,7 +1144,7 @@ book.rule(
 )
 
 
-# aeterna.heroes_as_servants.specific_situations.two_heroes (rules/escalation/sc_aeterna.ludex:262)
+# aeterna.heroes_as_servants.specific_situations.two_heroes (rules/escalation/sc_aeterna.ludex:261)
 # Only 2 Heroes and 4 Servants
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.two_heroes',
@@ -1136,7 +1154,7 @@ book.rule(
 
 
 # aeterna.heroes_as_servants.specific_situations.tracking_card
-# (rules/escalation/sc_aeterna.ludex:265)
+# (rules/escalation/sc_aeterna.ludex:264)
 # Tracking Movement cards
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.tracking_card',
@@ -1146,7 +1164,7 @@ book.rule(
 
 
 # aeterna.heroes_as_servants.specific_situations.no_conversion
-# (rules/escalation/sc_aeterna.ludex:268)
+# (rules/escalation/sc_aeterna.ludex:267)
 # A Hero-Servant does not convert Æ
 def no_conversion_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1170,7 +1188,7 @@ def no_conversion_effect(g: Game, ctx: Ctx) -> None:
     g.lose('aeterna', g.get(ctx.subject, 'aeterna'), ctx.subject)
 
 
-# aeterna.heroes_as_servants.specific_situations.first_round (rules/escalation/sc_aeterna.ludex:339)
+# aeterna.heroes_as_servants.specific_situations.first_round (rules/escalation/sc_aeterna.ludex:338)
 # The first round as a Servant
 @book.rule(
     'aeterna.heroes_as_servants.specific_situations.first_round',
@@ -1194,7 +1212,7 @@ def first_round_effect(g: Game, ctx: Ctx) -> None:
     g.prose('This will not affect the results of the Riot.')
 
 
-# aeterna.other_mission_sets.additional_rules (rules/escalation/sc_aeterna.ludex:382)
+# aeterna.other_mission_sets.additional_rules (rules/escalation/sc_aeterna.ludex:380)
 # Additional rules
 def additional_rules_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1208,7 +1226,7 @@ book.rule(
 )
 
 
-# aeterna.other_mission_sets.mission_comes_into_play (rules/escalation/sc_aeterna.ludex:386)
+# aeterna.other_mission_sets.mission_comes_into_play (rules/escalation/sc_aeterna.ludex:384)
 # A Mission comes into play
 def mission_comes_into_play_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1229,7 +1247,7 @@ def mission_comes_into_play_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('security_protocol', ctx)
 
 
-# aeterna.other_mission_sets.completion_conversion (rules/escalation/sc_aeterna.ludex:412)
+# aeterna.other_mission_sets.completion_conversion (rules/escalation/sc_aeterna.ludex:410)
 # Mission completion conversion
 def completion_conversion_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1257,7 +1275,7 @@ def completion_conversion_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans
-# (rules/escalation/sc_aeterna.ludex:432)
+# (rules/escalation/sc_aeterna.ludex:430)
 # The 'Disclosure of Plans' Bond tokens
 book.rule(
     'aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans',
@@ -1267,7 +1285,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative
-# (rules/escalation/sc_aeterna.ludex:435)
+# (rules/escalation/sc_aeterna.ludex:433)
 # Servant Order tokens used in a Mission
 book.rule(
     'aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative',
@@ -1277,7 +1295,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_heroes.chronoleon_order
-# (rules/escalation/sc_aeterna.ludex:439)
+# (rules/escalation/sc_aeterna.ludex:437)
 # A Hero-Servant with the Chronoleon Order token
 book.rule(
     'aeterna.other_mission_sets.compatibility_heroes.chronoleon_order',
@@ -1287,7 +1305,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_heroes.julie_servant
-# (rules/escalation/sc_aeterna.ludex:443)
+# (rules/escalation/sc_aeterna.ludex:441)
 # Julie as a Hero-Servant
 def julie_servant_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1310,7 +1328,7 @@ def julie_servant_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Julie treats the Smugglers Hideout Access card as a Patrol Movement card.')
 
 
-# aeterna.aeterna_control.guard_design.objective (rules/escalation/sc_aeterna.ludex:459)
+# aeterna.aeterna_control.guard_design.objective (rules/escalation/sc_aeterna.ludex:457)
 # Objective Part
 book.rule(
     'aeterna.aeterna_control.guard_design.objective',
@@ -1321,7 +1339,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.guard_design.advantage (rules/escalation/sc_aeterna.ludex:464)
+# aeterna.aeterna_control.guard_design.advantage (rules/escalation/sc_aeterna.ludex:462)
 # Advantage Part
 @book.rule(
     'aeterna.aeterna_control.guard_design.advantage',
@@ -1354,7 +1372,7 @@ def guard_design_advantage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.aeterna_control.guard_design.security_protocol_prevention
-# (rules/escalation/sc_aeterna.ludex:484)
+# (rules/escalation/sc_aeterna.ludex:482)
 # Security Protocol prevention
 book.rule(
     'aeterna.aeterna_control.guard_design.security_protocol_prevention',
@@ -1363,7 +1381,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.secrets_of_the_lab.objective (rules/escalation/sc_aeterna.ludex:490)
+# aeterna.aeterna_control.secrets_of_the_lab.objective (rules/escalation/sc_aeterna.ludex:488)
 # Objective Part
 book.rule(
     'aeterna.aeterna_control.secrets_of_the_lab.objective',
@@ -1372,7 +1390,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.secrets_of_the_lab.advantage (rules/escalation/sc_aeterna.ludex:493)
+# aeterna.aeterna_control.secrets_of_the_lab.advantage (rules/escalation/sc_aeterna.ludex:491)
 # Advantage Part
 book.rule(
     'aeterna.aeterna_control.secrets_of_the_lab.advantage',
@@ -1381,7 +1399,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.aeterna_immunity.advantage (rules/escalation/sc_aeterna.ludex:499)
+# aeterna.aeterna_control.aeterna_immunity.advantage (rules/escalation/sc_aeterna.ludex:497)
 # Advantage Part
 book.rule(
     'aeterna.aeterna_control.aeterna_immunity.advantage',
@@ -1432,7 +1450,7 @@ def central_square_action_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_rules.revolution_sc.jammer_sc (rules/escalation/sc_intro.ludex:92)
+# sc_rules.revolution_sc.jammer_sc (rules/escalation/sc_intro.ludex:99)
 # Jammer Invention (Akira Wagner) in S&C
 def jammer_sc_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.JAMMER.id))
@@ -1462,7 +1480,7 @@ def jammer_sc_effect(g: Game, ctx: Ctx) -> None:
         g.discard(catalog.JAMMER.id, source='revolution.akira.inventions_in_play')
 
 
-# sc_rules.revolution_sc.disruption_field_sc (rules/escalation/sc_intro.ludex:132)
+# sc_rules.revolution_sc.disruption_field_sc (rules/escalation/sc_intro.ludex:139)
 # Disruption Field Invention (Akira Wagner) in S&C
 book.rule(
     'sc_rules.revolution_sc.disruption_field_sc',
@@ -1471,7 +1489,7 @@ book.rule(
 )
 
 
-# sc_rules.revolution_sc.hideout_sc (rules/escalation/sc_intro.ludex:142)
+# sc_rules.revolution_sc.hideout_sc (rules/escalation/sc_intro.ludex:149)
 # Smugglers Hideout (Julie Corvus) in S&C
 def hideout_sc_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
@@ -1525,12 +1543,35 @@ book.rule(
 )
 
 
-# sc_servants.improvements.pick_up (rules/escalation/sc_servants.ludex:38)
+# sc_servants.improvements.servant_turn (rules/escalation/sc_servants.ludex:40)
+# A Servant's turn (S&C)
+book.procedure(
+    'sc_servants.improvements.servant_turn',
+    title="A Servant's turn (S&C)",
+    steps=('sc_servants.improvements.servant_turn.take_actions',),
+    scope=('sc_servants',),
+    period='turn',
+    each='servant',
+)
+
+
+# sc_servants.improvements.servant_turn.take_actions (rules/escalation/sc_servants.ludex:43)
+# The Servant moves and takes their Action
+book.rule(
+    'sc_servants.improvements.servant_turn.take_actions',
+    title='The Servant moves and takes their Action',
+    kind='step',
+    scope=('sc_servants',),
+)
+
+
+# sc_servants.improvements.pick_up (rules/escalation/sc_servants.ludex:46)
 # Any Servant picks up an Improvement token
 @book.rule(
     'sc_servants.improvements.pick_up',
     title='Any Servant picks up an Improvement token',
     who=('servant',),
+    when=Timing('end', target='sc_servants.improvements.servant_turn'),
     overrides='servants_module.improvements.pick_up',
     scope=('sc_servants',),
 )
@@ -1540,7 +1581,7 @@ def sc_servants_improvements_pick_up_effect(g: Game, ctx: Ctx) -> None:
             g.move(token, g.get(token, 'servant'), source=q.location(g, ctx.need('actor')))
 
 
-# sc_servants.improvements.slots_one_and_two: Slots I and II (rules/escalation/sc_servants.ludex:71)
+# sc_servants.improvements.slots_one_and_two: Slots I and II (rules/escalation/sc_servants.ludex:99)
 @book.rule(
     'sc_servants.improvements.slots_one_and_two',
     title='Slots I and II',
@@ -1556,7 +1597,7 @@ def slots_one_and_two_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:79)
+# sc_servants.special_cases.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:107)
 def special_cases_improvement_one_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) >= 1)
 
@@ -1576,7 +1617,7 @@ def special_cases_improvement_one_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:86)
+# sc_servants.special_cases.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:114)
 def special_cases_improvement_two_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) == 2)
 
@@ -1596,7 +1637,7 @@ def special_cases_improvement_two_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.phantasmer (rules/escalation/sc_servants.ludex:93)
+# sc_servants.special_cases.phantasmer (rules/escalation/sc_servants.ludex:121)
 # Phantasmer, Improvement II
 def phantasmer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_PHANTASMER.id) == 2)
@@ -1620,7 +1661,7 @@ def phantasmer_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.judgementor (rules/escalation/sc_servants.ludex:101)
+# sc_servants.special_cases.judgementor (rules/escalation/sc_servants.ludex:129)
 # Judgementor, Improvement II
 def judgementor_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id) == 2)
@@ -1641,7 +1682,7 @@ def judgementor_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:108)
+# sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:136)
 # Lex Hecate, Improvement II
 def lex_hecate_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_LEX_HECATE.id) == 2)
@@ -1663,7 +1704,7 @@ def lex_hecate_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.greater_challenge (rules/escalation/sc_servants.ludex:115)
+# sc_servants.special_cases.greater_challenge (rules/escalation/sc_servants.ludex:143)
 # Upgrading the core game Servant Action card
 book.rule(
     'sc_servants.special_cases.greater_challenge',
@@ -1672,7 +1713,7 @@ book.rule(
 )
 
 
-# sc_servants.sc_chronoleon.setup_exceptions.replaced_card (rules/escalation/sc_servants.ludex:128)
+# sc_servants.sc_chronoleon.setup_exceptions.replaced_card (rules/escalation/sc_servants.ludex:156)
 # Chronoleon on the replaced Servant's card
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.replaced_card',
@@ -1687,7 +1728,7 @@ def replaced_card_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.sc_chronoleon.setup_exceptions.surge_on_track (rules/escalation/sc_servants.ludex:134)
+# sc_servants.sc_chronoleon.setup_exceptions.surge_on_track (rules/escalation/sc_servants.ludex:162)
 # Surge tokens on the Master Plan track during setup
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.surge_on_track',
@@ -1711,7 +1752,7 @@ def surge_on_track_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.sc_chronoleon.setup_exceptions.reference_cards
-# (rules/escalation/sc_servants.ludex:148)
+# (rules/escalation/sc_servants.ludex:176)
 # The S&C Surge Token Reference cards
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.reference_cards',
@@ -1723,15 +1764,15 @@ def reference_cards_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Take the S&C Surge Token Reference cards.')
 
 
-# sc_servants.sc_chronoleon.replacement: Replacement (rules/escalation/sc_servants.ludex:160)
+# sc_servants.sc_chronoleon.replacement: Replacement (rules/escalation/sc_servants.ludex:188)
 book.rule('sc_servants.sc_chronoleon.replacement', title='Replacement', scope=('sc_servants',))
 
 
-# sc_servants.sc_chronoleon.surge_tokens: Surge Tokens (rules/escalation/sc_servants.ludex:163)
+# sc_servants.sc_chronoleon.surge_tokens: Surge Tokens (rules/escalation/sc_servants.ludex:191)
 book.rule('sc_servants.sc_chronoleon.surge_tokens', title='Surge Tokens', scope=('sc_servants',))
 
 
-# sc_servants.sc_chronoleon.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:167)
+# sc_servants.sc_chronoleon.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:195)
 def sc_chronoleon_improvement_one_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) >= 1)
 
@@ -1740,6 +1781,7 @@ def sc_chronoleon_improvement_one_check(g: Game, ctx: Ctx) -> bool:
     'sc_servants.sc_chronoleon.improvement_one',
     title='Improvement I',
     who=(catalog.CHRONOLEON_MODULE_CHRONOLEON.id,),
+    when=Timing('end', target='sc_servants.improvements.servant_turn'),
     check=sc_chronoleon_improvement_one_check,
     overrides='chronoleon_module.improvements.give_as_action',
     scope=('sc_servants',),
@@ -1752,12 +1794,12 @@ def sc_chronoleon_improvement_one_effect(g: Game, ctx: Ctx) -> None:
         ):
             g.move(
                 q.random_card(g, 'chronoleon_module.surge_reserve'),
-                h,
+                g.get(h, 'held_surge'),
                 source='chronoleon_module.surge_reserve',
             )
 
 
-# sc_servants.sc_chronoleon.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:208)
+# sc_servants.sc_chronoleon.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:234)
 def sc_chronoleon_improvement_two_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.fact('detained_by') == catalog.CHRONOLEON_MODULE_CHRONOLEON.id
@@ -1777,12 +1819,12 @@ def sc_chronoleon_improvement_two_check(g: Game, ctx: Ctx) -> bool:
 def sc_chronoleon_improvement_two_effect(g: Game, ctx: Ctx) -> None:
     g.move(
         q.random_card(g, 'chronoleon_module.surge_reserve'),
-        ctx.get('you'),
+        g.get(ctx.need('you'), 'held_surge'),
         source='chronoleon_module.surge_reserve',
     )
 
 
-# sc_servants.sc_chronoleon.improvement_two.no_free_giving (rules/escalation/sc_servants.ludex:216)
+# sc_servants.sc_chronoleon.improvement_two.no_free_giving (rules/escalation/sc_servants.ludex:242)
 # No Surge tokens given after movement in S&C
 @book.rule(
     'sc_servants.sc_chronoleon.improvement_two.no_free_giving',
@@ -1794,7 +1836,7 @@ def no_free_giving_effect(g: Game, ctx: Ctx) -> None:
     g.note("In S&C, Chronoleon's Improvement II gives a Surge token to the Hero she detains")
 
 
-# sc_servants.sc_chronoleon.surge_in_effect (rules/escalation/sc_servants.ludex:221)
+# sc_servants.sc_chronoleon.surge_in_effect (rules/escalation/sc_servants.ludex:247)
 # Surge tokens stay in effect
 book.rule(
     'sc_servants.sc_chronoleon.surge_in_effect',
@@ -1805,7 +1847,7 @@ book.rule(
 )
 
 
-# sc_servants.sc_chronoleon.drop_a_tracker (rules/escalation/sc_servants.ludex:226)
+# sc_servants.sc_chronoleon.drop_a_tracker (rules/escalation/sc_servants.ludex:252)
 # Drop a Tracker Action
 def drop_a_tracker_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 0, ctx.subject)
@@ -1827,16 +1869,16 @@ def drop_a_tracker_effect(g: Game, ctx: Ctx) -> None:
         'token',
         [
             token
-            for token in g.members(ctx.need('you'))
+            for token in g.members(g.get(ctx.need('you'), 'held_surge'))
             if q.is_(g, token, 'chronoleon_module.surge_token')
         ],
     )
     for token in chosen_1:
-        g.move(token, 'chronoleon_module.game_box', source=ctx.need('you'))
+        g.move(token, 'chronoleon_module.game_box', source=g.get(ctx.need('you'), 'held_surge'))
     g.prose('If you had 2 identical Surge tokens, the other one comes into effect.')
 
 
-# sc_servants.sc_chronoleon.coolum_drop (rules/escalation/sc_servants.ludex:236)
+# sc_servants.sc_chronoleon.coolum_drop (rules/escalation/sc_servants.ludex:262)
 # Coolum and Drop a Tracker
 book.rule(
     'sc_servants.sc_chronoleon.coolum_drop',
@@ -1845,7 +1887,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.not_random (rules/escalation/sc_servants.ludex:247)
+# sc_servants.moment_of_humanity.key_guidelines.not_random (rules/escalation/sc_servants.ludex:273)
 # Not for the random Mission setup
 def key_guidelines_not_random_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('servants_module'))
@@ -1865,7 +1907,7 @@ def key_guidelines_not_random_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.add_pockets (rules/escalation/sc_servants.ludex:253)
+# sc_servants.moment_of_humanity.key_guidelines.add_pockets (rules/escalation/sc_servants.ludex:279)
 # The Pockets of Resistance Module is added
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.add_pockets',
@@ -1875,7 +1917,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens
-# (rules/escalation/sc_servants.ludex:257)
+# (rules/escalation/sc_servants.ludex:283)
 # Clarifications; no Hero tokens
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens',
@@ -1884,7 +1926,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.all_in_play (rules/escalation/sc_servants.ludex:260)
+# sc_servants.moment_of_humanity.key_guidelines.all_in_play (rules/escalation/sc_servants.ludex:286)
 # All 3 Missions in play from the beginning
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.all_in_play',
@@ -1893,7 +1935,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.revolt_tokens.attach (rules/escalation/sc_servants.ludex:277)
+# sc_servants.moment_of_humanity.revolt_tokens.attach (rules/escalation/sc_servants.ludex:303)
 # Attaching or placing Revolt tokens
 @book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.attach',
@@ -1926,7 +1968,7 @@ def attach_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.moment_of_humanity.revolt_tokens.objective (rules/escalation/sc_servants.ludex:292)
+# sc_servants.moment_of_humanity.revolt_tokens.objective (rules/escalation/sc_servants.ludex:318)
 # The Objective
 book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.objective',
@@ -1936,7 +1978,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.judgementor.collect
-# (rules/escalation/sc_servants.ludex:298)
+# (rules/escalation/sc_servants.ludex:324)
 # Any Servant collects the Revolt token of an arrested Citizen
 def judgementor_collect_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('revolt_attached'))
@@ -1963,7 +2005,7 @@ def judgementor_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect
-# (rules/escalation/sc_servants.ludex:326)
+# (rules/escalation/sc_servants.ludex:352)
 # Any Servant collects the Revolt token by the District symbol
 @book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect',
@@ -1979,7 +2021,7 @@ def lex_hecate_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.phantasmer.collect
-# (rules/escalation/sc_servants.ludex:360)
+# (rules/escalation/sc_servants.ludex:386)
 # Any Servant collects the Revolt token of a repaired Guard
 def phantasmer_collect_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('revolt_attached'))
@@ -2001,7 +2043,7 @@ def phantasmer_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.special_cases
-# (rules/escalation/sc_servants.ludex:374)
+# (rules/escalation/sc_servants.ludex:400)
 # Special cases
 book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.special_cases',
@@ -2011,7 +2053,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.absolution.absolution_action
-# (rules/escalation/sc_servants.ludex:378)
+# (rules/escalation/sc_servants.ludex:404)
 # Absolution Action
 book.rule(
     'sc_servants.moment_of_humanity.absolution.absolution_action',
@@ -2022,7 +2064,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.absolution.absolution_limits
-# (rules/escalation/sc_servants.ludex:382)
+# (rules/escalation/sc_servants.ludex:408)
 # What Absolution does not prevent
 book.rule(
     'sc_servants.moment_of_humanity.absolution.absolution_limits',
@@ -2061,13 +2103,12 @@ def no_servants_aboard_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('end', target='round'),
     check=no_servants_aboard_check,
     scope=('sc_zeppelin',),
-    prose=1,
 )
 def no_servants_aboard_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Advance the Progress marker counter-clockwise by 1 Stage.')
+    g.gain('progress', 1, GAME)
 
 
-# sc_zeppelin.no_servants_aboard.no_boarding (rules/escalation/sc_zeppelin.ludex:19)
+# sc_zeppelin.no_servants_aboard.no_boarding (rules/escalation/sc_zeppelin.ludex:18)
 # The Servants do not board the Surveillance Zeppelin
 @book.rule(
     'sc_zeppelin.no_servants_aboard.no_boarding',
@@ -2079,7 +2120,7 @@ def no_boarding_effect(g: Game, ctx: Ctx) -> None:
     g.note('In S&C, the Servants do not interact with the Surveillance Zeppelin')
 
 
-# sc_zeppelin.boarding_note (rules/escalation/sc_zeppelin.ludex:28)
+# sc_zeppelin.boarding_note (rules/escalation/sc_zeppelin.ludex:41)
 # Boarding, relocating and detainment
 def boarding_note_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2108,7 +2149,7 @@ def boarding_note_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('detainment', ctx)
 
 
-# sc_zeppelin.unweaving_the_deception.not_random (rules/escalation/sc_zeppelin.ludex:49)
+# sc_zeppelin.unweaving_the_deception.not_random (rules/escalation/sc_zeppelin.ludex:62)
 # Not for the random Mission setup
 book.rule(
     'sc_zeppelin.unweaving_the_deception.not_random',
@@ -2118,7 +2159,7 @@ book.rule(
 
 
 # sc_zeppelin.unweaving_the_deception.influence_the_officers.objective
-# (rules/escalation/sc_zeppelin.ludex:54)
+# (rules/escalation/sc_zeppelin.ludex:67)
 # Objective Part
 book.rule(
     'sc_zeppelin.unweaving_the_deception.influence_the_officers.objective',
@@ -2129,7 +2170,7 @@ book.rule(
 
 
 # sc_zeppelin.unweaving_the_deception.influence_the_officers.advantage
-# (rules/escalation/sc_zeppelin.ludex:58)
+# (rules/escalation/sc_zeppelin.ludex:71)
 # Advantage Part
 def influence_the_officers_advantage_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'sc_rules.completed_objectives', catalog.INFLUENCE_THE_OFFICERS.id))
@@ -2158,7 +2199,7 @@ def influence_the_officers_advantage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.objective
-# (rules/escalation/sc_zeppelin.ludex:72)
+# (rules/escalation/sc_zeppelin.ludex:85)
 # Objective Part
 @book.rule(
     'sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.objective',
@@ -2175,7 +2216,7 @@ def proof_of_punitive_measures_objective_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.advantage
-# (rules/escalation/sc_zeppelin.ludex:78)
+# (rules/escalation/sc_zeppelin.ludex:91)
 # Advantage Part
 book.rule(
     'sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.advantage',
@@ -2186,7 +2227,7 @@ book.rule(
 
 
 # sc_zeppelin.unweaving_the_deception.the_world_should_know.objective
-# (rules/escalation/sc_zeppelin.ludex:85)
+# (rules/escalation/sc_zeppelin.ludex:98)
 # Objective Part
 @book.rule(
     'sc_zeppelin.unweaving_the_deception.the_world_should_know.objective',
@@ -2206,7 +2247,7 @@ def the_world_should_know_objective_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.unweaving_the_deception.the_world_should_know.no_progress_advance
-# (rules/escalation/sc_zeppelin.ludex:91)
+# (rules/escalation/sc_zeppelin.ludex:104)
 # No Progress marker advance once the Zeppelin has left
 def no_progress_advance_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.in_play(g, 'zeppelin.surveillance_zeppelin'))
@@ -2224,10 +2265,13 @@ def no_progress_advance_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage
-# (rules/escalation/sc_zeppelin.ludex:98)
+# (rules/escalation/sc_zeppelin.ludex:111)
 # Advantage Part
 def the_world_should_know_advantage_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.contains(g, 'sc_rules.completed_objectives', catalog.THE_WORLD_SHOULD_KNOW.id))
+    return bool(
+        q.contains(g, 'sc_rules.completed_objectives', catalog.THE_WORLD_SHOULD_KNOW.id)
+        and q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round') >= 1,
+    )
 
 
 @book.rule(
@@ -2246,21 +2290,18 @@ def the_world_should_know_advantage_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_zeppelin.controlled_navigation.not_with_deception (rules/escalation/sc_zeppelin.ludex:113)
+# sc_zeppelin.controlled_navigation.not_with_deception (rules/escalation/sc_zeppelin.ludex:140)
 # Not with the Unweaving the Deception Mission set
-def not_with_deception_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.holds('sc_zeppelin.unweaving_the_deception'))
-
-
-book.rule(
+@book.rule(
     'sc_zeppelin.controlled_navigation.not_with_deception',
     title='Not with the Unweaving the Deception Mission set',
-    check=not_with_deception_check,
     scope=('sc_zeppelin', 'sc_zeppelin.controlled_navigation'),
 )
+def not_with_deception_effect(g: Game, ctx: Ctx) -> None:
+    g.require(not g.holds('sc_zeppelin.unweaving_the_deception'), 'not unweaving_the_deception')
 
 
-# sc_zeppelin.controlled_navigation.course_by_heroes (rules/escalation/sc_zeppelin.ludex:117)
+# sc_zeppelin.controlled_navigation.course_by_heroes (rules/escalation/sc_zeppelin.ludex:156)
 # The Heroes set the course
 @book.rule(
     'sc_zeppelin.controlled_navigation.course_by_heroes',
@@ -2281,7 +2322,7 @@ def course_by_heroes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens
-# (rules/escalation/sc_zeppelin.ludex:126)
+# (rules/escalation/sc_zeppelin.ludex:164)
 # Do not use the Direction tokens
 @book.rule(
     'sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens',
@@ -2517,7 +2558,7 @@ def phantasmer_relocation_effect(g: Game, ctx: Ctx) -> None:
     g.note('Phantasmer relocated with his ability: no second Improvement token this phase')
 
 
-# zeppelin.setup: Step 9. Final Steps (rules/escalation/zeppelin.ludex:45)
+# zeppelin.setup: Step 9. Final Steps (rules/escalation/zeppelin.ludex:46)
 @book.rule(
     'zeppelin.setup',
     title='Step 9. Final Steps',
@@ -2534,7 +2575,7 @@ def zeppelin_setup_effect(g: Game, ctx: Ctx) -> None:
     g.place('zeppelin.direction_stack', 'city_event_deck')
 
 
-# zeppelin.direction_tokens.reposition (rules/escalation/zeppelin.ludex:57)
+# zeppelin.direction_tokens.reposition (rules/escalation/zeppelin.ludex:58)
 # Opening Phase: the Zeppelin is repositioned
 def reposition_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('round_number') >= 2)
@@ -2556,7 +2597,7 @@ def reposition_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# zeppelin.heroes_and_servants.servant_boards (rules/escalation/zeppelin.ludex:108)
+# zeppelin.heroes_and_servants.servant_boards (rules/escalation/zeppelin.ludex:109)
 # Great Machine Phase: a Servant boards the Zeppelin
 @book.rule(
     'zeppelin.heroes_and_servants.servant_boards',
@@ -2612,7 +2653,7 @@ def servant_boards_effect(g: Game, ctx: Ctx) -> None:
                 ctx = ctx_3
 
 
-# zeppelin.heroes_and_servants.special_guard_returns (rules/escalation/zeppelin.ludex:178)
+# zeppelin.heroes_and_servants.special_guard_returns (rules/escalation/zeppelin.ludex:179)
 # The special Guard returns to the reserve
 @book.rule(
     'zeppelin.heroes_and_servants.special_guard_returns',
@@ -2626,7 +2667,7 @@ def special_guard_returns_effect(g: Game, ctx: Ctx) -> None:
         g.move('zeppelin.special_guard', 'zeppelin.guard_reserve')
 
 
-# zeppelin.heroes_and_servants.hero_boards (rules/escalation/zeppelin.ludex:190)
+# zeppelin.heroes_and_servants.hero_boards (rules/escalation/zeppelin.ludex:191)
 # Heroes Phase: a Hero boards the Zeppelin
 def hero_boards_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2657,7 +2698,7 @@ def hero_boards_effect(g: Game, ctx: Ctx) -> None:
             g.relocate('zeppelin.surveillance_zeppelin', destination)
 
 
-# zeppelin.special_cases.servant_optimize (rules/escalation/zeppelin.ludex:232)
+# zeppelin.special_cases.servant_optimize (rules/escalation/zeppelin.ludex:233)
 # Special case: a Servant with the 'Optimize' Directive
 def servant_optimize_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('published', 'optimize_directive'))
@@ -2675,7 +2716,6 @@ def servant_optimize_cost(g: Game, ctx: Ctx) -> None:
     check=servant_optimize_check,
     cost=servant_optimize_cost,
     scope=('zeppelin',),
-    prose=1,
 )
 def servant_optimize_effect(g: Game, ctx: Ctx) -> None:
     for picked in g.choose(
@@ -2690,10 +2730,11 @@ def servant_optimize_effect(g: Game, ctx: Ctx) -> None:
         if picked == 'board_twice':
             g.trigger('zeppelin.heroes_and_servants.servant_boards', ctx)
         elif picked == 'in_district':
-            g.prose('The Servant takes both their Actions in the District.')
+            g.trigger('action', ctx)
+            g.trigger('action', ctx)
 
 
-# zeppelin.special_cases.heroes_relocate (rules/escalation/zeppelin.ludex:245)
+# zeppelin.special_cases.heroes_relocate (rules/escalation/zeppelin.ludex:267)
 # Special cases: Heroes relocating
 def heroes_relocate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2721,17 +2762,13 @@ def heroes_relocate_effect(g: Game, ctx: Ctx) -> None:
     who=(catalog.ENKIDU.id,),
     when=Timing('during', target='revolutionaries_preparations'),
     scope=('revolution',),
-    prose=1,
 )
 def enkidu_setup_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('revolution.enkidu.theory_deck')
-    g.prose(
-        'Place the Theory deck face-down next to your Hero card. The rest of the preparations for '
-        'Enkidu are the same as the other Heroes.',
-    )
+    g.place('revolution.enkidu.theory_deck', 'revolution.enkidu.card')
 
 
-# revolution.enkidu.theory_of_everything.choose_option (rules/escalation/enkidu.ludex:41)
+# revolution.enkidu.theory_of_everything.choose_option (rules/escalation/enkidu.ludex:50)
 # Choose from 2 options
 @book.rule(
     'revolution.enkidu.theory_of_everything.choose_option',
@@ -2753,7 +2790,7 @@ def choose_option_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('revolution.enkidu.theory_of_everything.draw_theory', ctx)
 
 
-# revolution.enkidu.theory_of_everything.receive_trust (rules/escalation/enkidu.ludex:56)
+# revolution.enkidu.theory_of_everything.receive_trust (rules/escalation/enkidu.ludex:65)
 # Receive 1 additional Trust
 @book.rule(
     'revolution.enkidu.theory_of_everything.receive_trust',
@@ -2765,7 +2802,7 @@ def receive_trust_effect(g: Game, ctx: Ctx) -> None:
     g.gain('trust', 1, catalog.ENKIDU.id)
 
 
-# revolution.enkidu.theory_of_everything.draw_theory (rules/escalation/enkidu.ludex:61)
+# revolution.enkidu.theory_of_everything.draw_theory (rules/escalation/enkidu.ludex:70)
 # Draw 1 Theory card
 @book.rule(
     'revolution.enkidu.theory_of_everything.draw_theory',
@@ -2778,7 +2815,7 @@ def draw_theory_effect(g: Game, ctx: Ctx) -> None:
     g.draw('revolution.enkidu.theory_deck', 1, 'revolution.enkidu.theory_hand')
 
 
-# revolution.enkidu.theory_of_everything.discard_after_use (rules/escalation/enkidu.ludex:72)
+# revolution.enkidu.theory_of_everything.discard_after_use (rules/escalation/enkidu.ludex:81)
 # A Theory is discarded after use
 @book.rule(
     'revolution.enkidu.theory_of_everything.discard_after_use',
@@ -2790,7 +2827,7 @@ def discard_after_use_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('target'))
 
 
-# revolution.enkidu.theories_guide.behavior: Behavior Theory (rules/escalation/enkidu.ludex:85)
+# revolution.enkidu.theories_guide.behavior: Behavior Theory (rules/escalation/enkidu.ludex:94)
 @book.rule(
     'revolution.enkidu.theories_guide.behavior',
     title='Behavior Theory',
@@ -2808,7 +2845,7 @@ def behavior_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.chaos: Chaos Theory (rules/escalation/enkidu.ludex:92)
+# revolution.enkidu.theories_guide.chaos: Chaos Theory (rules/escalation/enkidu.ludex:101)
 @book.rule(
     'revolution.enkidu.theories_guide.chaos',
     title='Chaos Theory',
@@ -2826,24 +2863,35 @@ def chaos_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.emotion: Emotion Theory (rules/escalation/enkidu.ludex:99)
+# revolution.enkidu.theories_guide.emotion: Emotion Theory (rules/escalation/enkidu.ludex:108)
 @book.rule(
     'revolution.enkidu.theories_guide.emotion',
     title='Emotion Theory',
     kind='card',
     scope=('revolution',),
     this=catalog.EMOTION.id,
-    prose=1,
 )
 def emotion_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Redistribute the Trust the Heroes have between them in any way you like, as long as no '
-        'one gets more than their possible maximum Trust.',
-    )
+    for total in g.members(
+        [q.total(g, [g.get(h, 'trust') for h in g.members('hero') if q.in_play(g, h)])],
+    ):
+        for h in g.members([x for x in g.members('hero') if q.in_play(g, x)]):
+            chosen_1 = g.pick(
+                ctx,
+                'revolution.enkidu.theories_guide.emotion',
+                'amount',
+                g.members(g.span(0, g.get(h, 'max_trust'))),
+            )
+            for amount in chosen_1:
+                g.set(h, 'trust', amount)
+        g.require(
+            q.total(g, [g.get(h, 'trust') for h in g.members('hero') if q.in_play(g, h)]) == total,
+            'sum([h.trust for each h in hero where in_play(h)]) == total',
+        )
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.government: Government Theory (rules/escalation/enkidu.ludex:105)
+# revolution.enkidu.theories_guide.government: Government Theory (rules/escalation/enkidu.ludex:150)
 @book.rule(
     'revolution.enkidu.theories_guide.government',
     title='Government Theory',
@@ -2851,19 +2899,26 @@ def emotion_effect(g: Game, ctx: Ctx) -> None:
     when=Timing('anytime', target='heroes_phase'),
     scope=('revolution',),
     this=catalog.GOVERNMENT.id,
-    prose=1,
 )
 def government_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Take a Special Action of any Major District, provided that there is no Servant and/or '
-        'Raid token in that District; pay the same amount of Trust as you would have paid if you '
-        'were in that District.',
+    chosen_1 = g.pick(
+        ctx,
+        'revolution.enkidu.theories_guide.government',
+        'district',
+        [
+            district
+            for district in g.members('major_district')
+            if q.count(g, [s for s in g.members('servant') if q.location(g, s) == district]) == 0
+            and not g.fact('raid_in', district)
+        ],
     )
-    g.trigger('special_action', ctx)
+    for district in chosen_1:
+        g.pay('trust', g.fact('action_cost', district), ctx.subject)
+        g.trigger('special_action', ctx)
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.relativity: Relativity Theory (rules/escalation/enkidu.ludex:117)
+# revolution.enkidu.theories_guide.relativity: Relativity Theory (rules/escalation/enkidu.ludex:188)
 @book.rule(
     'revolution.enkidu.theories_guide.relativity',
     title='Relativity Theory',
@@ -2897,7 +2952,7 @@ def relativity_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.sociological (rules/escalation/enkidu.ludex:154)
+# revolution.enkidu.theories_guide.sociological (rules/escalation/enkidu.ludex:225)
 # Sociological Theory
 @book.rule(
     'revolution.enkidu.theories_guide.sociological',
@@ -2916,7 +2971,7 @@ def sociological_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.probability (rules/escalation/enkidu.ludex:161)
+# revolution.enkidu.theories_guide.probability (rules/escalation/enkidu.ludex:232)
 # Probability Theory
 @book.rule(
     'revolution.enkidu.theories_guide.probability',
