@@ -64,6 +64,10 @@ def test_a_rule_whose_condition_does_not_hold_is_refused(game: Game) -> None:
     with game.refused("trigger bonus"):
         game.act("bonus", actor="ann")
     assert "its condition does not hold" in game.log.of_kind("refused")[0].detail
+    from ludex.runtime import queries
+
+    assert queries.happened(game, "bonus") == 0  # tried, kept apart: it did not happen
+    assert [e.what for e in game.log.tried] == ["bonus"]
     game.set("ann", "score", 5)
     with pytest.raises(NotRefused), game.refused("trigger bonus"):
         game.act("bonus", actor="ann")
@@ -94,7 +98,8 @@ def test_a_refused_action_leaves_the_game_as_it_was(game: Game) -> None:
     refused = game.log.of_kind("refused")
     assert [e.what for e in refused] == ["trigger open_gate"]
     assert "Illegal" in refused[0].detail
-    assert game.log.of_kind("gain")  # the log keeps the attempt
+    assert [e.kind for e in game.log.tried if e.kind == "gain"]  # the attempt is kept,
+    assert not game.log.of_kind("gain")  # apart from what happened
 
 
 def test_an_allowed_action_said_refused_fails(game: Game) -> None:

@@ -32,6 +32,8 @@ class EventLog:
     causes: list[str] = field(default_factory=list)  # the rules being resolved, innermost last
     # the hooked or overriding rules weighed (their condition evaluated, held or not), in order
     weighed: dict[str, None] = field(default_factory=dict)
+    # what refused actions tried (`refused:`): kept to show, never read as what happened
+    tried: list[Event] = field(default_factory=list)
 
     def add(self, kind: str, what: str, who: str | None = None, detail: str = "") -> Event:
         """Append an event, caused by the rule or procedure resolving now."""

@@ -33,9 +33,10 @@ class Refusal:
     def refused(self, action: str) -> Iterator[None]:
         """What is done within it must be refused: `Illegal` (a `require` that fails, a
         cost that cannot be paid, a limit used up), or the first rule it resolves is not
-        used because its condition does not hold. The game is then as it was before (the
-        log keeps what was tried, and says it was refused). What the rules allow is
-        `NotRefused`, and the example that says so fails."""
+        used because its condition does not hold. The game is then as it was before: what
+        was tried is kept apart (`log.tried`), never read as what happened, and the log
+        says it was refused. What the rules allow is `NotRefused`, and the example that
+        says so fails."""
         keep = {id(x): x for x in (self, self.defs, self.chooser, self.log)}
         before, start = copy.deepcopy(self.__dict__, keep), len(self.log.events)
         try:
@@ -50,4 +51,6 @@ class Refusal:
                 raise NotRefused(f"`{action}` was not refused")
             why = f"{first.what}: {NOT_HOLDING}"
         self.__setstate__(before)
+        self.log.tried += self.log.events[start:]  # tried, not happened: queries skip them
+        del self.log.events[start:]
         self.log.add("refused", action, detail=why)

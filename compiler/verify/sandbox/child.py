@@ -119,7 +119,8 @@ def _fired(game: Any) -> list[str]:
     """What the run exercised: what fired, and the rules whose condition it weighed (a
     rule reached whose condition rightly fails is exercised too)."""
     log = getattr(game, "log", ())
-    names = [e.what for e in log if getattr(e, "kind", None) in FIRING or
+    tried = list(getattr(log, "tried", ()))  # a refused action's rules were exercised
+    names = [e.what for e in [*log, *tried] if getattr(e, "kind", None) in FIRING or
              (getattr(e, "kind", None) == "skip" and getattr(e, "detail", "") == NOT_HELD)]
     names += list(getattr(log, "weighed", ()))
     return [str(n) for n in dict.fromkeys(names)]
