@@ -141,11 +141,29 @@ def test_every_invention_runs_the_breakdown_roll(escalation: Definitions) -> Non
     jump_pack = "revolution.akira.inventions_guide.jump_pack"
     breakdown = "revolution.akira.invention_cards.breakdown"
     g = game(escalation, {("roll_order", ("revolution.akira.breakdown_die",)):
-                          ["malfunction"]})
+                          ["malfunction"],
+                          ("answer", ("use_jump_pack",)): True})
     g.place(jump_pack, "revolution.akira.inventions_in_play")
-    g.trigger(jump_pack)
+    g.trigger(jump_pack, Ctx(actor="revolution.akira"))
     assert fired(g, breakdown)
     assert g.places.where(jump_pack) == "removed"
+
+
+def test_a_hooked_invention_is_akiras_own_and_in_play(escalation: Definitions) -> None:
+    """Before: the Disruption Field, the Hyperbolic Emitter and the Jump Pack were hooked to
+    the core game's detainment, Assault roll and movement with no condition: each was used
+    (and rolled the Breakdown die) at every such moment, whoever's, with the card in the
+    Invention deck or not."""
+    field = "revolution.akira.inventions_guide.disruption_field"
+    g = game(escalation, {("answer", ("use_disruption_field",)): True})
+    g.trigger("detainment", Ctx(actor="revolution.enkidu"))
+    g.trigger("detainment", Ctx(actor="revolution.akira"))
+    assert not fired(g, field)
+    g.place(field, "revolution.akira.inventions_in_play")
+    g.trigger("detainment", Ctx(actor="revolution.enkidu"))
+    assert not fired(g, field)
+    g.trigger("detainment", Ctx(actor="revolution.akira"))
+    assert fired(g, field)
 
 
 def test_the_bond_without_servants_depends_on_the_servants_module(
