@@ -193,7 +193,7 @@ def test_whistle_blowing_to_space_4_gives_2_technology(dei: Definitions) -> None
     g = game(dei, {("majority", (f"{VENGEANCE}.big_ben_district",)): "red",
                    ("affected_opponents", (card,)): 1,
                    ("meets_threshold", ("blue", card)): True,
-                   ("answer", ("choose_penalty",)): "second_penalty",
+                   ("answer", ("gathering",)): "second_penalty",
                    ("answer", ("blow_the_whistle",)): True})
     g.set_place("faction", ["red", "blue"])
     g.set_place(RANK[2], [card])  # a Rank 2 card: its space's
@@ -421,7 +421,7 @@ def test_the_purebred_ignore_a_card_only_when_they_suffer_it(dei: Definitions) -
         g = game(dei, {("meets_threshold", ("red", card)): True,
                        ("meets_threshold", ("blue", card)): True,
                        ("meets_threshold", ("purebred", card)): purebred_suffers,
-                       ("answer", ("choose_penalty",)): "second_penalty",
+                       ("answer", ("gathering",)): "second_penalty",
                        ("answer", ("purebred_penalty_immunity",)): "ignore"})
         g.set_place("faction", ["red", "blue", "purebred"])
         g.trigger(suffer, Ctx(actor="red", target=card))
