@@ -24,6 +24,7 @@ JULIE = "revolution.julie"
 HIDEOUT = "revolution.julie.hideout"
 FEATS = "purebred.feats"
 VENGEANCE = "vengeance_mode"
+RANK = {n: f"{VENGEANCE}.vengeance_lower.rank_{n}_space" for n in (1, 2, 3)}  # the lower spaces
 
 
 @pytest.fixture(scope="module")
@@ -214,11 +215,10 @@ def test_whistle_blowing_to_space_4_gives_2_technology(dei: Definitions) -> None
     g = game(dei, {("majority", (f"{VENGEANCE}.big_ben_district",)): "red",
                    ("affected_opponents", (card,)): 1,
                    ("meets_threshold", ("blue", card)): True,
-                   ("answer", ("choose_penalty",)): "second_penalty",
+                   ("answer", ("gathering",)): "second_penalty",
                    ("answer", ("blow_the_whistle",)): True})
     g.set_place("faction", ["red", "blue"])
-    g.set_place(f"{VENGEANCE}.lower_spaces", [card])
-    g.set(card, "rank", 2)
+    g.set_place(RANK[2], [card])  # a Rank 2 card: its space's
     g.set("red", "vengeance_track", 2)
     g.trigger(f"{VENGEANCE}.rules.whistle_blow_section.whistle_blow",
               Ctx(actor="red", target=card))
@@ -238,7 +238,7 @@ def test_whistle_blowing_is_an_option_taken_once_per_action_phase(dei: Definitio
                    ("meets_threshold", ("blue", card)): False,
                    ("answer", ("blow_the_whistle",)): False})
     g.set_place("faction", ["red", "blue"])
-    g.set(card, "rank", 1)
+    g.set_place(RANK[1], [card])
     after_card = Ctx(actor="red", target=card)
     g.trigger("action_card", after_card)  # a chance let go
     assert not fired(g, blowing)
@@ -254,21 +254,25 @@ def test_the_resolved_vengeance_card_goes_where_the_reshuffle_finds_it(
     """Before: resolved cards went to a zone `vengeance_discard`, while the deck's automatic
     reshuffle read `vengeance_deck.discard_pile`, and the rule meant to reshuffle had a
     free-text timing that never fired: with the deck empty, the board was never refilled."""
-    deck, spaces = f"{VENGEANCE}.vengeance_deck", f"{VENGEANCE}.lower_spaces"
-    g = game(dei, {("occupied", (spaces, 1)): False})
+    deck = f"{VENGEANCE}.vengeance_deck"
+    g = game(dei)
     cards = list(g.places.of(deck))
     assert len(cards) == 9
-    g.set_place(spaces, cards[:3])
+    for n, card in zip((3, 2, 1), cards[:3], strict=True):
+        g.set_place(RANK[n], [card])
     for card in cards[3:]:
         g.discard(card)
     assert g.places.of(deck) == []
     g.trigger(f"{VENGEANCE}.rules.track_and_cards.discard_resolved",
-              Ctx(actor="red", target=cards[0]))
-    assert cards[0] not in g.places.of(spaces)
+              Ctx(actor="red", target=cards[1]))
+    assert cards[1] not in g.places.of(RANK[2])
     g.trigger(f"{VENGEANCE}.rules.track_and_cards.refill_before_turn")
-    assert len(g.places.of(spaces)) == 3
-    # the 7 discarded cards became the new deck, and 1 of them filled the empty space
-    assert len(g.places.of(deck)) == 9 - 2 - 1
+    # the Rank 1 card is discarded, the Rank 3 card slides to Rank 1, two cards are revealed
+    assert g.places.of(RANK[1]) == [cards[0]]
+    assert all(len(g.places.of(RANK[n])) == 1 for n in (1, 2, 3))
+    # the 8 discarded cards (the 6, the resolved card, the Rank 1 card) became the new deck,
+    # and 2 of them filled the empty spaces
+    assert len(g.places.of(deck)) == 8 - 2
     assert g.places.of(f"{deck}.discard_pile") == []
 
 
@@ -276,7 +280,7 @@ def test_the_purebred_whistle_blow_keeps_one_card_of_three(dei: Definitions) -> 
     """Before: the 3 cards the Purebred drew went nowhere in particular and the 2 not chosen
     were never discarded (words only), so they left the deck's cycle for good; and the rule
     ran after any Faction's Action card while the Purebred had Majority in Big Ben."""
-    deck, spaces = f"{VENGEANCE}.vengeance_deck", f"{VENGEANCE}.lower_spaces"
+    deck = f"{VENGEANCE}.vengeance_deck"
     whistle_blow = f"{VENGEANCE}.rules.whistle_blow_section.whistle_blow"
     cards = list(game(dei).places.of(deck))
     board, drawn = cards[:3], cards[3:6]
@@ -284,10 +288,10 @@ def test_the_purebred_whistle_blow_keeps_one_card_of_three(dei: Definitions) -> 
                    ("draw_order", (deck,)): drawn, ("answer", ("c",)): drawn[1],
                    ("answer", ("blow_the_whistle",)): True})
     g.set_place("faction", ["purebred", "red"])
-    g.set_place(spaces, board)
-    g.set(board[1], "rank", 2)
-    g.trigger(whistle_blow, Ctx(actor="purebred", target=board[1]))
-    assert sorted(g.places.of(spaces)) == sorted([board[0], drawn[1], board[2]])
+    for n, card in zip((3, 2, 1), board, strict=True):
+        g.set_place(RANK[n], [card])
+    g.trigger(whistle_blow, Ctx(actor="purebred", target=board[1]))  # the Rank 2 card
+    assert [g.places.of(RANK[n]) for n in (3, 2, 1)] == [[board[0]], [drawn[1]], [board[2]]]
     assert sorted(g.places.of(f"{deck}.discard_pile")) == sorted([board[1], drawn[0], drawn[2]])
     assert g.get("purebred", "vengeance_track") == 2
     red = game(dei, {("majority", (f"{VENGEANCE}.big_ben_district",)): "purebred",
@@ -439,7 +443,7 @@ def test_the_purebred_ignore_a_card_only_when_they_suffer_it(dei: Definitions) -
         g = game(dei, {("meets_threshold", ("red", card)): True,
                        ("meets_threshold", ("blue", card)): True,
                        ("meets_threshold", ("purebred", card)): purebred_suffers,
-                       ("answer", ("choose_penalty",)): "second_penalty",
+                       ("answer", ("gathering",)): "second_penalty",
                        ("answer", ("purebred_penalty_immunity",)): "ignore"})
         g.set_place("faction", ["red", "blue", "purebred"])
         g.trigger(suffer, Ctx(actor="red", target=card))
