@@ -95,3 +95,33 @@ def test_a_lost_battle_nets_resources_and_cores(engine: ModuleType) -> None:
     game.trigger("gaining_primordial_resources.core_resources")
     assert game.get(None, "primordial_resources") == 8
     assert game.get(None, "primordial_cores") == 1
+
+
+class KnockedDownMidTurn:
+    """Answers no to every action of the turn; asked for the movement action, it first
+    knocks the Titan down (a Knockdown suffered within its own turn)."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def choose(self, choice: object) -> list[object]:
+        if getattr(choice, "name", "") == "movement_action" and self.game is not None:
+            self.game.trigger(f"{KEYWORDS}.knockdown.suffer_knockdown",
+                              Ctx(actor="philoctera"))
+        return [False]
+
+
+def test_a_knockdown_within_your_turn_is_not_flipped_at_its_end(engine: ModuleType) -> None:
+    """Line 1744: "At the end of your next turn, you flip the card": knocked down during
+    her own turn, Philoctera keeps it Falling down at that turn's end; the next turn's
+    end flips it."""
+    chooser = KnockedDownMidTurn()
+    game: Game = engine.new_game(seed=1, chooser=chooser)
+    chooser.game = game
+    game.set(None, "current_phase", "battle_phase")
+    game.trigger("titan_turn", Ctx(actor="philoctera"))
+    assert game.members("condition_cards@philoctera") == ["knockdown_card"]
+    assert game.get("philoctera", "knockdown_standing_up") == 0
+    chooser.game = None
+    game.trigger("titan_turn", Ctx(actor="philoctera"))
+    assert game.get("philoctera", "knockdown_standing_up") == 1
