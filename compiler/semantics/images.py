@@ -10,41 +10,17 @@ followed) stays inside the folder.
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
+from ..core.files import IMAGE_SUFFIXES as IMAGE_SUFFIXES
+from ..core.files import MAX_IMAGE as MAX_IMAGE
+from ..core.files import SAFE_PART as SAFE_PART
+from ..core.files import confined as confined
 from ..syntax import ast
-from ..syntax.load import IMAGE_SUFFIXES as IMAGE_SUFFIXES
 from .resolve import GameModel, Symbol
-
-SAFE_PART = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
-MAX_IMAGE = 8 * 1024 * 1024  # bytes: a logo or a card's picture, not a photo archive
-
-
-def confined(base: Path, name: str, suffixes: tuple[str, ...] = IMAGE_SUFFIXES
-             ) -> tuple[Path | None, str]:
-    """`name` as a file inside `base`, or None and why not."""
-    parts = name.split("/")
-    if not name or name.startswith("/") or "\\" in name or ":" in parts[0]:
-        return None, "must be a path relative to its folder, written with `/`"
-    if not all(SAFE_PART.fullmatch(p) for p in parts):
-        return None, ("names a file outside its folder or with an unsafe name (each part: "
-                      "letters, digits, `.`, `_`, `-`, not starting with `.`)")
-    if not name.lower().endswith(suffixes):
-        return None, "must name an image (" + ", ".join(suffixes) + ")"
-    root = Path(os.path.realpath(base))
-    full = Path(os.path.realpath(base / name))
-    if not full.is_relative_to(root):
-        return None, "leads outside its folder (through a symbolic link)"
-    if not full.is_file():
-        return None, "names no file"
-    if full.stat().st_size > MAX_IMAGE:
-        return None, f"is larger than {MAX_IMAGE // (1024 * 1024)} MiB"
-    return full, ""
 
 
 def image_fields(model: GameModel, sym: Symbol) -> dict[str, ast.FieldType]:
