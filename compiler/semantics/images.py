@@ -23,8 +23,11 @@ from ..syntax import ast
 from .resolve import GameModel, Symbol
 
 
-def image_fields(model: GameModel, sym: Symbol) -> dict[str, ast.FieldType]:
-    """The image fields of the kind `sym` is an instance of (its name -> its type)."""
+def image_fields(model: GameModel, sym: Symbol,
+                 memo: dict[int, dict[str, ast.FieldType]] | None = None
+                 ) -> dict[str, ast.FieldType]:
+    """The image fields of the kind `sym` is an instance of (its name -> its type);
+    `memo` keeps each kind's, by the kind's identity, for a pass over many cards."""
     decl = sym.decl
     if not isinstance(decl, ast.Instance):
         return {}
@@ -32,7 +35,13 @@ def image_fields(model: GameModel, sym: Symbol) -> dict[str, ast.FieldType]:
             [model.base.root] if model.base is not None else []):
         found = scope.children.get(decl.keyword)
         if found is not None and isinstance(found.decl, ast.Kind):
-            return {f.name: f.type for f in found.decl.fields if _holds_image(f.type)}
+            kind = found.decl
+            fields = memo.get(id(kind)) if memo is not None else None
+            if fields is None:
+                fields = {f.name: f.type for f in kind.fields if _holds_image(f.type)}
+                if memo is not None:
+                    memo[id(kind)] = fields
+            return fields
     return {}
 
 
@@ -44,9 +53,12 @@ def _holds_image(t: ast.FieldType) -> bool:
     return isinstance(t, ast.UnionType) and any(_holds_image(o) for o in t.options)
 
 
-def images_of(model: GameModel, sym: Symbol) -> Iterator[tuple[ast.Property, ast.StrLit]]:
-    """(property, path text) for each picture an instance names."""
-    fields = image_fields(model, sym)
+def images_of(model: GameModel, sym: Symbol,
+              memo: dict[int, dict[str, ast.FieldType]] | None = None
+              ) -> Iterator[tuple[ast.Property, ast.StrLit]]:
+    """(property, path text) for each picture an instance names (`memo`: as
+    `image_fields` takes it)."""
+    fields = image_fields(model, sym, memo)
     decl = sym.decl
     if not fields or not isinstance(decl, ast.Instance):
         return
@@ -70,8 +82,9 @@ def _inner(t: ast.FieldType) -> ast.FieldType:
 def check_images(model: GameModel, diags: Diagnostics) -> None:
     """E208 for each picture that is not a safe path to an image in the game's folder."""
     base = Path(model.source.folder)
+    memo: dict[int, dict[str, ast.FieldType]] = {}  # the kinds live while the model does
     for sym in model.symbols.values():
-        for prop, path in images_of(model, sym):
+        for prop, path in images_of(model, sym, memo):
             _, why = confined(base, path.value)
             if why:
                 diags.add(Code.BAD_IMAGE, f"field `{prop.name}` of `{sym.qualname}`: "
