@@ -26,75 +26,15 @@ import hashlib
 import json
 import os
 import stat
-import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
-from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
 from ..backends import write
+from ..core.fingerprint import compiler_digest, feed, walk
 
 MEMO = "build.json"
-LIBRARIES = ("lark", "jinja2", "markupsafe", "pygments", "jsonschema", "mkdocs",
-             "mkdocs-material", "pyyaml")
-_SKIPPED_DIRS = frozenset({"__pycache__", ".ludex_cache", ".git"})
-
-
-def _walk(root: Path) -> Iterator[Path]:
-    """Every entry under `root` (itself included when a file), sorted, links unfollowed."""
-    try:
-        info = os.lstat(root)
-    except OSError:
-        return
-    if not stat.S_ISDIR(info.st_mode):
-        yield root
-        return
-    try:
-        names = sorted(os.listdir(root))
-    except OSError:
-        return
-    for name in names:
-        if name in _SKIPPED_DIRS:
-            continue
-        yield from _walk(root / name)
-
-
-def _feed(h: Any, path: Path) -> None:
-    """The entry's path, kind and content (a link: where it points) into `h`."""
-    h.update(os.fsencode(path) + b"\0")
-    try:
-        info = os.lstat(path)
-        if stat.S_ISLNK(info.st_mode):
-            h.update(b"link\0" + os.fsencode(os.readlink(path)))
-        elif stat.S_ISREG(info.st_mode):
-            with open(path, "rb") as file:
-                h.update(b"file\0" + hashlib.blake2b(file.read(), digest_size=16).digest())
-        else:
-            h.update(b"other\0")
-    except OSError as err:
-        h.update(f"unreadable {err.errno}".encode())
-
-
-def compiler_digest() -> str:
-    """Every file of the installed compiler, the libraries' versions and Python's."""
-    h = hashlib.blake2b(digest_size=16)
-    for package in ("ludex", "ludex.grammar"):
-        root = Path(str(resources.files(package)))
-        for path in _walk(root):
-            if path.suffix != ".pyc":
-                h.update(os.fsencode(path.relative_to(root)) + b"\0")
-                _feed(h, path)
-    for name in LIBRARIES:
-        try:
-            version = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            version = "-"
-        h.update(f"{name} {version}\0".encode())
-    h.update(sys.version.encode())
-    return h.hexdigest()
-
-
 def inputs_digest(args: argparse.Namespace, folders: Iterable[str]) -> str:
     """The digest of everything the build reads (see the module's docstring)."""
     h = hashlib.blake2b(digest_size=16)
@@ -113,8 +53,8 @@ def inputs_digest(args: argparse.Namespace, folders: Iterable[str]) -> str:
     roots = sorted({os.path.abspath(p) for p in [*args.paths, *folders, *extra]})
     for root in roots:
         h.update(b"root\0" + os.fsencode(root))
-        for path in _walk(Path(root)):
-            _feed(h, path)
+        for path in walk(Path(root)):
+            feed(h, path)
     return h.hexdigest()
 
 

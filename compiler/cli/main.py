@@ -169,13 +169,15 @@ def _build(args: argparse.Namespace) -> int:
     from ..backends.write import MANIFEST
     from ..pipeline import compile_paths
     from ..syntax.cache import ParseCache
+    from ..verify.examples import disk_cache
     from . import build
     from .common import progress_bar, report_errors
 
     bar = progress_bar(args)  # reading, resolving, running the examples the site shows
     try:
-        comp = compile_paths(args.paths, progress=bar.tell,
-                             cache=None if args.no_cache else ParseCache())
+        with disk_cache(None if args.no_cache else Path(CACHE_DIR)):
+            comp = compile_paths(args.paths, progress=bar.tell,
+                                 cache=None if args.no_cache else ParseCache())
     finally:
         bar.close()
     if comp.diags.has_errors:
