@@ -228,3 +228,53 @@ def test_the_site_shows_a_blocked_example_and_counts_it(tmp_path: Path) -> None:
     assert "| ⛔ blocked: example 'A windfall' is blocked: <code>echo</code> cannot run" in \
         examples, examples
     assert "1 executable, 0 passed, 0 failed, 1 blocked)" in pages["docs/index.md"]
+
+
+MIXED = HEADER + '''rule mixed "Mixed":
+  > If you have coins and the sun is up, gain 4 Coins.
+  condition: coins >= 0 and "the sun is up"
+  effect: gain 4 coins
+
+rule negated "Negated":
+  > Unless it is night, gain 1 Coin.
+  condition: not "it is night"
+  effect: gain 1 coins
+
+rule stepped "Stepped":
+  > Gain 2 Coins; if the moon is full, gain 1 more.
+  effect:
+    gain 2 coins
+    if "the moon is full":
+      gain 1 coins
+
+example mixed_yes "Words under `and` are not true":
+  for: mixed
+  actions:
+    trigger mixed
+  expect:
+    coins == 4
+
+example negated_yes "Words under `not` are not false":
+  for: negated
+  actions:
+    trigger negated
+  expect:
+    coins == 1
+'''
+
+
+def test_words_under_and_or_not_are_never_answered(tmp_path: Path) -> None:
+    """`x and "words"` is not `x` (a text is no truth): the run stops at the words."""
+    results = results_of(tmp_path, MIXED)
+    assert results["mixed_yes"].status == BLOCKED, results["mixed_yes"]
+    assert results["mixed_yes"].message == ("blocked: `mixed` cannot run: the condition is "
+                                            "stated in words: the sun is up")
+    assert results["negated_yes"].status == BLOCKED, results["negated_yes"]
+
+
+def test_words_in_part_of_a_condition_or_in_a_step_count_as_such(tmp_path: Path) -> None:
+    (tmp_path / "game.ludex").write_text(MIXED, encoding="utf-8")
+    model = compile_paths([tmp_path], checks=False).models[0]
+    status = {s.decl.id: rule_status(c) for s in model.symbols.values()
+              if (c := rule_clauses(s.decl)) is not None}
+    assert status == {"mixed": PROSE_RULE, "negated": PROSE_RULE, "stepped": PARTIAL}

@@ -38,11 +38,15 @@ kind card "Card":
 '''
 
 
-def _small(folder: Path, n: int = 40) -> Path:
+# a note is a body item the fast path for plain declarations leaves to the parser
+PARSED_CARD = CARD + '  note layout "Printed sideways."\n'
+
+
+def _small(folder: Path, n: int = 40, card: str = CARD) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.ludex").write_text(GAME, encoding="utf-8")
     (folder / "cards.ludex").write_text(
-        "".join(CARD.format(i=i, cost=i % 21) for i in range(n)), encoding="utf-8")
+        "".join(card.format(i=i, cost=i % 21) for i in range(n)), encoding="utf-8")
     return folder
 
 
@@ -110,11 +114,8 @@ def test_rules_edited_report_the_same_warm(tmp_path: Path) -> None:
     _same_every_way([rules], cache)
 
 
-def test_a_warm_run_after_one_edit_parses_that_declaration_only(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = _small(tmp_path / "g", 200)
-    cache = tmp_path / "cache"
-    _outcome([game], ParseCache(cache))
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The first lines of the parts the parser parses from now on."""
     parsed: list[int] = []
     machine = parse._machine()
     real = type(machine).run
@@ -124,6 +125,28 @@ def test_a_warm_run_after_one_edit_parses_that_declaration_only(
         return real(self, text, ctx, first_line)
 
     monkeypatch.setattr(type(machine), "run", counting)
+    return parsed
+
+
+def test_plain_cards_are_not_parsed_at_all(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cards of literal values and prose are read by the fast path (tests/test_fastparse.py),
+    cold as warm: only the kind goes through the parser, and from the cache when warm."""
+    game = _small(tmp_path / "g", 200)
+    cache = tmp_path / "cache"
+    parsed = _counting(monkeypatch)
+    _outcome([game], ParseCache(cache))
+    assert parsed == [3]  # game.ludex line 3: the `kind`, of `field`s; the game is plain
+    _outcome([game], ParseCache(cache))
+    assert parsed == [3]  # the kind came from the cache
+
+
+def test_a_warm_run_after_one_edit_parses_that_declaration_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = _small(tmp_path / "g", 200, PARSED_CARD)
+    cache = tmp_path / "cache"
+    _outcome([game], ParseCache(cache))
+    parsed = _counting(monkeypatch)
     _outcome([game], ParseCache(cache))
     assert parsed == []
     _edit(game / "cards.ludex", '  > Card 150 is', '  > Card 150, edited, is')

@@ -99,6 +99,63 @@ example twice "Twice over":
     assert "twice" in defs.examples
 
 
+RANDOM_GAME = '''game g "G":
+  page: 1
+
+kind token "Token"
+
+token red "Red"
+
+token blue "Blue"
+
+token green "Green"
+
+zone bag "Bag"
+
+zone hand "Hand"
+
+stat picks "Picks"
+
+rule draw_one "Draw one at random":
+  effect:
+    move random(bag) to hand
+    gain 1 picks
+
+example draws "One of the three, at random":
+  for: draw_one
+  given: set bag to [red, blue, green]
+  actions:
+    trigger draw_one
+  expect:
+    count(hand) == 1
+    count(bag) == 2
+    picks == 1
+    is(random(hand), red) or is(random(hand), blue) or is(random(hand), green)
+'''
+
+
+def test_random_picks_one_of_a_list_or_a_place_by_the_games_seeded_draw(
+        tmp_path: Path) -> None:
+    """`random(among)`: one item, the same one for the same seed; nothing of none."""
+    (tmp_path / "game.ludex").write_text(RANDOM_GAME, encoding="utf-8")
+    comp = compile_paths([tmp_path])
+    assert [f"{d.code} {d.message}" for d in comp.diags if d.severity == "error"] == []
+    run = comp.models[0].examples
+    assert run is not None and [r.status for r in run.results] == ["pass"], run
+    engine = engine_of(comp.models[0])
+    picked = set()
+    for seed in range(12):
+        firsts = []
+        for _ in range(2):  # the same seed draws the same token
+            game = engine.new_game(seed=seed)
+            game.set_place("bag", ["red", "blue", "green"])
+            firsts.append(QUERIES["random"](game, "bag"))
+        assert firsts[0] == firsts[1] and firsts[0] in ("red", "blue", "green")
+        picked.add(firsts[0])
+    assert len(picked) > 1  # not always the same one
+    assert QUERIES["random"](engine.new_game(seed=0), []) is None
+
+
 STATUS_GAME = '''game g "G":
   page: 1
 

@@ -27,7 +27,8 @@ from ludex.syntax import ast
 
 from .conftest import run_cli
 
-HANG_GUARD = 60  # seconds; each guarded command takes a few seconds at most
+HANG_GUARD = 600  # seconds: only so that a hang fails instead of stopping the suite (a
+# few seconds each on an idle machine; speed is the benchmarks' to measure, never a test's)
 SENTENCE = ("When the Master Plan of the Tower of L.A.W. moves, each Faction token on the "
             "upper Vengeance Track gains one Resource; see Smuggler's Hideout (p. 12).")
 

@@ -10,7 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -107,12 +106,10 @@ def test_no_absolute_paths_or_dates(rules_files: dict[str, str]) -> None:
 
 
 def test_mkdocs_build_strict_passes(tmp_path: Path) -> None:
-    start = time.monotonic()
     html = build_rules_site(tmp_path)
     assert (html / "escalation" / "revolution" / "julie" / "index.html").exists()
     assert (html / "ludex-language.html").exists()  # links that work from disk
     assert not (html / "language.html").exists()  # its source, excluded
-    assert time.monotonic() - start < 120
 
 
 def test_owns_only_generated_files(tmp_path: Path, rules_files: dict[str, str]) -> None:

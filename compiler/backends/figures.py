@@ -66,18 +66,37 @@ def rule_status(clauses: ast.Clauses, limit_enforced: bool = False) -> str:
     condition or its moment (`when:`) is stated in words: the engine never answers such a
     question, so the rule cannot run at all, whatever its effect. `limit_enforced`: the
     rule's `limit:` is one the engine applies whether or not the rule runs (see
-    `enforced_limit`), which counts as a clause that runs."""
-    if isinstance(clauses.condition, ast.StrLit) or (clauses.when is not None
-                                                     and clauses.when.kind == "text"):
+    `enforced_limit`), which counts as a clause that runs. A condition in words may be a
+    part of one (`x and "..."`); a step whose condition is in words is a step in words."""
+    if words(clauses.condition) or (clauses.when is not None and clauses.when.kind == "text"):
         return PROSE_RULE
     nodes = [n for s in clauses.cost + clauses.effect for n in iter_nodes(s)]
     statements = [n for n in nodes if type(n) in _STATEMENTS]
     substantive = limit_enforced or \
         any(not isinstance(n, _CONTAINERS) and not _trivial(n) for n in statements)
     condition = clauses.condition is not None
-    if substantive and not any(isinstance(n, ast.ProseStep) for n in nodes):
+    if substantive and not any(isinstance(n, ast.ProseStep) or _worded(n) for n in nodes):
         return FULL
     return PARTIAL if statements or condition or limit_enforced else PROSE_RULE
+
+
+def words(e: ast.Expr | None) -> bool:
+    """Whether a condition is (in part) stated in words: a text where a truth is wanted,
+    alone or under `and`, `or`, `not`. The engine never answers words (`g.words`): a rule
+    whose condition holds them never runs its effect past them."""
+    if isinstance(e, ast.StrLit):
+        return True
+    if isinstance(e, ast.Unary) and e.op == "not":
+        return words(e.operand)
+    if isinstance(e, ast.Binary) and e.op in ("and", "or"):
+        return words(e.left) or words(e.right)
+    return False
+
+
+def _worded(n: object) -> bool:
+    """A step whose own condition is in words (`if "...":`, `require "..."`): a step in
+    words, as a prose step is."""
+    return isinstance(n, (ast.If, ast.Require)) and words(n.condition)
 
 
 def enforced_limit(model: GameModel, clauses: ast.Clauses) -> bool:

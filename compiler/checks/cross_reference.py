@@ -20,7 +20,7 @@ from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
-from .terms import key, known_names, name_parts, phrases
+from .terms import key, known_names, known_parts, phrases
 
 CODES = (Code.WRONG_CROSS_REFERENCE,)
 CONTAINER_WORDS = ("Module", "Mode", "Variant", "Scenario", "Campaign", "Expansion")
@@ -90,8 +90,7 @@ BOOKS = ("Rules", "Rulebook", "Book", "Booklet", "Guide", "Storybook", "Manual",
 def _unknown_headings(model: GameModel) -> Iterator[Diagnostic]:
     """"see Escalation Table on p. 53" where no declaration carries that name (nor a
     name it is part of); a book's title ("see Escalation Game Rules") is another book."""
-    names = known_names(model)
-    parts = name_parts(names)
+    parts = known_parts(model)
     reported: set[str] = set()  # each name once, however often it is pointed to
     for decl in model.decls():
         if isinstance(decl, (ast.Waiver, ast.Ruling)):

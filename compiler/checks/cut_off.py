@@ -31,6 +31,9 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]*")
 # "either" as the first half of "either ... or": followed by an article or a preposition
 _EITHER = re.compile(r"\beither\s+(?:the|a|an|to|in|on|at|by|with|from|for|during|\d)\b", re.I)
 _OR = re.compile(r"\b(?:or|nor)\b", re.I)
+# what a paragraph must hold for each finding to be possible (most hold none: told at once)
+_EITHER_HINT = re.compile("either", re.I)
+_DOUBLE_HINT = re.compile(r"([A-Za-z][A-Za-z'’&-]*)\s+\1", re.I)
 
 
 def check(model: GameModel) -> Iterator[Diagnostic]:
@@ -48,13 +51,16 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
 
 def problems(text: str) -> Iterator[tuple[str, str]]:
     """What is cut off or doubled in one paragraph, with a hint for each."""
+    eithers = _EITHER_HINT.search(text) is not None
     for sentence in _SENTENCE_END.split(text):
-        words = _WORD.findall(sentence)
-        if sentence.endswith(".") and len(words) > 1 and words[-1] in DETERMINERS and \
-                sentence.rstrip(".").rstrip().endswith(words[-1]):
-            yield (f"a sentence ends on {words[-1]!r}: {_tail(sentence)!r}",
-                   "the words after it are missing from the book: record it with `note missing`")
-        either = _EITHER.search(sentence)
+        if sentence.endswith("."):
+            words = _WORD.findall(sentence)
+            if len(words) > 1 and words[-1] in DETERMINERS and \
+                    sentence.rstrip(".").rstrip().endswith(words[-1]):
+                yield (f"a sentence ends on {words[-1]!r}: {_tail(sentence)!r}",
+                       "the words after it are missing from the book: record it with "
+                       "`note missing`")
+        either = _EITHER.search(sentence) if eithers else None
         if either is not None and not _OR.search(sentence, either.end()):
             yield (f"'either' with no 'or' before the sentence ends: {_tail(sentence)!r}",
                    "one of the two choices is missing from the book: record it with "
@@ -63,6 +69,8 @@ def problems(text: str) -> Iterator[tuple[str, str]]:
 
 
 def _doubled(text: str) -> Iterator[tuple[str, str]]:
+    if _DOUBLE_HINT.search(text) is None:
+        return  # no word followed by itself (in any case) after spaces: no double
     words = [w.lower() for w in _WORD.findall(text)]
     if not any(a == b for a, b in zip(words, words[1:], strict=False)):
         return  # no word twice in a row: most paragraphs, told at once

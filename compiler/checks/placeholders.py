@@ -29,6 +29,8 @@ _FIGURE = re.compile(
     r"\b(?:see|in|on|at|by|shown in|showed in|depicted in|indicated in|illustrated in)"
     r" the (?:figures?|pictures?|illustrations?)\b|\(see (?:figure|picture)[^)]*\)"
     r"|\([A-H]\)(?!\w)", re.I)
+# what every match of `_FIGURE` holds (most paragraphs hold none: told at once)
+_FIGURE_HINT = re.compile(r"figure|picture|illustration|\(", re.I)
 
 
 def check(model: GameModel) -> Iterator[Diagnostic]:
@@ -38,14 +40,14 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
             continue
         kinds = _note_kinds(sym)
         for para in decl.prose:
-            if not kinds & PLACEHOLDER_NOTES:
+            if not kinds & PLACEHOLDER_NOTES and "[" in para.text:
                 for hole_text in dict.fromkeys(m.group() for m in
                                                _PLACEHOLDER.finditer(para.text)):
                     yield finding(model, Code.UNMARKED_PLACEHOLDER,
                                   f"the placeholder {hole_text!r} stands for something "
                                   "the text does not give", decl, para.span,
                                   "say what the book prints there: `note unreadable`")
-            if not kinds & FIGURE_NOTES:
+            if not kinds & FIGURE_NOTES and _FIGURE_HINT.search(para.text):
                 match = _FIGURE.search(para.text)
                 if match is not None:
                     yield finding(model, Code.UNMARKED_PLACEHOLDER,

@@ -173,6 +173,17 @@ def known_names(model: GameModel) -> dict[str, ast.Decl]:
     return names
 
 
+_PARTS: WeakKeyDictionary[GameModel, frozenset[str]] = WeakKeyDictionary()
+
+
+def known_parts(model: GameModel) -> frozenset[str]:
+    """`name_parts(known_names(model))`, found once per model (two checks read them)."""
+    parts = _PARTS.get(model)
+    if parts is None:
+        parts = _PARTS[model] = name_parts(known_names(model))
+    return parts
+
+
 def _gather_names(model: GameModel) -> dict[str, ast.Decl]:
     names: dict[str, ast.Decl] = {}
     models = [model] + ([model.base] if model.base else [])

@@ -24,7 +24,7 @@ from ..core.diagnostics import Diagnostic
 from ..semantics.resolve import GameModel
 from ..syntax import ast
 from .common import finding
-from .terms import Use, close_name, defined, key, known_names, name_parts, uses
+from .terms import Use, close_name, defined, key, known_names, known_parts, name_parts, uses
 
 CODES = (Code.UNDEFINED_TERM, Code.EXTERNAL_TERM)
 MIN_SINGLE_WORD_USES = 3
@@ -44,7 +44,7 @@ def undefined_uses(model: GameModel) -> dict[str, list[Use]]:
 
 def _undefined_uses(model: GameModel) -> dict[str, list[Use]]:
     names = known_names(model)
-    parts = name_parts(names)
+    parts = known_parts(model)
     lore = _Lore(model)
     found: dict[str, list[Use]] = {}
     for use in uses(model):

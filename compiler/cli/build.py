@@ -22,7 +22,7 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,15 +54,17 @@ class Folder:
         return shown(self.target.root / rel)
 
 
-def run(args: argparse.Namespace, comp: Compilation) -> int:
+def run(args: argparse.Namespace, comp: Compilation,
+        built: Callable[[list[Folder]], None] | None = None) -> int:
+    """Build (or check) the configured targets; `built` is told the folders' planned files
+    when the outputs hold them (written, or found current)."""
     try:
         config = getattr(args, "config", None)
         chosen = targets(args.engine_dir, args.site_dir, config.site if config else None)
         grammar = grammar_dir(args)
         if grammar is not None:
             chosen.append(grammar_target(grammar))
-        return build(chosen, comp, check=args.check,
-                     force=args.force)
+        return build(chosen, comp, check=args.check, force=args.force, built=built)
     except OSError as err:  # reading an output folder: permissions, a vanished file
         where = "the outputs" if err.filename is None else shown(str(err.filename))
         print(f"ludex build: error[E502]: cannot read {where}: {err.strerror or err}",
@@ -76,7 +78,8 @@ def run(args: argparse.Namespace, comp: Compilation) -> int:
 
 
 def build(comp_targets: list[Target], comp: Compilation, *, check: bool = False,
-          force: bool = False, project: Path | None = None) -> int:
+          force: bool = False, project: Path | None = None,
+          built: Callable[[list[Folder]], None] | None = None) -> int:
     """Write (or with `check`, compare) every target's files. Raises `WriteError`, or
     `OSError` when an output folder cannot be read."""
     here = Path(os.path.abspath(project or Path.cwd()))
@@ -84,7 +87,10 @@ def build(comp_targets: list[Target], comp: Compilation, *, check: bool = False,
                       for rel, text in emitted(t, comp).items()}) for t in comp_targets]
     refuse_overlaps(folders)
     if check:
-        return check_folders(folders)
+        code = check_folders(folders)
+        if code == 0 and built is not None:
+            built(folders)
+        return code
     created: list[Path] = []
     try:
         with ExitStack() as stack:
@@ -101,6 +107,8 @@ def build(comp_targets: list[Target], comp: Compilation, *, check: bool = False,
                 path.rmdir()  # only when still empty: refused or failed, nothing is left
         raise
     report(folders, changes, notes)
+    if built is not None:
+        built(folders)
     return 0
 
 
@@ -356,23 +364,3 @@ def grammar_dir(args: argparse.Namespace) -> Path | None:
     if given is None and (GRAMMAR_DIR / "ludex.lark").is_file():
         return GRAMMAR_DIR
     return given
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing; exit 1 when generated output is stale")
-    parser.add_argument("--no-cache", action="store_true",
-                        help="neither read nor write the parse cache (.ludex_cache/)")
-    parser.add_argument("--force", action="store_true",
-                        help="overwrite files the output folder's manifest does not list, and "
-                        "adopt a folder that has no manifest (never writes through a symbolic "
-                        "link or outside the project)")
-    parser.add_argument("--engine-dir", type=Path, default=None,
-                        help="where engine packages go (default: the configuration's "
-                        "engine-dir, else generated)")
-    parser.add_argument("--site-dir", type=Path, default=None,
-                        help="the MkDocs project (default: the configuration's site-dir, "
-                        "else site)")
-    parser.add_argument("--grammar-dir", type=Path, default=None,
-                        help="where the editor grammar (ludex.tmLanguage.json) goes (default: "
-                        "grammar, in Ludex's own repository only)")

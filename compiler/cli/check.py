@@ -19,8 +19,10 @@ from ..backends import report
 from ..backends.write import write_atomic
 from ..core.codes import Severity
 from ..core.diagnostics import Diagnostic
+from ..core.files import CACHE_DIR
 from ..pipeline import compile_paths
 from ..syntax.cache import ParseCache
+from ..verify.examples import disk_cache
 from .changes import GitError, changed_lines
 from .common import (
     FINDINGS,
@@ -66,8 +68,9 @@ def add(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     bar = progress_bar(args)
     try:
-        comp = compile_paths(args.paths, checks=not args.no_checks, progress=bar.tell,
-                             cache=None if args.no_cache else ParseCache())
+        with disk_cache(None if args.no_cache else Path(CACHE_DIR)):
+            comp = compile_paths(args.paths, checks=not args.no_checks, progress=bar.tell,
+                                 cache=None if args.no_cache else ParseCache())
     finally:
         bar.close()
     ignored = args.config.ignore if hasattr(args, "config") else frozenset()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from ..core.codes import Severity
 from ..core.diagnostics import Diagnostic, render, render_all
@@ -27,35 +27,14 @@ from ..semantics.compilation import Compilation
 
 # The exit codes live in `exits` (which `ludex --help` imports alone); every command
 # takes them from here.
+from .arguments import command as command
+from .arguments import conventions as conventions
 from .exits import EXIT_CODES as EXIT_CODES
 from .exits import FINDINGS as FINDINGS
 from .exits import INTERNAL as INTERNAL
 from .exits import OK as OK
 from .exits import USAGE as USAGE
-from .term import COLORS, Progress, colorize, use_color
-
-
-def command(subparsers: Any, name: str, help_text: str) -> argparse.ArgumentParser:
-    """A sub-command with the shared epilog and the PATH argument."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        name, help=help_text, epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("paths", nargs="*", type=Path, default=[], metavar="PATH",
-                        help="a rules folder, a game folder or a .ludex file (default: the "
-                        "configuration's paths, else rules)")
-    conventions(parser)
-    return parser
-
-
-def conventions(parser: argparse.ArgumentParser) -> None:
-    """The options every command takes: verbosity and colour."""
-    parser.add_argument("-q", "--quiet", action="count", default=0,
-                        help="print less (repeat for less still)")
-    parser.add_argument("-v", "--verbose", action="count", default=0,
-                        help="print more (repeat for more still)")
-    parser.add_argument("--color", choices=COLORS, default="auto",
-                        help="colour diagnostics: auto (on a terminal, honouring NO_COLOR and "
-                        "FORCE_COLOR), always or never (default: auto)")
+from .term import Progress, colorize, use_color
 
 
 def verbosity(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ Keys (kebab-case, as in `pyproject.toml`):
     ignore = ["W601"]          # checks switched off, by code (warnings and notes only)
     [tool.ludex.site]          # (`[site]` in ludex.toml) the site's options: name,
     name = "My games"          # description, logo, favicon, primary, accent, repository,
-    logo = "art/logo.svg"      # sections (`ludex.backends.site.options` says each)
+    logo = "art/logo.svg"      # sections (`ludex.backends.site_options` says each)
 
 A file that cannot be read, or holds an unknown key or a value of the wrong type, is a
 usage error (`ConfigError`), named with the file.
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..backends.site.options import OptionError, SiteOptions
+from ..backends.site_options import OptionError, SiteOptions
 from ..core.codes import CODES, Severity
 
 FAIL_ON = ("error", "warning", "never")

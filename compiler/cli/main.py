@@ -10,6 +10,7 @@ import argparse
 import gc
 import os
 import sys
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -56,11 +57,10 @@ def add_commands(subparsers: Any, only: str | None = None) -> None:
 
 def _add(subparsers: Any, name: str) -> None:
     if name == "build":
-        from . import build
-        from .common import command
+        from .arguments import build_arguments, command
 
         parser = command(subparsers, "build", COMMANDS["build"])
-        build.add_arguments(parser)
+        build_arguments(parser)
         parser.set_defaults(run=_build)
     else:
         _module(name).add(subparsers)
@@ -155,19 +155,40 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _build(args: argparse.Namespace) -> int:
+    from ..core.files import CACHE_DIR
+    from .build_memo import BuildMemo
+
+    memo = None if args.no_cache else BuildMemo(Path(CACHE_DIR))
+    before = memo.before(args) if memo is not None else None
+    if args.check and memo is not None and before is not None:
+        count = memo.current(before)
+        if count is not None:  # these inputs built these outputs, still there untouched
+            print(f"up to date: {count} files")
+            return OK
+
+    from ..backends.write import MANIFEST
     from ..pipeline import compile_paths
     from ..syntax.cache import ParseCache
+    from ..verify.examples import disk_cache
     from . import build
     from .common import progress_bar, report_errors
 
     bar = progress_bar(args)  # reading, resolving, running the examples the site shows
     try:
-        comp = compile_paths(args.paths, progress=bar.tell,
-                             cache=None if args.no_cache else ParseCache())
+        with disk_cache(None if args.no_cache else Path(CACHE_DIR)):
+            comp = compile_paths(args.paths, progress=bar.tell,
+                                 cache=None if args.no_cache else ParseCache())
     finally:
         bar.close()
     if comp.diags.has_errors:
         report_errors(comp, args=args)
         print("ludex build: nothing written: fix the errors first")
         return FINDINGS
-    return build.run(args, comp)
+
+    def built(folders: list[build.Folder]) -> None:
+        if memo is not None and before is not None:
+            memo.record(args, before, [g.folder for g in comp.games],
+                        {str(f.root): {**f.files, MANIFEST: build.manifest_bytes(f.files)}
+                         for f in folders})
+
+    return build.run(args, comp, built)

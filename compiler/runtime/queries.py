@@ -90,6 +90,13 @@ def random_card(g: Game, place: Value, level: Value = None) -> Value:
     return g.rng.choice(cards) if cards else None
 
 
+def random_one(g: Game, among: Value) -> Value:
+    """One of a list, a place's things, a kind's cards or a board's spaces, at random
+    (the game's seeded draw, as dice and shuffles); nothing when there is none."""
+    items = g.members(among)
+    return g.rng.choice(items) if items else None
+
+
 def _level(g: Game, card: Value) -> int:
     level = g.get(card, "level")
     if not isinstance(level, int):
@@ -298,7 +305,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "empty": empty, "empty_spaces": empty_spaces, "gained": gained, "has": has,
     "has_level": has_level, "in_play": in_play, "is": is_, "lookup": lookup,
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
-    "paid": paid, "random_card": random_card, "resolving": resolving,
+    "paid": paid, "random": random_one, "random_card": random_card, "resolving": resolving,
     "run_values": run_values, "runs": runs, "since": since, "top": top, "used": used,
     "scheduled": scheduled, "game_outcome": game_outcome,
     "happened": happened,

@@ -62,7 +62,9 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
                 _check_binds(model, moment, diags)
         allowed = {id(n) for a in decl.actions for n in iter_nodes(a)} \
             if isinstance(decl, ast.Example) else set()
-        for node in find_nodes(decl, (ast.Trigger, ast.Refused)):  # not a card's values
+        # a card's statements are in its clauses (its field values hold none)
+        walked = decl.clauses if isinstance(decl, ast.Instance) else decl
+        for node in find_nodes(walked, (ast.Trigger, ast.Refused)):
             if isinstance(node, ast.Trigger) and node.args:
                 _check_args(model, node, diags)
             elif isinstance(node, ast.Refused) and id(node) not in allowed:

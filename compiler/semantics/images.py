@@ -10,45 +10,24 @@ followed) stays inside the folder.
 
 from __future__ import annotations
 
-import os
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
+from ..core.files import IMAGE_SUFFIXES as IMAGE_SUFFIXES
+from ..core.files import MAX_IMAGE as MAX_IMAGE
+from ..core.files import SAFE_PART as SAFE_PART
+from ..core.files import confined as confined
 from ..syntax import ast
-from ..syntax.load import IMAGE_SUFFIXES as IMAGE_SUFFIXES
 from .resolve import GameModel, Symbol
 
-SAFE_PART = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
-MAX_IMAGE = 8 * 1024 * 1024  # bytes: a logo or a card's picture, not a photo archive
 
-
-def confined(base: Path, name: str, suffixes: tuple[str, ...] = IMAGE_SUFFIXES
-             ) -> tuple[Path | None, str]:
-    """`name` as a file inside `base`, or None and why not."""
-    parts = name.split("/")
-    if not name or name.startswith("/") or "\\" in name or ":" in parts[0]:
-        return None, "must be a path relative to its folder, written with `/`"
-    if not all(SAFE_PART.fullmatch(p) for p in parts):
-        return None, ("names a file outside its folder or with an unsafe name (each part: "
-                      "letters, digits, `.`, `_`, `-`, not starting with `.`)")
-    if not name.lower().endswith(suffixes):
-        return None, "must name an image (" + ", ".join(suffixes) + ")"
-    root = Path(os.path.realpath(base))
-    full = Path(os.path.realpath(base / name))
-    if not full.is_relative_to(root):
-        return None, "leads outside its folder (through a symbolic link)"
-    if not full.is_file():
-        return None, "names no file"
-    if full.stat().st_size > MAX_IMAGE:
-        return None, f"is larger than {MAX_IMAGE // (1024 * 1024)} MiB"
-    return full, ""
-
-
-def image_fields(model: GameModel, sym: Symbol) -> dict[str, ast.FieldType]:
-    """The image fields of the kind `sym` is an instance of (its name -> its type)."""
+def image_fields(model: GameModel, sym: Symbol,
+                 memo: dict[int, dict[str, ast.FieldType]] | None = None
+                 ) -> dict[str, ast.FieldType]:
+    """The image fields of the kind `sym` is an instance of (its name -> its type);
+    `memo` keeps each kind's, by the kind's identity, for a pass over many cards."""
     decl = sym.decl
     if not isinstance(decl, ast.Instance):
         return {}
@@ -56,7 +35,13 @@ def image_fields(model: GameModel, sym: Symbol) -> dict[str, ast.FieldType]:
             [model.base.root] if model.base is not None else []):
         found = scope.children.get(decl.keyword)
         if found is not None and isinstance(found.decl, ast.Kind):
-            return {f.name: f.type for f in found.decl.fields if _holds_image(f.type)}
+            kind = found.decl
+            fields = memo.get(id(kind)) if memo is not None else None
+            if fields is None:
+                fields = {f.name: f.type for f in kind.fields if _holds_image(f.type)}
+                if memo is not None:
+                    memo[id(kind)] = fields
+            return fields
     return {}
 
 
@@ -68,9 +53,12 @@ def _holds_image(t: ast.FieldType) -> bool:
     return isinstance(t, ast.UnionType) and any(_holds_image(o) for o in t.options)
 
 
-def images_of(model: GameModel, sym: Symbol) -> Iterator[tuple[ast.Property, ast.StrLit]]:
-    """(property, path text) for each picture an instance names."""
-    fields = image_fields(model, sym)
+def images_of(model: GameModel, sym: Symbol,
+              memo: dict[int, dict[str, ast.FieldType]] | None = None
+              ) -> Iterator[tuple[ast.Property, ast.StrLit]]:
+    """(property, path text) for each picture an instance names (`memo`: as
+    `image_fields` takes it)."""
+    fields = image_fields(model, sym, memo)
     decl = sym.decl
     if not fields or not isinstance(decl, ast.Instance):
         return
@@ -94,8 +82,9 @@ def _inner(t: ast.FieldType) -> ast.FieldType:
 def check_images(model: GameModel, diags: Diagnostics) -> None:
     """E208 for each picture that is not a safe path to an image in the game's folder."""
     base = Path(model.source.folder)
+    memo: dict[int, dict[str, ast.FieldType]] = {}  # the kinds live while the model does
     for sym in model.symbols.values():
-        for prop, path in images_of(model, sym):
+        for prop, path in images_of(model, sym, memo):
             _, why = confined(base, path.value)
             if why:
                 diags.add(Code.BAD_IMAGE, f"field `{prop.name}` of `{sym.qualname}`: "

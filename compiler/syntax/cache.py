@@ -36,10 +36,10 @@ from pathlib import Path
 from typing import Any
 
 from ..core.diagnostics import Diagnostic
+from ..core.files import CACHE_DIR as CACHE_DIR
 from ..core.source import Span
 from . import ast
 
-CACHE_DIR = ".ludex_cache"
 _TAG = ("Signature: 8a477f597d28d172789f06886806bc55\n"
         "# This folder is a cache made by Ludex (ludex check); it can be removed at any time.\n")
 # the modules whose classes an entry may hold: the AST, spans, diagnostics and codes
@@ -217,18 +217,18 @@ class ParseCache:
             return None
 
     def write_extra(self, name: str, data: bytes) -> None:
-        if self._prepare():
-            _write_atomic(self.folder / name, data)
+        if self.prepare():
+            write_atomic(self.folder / name, data)
 
     def save(self) -> None:
         """Write the files whose entries changed, keeping only the entries this run used;
         nothing is written when the folder cannot be made (the cache is an aid only). The
         entries are let go of then: the later stages need the memory more."""
-        if self._changed and self._prepare():
+        if self._changed and self.prepare():
             for path in sorted(self._changed):
                 used = self._used.get(path, set())
                 kept = {k: v for k, v in self._files[path].items() if k in used}
-                _write_atomic(self._name(path), pickle.dumps((path, kept),
+                write_atomic(self._name(path), pickle.dumps((path, kept),
                                                              protocol=pickle.HIGHEST_PROTOCOL))
             self._prune()
         self._changed.clear()
@@ -246,7 +246,7 @@ class ParseCache:
         for folder in stale:
             shutil.rmtree(folder, ignore_errors=True)
 
-    def _prepare(self) -> bool:
+    def prepare(self) -> bool:
         """Make the cache folder (tagged, ignored by git); False when it cannot be used:
         a link, or something that is not a folder, stands at its name."""
         try:
@@ -262,7 +262,7 @@ class ParseCache:
         return True
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
+def write_atomic(path: Path, data: bytes) -> None:
     """Write whole or not at all: a temporary file in the same folder, renamed."""
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".pickle")

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
+from ..core.files import IMAGE_SUFFIXES as IMAGE_SUFFIXES
 from ..core.source import SourceFile, display_path
 from .cache import CACHE_DIR
 from .carddata import CARD_SUFFIXES
@@ -29,7 +30,6 @@ MAX_FILES = 10_000  # source files in one game
 MAX_DEPTH = 32  # folder levels below a PATH argument
 SUFFIXES = (".ludex", *CARD_SUFFIXES)
 # pictures an `image` field names (checked by `semantics.images`): kept, never an N503
-IMAGE_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif")
 _LINK_HINT = "commit the file itself instead of a symbolic link"
 
 

@@ -39,6 +39,7 @@ from .assemble import build_file
 from .cache import ParseCache, Part, digest
 from .callbacks import AstBuilder, Context
 from .errors import NestingTooDeep, report_syntax_error
+from .fastparse import plain_decl
 from .indent import MAX_DEPTH as MAX_DEPTH  # what the card data readers bound nesting by
 from .indent import LudexIndenter
 from .lalr import FastState, Reduces, reduces
@@ -171,9 +172,12 @@ def parse(source: SourceFile, diags: Diagnostics) -> ast.File | None:
     return parse_file(source, diags).file
 
 
-def parse_file(source: SourceFile, diags: Diagnostics, cache: ParseCache | None = None) -> Parsed:
-    """Parse one file, reporting every syntax error, not just the first; with a `cache`,
-    declaration by declaration, each taken from the cache when its text is there.
+def parse_file(source: SourceFile, diags: Diagnostics, cache: ParseCache | None = None,
+               whole: bool = False) -> Parsed:
+    """Parse one file, reporting every syntax error, not just the first: declaration by
+    declaration, each read by the fast path when it is plain (`fastparse`), else taken
+    from the `cache` when its text is there, else parsed; `whole`: the file parsed as
+    one, by the parser alone (what the parts give is always the same: the tests compare).
 
     After an error, the smallest part of the file that holds it (the line and its
     block, or the enclosing declaration) is set aside, replaced by a bare `>` line
@@ -187,9 +191,9 @@ def parse_file(source: SourceFile, diags: Diagnostics, cache: ParseCache | None 
         diags.add(Code.EMPTY_FILE, "file declares nothing", source.span(1, 1),
                   "start the file with a declaration, e.g. `rule my_rule \"Title\":`")
         return Parsed(None, False)
-    if cache is not None:
-        if not _TABLES:
-            _TABLES.append(cache.root)
+    if cache is not None and not _TABLES:
+        _TABLES.append(cache.root)
+    if not whole:
         parsed = _parse_by_decl(source, diags, cache)
         if parsed is not None:
             return parsed
@@ -239,16 +243,24 @@ def split_decls(text: str) -> list[tuple[int, str]]:
             for a, b in zip(starts, starts[1:] + [len(lines)], strict=True)]
 
 
-def _parse_by_decl(source: SourceFile, diags: Diagnostics, cache: ParseCache) -> Parsed | None:
-    """The file parsed one top-level declaration at a time, each part taken from the cache
-    when its text is there; None (nothing reported) when a part does not parse cleanly
-    alone: then the whole file is parsed as one, its errors reported as always."""
+def _parse_by_decl(source: SourceFile, diags: Diagnostics,
+                   cache: ParseCache | None) -> Parsed | None:
+    """The file parsed one top-level declaration at a time, each part read by the fast
+    path when plain, else taken from the cache (if any) when its text is there; None
+    (nothing reported) when a part does not parse cleanly alone: then the whole file is
+    parsed as one, its errors reported as always."""
     within: ast.Ref | None = None
     decls: list[ast.Decl] = []
     found: list[Diagnostic] = []
     for index, (first, text) in enumerate(split_decls(source.text)):
+        plain = Diagnostics()
+        decl = plain_decl(text, source.path, first, plain)
+        if decl is not None:  # read without the parser, faster than from the cache
+            decls.append(decl)
+            found += plain
+            continue
         key = digest(text)
-        part = cache.get(source.path, key, first)
+        part = cache.get(source.path, key, first) if cache is not None else None
         if part is None:
             callbacks = Diagnostics()
             try:
@@ -259,7 +271,8 @@ def _parse_by_decl(source: SourceFile, diags: Diagnostics, cache: ParseCache) ->
             if any(d.code == Code.TOO_DEEP for d in callbacks):
                 return None  # reported once per file: the whole file decides where
             part = Part(file.within, file.decls, tuple(callbacks))
-            cache.put(source.path, key, first, part)
+            if cache is not None:
+                cache.put(source.path, key, first, part)
         if part.within is not None:
             if index:
                 return None  # `within` after a declaration: a syntax error

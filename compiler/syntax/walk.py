@@ -187,7 +187,8 @@ _SPACE = re.compile(r"\s+")
 
 @lru_cache(maxsize=1 << 16)  # the checks normalise each name and text many times
 def normalise(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    if not text.isascii():  # (NFKC and the quotes table leave ASCII as it is)
+        text = unicodedata.normalize("NFKC", text).translate(_QUOTES)
     text = _BULLET.sub("", text.strip())
     return _SPACE.sub(" ", text).strip().casefold()
 

@@ -21,18 +21,45 @@ import hashlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
+import json
+import os
+import shutil
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 from types import ModuleType
 
 from ..backends.python.package import emit_game, engine_files, package_name
+from ..core.fingerprint import compiler_digest
 from ..semantics.compilation import Compilation
 from ..semantics.resolve import GameModel
 from ..semantics.results import BLOCKED, FAIL, PASS, PROSE, ExampleResult, GameRun
 from ..syntax import ast
-from .sandbox.runner import Contained, Limits, run_contained
+from .sandbox.runner import Answer, Contained, Limits, run_contained
 
 _CACHE_SIZE = 32
+_DISK: list[Path] = []  # the cache folder `use_disk_cache` named, if any
+_MAX_ENTRY = 4 * 1024 * 1024
+_MAX_ENTRIES = 256  # per compiler: the oldest go first
+
+
+@contextmanager
+def disk_cache(root: Path | None) -> Iterator[None]:
+    """While it lasts, keep the examples' answers in `root` (the `.ludex_cache` folder;
+    None: do not): `ludex check` and `ludex build` then run a game's examples only when
+    its engine, the examples asked, their limits or the compiler changed (the entry's
+    key: the engine's files, the names, the limits; its folder: the compiler's digest,
+    which covers the runtime and the sandbox the examples run in). Only a run that ended
+    within its limits is kept: a run stopped by a limit may have met a busy machine.
+    `ludex test` and `--mutate` always run them."""
+    _DISK.clear()
+    if root is not None:
+        _DISK.append(root)
+    try:
+        yield
+    finally:
+        _DISK.clear()
 
 
 def run_game(comp: Compilation, model: GameModel, *, load: bool = False) -> GameRun:
@@ -65,20 +92,96 @@ _runs: dict[str, Contained] = {}
 
 
 def _contained(comp: Compilation, model: GameModel, names: Sequence[str]) -> Contained:
-    """The child's answers, remembered by content (a test session compiles one game often)."""
+    """The child's answers, remembered by content (a test session compiles one game often)
+    and, within `disk_cache`, kept on disk by the game's sources (so that a warm check
+    neither runs nor even emits the engine)."""
+    limits = Limits.from_env()
+    stored = _source_key(comp, model, names, limits) if _DISK else None
+    if stored is not None:
+        found = _stored(stored)
+        if found is not None:
+            return found
     try:
         files, package = engine_files(comp, model, emit_game), package_name(model)
     except Exception as err:  # noqa: BLE001 - an engine ludex cannot generate is a finding
         return Contained(engine_error=f"ludex could not generate it: {type(err).__name__}: "
                          f"{err}")
-    limits = Limits.from_env()
     key = _digest({**files, "\0package": package, "\0names": "\0".join(names),
                    "\0limits": repr(limits)})
     if key not in _runs:
         if len(_runs) >= _CACHE_SIZE:
             del _runs[next(iter(_runs))]
         _runs[key] = run_contained(files, package, names, limits)
+    if stored is not None:
+        _store(stored, _runs[key])
     return _runs[key]
+
+
+def _source_key(comp: Compilation, model: GameModel, names: Sequence[str],
+                limits: Limits) -> str | None:
+    """What the engine and its examples' run follow from, besides the compiler (whose
+    digest names the entries' folder): the game's files and its base game's, by path and
+    text, the examples asked and their limits; None when a file's text is not at hand."""
+    texts: dict[str, str] = {}
+    for source in [model.source] + ([model.base.source] if model.base is not None else []):
+        for path in [*(f.path for f in source.files), *source.unparsed]:
+            text = comp.sources.get(path)
+            if text is None:
+                return None
+            texts[f"file\0{path}"] = text
+    return _digest({**texts, "\0game": model.source.folder, "\0names": "\0".join(names),
+                    "\0limits": repr(limits)})
+
+
+def _entry(key: str) -> Path:
+    return _DISK[0] / f"examples-{compiler_digest()}" / f"{key}.json"
+
+
+def _stored(key: str) -> Contained | None:
+    """The answers kept for `key`; None when there are none (or they cannot be read)."""
+    try:
+        with open(_entry(key), "rb") as file:
+            body = json.loads(file.read(_MAX_ENTRY))
+        answers = {str(name): Answer(str(a["status"]), str(a["message"]), bool(a["runaway"]),
+                                     tuple(str(f) for f in a["fired"]))
+                   for name, a in body["answers"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return Contained(answers=answers)
+
+
+def _store(key: str, run: Contained) -> None:
+    """Keep a run that ended within its limits (nothing is kept when the folder cannot
+    be written: the cache is an aid only)."""
+    if run.engine_error is not None or any(a.runaway for a in run.answers.values()):
+        return
+    from ..syntax.cache import ParseCache, write_atomic
+
+    body = {"answers": {name: {"status": a.status, "message": a.message,
+                               "runaway": a.runaway, "fired": list(a.fired)}
+                        for name, a in sorted(run.answers.items())}}
+    if ParseCache(_DISK[0]).prepare():
+        entry = _entry(key)
+        try:
+            os.makedirs(entry.parent, exist_ok=True)
+        except OSError:
+            return
+        write_atomic(entry, json.dumps(body, sort_keys=True).encode())
+        _prune(entry.parent)
+
+
+def _prune(folder: Path) -> None:
+    """Remove other compilers' folders of answers, and this one's oldest entries."""
+    try:
+        for other in folder.parent.iterdir():
+            if other.name.startswith("examples-") and other.name != folder.name and \
+                    other.is_dir() and not other.is_symlink():
+                shutil.rmtree(other, ignore_errors=True)
+        entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime_ns)
+        for old in entries[:-_MAX_ENTRIES]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _digest(files: Mapping[str, str]) -> str:

@@ -29,10 +29,10 @@ from pathlib import Path
 from markupsafe import Markup
 
 from ...semantics.compilation import Compilation
+from ..site_options import ASSETS, SiteOptions, asset_path, colour_css, read_image, vendored
 from ..write import first_line_has
 from .escape import html_text
 from .links import Site
-from .options import ASSETS, SiteOptions, asset_path, colour_css, read_image, vendored
 from .pages import CSS, LANGUAGE_PAGE, SCRIPT, home_pages, nav, walk, yaml_string
 from .render import MARKER, MARKER_PREFIX, env, render
 from .values import picture_path, pictures

@@ -17,8 +17,8 @@ from markupsafe import Markup
 from ...semantics.images import IMAGE_SUFFIXES, confined, images_of
 from ...semantics.resolve import GameModel
 from ...syntax import ast
+from ..site_options import ASSETS
 from .escape import entities, literal, md
-from .options import ASSETS
 from .prose import View
 
 PICTURES = f"{ASSETS}/images"

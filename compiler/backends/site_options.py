@@ -1,6 +1,7 @@
 """What a publisher chooses about the site: its name, logo, favicon, colours, repository
 link and which sections it publishes; and the files the site ships so that it works
-from disk with no network (Mermaid, the worker shim search needs over `file://`).
+from disk with no network (Mermaid, the worker shim search needs over `file://`). Read
+with the configuration at every command's start, so it imports nothing heavy.
 
 `SiteOptions.parse` reads the `site` table of the project configuration (`[tool.ludex.site]`
 or `[site]` in `ludex.toml`); a wrong value raises `OptionError`, whose message names the
@@ -28,8 +29,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ...semantics.images import IMAGE_SUFFIXES, MAX_IMAGE, confined
-from ..write import WriteError
+from ..core.files import IMAGE_SUFFIXES, MAX_IMAGE, confined
+from .write import WriteError
 
 SECTIONS = ("rules", "authoring")
 COLOURS = ("red", "pink", "purple", "deep-purple", "indigo", "blue", "light-blue", "cyan",
