@@ -50,6 +50,7 @@ class Code(StrEnum):
     UNKNOWN_CHOICE = "E310"
     BAD_BOARD = "E311"
     WRONG_ARGUMENTS = "E312"
+    HOOK_NEVER_RUNS = "W313"
     # card data
     CARD_DATA_SCHEMA = "E401"
     # input and output
@@ -118,6 +119,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.UNKNOWN_CHOICE: (_E, "an answer to a choice no rule of the game makes"),
     Code.BAD_BOARD: (_E, "a board's space or adjacency that cannot be"),
     Code.WRONG_ARGUMENTS: (_E, "values an event or a trigger gives that its params do not take"),
+    Code.HOOK_NEVER_RUNS: (_W, "a `when:` hooked to something that never runs, so the rule "
+                           "never fires"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),
     Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),

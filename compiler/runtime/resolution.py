@@ -3,9 +3,12 @@ hooks, overrides and effects.
 
 `trigger` resolves a rule (who may, its limit, its condition, then cost and
 effect), a procedure (its steps in order), a table (the rows its key reaches)
-or an outside event; rules hooked `before`, `during`, `after`, `start of` or
-`end of` it run around it, and a rule that `overrides` it (or is timed `instead
-of` it) runs instead when in play and its condition holds. Text timings are not
+or an outside event; rules hooked `before`, `start of`, `during`, `end of` or
+`after` it run around it (a rule: `before` ahead of its condition, `start of` once its
+cost is paid, `end of` after its effect, then `during` and `after`; a table or an outside
+event: in the order `before`, `start of`, `during`, its rows, `end of`, `after`), and a
+rule that `overrides` it (or is timed `instead of` it) runs instead when in play and its
+condition holds. Text timings are not
 hooks, and the engine never answers them: a rule whose moment is stated in words
 cannot run, so triggering it raises `NotExecutable`.
 
@@ -51,7 +54,7 @@ if TYPE_CHECKING:
     from .state import Game
 
 MAX_DEPTH = 64
-HOOKS = ("before", "after", "during", "start", "end")
+HOOKS = ("before", "start", "during", "end", "after")  # in the order they run
 EVENTS = ("enters", "leaves", "discarded", "targeted")  # a rule's target may be absent
 Request = tuple[str, Ctx]
 
@@ -239,8 +242,10 @@ class Resolution:
         try:
             if rule.cost is not None:
                 rule.cost(self.game, ctx)
+            self._fire("start", rule.name, ctx)
             if rule.effect is not None:
                 rule.effect(self.game, ctx)
+            self._fire("end", rule.name, ctx)
         except Interrupt as err:
             stop = err
         finally:
@@ -291,11 +296,15 @@ class Resolution:
         rows = table.select(key)
         self.log.add("table", name, ctx.subject,
                      f"{key!r}: " + (", ".join(r.label for r in rows) or "no row"))
+        for kind in ("before", "start", "during"):
+            self._fire(kind, name, ctx)
         for row in rows:
             if row.effect is not None:
                 row.effect(self.game, ctx)
             else:
                 self.log.add("result", name, ctx.subject, repr(self.row_value(row, ctx)))
+        for kind in ("end", "after"):
+            self._fire(kind, name, ctx)
 
     def row_value(self, row: Row, ctx: Ctx) -> Value:
         """What a table's row gives: its computed value, or its value."""
