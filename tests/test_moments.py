@@ -51,6 +51,13 @@ def test_start_of_and_end_of_a_step_run_around_its_effect(defs: Any) -> None:
         < digits.index("6")
 
 
+def test_during_a_step_runs_before_its_effect_as_during_a_procedure(defs: Any) -> None:
+    """Before: the rules hooked `during` a step ran after its effect (`order` was 124536);
+    the reference says a procedure runs those hooked `during` it before its steps, and a
+    step (a rule) now does the same: before, start of, during, its effect, end of, after."""
+    assert _order(defs, "voyage") == 123456
+
+
 def test_start_of_and_end_of_a_table_run_around_its_rows(defs: Any) -> None:
     """Before: nothing hooked to a table ran."""
     assert _order(defs, "tides") == 45

@@ -4,9 +4,10 @@ hooks, overrides and effects.
 `trigger` resolves a rule (who may, its limit, its condition, then cost and
 effect), a procedure (its steps in order), a table (the rows its key reaches)
 or an outside event; rules hooked `before`, `start of`, `during`, `end of` or
-`after` it run around it (a rule: `before` ahead of its condition, `start of` once its
-cost is paid, `end of` after its effect, then `during` and `after`; a table or an outside
-event: in the order `before`, `start of`, `during`, its rows, `end of`, `after`), and a
+`after` it run around it, in that order: `before` ahead of a rule's condition, `start of`
+and `during` once its cost is paid, before its effect (as `during` a procedure runs before
+its steps), `end of` after its effect, then `after`; around a table's rows, or an outside
+event, in the same order), and a
 rule that `overrides` it (or is timed `instead of` it) runs instead when in play and its
 condition holds. Text timings are not
 hooks, and the engine never answers them: a rule whose moment is stated in words
@@ -243,6 +244,7 @@ class Resolution:
             if rule.cost is not None:
                 rule.cost(self.game, ctx)
             self._fire("start", rule.name, ctx)
+            self._fire("during", rule.name, ctx)
             if rule.effect is not None:
                 rule.effect(self.game, ctx)
             self._fire("end", rule.name, ctx)
@@ -259,7 +261,6 @@ class Resolution:
                                 zone.overflow if zone and zone.overflow else "bottom_of_deck")
         if stop is not None:
             raise stop
-        self._fire("during", rule.name, ctx)
         self._fire("after", rule.name, ctx)
 
     def _procedure(self, name: str, ctx: Ctx) -> None:
