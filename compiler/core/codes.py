@@ -84,6 +84,7 @@ class Code(StrEnum):
     UNLISTED_COMPONENT = "W624"
     UNMARKED_PLACEHOLDER = "W625"
     MANIFEST_TOTAL = "W626"
+    SHADOWED_NAME = "W627"
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -151,4 +152,5 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.UNLISTED_COMPONENT: (_W, "a component the rules use that no components list names"),
     Code.UNMARKED_PLACEHOLDER: (_W, "a placeholder or a figure reference with no source note"),
     Code.MANIFEST_TOTAL: (_W, "a components list's total or one count for two components"),
+    Code.SHADOWED_NAME: (_W, "a name an inner declaration takes from an outer one"),
 }
