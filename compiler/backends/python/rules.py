@@ -20,7 +20,7 @@ from .common import (
     kwargs,
     names,
     opt_str,
-    options_of,
+    scope_of,
 )
 from .components import per_kind, per_player
 from .expressions import Env
@@ -109,7 +109,7 @@ def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
         when=timing(unit, clauses.when), check=refs["check"], cost=refs["cost"],
         limit=limit(unit, clauses.limit), duration=duration(clauses.duration),
         overrides=unit.named(target) if target is not None else None,
-        scope=names(options_of(sym)),
+        scope=names(scope_of(sym)),
         this=unit.name_of(sym.qualname) if kind == "card" else None,
         prose=literal(prose) if prose else None))
 
@@ -191,7 +191,7 @@ def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
     period, order = decl.prop("period"), decl.prop("order")
     made = call("book.procedure", Str(sym.qualname), *kwargs(
         title=opt_str(decl.title), steps=names(steps),
-        scope=names(options_of(sym)), at_once=Atom("True") if at_once else None,
+        scope=names(scope_of(sym)), at_once=Atom("True") if at_once else None,
         period=Str(period.value.dotted) if period and isinstance(period.value, ast.Ref)
         else None,
         each_player=Atom("True") if per_player(unit, decl, "each") else None,
