@@ -21,11 +21,12 @@ def test_a_rule_an_example_declares_is_in_play_in_that_example_only() -> None:
     assert results == {"windfall": (PASS, "1 expectation met"),
                        "plain_earning": (PASS, "1 expectation met")}
     defs = engine_of(comp.models[0]).DEFINITIONS
-    assert defs.rules["windfall.windfall_bonus"].scope == ("windfall",)
+    bonus = defs.rules["windfall.windfall_bonus"]
+    assert (bonus.scope, bonus.example) == ((), "windfall")  # its modules; its example
     game = Game(defs)  # a game played outside the examples
     game.set(None, "coins", 5)
     game.trigger("earn")
     game.trigger("tax")
     game.trigger("windfall.windfall_bonus")  # named on its own: not in play, skipped
     assert game.get(None, "coins") == 5
-    assert [e.detail for e in game.log if e.kind == "skip"] == ["not in play: windfall"]
+    assert [e.detail for e in game.log if e.kind == "skip"] == ["not in play: the example windfall"]

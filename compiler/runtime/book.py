@@ -12,8 +12,8 @@ A rule's check and cost, when it has them, are the functions just above it, name
 `check=` and `cost=`; a rule with no effect is `book.rule(...)` on its own line. Tables,
 tracks and procedures are registered where they are written (`book.table(...)`), and a
 generated `examples.py` registers its examples the same way (`@book.example(...)`); a
-rule declared inside an example has the example in its `scope`, and running the example
-puts it in play, so that rule is in play in that example only. The
+rule declared inside an example names it (`RuleDef.example`), and running the example
+makes it the game's `example`: that rule is in play in that example only. The
 book keeps everything in the order it was written: the order the rulebook gives.
 `define_game` (in `assembly`) reads the books into one `Definitions`.
 """
@@ -63,7 +63,7 @@ class Book:
             @functools.wraps(func)
             def played(game: Game) -> list[Expectation]:
                 # the rules declared inside the example are in play in it, and only in it
-                game.in_play = game.in_play | {name}
+                game.example = name
                 return cast("list[Expectation]", func(game))
             self.examples[name] = replace(self.examples[name], run=played)
             return func

@@ -70,6 +70,7 @@ class Resolution:
     usage: Usage
     lasting: Lasting
     in_play: frozenset[str]
+    example: str | None  # the worked example being run, if one is
     runs: list[Run]
     seats: tuple[str, ...]
     depth: int
@@ -180,6 +181,11 @@ class Resolution:
         """Are all these modules, modes or variants in play?"""
         return all(s in self.in_play for s in scope)
 
+    def active(self, rule: RuleDef) -> bool:
+        """Is the rule in play: its modules, modes or variants, and, for a rule declared
+        inside a worked example, that example running (`example`)?"""
+        return self.playing(rule.scope) and rule.example in (None, self.example)
+
     def _resolve(self, name: str, ctx: Ctx) -> str | None:
         """Resolve now; returns the override that ran instead, if one did."""
         if self.depth >= MAX_DEPTH:
@@ -217,8 +223,9 @@ class Resolution:
         return cast("Game", self)
 
     def _rule(self, rule: RuleDef, ctx: Ctx) -> None:
-        if not self.playing(rule.scope):
-            self.log.add("skip", rule.name, detail="not in play: " + ", ".join(rule.scope))
+        if not self.active(rule):
+            self.log.add("skip", rule.name, detail="not in play: " + ", ".join(
+                rule.scope + ((f"the example {rule.example}",) if rule.example else ())))
             return
         try:
             self._run_rule(rule, ctx)
@@ -324,7 +331,7 @@ class Resolution:
     def _fire(self, kind: str, target: str, ctx: Ctx) -> None:
         """Run the rules hooked to `kind target`; one that may not be used now is skipped."""
         for rule in self.hooks.get((kind, target), ()):
-            if self.playing(rule.scope):
+            if self.active(rule):
                 self._hooked(rule, ctx.but(this=None))
 
     def _hooked(self, rule: RuleDef, ctx: Ctx) -> None:
@@ -340,7 +347,7 @@ class Resolution:
         its owner, as one effect (the value remembered past a bound lasts for all)."""
         ctx = Ctx(owner=who)
         rules = [r for r in self.stat_hooks.get(stat, ())
-                 if self.playing(r.scope) and self._holds(r, ctx)]
+                 if self.active(r) and self._holds(r, ctx)]
         if not rules:
             return
         with self.effect():
@@ -400,7 +407,7 @@ def _for(game: Resolution, rule: RuleDef, ctx: Ctx) -> bool:
         _allowed(game.defs, rule, ctx.actor)
     except Illegal:
         return False
-    return game.playing(rule.scope) and game._holds(rule, ctx)
+    return game.active(rule) and game._holds(rule, ctx)
 
 
 def _allowed(defs: Definitions, rule: RuleDef, actor: Value) -> None:

@@ -70,13 +70,11 @@ def options_of(sym: Symbol) -> tuple[str, ...]:
     return tuple(reversed(found))
 
 
-def scope_of(sym: Symbol) -> tuple[str, ...]:
-    """What must be in play for a rule, a procedure or a table: the modules, modes,
-    variants... enclosing it (`options_of`), then the examples it is declared in (running
-    an example puts it in play: a rule an example declares is in play there only)."""
-    examples = [s.qualname for s in sym.ancestors() if s is not sym
-                and isinstance(s.decl, ast.Example)]
-    return options_of(sym) + tuple(reversed(examples))
+def example_of(sym: Symbol) -> str | None:
+    """The worked example a declaration is declared in, if any (a rule an example
+    declares is in play in that example only)."""
+    return next((s.qualname for s in sym.ancestors() if s is not sym
+                 and isinstance(s.decl, ast.Example)), None)
 
 
 def clauses_of(decl: ast.Decl) -> ast.Clauses | None:

@@ -17,10 +17,11 @@ from .common import (
     bounds,
     clauses_of,
     comment,
+    example_of,
     kwargs,
     names,
     opt_str,
-    scope_of,
+    options_of,
 )
 from .components import per_kind, per_player
 from .expressions import Env
@@ -109,9 +110,9 @@ def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
         when=timing(unit, clauses.when), check=refs["check"], cost=refs["cost"],
         limit=limit(unit, clauses.limit), duration=duration(clauses.duration),
         overrides=unit.named(target) if target is not None else None,
-        scope=names(scope_of(sym)),
+        scope=names(options_of(sym)),
         this=unit.name_of(sym.qualname) if kind == "card" else None,
-        prose=literal(prose) if prose else None))
+        prose=literal(prose) if prose else None, example=opt_str(example_of(sym))))
 
 
 def who(unit: Unit, decl: ast.Decl) -> list[Py]:
@@ -191,7 +192,7 @@ def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
     period, order = decl.prop("period"), decl.prop("order")
     made = call("book.procedure", Str(sym.qualname), *kwargs(
         title=opt_str(decl.title), steps=names(steps),
-        scope=names(scope_of(sym)), at_once=Atom("True") if at_once else None,
+        scope=names(options_of(sym)), at_once=Atom("True") if at_once else None,
         period=Str(period.value.dotted) if period and isinstance(period.value, ast.Ref)
         else None,
         each_player=Atom("True") if per_player(unit, decl, "each") else None,
