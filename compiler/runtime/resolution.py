@@ -4,14 +4,14 @@ hooks, overrides and effects.
 `trigger` resolves a rule (who may, its limit, its condition, then cost and
 effect), a procedure (its steps in order), a table (the rows its key reaches)
 or an outside event; rules hooked `before`, `start of`, `during`, `end of` or
-`after` it run around it, in that order: `before` ahead of a rule's condition, `start of`
-and `during` once its cost is paid, before its effect (as `during` a procedure runs before
-its steps), `end of` after its effect, then `after`; around a table's rows, or an outside
-event, in the same order), and a
-rule that `overrides` it (or is timed `instead of` it) runs instead when in play and its
-condition holds. Text timings are not
-hooks, and the engine never answers them: a rule whose moment is stated in words
-cannot run, so triggering it raises `NotExecutable`.
+`after` it run around it, in that order: `before` ahead of a rule's condition, `start
+of` and `during` once its cost is paid, before its effect (as the rules hooked `during`
+a procedure run before its steps), `end of` after its effect, then `after`; around a
+table's rows or an outside event, in the same order. A rule that `overrides` it (or is
+timed `instead of` it) runs instead when in play and its condition holds. Text timings
+are not hooks, and the engine never answers them: a rule whose moment is stated in
+words cannot run, so triggering it raises `NotExecutable`. A rule declared inside a
+worked example is in play only while that example runs (`active`).
 
 A rule that cannot run (`NotExecutable`: a condition or moment stated in words, a fact
 not modelled) stops the whole run, hooked or not: the log records a `blocked` event for
