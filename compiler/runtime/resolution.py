@@ -10,8 +10,7 @@ a procedure run before its steps), `end of` after its effect, then `after`; arou
 table's rows or an outside event, in the same order. A rule that `overrides` it (or is
 timed `instead of` it) runs instead when in play and its condition holds. Text timings
 are not hooks, and the engine never answers them: a rule whose moment is stated in
-words cannot run, so triggering it raises `NotExecutable`. A rule declared inside a
-worked example is in play only while that example runs (`active`).
+words cannot run, so triggering it raises `NotExecutable`.
 
 A rule that cannot run (`NotExecutable`: a condition or moment stated in words, a fact
 not modelled) stops the whole run, hooked or not: the log records a `blocked` event for
@@ -182,8 +181,7 @@ class Resolution:
         return all(s in self.in_play for s in scope)
 
     def active(self, rule: RuleDef) -> bool:
-        """Is the rule in play: its modules, modes or variants, and, for a rule declared
-        inside a worked example, that example running (`example`)?"""
+        """Is the rule in play: its modules..., and the example it is declared in, if any?"""
         return self.playing(rule.scope) and rule.example in (None, self.example)
 
     def _resolve(self, name: str, ctx: Ctx) -> str | None:
@@ -277,23 +275,13 @@ class Resolution:
         if not self.playing(proc.scope):
             self.log.add("skip", name, detail="not in play")
             return
-        run = Run(name, ctx.subject, self._treated_values(ctx.subject))
+        run = Run(name, ctx.subject, _treated_values(self.defs, self.stats, ctx.subject))
         self.runs.append(run)
         self.log.add("procedure", name, ctx.subject, proc.title or "")
         self._steps(name, proc.steps, ctx)  # `end` and `skip to` caught there
         self._fire("end", name, ctx)
         self._fire("after", name, ctx)
         run.completed = True
-
-    def _treated_values(self, who: Value) -> dict[str, Value]:
-        values = {}
-        for stat in self.defs.stats.values():
-            if stat.overflow == "clamp_remember" and who is not None:
-                try:
-                    values[stat.name] = self.stats.treated(who, stat.name)
-                except RuleError:
-                    continue
-        return values
 
     def _table(self, name: str, ctx: Ctx) -> None:
         table = self.defs.tables[name]
@@ -304,14 +292,14 @@ class Resolution:
         rows = table.select(key)
         self.log.add("table", name, ctx.subject,
                      f"{key!r}: " + (", ".join(r.label for r in rows) or "no row"))
-        for kind in ("before", "start", "during"):
+        for kind in HOOKS[:3]:  # before, start of, during
             self._fire(kind, name, ctx)
         for row in rows:
             if row.effect is not None:
                 row.effect(self.game, ctx)
             else:
                 self.log.add("result", name, ctx.subject, repr(self.row_value(row, ctx)))
-        for kind in ("end", "after"):
+        for kind in HOOKS[3:]:  # end of, after
             self._fire(kind, name, ctx)
 
     def row_value(self, row: Row, ctx: Ctx) -> Value:
@@ -353,7 +341,7 @@ class Resolution:
         with self.effect():
             for rule in rules:
                 self.log.add("hook", rule.name, who,
-                             f"after {stat} changed: {self._now(who, stat)}")
+                             f"after {stat} changed: {_now(self.stats, who, stat)}")
                 self._hooked(rule, ctx)
 
     def _holds(self, rule: RuleDef, ctx: Ctx) -> bool:
@@ -370,9 +358,20 @@ class Resolution:
             self.log.add("blocked", rule.name, ctx.subject, str(err))
             raise
 
-    def _now(self, who: Value, stat: str) -> str:
-        value, treated = self.stats.get(who, stat), self.stats.treated(who, stat)
-        return f"now {value!r}" + (f", treated as {treated!r}" if treated != value else "")
+def _treated_values(defs: Definitions, stats: Stats, who: Value) -> dict[str, Value]:
+    values = {}
+    for stat in defs.stats.values():
+        if stat.overflow == "clamp_remember" and who is not None:
+            try:
+                values[stat.name] = stats.treated(who, stat.name)
+            except RuleError:
+                continue
+    return values
+
+
+def _now(stats: Stats, who: Value, stat: str) -> str:
+    value, treated = stats.get(who, stat), stats.treated(who, stat)
+    return f"now {value!r}" + (f", treated as {treated!r}" if treated != value else "")
 
 
 def resolve_name(name: Value, known: Iterable[str], what: str) -> Value:
