@@ -34,6 +34,7 @@ from . import (
     placeholders,
     repeated_text,
     restatement,
+    shadowing,
     term_names,
     undefined_term,
     unlisted_component,
@@ -62,7 +63,7 @@ CHECKS: tuple[Check, ...] = tuple(_check(m) for m in (
     manifest_count, missing_part, restatement, cross_reference, undefined_term, near_miss,
     name_clash, duplicate_rule, unused, notes_and_rulings, examples, cut_off,
     repeated_text, placeholders, term_names, unlisted_component, definitions,
-    manifest_totals,
+    manifest_totals, shadowing,
 ))
 
 

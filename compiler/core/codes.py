@@ -50,6 +50,7 @@ class Code(StrEnum):
     UNKNOWN_CHOICE = "E310"
     BAD_BOARD = "E311"
     WRONG_ARGUMENTS = "E312"
+    HOOK_NEVER_RUNS = "W313"
     # card data
     CARD_DATA_SCHEMA = "E401"
     # input and output
@@ -83,6 +84,7 @@ class Code(StrEnum):
     UNLISTED_COMPONENT = "W624"
     UNMARKED_PLACEHOLDER = "W625"
     MANIFEST_TOTAL = "W626"
+    SHADOWED_NAME = "W627"
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -118,6 +120,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.UNKNOWN_CHOICE: (_E, "an answer to a choice no rule of the game makes"),
     Code.BAD_BOARD: (_E, "a board's space or adjacency that cannot be"),
     Code.WRONG_ARGUMENTS: (_E, "values an event or a trigger gives that its params do not take"),
+    Code.HOOK_NEVER_RUNS: (_W, "a `when:` hooked to something that never runs, so the rule "
+                           "never fires"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),
     Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),
@@ -148,4 +152,5 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.UNLISTED_COMPONENT: (_W, "a component the rules use that no components list names"),
     Code.UNMARKED_PLACEHOLDER: (_W, "a placeholder or a figure reference with no source note"),
     Code.MANIFEST_TOTAL: (_W, "a components list's total or one count for two components"),
+    Code.SHADOWED_NAME: (_W, "a name an inner declaration takes from an outer one"),
 }

@@ -11,18 +11,24 @@ under a decorator that holds the rule's metadata, so the two read together:
 A rule's check and cost, when it has them, are the functions just above it, named by
 `check=` and `cost=`; a rule with no effect is `book.rule(...)` on its own line. Tables,
 tracks and procedures are registered where they are written (`book.table(...)`), and a
-generated `examples.py` registers its examples the same way (`@book.example(...)`). The
+generated `examples.py` registers its examples the same way (`@book.example(...)`); a
+rule declared inside an example names it (`RuleDef.example`), and running the example
+makes it the game's `example`: that rule is in play in that example only. The
 book keeps everything in the order it was written: the order the rulebook gives.
 `define_game` (in `assembly`) reads the books into one `Definitions`.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from .defs import ExampleDef, ProcedureDef, RuleDef, TableDef, TrackDef
+from .defs import ExampleDef, Expectation, ProcedureDef, RuleDef, TableDef, TrackDef
+
+if TYPE_CHECKING:
+    from .state import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -54,7 +60,12 @@ class Book:
         self.examples[name] = ExampleDef(name, **fields)
 
         def run(func: F) -> F:
-            self.examples[name] = replace(self.examples[name], run=func)
+            @functools.wraps(func)
+            def played(game: Game) -> list[Expectation]:
+                # the rules declared inside the example are in play in it, and only in it
+                game.example = name
+                return cast("list[Expectation]", func(game))
+            self.examples[name] = replace(self.examples[name], run=played)
             return func
         return run
 

@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING
 
 from .choosers import Choice, Chooser
 from .context import Ctx
-from .defs import Value
+from .defs import Value, base_of, seat_of
 from .errors import NoLegalChoice, NotExecutable
 
 if TYPE_CHECKING:
     from .log import EventLog
 
 YES, NO = "yes", "no"  # the options of a `may`
+OVERFLOW = "overflow"  # the choice the engine makes itself: which thing leaves a full zone
 
 
 class Choosing:
@@ -97,9 +98,12 @@ class Choosing:
         """An optional action: whether the acting player does it."""
         return self.ask(Choice(name, rule, ctx.subject, (YES, NO))) == [YES]
 
-    def _which_goes(self, question: str, options: Sequence[Value]) -> Value:
-        """Which thing leaves a full zone: a choice named `overflow`."""
-        return self.ask(Choice("overflow", question, None, tuple(options)))[0]
+    def _which_goes(self, place: str, options: Sequence[Value]) -> Value:
+        """Which thing leaves a full zone: a choice named `overflow` (`OVERFLOW`), made for
+        the zone (`rule`: its name, without its copy's seat) by the player it belongs to
+        (nobody, for a zone of the whole game): an example answers it with `set
+        answer(overflow) to card`, or `answer(overflow, ann)` for Ann's own zone."""
+        return self.ask(Choice(OVERFLOW, base_of(place), seat_of(place), tuple(options)))[0]
 
 
 def _who(value: Value) -> str | None:

@@ -252,6 +252,7 @@ class RuleDef:
     scope: tuple[str, ...] = ()  # the modules, modes, variants... it belongs to
     this: str | None = None  # a card's own name (`self`)
     prose: int = 0  # steps stated in words only, not executed
+    example: str | None = None  # the worked example it is declared in: in play there only
 
 
 @dataclass(frozen=True, slots=True)

@@ -306,6 +306,6 @@ class Periods(Resolution):
         actor = ctx.subject if ctx is not None else (self.actors[-1] if self.actors else None)
         hooked = Ctx(actor=actor, target=thing, owner=owner)
         for rule in rules:
-            if self.playing(rule.scope):
+            if self.active(rule):
                 self.log.add("occurs", rule.name, owner, f"{event} {place or thing}")
                 self._hooked(rule, hooked)

@@ -39,7 +39,7 @@ DRAWN = "drawn"
 
 # (event, entity, place): `leaves` / `enters` / `discarded`
 Watcher = Callable[[str, Value, str], None]
-# (question, options) -> the option picked: which card goes when a zone overflows
+# (place, options) -> the option picked: which card goes when a zone overflows
 Asker = Callable[[str, Sequence[Value]], Value]
 
 
@@ -207,7 +207,7 @@ class Places:
                 return False
             if self.ask is None:
                 raise Illegal(f"{place} holds at most {limit}: nobody can say which goes")
-            thing = self.ask(f"{place} holds at most {limit}: which goes?", list(items))
+            thing = self.ask(place, list(items))
             deck = self.deck_of(thing, None)
             if overflow == "bottom_of_deck" and deck is not None:
                 self.put(thing, deck.name, bottom=True, kind="overflow", source=place)

@@ -3,11 +3,14 @@ hooks, overrides and effects.
 
 `trigger` resolves a rule (who may, its limit, its condition, then cost and
 effect), a procedure (its steps in order), a table (the rows its key reaches)
-or an outside event; rules hooked `before`, `during`, `after`, `start of` or
-`end of` it run around it, and a rule that `overrides` it (or is timed `instead
-of` it) runs instead when in play and its condition holds. Text timings are not
-hooks, and the engine never answers them: a rule whose moment is stated in words
-cannot run, so triggering it raises `NotExecutable`.
+or an outside event; rules hooked `before`, `start of`, `during`, `end of` or
+`after` it run around it, in that order: `before` ahead of a rule's condition, `start
+of` and `during` once its cost is paid, before its effect (as the rules hooked `during`
+a procedure run before its steps), `end of` after its effect, then `after`; around a
+table's rows or an outside event, in the same order. A rule that `overrides` it (or is
+timed `instead of` it) runs instead when in play and its condition holds. Text timings
+are not hooks, and the engine never answers them: a rule whose moment is stated in
+words cannot run, so triggering it raises `NotExecutable`.
 
 A rule that cannot run (`NotExecutable`: a condition or moment stated in words, a fact
 not modelled) stops the whole run, hooked or not: the log records a `blocked` event for
@@ -51,7 +54,7 @@ if TYPE_CHECKING:
     from .state import Game
 
 MAX_DEPTH = 64
-HOOKS = ("before", "after", "during", "start", "end")
+HOOKS = ("before", "start", "during", "end", "after")  # in the order they run
 EVENTS = ("enters", "leaves", "discarded", "targeted")  # a rule's target may be absent
 Request = tuple[str, Ctx]
 
@@ -66,6 +69,7 @@ class Resolution:
     usage: Usage
     lasting: Lasting
     in_play: frozenset[str]
+    example: str | None  # the worked example being run, if one is
     runs: list[Run]
     seats: tuple[str, ...]
     depth: int
@@ -176,6 +180,10 @@ class Resolution:
         """Are all these modules, modes or variants in play?"""
         return all(s in self.in_play for s in scope)
 
+    def active(self, rule: RuleDef) -> bool:
+        """Is the rule in play: its modules..., and the example it is declared in, if any?"""
+        return self.playing(rule.scope) and rule.example in (None, self.example)
+
     def _resolve(self, name: str, ctx: Ctx) -> str | None:
         """Resolve now; returns the override that ran instead, if one did."""
         if self.depth >= MAX_DEPTH:
@@ -213,8 +221,9 @@ class Resolution:
         return cast("Game", self)
 
     def _rule(self, rule: RuleDef, ctx: Ctx) -> None:
-        if not self.playing(rule.scope):
-            self.log.add("skip", rule.name, detail="not in play: " + ", ".join(rule.scope))
+        if not self.active(rule):
+            self.log.add("skip", rule.name, detail="not in play: " + ", ".join(
+                rule.scope + ((f"the example {rule.example}",) if rule.example else ())))
             return
         try:
             self._run_rule(rule, ctx)
@@ -239,8 +248,11 @@ class Resolution:
         try:
             if rule.cost is not None:
                 rule.cost(self.game, ctx)
+            self._fire("start", rule.name, ctx)
+            self._fire("during", rule.name, ctx)
             if rule.effect is not None:
                 rule.effect(self.game, ctx)
+            self._fire("end", rule.name, ctx)
         except Interrupt as err:
             stop = err
         finally:
@@ -254,7 +266,6 @@ class Resolution:
                                 zone.overflow if zone and zone.overflow else "bottom_of_deck")
         if stop is not None:
             raise stop
-        self._fire("during", rule.name, ctx)
         self._fire("after", rule.name, ctx)
 
     def _procedure(self, name: str, ctx: Ctx) -> None:
@@ -264,23 +275,13 @@ class Resolution:
         if not self.playing(proc.scope):
             self.log.add("skip", name, detail="not in play")
             return
-        run = Run(name, ctx.subject, self._treated_values(ctx.subject))
+        run = Run(name, ctx.subject, _treated_values(self.defs, self.stats, ctx.subject))
         self.runs.append(run)
         self.log.add("procedure", name, ctx.subject, proc.title or "")
         self._steps(name, proc.steps, ctx)  # `end` and `skip to` caught there
         self._fire("end", name, ctx)
         self._fire("after", name, ctx)
         run.completed = True
-
-    def _treated_values(self, who: Value) -> dict[str, Value]:
-        values = {}
-        for stat in self.defs.stats.values():
-            if stat.overflow == "clamp_remember" and who is not None:
-                try:
-                    values[stat.name] = self.stats.treated(who, stat.name)
-                except RuleError:
-                    continue
-        return values
 
     def _table(self, name: str, ctx: Ctx) -> None:
         table = self.defs.tables[name]
@@ -291,11 +292,15 @@ class Resolution:
         rows = table.select(key)
         self.log.add("table", name, ctx.subject,
                      f"{key!r}: " + (", ".join(r.label for r in rows) or "no row"))
+        for kind in HOOKS[:3]:  # before, start of, during
+            self._fire(kind, name, ctx)
         for row in rows:
             if row.effect is not None:
                 row.effect(self.game, ctx)
             else:
                 self.log.add("result", name, ctx.subject, repr(self.row_value(row, ctx)))
+        for kind in HOOKS[3:]:  # end of, after
+            self._fire(kind, name, ctx)
 
     def row_value(self, row: Row, ctx: Ctx) -> Value:
         """What a table's row gives: its computed value, or its value."""
@@ -314,7 +319,7 @@ class Resolution:
     def _fire(self, kind: str, target: str, ctx: Ctx) -> None:
         """Run the rules hooked to `kind target`; one that may not be used now is skipped."""
         for rule in self.hooks.get((kind, target), ()):
-            if self.playing(rule.scope):
+            if self.active(rule):
                 self._hooked(rule, ctx.but(this=None))
 
     def _hooked(self, rule: RuleDef, ctx: Ctx) -> None:
@@ -330,13 +335,13 @@ class Resolution:
         its owner, as one effect (the value remembered past a bound lasts for all)."""
         ctx = Ctx(owner=who)
         rules = [r for r in self.stat_hooks.get(stat, ())
-                 if self.playing(r.scope) and self._holds(r, ctx)]
+                 if self.active(r) and self._holds(r, ctx)]
         if not rules:
             return
         with self.effect():
             for rule in rules:
                 self.log.add("hook", rule.name, who,
-                             f"after {stat} changed: {self._now(who, stat)}")
+                             f"after {stat} changed: {_now(self.stats, who, stat)}")
                 self._hooked(rule, ctx)
 
     def _holds(self, rule: RuleDef, ctx: Ctx) -> bool:
@@ -353,9 +358,20 @@ class Resolution:
             self.log.add("blocked", rule.name, ctx.subject, str(err))
             raise
 
-    def _now(self, who: Value, stat: str) -> str:
-        value, treated = self.stats.get(who, stat), self.stats.treated(who, stat)
-        return f"now {value!r}" + (f", treated as {treated!r}" if treated != value else "")
+def _treated_values(defs: Definitions, stats: Stats, who: Value) -> dict[str, Value]:
+    values = {}
+    for stat in defs.stats.values():
+        if stat.overflow == "clamp_remember" and who is not None:
+            try:
+                values[stat.name] = stats.treated(who, stat.name)
+            except RuleError:
+                continue
+    return values
+
+
+def _now(stats: Stats, who: Value, stat: str) -> str:
+    value, treated = stats.get(who, stat), stats.treated(who, stat)
+    return f"now {value!r}" + (f", treated as {treated!r}" if treated != value else "")
 
 
 def resolve_name(name: Value, known: Iterable[str], what: str) -> Value:
@@ -390,7 +406,7 @@ def _for(game: Resolution, rule: RuleDef, ctx: Ctx) -> bool:
         _allowed(game.defs, rule, ctx.actor)
     except Illegal:
         return False
-    return game.playing(rule.scope) and game._holds(rule, ctx)
+    return game.active(rule) and game._holds(rule, ctx)
 
 
 def _allowed(defs: Definitions, rule: RuleDef, actor: Value) -> None:

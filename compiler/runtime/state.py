@@ -60,6 +60,7 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         if unknown:
             raise ValueError(f"not a module, mode, variant or scenario of {defs.game}: {unknown}")
         self.in_play = (defs.default_options - frozenset(without)) | frozenset(options)
+        self.example: str | None = None  # the worked example being run (`book.example`)
         tracks = {t.name: StatDef(t.name, t.title, None, t.lo, t.hi) for t in defs.tracks.values()}
         self.stats = Stats({**defs.stats, **tracks}, defs.records, self.log)
         self.place_owners = defs.place_owners

@@ -7,6 +7,13 @@ A rule, a procedure or an external event may declare the values it is given, in 
 guard_broken(d)`, as many names as it has values; a `trigger` gives them by position,
 `trigger guard_broken(big_ben)`, or by name, `trigger resolve(card = c)`, and may give
 the triggered rule its `target` or `owner` by name (`trigger resolve(target = c)`).
+
+A rule hooked `before`, `start of`, `during`, `end of` or `after` something runs when that
+is resolved: a rule, a step, a procedure, a table or an external event; and `after STAT`
+after each change of a stat or a track, `after DIE` after each roll of a die. Hooked any
+other way to a stat, a track or a die, or to
+something never resolved (a deck, a zone, a kind, a card of the catalog without rules...),
+the rule would never fire: a warning (W313) says so.
 """
 
 from __future__ import annotations
@@ -60,6 +67,7 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
         if isinstance(clauses, ast.Clauses) and clauses.when is not None:
             for moment in clauses.when.moments:
                 _check_binds(model, moment, diags)
+                _check_hooked(model, moment, diags)
         allowed = {id(n) for a in decl.actions for n in iter_nodes(a)} \
             if isinstance(decl, ast.Example) else set()
         # a card's statements are in its clauses (its field values hold none)
@@ -102,6 +110,34 @@ def _check_binds(model: GameModel, moment: ast.Timing, diags: Diagnostics) -> No
         diags.add(Code.WRONG_ARGUMENTS,
                   f"{_what(target)} {_gives(params)}, and {written} names "
                   f"{len(moment.binds)}", moment.span, hint)
+
+
+HOOKS = {"before": "before", "start": "start of", "during": "during", "end": "end of",
+         "after": "after"}
+RESOLVED = (ast.Rule, ast.Step, ast.Procedure, ast.Table, ast.External, ast.Instance)
+
+
+def _check_hooked(model: GameModel, moment: ast.Timing, diags: Diagnostics) -> None:
+    """A hook on something that is never resolved never fires (W313)."""
+    if moment.kind not in HOOKS or moment.target is None:
+        return
+    target = model.targets.get(moment.target)
+    if target is None or isinstance(target, RESOLVED):
+        return
+    written = f"`{HOOKS[moment.kind]} {moment.target.dotted}`"
+    if isinstance(target, (ast.Stat, ast.Track, ast.Die)):
+        if moment.kind == "after":
+            return
+        what = "a roll of it" if isinstance(target, ast.Die) else "each change of it"
+        diags.add(Code.HOOK_NEVER_RUNS, f"{written}: `{target.id}` is a {target.keyword}, "
+                  f"and a rule is hooked to {what} only by `after`: this rule never fires",
+                  moment.span, f"write `after {moment.target.dotted}` (after {what}), or "
+                  "say the moment in words (`when: \"...\"`)")
+        return
+    diags.add(Code.HOOK_NEVER_RUNS, f"{written}: `{target.id}` is a {target.keyword}, which "
+              "is never resolved: this rule never fires", moment.span,
+              "hook it to a rule, a step, a procedure, a table or an external event "
+              "(`enters`/`leaves` for a place), or say the moment in words (`when: \"...\"`)")
 
 
 def _check_args(model: GameModel, node: ast.Trigger, diags: Diagnostics) -> None:

@@ -6,7 +6,9 @@ Run after name resolution, beside schema validation:
   procedure, the player queries, `eliminate`) needs the game's `players:` (E309);
 - an example's `set answer(name) to ...` (or `answers(name)`, one answer each time the
   choice comes) answers a choice some rule of the game makes
-  (`choose x from ...`, `may name:`, or the rule of a `choose` between options) (E310).
+  (`choose x from ...`, `may name:`, or the rule of a `choose` between options), or one
+  the engine makes itself: `overflow`, which thing leaves a full zone, when a zone has a
+  `capacity` it does not `forbid` going past, or a rule a `limit: max N in ZONE` (E310).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from ..syntax.walk import iter_nodes
 from .symbols import GameModel
 
 PLAYER_QUERIES = frozenset({"players", "others", "still_in", "next_player"})
+OVERFLOW = "overflow"  # the engine's own choice (`runtime.choosing.OVERFLOW`)
 
 
 def check_play(model: GameModel, diags: Diagnostics) -> None:
@@ -30,6 +33,8 @@ def check_play(model: GameModel, diags: Diagnostics) -> None:
             _needs_players(decl, diags)
         if isinstance(decl, ast.Procedure) and decl.prop("order") is not None:
             choices.add(decl.id)  # `order: chosen`: who takes the next run
+        if _overflows(decl):
+            choices.add(OVERFLOW)  # which thing leaves a full zone
         for node in _own_nodes(decl):
             if isinstance(node, ast.ChooseFrom):
                 choices.add(node.var)
@@ -56,6 +61,16 @@ def check_play(model: GameModel, diags: Diagnostics) -> None:
                       did_you_mean(name or "", sorted(choices)) or
                       "name the choice as its rule does: `choose x from ...` is answered by "
                       "`answer(x)`, `may draw_more:` by `answer(draw_more)`")
+
+
+def _overflows(decl: ast.Decl) -> bool:
+    """Does the engine ask which thing leaves this zone, or the zone this rule's `limit:
+    max N in ZONE` keeps to N?"""
+    if isinstance(decl, ast.Zone):
+        return decl.capacity is not None and decl.overflow not in (None, "forbid")
+    clauses = getattr(decl, "clauses", None)
+    limit = clauses.limit if isinstance(clauses, ast.Clauses) else None
+    return limit is not None and limit.max_in is not None
 
 
 _HINT = "declare who plays in the game: `players: player` (a kind whose instances are the seats)"

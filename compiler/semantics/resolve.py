@@ -77,11 +77,15 @@ class Resolver:
                        "model it; examples state it with `set`)")
 
     def lookup(self, ref: ast.Ref, scope: Symbol) -> Symbol | None:
+        """The innermost declaration named so, from `scope` outwards; one further out of
+        the same name, hidden by it, is kept in `GameModel.shadowed` (W627 reads it)."""
         head = ref.parts[0]
-        found = next((s.children[head] for s in scope.ancestors() if head in s.children), None)
-        if found is None and self.model.base is not None:
-            found = self.model.base.root.children.get(head)
-        return found
+        found = [s.children[head] for s in scope.ancestors() if head in s.children]
+        if len(found) > 1:
+            self.model.shadowed[id(ref)] = (ref, scope, found[0], found[1])
+        if not found and self.model.base is not None:
+            return self.model.base.root.children.get(head)
+        return found[0] if found else None
 
     def resolve(self, ref: ast.Ref, scope: Symbol, local: frozenset[str],
                 code: Code = Code.UNRESOLVED, context: str = "") -> ast.Decl | None:

@@ -47,6 +47,9 @@ class GameModel:
     base: GameModel | None = None
     expansions: list[GameModel] = field(default_factory=list)  # games whose base this is
     examples: GameRun | None = None  # its worked examples' run, once `verify` has run
+    # a reference's name that an inner scope's declaration takes from an outer one's:
+    # id(ref) -> (the reference, the scope it is read in, what it names, what it hides)
+    shadowed: dict[int, tuple[ast.Ref, Symbol, Symbol, Symbol]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:

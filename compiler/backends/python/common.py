@@ -70,6 +70,13 @@ def options_of(sym: Symbol) -> tuple[str, ...]:
     return tuple(reversed(found))
 
 
+def example_of(sym: Symbol) -> str | None:
+    """The worked example a declaration is declared in, if any (a rule an example
+    declares is in play in that example only)."""
+    return next((s.qualname for s in sym.ancestors() if s is not sym
+                 and isinstance(s.decl, ast.Example)), None)
+
+
 def clauses_of(decl: ast.Decl) -> ast.Clauses | None:
     """The clauses of a rule, a step, or a card that has rule clauses."""
     clauses = getattr(decl, "clauses", None)

@@ -17,6 +17,7 @@ from .common import (
     bounds,
     clauses_of,
     comment,
+    example_of,
     kwargs,
     names,
     opt_str,
@@ -111,7 +112,7 @@ def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
         overrides=unit.named(target) if target is not None else None,
         scope=names(options_of(sym)),
         this=unit.name_of(sym.qualname) if kind == "card" else None,
-        prose=literal(prose) if prose else None))
+        prose=literal(prose) if prose else None, example=opt_str(example_of(sym))))
 
 
 def who(unit: Unit, decl: ast.Decl) -> list[Py]:

@@ -31,6 +31,9 @@ class GameCode(ExprCode):
         stmts = list(stmts)
         inner = indent + 4 if effects else indent
         for i, stmt in enumerate(stmts):
+            if effects and isinstance(stmt, ast.Refused):  # one `with` (ruff: SIM117)
+                out += self.stmt_Refused(stmt, env, indent, "with g.effect(), ")
+                continue
             if effects:
                 out.append(" " * indent + "with g.effect():")
             if isinstance(stmt, ast.Roll) and stmt.bind:
@@ -185,9 +188,11 @@ class GameCode(ExprCode):
         return self._do(indent, "g.trigger", self.expr(s.target, env),
                         call("ctx.but", *changes))
 
-    def stmt_Refused(self, s: ast.Refused, env: Env, indent: int) -> list[str]:
-        """`with g.refused("..."):` the block, which the rules must refuse."""
-        return render(call("g.refused", Str(unparse.block(s.body))), indent, "with ", ":") + \
+    def stmt_Refused(self, s: ast.Refused, env: Env, indent: int,
+                     opening: str = "with ") -> list[str]:
+        """`with g.refused("..."):` the block, which the rules must refuse; as an example's
+        action, one effect: `with g.effect(), g.refused("..."):`."""
+        return render(call("g.refused", Str(unparse.block(s.body))), indent, opening, ":") + \
             self.block(s.body, env, indent + 4)
 
     def stmt_Require(self, s: ast.Require, env: Env, indent: int) -> list[str]:
