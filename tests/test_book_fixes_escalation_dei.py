@@ -205,6 +205,52 @@ def test_a_resistance_token_takes_1_trust_off_an_exit(escalation: Definitions) -
                for e in g.log)
 
 
+def test_a_random_district_is_the_games_seeded_draw(escalation: Definitions) -> None:
+    """Before: "place a special Guard in a random District" (the Aeterna Security Protocol)
+    and "pick a random District" (the Zeppelin's Step 9) were words only: no special Guard
+    was added and the Zeppelin was never placed. Now each draws one of the City's Districts
+    by the game's seeded draw: the same one for the same seed, not always the same one."""
+    districts = ["grand_citadel", "art_district", "tower_of_law"]
+    guards, zeppelins = set(), set()
+    for seed in range(8):
+        for _ in range(2):  # the same seed draws the same District
+            g = Game(escalation, seed=seed, options=["aeterna"])
+            g.set_fact("city_districts", [], districts)
+            for d in districts:
+                g.set_fact("special_guards_in", [d], 0)
+            g.trigger("security_protocol")
+            placed = [d for d in districts if g.fact("special_guards_in", d) == 1]
+            assert len(placed) == 1
+            assert [d for d in districts if g.places.holds(d, "aeterna.ae_token")] == placed
+            guards.add((seed, placed[0]))
+            z = Game(escalation, seed=seed)
+            z.set_fact("city_districts", [], districts)
+            z.trigger("final_steps")
+            zeppelins.add((seed, z.places.where("zeppelin.surveillance_zeppelin")))
+    assert len(guards) == 8 and len({d for _, d in guards}) > 1
+    assert len(zeppelins) == 8 and {d for _, d in zeppelins} <= set(districts)
+    assert len({d for _, d in zeppelins}) > 1
+
+
+def test_julies_hideout_card_is_drawn_before_her_rule_is_weighed(
+        escalation: Definitions) -> None:
+    """Before: Julie's S&C rule as a Hero-Servant overrode her whole turn on the card she
+    had chosen before the turn (the draw itself was words). Now the turn draws a card among
+    her Access cards first; only the Smugglers Hideout card runs her rule (no move, no
+    Action), any other card moves her there, where she takes the Action."""
+    hideout = f"{JULIE}.smugglers_hideout"
+    rule = "aeterna.other_mission_sets.compatibility_heroes.julie_servant"
+    for cards, expected in (([hideout], "grand_citadel"), (["tower_of_law"], "tower_of_law")):
+        g = Game(escalation, seed=1, options=["aeterna"])
+        g.set_fact("access_cards_of", [JULIE], cards)
+        g.set(JULIE, "hero_servant", 2)
+        g.place(JULIE, "grand_citadel")
+        g.trigger("aeterna.heroes_as_servants.next_round", Ctx(actor=JULIE))
+        assert g.fact("access_district", JULIE) == cards[0]
+        assert g.places.where(JULIE) == expected
+        assert fired(g, rule) == (cards == [hideout])
+
+
 # ---------------------------------------------------------------- D.E.I.
 
 
