@@ -17,7 +17,7 @@ from .conftest import ROOT
 from .test_engine import compiled
 
 KEYWORDS = "keywords.keywords_list"
-GRID = "terrain.battle_grid"
+GRID = "battle_grid"
 
 
 @pytest.fixture(scope="module")
@@ -52,11 +52,20 @@ def test_a_second_kratos_card_is_death_instead(engine: ModuleType) -> None:
 
 def test_a_summoning_moves_the_adversary_once(engine: ModuleType) -> None:
     """Lines 680 and 1624: the reminder on p. 60 restates the rule of p. 22; a Summoning
-    outside the Mnestis Theatre moves the Adversary once, not twice."""
+    outside the Mnestis Theatre moves the Adversary once, not twice. The Adversary has
+    been introduced (line 504: activations are ignored until then) and stands on the
+    Map two revealed tiles west of the Argo: it moves one tile towards it."""
     game = in_battle(engine)
     game.set(None, "summon_limit_value", 2)
+    game.set(None, "adversary_introduced", True)
+    game.set(None, "adversary_on_map", True)
+    for x in (1, 2, 3):
+        game.place(f"aeon_components.map_tile#{x}", f"voyage.voyage_map.{x}_1")
+    game.place("voyage.argo_miniature", "voyage.voyage_map.3_1")
+    game.place("voyage.adversary_miniature", "voyage.voyage_map.1_1")
     game.trigger("summoning")
     assert happened(game, "adversary_activation") == 1
+    assert game.members("voyage.voyage_map.2_1")[0] == "voyage.adversary_miniature"
     assert game.get(None, "summon_charges_used") == 1
 
 
