@@ -10,8 +10,17 @@ from ludex.runtime import Record
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AdventureHub(Record):
+    # adventure.hub_adventures.adventure_hub (rules/aeon_trespass/adventure.ludex:299)
+    # Adventure Hub
+
+    KIND: ClassVar[str] = 'adventure.hub_adventures.adventure_hub'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class MoirosCard(Record):
-    # moiros_card: Moiros card (rules/aeon_trespass/conditions.ludex:243)
+    # moiros_card: Moiros card (rules/aeon_trespass/conditions.ludex:247)
 
     KIND: ClassVar[str] = 'moiros_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -19,7 +28,7 @@ class MoirosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class KratosCard(Record):
-    # kratos_card: Kratos card (rules/aeon_trespass/conditions.ludex:255)
+    # kratos_card: Kratos card (rules/aeon_trespass/conditions.ludex:259)
 
     KIND: ClassVar[str] = 'kratos_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -27,7 +36,7 @@ class KratosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameKeyword(Record):
-    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:486)
+    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:805)
 
     KIND: ClassVar[str] = 'game_keyword'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'stackable': 'stackable'})
@@ -60,8 +69,46 @@ class TerrainTrait(Record):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AttachmentGear(Record):
+    # game_elements_attachments.attachment_gear (rules/aeon_trespass/titan_round.ludex:139)
+    # An Attachment Gear card
+
+    KIND: ClassVar[str] = 'game_elements_attachments.attachment_gear'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TitanFigure(Record):
+    # titan_movement_rules.titan_figure (rules/aeon_trespass/titan_round.ludex:476)
+    # A Titan miniature on the Battle Board
+
+    KIND: ClassVar[str] = 'titan_movement_rules.titan_figure'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'pilot': 'pilot'})
+
+    pilot: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrimordialFigure(Record):
+    # titan_movement_rules.primordial_figure (rules/aeon_trespass/titan_round.ludex:488)
+    # A Primordial miniature on the Battle Board
+
+    KIND: ClassVar[str] = 'titan_movement_rules.primordial_figure'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassableTerrainTile(Record):
+    # titan_movement_rules.passable_terrain_tile (rules/aeon_trespass/titan_round.ludex:494)
+    # A one-space Terrain tile a Titan may move through (neither Obstacle nor Chasm)
+
+    KIND: ClassVar[str] = 'titan_movement_rules.passable_terrain_tile'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BpCard(Record):
-    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1263)
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1697)
 
     KIND: ClassVar[str] = 'bp_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -71,7 +118,7 @@ class BpCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AiCard(Record):
-    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1266)
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1700)
 
     KIND: ClassVar[str] = 'ai_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -81,7 +128,7 @@ class AiCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GenericWound(Record):
-    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1269)
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1703)
 
     KIND: ClassVar[str] = 'generic_wound'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})
@@ -91,7 +138,7 @@ class GenericWound(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ModifierToken(Record):
-    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:333)
+    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:404)
 
     KIND: ClassVar[str] = 'modifier_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -112,6 +159,13 @@ class ObolCard(Record):
 
     kills: bool
 
+
+MAN_OF_PURPOSE = AdventureHub(id='adventure.hub_adventures.man_of_purpose', title='Man of Purpose')
+
+FULL_HUB = AdventureHub(
+    id='adventure.hub_adventures.full_track_reroll.full_hub',
+    title='A Hub whose adventure track is full (made up)',
+)
 
 ABYSSWATCHER = Titan(id='abysswatcher', title='The Abysswatcher')
 
@@ -310,6 +364,64 @@ TRAP = TerrainTrait(id='terrain.terrain_traits_list.trap', title='Trap')
 
 TREASURE = TerrainTrait(id='terrain.terrain_traits_list.treasure', title='Treasure')
 
+WEAPON_ATTACHMENT_OF_OURS = AttachmentGear(
+    id='game_elements_attachments.weapon_attachment_of_ours',
+    title='An Attachment card on a weapon (of ours)',
+)
+
+ARMOR_ATTACHMENT_OF_OURS = AttachmentGear(
+    id='game_elements_attachments.armor_attachment_of_ours',
+    title='An Attachment card on an armor (of ours)',
+)
+
+SUPPORT_ATTACHMENT_OF_OURS = AttachmentGear(
+    id='game_elements_attachments.support_attachment_of_ours',
+    title='An Attachment card on a support card (of ours)',
+)
+
+SECOND_WEAPON_ATTACHMENT_OF_OURS = AttachmentGear(
+    id='game_elements_attachments.second_weapon_attachment_of_ours',
+    title='An Attachment card on a second weapon (of ours)',
+)
+
+DREAMWALKER_OF_OURS = Titan(
+    id='gated_abilities_effects.dreamwalker_of_ours',
+    title='A Dreamwalker Titan (of ours)',
+)
+
+ARGO_BRED_OF_OURS = Titan(
+    id='gated_abilities_effects.argo_bred_of_ours',
+    title='An Argo-bred Titan (of ours)',
+)
+
+HERODOTUS_FIGURE = TitanFigure(
+    id='titan_movement_rules.herodotus_figure',
+    title="Herodotus's Titan",
+    pilot='herodotus',
+)
+
+PHILOCTERA_FIGURE = TitanFigure(
+    id='titan_movement_rules.philoctera_figure',
+    title="Philoctera's Titan",
+    pilot='philoctera',
+)
+
+SOLON_FIGURE = TitanFigure(
+    id='titan_movement_rules.solon_figure',
+    title="Solon's Titan",
+    pilot='solon',
+)
+
+FOUR_SPACE_PRIMORDIAL = PrimordialFigure(
+    id='titan_movement_rules.four_space_primordial',
+    title='A Primordial miniature that takes up four spaces',
+)
+
+OPEN_GROUND_TILE = PassableTerrainTile(
+    id='titan_movement_rules.open_ground_tile',
+    title='A one-space Terrain tile that is neither Obstacle nor Chasm',
+)
+
 DOUBLE_WOUND = GenericWound(id='double_wound', title='Double Wound', wounds=2)
 
 SINGLE_WOUND = GenericWound(id='single_wound', title='Single Wound', wounds=1)
@@ -451,6 +563,8 @@ SOLON = Argonaut(id='solon', title='Solon')
 
 
 CATALOG: Mapping[str, Record] = MappingProxyType({
+    MAN_OF_PURPOSE.id: MAN_OF_PURPOSE,
+    FULL_HUB.id: FULL_HUB,
     ABYSSWATCHER.id: ABYSSWATCHER,
     AMBROSIA_LIMIT_KEYWORD.id: AMBROSIA_LIMIT_KEYWORD,
     ASCENDED.id: ASCENDED,
@@ -520,6 +634,17 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     OBSTACLE.id: OBSTACLE,
     TRAP.id: TRAP,
     TREASURE.id: TREASURE,
+    WEAPON_ATTACHMENT_OF_OURS.id: WEAPON_ATTACHMENT_OF_OURS,
+    ARMOR_ATTACHMENT_OF_OURS.id: ARMOR_ATTACHMENT_OF_OURS,
+    SUPPORT_ATTACHMENT_OF_OURS.id: SUPPORT_ATTACHMENT_OF_OURS,
+    SECOND_WEAPON_ATTACHMENT_OF_OURS.id: SECOND_WEAPON_ATTACHMENT_OF_OURS,
+    DREAMWALKER_OF_OURS.id: DREAMWALKER_OF_OURS,
+    ARGO_BRED_OF_OURS.id: ARGO_BRED_OF_OURS,
+    HERODOTUS_FIGURE.id: HERODOTUS_FIGURE,
+    PHILOCTERA_FIGURE.id: PHILOCTERA_FIGURE,
+    SOLON_FIGURE.id: SOLON_FIGURE,
+    FOUR_SPACE_PRIMORDIAL.id: FOUR_SPACE_PRIMORDIAL,
+    OPEN_GROUND_TILE.id: OPEN_GROUND_TILE,
     DOUBLE_WOUND.id: DOUBLE_WOUND,
     SINGLE_WOUND.id: SINGLE_WOUND,
     HERODOTUS_BP_III.id: HERODOTUS_BP_III,
@@ -557,6 +682,7 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
 })
 
 KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    AdventureHub.KIND: (MAN_OF_PURPOSE.id, FULL_HUB.id),
     MoirosCard.KIND: (),
     KratosCard.KIND: (),
     GameKeyword.KIND: (
@@ -616,7 +742,7 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         VAULT.id,
     ),
     Argonaut.KIND: (HERODOTUS.id, PHILOCTERA.id, SOLON.id),
-    Titan.KIND: (ABYSSWATCHER.id,),
+    Titan.KIND: (ABYSSWATCHER.id, DREAMWALKER_OF_OURS.id, ARGO_BRED_OF_OURS.id),
     TerrainTrait.KIND: (
         AMBROSIA_TRAIT.id,
         BOARD_EDGE.id,
@@ -633,6 +759,15 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         TRAP.id,
         TREASURE.id,
     ),
+    AttachmentGear.KIND: (
+        WEAPON_ATTACHMENT_OF_OURS.id,
+        ARMOR_ATTACHMENT_OF_OURS.id,
+        SUPPORT_ATTACHMENT_OF_OURS.id,
+        SECOND_WEAPON_ATTACHMENT_OF_OURS.id,
+    ),
+    TitanFigure.KIND: (HERODOTUS_FIGURE.id, PHILOCTERA_FIGURE.id, SOLON_FIGURE.id),
+    PrimordialFigure.KIND: (FOUR_SPACE_PRIMORDIAL.id,),
+    PassableTerrainTile.KIND: (OPEN_GROUND_TILE.id,),
     BpCard.KIND: (
         HERODOTUS_BP_III.id,
         HERODOTUS_BP_II.id,

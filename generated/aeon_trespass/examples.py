@@ -110,30 +110,30 @@ book.example(
 
 
 # ability_usage.kratos_table_abilities.herodotus_kratos_table
-# (rules/aeon_trespass/abilities.ludex:170)
+# (rules/aeon_trespass/abilities.ludex:176)
 # Herodotus uses his Kratos Table
 book.example(
     'ability_usage.kratos_table_abilities.herodotus_kratos_table',
     title='Herodotus uses his Kratos Table',
-    source='rules/aeon_trespass/abilities.ludex:170',
+    source='rules/aeon_trespass/abilities.ludex:176',
 )
 
 
-# ability_usage.named_abilities.gamechanger_reflex (rules/aeon_trespass/abilities.ludex:195)
+# ability_usage.named_abilities.gamechanger_reflex (rules/aeon_trespass/abilities.ludex:201)
 # The Gamechanger's two Reflex abilities
 book.example(
     'ability_usage.named_abilities.gamechanger_reflex',
     title="The Gamechanger's two Reflex abilities",
-    source='rules/aeon_trespass/abilities.ludex:195',
+    source='rules/aeon_trespass/abilities.ludex:201',
 )
 
 
-# exhausting_discarding_removing.exhausting_a_card (rules/aeon_trespass/abilities.ludex:247)
+# exhausting_discarding_removing.exhausting_a_card (rules/aeon_trespass/abilities.ludex:253)
 # A card is exhausted when instructed; it stays equipped but is not ready
 @book.example(
     'exhausting_discarding_removing.exhausting_a_card',
     title='A card is exhausted when instructed; it stays equipped but is not ready',
-    source='rules/aeon_trespass/abilities.ludex:247',
+    source='rules/aeon_trespass/abilities.ludex:253',
 )
 def exhausting_a_card(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -177,12 +177,12 @@ def exhausting_a_card(g: Game) -> list[Expectation]:
     ]
 
 
-# exhausting_discarding_removing.unexhausting_all (rules/aeon_trespass/abilities.ludex:260)
+# exhausting_discarding_removing.unexhausting_all (rules/aeon_trespass/abilities.ludex:266)
 # An Argonaut's action unexhausts every exhausted element
 @book.example(
     'exhausting_discarding_removing.unexhausting_all',
     title="An Argonaut's action unexhausts every exhausted element",
-    source='rules/aeon_trespass/abilities.ludex:260',
+    source='rules/aeon_trespass/abilities.ludex:266',
 )
 def unexhausting_all(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -231,22 +231,354 @@ def unexhausting_all(g: Game) -> list[Expectation]:
     ]
 
 
-# adventure.hub_adventures.story_ii_hub (rules/aeon_trespass/adventure.ludex:119)
+# adventure.following_the_paragraphs.success_see_0005 (rules/aeon_trespass/adventure.ludex:79)
+# "Success: See 0005.", then "Return to the Voyage Phase."
+@book.example(
+    'adventure.following_the_paragraphs.success_see_0005',
+    title='"Success: See 0005.", then "Return to the Voyage Phase."',
+    source='rules/aeon_trespass/adventure.ludex:79',
+)
+def success_see_0005(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'voyage_phase')
+    g.set_fact('next_paragraph', ['0004'], '0005')
+    g.set_fact('next_paragraph', ['0005'], '0006')
+    g.set_fact('next_paragraph', ['0006'], False)
+    with g.effect():
+        g.trigger('adventure.story_paragraph', ctx.but(args=(('paragraph', '0004'),)))
+    return [
+        g.expect(
+            'happened(adventure.story_paragraph) == 3',
+            lambda: q.happened(g, 'adventure.story_paragraph'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'happened(return_to_voyage) == 1',
+            lambda: q.happened(g, 'adventure.following_the_paragraphs.return_to_voyage'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'current_phase == voyage_phase',
+            lambda: g.get(GAME, 'current_phase'),
+            '==',
+            lambda: 'voyage_phase',
+        ),
+    ]
+
+
+# adventure.choice_matrix.mark_a1_twice (rules/aeon_trespass/adventure.ludex:140)
+# Mark A1, mark it again, then erase it
+@book.example(
+    'adventure.choice_matrix.mark_a1_twice',
+    title='Mark A1, mark it again, then erase it',
+    source='rules/aeon_trespass/adventure.ludex:140',
+)
+def mark_a1_twice(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    with g.effect():
+        g.trigger('adventure.choice_matrix.mark_node', ctx.but(args=(('node', 'A1'),)))
+    with g.effect():
+        g.trigger('adventure.choice_matrix.mark_node', ctx.but(args=(('node', 'B2'),)))
+    with g.effect():
+        g.trigger('adventure.choice_matrix.mark_node', ctx.but(args=(('node', 'A1'),)))
+    with g.effect():
+        g.trigger(
+            'adventure.choice_matrix.marked_box.reverse_node',
+            ctx.but(args=(('node', 'B2'),)),
+        )
+    return [
+        g.expect(
+            'choice_matrix_marks == ["A1"]',
+            lambda: g.get(GAME, 'choice_matrix_marks'),
+            '==',
+            lambda: ['A1'],
+        ),
+        g.expect(
+            'choice_matrix_reversed == ["B2"]',
+            lambda: g.get(GAME, 'choice_matrix_reversed'),
+            '==',
+            lambda: ['B2'],
+        ),
+    ]
+
+
+# adventure.party_leader.leader_by_lot (rules/aeon_trespass/adventure.ludex:209)
+# A party leader by lot, then a party leader by choice
+@book.example(
+    'adventure.party_leader.leader_by_lot',
+    title='A party leader by lot, then a party leader by choice',
+    source='rules/aeon_trespass/adventure.ludex:209',
+)
+def leader_by_lot(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [7, 2, 9])
+    g.set_fact('answer', ['a'], catalog.SOLON.id)
+    g.set_fact('next_paragraph', ['0005'], False)
+    with g.effect():
+        g.trigger('adventure.party_leader.party_leader_tip', ctx)
+    with g.effect(), g.refused('trigger choose_party_leader'):
+        g.trigger('adventure.party_leader.choose_party_leader', ctx)
+    with g.effect():
+        g.trigger('adventure.story_paragraph', ctx.but(args=(('paragraph', '0005'),)))
+    with g.effect():
+        g.trigger('adventure.party_leader.choose_party_leader', ctx)
+    return [
+        g.expect(
+            'important_game_rules.random_argonaut == philoctera',
+            lambda: g.get(GAME, 'random_argonaut'),
+            '==',
+            lambda: catalog.PHILOCTERA.id,
+        ),
+        g.expect(
+            'party_leader_now == solon',
+            lambda: g.get(GAME, 'party_leader_now'),
+            '==',
+            lambda: catalog.SOLON.id,
+        ),
+        g.expect(
+            'location(priority_target_token) == solon',
+            lambda: q.location(g, 'priority_target_token'),
+            '==',
+            lambda: catalog.SOLON.id,
+        ),
+        g.expect('party_leader_chosen', lambda: g.get(GAME, 'party_leader_chosen')),
+        g.expect(
+            'current_phase == voyage_phase',
+            lambda: g.get(GAME, 'current_phase'),
+            '==',
+            lambda: 'voyage_phase',
+        ),
+    ]
+
+
+# adventure.hub_adventures.story_ii_hub (rules/aeon_trespass/adventure.ludex:335)
 # An 8 on the Adventure Hubs table
-book.example(
+@book.example(
     'adventure.hub_adventures.story_ii_hub',
     title='An 8 on the Adventure Hubs table',
-    source='rules/aeon_trespass/adventure.ludex:119',
+    source='rules/aeon_trespass/adventure.ludex:335',
 )
+def story_ii_hub(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_story_card', '2B')
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [8])
+    g.set_fact('adventure_hubs_table', [8, 2], catalog.MAN_OF_PURPOSE.id)
+    g.set_fact('adventure_hubs_terrain', [8, 2], 'Abandoned Temple (Outer 3)')
+    g.set_fact('hub_track_full', [catalog.MAN_OF_PURPOSE.id], False)
+    with g.effect():
+        g.trigger('adventure.hub_adventures.resolve_hub_adventure.roll_hub', ctx)
+    with g.effect():
+        g.trigger('adventure.hub_adventures.resolve_hub_adventure.mark_adventure_track', ctx)
+    return [
+        g.expect(
+            'current_hub == man_of_purpose',
+            lambda: g.get(GAME, 'current_hub'),
+            '==',
+            lambda: catalog.MAN_OF_PURPOSE.id,
+        ),
+        g.expect(
+            'man_of_purpose.hub_boxes_marked == 1',
+            lambda: g.get(catalog.MAN_OF_PURPOSE.id, 'hub_boxes_marked'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'additional_adventure_rules.adventure_terrain_rules.noted_adventure_terrain == '
+            '"Abandoned Temple (Outer 3)"',
+            lambda: g.get(GAME, 'noted_adventure_terrain'),
+            '==',
+            lambda: 'Abandoned Temple (Outer 3)',
+        ),
+        g.expect(
+            'additional_adventure_rules.adventure_terrain_rules.adventure_terrain_noted',
+            lambda: g.get(GAME, 'adventure_terrain_noted'),
+        ),
+    ]
+
+
+# adventure.hub_adventures.two_hub_adventures (rules/aeon_trespass/adventure.ludex:362)
+# Not in the book: an empty box, then an alpha box
+@book.example(
+    'adventure.hub_adventures.two_hub_adventures',
+    title='Not in the book: an empty box, then an alpha box',
+    source='rules/aeon_trespass/adventure.ludex:362',
+)
+def two_hub_adventures(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_story_card', '2B')
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [8, 4, 7])
+    g.set_fact('adventure_hubs_table', [8, 2], catalog.MAN_OF_PURPOSE.id)
+    g.set_fact('adventure_hubs_table', [7, 2], catalog.MAN_OF_PURPOSE.id)
+    g.set_fact('adventure_hubs_terrain', [8, 2], 'Abandoned Temple (Outer 3)')
+    g.set_fact('hub_track_full', [catalog.MAN_OF_PURPOSE.id], False)
+    g.set_fact('hub_box_symbol', [catalog.MAN_OF_PURPOSE.id, 1], 'empty')
+    g.set_fact('hub_box_symbol', [catalog.MAN_OF_PURPOSE.id, 2], 'alpha')
+    g.set_fact('hub_adventure_table', [catalog.MAN_OF_PURPOSE.id, 4], '0412')
+    g.set_fact('hub_symbol_paragraph', [catalog.MAN_OF_PURPOSE.id, 'alpha'], '0401')
+    g.set_fact('adventure_trait', ['0412'], 'Loss')
+    g.set_fact('adventure_trait', ['0401'], 'Pride')
+    g.set(catalog.SOLON.id, 'mnemos_cards_held', 1)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 1, 'Loss'], True)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 1, 'Pride'], False)
+    g.set_fact('next_paragraph', ['0412'], False)
+    g.set_fact('next_paragraph', ['0401'], False)
+    with g.effect():
+        g.trigger('adventure.hub_adventures.resolve_hub_adventure', ctx)
+    with g.effect():
+        g.trigger('adventure.hub_adventures.resolve_hub_adventure', ctx)
+    return [
+        g.expect(
+            'current_adventure == "0401"',
+            lambda: g.get(GAME, 'current_adventure'),
+            '==',
+            lambda: '0401',
+        ),
+        g.expect(
+            'man_of_purpose.hub_boxes_marked == 2',
+            lambda: g.get(catalog.MAN_OF_PURPOSE.id, 'hub_boxes_marked'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'solon.first_mnemos_nodes == 1',
+            lambda: g.get(catalog.SOLON.id, 'first_mnemos_nodes'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(adventure.story_paragraph) == 2',
+            lambda: q.happened(g, 'adventure.story_paragraph'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'current_phase == voyage_phase',
+            lambda: g.get(GAME, 'current_phase'),
+            '==',
+            lambda: 'voyage_phase',
+        ),
+    ]
+
+
+# adventure.hub_adventures.full_track_reroll (rules/aeon_trespass/adventure.ludex:397)
+# Not in the book: a full track, and the Hubs table rolled again
+@book.example(
+    'adventure.hub_adventures.full_track_reroll',
+    title='Not in the book: a full track, and the Hubs table rolled again',
+    source='rules/aeon_trespass/adventure.ludex:397',
+)
+def full_track_reroll(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_story_card', '2B')
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [3, 8])
+    g.set_fact('adventure_hubs_table', [3, 2], catalog.FULL_HUB.id)
+    g.set_fact('adventure_hubs_terrain', [3, 2], 'Ruins (Inner 3)')
+    g.set_fact('hub_track_full', [catalog.FULL_HUB.id], True)
+    g.set_fact('adventure_hubs_table', [8, 2], catalog.MAN_OF_PURPOSE.id)
+    g.set_fact('adventure_hubs_terrain', [8, 2], 'Abandoned Temple (Outer 3)')
+    g.set_fact('hub_track_full', [catalog.MAN_OF_PURPOSE.id], False)
+    g.set_fact('hub_box_symbol', [catalog.MAN_OF_PURPOSE.id, 1], 'alpha')
+    g.set_fact('hub_symbol_paragraph', [catalog.MAN_OF_PURPOSE.id, 'alpha'], '0401')
+    g.set_fact('next_paragraph', ['0401'], False)
+    with g.effect():
+        g.trigger('adventure.hub_adventures.resolve_hub_adventure', ctx)
+    return [
+        g.expect(
+            'current_hub == man_of_purpose',
+            lambda: g.get(GAME, 'current_hub'),
+            '==',
+            lambda: catalog.MAN_OF_PURPOSE.id,
+        ),
+        g.expect(
+            'man_of_purpose.hub_boxes_marked == 1',
+            lambda: g.get(catalog.MAN_OF_PURPOSE.id, 'hub_boxes_marked'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'full_hub.hub_boxes_marked == 0',
+            lambda: g.get(catalog.FULL_HUB.id, 'hub_boxes_marked'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'additional_adventure_rules.adventure_terrain_rules.noted_adventure_terrain == '
+            '"Abandoned Temple (Outer 3)"',
+            lambda: g.get(GAME, 'noted_adventure_terrain'),
+            '==',
+            lambda: 'Abandoned Temple (Outer 3)',
+        ),
+    ]
+
+
+# adventure.inward_odyssey_rules.several_knowledge_at_once (rules/aeon_trespass/adventure.ludex:482)
+# Three Argo Knowledge at once, then one
+@book.example(
+    'adventure.inward_odyssey_rules.several_knowledge_at_once',
+    title='Three Argo Knowledge at once, then one',
+    source='rules/aeon_trespass/adventure.ludex:482',
+)
+def several_knowledge_at_once(g: Game) -> list[Expectation]:
+    with g.effect():
+        g.gain('argo_knowledge', 3, GAME)
+    with g.effect():
+        g.gain('argo_knowledge', 1, GAME)
+    return [
+        g.expect(
+            'happened(inward_odyssey) == 4',
+            lambda: q.happened(g, 'inward_odyssey'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'inward_odyssey_unlocked == 4',
+            lambda: g.get(GAME, 'inward_odyssey_unlocked'),
+            '==',
+            lambda: 4,
+        ),
+    ]
+
+
+# adventure.inward_odyssey_rules.two_progress_tokens (rules/aeon_trespass/adventure.ludex:514)
+# Six Progress tokens on Inward Odyssey
+@book.example(
+    'adventure.inward_odyssey_rules.two_progress_tokens',
+    title='Six Progress tokens on Inward Odyssey',
+    source='rules/aeon_trespass/adventure.ludex:514',
+)
+def two_progress_tokens(g: Game) -> list[Expectation]:
+    with g.effect():
+        g.gain('inward_odyssey_progress', 2, GAME)
+    with g.effect():
+        g.gain('inward_odyssey_progress', 1, GAME)
+    with g.effect():
+        g.gain('inward_odyssey_progress', 3, GAME)
+    return [
+        g.expect('argo_knowledge == 3', lambda: g.get(GAME, 'argo_knowledge'), '==', lambda: 3),
+        g.expect(
+            'inward_odyssey_progress == 0',
+            lambda: g.get(GAME, 'inward_odyssey_progress'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(inward_odyssey) == 3',
+            lambda: q.happened(g, 'inward_odyssey'),
+            '==',
+            lambda: 3,
+        ),
+    ]
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_twelve
-# (rules/aeon_trespass/adventure.ludex:195)
+# (rules/aeon_trespass/adventure.ludex:606)
 # Pharos Delve (12): aim for 12 to 15
 @book.example(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_twelve',
     title='Pharos Delve (12): aim for 12 to 15',
-    source='rules/aeon_trespass/adventure.ludex:195',
+    source='rules/aeon_trespass/adventure.ludex:606',
 )
 def pharos_delve_twelve(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -265,12 +597,12 @@ def pharos_delve_twelve(g: Game) -> list[Expectation]:
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_sixteen
-# (rules/aeon_trespass/adventure.ludex:214)
+# (rules/aeon_trespass/adventure.ludex:625)
 # Pharos Delve (12): a total of 16 fails
 @book.example(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_sixteen',
     title='Pharos Delve (12): a total of 16 fails',
-    source='rules/aeon_trespass/adventure.ludex:214',
+    source='rules/aeon_trespass/adventure.ludex:625',
 )
 def pharos_delve_sixteen(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -288,23 +620,432 @@ def pharos_delve_sixteen(g: Game) -> list[Expectation]:
     ]
 
 
+# additional_adventure_rules.mnemoses.mnemos_nodes.mnemos_nodes_two_adventures
+# (rules/aeon_trespass/adventure.ludex:762)
+# Not in the book: Mnemos nodes from three hub adventures
+@book.example(
+    'additional_adventure_rules.mnemoses.mnemos_nodes.mnemos_nodes_two_adventures',
+    title='Not in the book: Mnemos nodes from three hub adventures',
+    source='rules/aeon_trespass/adventure.ludex:762',
+)
+def mnemos_nodes_two_adventures(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.HERODOTUS.id, 'mnemos_cards_held', 2)
+    g.set(catalog.HERODOTUS.id, 'first_mnemos_nodes', 5)
+    g.set(catalog.HERODOTUS.id, 'second_mnemos_nodes', 3)
+    g.set(catalog.PHILOCTERA.id, 'mnemos_cards_held', 2)
+    g.set(catalog.PHILOCTERA.id, 'first_mnemos_nodes', 2)
+    g.set(catalog.PHILOCTERA.id, 'second_mnemos_nodes', 2)
+    g.set(catalog.SOLON.id, 'mnemos_cards_held', 2)
+    g.set(catalog.SOLON.id, 'first_mnemos_nodes', 4)
+    g.set(catalog.SOLON.id, 'second_mnemos_nodes', 5)
+    g.set_fact('adventure_trait', ['0412'], 'Loss')
+    g.set_fact('adventure_trait', ['0413'], 'Pride')
+    g.set_fact('adventure_trait', ['0414'], 'Grief')
+    g.set_fact('mnemos_has_trait', [catalog.HERODOTUS.id, 1, 'Loss'], True)
+    g.set_fact('mnemos_has_trait', [catalog.HERODOTUS.id, 2, 'Loss'], True)
+    g.set_fact('mnemos_has_trait', [catalog.PHILOCTERA.id, 1, 'Loss'], True)
+    g.set_fact('mnemos_has_trait', [catalog.PHILOCTERA.id, 2, 'Loss'], True)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 1, 'Loss'], True)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 2, 'Loss'], False)
+    g.set_fact('mnemos_has_trait', [catalog.HERODOTUS.id, 1, 'Pride'], False)
+    g.set_fact('mnemos_has_trait', [catalog.HERODOTUS.id, 2, 'Pride'], True)
+    g.set_fact('mnemos_has_trait', [catalog.PHILOCTERA.id, 1, 'Pride'], True)
+    g.set_fact('mnemos_has_trait', [catalog.PHILOCTERA.id, 2, 'Pride'], False)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 1, 'Pride'], True)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 2, 'Pride'], True)
+    g.set_fact('mnemos_has_trait', [catalog.HERODOTUS.id, 1, 'Grief'], True)
+    g.set_fact('mnemos_has_trait', [catalog.PHILOCTERA.id, 1, 'Grief'], False)
+    g.set_fact('mnemos_has_trait', [catalog.PHILOCTERA.id, 2, 'Grief'], False)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 1, 'Grief'], True)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 2, 'Grief'], True)
+    g.set_fact('answers', ['dominant'], [1, 2])
+    with g.effect():
+        g.set(GAME, 'current_adventure', '0412')
+    with g.effect():
+        g.trigger('additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure', ctx)
+    with g.effect():
+        g.set(GAME, 'current_adventure', '0413')
+    with g.effect():
+        g.trigger('additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure', ctx)
+    with g.effect():
+        g.set(catalog.HERODOTUS.id, 'mnemos_cards_held', 1)
+    with g.effect():
+        g.set(GAME, 'current_adventure', '0414')
+    with g.effect():
+        g.trigger('additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure', ctx)
+    return [
+        g.expect(
+            'herodotus.first_mnemos_nodes == 7',
+            lambda: g.get(catalog.HERODOTUS.id, 'first_mnemos_nodes'),
+            '==',
+            lambda: 7,
+        ),
+        g.expect(
+            'herodotus.second_mnemos_nodes == 4',
+            lambda: g.get(catalog.HERODOTUS.id, 'second_mnemos_nodes'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'philoctera.first_mnemos_nodes == 4',
+            lambda: g.get(catalog.PHILOCTERA.id, 'first_mnemos_nodes'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'philoctera.second_mnemos_nodes == 2',
+            lambda: g.get(catalog.PHILOCTERA.id, 'second_mnemos_nodes'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'solon.first_mnemos_nodes == 5',
+            lambda: g.get(catalog.SOLON.id, 'first_mnemos_nodes'),
+            '==',
+            lambda: 5,
+        ),
+        g.expect(
+            'solon.second_mnemos_nodes == 7',
+            lambda: g.get(catalog.SOLON.id, 'second_mnemos_nodes'),
+            '==',
+            lambda: 7,
+        ),
+    ]
+
+
+# additional_adventure_rules.mnemoses.mnemos_nodes.two_breakthroughs
+# (rules/aeon_trespass/adventure.ludex:818)
+# Not in the book: Breakthroughs in one Story Step
+@book.example(
+    'additional_adventure_rules.mnemoses.mnemos_nodes.two_breakthroughs',
+    title='Not in the book: Breakthroughs in one Story Step',
+    source='rules/aeon_trespass/adventure.ludex:818',
+)
+def two_breakthroughs(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.HERODOTUS.id, 'mnemos_cards_held', 1)
+    g.set(catalog.HERODOTUS.id, 'first_mnemos_nodes', 6)
+    g.set_fact('nodes_before_breakthrough', [catalog.HERODOTUS.id, 1, 1], 3)
+    g.set_fact('nodes_before_breakthrough', [catalog.HERODOTUS.id, 1, 2], 6)
+    g.set_fact('breakthrough_paragraph', [catalog.HERODOTUS.id, 1, 1], '0900')
+    g.set_fact('breakthrough_paragraph', [catalog.HERODOTUS.id, 1, 2], '0901')
+    g.set(catalog.PHILOCTERA.id, 'mnemos_cards_held', 1)
+    g.set(catalog.PHILOCTERA.id, 'first_mnemos_nodes', 7)
+    g.set(catalog.PHILOCTERA.id, 'first_breakthroughs', 1)
+    g.set_fact('nodes_before_breakthrough', [catalog.PHILOCTERA.id, 1, 2], 7)
+    g.set_fact('breakthrough_paragraph', [catalog.PHILOCTERA.id, 1, 2], '0911')
+    g.set(catalog.SOLON.id, 'mnemos_cards_held', 2)
+    g.set(catalog.SOLON.id, 'first_mnemos_nodes', 10)
+    g.set(catalog.SOLON.id, 'first_breakthroughs', 2)
+    g.set(catalog.SOLON.id, 'second_mnemos_nodes', 8)
+    g.set_fact('nodes_before_breakthrough', [catalog.SOLON.id, 2, 1], 2)
+    g.set_fact('nodes_before_breakthrough', [catalog.SOLON.id, 2, 2], 8)
+    g.set_fact('breakthrough_paragraph', [catalog.SOLON.id, 2, 1], '0920')
+    g.set_fact('breakthrough_paragraph', [catalog.SOLON.id, 2, 2], '0921')
+    g.set_fact('next_paragraph', ['0900'], False)
+    g.set_fact('next_paragraph', ['0901'], '0902')
+    g.set_fact('next_paragraph', ['0902'], False)
+    g.set_fact('next_paragraph', ['0921'], False)
+    g.set_fact('next_paragraph', ['0911'], False)
+    g.set_fact('next_paragraph', ['0920'], False)
+    with g.effect():
+        g.trigger('adventure.mnemos_breakthroughs.breakthrough_in_story_step', ctx)
+    return [
+        g.expect(
+            'herodotus.first_breakthroughs == 2',
+            lambda: g.get(catalog.HERODOTUS.id, 'first_breakthroughs'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'philoctera.first_breakthroughs == 2',
+            lambda: g.get(catalog.PHILOCTERA.id, 'first_breakthroughs'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'solon.first_breakthroughs == 2',
+            lambda: g.get(catalog.SOLON.id, 'first_breakthroughs'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'solon.second_breakthroughs == 2',
+            lambda: g.get(catalog.SOLON.id, 'second_breakthroughs'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(adventure.story_paragraph) == 6',
+            lambda: q.happened(g, 'adventure.story_paragraph'),
+            '==',
+            lambda: 6,
+        ),
+        g.expect(
+            'not adventure.party_leader.party_leader_chosen',
+            lambda: not g.get(GAME, 'party_leader_chosen'),
+        ),
+    ]
+
+
+# additional_adventure_rules.mnemoses.mnemos_limit_cases (rules/aeon_trespass/adventure.ludex:905)
+# Four Mnemos cards for Argonauts near the limit
+@book.example(
+    'additional_adventure_rules.mnemoses.mnemos_limit_cases',
+    title='Four Mnemos cards for Argonauts near the limit',
+    source='rules/aeon_trespass/adventure.ludex:905',
+)
+def mnemos_limit_cases(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.HERODOTUS.id, 'mnemos_cards_held', 2)
+    g.set(catalog.PHILOCTERA.id, 'mnemos_cards_held', 1)
+    g.set(catalog.SOLON.id, 'mnemos_cards_held', 0)
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [5, 3, 4])
+    with g.effect():
+        g.trigger(
+            'additional_adventure_rules.mnemoses.mnemos_card_limit',
+            ctx.but(target=catalog.HERODOTUS.id),
+        )
+    with g.effect():
+        g.trigger(
+            'additional_adventure_rules.mnemoses.mnemos_card_limit',
+            ctx.but(target=catalog.PHILOCTERA.id),
+        )
+    with g.effect():
+        g.trigger(
+            'additional_adventure_rules.mnemoses.mnemos_card_limit',
+            ctx.but(target=catalog.HERODOTUS.id),
+        )
+    with g.effect():
+        g.trigger(
+            'additional_adventure_rules.mnemoses.mnemos_card_limit',
+            ctx.but(target=catalog.HERODOTUS.id),
+        )
+    return [
+        g.expect(
+            'herodotus.mnemos_cards_held == 2',
+            lambda: g.get(catalog.HERODOTUS.id, 'mnemos_cards_held'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'philoctera.mnemos_cards_held == 2',
+            lambda: g.get(catalog.PHILOCTERA.id, 'mnemos_cards_held'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'solon.mnemos_cards_held == 2',
+            lambda: g.get(catalog.SOLON.id, 'mnemos_cards_held'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'mnemos_vault_cards == 1',
+            lambda: g.get(GAME, 'mnemos_vault_cards'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'runs(important_game_rules.lowest_roll_designates) == 2',
+            lambda: q.runs(g, 'important_game_rules.lowest_roll_designates'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# additional_adventure_rules.fated_mnemoses.third_fated_mnemos
+# (rules/aeon_trespass/adventure.ludex:973)
+# A third unresolved Fated Mnemos
+@book.example(
+    'additional_adventure_rules.fated_mnemoses.third_fated_mnemos',
+    title='A third unresolved Fated Mnemos',
+    source='rules/aeon_trespass/adventure.ludex:973',
+)
+def third_fated_mnemos(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'fated_mnemos_held', 1)
+    g.set(catalog.SOLON.id, 'mnemos_cards_held', 2)
+    with g.effect():
+        g.trigger(
+            'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
+            ctx.but(target=catalog.SOLON.id),
+        )
+    with g.effect(), g.refused('trigger gaining_fated_mnemos(target = solon)'):
+        g.trigger(
+            'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
+            ctx.but(target=catalog.SOLON.id),
+        )
+    return [
+        g.expect(
+            'solon.fated_mnemos_held == 2',
+            lambda: g.get(catalog.SOLON.id, 'fated_mnemos_held'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'solon.mnemos_cards_held == 2',
+            lambda: g.get(catalog.SOLON.id, 'mnemos_cards_held'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
 # additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.endurance_or_fury
-# (rules/aeon_trespass/adventure.ludex:351)
+# (rules/aeon_trespass/adventure.ludex:1027)
 # Each Argonaut tests Endurance or Fury (6+)
 book.example(
     'additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.endurance_o'
     'r_fury',
     title='Each Argonaut tests Endurance or Fury (6+)',
-    source='rules/aeon_trespass/adventure.ludex:351',
+    source='rules/aeon_trespass/adventure.ludex:1027',
 )
 
 
-# death_blow_at_eight (rules/aeon_trespass/aftermath.ludex:71)
+# gaining_primordial_resources.level_three_hekaton (rules/aeon_trespass/aftermath.ludex:98)
+# A Level 3 Hekaton: 3 times the resources shown
+@book.example(
+    'gaining_primordial_resources.level_three_hekaton',
+    title='A Level 3 Hekaton: 3 times the resources shown',
+    source='rules/aeon_trespass/aftermath.ludex:98',
+)
+def level_three_hekaton(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'primordial_level', 3)
+    g.set_place('wound_stack', [catalog.BP_ONE.id, catalog.BP_TWO.id, catalog.DOUBLE_WOUND.id])
+    g.set_fact('bp_card_resources', [catalog.BP_ONE.id], 2)
+    g.set_fact('bp_card_resources', [catalog.BP_TWO.id], 1)
+    with g.effect():
+        g.trigger('gaining_primordial_resources.resources_from_wounds', ctx)
+    return [
+        g.expect(
+            'primordial_resources == 9',
+            lambda: g.get(GAME, 'primordial_resources'),
+            '==',
+            lambda: 9,
+        ),
+    ]
+
+
+# gaining_primordial_resources.level_four_bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:112)
+# Not in the book: the bonus Ambrosia of Levels 3 and 4 only
+@book.example(
+    'gaining_primordial_resources.level_four_bonus_ambrosia',
+    title='Not in the book: the bonus Ambrosia of Levels 3 and 4 only',
+    source='rules/aeon_trespass/aftermath.ludex:112',
+)
+def level_four_bonus_ambrosia(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'primordial_level', 3)
+    g.set_fact('level_bonus_ambrosia', [], 1)
+    with g.effect():
+        g.trigger('gaining_primordial_resources.bonus_ambrosia', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_level', 4)
+    with g.effect():
+        g.set_fact('level_bonus_ambrosia', [], 2)
+    with g.effect():
+        g.trigger('gaining_primordial_resources.bonus_ambrosia', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_level', 2)
+    with g.effect():
+        g.set_fact('level_bonus_ambrosia', [], 4)
+    with g.effect():
+        g.trigger('gaining_primordial_resources.bonus_ambrosia', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_level', 5)
+    with g.effect():
+        g.set_fact('level_bonus_ambrosia', [], 8)
+    with g.effect():
+        g.trigger('gaining_primordial_resources.bonus_ambrosia', ctx)
+    return [
+        g.expect(
+            'ambrosia_resources == 3',
+            lambda: g.get(GAME, 'ambrosia_resources'),
+            '==',
+            lambda: 3,
+        ),
+    ]
+
+
+# gaining_primordial_resources.generic_wounds_drawn_at_random
+# (rules/aeon_trespass/aftermath.ludex:133)
+# Not in the book: a Double Wound, then a Single and a Double Wound
+@book.example(
+    'gaining_primordial_resources.generic_wounds_drawn_at_random',
+    title='Not in the book: a Double Wound, then a Single and a Double Wound',
+    source='rules/aeon_trespass/aftermath.ludex:133',
+)
+def generic_wounds_drawn_at_random(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'primordial_level', 2)
+    g.set_place('wound_stack', [catalog.BP_ONE.id])
+    g.set_place('bp_deck', [catalog.BP_TWO.id, catalog.BP_THREE.id])
+    g.set_place('bp_discard_pile', [catalog.BP_ONE.id])
+    g.set_fact('bp_card_resources', [catalog.BP_ONE.id], 1)
+    g.set_fact('bp_card_resources', [catalog.BP_TWO.id], 5)
+    g.set_fact('bp_card_resources', [catalog.BP_THREE.id], 3)
+    g.set_fact('bp_card_resources', [catalog.HERODOTUS_BP_III.id], 4)
+    with g.effect(), g.refused('trigger generic_wounds_resources'):
+        g.trigger('gaining_primordial_resources.generic_wounds_resources', ctx)
+    with g.effect():
+        g.set_place('wound_stack', [catalog.DOUBLE_WOUND.id])
+    with g.effect():
+        g.trigger('gaining_primordial_resources.generic_wounds_resources', ctx)
+    with g.effect():
+        g.require(
+            g.get(GAME, 'primordial_resources') == 6
+            and q.contains(
+                g,
+                'gaining_primordial_resources.generic_wounds_drawn',
+                catalog.BP_THREE.id,
+            ),
+            'primordial_resources == 6 and contains(generic_wounds_drawn, bp_three)',
+        )
+    with g.effect():
+        g.set_place('bp_discard_pile', [catalog.HERODOTUS_BP_III.id])
+    with g.effect():
+        g.set_place('wound_stack', [catalog.SINGLE_WOUND.id, catalog.DOUBLE_WOUND.id])
+    with g.effect():
+        g.trigger('gaining_primordial_resources.generic_wounds_resources', ctx)
+    return [
+        g.expect(
+            'primordial_resources == 16',
+            lambda: g.get(GAME, 'primordial_resources'),
+            '==',
+            lambda: 16,
+        ),
+        g.expect(
+            'contains(generic_wounds_drawn, bp_one)',
+            lambda: q.contains(
+                g,
+                'gaining_primordial_resources.generic_wounds_drawn',
+                catalog.BP_ONE.id,
+            ),
+        ),
+        g.expect(
+            'contains(generic_wounds_drawn, herodotus_bp_iii)',
+            lambda: q.contains(
+                g,
+                'gaining_primordial_resources.generic_wounds_drawn',
+                catalog.HERODOTUS_BP_III.id,
+            ),
+        ),
+        g.expect('count(bp_deck) == 1', lambda: q.count(g, 'bp_deck'), '==', lambda: 1),
+        g.expect('contains(bp_deck, bp_two)', lambda: q.contains(g, 'bp_deck', catalog.BP_TWO.id)),
+        g.expect('primordial_cores == 0', lambda: g.get(GAME, 'primordial_cores'), '==', lambda: 0),
+    ]
+
+
+# death_blow_at_eight (rules/aeon_trespass/aftermath.ludex:185)
 # Not in the book: a Death Blow at 8 Wounds of 10
 @book.example(
     'death_blow_at_eight',
     title='Not in the book: a Death Blow at 8 Wounds of 10',
-    source='rules/aeon_trespass/aftermath.ludex:71',
+    source='rules/aeon_trespass/aftermath.ludex:185',
 )
 def death_blow_at_eight(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -334,30 +1075,105 @@ def death_blow_at_eight(g: Game) -> list[Expectation]:
     ]
 
 
-# casualties.fated_mnemos_end_of_battle_example (rules/aeon_trespass/aftermath.ludex:127)
+# casualties.fated_mnemos_end_of_battle_example (rules/aeon_trespass/aftermath.ludex:241)
 # End of Battle effect example
 book.example(
     'casualties.fated_mnemos_end_of_battle_example',
     title='End of Battle effect example',
-    source='rules/aeon_trespass/aftermath.ludex:127',
+    source='rules/aeon_trespass/aftermath.ludex:241',
 )
 
 
-# other_round_timing_rules.when_you_draw_trauma_example (rules/aeon_trespass/aftermath.ludex:255)
+# shuffling_exploration_deck.refreshed_exploration_deck (rules/aeon_trespass/aftermath.ludex:278)
+# Not in the book: a Timeline Battle's Aftermath refreshes the Exploration deck
+@book.example(
+    'shuffling_exploration_deck.refreshed_exploration_deck',
+    title="Not in the book: a Timeline Battle's Aftermath refreshes the Exploration deck",
+    source='rules/aeon_trespass/aftermath.ludex:278',
+)
+def refreshed_exploration_deck(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'timeline_battle', False)
+    g.set_place(
+        'voyage.exploration_step.exploration_draw.exploration_set_aside',
+        ['aeon_components.exploration_card', 'aeon_components.exploration_card'],
+    )
+    with g.effect():
+        g.trigger('battle_aftermath.exploration_deck', ctx)
+    with g.effect():
+        g.require(
+            q.count(g, 'voyage.exploration_step.exploration_draw.exploration_deck') == 124
+            and q.count(g, 'voyage.exploration_step.exploration_draw.exploration_set_aside') == 2,
+            'count(voyage.exploration_step.exploration_draw.exploration_deck) == 124 and '
+            'count(voyage.exploration_step.exploration_draw.exploration_set_aside) == 2',
+        )
+    with g.effect():
+        g.set(GAME, 'timeline_battle', True)
+    with g.effect():
+        g.trigger('battle_aftermath.exploration_deck', ctx)
+    return [
+        g.expect(
+            'count(voyage.exploration_step.exploration_draw.exploration_deck) == 126',
+            lambda: q.count(g, 'voyage.exploration_step.exploration_draw.exploration_deck'),
+            '==',
+            lambda: 126,
+        ),
+        g.expect(
+            'count(voyage.exploration_step.exploration_draw.exploration_set_aside) == 0',
+            lambda: q.count(g, 'voyage.exploration_step.exploration_draw.exploration_set_aside'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# many_ways_die.despair_alone (rules/aeon_trespass/aftermath.ludex:379)
+# Not in the book: four Despair tokens, beside a Titan and alone
+@book.example(
+    'many_ways_die.despair_alone',
+    title='Not in the book: four Despair tokens, beside a Titan and alone',
+    source='rules/aeon_trespass/aftermath.ludex:379',
+)
+def despair_alone(g: Game) -> list[Expectation]:
+    g.set(catalog.SOLON.id, 'despair', 3)
+    g.set(catalog.PHILOCTERA.id, 'despair', 3)
+    with g.effect():
+        g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 5))
+    with g.effect():
+        g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 6, 5))
+    with g.effect():
+        g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 10, 10))
+    with g.effect():
+        g.gain('despair', 1, catalog.SOLON.id)
+    with g.effect():
+        g.require(
+            not q.dead(g, catalog.SOLON.id) and not q.dead(g, catalog.PHILOCTERA.id),
+            'not dead(solon) and not dead(philoctera)',
+        )
+    with g.effect():
+        g.gain('despair', 1, catalog.PHILOCTERA.id)
+    return [
+        g.expect('dead(philoctera)', lambda: q.dead(g, catalog.PHILOCTERA.id)),
+        g.expect('not dead(solon)', lambda: not q.dead(g, catalog.SOLON.id)),
+        g.expect('not dead(herodotus)', lambda: not q.dead(g, catalog.HERODOTUS.id)),
+    ]
+
+
+# other_round_timing_rules.when_you_draw_trauma_example (rules/aeon_trespass/aftermath.ludex:435)
 # Example: If an effect triggers "When you draw a Trauma card,"
 book.example(
     'other_round_timing_rules.when_you_draw_trauma_example',
     title='Example: If an effect triggers "When you draw a Trauma card,"',
-    source='rules/aeon_trespass/aftermath.ludex:255',
+    source='rules/aeon_trespass/aftermath.ludex:435',
 )
 
 
-# last_titan_dies (rules/aeon_trespass/aftermath.ludex:287)
+# last_titan_dies (rules/aeon_trespass/aftermath.ludex:467)
 # Not in the book: the second of two Titans dies
 @book.example(
     'last_titan_dies',
     title='Not in the book: the second of two Titans dies',
-    source='rules/aeon_trespass/aftermath.ludex:287',
+    source='rules/aeon_trespass/aftermath.ludex:467',
 )
 def last_titan_dies(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -385,12 +1201,12 @@ def last_titan_dies(g: Game) -> list[Expectation]:
     ]
 
 
-# final_battle_casualties (rules/aeon_trespass/aftermath.ludex:301)
+# final_battle_casualties (rules/aeon_trespass/aftermath.ludex:481)
 # Not in the book: a final Battle without a specific Aftermath
 @book.example(
     'final_battle_casualties',
     title='Not in the book: a final Battle without a specific Aftermath',
-    source='rules/aeon_trespass/aftermath.ludex:301',
+    source='rules/aeon_trespass/aftermath.ludex:481',
 )
 def final_battle_casualties(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -488,12 +1304,12 @@ def two_titans_aboard(g: Game) -> list[Expectation]:
     ]
 
 
-# tenth_wound_victory (rules/aeon_trespass/battle_setup.ludex:288)
+# tenth_wound_victory (rules/aeon_trespass/battle_setup.ludex:293)
 # Not in the book: Philoctera's Attack deals the tenth Wound: Victory
 @book.example(
     'tenth_wound_victory',
     title="Not in the book: Philoctera's Attack deals the tenth Wound: Victory",
-    source='rules/aeon_trespass/battle_setup.ludex:288',
+    source='rules/aeon_trespass/battle_setup.ludex:293',
 )
 def tenth_wound_victory(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -538,12 +1354,165 @@ def tenth_wound_victory(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_basics.win_and_lose.no_hull_game_over (rules/aeon_trespass/campaign_basics.ludex:113)
+# whole_battle_victory (rules/aeon_trespass/battle_setup.ludex:342)
+# Not in the book: a whole Battle, one Primordial Round and one Titan Round, to Victory
+@book.example(
+    'whole_battle_victory',
+    title='Not in the book: a whole Battle, one Primordial Round and one Titan Round, to Victory',
+    source='rules/aeon_trespass/battle_setup.ludex:342',
+)
+def whole_battle_victory(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'wound_stack_wounds', 9)
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['adjacent'], ['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'primordial_speed', 4)
+    g.set(GAME, 'prim_facing', 'north')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 4))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 12, 10))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 3, 7))
+    g.set(catalog.SOLON.id, 'evasion_bonus', 5)
+    g.set(GAME, 'ai_evasion_dice', 2)
+    g.set(GAME, 'ai_evasion_difficulty', 6)
+    g.set(GAME, 'ai_danger_per_hit', 2)
+    g.set_fact('roll_order', ['white_crit_die'], [1, 8])
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [4])
+    g.set_fact('answers', ['next_titan'], [catalog.PHILOCTERA.id, catalog.SOLON.id])
+    g.set_fact('answers', ['movement_action'], [False, False, False])
+    g.set_fact('answers', ['combat_action'], [True, False, False])
+    g.set(GAME, 'weapon_attack_dice', 1)
+    g.set(GAME, 'primordial_to_hit', 7)
+    g.set(GAME, 'weapon_power', 1)
+    g.set_fact('roll_order', ['important_game_rules.dice.power_die'], ['power', 'power'])
+    g.set(GAME, 'primordial_at', 2)
+    g.set_place('bp_deck', [catalog.BP_ONE.id, catalog.BP_TWO.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_TWO_B.id])
+    with g.effect():
+        g.trigger('battle_sequence', ctx)
+    return [
+        g.expect(
+            'primordial_target == solon',
+            lambda: g.get(GAME, 'primordial_target'),
+            '==',
+            lambda: catalog.SOLON.id,
+        ),
+        g.expect('prim_facing == "east"', lambda: g.get(GAME, 'prim_facing'), '==', lambda: 'east'),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 3, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 3),
+        ),
+        g.expect('solon.danger == 2', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 2),
+        g.expect('evasion_hits == 1', lambda: g.get(GAME, 'evasion_hits'), '==', lambda: 1),
+        g.expect(
+            'contains(ai_discard_pile, ai_one)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.AI_ONE.id),
+        ),
+        g.expect('contains(ai_deck, ai_two)', lambda: q.contains(g, 'ai_deck', catalog.AI_TWO.id)),
+        g.expect(
+            'wound_stack_wounds == 10',
+            lambda: g.get(GAME, 'wound_stack_wounds'),
+            '==',
+            lambda: 10,
+        ),
+        g.expect(
+            'battle_outcome == "victory"',
+            lambda: g.get(GAME, 'battle_outcome'),
+            '==',
+            lambda: 'victory',
+        ),
+        g.expect('battle_ended == yes', lambda: g.get(GAME, 'battle_ended'), '==', lambda: True),
+        g.expect(
+            'runs(primordial_round) == 1',
+            lambda: q.runs(g, 'primordial_round'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('happened(titan_turn) == 1', lambda: q.happened(g, 'titan_turn'), '==', lambda: 1),
+        g.expect('runs(titan_round) == 0', lambda: q.runs(g, 'titan_round'), '==', lambda: 0),
+        g.expect(
+            'runs(battle_sequence) == 1',
+            lambda: q.runs(g, 'battle_sequence'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# whole_battle_defeat (rules/aeon_trespass/battle_setup.ludex:419)
+# Not in the book: a whole Battle lost in its first Primordial Round
+@book.example(
+    'whole_battle_defeat',
+    title='Not in the book: a whole Battle lost in its first Primordial Round',
+    source='rules/aeon_trespass/battle_setup.ludex:419',
+)
+def whole_battle_defeat(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'titans_in_battle', 1)
+    g.set(catalog.SOLON.id, 'rage', 9)
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 6)
+    g.set(GAME, 'ai_rage_dealt', 1)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 3))
+    g.set_fact('roll_order', ['white_crit_die'], [1])
+    with g.effect():
+        g.trigger('battle_sequence', ctx)
+    return [
+        g.expect(
+            'battle_outcome == "defeat"',
+            lambda: g.get(GAME, 'battle_outcome'),
+            '==',
+            lambda: 'defeat',
+        ),
+        g.expect('battle_ended == yes', lambda: g.get(GAME, 'battle_ended'), '==', lambda: True),
+        g.expect('dead(solon)', lambda: q.dead(g, catalog.SOLON.id)),
+        g.expect(
+            'happened(titan_round) == 0',
+            lambda: q.happened(g, 'titan_round'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'runs(primordial_round) == 0',
+            lambda: q.runs(g, 'primordial_round'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# campaign_basics.win_and_lose.story_says_you_win (rules/aeon_trespass/campaign_basics.ludex:58)
+# Not in the book: the Storybook's paragraph says you win
+@book.example(
+    'campaign_basics.win_and_lose.story_says_you_win',
+    title="Not in the book: the Storybook's paragraph says you win",
+    source='rules/aeon_trespass/campaign_basics.ludex:58',
+)
+def story_says_you_win(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    with g.effect():
+        g.require(q.game_outcome(g) != 'won', 'game_outcome() != "won"')
+    with g.effect():
+        g.trigger('campaign_basics.win_and_lose.story_paragraph_victory', ctx)
+    return [g.expect('game_outcome() == "won"', lambda: q.game_outcome(g), '==', lambda: 'won')]
+
+
+# campaign_basics.win_and_lose.no_hull_game_over (rules/aeon_trespass/campaign_basics.ludex:128)
 # Not in the book: the Argo loses its last Hull
 @book.example(
     'campaign_basics.win_and_lose.no_hull_game_over',
     title='Not in the book: the Argo loses its last Hull',
-    source='rules/aeon_trespass/campaign_basics.ludex:113',
+    source='rules/aeon_trespass/campaign_basics.ludex:128',
 )
 def no_hull_game_over(g: Game) -> list[Expectation]:
     g.set(GAME, 'hull', 1)
@@ -573,6 +1542,7 @@ def knockdown_card_is_yours(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(GAME, 'current_phase', 'battle_phase')
     g.set(GAME, 'knockdown_ignored', True)
+    g.set(catalog.PHILOCTERA.id, 'knockdown_standing_up', True)
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.PHILOCTERA.id)
@@ -604,15 +1574,21 @@ def knockdown_card_is_yours(g: Game) -> list[Expectation]:
             lambda: 0,
         ),
         g.expect('not knockdown_ignored', lambda: not g.get(GAME, 'knockdown_ignored')),
+        g.expect(
+            'philoctera.knockdown_standing_up == no',
+            lambda: g.get(catalog.PHILOCTERA.id, 'knockdown_standing_up'),
+            '==',
+            lambda: False,
+        ),
     ]
 
 
-# conditions.casualties_discard_every_titans_conditions (rules/aeon_trespass/conditions.ludex:68)
+# conditions.casualties_discard_every_titans_conditions (rules/aeon_trespass/conditions.ludex:72)
 # Not in the book: the Casualties step discards each Titan's Conditions
 @book.example(
     'conditions.casualties_discard_every_titans_conditions',
     title="Not in the book: the Casualties step discards each Titan's Conditions",
-    source='rules/aeon_trespass/conditions.ludex:68',
+    source='rules/aeon_trespass/conditions.ludex:72',
 )
 def casualties_discard_every_titans_conditions(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -629,12 +1605,12 @@ def casualties_discard_every_titans_conditions(g: Game) -> list[Expectation]:
     ]
 
 
-# ambrosia_rules.abysswatcher_ambrosia (rules/aeon_trespass/conditions.ludex:196)
+# ambrosia_rules.abysswatcher_ambrosia (rules/aeon_trespass/conditions.ludex:200)
 # The Abysswatcher's Ambrosia Limit of 4
 @book.example(
     'ambrosia_rules.abysswatcher_ambrosia',
     title="The Abysswatcher's Ambrosia Limit of 4",
-    source='rules/aeon_trespass/conditions.ludex:196',
+    source='rules/aeon_trespass/conditions.ludex:200',
 )
 def abysswatcher_ambrosia(g: Game) -> list[Expectation]:
     g.set(GAME, 'current_phase', 'battle_phase')
@@ -662,6 +1638,64 @@ def abysswatcher_ambrosia(g: Game) -> list[Expectation]:
     ]
 
 
+# escalating_only_one_deck.escalate_the_ai_deck_only (rules/aeon_trespass/escalation.ludex:241)
+# Not in the book: escalating only one deck, again and again
+@book.example(
+    'escalating_only_one_deck.escalate_the_ai_deck_only',
+    title='Not in the book: escalating only one deck, again and again',
+    source='rules/aeon_trespass/escalation.ludex:241',
+)
+def escalate_the_ai_deck_only(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'keyword_x', 1)
+    g.set_place('bp_deck', [catalog.BP_ONE.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_TWO.id])
+    g.set_place('ai_deck', [catalog.AI_ONE.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_TWO.id])
+    with g.effect():
+        g.trigger('escalating_only_one_deck.escalate_one_deck', ctx.but(args=(('deck', 'AI'),)))
+    with g.effect():
+        g.require(
+            q.count_level(g, 'ai_deck', 2) == 1 and q.count_level(g, 'bp_deck', 1) == 1,
+            'count_level(ai_deck, 2) == 1 and count_level(bp_deck, 1) == 1',
+        )
+    with g.effect():
+        g.set_place('ai_escalation_deck', [catalog.HERODOTUS_AI_III_ESCALATION.id])
+    with g.effect():
+        g.trigger('escalating_only_one_deck.escalate_one_deck', ctx.but(args=(('deck', 'AI'),)))
+    with g.effect():
+        g.require(
+            q.count_level(g, 'ai_deck', 3) == 1 and q.count(g, 'ai_deck') == 1,
+            'count_level(ai_deck, 3) == 1 and count(ai_deck) == 1',
+        )
+    with g.effect():
+        g.trigger('escalating_only_one_deck.escalate_one_deck', ctx.but(args=(('deck', 'AI'),)))
+    with g.effect():
+        g.require(q.count(g, 'ai_deck') == 0, 'count(ai_deck) == 0')
+    with g.effect():
+        g.trigger('escalating_only_one_deck.escalate_one_deck', ctx.but(args=(('deck', 'BP'),)))
+    with g.effect():
+        g.require(
+            q.count_level(g, 'bp_deck', 2) == 1 and q.count(g, 'bp_deck') == 1,
+            'count_level(bp_deck, 2) == 1 and count(bp_deck) == 1',
+        )
+    with g.effect():
+        g.set_place('bp_escalation_deck', [catalog.HERODOTUS_BP_III_ESCALATION.id])
+    with g.effect():
+        g.trigger('escalating_only_one_deck.escalate_one_deck', ctx.but(args=(('deck', 'BP'),)))
+    with g.effect():
+        g.require(
+            q.count_level(g, 'bp_deck', 3) == 1 and q.count(g, 'bp_deck') == 1,
+            'count_level(bp_deck, 3) == 1 and count(bp_deck) == 1',
+        )
+    with g.effect():
+        g.trigger('escalating_only_one_deck.escalate_one_deck', ctx.but(args=(('deck', 'BP'),)))
+    return [
+        g.expect('count(bp_deck) == 0', lambda: q.count(g, 'bp_deck'), '==', lambda: 0),
+        g.expect('count(ai_deck) == 0', lambda: q.count(g, 'ai_deck'), '==', lambda: 0),
+    ]
+
+
 # important_game_rules.earthshaker_and_mnemos (rules/aeon_trespass/important_rules.ludex:77)
 # Earthshaker ability and a Mnemos card
 book.example(
@@ -671,30 +1705,808 @@ book.example(
 )
 
 
-# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:225)
+# keywords.keywords_list.escalate.escalate_two (rules/aeon_trespass/keywords.ludex:203)
+# Not in the book: Escalate 2
+@book.example(
+    'keywords.keywords_list.escalate.escalate_two',
+    title='Not in the book: Escalate 2',
+    source='rules/aeon_trespass/keywords.ludex:203',
+)
+def escalate_two(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'keyword_x', 2)
+    g.set_place('bp_deck', [catalog.BP_TWO.id, catalog.BP_THREE.id])
+    g.set_place('bp_escalation_deck', [catalog.HERODOTUS_BP_III_ESCALATION.id])
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_THREE.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_TWO.id, catalog.HERODOTUS_AI_III_ESCALATION.id])
+    with g.effect():
+        g.trigger('keywords.keywords_list.escalate.escalate_x', ctx)
+    return [
+        g.expect('count(bp_deck) == 1', lambda: q.count(g, 'bp_deck'), '==', lambda: 1),
+        g.expect(
+            'count_level(bp_deck, 3) == 1',
+            lambda: q.count_level(g, 'bp_deck', 3),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(bp_escalation_deck) == 0',
+            lambda: q.count(g, 'bp_escalation_deck'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('count(ai_deck) == 2', lambda: q.count(g, 'ai_deck'), '==', lambda: 2),
+        g.expect(
+            'count_level(ai_deck, 3) == 2',
+            lambda: q.count_level(g, 'ai_deck', 3),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'count(ai_escalation_deck) == 0',
+            lambda: q.count(g, 'ai_escalation_deck'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:292)
 # Knockback examples
 book.example(
     'keywords.keywords_list.knockback_examples',
     title='Knockback examples',
-    source='rules/aeon_trespass/keywords.ludex:225',
+    source='rules/aeon_trespass/keywords.ludex:292',
 )
 
 
-# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:350)
+# keywords.keywords_list.knockdown.philoctera_gets_up (rules/aeon_trespass/keywords.ludex:329)
+# Not in the book: Philoctera is knocked down, then gets up
+@book.example(
+    'keywords.keywords_list.knockdown.philoctera_gets_up',
+    title='Not in the book: Philoctera is knocked down, then gets up',
+    source='rules/aeon_trespass/keywords.ludex:329',
+)
+def philoctera_gets_up(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set_fact('answer', ['movement_action'], False)
+    g.set_fact('answer', ['combat_action'], False)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('keywords.keywords_list.knockdown.suffer_knockdown', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            not g.get(catalog.PHILOCTERA.id, 'knockdown_standing_up')
+            and q.contains(g, g.get(catalog.PHILOCTERA.id, 'condition_cards'), 'knockdown_card'),
+            'philoctera.knockdown_standing_up == no and contains(philoctera.condition_cards, '
+            'knockdown_card)',
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_turn', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            g.get(catalog.PHILOCTERA.id, 'knockdown_standing_up')
+            and q.contains(g, g.get(catalog.PHILOCTERA.id, 'condition_cards'), 'knockdown_card'),
+            'philoctera.knockdown_standing_up == yes and contains(philoctera.condition_cards, '
+            'knockdown_card)',
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_turn', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'not contains(philoctera.condition_cards, knockdown_card)',
+            lambda: not q.contains(
+                g,
+                g.get(catalog.PHILOCTERA.id, 'condition_cards'),
+                'knockdown_card',
+            ),
+        ),
+        g.expect(
+            'philoctera.knockdown_standing_up == no',
+            lambda: g.get(catalog.PHILOCTERA.id, 'knockdown_standing_up'),
+            '==',
+            lambda: False,
+        ),
+    ]
+
+
+# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:474)
 # Pushback examples
 book.example(
     'keywords.keywords_list.pushback_examples',
     title='Pushback examples',
-    source='rules/aeon_trespass/keywords.ludex:350',
+    source='rules/aeon_trespass/keywords.ludex:474',
 )
 
 
-# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:288)
+# keywords.keywords_list.solon_reflexes (rules/aeon_trespass/keywords.ludex:528)
+# Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex
+@book.example(
+    'keywords.keywords_list.solon_reflexes',
+    title="Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex",
+    source='rules/aeon_trespass/keywords.ludex:528',
+)
+def solon_reflexes(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    with g.effect():
+        g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 5))
+    with g.effect():
+        g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 6, 5))
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 5, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.reflex.reflex_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 6, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger reflex.reflex_move'):
+            g.trigger('keywords.keywords_list.reflex.reflex_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 5, 7))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger reflex.reflex_move'):
+            g.trigger('keywords.keywords_list.reflex.reflex_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 5, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.reflex.reflex_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 6, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger reflex.advanced_reflex_move'):
+            g.trigger('keywords.keywords_list.reflex.advanced_reflex_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 7, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger reflex.advanced_reflex_move'):
+            g.trigger('keywords.keywords_list.reflex.advanced_reflex_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 7, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.reflex.advanced_reflex_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 8, 6))
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 8, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger reflex.superior_reflex_move'):
+            g.trigger('keywords.keywords_list.reflex.superior_reflex_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 9, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger reflex.superior_reflex_move'):
+            g.trigger('keywords.keywords_list.reflex.superior_reflex_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 9, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.reflex.superior_reflex_move', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(solon) == square(battle_grid, 9, 5)',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 9, 5),
+        ),
+        g.expect(
+            'location(herodotus) == square(battle_grid, 6, 5)',
+            lambda: q.location(g, catalog.HERODOTUS.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 5),
+        ),
+    ]
+
+
+# keywords.keywords_list.reposition_and_motivate (rules/aeon_trespass/keywords.ludex:576)
+# Not in the book: Reposition 2, then Motivate 1 on Herodotus
+@book.example(
+    'keywords.keywords_list.reposition_and_motivate',
+    title='Not in the book: Reposition 2, then Motivate 1 on Herodotus',
+    source='rules/aeon_trespass/keywords.ludex:576',
+)
+def reposition_and_motivate(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'keyword_x', 2)
+    with g.effect():
+        g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 5))
+    with g.effect():
+        g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 10, 10))
+    with g.effect():
+        g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 6, 5))
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 6, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger reposition.reposition_move'):
+            g.trigger('keywords.keywords_list.reposition.reposition_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 8, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger reposition.reposition_move'):
+            g.trigger('keywords.keywords_list.reposition.reposition_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 6, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.reposition.reposition_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 10, 11))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 1)
+    with g.effect():
+        g.set_fact('answer', ['t'], catalog.SOLON.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger motivate.motivate_move'):
+            g.trigger('keywords.keywords_list.motivate.motivate_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['t'], catalog.HERODOTUS.id)
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 10, 11))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger motivate.motivate_move'):
+            g.trigger('keywords.keywords_list.motivate.motivate_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 10, 12))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger motivate.motivate_move'):
+            g.trigger('keywords.keywords_list.motivate.motivate_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 11, 10))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.motivate.motivate_move', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(solon) == square(battle_grid, 6, 6)',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 6),
+        ),
+        g.expect(
+            'location(herodotus) == square(battle_grid, 11, 10)',
+            lambda: q.location(g, catalog.HERODOTUS.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 11, 10),
+        ),
+    ]
+
+
+# keywords.keywords_list.displaced_in_the_corner (rules/aeon_trespass/keywords.ludex:615)
+# Not in the book: a Titan displaced with no empty space dies
+@book.example(
+    'keywords.keywords_list.displaced_in_the_corner',
+    title='Not in the book: a Titan displaced with no empty space dies',
+    source='rules/aeon_trespass/keywords.ludex:615',
+)
+def displaced_in_the_corner(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    with g.effect():
+        g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 1, 1))
+    with g.effect():
+        g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 2, 1))
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.displace.displace_target',
+            ctx.but(target=catalog.HERODOTUS.id),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.HERODOTUS.id) == q.square(g, 'battle_grid', 1, 2),
+            'location(herodotus) == square(battle_grid, 1, 2)',
+        )
+    with g.effect():
+        g.require(not q.dead(g, catalog.HERODOTUS.id), 'not dead(herodotus)')
+    with g.effect():
+        g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 1, 1))
+    with g.effect():
+        g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 1, 2))
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.displace.displace_target',
+            ctx.but(target=catalog.HERODOTUS.id),
+        )
+    return [
+        g.expect('dead(herodotus)', lambda: q.dead(g, catalog.HERODOTUS.id)),
+        g.expect(
+            'location(herodotus) == square(battle_grid, 1, 1)',
+            lambda: q.location(g, catalog.HERODOTUS.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 1, 1),
+        ),
+    ]
+
+
+# keywords.keywords_list.solace.solace_for_herodotus (rules/aeon_trespass/keywords.ludex:714)
+# Not in the book: Solon's Solace
+@book.example(
+    'keywords.keywords_list.solace.solace_for_herodotus',
+    title="Not in the book: Solon's Solace",
+    source='rules/aeon_trespass/keywords.ludex:714',
+)
+def solace_for_herodotus(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.HERODOTUS.id, 'despair', 1)
+    g.set(
+        catalog.SOLON.id,
+        'condition_cards',
+        ['keywords.keywords_list.solace.solace_for_herodotus.fear_card', 'knockdown_card'],
+    )
+    g.set_fact(
+        'mind_condition',
+        ['keywords.keywords_list.solace.solace_for_herodotus.fear_card'],
+        True,
+    )
+    g.set_fact('mind_condition', ['knockdown_card'], False)
+    with g.effect():
+        g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 5))
+    with g.effect():
+        g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 6, 5))
+    with g.effect():
+        g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 9, 9))
+    with g.effect():
+        g.set_fact('answer', ['t'], catalog.PHILOCTERA.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger solace_discard'):
+            g.trigger('keywords.keywords_list.solace.solace_discard', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['t'], catalog.HERODOTUS.id)
+    with g.effect():
+        g.set_fact('answer', ['solace_discard'], 'despair_token')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.solace.solace_discard', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['t'], catalog.SOLON.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger solace_discard'):
+            g.trigger('keywords.keywords_list.solace.solace_discard', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['solace_discard'], 'mind_condition_card')
+    with g.effect():
+        g.set_fact('answer', ['t'], catalog.HERODOTUS.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger solace_discard'):
+            g.trigger('keywords.keywords_list.solace.solace_discard', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['t'], catalog.SOLON.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.solace.solace_discard', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'herodotus.despair == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'despair'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'not contains(solon.condition_cards, fear_card)',
+            lambda: not q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'condition_cards'),
+                'keywords.keywords_list.solace.solace_for_herodotus.fear_card',
+            ),
+        ),
+        g.expect(
+            'contains(solon.condition_cards, knockdown_card)',
+            lambda: q.contains(g, g.get(catalog.SOLON.id, 'condition_cards'), 'knockdown_card'),
+        ),
+    ]
+
+
+# mnestis_theatre.accessibility.nothing_carries_over (rules/aeon_trespass/mnestis.ludex:40)
+# Not in the book: a Mnestis Battle's Casualties and resources
+@book.example(
+    'mnestis_theatre.accessibility.nothing_carries_over',
+    title="Not in the book: a Mnestis Battle's Casualties and resources",
+    scope=('mnestis_theatre',),
+    source='rules/aeon_trespass/mnestis.ludex:40',
+)
+def nothing_carries_over(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_aboard', 4)
+    g.set(GAME, 'titans_died_this_battle', 1)
+    g.set(GAME, 'primordial_level', 3)
+    g.set_place('wound_stack', [catalog.BP_THREE.id, catalog.SINGLE_WOUND.id])
+    g.set_place('bp_deck', [catalog.BP_ONE.id])
+    g.set_fact('bp_card_resources', [catalog.BP_ONE.id], 1)
+    g.set_fact('bp_card_resources', [catalog.BP_THREE.id], 2)
+    g.set_fact('level_bonus_ambrosia', [], 3)
+    with g.effect():
+        g.trigger('battle_aftermath.gain_resources', ctx)
+    with g.effect():
+        g.trigger('casualties', ctx)
+    return [
+        g.expect('titans_aboard == 4', lambda: g.get(GAME, 'titans_aboard'), '==', lambda: 4),
+        g.expect(
+            'primordial_resources == 0',
+            lambda: g.get(GAME, 'primordial_resources'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('primordial_cores == 0', lambda: g.get(GAME, 'primordial_cores'), '==', lambda: 0),
+        g.expect(
+            'ambrosia_resources == 0',
+            lambda: g.get(GAME, 'ambrosia_resources'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('contains(bp_deck, bp_one)', lambda: q.contains(g, 'bp_deck', catalog.BP_ONE.id)),
+    ]
+
+
+# mnestis_theatre.custom_battles.custom_win (rules/aeon_trespass/mnestis.ludex:105)
+# Not in the book: a custom Battle won, then the same Battle in the Tree
+@book.example(
+    'mnestis_theatre.custom_battles.custom_win',
+    title='Not in the book: a custom Battle won, then the same Battle in the Tree',
+    scope=('mnestis_theatre',),
+    source='rules/aeon_trespass/mnestis.ludex:105',
+)
+def custom_win(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'custom_mnestis_battle', True)
+    g.set(GAME, 'battle_marked', False)
+    g.set(GAME, 'ascending_materials', 0)
+    with g.effect():
+        g.trigger('mnestis_theatre.tree_of_knowledge.first_win_rewards', ctx)
+    with g.effect():
+        g.require(
+            g.get(GAME, 'ascending_materials') == 0 and not g.get(GAME, 'battle_marked'),
+            'ascending_materials == 0 and battle_marked == no',
+        )
+    with g.effect():
+        g.set(GAME, 'custom_mnestis_battle', False)
+    with g.effect():
+        g.trigger('mnestis_theatre.tree_of_knowledge.first_win_rewards', ctx)
+    return [
+        g.expect(
+            'ascending_materials == 1',
+            lambda: g.get(GAME, 'ascending_materials'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('battle_marked == yes', lambda: g.get(GAME, 'battle_marked'), '==', lambda: True),
+    ]
+
+
+# mnestis_theatre.general_rules.no_nymphs (rules/aeon_trespass/mnestis.ludex:129)
+# Not in the book: a Summoning in a Mnestis Battle
+@book.example(
+    'mnestis_theatre.general_rules.no_nymphs',
+    title='Not in the book: a Summoning in a Mnestis Battle',
+    scope=('mnestis_theatre',),
+    source='rules/aeon_trespass/mnestis.ludex:129',
+)
+def no_nymphs(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'summon_limit_value', 2)
+    with g.effect():
+        g.trigger('summoning', ctx)
+    return [
+        g.expect(
+            'summon_charges_used == 0',
+            lambda: g.get(GAME, 'summon_charges_used'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(adversary_activation) == 0',
+            lambda: q.happened(g, 'adversary_activation'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# mnestis_theatre.general_rules.used_up_godform (rules/aeon_trespass/mnestis.ludex:167)
+# Not in the book: a used-up Godform in a Mnestis Battle
+@book.example(
+    'mnestis_theatre.general_rules.used_up_godform',
+    title='Not in the book: a used-up Godform in a Mnestis Battle',
+    scope=('mnestis_theatre',),
+    source='rules/aeon_trespass/mnestis.ludex:167',
+)
+def used_up_godform(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'awakening_unlocked', False)
+    g.set_place('godform_supply', ['mnestis_theatre.general_rules.used_up_godform.spent_godform'])
+    with g.effect(), g.refused('trigger awakenings.awaken.choose_godform(owner = solon)'):
+        g.trigger('awakenings.awaken.choose_godform', ctx.but(owner=catalog.SOLON.id))
+    with g.effect():
+        g.set(GAME, 'awakening_unlocked', True)
+    with g.effect():
+        g.trigger('awakenings.awaken.choose_godform', ctx.but(owner=catalog.SOLON.id))
+    with g.effect(), g.refused('trigger awakenings.awaken.choose_godform(owner = herodotus)'):
+        g.trigger('awakenings.awaken.choose_godform', ctx.but(owner=catalog.HERODOTUS.id))
+    return [
+        g.expect(
+            'herodotus.awakened == no',
+            lambda: g.get(catalog.HERODOTUS.id, 'awakened'),
+            '==',
+            lambda: False,
+        ),
+        g.expect('solon.awakened', lambda: g.get(catalog.SOLON.id, 'awakened')),
+        g.expect(
+            'contains(solon.awakened_godforms, spent_godform)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'awakened_godforms'),
+                'mnestis_theatre.general_rules.used_up_godform.spent_godform',
+            ),
+        ),
+        g.expect(
+            'count(godform_supply) == 0',
+            lambda: q.count(g, 'godform_supply'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# mnestis_theatre.mnestis_battle_setup.choosing_a_battle (rules/aeon_trespass/mnestis.ludex:207)
+# Not in the book: the Battles you may choose
+@book.example(
+    'mnestis_theatre.mnestis_battle_setup.choosing_a_battle',
+    title='Not in the book: the Battles you may choose',
+    scope=('mnestis_theatre',),
+    source='rules/aeon_trespass/mnestis.ludex:207',
+)
+def choosing_a_battle(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'custom_mnestis_battle', False)
+    g.set(GAME, 'primordial_type', 'regular')
+    g.set(GAME, 'primordial_level', 5)
+    g.set(GAME, 'primordial_cycle', 1)
+    g.set(GAME, 'completed_cycles', 1)
+    g.set(GAME, 'preceding_battles', 2)
+    g.set(GAME, 'preceding_battles_won', 2)
+    g.set(GAME, 'battle_marked', False)
+    with g.effect():
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'battle_marked', True)
+    with g.effect(), g.refused('trigger choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'battle_marked', False)
+    with g.effect():
+        g.set(GAME, 'preceding_battles_won', 1)
+    with g.effect(), g.refused('trigger choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'preceding_battles_won', 2)
+    with g.effect():
+        g.set(GAME, 'primordial_cycle', 2)
+    with g.effect(), g.refused('trigger choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_cycle', 1)
+    with g.effect():
+        g.set(GAME, 'primordial_level', 4)
+    with g.effect(), g.refused('trigger choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_level', 10)
+    with g.effect(), g.refused('trigger choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_level', 9)
+    with g.effect():
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_type', 'boss')
+    with g.effect():
+        g.set(GAME, 'primordial_level', 2)
+    with g.effect():
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_level', 9)
+    with g.effect():
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_level', 1)
+    with g.effect(), g.refused('trigger choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_level', 10)
+    with g.effect(), g.refused('trigger choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'custom_mnestis_battle', True)
+    with g.effect():
+        g.set(GAME, 'mnestis_level_defeated', False)
+    with g.effect(), g.refused('trigger choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'mnestis_level_defeated', True)
+    with g.effect():
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    return [
+        g.expect(
+            'runs(mnestis_battle_setup) == 0',
+            lambda: q.runs(g, 'mnestis_theatre.mnestis_battle_setup'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# primordial_diagram.philoctera_in_the_blindspot (rules/aeon_trespass/primordial_round.ludex:32)
+# Not in the book: Philoctera, the closest, stands in a Blindspot
+@book.example(
+    'primordial_diagram.philoctera_in_the_blindspot',
+    title='Not in the book: Philoctera, the closest, stands in a Blindspot',
+    source='rules/aeon_trespass/primordial_round.ludex:32',
+)
+def philoctera_in_the_blindspot(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'prim_blindspot_spaces',
+        [],
+        [q.square(g, 'battle_grid', 2, 3), q.square(g, 'battle_grid', 2, 4)],
+    )
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 2, 4))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 7, 4))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 3, 9))
+    g.set_place('current_ai_card', [catalog.AI_ONE.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    g.set(GAME, 'viable_targets', [catalog.HERODOTUS.id])
+    g.set(GAME, 'prim_zone_line', True)
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.trigger('primordial_diagram.blindspots', ctx.but(owner=catalog.PHILOCTERA.id))
+    return [
+        g.expect(
+            'viable_targets == [solon]',
+            lambda: g.get(GAME, 'viable_targets'),
+            '==',
+            lambda: [catalog.SOLON.id],
+        ),
+        g.expect(
+            'blindspot_precision == 1',
+            lambda: g.get(GAME, 'blindspot_precision'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# primordial_diagram.solon_not_in_the_blindspot (rules/aeon_trespass/primordial_round.ludex:54)
+# Not in the book: Solon attacks from in front
+@book.example(
+    'primordial_diagram.solon_not_in_the_blindspot',
+    title='Not in the book: Solon attacks from in front',
+    source='rules/aeon_trespass/primordial_round.ludex:54',
+)
+def solon_not_in_the_blindspot(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'prim_blindspot_spaces',
+        [],
+        [q.square(g, 'battle_grid', 2, 3), q.square(g, 'battle_grid', 2, 4)],
+    )
+    g.set(GAME, 'blindspot_precision', 1)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 4))
+    with g.effect():
+        g.trigger('primordial_diagram.blindspots', ctx.but(owner=catalog.SOLON.id))
+    return [
+        g.expect(
+            'blindspot_precision == 0',
+            lambda: g.get(GAME, 'blindspot_precision'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# specific_targets.signature_against_the_attacker (rules/aeon_trespass/primordial_round.ludex:315)
+# Not in the book: Perform Signature against the Attacker, Philoctera
+@book.example(
+    'specific_targets.signature_against_the_attacker',
+    title='Not in the book: Perform Signature against the Attacker, Philoctera',
+    source='rules/aeon_trespass/primordial_round.ludex:315',
+)
+def signature_against_the_attacker(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'instructed_target', catalog.PHILOCTERA.id)
+    g.set_place('current_ai_card', [catalog.AI_ONE.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 12, 9))
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    return [
+        g.expect(
+            'viable_targets == [philoctera]',
+            lambda: g.get(GAME, 'viable_targets'),
+            '==',
+            lambda: [catalog.PHILOCTERA.id],
+        ),
+    ]
+
+
+# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:413)
 # Not in the book: the highest Rage takes the token at the start of Battle
 @book.example(
     'priority_target_2.priority_target_at_start',
     title='Not in the book: the highest Rage takes the token at the start of Battle',
-    source='rules/aeon_trespass/primordial_round.ludex:288',
+    source='rules/aeon_trespass/primordial_round.ludex:413',
 )
 def priority_target_at_start(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -713,12 +2525,12 @@ def priority_target_at_start(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.priority_target_breaks_the_tie (rules/aeon_trespass/primordial_round.ludex:314)
+# priority_target_2.priority_target_breaks_the_tie (rules/aeon_trespass/primordial_round.ludex:439)
 # Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable
 @book.example(
     'priority_target_2.priority_target_breaks_the_tie',
     title='Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable',
-    source='rules/aeon_trespass/primordial_round.ludex:314',
+    source='rules/aeon_trespass/primordial_round.ludex:439',
 )
 def priority_target_breaks_the_tie(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -738,12 +2550,12 @@ def priority_target_breaks_the_tie(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.players_break_the_tie (rules/aeon_trespass/primordial_round.ludex:326)
+# priority_target_2.players_break_the_tie (rules/aeon_trespass/primordial_round.ludex:451)
 # Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token
 @book.example(
     'priority_target_2.players_break_the_tie',
     title='Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token',
-    source='rules/aeon_trespass/primordial_round.ludex:326',
+    source='rules/aeon_trespass/primordial_round.ludex:451',
 )
 def players_break_the_tie(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -764,12 +2576,12 @@ def players_break_the_tie(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.awakened_takes_the_token (rules/aeon_trespass/primordial_round.ludex:350)
+# priority_target_2.awakened_takes_the_token (rules/aeon_trespass/primordial_round.ludex:475)
 # Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9
 @book.example(
     'priority_target_2.awakened_takes_the_token',
     title='Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9',
-    source='rules/aeon_trespass/primordial_round.ludex:350',
+    source='rules/aeon_trespass/primordial_round.ludex:475',
 )
 def awakened_takes_the_token(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -794,54 +2606,56 @@ def awakened_takes_the_token(g: Game) -> list[Expectation]:
     ]
 
 
-# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:396)
+# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:521)
 book.example(
     'line_sight.los_example',
     title='Line of Sight example',
-    source='rules/aeon_trespass/primordial_round.ludex:396',
+    source='rules/aeon_trespass/primordial_round.ludex:521',
 )
 
 
-# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:426)
+# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:584)
 # Movement example
 book.example(
     'n3_primordial_movement.hekaton_zigzag_example',
     title='Movement example',
-    source='rules/aeon_trespass/primordial_round.ludex:426',
+    source='rules/aeon_trespass/primordial_round.ludex:584',
 )
 
 
 # n3_primordial_movement.hekaton_zigzag_herodotus_example
-# (rules/aeon_trespass/primordial_round.ludex:431)
+# (rules/aeon_trespass/primordial_round.ludex:589)
 # In another example, the Hekaton targets Herodotus
 book.example(
     'n3_primordial_movement.hekaton_zigzag_herodotus_example',
     title='In another example, the Hekaton targets Herodotus',
-    source='rules/aeon_trespass/primordial_round.ludex:431',
+    source='rules/aeon_trespass/primordial_round.ludex:589',
 )
 
 
 # n3_primordial_movement.labyrinthauros_board_edge_example
-# (rules/aeon_trespass/primordial_round.ludex:436)
+# (rules/aeon_trespass/primordial_round.ludex:594)
 # The Labyrinthauros tramples into the Board Edge
 book.example(
     'n3_primordial_movement.labyrinthauros_board_edge_example',
     title='The Labyrinthauros tramples into the Board Edge',
-    source='rules/aeon_trespass/primordial_round.ludex:436',
+    source='rules/aeon_trespass/primordial_round.ludex:594',
 )
 
 
-# n3_primordial_movement.out_of_range_no_attack (rules/aeon_trespass/primordial_round.ludex:461)
+# n3_primordial_movement.out_of_range_no_attack (rules/aeon_trespass/primordial_round.ludex:632)
 # Not in the book: Solon is out of the Hekaton's reach
 @book.example(
     'n3_primordial_movement.out_of_range_no_attack',
     title="Not in the book: Solon is out of the Hekaton's reach",
-    source='rules/aeon_trespass/primordial_round.ludex:461',
+    source='rules/aeon_trespass/primordial_round.ludex:632',
 )
 def out_of_range_no_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
-    g.set(GAME, 'viable_targets', [catalog.SOLON.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['priority target']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('priority_target_token', catalog.SOLON.id)
     g.set(GAME, 'target_out_of_range', True)
     g.set(GAME, 'ai_danger', 3)
     g.set(GAME, 'evasion_hits', 4)
@@ -857,12 +2671,201 @@ def out_of_range_no_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# n4_1_evasion_roll.solon_blocks_and_armors (rules/aeon_trespass/primordial_round.ludex:613)
+# n3_primordial_movement.hekaton_crashes_through_herodotus
+# (rules/aeon_trespass/primordial_round.ludex:651)
+# Not in the book: the Primordial moves 4 spaces toward Solon, through Herodotus
+@book.example(
+    'n3_primordial_movement.hekaton_crashes_through_herodotus',
+    title='Not in the book: the Primordial moves 4 spaces toward Solon, through Herodotus',
+    source='rules/aeon_trespass/primordial_round.ludex:651',
+)
+def hekaton_crashes_through_herodotus(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['furthest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'primordial_speed', 4)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 11)
+    g.set(GAME, 'ai_danger', 3)
+    g.set_fact('roll_order', ['white_crit_die'], [3])
+    g.set(GAME, 'prim_facing', 'north')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 9, 4))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 6, 3))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 3, 8))
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect(
+            'primordial_target == solon',
+            lambda: g.get(GAME, 'primordial_target'),
+            '==',
+            lambda: catalog.SOLON.id,
+        ),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 7, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 3),
+        ),
+        g.expect('prim_facing == "east"', lambda: g.get(GAME, 'prim_facing'), '==', lambda: 'east'),
+        g.expect(
+            'herodotus.danger == 1',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(herodotus.condition_cards, knockdown_card)',
+            lambda: q.contains(g, g.get(catalog.HERODOTUS.id, 'condition_cards'), 'knockdown_card'),
+        ),
+        g.expect(
+            'philoctera.danger == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('solon.danger == 3', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 3),
+        g.expect(
+            'contains(ai_discard_pile, ai_one)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.AI_ONE.id),
+        ),
+    ]
+
+
+# n3_primordial_movement.hekaton_move_two (rules/aeon_trespass/primordial_round.ludex:686)
+# Not in the book: a Move 2 toward Solon
+@book.example(
+    'n3_primordial_movement.hekaton_move_two',
+    title='Not in the book: a Move 2 toward Solon',
+    source='rules/aeon_trespass/primordial_round.ludex:686',
+)
+def hekaton_move_two(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'ai_move_x', 2)
+    g.set(GAME, 'primordial_speed', 4)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 11)
+    g.set(GAME, 'ai_danger', 3)
+    g.set_fact('roll_order', ['white_crit_die'], [3])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 10, 3))
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 5, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 3),
+        ),
+        g.expect('solon.danger == 0', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 0),
+    ]
+
+
+# primordial_attack_types.zone_one (rules/aeon_trespass/primordial_round.ludex:846)
+# Not in the book: a Zone 1 Attack catches Herodotus and Solon, not Philoctera
+@book.example(
+    'primordial_attack_types.zone_one',
+    title='Not in the book: a Zone 1 Attack catches Herodotus and Solon, not Philoctera',
+    source='rules/aeon_trespass/primordial_round.ludex:846',
+)
+def zone_one(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'ai_zone_attack', True)
+    g.set(GAME, 'ai_zone_x', 1)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 6)
+    g.set(GAME, 'ai_danger', 2)
+    g.set(GAME, 'prim_facing', 'north')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 2, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 6, 3))
+    g.set_fact('roll_order', ['white_crit_die'], [10, 1])
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect(
+            'primordial_target == herodotus',
+            lambda: g.get(GAME, 'primordial_target'),
+            '==',
+            lambda: catalog.HERODOTUS.id,
+        ),
+        g.expect(
+            'herodotus.danger == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('full_evade == yes', lambda: g.get(GAME, 'full_evade'), '==', lambda: True),
+        g.expect('solon.danger == 2', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 2),
+        g.expect(
+            'philoctera.danger == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'prim_facing == "north"',
+            lambda: g.get(GAME, 'prim_facing'),
+            '==',
+            lambda: 'north',
+        ),
+        g.expect(
+            'contains(ai_discard_pile, ai_one)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.AI_ONE.id),
+        ),
+    ]
+
+
+# primordial_attack_types.empty_zone_no_routine (rules/aeon_trespass/primordial_round.ludex:879)
+# Not in the book: a Zone with no Titan in it is still performed
+@book.example(
+    'primordial_attack_types.empty_zone_no_routine',
+    title='Not in the book: a Zone with no Titan in it is still performed',
+    source='rules/aeon_trespass/primordial_round.ludex:879',
+)
+def empty_zone_no_routine(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('current_ai_card', [catalog.AI_ONE.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['zone'], ['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'ai_zone_attack', True)
+    g.set(GAME, 'ai_zone_x', 1)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 9, 3))
+    g.set(GAME, 'viable_targets', [catalog.HERODOTUS.id])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.trigger('n2_targeting.become_target_titan', ctx)
+    return [
+        g.expect('viable_targets == []', lambda: g.get(GAME, 'viable_targets'), '==', lambda: []),
+        g.expect(
+            'primordial_attack_ended == no',
+            lambda: g.get(GAME, 'primordial_attack_ended'),
+            '==',
+            lambda: False,
+        ),
+    ]
+
+
+# n4_1_evasion_roll.solon_blocks_and_armors (rules/aeon_trespass/primordial_round.ludex:959)
 # Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger
 @book.example(
     'n4_1_evasion_roll.solon_blocks_and_armors',
     title='Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger',
-    source='rules/aeon_trespass/primordial_round.ludex:613',
+    source='rules/aeon_trespass/primordial_round.ludex:959',
 )
 def solon_blocks_and_armors(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -875,7 +2878,9 @@ def solon_blocks_and_armors(g: Game) -> list[Expectation]:
     g.set(GAME, 'primordial_attack_ended', True)
     g.set(GAME, 'fate_banner_evasion_dice', 2)
     g.set(GAME, 'evasion_die_face', 7)
-    g.set(GAME, 'viable_targets', [catalog.SOLON.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['priority target']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('priority_target_token', catalog.SOLON.id)
     g.set(catalog.SOLON.id, 'evasion_bonus', 5)
     g.set(catalog.SOLON.id, 'block_x', 1)
     g.set(catalog.SOLON.id, 'armor_dice', 3)
@@ -919,17 +2924,19 @@ def solon_blocks_and_armors(g: Game) -> list[Expectation]:
     ]
 
 
-# n4_1_evasion_roll.philoctera_full_evade (rules/aeon_trespass/primordial_round.ludex:656)
+# n4_1_evasion_roll.philoctera_full_evade (rules/aeon_trespass/primordial_round.ludex:1004)
 # Not in the book: two natural '10's are a full evade
 @book.example(
     'n4_1_evasion_roll.philoctera_full_evade',
     title="Not in the book: two natural '10's are a full evade",
-    source='rules/aeon_trespass/primordial_round.ludex:656',
+    source='rules/aeon_trespass/primordial_round.ludex:1004',
 )
 def philoctera_full_evade(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set_place('ai_deck', [catalog.AI_TWO.id])
-    g.set(GAME, 'viable_targets', [catalog.PHILOCTERA.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_TWO.id], [['priority target']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('priority_target_token', catalog.PHILOCTERA.id)
     g.set(catalog.PHILOCTERA.id, 'evasion_bonus', -1)
     g.set(GAME, 'ai_evasion_dice', 2)
     g.set(GAME, 'ai_evasion_difficulty', 10)
@@ -958,17 +2965,19 @@ def philoctera_full_evade(g: Game) -> list[Expectation]:
     ]
 
 
-# out_reach_oor_evade.philoctera_out_of_reach (rules/aeon_trespass/primordial_round.ludex:697)
+# out_reach_oor_evade.philoctera_out_of_reach (rules/aeon_trespass/primordial_round.ludex:1047)
 # Not in the book: Philoctera moves out of reach before her Evasion Roll
 @book.example(
     'out_reach_oor_evade.philoctera_out_of_reach',
     title='Not in the book: Philoctera moves out of reach before her Evasion Roll',
-    source='rules/aeon_trespass/primordial_round.ludex:697',
+    source='rules/aeon_trespass/primordial_round.ludex:1047',
 )
 def philoctera_out_of_reach(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
-    g.set(GAME, 'viable_targets', [catalog.PHILOCTERA.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['priority target']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('priority_target_token', catalog.PHILOCTERA.id)
     g.set(GAME, 'target_moved_out_of_reach', True)
     g.set(GAME, 'ai_danger', 2)
     g.set(GAME, 'evasion_evades', 3)
@@ -989,21 +2998,21 @@ def philoctera_out_of_reach(g: Game) -> list[Expectation]:
     ]
 
 
-# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:713)
+# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:1065)
 # Herodotus evades the Cold Open Out of Reach
 book.example(
     'out_reach_oor_evade.hekaton_out_of_reach_example',
     title='Herodotus evades the Cold Open Out of Reach',
-    source='rules/aeon_trespass/primordial_round.ludex:713',
+    source='rules/aeon_trespass/primordial_round.ludex:1065',
 )
 
 
-# fate_effect_triggers.fate_three_banner (rules/aeon_trespass/primordial_round.ludex:844)
+# fate_effect_triggers.fate_three_banner (rules/aeon_trespass/primordial_round.ludex:1196)
 # Fate 3+: +1 Evasion die, at Fate 3
 @book.example(
     'fate_effect_triggers.fate_three_banner',
     title='Fate 3+: +1 Evasion die, at Fate 3',
-    source='rules/aeon_trespass/primordial_round.ludex:844',
+    source='rules/aeon_trespass/primordial_round.ludex:1196',
 )
 def fate_three_banner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1022,12 +3031,12 @@ def fate_three_banner(g: Game) -> list[Expectation]:
     ]
 
 
-# fate_effect_triggers.fate_two_no_banner (rules/aeon_trespass/primordial_round.ludex:856)
+# fate_effect_triggers.fate_two_no_banner (rules/aeon_trespass/primordial_round.ludex:1208)
 # Not in the book: Fate 3+: +1 Evasion die, at Fate 2
 @book.example(
     'fate_effect_triggers.fate_two_no_banner',
     title='Not in the book: Fate 3+: +1 Evasion die, at Fate 2',
-    source='rules/aeon_trespass/primordial_round.ludex:856',
+    source='rules/aeon_trespass/primordial_round.ludex:1208',
 )
 def fate_two_no_banner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1047,12 +3056,234 @@ def fate_two_no_banner(g: Game) -> list[Expectation]:
     ]
 
 
-# three_titan_turns (rules/aeon_trespass/titan_round.ludex:243)
+# game_elements_attachments.attachment_shares_fate (rules/aeon_trespass/titan_round.ludex:160)
+# Not in the book: Attachments follow their weapon, armor and support card, not another
+@book.example(
+    'game_elements_attachments.attachment_shares_fate',
+    title='Not in the book: Attachments follow their weapon, armor and support card, not another',
+    source='rules/aeon_trespass/titan_round.ludex:160',
+)
+def attachment_shares_fate(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'equipped_elements',
+        [
+            'game_elements_attachments.weapon_of_ours',
+            'game_elements_attachments.armor_of_ours',
+            'game_elements_attachments.support_of_ours',
+            'game_elements_attachments.second_weapon_of_ours',
+            catalog.WEAPON_ATTACHMENT_OF_OURS.id,
+            catalog.ARMOR_ATTACHMENT_OF_OURS.id,
+            catalog.SUPPORT_ATTACHMENT_OF_OURS.id,
+            catalog.SECOND_WEAPON_ATTACHMENT_OF_OURS.id,
+        ],
+    )
+    g.set_fact(
+        'attached_to',
+        [catalog.WEAPON_ATTACHMENT_OF_OURS.id],
+        'game_elements_attachments.weapon_of_ours',
+    )
+    g.set_fact(
+        'attached_to',
+        [catalog.ARMOR_ATTACHMENT_OF_OURS.id],
+        'game_elements_attachments.armor_of_ours',
+    )
+    g.set_fact(
+        'attached_to',
+        [catalog.SUPPORT_ATTACHMENT_OF_OURS.id],
+        'game_elements_attachments.support_of_ours',
+    )
+    g.set_fact(
+        'attached_to',
+        [catalog.SECOND_WEAPON_ATTACHMENT_OF_OURS.id],
+        'game_elements_attachments.second_weapon_of_ours',
+    )
+    with g.effect():
+        g.trigger(
+            'exhausting_discarding_removing.exhausting',
+            ctx.but(target='game_elements_attachments.weapon_of_ours'),
+        )
+    with g.effect():
+        g.trigger(
+            'exhausting_discarding_removing.exhausting',
+            ctx.but(target='game_elements_attachments.armor_of_ours'),
+        )
+    with g.effect():
+        g.trigger(
+            'exhausting_discarding_removing.discarding.discard_gear',
+            ctx.but(target='game_elements_attachments.armor_of_ours'),
+        )
+    with g.effect():
+        g.trigger(
+            'exhausting_discarding_removing.removing_elements.archiving',
+            ctx.but(target='game_elements_attachments.support_of_ours'),
+        )
+    return [
+        g.expect(
+            'contains(exhausted_elements, weapon_attachment_of_ours)',
+            lambda: q.contains(g, 'exhausted_elements', catalog.WEAPON_ATTACHMENT_OF_OURS.id),
+        ),
+        g.expect(
+            'count(exhausted_elements) == 2',
+            lambda: q.count(g, 'exhausted_elements'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'contains(facedown_cards, armor_attachment_of_ours)',
+            lambda: q.contains(g, 'facedown_cards', catalog.ARMOR_ATTACHMENT_OF_OURS.id),
+        ),
+        g.expect(
+            'count(facedown_cards) == 2',
+            lambda: q.count(g, 'facedown_cards'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'contains(game_box, support_attachment_of_ours)',
+            lambda: q.contains(g, 'game_box', catalog.SUPPORT_ATTACHMENT_OF_OURS.id),
+        ),
+        g.expect('count(game_box) == 2', lambda: q.count(g, 'game_box'), '==', lambda: 2),
+        g.expect(
+            'contains(equipped_elements, second_weapon_attachment_of_ours)',
+            lambda: q.contains(g, 'equipped_elements', catalog.SECOND_WEAPON_ATTACHMENT_OF_OURS.id),
+        ),
+        g.expect(
+            'count(equipped_elements) == 2',
+            lambda: q.count(g, 'equipped_elements'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# other_gear_stats_qualities.two_charges (rules/aeon_trespass/titan_round.ludex:235)
+# Not in the book: a Gear card with Charges 2 is used three times
+@book.example(
+    'other_gear_stats_qualities.two_charges',
+    title='Not in the book: a Gear card with Charges 2 is used three times',
+    source='rules/aeon_trespass/titan_round.ludex:235',
+)
+def two_charges(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'gear_charges_value', 2)
+    g.set(GAME, 'gear_charges', 1)
+    with g.effect():
+        g.trigger('other_gear_stats_qualities.charges', ctx)
+    with g.effect():
+        g.trigger('other_gear_stats_qualities.charges.spend_gear_charge', ctx)
+    with g.effect():
+        g.trigger('other_gear_stats_qualities.charges.spend_gear_charge', ctx)
+    with g.effect(), g.refused('trigger charges.spend_gear_charge'):
+        g.trigger('other_gear_stats_qualities.charges.spend_gear_charge', ctx)
+    return [g.expect('gear_charges == 0', lambda: g.get(GAME, 'gear_charges'), '==', lambda: 0)]
+
+
+# gated_abilities_effects.pattern_stays (rules/aeon_trespass/titan_round.ludex:287)
+# Not in the book: a Pattern applied to one Titan cannot go to another, even once lost
+@book.example(
+    'gated_abilities_effects.pattern_stays',
+    title='Not in the book: a Pattern applied to one Titan cannot go to another, even once lost',
+    source='rules/aeon_trespass/titan_round.ludex:287',
+)
+def pattern_stays(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_in_battle', 3)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ARGO_BRED_OF_OURS.id)
+        g.trigger(
+            'gated_abilities_effects.whenever_pattern_card_applied',
+            ctx.but(target='aeon_components.pattern_card'),
+        )
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.DREAMWALKER_OF_OURS.id)
+        with g.refused(
+            'trigger whenever_pattern_card_applied(target = aeon_components.pattern_card)',
+        ):
+            g.trigger(
+                'gated_abilities_effects.whenever_pattern_card_applied',
+                ctx.but(target='aeon_components.pattern_card'),
+            )
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ARGO_BRED_OF_OURS.id)
+        g.trigger('titan_death', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.DREAMWALKER_OF_OURS.id)
+        with g.refused(
+            'trigger whenever_pattern_card_applied(target = aeon_components.pattern_card)',
+        ):
+            g.trigger(
+                'gated_abilities_effects.whenever_pattern_card_applied',
+                ctx.but(target='aeon_components.pattern_card'),
+            )
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(argo_bred_of_ours.pattern_cards) == 0',
+            lambda: q.count(g, g.get(catalog.ARGO_BRED_OF_OURS.id, 'pattern_cards')),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'count(dreamwalker_of_ours.pattern_cards) == 0',
+            lambda: q.count(g, g.get(catalog.DREAMWALKER_OF_OURS.id, 'pattern_cards')),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'count(lost_pattern_cards) == 1',
+            lambda: q.count(g, 'gated_abilities_effects.lost_pattern_cards'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# gated_abilities_effects.pattern_lost_with_titan (rules/aeon_trespass/titan_round.ludex:325)
+# Not in the book: the Argo-bred Titan dies with its Pattern
+@book.example(
+    'gated_abilities_effects.pattern_lost_with_titan',
+    title='Not in the book: the Argo-bred Titan dies with its Pattern',
+    source='rules/aeon_trespass/titan_round.ludex:325',
+)
+def pattern_lost_with_titan(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_in_battle', 3)
+    g.set(catalog.ARGO_BRED_OF_OURS.id, 'pattern_cards', ['aeon_components.pattern_card'])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ARGO_BRED_OF_OURS.id)
+        g.trigger('titan_death', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(argo_bred_of_ours.pattern_cards) == 0',
+            lambda: q.count(g, g.get(catalog.ARGO_BRED_OF_OURS.id, 'pattern_cards')),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'count(lost_pattern_cards) == 1',
+            lambda: q.count(g, 'gated_abilities_effects.lost_pattern_cards'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# three_titan_turns (rules/aeon_trespass/titan_round.ludex:407)
 # Not in the book: three Titans take their turns in the players' order
 @book.example(
     'three_titan_turns',
     title="Not in the book: three Titans take their turns in the players' order",
-    source='rules/aeon_trespass/titan_round.ludex:243',
+    source='rules/aeon_trespass/titan_round.ludex:407',
 )
 def three_titan_turns(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1084,30 +3315,153 @@ def three_titan_turns(g: Game) -> list[Expectation]:
     ]
 
 
-# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:281)
+# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:507)
 # Titan Movement Example: cardinal directions
-book.example(
+@book.example(
     'titan_movement_rules.titan_movement_cardinal_example',
     title='Titan Movement Example: cardinal directions',
-    source='rules/aeon_trespass/titan_round.ludex:281',
+    source='rules/aeon_trespass/titan_round.ludex:507',
 )
+def titan_movement_cardinal_example(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.HERODOTUS.id, 'titan_speed', 1)
+    g.set(catalog.PHILOCTERA.id, 'titan_speed', 3)
+    g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 4, 3))
+    g.place(catalog.PHILOCTERA_FIGURE.id, q.square(g, 'battle_grid', 2, 3))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 4, 4))
+        with g.refused('trigger movement_action'):
+            g.trigger('movement_action', ctx)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 3, 4))
+        g.trigger('movement_action', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 4, 3))
+        with g.refused('trigger movement_action'):
+            g.trigger('movement_action', ctx)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 5, 3))
+        with g.refused('trigger movement_action'):
+            g.trigger('movement_action', ctx)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 3, 3))
+        g.trigger('movement_action', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(herodotus_figure) == square(battle_grid, 3, 4)',
+            lambda: q.location(g, catalog.HERODOTUS_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 4),
+        ),
+        g.expect(
+            'location(philoctera_figure) == square(battle_grid, 3, 3)',
+            lambda: q.location(g, catalog.PHILOCTERA_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 3),
+        ),
+        g.expect(
+            'location(solon_figure) == square(battle_grid, 4, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 4, 3),
+        ),
+    ]
 
 
-# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:286)
+# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:535)
 # Titan Movement Example: Obstacles and red lines
-book.example(
+@book.example(
     'titan_movement_rules.titan_movement_obstacles_example',
     title='Titan Movement Example: Obstacles and red lines',
-    source='rules/aeon_trespass/titan_round.ludex:286',
+    source='rules/aeon_trespass/titan_round.ludex:535',
 )
+def titan_movement_obstacles_example(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'titan_speed', 2)
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 2, 2))
+    g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 3, 2))
+    g.place(catalog.OPEN_GROUND_TILE.id, q.square(g, 'battle_grid', 2, 3))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 3, 2))
+        with g.refused('trigger movement_action'):
+            g.trigger('movement_action', ctx)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 4, 2))
+        with g.refused('trigger movement_action'):
+            g.trigger('movement_action', ctx)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 2, 4))
+        g.trigger('movement_action', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(solon_figure) == square(battle_grid, 2, 4)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 2, 4),
+        ),
+        g.expect(
+            'location(obstacle_tile) == square(battle_grid, 3, 2)',
+            lambda: q.location(g, 'titan_movement_rules.obstacle_tile'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 2),
+        ),
+    ]
 
 
-# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:429)
+# move_like_ability.reposition_one (rules/aeon_trespass/titan_round.ludex:568)
+# Not in the book: Reposition 2 used as Reposition 1, not as a movement action
+@book.example(
+    'move_like_ability.reposition_one',
+    title='Not in the book: Reposition 2 used as Reposition 1, not as a movement action',
+    source='rules/aeon_trespass/titan_round.ludex:568',
+)
+def reposition_one(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'titan_speed', 5)
+    g.set(GAME, 'move_like_x', 2)
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 6, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 6, 9))
+        with g.refused('trigger ability_trauma'):
+            g.trigger('move_like_ability.ability_trauma', ctx)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 7, 6))
+        g.trigger('move_like_ability.ability_trauma', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 7, 6)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 6),
+        ),
+        g.expect(
+            'movement_action_spent == no',
+            lambda: g.get(GAME, 'movement_action_spent'),
+            '==',
+            lambda: False,
+        ),
+        g.expect(
+            'runs(movement_action) == 0',
+            lambda: q.runs(g, 'movement_action'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:722)
 # Not in the book: Philoctera's Attack wounds a BP II card
 @book.example(
     'philoctera_wounds_a_bp_two',
     title="Not in the book: Philoctera's Attack wounds a BP II card",
-    source='rules/aeon_trespass/titan_round.ludex:429',
+    source='rules/aeon_trespass/titan_round.ludex:722',
 )
 def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1193,12 +3547,12 @@ def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:471)
+# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:764)
 # Not in the book: Solon's full miss goes straight to step 9 and ends his Attack
 @book.example(
     'solon_misses_fully',
     title="Not in the book: Solon's full miss goes straight to step 9 and ends his Attack",
-    source='rules/aeon_trespass/titan_round.ludex:471',
+    source='rules/aeon_trespass/titan_round.ludex:764',
 )
 def solon_misses_fully(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1226,12 +3580,12 @@ def solon_misses_fully(g: Game) -> list[Expectation]:
     ]
 
 
-# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:496)
+# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:789)
 # Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token
 @book.example(
     'kratos_tokens_for_the_next_attack',
     title='Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token',
-    source='rules/aeon_trespass/titan_round.ludex:496',
+    source='rules/aeon_trespass/titan_round.ludex:789',
 )
 def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1256,12 +3610,12 @@ def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
 
 
 # n1_declare_attack_active_weapon.herodotus_cannot_attack
-# (rules/aeon_trespass/titan_round.ludex:547)
+# (rules/aeon_trespass/titan_round.ludex:852)
 # Not in the book: Herodotus has no weapon in range
 @book.example(
     'n1_declare_attack_active_weapon.herodotus_cannot_attack',
     title='Not in the book: Herodotus has no weapon in range',
-    source='rules/aeon_trespass/titan_round.ludex:547',
+    source='rules/aeon_trespass/titan_round.ludex:852',
 )
 def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1289,12 +3643,126 @@ def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:628)
+# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:915)
+# Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces
+@book.example(
+    'n1_declare_attack_active_weapon.effective_ranges',
+    title='Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces',
+    source='rules/aeon_trespass/titan_round.ludex:915',
+)
+def effective_ranges(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'weapon_attack_dice', 1)
+    g.set(GAME, 'primordial_to_hit', 10)
+    g.set_fact('roll_order', ['white_crit_die'], [1, 1, 1, 1, 1])
+    g.place(catalog.FOUR_SPACE_PRIMORDIAL.id, q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 3, 5))
+    g.place(catalog.PHILOCTERA_FIGURE.id, q.square(g, 'battle_grid', 5, 8))
+    g.set(GAME, 'titan_has_los', True)
+    g.set(GAME, 'no_legal_active_weapon', True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 4, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set(GAME, 'titan_has_los', False)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set(GAME, 'titan_has_los', True)
+    with g.effect():
+        g.set(GAME, 'weapon_ranged_min', 2)
+    with g.effect():
+        g.set(GAME, 'weapon_ranged_max', 4)
+    with g.effect():
+        g.move(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 4, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.move(catalog.PHILOCTERA_FIGURE.id, q.square(g, 'battle_grid', 5, 10))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.move(catalog.PHILOCTERA_FIGURE.id, q.square(g, 'battle_grid', 5, 11))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set(GAME, 'weapon_ranged_min', 0)
+    with g.effect():
+        g.set(GAME, 'weapon_ranged_max', 0)
+    with g.effect():
+        g.set(GAME, 'weapon_reach', 2)
+    with g.effect():
+        g.move(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 3, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'herodotus.rage == 2',
+            lambda: g.get(catalog.HERODOTUS.id, 'rage'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect('solon.rage == 1', lambda: g.get(catalog.SOLON.id, 'rage'), '==', lambda: 1),
+        g.expect(
+            'philoctera.rage == 2',
+            lambda: g.get(catalog.PHILOCTERA.id, 'rage'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1032)
 # Not in the book: a natural '10' on the Crit die hits a To Hit of 17
 @book.example(
     'n3_attack_roll.natural_ten_hits',
     title="Not in the book: a natural '10' on the Crit die hits a To Hit of 17",
-    source='rules/aeon_trespass/titan_round.ludex:628',
+    source='rules/aeon_trespass/titan_round.ludex:1032',
 )
 def natural_ten_hits(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1318,12 +3786,12 @@ def natural_ten_hits(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:645)
+# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1049)
 # Not in the book: a natural '1' misses a To Hit of 7 at Precision +6
 @book.example(
     'n3_attack_roll.natural_one_misses',
     title="Not in the book: a natural '1' misses a To Hit of 7 at Precision +6",
-    source='rules/aeon_trespass/titan_round.ludex:645',
+    source='rules/aeon_trespass/titan_round.ludex:1049',
 )
 def natural_one_misses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1347,12 +3815,12 @@ def natural_one_misses(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:662)
+# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1066)
 # Not in the book: a second Attack Roll, with an Opening token
 @book.example(
     'n3_attack_roll.second_attack_roll',
     title='Not in the book: a second Attack Roll, with an Opening token',
-    source='rules/aeon_trespass/titan_round.ludex:662',
+    source='rules/aeon_trespass/titan_round.ludex:1066',
 )
 def second_attack_roll(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1374,12 +3842,12 @@ def second_attack_roll(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:824)
+# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1228)
 # Example: Herodotus attacks with a Maze Rake
 @book.example(
     'n6_1_creating_power_pool.maze_rake_power_pool_example',
     title='Example: Herodotus attacks with a Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:824',
+    source='rules/aeon_trespass/titan_round.ludex:1228',
 )
 def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1406,12 +3874,12 @@ def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:842)
+# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1246)
 # Not in the book: one hit of the Maze Rake
 @book.example(
     'n6_1_creating_power_pool.one_hit_power_pool',
     title='Not in the book: one hit of the Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:842',
+    source='rules/aeon_trespass/titan_round.ludex:1246',
 )
 def one_hit_power_pool(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1423,12 +3891,36 @@ def one_hit_power_pool(g: Game) -> list[Expectation]:
     return [g.expect('power_pool == 3', lambda: g.get(GAME, 'power_pool'), '==', lambda: 3)]
 
 
-# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:866)
+# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1273)
+# Not in the book: a red die upgraded twice
+@book.example(
+    'n6_1_creating_power_pool.red_to_white',
+    title='Not in the book: a red die upgraded twice',
+    source='rules/aeon_trespass/titan_round.ludex:1273',
+)
+def red_to_white(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'power_die_tier', 'red')
+    with g.effect():
+        g.trigger('n6_1_creating_power_pool.power_dice_tiers_2', ctx)
+    with g.effect():
+        g.trigger('n6_1_creating_power_pool.power_dice_tiers_2', ctx)
+    return [
+        g.expect(
+            'power_die_tier == "white"',
+            lambda: g.get(GAME, 'power_die_tier'),
+            '==',
+            lambda: 'white',
+        ),
+    ]
+
+
+# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1293)
 # The Power Dice Limit: 7 red dice become 5 red and 1 black
 @book.example(
     'power_dice_limit_2.seven_red_dice',
     title='The Power Dice Limit: 7 red dice become 5 red and 1 black',
-    source='rules/aeon_trespass/titan_round.ludex:866',
+    source='rules/aeon_trespass/titan_round.ludex:1293',
 )
 def seven_red_dice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1447,21 +3939,21 @@ def seven_red_dice(g: Game) -> list[Expectation]:
     ]
 
 
-# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:951)
+# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1378)
 # Example: If a Titan fails to wound this BP card, it will suffer
 book.example(
     'n7_primordial_responses.fail_response_example',
     title='Example: If a Titan fails to wound this BP card, it will suffer',
-    source='rules/aeon_trespass/titan_round.ludex:951',
+    source='rules/aeon_trespass/titan_round.ludex:1378',
 )
 
 
-# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:984)
+# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1418)
 # Not in the book: a Total Power equal to the AT wounds a BP III card
 @book.example(
     'n8_wounds_escalation.power_roll_wounds',
     title='Not in the book: a Total Power equal to the AT wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:984',
+    source='rules/aeon_trespass/titan_round.ludex:1418',
 )
 def power_roll_wounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1515,12 +4007,12 @@ def power_roll_wounds(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1009)
+# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1443)
 # Not in the book: a Crit Chance makes the Wound of a BP III card critical
 @book.example(
     'n8_wounds_escalation.power_roll_critical',
     title='Not in the book: a Crit Chance makes the Wound of a BP III card critical',
-    source='rules/aeon_trespass/titan_round.ludex:1009',
+    source='rules/aeon_trespass/titan_round.ludex:1443',
 )
 def power_roll_critical(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1555,12 +4047,12 @@ def power_roll_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1028)
+# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1462)
 # Not in the book: a Total Power one less than the AT fails
 @book.example(
     'n8_wounds_escalation.power_roll_fails',
     title='Not in the book: a Total Power one less than the AT fails',
-    source='rules/aeon_trespass/titan_round.ludex:1028',
+    source='rules/aeon_trespass/titan_round.ludex:1462',
 )
 def power_roll_fails(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1593,12 +4085,12 @@ def power_roll_fails(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1123)
+# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1557)
 # Herodotus wounds a BP III card
 @book.example(
     'escalating_ai_deck.herodotus_bp_three_example',
     title='Herodotus wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1123',
+    source='rules/aeon_trespass/titan_round.ludex:1557',
 )
 def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     g.set_place('bp_deck', [catalog.HERODOTUS_BP_II.id])
@@ -1683,12 +4175,12 @@ def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1156)
+# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1590)
 # Not in the book: a BP I card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_one',
     title='Not in the book: a BP I card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1156',
+    source='rules/aeon_trespass/titan_round.ludex:1590',
 )
 def wound_bp_one(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_ONE.id])
@@ -1729,12 +4221,12 @@ def wound_bp_one(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1178)
+# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1612)
 # Not in the book: a BP II card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_two',
     title='Not in the book: a BP II card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1178',
+    source='rules/aeon_trespass/titan_round.ludex:1612',
 )
 def wound_bp_two(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_TWO.id])
@@ -1773,12 +4265,12 @@ def wound_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1199)
+# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1633)
 # Not in the book: a BP III card is critically wounded
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical',
     title='Not in the book: a BP III card is critically wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1199',
+    source='rules/aeon_trespass/titan_round.ludex:1633',
 )
 def wound_bp_three_critical(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -1820,12 +4312,12 @@ def wound_bp_three_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1222)
+# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1656)
 # Not in the book: a critical BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical_none_left',
     title='Not in the book: a critical BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1222',
+    source='rules/aeon_trespass/titan_round.ludex:1656',
 )
 def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -1854,12 +4346,12 @@ def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1240)
+# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1674)
 # Not in the book: a BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_none_left',
     title='Not in the book: a BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1240',
+    source='rules/aeon_trespass/titan_round.ludex:1674',
 )
 def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -1897,12 +4389,12 @@ def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:1380)
+# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:1814)
 # Not in the book: a Rush at the start of a turn spends both actions
 @book.example(
     'complicated_actions.rush_spends_both',
     title='Not in the book: a Rush at the start of a turn spends both actions',
-    source='rules/aeon_trespass/titan_round.ludex:1380',
+    source='rules/aeon_trespass/titan_round.ludex:1814',
 )
 def rush_spends_both(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1922,6 +4414,104 @@ def rush_spends_both(g: Game) -> list[Expectation]:
             lambda: g.get(GAME, 'combat_action_spent'),
             '==',
             lambda: True,
+        ),
+    ]
+
+
+# awakenings.awakening_runs_out (rules/aeon_trespass/tokens.ludex:271)
+# Not in the book: Solon's Awakening runs out of Trespass tokens
+@book.example(
+    'awakenings.awakening_runs_out',
+    title="Not in the book: Solon's Awakening runs out of Trespass tokens",
+    source='rules/aeon_trespass/tokens.ludex:271',
+)
+def awakening_runs_out(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(catalog.SOLON.id, 'awakened', True)
+    g.set(catalog.SOLON.id, 'trespass_tokens', 2)
+    g.set(catalog.SOLON.id, 'awakened_godforms', ['awakenings.awakening_runs_out.solon_godform'])
+    g.set(catalog.HERODOTUS.id, 'awakened', True)
+    g.set(catalog.HERODOTUS.id, 'awakened_by_obol', True)
+    g.set(catalog.HERODOTUS.id, 'trespass_tokens', 0)
+    with g.effect():
+        g.trigger('awakenings.ending_the_awakening', ctx.but(owner=catalog.SOLON.id))
+    with g.effect():
+        g.require(
+            g.get(catalog.SOLON.id, 'trespass_tokens') == 1 and g.get(catalog.SOLON.id, 'awakened'),
+            'solon.trespass_tokens == 1 and solon.awakened',
+        )
+    with g.effect():
+        g.trigger('awakenings.ending_the_awakening', ctx.but(owner=catalog.SOLON.id))
+    with g.effect():
+        g.require(
+            g.get(catalog.SOLON.id, 'trespass_tokens') == 0 and g.get(catalog.SOLON.id, 'awakened'),
+            'solon.trespass_tokens == 0 and solon.awakened',
+        )
+    with g.effect():
+        g.trigger('awakenings.ending_the_awakening', ctx.but(owner=catalog.SOLON.id))
+    with g.effect():
+        g.trigger('awakenings.ending_the_awakening', ctx.but(owner=catalog.HERODOTUS.id))
+    return [
+        g.expect('not solon.awakened', lambda: not g.get(catalog.SOLON.id, 'awakened')),
+        g.expect(
+            'contains(godform_supply, solon_godform)',
+            lambda: q.contains(g, 'godform_supply', 'awakenings.awakening_runs_out.solon_godform'),
+        ),
+        g.expect(
+            'count(solon.awakened_godforms) == 0',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'awakened_godforms')),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('not dead(solon)', lambda: not q.dead(g, catalog.SOLON.id)),
+        g.expect('dead(herodotus)', lambda: q.dead(g, catalog.HERODOTUS.id)),
+        g.expect('not herodotus.awakened', lambda: not g.get(catalog.HERODOTUS.id, 'awakened')),
+    ]
+
+
+# summonings_in_battle.summoning_in_the_titan_round (rules/aeon_trespass/tokens.ludex:346)
+# Not in the book: a Summoning with no moment of its own
+@book.example(
+    'summonings_in_battle.summoning_in_the_titan_round',
+    title='Not in the book: a Summoning with no moment of its own',
+    source='rules/aeon_trespass/tokens.ludex:346',
+)
+def summoning_in_the_titan_round(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('summoning_moment_specified', [], False)
+    g.set(GAME, 'summon_limit_value', 2)
+    g.set(GAME, 'adversary_introduced', True)
+    g.set(GAME, 'adversary_on_map', True)
+    g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 1, 1))
+    g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 2, 1))
+    g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 3, 1))
+    g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 3, 1))
+    g.place('voyage.adversary_miniature', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.trigger('summonings_in_battle.summoning_timing', ctx)
+    with g.effect():
+        g.set_fact('summoning_moment_specified', [], True)
+    with g.effect(), g.refused('trigger summoning_timing'):
+        g.trigger('summonings_in_battle.summoning_timing', ctx)
+    return [
+        g.expect(
+            'summon_charges_used == 1',
+            lambda: g.get(GAME, 'summon_charges_used'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(adversary_activation) == 1',
+            lambda: q.happened(g, 'adversary_activation'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'location(voyage.adversary_miniature) == square(voyage.voyage_map, 2, 1)',
+            lambda: q.location(g, 'voyage.adversary_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 2, 1),
         ),
     ]
 
@@ -2043,12 +4633,12 @@ def philoctera_massive_danger(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.movement.argo_sails_east (rules/aeon_trespass/voyage.ludex:49)
+# voyage.movement.argo_sails_east (rules/aeon_trespass/voyage.ludex:82)
 # The Argo sails through its tile's only waterway onto a new tile
 @book.example(
     'voyage.movement.argo_sails_east',
     title="The Argo sails through its tile's only waterway onto a new tile",
-    source='rules/aeon_trespass/voyage.ludex:49',
+    source='rules/aeon_trespass/voyage.ludex:82',
 )
 def argo_sails_east(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2073,10 +4663,32 @@ def argo_sails_east(g: Game) -> list[Expectation]:
         [q.square(g, 'voyage.voyage_map', 270, 270), q.square(g, 'voyage.voyage_map', 270, 271)],
         False,
     )
+    g.set_fact(
+        'restricted_waterway',
+        [q.square(g, 'voyage.voyage_map', 270, 270), q.square(g, 'voyage.voyage_map', 271, 270)],
+        True,
+    )
+    g.set_fact(
+        'waterway_technology',
+        [q.square(g, 'voyage.voyage_map', 270, 270), q.square(g, 'voyage.voyage_map', 271, 270)],
+        False,
+    )
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 270, 270), 'City'], True)
     with g.effect():
         g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 270, 270))
     with g.effect():
         g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 270, 270))
+    with g.effect(), g.refused('trigger move_the_argo'):
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    with g.effect():
+        g.set_fact(
+            'waterway_technology',
+            [
+                q.square(g, 'voyage.voyage_map', 270, 270),
+                q.square(g, 'voyage.voyage_map', 271, 270),
+            ],
+            True,
+        )
     with g.effect():
         g.trigger('voyage.movement.move_the_argo', ctx)
     with g.effect():
@@ -2108,27 +4720,499 @@ def argo_sails_east(g: Game) -> list[Expectation]:
             '==',
             lambda: 268,
         ),
+        g.expect(
+            'location(last_visited_city_token) == square(voyage_map, 270, 270)',
+            lambda: q.location(g, 'voyage.last_visited_city_token'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 270, 270),
+        ),
         g.expect('tiles_moved == 0', lambda: g.get(GAME, 'tiles_moved'), '==', lambda: 0),
     ]
 
 
-# voyage.movement.tile_sectors.sectored_tile (rules/aeon_trespass/voyage.ludex:96)
+# voyage.movement.tile_sectors.back_to_the_last_city (rules/aeon_trespass/voyage.ludex:148)
+# Not in the book: no Negotiation back in the last City
+@book.example(
+    'voyage.movement.tile_sectors.back_to_the_last_city',
+    title='Not in the book: no Negotiation back in the last City',
+    source='rules/aeon_trespass/voyage.ludex:148',
+)
+def back_to_the_last_city(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        True,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 4, 5)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 5, 4)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 5, 6)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5)],
+        True,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 7, 5)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 4)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 6)],
+        False,
+    )
+    g.set_fact(
+        'restricted_waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        False,
+    )
+    g.set_fact(
+        'restricted_waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5)],
+        False,
+    )
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'City'], True)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'City'], False)
+    g.set_fact(
+        'answers',
+        ['destination'],
+        [
+            q.square(g, 'voyage.voyage_map', 6, 5),
+            q.square(g, 'voyage.voyage_map', 5, 5),
+            q.square(g, 'voyage.voyage_map', 6, 5),
+        ],
+    )
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect():
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    with g.effect():
+        g.require(
+            q.location(g, 'voyage.last_visited_city_token')
+            == q.square(g, 'voyage.voyage_map', 5, 5),
+            'location(last_visited_city_token) == square(voyage_map, 5, 5)',
+        )
+    with g.effect(), g.refused(
+        'trigger '
+        'voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abilities',
+    ):
+        g.trigger(
+            'voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abili'
+            'ties',
+            ctx,
+        )
+    with g.effect():
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    with g.effect(), g.refused(
+        'trigger '
+        'voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abilities',
+    ):
+        g.trigger(
+            'voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abili'
+            'ties',
+            ctx,
+        )
+    with g.effect():
+        g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'City'], True)
+    with g.effect():
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    with g.effect():
+        g.trigger(
+            'voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abili'
+            'ties',
+            ctx,
+        )
+    return [
+        g.expect(
+            'location(argo_miniature) == square(voyage_map, 6, 5)',
+            lambda: q.location(g, 'voyage.argo_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 6, 5),
+        ),
+        g.expect(
+            'location(last_visited_city_token) == square(voyage_map, 5, 5)',
+            lambda: q.location(g, 'voyage.last_visited_city_token'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 5, 5),
+        ),
+        g.expect(
+            'happened(voyage.advancement.technology_usage_rules.structural_technologies.negotiat'
+            'ion_abilities) == 1',
+            lambda: q.happened(
+                g,
+                'voyage.advancement.technology_usage_rules.structural_technologies.negotiation_a'
+                'bilities',
+            ),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# voyage.movement.tile_sectors.sectored_tile (rules/aeon_trespass/voyage.ludex:181)
 # Following the top arrow onto the alpha sector
 book.example(
     'voyage.movement.tile_sectors.sectored_tile',
     title='Following the top arrow onto the alpha sector',
-    source='rules/aeon_trespass/voyage.ludex:96',
+    source='rules/aeon_trespass/voyage.ludex:181',
 )
 
 
+# voyage.movement.other_movement_symbols.restricted_waterway_refused
+# (rules/aeon_trespass/voyage.ludex:204)
+# Not in the book: a Restricted waterway without its Technology
+@book.example(
+    'voyage.movement.other_movement_symbols.restricted_waterway_refused',
+    title='Not in the book: a Restricted waterway without its Technology',
+    source='rules/aeon_trespass/voyage.ludex:204',
+)
+def restricted_waterway_refused(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        True,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 4, 5)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 5, 4)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 5, 6)],
+        False,
+    )
+    g.set_fact(
+        'restricted_waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        True,
+    )
+    g.set_fact(
+        'waterway_technology',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        False,
+    )
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'City'], False)
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect(), g.refused('trigger movement.move_the_argo'):
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    with g.effect():
+        g.require(
+            q.location(g, 'voyage.argo_miniature') == q.square(g, 'voyage.voyage_map', 5, 5),
+            'location(argo_miniature) == square(voyage_map, 5, 5)',
+        )
+    with g.effect():
+        g.set_fact(
+            'waterway_technology',
+            [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+            True,
+        )
+    with g.effect():
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    return [
+        g.expect(
+            'location(argo_miniature) == square(voyage_map, 6, 5)',
+            lambda: q.location(g, 'voyage.argo_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 6, 5),
+        ),
+    ]
+
+
+# voyage.exploration_step.exploration_draw.exploration_draw_two_stacks
+# (rules/aeon_trespass/voyage.ludex:442)
+# Not in the book: an Exploration Draw of four cards
+@book.example(
+    'voyage.exploration_step.exploration_draw.exploration_draw_two_stacks',
+    title='Not in the book: an Exploration Draw of four cards',
+    source='rules/aeon_trespass/voyage.ludex:442',
+)
+def exploration_draw_two_stacks(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'draw_order',
+        ['voyage.exploration_step.exploration_draw.exploration_deck'],
+        [
+            'aeon_components.exploration_card',
+            'aeon_components.exploration_card',
+            'aeon_components.exploration_card',
+            'aeon_components.exploration_card',
+        ],
+    )
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#1'], False)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#1'], 'none')
+    g.set_fact(
+        'exploration_card_stack_symbol',
+        ['aeon_components.exploration_card#1'],
+        'Draw another',
+    )
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#2'], True)
+    g.set_fact(
+        'exploration_card_disposal',
+        ['aeon_components.exploration_card#2'],
+        'until the next Timeline Battle',
+    )
+    g.set_fact('exploration_card_stack_symbol', ['aeon_components.exploration_card#2'], 'End stack')
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#3'], False)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#3'], 'none')
+    g.set_fact(
+        'exploration_card_stack_symbol',
+        ['aeon_components.exploration_card#3'],
+        'Draw another',
+    )
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#4'], False)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#4'], 'permanently')
+    g.set_fact('exploration_card_stack_symbol', ['aeon_components.exploration_card#4'], 'End stack')
+    with g.effect():
+        g.trigger('voyage.exploration_step.exploration_draw.exploration_draw_stacks', ctx)
+    return [
+        g.expect(
+            'runs(exploration_stack) == 4',
+            lambda: q.runs(g, 'voyage.exploration_step.exploration_draw.exploration_stack'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'happened(exploration_card_main_effect) == 4',
+            lambda: q.happened(
+                g,
+                'voyage.exploration_step.exploration_draw.exploration_card_main_effect',
+            ),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'count(exploration_drawn) == 0',
+            lambda: q.count(g, 'voyage.exploration_step.exploration_draw.exploration_drawn'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'count(exploration_deck) == 124',
+            lambda: q.count(g, 'voyage.exploration_step.exploration_draw.exploration_deck'),
+            '==',
+            lambda: 124,
+        ),
+        g.expect(
+            'contains(exploration_deck, "aeon_components.exploration_card#1")',
+            lambda: q.contains(
+                g,
+                'voyage.exploration_step.exploration_draw.exploration_deck',
+                'aeon_components.exploration_card#1',
+            ),
+        ),
+        g.expect(
+            'contains(exploration_deck, "aeon_components.exploration_card#3")',
+            lambda: q.contains(
+                g,
+                'voyage.exploration_step.exploration_draw.exploration_deck',
+                'aeon_components.exploration_card#3',
+            ),
+        ),
+        g.expect(
+            'contains(exploration_set_aside, "aeon_components.exploration_card#2")',
+            lambda: q.contains(
+                g,
+                'voyage.exploration_step.exploration_draw.exploration_set_aside',
+                'aeon_components.exploration_card#2',
+            ),
+        ),
+        g.expect(
+            'contains(game_box, "aeon_components.exploration_card#4")',
+            lambda: q.contains(g, 'game_box', 'aeon_components.exploration_card#4'),
+        ),
+        g.expect(
+            'happened(moving_the_adversary.ignore_until_introduced) == 1',
+            lambda: q.happened(
+                g,
+                'voyage.exploration_step.moving_the_adversary.ignore_until_introduced',
+            ),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'adversary_symbols == 0',
+            lambda: g.get(GAME, 'adversary_symbols'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.two_symbols_in_one_draw
+# (rules/aeon_trespass/voyage.ludex:582)
+# Not in the book: two Adversary symbols in one Exploration Draw spawn the Adversary
+@book.example(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.two_symbols_in_one_'
+    'draw',
+    title='Not in the book: two Adversary symbols in one Exploration Draw spawn the Adversary',
+    source='rules/aeon_trespass/voyage.ludex:582',
+)
+def two_symbols_in_one_draw(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'adversary_introduced', True)
+    g.set(GAME, 'adversary_on_map', False)
+    g.set(GAME, 'adversary_symbols', 0)
+    g.set_fact(
+        'draw_order',
+        ['voyage.exploration_step.exploration_draw.exploration_deck'],
+        [
+            'aeon_components.exploration_card',
+            'aeon_components.exploration_card',
+            'aeon_components.exploration_card',
+        ],
+    )
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#1'], True)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#1'], 'none')
+    g.set_fact(
+        'exploration_card_stack_symbol',
+        ['aeon_components.exploration_card#1'],
+        'Draw another',
+    )
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#2'], True)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#2'], 'none')
+    g.set_fact('exploration_card_stack_symbol', ['aeon_components.exploration_card#2'], 'End stack')
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#3'], True)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#3'], 'none')
+    g.set_fact('exploration_card_stack_symbol', ['aeon_components.exploration_card#3'], 'End stack')
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 2, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 3, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 4, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 5, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 6, 1))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.trigger('voyage.exploration_step.exploration_draw.exploration_draw_stacks', ctx)
+    return [
+        g.expect(
+            'adversary_symbols == 3',
+            lambda: g.get(GAME, 'adversary_symbols'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'adversary_on_map == yes',
+            lambda: g.get(GAME, 'adversary_on_map'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'adversary_spawned_this_step == yes',
+            lambda: g.get(GAME, 'adversary_spawned_this_step'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'location(adversary_miniature) == square(voyage_map, 5, 1)',
+            lambda: q.location(g, 'voyage.adversary_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 5, 1),
+        ),
+    ]
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_from_a_summoning  # noqa: E501
+# (rules/aeon_trespass/voyage.ludex:614)
+# Not in the book: one Adversary symbol outside the Exploration Draw spawns the Adversary
+@book.example(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_from_a_s'
+    'ummoning',
+    title='Not in the book: one Adversary symbol outside the Exploration Draw spawns the Adversary',
+    source='rules/aeon_trespass/voyage.ludex:614',
+)
+def one_symbol_from_a_summoning(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'adversary_on_map', False)
+    g.set(GAME, 'adversary_symbols', 0)
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 2, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 3, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 4, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 5, 1))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 6, 1))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.trigger('adversary_activation', ctx)
+    with g.effect():
+        g.require(not g.get(GAME, 'adversary_on_map'), 'adversary_on_map == no')
+    with g.effect():
+        g.trigger('voyage.exploration_step.moving_the_adversary.adversary_introduction', ctx)
+    with g.effect():
+        g.trigger('adversary_activation', ctx)
+    return [
+        g.expect(
+            'adversary_on_map == yes',
+            lambda: g.get(GAME, 'adversary_on_map'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'adversary_symbols == 0',
+            lambda: g.get(GAME, 'adversary_symbols'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'location(adversary_miniature) == square(voyage_map, 5, 1)',
+            lambda: q.location(g, 'voyage.adversary_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 5, 1),
+        ),
+    ]
+
+
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_closes_in
-# (rules/aeon_trespass/voyage.ludex:325)
+# (rules/aeon_trespass/voyage.ludex:640)
 # The Adversary closes in along the revealed tiles, horizontally first, and meets the Argo
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_closes_in',
     title='The Adversary closes in along the revealed tiles, horizontally first, and meets the '
     'Argo',
-    source='rules/aeon_trespass/voyage.ludex:325',
+    source='rules/aeon_trespass/voyage.ludex:640',
 )
 def adversary_closes_in(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2219,13 +5303,13 @@ def adversary_closes_in(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_stays_on_the_map
-# (rules/aeon_trespass/voyage.ludex:359)
+# (rules/aeon_trespass/voyage.ludex:674)
 # One tile closer, not yet on the Argo's tile
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_stays_on_'
     'the_map',
     title="One tile closer, not yet on the Argo's tile",
-    source='rules/aeon_trespass/voyage.ludex:359',
+    source='rules/aeon_trespass/voyage.ludex:674',
 )
 def adversary_stays_on_the_map(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2263,12 +5347,12 @@ def adversary_stays_on_the_map(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns
-# (rules/aeon_trespass/voyage.ludex:396)
+# (rules/aeon_trespass/voyage.ludex:711)
 # Two symbols: the Adversary is placed four tiles away
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns',
     title='Two symbols: the Adversary is placed four tiles away',
-    source='rules/aeon_trespass/voyage.ludex:396',
+    source='rules/aeon_trespass/voyage.ludex:711',
 )
 def adversary_spawns(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2304,6 +5388,12 @@ def adversary_spawns(g: Game) -> list[Expectation]:
             lambda: True,
         ),
         g.expect(
+            'adversary_spawned_this_step == yes',
+            lambda: g.get(GAME, 'adversary_spawned_this_step'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
             'location(adversary_miniature) == square(voyage_map, 5, 1)',
             lambda: q.location(g, 'voyage.adversary_miniature'),
             '==',
@@ -2313,13 +5403,13 @@ def adversary_spawns(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns_as_far_as_possible  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:417)
+# (rules/aeon_trespass/voyage.ludex:733)
 # No tile four tiles away: as far away as possible
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns_as'
     '_far_as_possible',
     title='No tile four tiles away: as far away as possible',
-    source='rules/aeon_trespass/voyage.ludex:417',
+    source='rules/aeon_trespass/voyage.ludex:733',
 )
 def adversary_spawns_as_far_as_possible(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2341,6 +5431,18 @@ def adversary_spawns_as_far_as_possible(g: Game) -> list[Expectation]:
         )
     return [
         g.expect(
+            'adversary_on_map == yes',
+            lambda: g.get(GAME, 'adversary_on_map'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'adversary_spawned_this_step == yes',
+            lambda: g.get(GAME, 'adversary_spawned_this_step'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
             'location(adversary_miniature) == square(voyage_map, 2, 2)',
             lambda: q.location(g, 'voyage.adversary_miniature'),
             '==',
@@ -2349,22 +5451,140 @@ def adversary_spawns_as_far_as_possible(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:624)
+# voyage.advancement.research.technology_breakthroughs.structural_breakthrough
+# (rules/aeon_trespass/voyage.ludex:973)
+# Not in the book: a Structural Technology Breakthrough
+@book.example(
+    'voyage.advancement.research.technology_breakthroughs.structural_breakthrough',
+    title='Not in the book: a Structural Technology Breakthrough',
+    source='rules/aeon_trespass/voyage.ludex:973',
+)
+def structural_breakthrough(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('today_on_timeline', ['Structural Technology'], True)
+    g.set_fact('today_on_timeline', ['Battle Technology'], False)
+    g.set_place(
+        'voyage.advancement.research.technology_cards.projects_deck_cards',
+        [
+            'aeon_components.technology_card',
+            'aeon_components.technology_card',
+            'aeon_components.technology_card',
+        ],
+    )
+    g.set_fact('technology_type', ['aeon_components.technology_card#1'], 'Battle')
+    g.set_fact('technology_type', ['aeon_components.technology_card#2'], 'Structural')
+    g.set_fact('technology_type', ['aeon_components.technology_card#3'], 'Structural')
+    g.set_fact('technology_requirements_met', ['aeon_components.technology_card#2'], True)
+    g.set_fact('technology_requirements_met', ['aeon_components.technology_card#3'], False)
+    g.set_fact('answer', ['research'], True)
+    g.set_fact('answer', ['t'], 'aeon_components.technology_card#3')
+    g.set_fact('answer', ['c'], ['aeon_components.technology_card#4'])
+    with g.effect(), g.refused('trigger research_on_breakthrough'):
+        g.trigger(
+            'voyage.advancement.research.technology_breakthroughs.research_on_breakthrough',
+            ctx,
+        )
+    with g.effect():
+        g.set_fact('answer', ['t'], 'aeon_components.technology_card#2')
+    with g.effect():
+        g.trigger(
+            'voyage.advancement.research.technology_breakthroughs.research_on_breakthrough',
+            ctx,
+        )
+    return [
+        g.expect(
+            'contains(technology_cards.technology_deck_cards, "aeon_components.technology_card#2")',
+            lambda: q.contains(
+                g,
+                'voyage.advancement.research.technology_cards.technology_deck_cards',
+                'aeon_components.technology_card#2',
+            ),
+        ),
+        g.expect(
+            'count(technology_cards.technology_deck_cards) == 1',
+            lambda: q.count(
+                g,
+                'voyage.advancement.research.technology_cards.technology_deck_cards',
+            ),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(technology_cards.projects_deck_cards, "aeon_components.technology_card#4")',
+            lambda: q.contains(
+                g,
+                'voyage.advancement.research.technology_cards.projects_deck_cards',
+                'aeon_components.technology_card#4',
+            ),
+        ),
+        g.expect(
+            'count(technology_cards.projects_deck_cards) == 3',
+            lambda: q.count(g, 'voyage.advancement.research.technology_cards.projects_deck_cards'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'count(technology_cards.technology_reserves) == 162',
+            lambda: q.count(g, 'voyage.advancement.research.technology_cards.technology_reserves'),
+            '==',
+            lambda: 162,
+        ),
+    ]
+
+
+# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:1064)
 # Trading Muscle Clusters for Fleshy Mantles
 book.example(
     'voyage.advancement.trading.theban_trader',
     title='Trading Muscle Clusters for Fleshy Mantles',
-    source='rules/aeon_trespass/voyage.ludex:624',
+    source='rules/aeon_trespass/voyage.ludex:1064',
 )
 
 
+# voyage.advancement.trading.cooldown_ends_on_its_day (rules/aeon_trespass/voyage.ludex:1093)
+# Not in the book: Cooldown: 2 days
+@book.example(
+    'voyage.advancement.trading.cooldown_ends_on_its_day',
+    title='Not in the book: Cooldown: 2 days',
+    source='rules/aeon_trespass/voyage.ludex:1093',
+)
+def cooldown_ends_on_its_day(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'day', 5)
+    with g.effect():
+        g.trigger('voyage.advancement.trading.ability_with_cooldown', ctx.but(args=(('days', 2),)))
+    with g.effect():
+        g.require(
+            q.scheduled(g, 'voyage.advancement.trading.cooldown_event') == 1,
+            'scheduled(cooldown_event) == 1',
+        )
+    with g.effect():
+        g.gain('day', 1, GAME)
+    with g.effect():
+        g.require(
+            q.scheduled(g, 'voyage.advancement.trading.cooldown_event') == 1,
+            'scheduled(cooldown_event) == 1',
+        )
+    with g.effect():
+        g.gain('day', 1, GAME)
+    return [
+        g.expect(
+            'scheduled(cooldown_event) == 0',
+            lambda: q.scheduled(g, 'voyage.advancement.trading.cooldown_event'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('day == 7', lambda: g.get(GAME, 'day'), '==', lambda: 7),
+    ]
+
+
 # voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later
-# (rules/aeon_trespass/voyage.ludex:723)
+# (rules/aeon_trespass/voyage.ludex:1199)
 # Not in the book: two Titans bred in 3 days
 @book.example(
     'voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later',
     title='Not in the book: two Titans bred in 3 days',
-    source='rules/aeon_trespass/voyage.ludex:723',
+    source='rules/aeon_trespass/voyage.ludex:1199',
 )
 def bred_three_days_later(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2400,3 +5620,48 @@ def bred_three_days_later(g: Game) -> list[Expectation]:
             lambda: 0,
         ),
     ]
+
+
+# voyage.story_step.story_progression.story_progresses (rules/aeon_trespass/voyage.ludex:1276)
+# Not in the book: the Story card's requirements are met
+@book.example(
+    'voyage.story_step.story_progression.story_progresses',
+    title="Not in the book: the Story card's requirements are met",
+    source='rules/aeon_trespass/voyage.ludex:1276',
+)
+def story_progresses(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'progress', 5)
+    g.set_fact('story_requirements_met', [], False)
+    with g.effect():
+        g.trigger('voyage.story_step.story_progression.story_progression_in_story_step', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'progress') == 5, 'progress == 5')
+    with g.effect():
+        g.set_fact('story_requirements_met', [], True)
+    with g.effect():
+        g.trigger('voyage.story_step.story_progression.story_progression_in_story_step', ctx)
+    return [g.expect('progress == 0', lambda: g.get(GAME, 'progress'), '==', lambda: 0)]
+
+
+# voyage.doom_step.doom_progresses (rules/aeon_trespass/voyage.ludex:1339)
+# Not in the book: 7 Doom on a card that asks for 5
+@book.example(
+    'voyage.doom_step.doom_progresses',
+    title='Not in the book: 7 Doom on a card that asks for 5',
+    source='rules/aeon_trespass/voyage.ludex:1339',
+)
+def doom_progresses(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'doom', 7)
+    g.set_fact('doom_requirement', [], 5)
+    g.set_fact('doom_requirements_met', [], False)
+    with g.effect():
+        g.trigger('voyage.doom_step.doom_progression_in_doom_step', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'doom') == 7, 'doom == 7')
+    with g.effect():
+        g.set_fact('doom_requirements_met', [], True)
+    with g.effect():
+        g.trigger('voyage.doom_step.doom_progression_in_doom_step', ctx)
+    return [g.expect('doom == 2', lambda: g.get(GAME, 'doom'), '==', lambda: 2)]

@@ -147,19 +147,28 @@ def exclusive_options_effect(g: Game, ctx: Ctx) -> None:
 # ability_usage.kratos_table_abilities.kratos_table_golden_rule
 # (rules/aeon_trespass/abilities.ludex:164)
 # Kratos Table Golden Rule
-book.rule(
+@book.rule(
     'ability_usage.kratos_table_abilities.kratos_table_golden_rule',
     title='Kratos Table Golden Rule',
     when=Timing('during', target='second_ability_window'),
+    prose=1,
 )
+def kratos_table_golden_rule_effect(g: Game, ctx: Ctx) -> None:
+    for l in g.members(g.get(ctx.need('owner'), 'rage')):
+        g.set(GAME, 'kratos_level', l)
+        g.trigger('ability_usage.kratos_table_abilities.exclusive_options', ctx)
+    g.prose(
+        'Leave out a level whose option was already applied in this Attack (no longer available), '
+        'and any level your Kratos Table does not have.',
+    )
 
 
-# ability_usage.named_abilities.ability_names (rules/aeon_trespass/abilities.ludex:182)
+# ability_usage.named_abilities.ability_names (rules/aeon_trespass/abilities.ludex:188)
 # Ability names and subtypes
 book.rule('ability_usage.named_abilities.ability_names', title='Ability names and subtypes')
 
 
-# ability_usage.named_abilities.same_name_once_per_window (rules/aeon_trespass/abilities.ludex:186)
+# ability_usage.named_abilities.same_name_once_per_window (rules/aeon_trespass/abilities.ludex:192)
 # Abilities with the same name, one per window
 book.rule(
     'ability_usage.named_abilities.same_name_once_per_window',
@@ -168,7 +177,7 @@ book.rule(
 )
 
 
-# ability_usage.named_abilities.same_name_other_elements (rules/aeon_trespass/abilities.ludex:192)
+# ability_usage.named_abilities.same_name_other_elements (rules/aeon_trespass/abilities.ludex:198)
 # The same name from different game elements, in one Round
 book.rule(
     'ability_usage.named_abilities.same_name_other_elements',
@@ -176,23 +185,23 @@ book.rule(
 )
 
 
-# ability_usage.gated_abilities (rules/aeon_trespass/abilities.ludex:201)
+# ability_usage.gated_abilities (rules/aeon_trespass/abilities.ludex:207)
 # Gated Abilities and Effects
 book.rule('ability_usage.gated_abilities', title='Gated Abilities and Effects')
 
 
-# ability_usage.primordial_abilities: Primordial Abilities (rules/aeon_trespass/abilities.ludex:206)
+# ability_usage.primordial_abilities: Primordial Abilities (rules/aeon_trespass/abilities.ludex:212)
 book.rule('ability_usage.primordial_abilities', title='Primordial Abilities', who=('primordial',))
 
 
-# exhausting_discarding_removing.exhausting: Exhausting (rules/aeon_trespass/abilities.ludex:221)
+# exhausting_discarding_removing.exhausting: Exhausting (rules/aeon_trespass/abilities.ludex:227)
 @book.rule('exhausting_discarding_removing.exhausting', title='Exhausting')
 def exhausting_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'exhausted_elements')
 
 
 # exhausting_discarding_removing.exhausting.exhausted_unusable
-# (rules/aeon_trespass/abilities.ludex:234)
+# (rules/aeon_trespass/abilities.ludex:240)
 # An exhausted element is not usable
 def exhausted_unusable_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.contains(g, 'exhausted_elements', ctx.need('target')))
@@ -205,7 +214,7 @@ book.rule(
 )
 
 
-# exhausting_discarding_removing.unexhausting (rules/aeon_trespass/abilities.ludex:239)
+# exhausting_discarding_removing.unexhausting (rules/aeon_trespass/abilities.ludex:245)
 # Unexhausting
 @book.rule(
     'exhausting_discarding_removing.unexhausting',
@@ -218,19 +227,19 @@ def unexhausting_effect(g: Game, ctx: Ctx) -> None:
         g.move(e, 'equipped_elements', source='exhausted_elements')
 
 
-# exhausting_discarding_removing.exhaustable_gear (rules/aeon_trespass/abilities.ludex:283)
+# exhausting_discarding_removing.exhaustable_gear (rules/aeon_trespass/abilities.ludex:289)
 # Exhaustable Gear
 book.rule('exhausting_discarding_removing.exhaustable_gear', title='Exhaustable Gear')
 
 
-# exhausting_discarding_removing.discarding.discard_token (rules/aeon_trespass/abilities.ludex:296)
+# exhausting_discarding_removing.discarding.discard_token (rules/aeon_trespass/abilities.ludex:302)
 # Discarding a token
 @book.rule('exhausting_discarding_removing.discarding.discard_token', title='Discarding a token')
 def discard_token_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'token_pool')
 
 
-# exhausting_discarding_removing.discarding.discard_gear (rules/aeon_trespass/abilities.ludex:301)
+# exhausting_discarding_removing.discarding.discard_gear (rules/aeon_trespass/abilities.ludex:307)
 # Discarding a Gear or Mnemos card
 @book.rule(
     'exhausting_discarding_removing.discarding.discard_gear',
@@ -242,7 +251,7 @@ def discard_gear_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.discarding.discard_gear.discarded_gear_returns
-# (rules/aeon_trespass/abilities.ludex:306)
+# (rules/aeon_trespass/abilities.ludex:312)
 # Discarded Gear and Mnemos cards return after the Battle
 @book.rule(
     'exhausting_discarding_removing.discarding.discard_gear.discarded_gear_returns',
@@ -255,7 +264,7 @@ def discarded_gear_returns_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.removing_elements.archiving
-# (rules/aeon_trespass/abilities.ludex:313)
+# (rules/aeon_trespass/abilities.ludex:319)
 # Permanently removing an element (archiving)
 @book.rule(
     'exhausting_discarding_removing.removing_elements.archiving',
@@ -266,7 +275,7 @@ def archiving_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.removing_elements.removing_for_a_duration
-# (rules/aeon_trespass/abilities.ludex:317)
+# (rules/aeon_trespass/abilities.ludex:323)
 # Removing an element for a specific duration
 @book.rule(
     'exhausting_discarding_removing.removing_elements.removing_for_a_duration',
@@ -277,7 +286,7 @@ def removing_for_a_duration_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.removing_elements.removal_is_rarely_permanent
-# (rules/aeon_trespass/abilities.ludex:323)
+# (rules/aeon_trespass/abilities.ludex:332)
 # Permanent removal is always explicit
 book.rule(
     'exhausting_discarding_removing.removing_elements.removal_is_rarely_permanent',
@@ -285,14 +294,14 @@ book.rule(
 )
 
 
-# fatigue.gain_fatigue: Gaining a Fatigue token (rules/aeon_trespass/abilities.ludex:328)
+# fatigue.gain_fatigue: Gaining a Fatigue token (rules/aeon_trespass/abilities.ludex:337)
 @book.rule('fatigue.gain_fatigue', title='Gaining a Fatigue token')
 def gain_fatigue_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.get(ctx.need('owner'), 'fatigue_tokens') == 0, 'owner.fatigue_tokens == 0')
     g.gain('fatigue_tokens', 1, ctx.need('owner'))
 
 
-# fatigue.discard_fatigue (rules/aeon_trespass/abilities.ludex:338)
+# fatigue.discard_fatigue (rules/aeon_trespass/abilities.ludex:347)
 # Spend the action to discard the Fatigue token
 def discard_fatigue_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.subject, 'fatigue_tokens') >= 1)
@@ -314,12 +323,13 @@ def discard_fatigue_effect(g: Game, ctx: Ctx) -> None:
 @book.rule(
     'adventure.what_are_adventures.storybook_paragraph_is_adventure',
     title='Everything that sends you to a Storybook paragraph is an adventure',
+    when=Timing('before', target='adventure.story_paragraph'),
 )
 def storybook_paragraph_is_adventure_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'current_phase', 'adventure_phase')
 
 
-# adventure.navigating_storybooks.never_read_ahead (rules/aeon_trespass/adventure.ludex:44)
+# adventure.navigating_storybooks.never_read_ahead (rules/aeon_trespass/adventure.ludex:63)
 # Never read story passages unless instructed
 book.rule(
     'adventure.navigating_storybooks.never_read_ahead',
@@ -327,25 +337,42 @@ book.rule(
 )
 
 
-# adventure.following_the_paragraphs.proceed_to_paragraph (rules/aeon_trespass/adventure.ludex:48)
+# adventure.following_the_paragraphs.proceed_to_paragraph (rules/aeon_trespass/adventure.ludex:67)
 # Proceed to the paragraph you were directed to
-book.rule(
+def proceed_to_paragraph_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('next_paragraph', ctx.arg('paragraph')))
+
+
+@book.rule(
     'adventure.following_the_paragraphs.proceed_to_paragraph',
     title='Proceed to the paragraph you were directed to',
+    when=Timing('after', target='adventure.story_paragraph'),
+    check=proceed_to_paragraph_check,
 )
+def proceed_to_paragraph_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'adventure.story_paragraph',
+        ctx.but(args=(('paragraph', g.fact('next_paragraph', ctx.arg('paragraph'))),)),
+    )
 
 
-# adventure.following_the_paragraphs.return_to_voyage (rules/aeon_trespass/adventure.ludex:51)
+# adventure.following_the_paragraphs.return_to_voyage (rules/aeon_trespass/adventure.ludex:73)
 # Return to the Voyage Phase
+def return_to_voyage_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.fact('next_paragraph', ctx.arg('paragraph')))
+
+
 @book.rule(
     'adventure.following_the_paragraphs.return_to_voyage',
     title='Return to the Voyage Phase',
+    when=Timing('after', target='adventure.story_paragraph'),
+    check=return_to_voyage_check,
 )
 def return_to_voyage_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'current_phase', 'voyage_phase')
 
 
-# adventure.following_the_paragraphs.chained_paragraphs (rules/aeon_trespass/adventure.ludex:56)
+# adventure.following_the_paragraphs.chained_paragraphs (rules/aeon_trespass/adventure.ludex:96)
 # Resolve all chained paragraphs first
 book.rule(
     'adventure.following_the_paragraphs.chained_paragraphs',
@@ -353,19 +380,58 @@ book.rule(
 )
 
 
-# adventure.story_choices: Story Choices (rules/aeon_trespass/adventure.ludex:59)
+# adventure.story_choices: Story Choices (rules/aeon_trespass/adventure.ludex:99)
 book.rule('adventure.story_choices', title='Story Choices')
 
 
-# adventure.making_notes: Making Notes (rules/aeon_trespass/adventure.ludex:62)
+# adventure.making_notes: Making Notes (rules/aeon_trespass/adventure.ludex:102)
 book.rule('adventure.making_notes', title='Making Notes')
 
 
-# adventure.choice_matrix.marked_box: An already marked box (rules/aeon_trespass/adventure.ludex:68)
-book.rule('adventure.choice_matrix.marked_box', title='An already marked box')
+# adventure.choice_matrix.mark_node (rules/aeon_trespass/adventure.ludex:108)
+# Mark a Choice Matrix node
+@book.rule('adventure.choice_matrix.mark_node', title='Mark a Choice Matrix node')
+def mark_node_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'choice_matrix_marks',
+        [x for x in g.members(g.get(GAME, 'choice_matrix_marks'))] + [ctx.arg('node')],
+    )
 
 
-# adventure.choice_matrix.matrix_persists (rules/aeon_trespass/adventure.ludex:71)
+# adventure.choice_matrix.marked_box (rules/aeon_trespass/adventure.ludex:114)
+# An already marked box
+def marked_box_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, g.get(GAME, 'choice_matrix_marks'), ctx.arg('node')))
+
+
+@book.rule(
+    'adventure.choice_matrix.marked_box',
+    title='An already marked box',
+    when=Timing('instead', target='adventure.choice_matrix.mark_node'),
+    check=marked_box_check,
+)
+def marked_box_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the box is already marked: the instruction is ignored')
+
+
+# adventure.choice_matrix.marked_box.reverse_node (rules/aeon_trespass/adventure.ludex:120)
+# Cross out or erase a node
+@book.rule('adventure.choice_matrix.marked_box.reverse_node', title='Cross out or erase a node')
+def reverse_node_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'choice_matrix_marks',
+        [x for x in g.members(g.get(GAME, 'choice_matrix_marks')) if x != ctx.arg('node')],
+    )
+    g.set(
+        GAME,
+        'choice_matrix_reversed',
+        [x for x in g.members(g.get(GAME, 'choice_matrix_reversed'))] + [ctx.arg('node')],
+    )
+
+
+# adventure.choice_matrix.matrix_persists (rules/aeon_trespass/adventure.ludex:152)
 # The Choice Matrix persists through all Cycles
 book.rule(
     'adventure.choice_matrix.matrix_persists',
@@ -374,39 +440,76 @@ book.rule(
 )
 
 
-# adventure.party_leader.one_party_leader (rules/aeon_trespass/adventure.ludex:76)
+# adventure.party_leader.one_party_leader (rules/aeon_trespass/adventure.ludex:157)
 # One Argonaut must become the party leader
-book.rule(
+@book.rule(
     'adventure.party_leader.one_party_leader',
     title='One Argonaut must become the party leader',
-    when=Timing('start', target='adventure_phase'),
 )
+def one_party_leader_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'adventure.party_leader.one_party_leader',
+        'a',
+        g.members(q.all_(g, 'argonaut')),
+    )
+    for a in chosen_1:
+        g.set(GAME, 'party_leader_now', a)
 
 
-# adventure.party_leader.choose_party_leader (rules/aeon_trespass/adventure.ludex:81)
+# adventure.party_leader.choose_party_leader (rules/aeon_trespass/adventure.ludex:165)
 # When to choose the party leader
-book.rule('adventure.party_leader.choose_party_leader', title='When to choose the party leader')
+def choose_party_leader_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'party_leader_chosen'))
 
 
-# adventure.party_leader.party_leader_role (rules/aeon_trespass/adventure.ludex:84)
+@book.rule(
+    'adventure.party_leader.choose_party_leader',
+    title='When to choose the party leader',
+    check=choose_party_leader_check,
+)
+def choose_party_leader_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adventure.party_leader.one_party_leader', ctx)
+
+
+# adventure.party_leader.party_leader_role (rules/aeon_trespass/adventure.ludex:172)
 # The party leader breaks ties
 book.rule('adventure.party_leader.party_leader_role', title='The party leader breaks ties')
 
 
-# adventure.party_leader.party_leader_token (rules/aeon_trespass/adventure.ludex:87)
+# adventure.party_leader.party_leader_token (rules/aeon_trespass/adventure.ludex:175)
 # The Priority Target token as a reminder
-book.rule(
+@book.rule(
     'adventure.party_leader.party_leader_token',
     title='The Priority Target token as a reminder',
+    when=Timing('after', target='party_leader_now', stat=True),
 )
+def party_leader_token_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'party_leader_chosen', True)
+    g.place('priority_target_token', g.get(GAME, 'party_leader_now'))
 
 
-# adventure.party_leader.party_leader_tip (rules/aeon_trespass/adventure.ludex:91)
+# adventure.party_leader.party_leader_token.party_leader_until_the_end
+# (rules/aeon_trespass/adventure.ludex:183)
+# The party leader until the end of the adventure
+@book.rule(
+    'adventure.party_leader.party_leader_token.party_leader_until_the_end',
+    title='The party leader until the end of the adventure',
+    when=Timing('after', target='adventure.following_the_paragraphs.return_to_voyage'),
+)
+def party_leader_until_the_end_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'party_leader_chosen', False)
+
+
+# adventure.party_leader.party_leader_tip (rules/aeon_trespass/adventure.ludex:188)
 # Choosing the party leader
-book.rule('adventure.party_leader.party_leader_tip', title='Choosing the party leader')
+@book.rule('adventure.party_leader.party_leader_tip', title='Choosing the party leader')
+def party_leader_tip_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('important_game_rules.random_element.argonaut_at_random', ctx)
+    g.set(GAME, 'party_leader_now', g.get(GAME, 'random_argonaut'))
 
 
-# adventure.hub_adventures.resolve_hub_adventure (rules/aeon_trespass/adventure.ludex:107)
+# adventure.hub_adventures.resolve_hub_adventure (rules/aeon_trespass/adventure.ludex:244)
 # Resolving a Hub Adventure
 book.procedure(
     'adventure.hub_adventures.resolve_hub_adventure',
@@ -420,77 +523,256 @@ book.procedure(
 )
 
 
-# adventure.hub_adventures.resolve_hub_adventure.roll_hub (rules/aeon_trespass/adventure.ludex:108)
+# adventure.hub_adventures.resolve_hub_adventure.roll_hub (rules/aeon_trespass/adventure.ludex:245)
 # Roll on the Adventure Hubs table
-book.rule(
+@book.rule(
     'adventure.hub_adventures.resolve_hub_adventure.roll_hub',
     title='Roll on the Adventure Hubs table',
     kind='step',
 )
+def roll_hub_effect(g: Game, ctx: Ctx) -> None:
+    r = g.roll('important_game_rules.dice.d10', ctx)
+    g.set(GAME, 'hub_roll', r)
+    g.set(
+        GAME,
+        'current_hub',
+        g.fact(
+            'adventure_hubs_table',
+            r,
+            q.lookup(
+                g,
+                'adventure.hub_adventures.story_columns',
+                g.get(GAME, 'current_story_card'),
+            ),
+        ),
+    )
 
 
 # adventure.hub_adventures.resolve_hub_adventure.mark_adventure_track
-# (rules/aeon_trespass/adventure.ludex:110)
+# (rules/aeon_trespass/adventure.ludex:251)
 # Mark a box on an adventure track
-book.rule(
+@book.rule(
     'adventure.hub_adventures.resolve_hub_adventure.mark_adventure_track',
     title='Mark a box on an adventure track',
     kind='step',
 )
+def mark_adventure_track_effect(g: Game, ctx: Ctx) -> None:
+    for h in g.members([g.get(GAME, 'current_hub')]):
+        if g.fact('hub_track_full', h):
+            g.skip_to(
+                'adventure.hub_adventures.resolve_hub_adventure',
+                'adventure.hub_adventures.resolve_hub_adventure.roll_hub',
+            )
+        else:
+            g.gain('hub_boxes_marked', 1, h)
+            g.trigger(
+                'additional_adventure_rules.adventure_terrain_rules.note_adventure_terrain',
+                ctx,
+            )
 
 
 # adventure.hub_adventures.resolve_hub_adventure.find_adventure
-# (rules/aeon_trespass/adventure.ludex:112)
+# (rules/aeon_trespass/adventure.ludex:260)
 # Alpha, omega or the Hub's Adventure Table
-book.rule(
+@book.rule(
     'adventure.hub_adventures.resolve_hub_adventure.find_adventure',
     title="Alpha, omega or the Hub's Adventure Table",
     kind='step',
+    prose=1,
 )
+def find_adventure_effect(g: Game, ctx: Ctx) -> None:
+    for h in g.members([g.get(GAME, 'current_hub')]):
+        if g.fact('hub_box_symbol', h, g.get(h, 'hub_boxes_marked')) == 'empty':
+            r = g.roll('important_game_rules.dice.d10', ctx)
+            g.set(GAME, 'current_adventure', g.fact('hub_adventure_table', h, r))
+            g.prose(
+                "Mark a fated box next to this adventure's name (Fated Boxes, p. 32): the Hub's "
+                "Adventure Table and its fated boxes are the Storybook's.",
+            )
+        else:
+            g.set(
+                GAME,
+                'current_adventure',
+                g.fact(
+                    'hub_symbol_paragraph',
+                    h,
+                    g.fact('hub_box_symbol', h, g.get(h, 'hub_boxes_marked')),
+                ),
+            )
 
 
 # adventure.hub_adventures.resolve_hub_adventure.gain_nodes_and_read
-# (rules/aeon_trespass/adventure.ludex:116)
+# (rules/aeon_trespass/adventure.ludex:273)
 # Gain Mnemos nodes, then read
-book.rule(
+@book.rule(
     'adventure.hub_adventures.resolve_hub_adventure.gain_nodes_and_read',
     title='Gain Mnemos nodes, then read',
     kind='step',
 )
+def gain_nodes_and_read_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure', ctx)
+    g.trigger(
+        'adventure.story_paragraph',
+        ctx.but(args=(('paragraph', g.get(GAME, 'current_adventure')),)),
+    )
 
 
-# adventure.rr_adventures: R&R Adventures (rules/aeon_trespass/adventure.ludex:125)
-book.rule(
-    'adventure.rr_adventures',
-    title='R&R Adventures',
-    when=Timing('during', target='campaign_round.expedition_step'),
+# adventure.hub_adventures.story_columns (rules/aeon_trespass/adventure.ludex:279)
+# Story cards and the columns of the Adventure Hubs table
+book.table(
+    'adventure.hub_adventures.story_columns',
+    title='Story cards and the columns of the Adventure Hubs table',
+    by_text='Story card',
+    rows=(
+        Row('text', text='1A', value=1),
+        Row('text', text='1B', value=1),
+        Row('text', text='2A', value=2),
+        Row('text', text='2B', value=2),
+    ),
 )
 
 
-# adventure.inward_odyssey_rules.several_knowledge (rules/aeon_trespass/adventure.ludex:143)
+# adventure.rr_adventures: R&R Adventures (rules/aeon_trespass/adventure.ludex:422)
+@book.rule('adventure.rr_adventures', title='R&R Adventures', prose=1)
+def rr_adventures_effect(g: Game, ctx: Ctx) -> None:
+    r = g.roll('important_game_rules.dice.d10', ctx)
+    g.set(GAME, 'current_adventure', g.fact('rr_adventure_table', r))
+    g.prose(
+        "Mark a fated box (see Fated Boxes on p. 32) next to this adventure's name: the R&R "
+        "Adventure Table and its fated boxes are the Storybook's.",
+    )
+    g.trigger(
+        'adventure.story_paragraph',
+        ctx.but(args=(('paragraph', g.get(GAME, 'current_adventure')),)),
+    )
+
+
+# adventure.inward_odyssey_rules.several_knowledge (rules/aeon_trespass/adventure.ludex:458)
 # More than 1 Argo Knowledge in a Step
-book.rule(
+@book.rule(
     'adventure.inward_odyssey_rules.several_knowledge',
     title='More than 1 Argo Knowledge in a Step',
+    when=Timing('after', target='argo_knowledge', stat=True),
 )
+def several_knowledge_effect(g: Game, ctx: Ctx) -> None:
+    for _k in g.members(
+        [
+            k
+            for k in g.members(g.get(GAME, 'argo_knowledge'))
+            if k > g.get(GAME, 'inward_odyssey_unlocked') + 1
+        ],
+    ):
+        g.trigger('inward_odyssey', ctx)
+    g.set(GAME, 'inward_odyssey_unlocked', g.get(GAME, 'argo_knowledge'))
 
 
-# adventure.inward_odyssey_rules.powerful_rewards (rules/aeon_trespass/adventure.ludex:146)
+# adventure.inward_odyssey_rules.powerful_rewards (rules/aeon_trespass/adventure.ludex:492)
 # Powerful Rewards
 book.rule('adventure.inward_odyssey_rules.powerful_rewards', title='Powerful Rewards')
 
 
+# adventure.inward_odyssey_rules.powerful_rewards.progress_makes_knowledge
+# (rules/aeon_trespass/adventure.ludex:497)
+# Every 2 Progress tokens generate 1 Argo Knowledge
+def progress_makes_knowledge_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'inward_odyssey_progress') >= 2)
+
+
+@book.rule(
+    'adventure.inward_odyssey_rules.powerful_rewards.progress_makes_knowledge',
+    title='Every 2 Progress tokens generate 1 Argo Knowledge',
+    when=Timing('after', target='inward_odyssey_progress', stat=True),
+    check=progress_makes_knowledge_check,
+)
+def progress_makes_knowledge_effect(g: Game, ctx: Ctx) -> None:
+    g.pay('inward_odyssey_progress', 2, GAME)
+    g.gain('argo_knowledge', 1, GAME)
+
+
 # adventure.mnemos_breakthroughs.breakthrough_in_story_step
-# (rules/aeon_trespass/adventure.ludex:155)
+# (rules/aeon_trespass/adventure.ludex:534)
 # A Breakthrough is resolved in the Story Step
-book.rule(
+@book.rule(
     'adventure.mnemos_breakthroughs.breakthrough_in_story_step',
     title='A Breakthrough is resolved in the Story Step',
     when=Timing('during', target='campaign_round.story_step'),
 )
+def breakthrough_in_story_step_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members(q.all_(g, 'argonaut')):
+        for m in g.members(g.get(a, 'mnemos_cards_held')):
+            if m == 1:
+                g.trigger(
+                    'adventure.mnemos_breakthroughs.breakthrough_in_story_step.breakthrough_reac'
+                    'hed',
+                    ctx.but(
+                        target=a,
+                        args=(
+                            ('position', 1),
+                            ('nodes', g.get(a, 'first_mnemos_nodes')),
+                            ('marked', g.get(a, 'first_breakthroughs')),
+                        ),
+                    ),
+                )
+            else:
+                g.trigger(
+                    'adventure.mnemos_breakthroughs.breakthrough_in_story_step.breakthrough_reac'
+                    'hed',
+                    ctx.but(
+                        target=a,
+                        args=(
+                            ('position', 2),
+                            ('nodes', g.get(a, 'second_mnemos_nodes')),
+                            ('marked', g.get(a, 'second_breakthroughs')),
+                        ),
+                    ),
+                )
 
 
-# adventure.mnemos_breakthroughs.personal_stories (rules/aeon_trespass/adventure.ludex:159)
+# adventure.mnemos_breakthroughs.breakthrough_in_story_step.breakthrough_reached
+# (rules/aeon_trespass/adventure.ludex:545)
+# The next Breakthrough of one Mnemos track
+def breakthrough_reached_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.arg('marked') < 2
+        and ctx.arg('nodes')
+        >= g.fact(
+            'nodes_before_breakthrough',
+            ctx.need('target'),
+            ctx.arg('position'),
+            ctx.arg('marked') + 1,
+        ),
+    )
+
+
+@book.rule(
+    'adventure.mnemos_breakthroughs.breakthrough_in_story_step.breakthrough_reached',
+    title='The next Breakthrough of one Mnemos track',
+    check=breakthrough_reached_check,
+)
+def breakthrough_reached_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'adventure.story_paragraph',
+        ctx.but(
+            args=(
+                (
+                    'paragraph',
+                    g.fact(
+                        'breakthrough_paragraph',
+                        ctx.need('target'),
+                        ctx.arg('position'),
+                        ctx.arg('marked') + 1,
+                    ),
+                ),
+            ),
+        ),
+    )
+    if ctx.arg('position') == 1:
+        g.gain('first_breakthroughs', 1, ctx.need('target'))
+    else:
+        g.gain('second_breakthroughs', 1, ctx.need('target'))
+
+
+# adventure.mnemos_breakthroughs.personal_stories (rules/aeon_trespass/adventure.ludex:557)
 # Only the Argonaut the memory belongs to
 book.rule(
     'adventure.mnemos_breakthroughs.personal_stories',
@@ -498,24 +780,52 @@ book.rule(
 )
 
 
-# adventure.mnemos_breakthroughs.no_party_leader (rules/aeon_trespass/adventure.ludex:166)
+# adventure.mnemos_breakthroughs.no_party_leader (rules/aeon_trespass/adventure.ludex:564)
 # Mnemos Breakthrough adventures have no party leader
-book.rule(
+def no_party_leader_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.resolving(
+            g,
+            'adventure.mnemos_breakthroughs.breakthrough_in_story_step.breakthrough_reached',
+        )
+        or q.resolving(
+            g,
+            'additional_adventure_rules.mnemoses.mnemos_nodes.nodes_past_breakthrough',
+        ),
+    )
+
+
+@book.rule(
     'adventure.mnemos_breakthroughs.no_party_leader',
     title='Mnemos Breakthrough adventures have no party leader',
+    when=Timing('instead', target='adventure.party_leader.choose_party_leader'),
+    check=no_party_leader_check,
 )
+def no_party_leader_effect(g: Game, ctx: Ctx) -> None:
+    g.note('a Mnemos Breakthrough adventure has no party leader')
 
 
-# adventure.dreams_of_pharos.pharos_in_story_step (rules/aeon_trespass/adventure.ludex:177)
+# adventure.dreams_of_pharos.pharos_in_story_step (rules/aeon_trespass/adventure.ludex:578)
 # A Dream of Pharos is resolved in the Story Step
-book.rule(
+@book.rule(
     'adventure.dreams_of_pharos.pharos_in_story_step',
     title='A Dream of Pharos is resolved in the Story Step',
-    when=Timing('during', target='campaign_round.story_step'),
+    prose=1,
 )
+def pharos_in_story_step_effect(g: Game, ctx: Ctx) -> None:
+    r = g.roll('important_game_rules.dice.d10', ctx)
+    g.set(GAME, 'current_adventure', g.fact('pharos_adventure_table', r))
+    g.prose(
+        "Mark a fated box (see Fated Boxes on p. 32) next to this adventure's name: the Dreams of "
+        "Pharos Adventure Table and its fated boxes are the Storybook's.",
+    )
+    g.trigger(
+        'adventure.story_paragraph',
+        ctx.but(args=(('paragraph', g.get(GAME, 'current_adventure')),)),
+    )
 
 
-# adventure.dreams_of_pharos.pharos_rewards (rules/aeon_trespass/adventure.ludex:181)
+# adventure.dreams_of_pharos.pharos_rewards (rules/aeon_trespass/adventure.ludex:592)
 # Cryptic knowledge and the Pharos Delve
 book.rule(
     'adventure.dreams_of_pharos.pharos_rewards',
@@ -523,7 +833,7 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_draw (rules/aeon_trespass/adventure.ludex:185)
+# adventure.dreams_of_pharos.pharos_delve.delve_draw (rules/aeon_trespass/adventure.ludex:596)
 # Draw Major Trauma cards and add their numbers
 @book.rule(
     'adventure.dreams_of_pharos.pharos_delve.delve_draw',
@@ -533,7 +843,7 @@ def delve_draw_effect(g: Game, ctx: Ctx) -> None:
     g.draw('major_trauma_deck', 1)
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_success (rules/aeon_trespass/adventure.ludex:189)
+# adventure.dreams_of_pharos.pharos_delve.delve_success (rules/aeon_trespass/adventure.ludex:600)
 # Success: equal to or higher than the difficulty, lower than 16
 def delve_success_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -551,7 +861,7 @@ def delve_success_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'delve_result', 'success')
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:206)
+# adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:617)
 # 16 or more: immediate Fail
 def delve_bust_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'delve_total') >= 16)
@@ -567,7 +877,7 @@ def delve_bust_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules
-# (rules/aeon_trespass/adventure.ludex:234)
+# (rules/aeon_trespass/adventure.ludex:645)
 # Effects that use the Pharos Delve rules
 book.rule(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules',
@@ -575,72 +885,211 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_odds (rules/aeon_trespass/adventure.ludex:237)
+# adventure.dreams_of_pharos.pharos_delve.delve_odds (rules/aeon_trespass/adventure.ludex:648)
 # Pharos Delves Odds
 book.rule('adventure.dreams_of_pharos.pharos_delve.delve_odds', title='Pharos Delves Odds')
 
 
-# adventure.special_events: Special Events (rules/aeon_trespass/adventure.ludex:240)
-book.rule('adventure.special_events', title='Special Events')
+# adventure.special_events: Special Events (rules/aeon_trespass/adventure.ludex:651)
+@book.rule('adventure.special_events', title='Special Events')
+def special_events_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adventure.story_paragraph', ctx.but(args=(('paragraph', ctx.need('target')),)))
 
 
-# adventure.other_adventures: Other Adventures (rules/aeon_trespass/adventure.ludex:243)
+# adventure.other_adventures: Other Adventures (rules/aeon_trespass/adventure.ludex:657)
 book.rule('adventure.other_adventures', title='Other Adventures')
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure
-# (rules/aeon_trespass/adventure.ludex:267)
+# (rules/aeon_trespass/adventure.ludex:681)
 # A node for a Mnemos with the adventure's trait
-book.rule(
+@book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure',
     title="A node for a Mnemos with the adventure's trait",
-    when=Timing('before', target='adventure.hub_adventures.resolve_hub_adventure'),
 )
+def node_per_hub_adventure_effect(g: Game, ctx: Ctx) -> None:
+    for adv in g.members([g.get(GAME, 'current_adventure')]):
+        for a in g.members(q.all_(g, 'argonaut')):
+            if g.get(a, 'mnemos_cards_held') == 2:
+                if (
+                    g.fact('mnemos_has_trait', a, 1, g.fact('adventure_trait', adv))
+                    and g.fact('mnemos_has_trait', a, 2, g.fact('adventure_trait', adv))
+                ):
+                    g.trigger(
+                        'additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure',
+                        ctx.but(target=a),
+                    )
+                else:
+                    if g.fact('mnemos_has_trait', a, 1, g.fact('adventure_trait', adv)):
+                        g.gain('first_mnemos_nodes', 1, a)
+                    if g.fact('mnemos_has_trait', a, 2, g.fact('adventure_trait', adv)):
+                        g.gain('second_mnemos_nodes', 1, a)
+            if (
+                g.get(a, 'mnemos_cards_held') == 1
+                and g.fact('mnemos_has_trait', a, 1, g.fact('adventure_trait', adv))
+            ):
+                g.gain('first_mnemos_nodes', 1, a)
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure
-# (rules/aeon_trespass/adventure.ludex:272)
+# (rules/aeon_trespass/adventure.ludex:702)
 # Only 1 node per adventure
-book.rule(
+@book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure',
     title='Only 1 node per adventure',
 )
+def one_node_per_adventure_effect(g: Game, ctx: Ctx) -> None:
+    if (
+        g.get(ctx.need('target'), 'first_mnemos_nodes')
+        > g.get(ctx.need('target'), 'second_mnemos_nodes')
+    ):
+        g.gain('first_mnemos_nodes', 1, ctx.need('target'))
+    if (
+        g.get(ctx.need('target'), 'second_mnemos_nodes')
+        > g.get(ctx.need('target'), 'first_mnemos_nodes')
+    ):
+        g.gain('second_mnemos_nodes', 1, ctx.need('target'))
+    if (
+        g.get(ctx.need('target'), 'first_mnemos_nodes')
+        == g.get(ctx.need('target'), 'second_mnemos_nodes')
+    ):
+        chosen_1 = g.pick(
+            ctx,
+            'additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure',
+            'dominant',
+            g.members([1, 2]),
+        )
+        for dominant in chosen_1:
+            if dominant == 1:
+                g.gain('first_mnemos_nodes', 1, ctx.need('target'))
+            else:
+                g.gain('second_mnemos_nodes', 1, ctx.need('target'))
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.nodes_past_breakthrough
-# (rules/aeon_trespass/adventure.ludex:277)
+# (rules/aeon_trespass/adventure.ludex:719)
 # Nodes past an unmarked Breakthrough
-book.rule(
+def nodes_past_breakthrough_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.arg('marked') + 1 < 2
+        and ctx.arg('nodes')
+        >= g.fact(
+            'nodes_before_breakthrough',
+            ctx.need('target'),
+            ctx.arg('position'),
+            ctx.arg('marked') + 2,
+        ),
+    )
+
+
+@book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.nodes_past_breakthrough',
     title='Nodes past an unmarked Breakthrough',
+    when=Timing(
+        'after',
+        target='adventure.mnemos_breakthroughs.breakthrough_in_story_step.breakthrough_reached',
+    ),
+    check=nodes_past_breakthrough_check,
 )
+def nodes_past_breakthrough_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'adventure.story_paragraph',
+        ctx.but(
+            args=(
+                (
+                    'paragraph',
+                    g.fact(
+                        'breakthrough_paragraph',
+                        ctx.need('target'),
+                        ctx.arg('position'),
+                        ctx.arg('marked') + 2,
+                    ),
+                ),
+            ),
+        ),
+    )
+    if ctx.arg('position') == 1:
+        g.gain('first_breakthroughs', 1, ctx.need('target'))
+    else:
+        g.gain('second_breakthroughs', 1, ctx.need('target'))
 
 
-# additional_adventure_rules.mnemoses.mnemos_card_limit (rules/aeon_trespass/adventure.ludex:285)
+# additional_adventure_rules.mnemoses.mnemos_nodes.two_breakthroughs.refers_to_the_party_leader
+# (rules/aeon_trespass/adventure.ludex:828)
+# Paragraphs 0900 and 0901 refer to the party leader (made up)
+def refers_to_the_party_leader_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.arg('paragraph') == '0900' or ctx.arg('paragraph') == '0901')
+
+
+@book.rule(
+    'additional_adventure_rules.mnemoses.mnemos_nodes.two_breakthroughs.refers_to_the_party_leader',
+    title='Paragraphs 0900 and 0901 refer to the party leader (made up)',
+    when=Timing('after', target='adventure.story_paragraph'),
+    check=refers_to_the_party_leader_check,
+    example='additional_adventure_rules.mnemoses.mnemos_nodes.two_breakthroughs',
+)
+def refers_to_the_party_leader_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adventure.party_leader.choose_party_leader', ctx)
+
+
+# additional_adventure_rules.mnemoses.mnemos_card_limit (rules/aeon_trespass/adventure.ludex:883)
 # Mnemos Card Limit
-book.rule('additional_adventure_rules.mnemoses.mnemos_card_limit', title='Mnemos Card Limit')
+@book.rule('additional_adventure_rules.mnemoses.mnemos_card_limit', title='Mnemos Card Limit')
+def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('target'), 'mnemos_cards_held') < 2:
+        g.gain('mnemos_cards_held', 1, ctx.need('target'))
+    elif (
+        q.total(
+            g,
+            [1 for a in g.members(q.all_(g, 'argonaut')) if g.get(a, 'mnemos_cards_held') < 2],
+        )
+        == 0
+    ):
+        g.gain('mnemos_vault_cards', 1, GAME)
+    else:
+        g.set(
+            GAME,
+            'rolling',
+            [a for a in g.members(q.all_(g, 'argonaut')) if g.get(a, 'mnemos_cards_held') < 2],
+        )
+        g.trigger('important_game_rules.lowest_roll_designates', ctx)
+        g.gain('mnemos_cards_held', 1, g.get(GAME, 'randomly_chosen'))
 
 
 # additional_adventure_rules.fated_mnemoses.fated_mnemos_limit
-# (rules/aeon_trespass/adventure.ludex:301)
+# (rules/aeon_trespass/adventure.ludex:948)
 # 2 unresolved Fated Mnemos cards
-book.rule(
+@book.rule(
     'additional_adventure_rules.fated_mnemoses.fated_mnemos_limit',
     title='2 unresolved Fated Mnemos cards',
 )
+def fated_mnemos_limit_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.get(ctx.need('target'), 'fated_mnemos_held') < 2, 'target.fated_mnemos_held < 2')
 
 
 # additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos
-# (rules/aeon_trespass/adventure.ludex:307)
+# (rules/aeon_trespass/adventure.ludex:957)
 # Gaining a Fated Mnemos
-book.rule(
+@book.rule(
     'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
     title='Gaining a Fated Mnemos',
+    prose=1,
 )
+def gaining_fated_mnemos_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'additional_adventure_rules.fated_mnemoses.fated_mnemos_limit',
+        ctx.but(target=ctx.need('target')),
+    )
+    g.gain('fated_mnemos_held', 1, ctx.need('target'))
+    g.prose(
+        'Search the game box for the Fated Mnemos cards of the current Cycle, shuffle them and '
+        'draw a random card; note it on the Argonaut Sheet, black side up (the Fated Mnemos cards '
+        'are not in this book).',
+    )
 
 
 # additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved
-# (rules/aeon_trespass/adventure.ludex:322)
+# (rules/aeon_trespass/adventure.ludex:998)
 # A Fated Mnemos resolves in the Story Step
 book.rule(
     'additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved',
@@ -650,7 +1099,7 @@ book.rule(
 
 
 # additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability
-# (rules/aeon_trespass/adventure.ludex:326)
+# (rules/aeon_trespass/adventure.ludex:1002)
 # Trauma growth abilities
 book.rule(
     'additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability',
@@ -658,17 +1107,8 @@ book.rule(
 )
 
 
-# additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.argo_tests
-# (rules/aeon_trespass/adventure.ludex:356)
-# Argo Tests
-book.rule(
-    'additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.argo_tests',
-    title='Argo Tests',
-)
-
-
 # additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects
-# (rules/aeon_trespass/adventure.ludex:367)
+# (rules/aeon_trespass/adventure.ludex:1046)
 # Fail: Effects
 book.rule(
     'additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects',
@@ -676,12 +1116,42 @@ book.rule(
 )
 
 
-# additional_adventure_rules.peril: Peril (rules/aeon_trespass/adventure.ludex:376)
+# additional_adventure_rules.peril: Peril (rules/aeon_trespass/adventure.ludex:1055)
 book.rule('additional_adventure_rules.peril', title='Peril')
 
 
+# additional_adventure_rules.adventure_terrain_rules.note_adventure_terrain
+# (rules/aeon_trespass/adventure.ludex:1059)
+# Note the Hub's Adventure Terrain on the Timeline
+def note_adventure_terrain_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'adventure_terrain_noted'))
+
+
+@book.rule(
+    'additional_adventure_rules.adventure_terrain_rules.note_adventure_terrain',
+    title="Note the Hub's Adventure Terrain on the Timeline",
+    check=note_adventure_terrain_check,
+)
+def note_adventure_terrain_effect(g: Game, ctx: Ctx) -> None:
+    for r in g.members([g.get(GAME, 'hub_roll')]):
+        g.set(
+            GAME,
+            'noted_adventure_terrain',
+            g.fact(
+                'adventure_hubs_terrain',
+                r,
+                q.lookup(
+                    g,
+                    'adventure.hub_adventures.story_columns',
+                    g.get(GAME, 'current_story_card'),
+                ),
+            ),
+        )
+    g.set(GAME, 'adventure_terrain_noted', True)
+
+
 # additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain
-# (rules/aeon_trespass/adventure.ludex:382)
+# (rules/aeon_trespass/adventure.ludex:1072)
 # Place the Adventure Terrain at Battle Setup
 book.rule(
     'additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain',
@@ -726,44 +1196,57 @@ book.rule(
 # Gaining Primordial Resources
 @book.rule('battle_aftermath.gain_resources', title='Gaining Primordial Resources', kind='step')
 def gain_resources_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('gaining_primordial_resources.resources_from_wounds', ctx)
     g.trigger('gaining_primordial_resources.core_resources', ctx)
+    g.trigger('gaining_primordial_resources.bonus_ambrosia', ctx)
     g.trigger('gaining_primordial_resources.generic_wounds_resources', ctx)
 
 
-# battle_aftermath.casualties_step: Casualties (rules/aeon_trespass/aftermath.ludex:23)
+# battle_aftermath.casualties_step: Casualties (rules/aeon_trespass/aftermath.ludex:25)
 @book.rule('battle_aftermath.casualties_step', title='Casualties', kind='step')
 def casualties_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('casualties', ctx)
 
 
-# battle_aftermath.tides_of_fate_step: Tides of Fate (rules/aeon_trespass/aftermath.ludex:26)
+# battle_aftermath.tides_of_fate_step: Tides of Fate (rules/aeon_trespass/aftermath.ludex:28)
 @book.rule('battle_aftermath.tides_of_fate_step', title='Tides of Fate', kind='step')
 def tides_of_fate_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('tides_fate.tides_of_fate', ctx)
 
 
-# battle_aftermath.exploration_deck (rules/aeon_trespass/aftermath.ludex:29)
+# battle_aftermath.exploration_deck (rules/aeon_trespass/aftermath.ludex:31)
 # Shuffling the Exploration Deck
-book.rule('battle_aftermath.exploration_deck', title='Shuffling the Exploration Deck', kind='step')
+@book.rule('battle_aftermath.exploration_deck', title='Shuffling the Exploration Deck', kind='step')
+def exploration_deck_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('shuffling_exploration_deck.result_during_aftermath', ctx)
 
 
-# gaining_primordial_resources.resources_from_wounds (rules/aeon_trespass/aftermath.ludex:33)
+# gaining_primordial_resources.resources_from_wounds (rules/aeon_trespass/aftermath.ludex:36)
 # Primordial resources from the Wounds dealt
-book.rule(
+@book.rule(
     'gaining_primordial_resources.resources_from_wounds',
     title='Primordial resources from the Wounds dealt',
 )
+def resources_from_wounds_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('gaining_primordial_resources.resources_times_level', ctx)
 
 
-# gaining_primordial_resources.resources_times_level (rules/aeon_trespass/aftermath.ludex:36)
+# gaining_primordial_resources.resources_times_level (rules/aeon_trespass/aftermath.ludex:41)
 # The resources of every BP card on the Wound Stack times the Level
-book.rule(
+@book.rule(
     'gaining_primordial_resources.resources_times_level',
     title='The resources of every BP card on the Wound Stack times the Level',
 )
+def resources_times_level_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members([c for c in g.members('wound_stack') if q.is_(g, c, 'bp_card')]):
+        g.gain(
+            'primordial_resources',
+            g.get(GAME, 'primordial_level') * g.fact('bp_card_resources', q.name_of(g, c)),
+            GAME,
+        )
 
 
-# gaining_primordial_resources.core_resources (rules/aeon_trespass/aftermath.ludex:40)
+# gaining_primordial_resources.core_resources (rules/aeon_trespass/aftermath.ludex:49)
 # One Primordial Core for each BP III card in the Wound Stack
 @book.rule(
     'gaining_primordial_resources.core_resources',
@@ -773,12 +1256,22 @@ def core_resources_effect(g: Game, ctx: Ctx) -> None:
     g.gain('primordial_cores', q.count_level(g, 'wound_stack', 3), GAME)
 
 
-# gaining_primordial_resources.bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:44)
+# gaining_primordial_resources.bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:53)
 # Bonus Ambrosia at Level 3 or 4
-book.rule('gaining_primordial_resources.bonus_ambrosia', title='Bonus Ambrosia at Level 3 or 4')
+def bonus_ambrosia_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'primordial_level') == 3 or g.get(GAME, 'primordial_level') == 4)
 
 
-# gaining_primordial_resources.generic_wounds_resources (rules/aeon_trespass/aftermath.ludex:47)
+@book.rule(
+    'gaining_primordial_resources.bonus_ambrosia',
+    title='Bonus Ambrosia at Level 3 or 4',
+    check=bonus_ambrosia_check,
+)
+def bonus_ambrosia_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('ambrosia_resources', g.fact('level_bonus_ambrosia'), GAME)
+
+
+# gaining_primordial_resources.generic_wounds_resources (rules/aeon_trespass/aftermath.ludex:60)
 # Resources for generic Single and Double Wounds
 def generic_wounds_resources_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -790,23 +1283,44 @@ def generic_wounds_resources_check(g: Game, ctx: Ctx) -> bool:
     'gaining_primordial_resources.generic_wounds_resources',
     title='Resources for generic Single and Double Wounds',
     check=generic_wounds_resources_check,
-    prose=1,
 )
 def generic_wounds_resources_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('bp_discard_pile', 'bp_deck')
-    g.prose(
-        'Separate the BP cards by level; for each Single Wound draw a random BP card of the '
-        'lowest level left and gain its resources, for each Double Wound a random BP III card (no '
-        'Core).',
-    )
+    for w in g.members([w for w in g.members('wound_stack') if q.is_(g, w, 'generic_wound')]):
+        if g.get(w, 'wounds') == 1:
+            g.trigger(
+                'gaining_primordial_resources.generic_wound_draw',
+                ctx.but(args=(('level', q.lowest_level(g, 'bp_deck')),)),
+            )
+        else:
+            g.trigger(
+                'gaining_primordial_resources.generic_wound_draw',
+                ctx.but(args=(('level', 3),)),
+            )
 
 
-# gaining_primordial_resources.note_resources (rules/aeon_trespass/aftermath.ludex:55)
+# gaining_primordial_resources.generic_wound_draw (rules/aeon_trespass/aftermath.ludex:72)
+# Draw a random BP card of a level and gain its resources
+@book.rule(
+    'gaining_primordial_resources.generic_wound_draw',
+    title='Draw a random BP card of a level and gain its resources',
+)
+def generic_wound_draw_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members([q.random_card(g, 'bp_deck', ctx.arg('level'))]):
+        g.move(c, 'gaining_primordial_resources.generic_wounds_drawn', source='bp_deck')
+        g.gain(
+            'primordial_resources',
+            g.get(GAME, 'primordial_level') * g.fact('bp_card_resources', q.name_of(g, c)),
+            GAME,
+        )
+
+
+# gaining_primordial_resources.note_resources (rules/aeon_trespass/aftermath.ludex:165)
 # Note the gained resources
 book.rule('gaining_primordial_resources.note_resources', title='Note the gained resources')
 
 
-# other_primordial_resources.battle_aftermath_may_indicate (rules/aeon_trespass/aftermath.ludex:61)
+# other_primordial_resources.battle_aftermath_may_indicate (rules/aeon_trespass/aftermath.ludex:175)
 # The Battle Aftermath may indicate you gain additional
 book.rule(
     'other_primordial_resources.battle_aftermath_may_indicate',
@@ -814,7 +1328,7 @@ book.rule(
 )
 
 
-# resources_death_blows.primordial_was_slain (rules/aeon_trespass/aftermath.ludex:65)
+# resources_death_blows.primordial_was_slain (rules/aeon_trespass/aftermath.ludex:179)
 # If the Primordial was slain by a Crit Effect that caused
 def primordial_was_slain_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wound_stack_wounds') < g.get(GAME, 'primordial_wounds'))
@@ -829,7 +1343,7 @@ def primordial_was_slain_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('death_blow_wounds', ctx)
 
 
-# death_blow_wounds: Wounds added after a Death Blow (rules/aeon_trespass/aftermath.ludex:89)
+# death_blow_wounds: Wounds added after a Death Blow (rules/aeon_trespass/aftermath.ludex:203)
 def death_blow_wounds_until(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wound_stack_wounds') >= g.get(GAME, 'primordial_wounds'))
 
@@ -842,7 +1356,7 @@ book.procedure(
 )
 
 
-# death_blow_wounds.add_top_card (rules/aeon_trespass/aftermath.ludex:93)
+# death_blow_wounds.add_top_card (rules/aeon_trespass/aftermath.ludex:207)
 @book.rule('death_blow_wounds.add_top_card', kind='step')
 def add_top_card_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members([q.top(g, 'bp_deck')]):
@@ -850,7 +1364,7 @@ def add_top_card_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='bp_deck')
 
 
-# casualties: Casualties (rules/aeon_trespass/aftermath.ludex:109)
+# casualties: Casualties (rules/aeon_trespass/aftermath.ludex:223)
 book.procedure(
     'casualties',
     title='Casualties',
@@ -858,14 +1372,14 @@ book.procedure(
 )
 
 
-# casualties.note_titan_losses (rules/aeon_trespass/aftermath.ludex:112)
+# casualties.note_titan_losses (rules/aeon_trespass/aftermath.ludex:226)
 # Note the loss of any Titans
 @book.rule('casualties.note_titan_losses', title='Note the loss of any Titans', kind='step')
 def note_titan_losses_effect(g: Game, ctx: Ctx) -> None:
     g.lose('titans_aboard', g.get(GAME, 'titans_died_this_battle'), GAME)
 
 
-# casualties.discard_battle_elements (rules/aeon_trespass/aftermath.ludex:117)
+# casualties.discard_battle_elements (rules/aeon_trespass/aftermath.ludex:231)
 # Discard Conditions and tokens
 @book.rule('casualties.discard_battle_elements', title='Discard Conditions and tokens', kind='step')
 def discard_battle_elements_effect(g: Game, ctx: Ctx) -> None:
@@ -875,12 +1389,12 @@ def discard_battle_elements_effect(g: Game, ctx: Ctx) -> None:
         g.discard(m, source='modifier_tokens_in_play')
 
 
-# tides_fate.debts_with_the_moirai (rules/aeon_trespass/aftermath.ludex:132)
+# tides_fate.debts_with_the_moirai (rules/aeon_trespass/aftermath.ludex:246)
 # Debts accrued with the Moirai
 book.rule('tides_fate.debts_with_the_moirai', title='Debts accrued with the Moirai')
 
 
-# tides_fate.tides_of_fate (rules/aeon_trespass/aftermath.ludex:135)
+# tides_fate.tides_of_fate (rules/aeon_trespass/aftermath.ludex:249)
 # Tides of Fate: Triskelions reset to triple '0'
 @book.rule('tides_fate.tides_of_fate', title="Tides of Fate: Triskelions reset to triple '0'")
 def tides_of_fate_effect(g: Game, ctx: Ctx) -> None:
@@ -892,7 +1406,7 @@ def tides_of_fate_effect(g: Game, ctx: Ctx) -> None:
 
 
 # shuffling_exploration_deck.finally_battle_aftermath_comes
-# (rules/aeon_trespass/aftermath.ludex:148)
+# (rules/aeon_trespass/aftermath.ludex:262)
 # Finally, as the Battle Aftermath comes
 book.rule(
     'shuffling_exploration_deck.finally_battle_aftermath_comes',
@@ -900,15 +1414,28 @@ book.rule(
 )
 
 
-# shuffling_exploration_deck.result_during_aftermath (rules/aeon_trespass/aftermath.ludex:151)
+# shuffling_exploration_deck.result_during_aftermath (rules/aeon_trespass/aftermath.ludex:265)
 # As a result, during the aftermath
-book.rule(
+def result_during_aftermath_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'timeline_battle'))
+
+
+@book.rule(
     'shuffling_exploration_deck.result_during_aftermath',
     title='As a result, during the aftermath',
+    check=result_during_aftermath_check,
 )
+def result_during_aftermath_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('voyage.exploration_step.exploration_draw.exploration_set_aside'):
+        g.move(
+            c,
+            'voyage.exploration_step.exploration_draw.exploration_deck',
+            source='voyage.exploration_step.exploration_draw.exploration_set_aside',
+        )
+    g.shuffle('voyage.exploration_step.exploration_draw.exploration_deck')
 
 
-# final_battle.current_cycle_has (rules/aeon_trespass/aftermath.ludex:155)
+# final_battle.current_cycle_has (rules/aeon_trespass/aftermath.ludex:302)
 # If your current Cycle has a final Battle, if there is no
 def current_cycle_has_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'final_battle_aftermath'))
@@ -924,7 +1451,7 @@ def current_cycle_has_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('tides_fate.tides_of_fate', ctx)
 
 
-# death_battle.unlike_argonauts_titans_expendable (rules/aeon_trespass/aftermath.ludex:166)
+# death_battle.unlike_argonauts_titans_expendable (rules/aeon_trespass/aftermath.ludex:313)
 # Unlike Argonauts, Titans are expendable
 @book.rule(
     'death_battle.unlike_argonauts_titans_expendable',
@@ -937,7 +1464,7 @@ def unlike_argonauts_titans_expendable_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('battle_sequence.all_titans_dead', ctx)
 
 
-# death_battle.however_story_events_well (rules/aeon_trespass/aftermath.ludex:176)
+# death_battle.however_story_events_well (rules/aeon_trespass/aftermath.ludex:323)
 # However, Story Events, as well as some especially brutal
 book.rule(
     'death_battle.however_story_events_well',
@@ -945,7 +1472,7 @@ book.rule(
 )
 
 
-# death_battle.important (rules/aeon_trespass/aftermath.ludex:179)
+# death_battle.important (rules/aeon_trespass/aftermath.ludex:326)
 # Important: Never discard or destroy the Argonaut Sheets of deceased
 book.rule(
     'death_battle.important',
@@ -953,35 +1480,55 @@ book.rule(
 )
 
 
-# many_ways_die.many_ways_to_die (rules/aeon_trespass/aftermath.ludex:183)
+# many_ways_die.many_ways_to_die (rules/aeon_trespass/aftermath.ludex:330)
 # Many ways to die in Battle
 book.rule('many_ways_die.many_ways_to_die', title='Many ways to die in Battle')
 
 
-# many_ways_die.death_inducing_trauma (rules/aeon_trespass/aftermath.ludex:187)
+# many_ways_die.death_inducing_trauma (rules/aeon_trespass/aftermath.ludex:334)
 # Death-inducing Trauma cards
 book.rule('many_ways_die.death_inducing_trauma', title='Death-inducing Trauma cards')
 
 
-# many_ways_die.four_despair_not_adjacent (rules/aeon_trespass/aftermath.ludex:215)
+# many_ways_die.four_despair_not_adjacent (rules/aeon_trespass/aftermath.ludex:362)
 # Four Despair tokens while not adjacent to another Titan
-book.rule(
+@book.rule(
     'many_ways_die.four_despair_not_adjacent',
     title='Four Despair tokens while not adjacent to another Titan',
+    when=Timing('after', target='despair', stat=True),
+    prose=1,
 )
+def four_despair_not_adjacent_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members(q.all_(g, 'argonaut')):
+        if g.get(t, 'despair') >= 4 and q.in_play(g, t) and not q.dead(g, t):
+            if q.location(g, t) == 'vantage_point':
+                g.prose(
+                    'A Titan on a VP is adjacent to every Titan adjacent to the Primordial: it '
+                    'dies if there is none.',
+                )
+            elif (
+                q.count(
+                    g,
+                    [
+                        a
+                        for a in g.members(q.all_(g, 'argonaut'))
+                        if a != t and q.in_play(g, a) and q.adjacent(g, t, a)
+                    ],
+                )
+                == 0
+            ):
+                ctx_1 = ctx
+                ctx = ctx.but(actor=t)
+                g.trigger('titan_death', ctx)
+                ctx = ctx_1
 
 
-# many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:219)
+# many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:398)
 # Off the Board Edge or into a Chasm
 book.rule('many_ways_die.off_the_board', title='Off the Board Edge or into a Chasm')
 
 
-# many_ways_die.no_legal_displacement (rules/aeon_trespass/aftermath.ludex:222)
-# No legal space to be displaced to
-book.rule('many_ways_die.no_legal_displacement', title='No legal space to be displaced to')
-
-
-# mercy_rule.aeon_trespass_2: Aeon Trespass (rules/aeon_trespass/aftermath.ludex:227)
+# mercy_rule.aeon_trespass_2: Aeon Trespass (rules/aeon_trespass/aftermath.ludex:407)
 @book.rule(
     'mercy_rule.aeon_trespass_2',
     title='Aeon Trespass',
@@ -998,7 +1545,7 @@ def mercy_rule_aeon_trespass_2_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_attack_ended', True)
 
 
-# other_round_timing_rules.primordial_traits_gear_cards (rules/aeon_trespass/aftermath.ludex:243)
+# other_round_timing_rules.primordial_traits_gear_cards (rules/aeon_trespass/aftermath.ludex:423)
 # Some Primordial Traits, Gear cards and abilities
 book.rule(
     'other_round_timing_rules.primordial_traits_gear_cards',
@@ -1006,24 +1553,24 @@ book.rule(
 )
 
 
-# other_round_timing_rules.start_battle: Start of Battle (rules/aeon_trespass/aftermath.ludex:246)
+# other_round_timing_rules.start_battle: Start of Battle (rules/aeon_trespass/aftermath.ludex:426)
 book.rule('other_round_timing_rules.start_battle', title='Start of Battle')
 
 
-# other_round_timing_rules.end_battle: End of Battle (rules/aeon_trespass/aftermath.ludex:249)
+# other_round_timing_rules.end_battle: End of Battle (rules/aeon_trespass/aftermath.ludex:429)
 book.rule('other_round_timing_rules.end_battle', title='End of Battle')
 
 
-# other_round_timing_rules.when_timing_word: When (rules/aeon_trespass/aftermath.ludex:252)
+# other_round_timing_rules.when_timing_word: When (rules/aeon_trespass/aftermath.ludex:432)
 book.rule('other_round_timing_rules.when_timing_word', title='When')
 
 
-# other_round_timing_rules.when_about_to (rules/aeon_trespass/aftermath.ludex:260)
+# other_round_timing_rules.when_about_to (rules/aeon_trespass/aftermath.ludex:440)
 # When you are about to
 book.rule('other_round_timing_rules.when_about_to', title='When you are about to')
 
 
-# other_round_timing_rules.note_does_not_invalidate (rules/aeon_trespass/aftermath.ludex:263)
+# other_round_timing_rules.note_does_not_invalidate (rules/aeon_trespass/aftermath.ludex:443)
 # Note that it does not invalidate
 book.rule(
     'other_round_timing_rules.note_does_not_invalidate',
@@ -1031,7 +1578,7 @@ book.rule(
 )
 
 
-# bonus_attacks.bonus_attack_effect (rules/aeon_trespass/aftermath.ludex:267)
+# bonus_attacks.bonus_attack_effect (rules/aeon_trespass/aftermath.ludex:447)
 # A Bonus Attack is an effect
 @book.rule('bonus_attacks.bonus_attack_effect', title='A Bonus Attack is an effect', prose=1)
 def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
@@ -1046,7 +1593,7 @@ def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('titan_attack', ctx)
 
 
-# bonus_attacks.bonus_attack_during_titan (rules/aeon_trespass/aftermath.ludex:279)
+# bonus_attacks.bonus_attack_during_titan (rules/aeon_trespass/aftermath.ludex:459)
 # A Bonus Attack during a Titan
 def bonus_attack_during_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'follow_up_attacks') > 0)
@@ -1063,7 +1610,7 @@ def bonus_attack_during_titan_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_attack', ctx)
 
 
-# instant_death_effects.instant_death_effects_special (rules/aeon_trespass/aftermath.ludex:324)
+# instant_death_effects.instant_death_effects_special (rules/aeon_trespass/aftermath.ludex:504)
 # Instant Death effects are special effects
 @book.rule(
     'instant_death_effects.instant_death_effects_special',
@@ -1073,12 +1620,12 @@ def instant_death_effects_special_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_death', ctx)
 
 
-# death_blows.rare_critical_effects_may (rules/aeon_trespass/aftermath.ludex:330)
+# death_blows.rare_critical_effects_may (rules/aeon_trespass/aftermath.ludex:510)
 # Some rare Critical effects may allow
 book.rule('death_blows.rare_critical_effects_may', title='Some rare Critical effects may allow')
 
 
-# retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:334)
+# retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:514)
 def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'retreat_possible') and g.get(GAME, 'titans_died_this_battle') >= 2)
 
@@ -1094,7 +1641,7 @@ def retreat_rule_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('battle_sequence.all_titans_dead', ctx)
 
 
-# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:347)
+# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:527)
 @book.rule(
     'no_titan_died_yet',
     title='A Battle starts with no Titan dead',
@@ -1104,7 +1651,7 @@ def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'titans_died_this_battle', 0)
 
 
-# sisyphus_tears.spend_sisyphus_tear (rules/aeon_trespass/aftermath.ludex:353)
+# sisyphus_tears.spend_sisyphus_tear (rules/aeon_trespass/aftermath.ludex:533)
 # Spend a Sisyphus Tear to replay the Battle
 def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'sisyphus_tears_left') > 0)
@@ -1126,7 +1673,7 @@ def spend_sisyphus_tear_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# wise_providence.wise_providence_initiative (rules/aeon_trespass/aftermath.ludex:365)
+# wise_providence.wise_providence_initiative (rules/aeon_trespass/aftermath.ludex:545)
 # Wise Providence: the Battle begins with a Titan Round
 def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wise_providence_noted'))
@@ -1278,6 +1825,8 @@ def decks_and_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('minor_trauma_deck')
     g.shuffle('major_trauma_deck')
     g.shuffle('grave_trauma_deck')
+    g.shuffle('kratos_deck')
+    g.shuffle('moiros_deck')
 
 
 # battle_setup.standard_preparations.argonauts (rules/aeon_trespass/battle_setup.ludex:121)
@@ -1441,13 +1990,7 @@ book.rule(
 )
 
 
-# battle_setup.additional_setup.escalations_before_battle
-# (rules/aeon_trespass/battle_setup.ludex:245)
-# Additional Escalations
-book.rule('battle_setup.additional_setup.escalations_before_battle', title='Additional Escalations')
-
-
-# battle_sequence: Battle Sequence (rules/aeon_trespass/battle_setup.ludex:256)
+# battle_sequence: Battle Sequence (rules/aeon_trespass/battle_setup.ludex:261)
 def battle_sequence_until(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'battle_ended'))
 
@@ -1460,14 +2003,14 @@ book.procedure(
 )
 
 
-# battle_sequence.primordial_round_step (rules/aeon_trespass/battle_setup.ludex:262)
+# battle_sequence.primordial_round_step (rules/aeon_trespass/battle_setup.ludex:267)
 # Primordial Round
 @book.rule('battle_sequence.primordial_round_step', title='Primordial Round', kind='step')
 def primordial_round_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('primordial_round', ctx)
 
 
-# battle_sequence.titan_round_step: Titan Round (rules/aeon_trespass/battle_setup.ludex:266)
+# battle_sequence.titan_round_step: Titan Round (rules/aeon_trespass/battle_setup.ludex:271)
 def titan_round_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'battle_ended'))
 
@@ -1482,7 +2025,7 @@ def titan_round_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_round', ctx)
 
 
-# battle_sequence.primordial_slain (rules/aeon_trespass/battle_setup.ludex:270)
+# battle_sequence.primordial_slain (rules/aeon_trespass/battle_setup.ludex:275)
 # The Primordial is slain: Victory
 def primordial_slain_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wound_stack_wounds') >= g.get(GAME, 'primordial_wounds'))
@@ -1501,7 +2044,7 @@ def primordial_slain_effect(g: Game, ctx: Ctx) -> None:
         g.end_procedure('battle_sequence')
 
 
-# battle_sequence.all_titans_dead (rules/aeon_trespass/battle_setup.ludex:280)
+# battle_sequence.all_titans_dead (rules/aeon_trespass/battle_setup.ludex:285)
 # All Titans dead or a Retreat: Defeat
 @book.rule('battle_sequence.all_titans_dead', title='All Titans dead or a Retreat: Defeat')
 def all_titans_dead_effect(g: Game, ctx: Ctx) -> None:
@@ -1514,7 +2057,7 @@ def all_titans_dead_effect(g: Game, ctx: Ctx) -> None:
 # campaign_basics.the_argo.argo_on_a_map_tile (rules/aeon_trespass/campaign_basics.ludex:9)
 # The Argo miniature is always on a Map tile
 def argo_on_a_map_tile_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('the Argo miniature is on a Map tile'))
+    return bool(q.contains(g, q.location(g, 'voyage.argo_miniature'), 'aeon_components.map_tile'))
 
 
 book.rule(
@@ -1524,16 +2067,16 @@ book.rule(
 )
 
 
-# campaign_basics.argo_sheet: Argo Sheet (rules/aeon_trespass/campaign_basics.ludex:13)
+# campaign_basics.argo_sheet: Argo Sheet (rules/aeon_trespass/campaign_basics.ludex:14)
 book.rule('campaign_basics.argo_sheet', title='Argo Sheet')
 
 
-# campaign_basics.timeline.campaign_round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:21)
+# campaign_basics.timeline.campaign_round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:22)
 # Each day is a Campaign Round
 book.rule('campaign_basics.timeline.campaign_round_is_a_day', title='Each day is a Campaign Round')
 
 
-# campaign_basics.progress_and_doom.progress_tokens (rules/aeon_trespass/campaign_basics.ludex:26)
+# campaign_basics.progress_and_doom.progress_tokens (rules/aeon_trespass/campaign_basics.ludex:27)
 # Progress
 book.rule(
     'campaign_basics.progress_and_doom.progress_tokens',
@@ -1542,7 +2085,7 @@ book.rule(
 )
 
 
-# campaign_basics.progress_and_doom.doom_tokens: Doom (rules/aeon_trespass/campaign_basics.ludex:31)
+# campaign_basics.progress_and_doom.doom_tokens: Doom (rules/aeon_trespass/campaign_basics.ludex:32)
 book.rule(
     'campaign_basics.progress_and_doom.doom_tokens',
     title='Doom',
@@ -1550,13 +2093,13 @@ book.rule(
 )
 
 
-# campaign_basics.progress_and_doom.unavoidable_doom (rules/aeon_trespass/campaign_basics.ludex:36)
+# campaign_basics.progress_and_doom.unavoidable_doom (rules/aeon_trespass/campaign_basics.ludex:37)
 # Unavoidable Doom
 book.rule('campaign_basics.progress_and_doom.unavoidable_doom', title='Unavoidable Doom')
 
 
 # campaign_basics.basic_argo_stats.argo_knowledge_triggers_inward_odyssey
-# (rules/aeon_trespass/campaign_basics.ludex:43)
+# (rules/aeon_trespass/campaign_basics.ludex:44)
 # Each Argo Knowledge point triggers the next Inward Odyssey adventure
 @book.rule(
     'campaign_basics.basic_argo_stats.argo_knowledge_triggers_inward_odyssey',
@@ -1567,21 +2110,19 @@ def argo_knowledge_triggers_inward_odyssey_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('inward_odyssey', ctx)
 
 
-# campaign_basics.win_and_lose.campaign_win (rules/aeon_trespass/campaign_basics.ludex:48)
+# campaign_basics.win_and_lose.campaign_win (rules/aeon_trespass/campaign_basics.ludex:49)
 # You only win when a Story Paragraph says so
-def campaign_win_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('a Story Paragraph explicitly says you win'))
-
-
-book.rule(
+@book.rule(
     'campaign_basics.win_and_lose.campaign_win',
     title='You only win when a Story Paragraph says so',
-    check=campaign_win_check,
+    when=Timing('after', target='campaign_basics.win_and_lose.story_paragraph_victory'),
 )
+def campaign_win_effect(g: Game, ctx: Ctx) -> None:
+    g.end_game('campaign', 'won')
 
 
 # campaign_basics.win_and_lose.game_over.last_doom_card
-# (rules/aeon_trespass/campaign_basics.ludex:68)
+# (rules/aeon_trespass/campaign_basics.ludex:83)
 # Resolving the last Doom card of the Cycle
 @book.rule(
     'campaign_basics.win_and_lose.game_over.last_doom_card',
@@ -1591,7 +2132,7 @@ def last_doom_card_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# campaign_basics.win_and_lose.game_over.no_crew (rules/aeon_trespass/campaign_basics.ludex:72)
+# campaign_basics.win_and_lose.game_over.no_crew (rules/aeon_trespass/campaign_basics.ludex:87)
 # Losing all Crew
 def no_crew_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'crew') == 0)
@@ -1607,7 +2148,7 @@ def no_crew_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# campaign_basics.win_and_lose.game_over.no_hull (rules/aeon_trespass/campaign_basics.ludex:77)
+# campaign_basics.win_and_lose.game_over.no_hull (rules/aeon_trespass/campaign_basics.ludex:92)
 # Losing all Hull
 def no_hull_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'hull') == 0)
@@ -1624,7 +2165,7 @@ def no_hull_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.argo_fate_over_nine
-# (rules/aeon_trespass/campaign_basics.ludex:82)
+# (rules/aeon_trespass/campaign_basics.ludex:97)
 # Gaining Argo Fate over 9
 def argo_fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.treated(GAME, 'argo_fate') > 9)
@@ -1641,7 +2182,7 @@ def argo_fate_over_nine_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.end_of_timeline
-# (rules/aeon_trespass/campaign_basics.ludex:87)
+# (rules/aeon_trespass/campaign_basics.ludex:102)
 # Getting to the end of the Timeline
 def end_of_timeline_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'day') >= g.get(GAME, 'timeline_length'))
@@ -1658,7 +2199,7 @@ def end_of_timeline_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.battle_without_titans
-# (rules/aeon_trespass/campaign_basics.ludex:93)
+# (rules/aeon_trespass/campaign_basics.ludex:108)
 # Initiating a Battle with 0 Titans aboard the Argo
 def battle_without_titans_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'titans_aboard') == 0)
@@ -1674,7 +2215,7 @@ def battle_without_titans_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# campaign_basics.win_and_lose.campaign_loss (rules/aeon_trespass/campaign_basics.ludex:98)
+# campaign_basics.win_and_lose.campaign_loss (rules/aeon_trespass/campaign_basics.ludex:113)
 # Campaign Loss
 @book.rule('campaign_basics.win_and_lose.campaign_loss', title='Campaign Loss', prose=1)
 def campaign_loss_effect(g: Game, ctx: Ctx) -> None:
@@ -1685,7 +2226,7 @@ def campaign_loss_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# campaign_basics.the_argonauts.four_argonauts (rules/aeon_trespass/campaign_basics.ludex:126)
+# campaign_basics.the_argonauts.four_argonauts (rules/aeon_trespass/campaign_basics.ludex:141)
 # Always exactly 4 active Argonauts
 def four_argonauts_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, q.all_(g, 'argonaut')) == 4)
@@ -1698,7 +2239,7 @@ book.rule(
 )
 
 
-# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:130)
+# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:145)
 # Argonaut Sheet, Portrait card and Triskelion
 book.rule(
     'campaign_basics.the_argonauts.argonaut_components',
@@ -1707,7 +2248,7 @@ book.rule(
 
 
 # campaign_basics.the_argonauts.argonauts_with_titans
-# (rules/aeon_trespass/campaign_basics.ludex:138)
+# (rules/aeon_trespass/campaign_basics.ludex:153)
 # Argonauts fight with a Titan Sheet
 book.rule(
     'campaign_basics.the_argonauts.argonauts_with_titans',
@@ -1715,28 +2256,30 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:146)
+# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:161)
 # The Katharsis space
 book.rule('campaign_basics.argonaut_sheet.katharsis_space', title='The Katharsis space')
 
 
-# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:150)
+# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:165)
 # The Triskelion space
 book.rule('campaign_basics.argonaut_sheet.triskelion_space', title='The Triskelion space')
 
 
 # campaign_basics.argonaut_death_rules.rude_awakening
-# (rules/aeon_trespass/campaign_basics.ludex:155)
+# (rules/aeon_trespass/campaign_basics.ludex:170)
 # Rude Awakening creates a new Argonaut
-book.rule(
+@book.rule(
     'campaign_basics.argonaut_death_rules.rude_awakening',
     title='Rude Awakening creates a new Argonaut',
     when=Timing('after', target='argonaut_death'),
 )
+def rude_awakening_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('campaign_basics.argonaut_death_rules.rude_awakening_event', ctx)
 
 
 # campaign_basics.argonaut_death_rules.keep_dead_sheets
-# (rules/aeon_trespass/campaign_basics.ludex:165)
+# (rules/aeon_trespass/campaign_basics.ludex:184)
 # Never discard a deceased Argonaut's Sheet
 book.rule(
     'campaign_basics.argonaut_death_rules.keep_dead_sheets',
@@ -1744,12 +2287,34 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:168)
+# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:187)
 # Argonaut Retirement
-book.rule('campaign_basics.argonaut_retirement', title='Argonaut Retirement')
+@book.rule(
+    'campaign_basics.argonaut_retirement',
+    title='Argonaut Retirement',
+    when=Timing('after', target='campaign_basics.argonaut_leaves_the_argo'),
+    prose=4,
+)
+def argonaut_retirement_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Take a new Argonaut Sheet.')
+    for picked in g.choose(
+        'campaign_basics.argonaut_retirement',
+        [
+            ('new_portrait', 'Draw a new Portrait card'),
+            ('skill_bonus', 'Choose a Skill to apply the +1 bonus to'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'new_portrait':
+            g.prose('Draw a new Portrait card.')
+        elif picked == 'skill_bonus':
+            g.prose('Choose a Skill you would like to apply the +1 bonus to.')
+    g.prose('Draw a new Mnemos card from the Mnemos Vault: the new Argonaut takes it.')
+    g.lose('mnemos_vault_cards', 1, GAME)
 
 
-# new_cycle_setup: Starting a new Cycle (rules/aeon_trespass/campaign_basics.ludex:178)
+# new_cycle_setup: Starting a new Cycle (rules/aeon_trespass/campaign_basics.ludex:210)
 book.procedure(
     'new_cycle_setup',
     title='Starting a new Cycle',
@@ -1761,7 +2326,7 @@ book.procedure(
 )
 
 
-# new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:180)
+# new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:212)
 # Find and prepare the Cycle's elements
 book.rule(
     'new_cycle_setup.find_cycle_elements',
@@ -1770,7 +2335,7 @@ book.rule(
 )
 
 
-# new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:194)
+# new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:226)
 # Prepare the Argo Sheet, Choice Matrix and Argonaut Sheets
 book.rule(
     'new_cycle_setup.prepare_sheets',
@@ -1779,7 +2344,7 @@ book.rule(
 )
 
 
-# new_cycle_setup.storybook_preparations (rules/aeon_trespass/campaign_basics.ludex:196)
+# new_cycle_setup.storybook_preparations (rules/aeon_trespass/campaign_basics.ludex:228)
 # Continue according to the Storybook
 book.rule(
     'new_cycle_setup.storybook_preparations',
@@ -1788,21 +2353,21 @@ book.rule(
 )
 
 
-# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:202)
+# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:234)
 # A Campaign Round is one day
 book.rule('gameplay_flow.round_is_a_day', title='A Campaign Round is one day')
 
 
-# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:206)
+# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:238)
 # Steps are resolved in a fixed order
 book.rule('gameplay_flow.steps_in_fixed_order', title='Steps are resolved in a fixed order')
 
 
-# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:210)
+# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:242)
 book.rule('gameplay_flow.phases', title='Phases')
 
 
-# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:222)
+# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:254)
 book.procedure(
     'campaign_round',
     title='Campaign Round Sequence',
@@ -1820,47 +2385,80 @@ book.procedure(
 )
 
 
-# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:226)
+# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:258)
 book.rule('campaign_round.movement_step', title='Movement (always)', kind='step')
 
 
-# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:229)
+# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:261)
 book.rule('campaign_round.timeline_step', title='Timeline (always)', kind='step')
 
 
-# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:231)
+# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:263)
 # Exploration (always)
 book.rule('campaign_round.exploration_step', title='Exploration (always)', kind='step')
 
 
-# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:233)
+# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:265)
 # Expedition (conditional)
-book.rule('campaign_round.expedition_step', title='Expedition (conditional)', kind='step')
+def expedition_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'Adventure')
+        or g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'R&R'),
+    )
 
 
-# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:235)
+book.rule(
+    'campaign_round.expedition_step',
+    title='Expedition (conditional)',
+    kind='step',
+    check=expedition_step_check,
+)
+
+
+# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:270)
 # Encounter (conditional)
-book.rule('campaign_round.encounter_step', title='Encounter (conditional)', kind='step')
+def encounter_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.fact('today_on_timeline', 'Timeline Battle')
+        or g.fact('today_on_timeline', 'Additional Battle'),
+    )
 
 
-# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:237)
+book.rule(
+    'campaign_round.encounter_step',
+    title='Encounter (conditional)',
+    kind='step',
+    check=encounter_step_check,
+)
+
+
+# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:274)
 # Advancement (optional)
 book.rule('campaign_round.advancement_step', title='Advancement (optional)', kind='step')
 
 
-# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:239)
+# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:276)
 book.rule('campaign_round.story_step', title='Story (conditional)', kind='step')
 
 
-# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:241)
-book.rule('campaign_round.doom_step', title='Doom (conditional)', kind='step')
+# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:278)
+def doom_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('today_on_timeline', 'Doom Event') or g.fact('doom_requirements_met'))
 
 
-# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:243)
+book.rule(
+    'campaign_round.doom_step',
+    title='Doom (conditional)',
+    kind='step',
+    check=doom_step_check,
+)
+
+
+# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:282)
 book.rule('campaign_round.end_step', title='End (always)', kind='step')
 
 
-# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:246)
+# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:287)
 # Proceed to the next Campaign Round
 book.rule(
     'next_campaign_round',
@@ -1869,7 +2467,7 @@ book.rule(
 )
 
 
-# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:256)
+# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:297)
 # Which Steps are which Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases',
@@ -1881,7 +2479,7 @@ def steps_and_phases_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.encounter_is_battle
-# (rules/aeon_trespass/campaign_basics.ludex:261)
+# (rules/aeon_trespass/campaign_basics.ludex:302)
 # Encounter steps are Battle Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.encounter_is_battle',
@@ -1893,7 +2491,7 @@ def encounter_is_battle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.expedition_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:265)
+# (rules/aeon_trespass/campaign_basics.ludex:306)
 # Expedition steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.expedition_is_adventure',
@@ -1905,7 +2503,7 @@ def expedition_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.story_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:269)
+# (rules/aeon_trespass/campaign_basics.ludex:310)
 # Story steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.story_is_adventure',
@@ -1917,7 +2515,7 @@ def story_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.doom_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:273)
+# (rules/aeon_trespass/campaign_basics.ludex:314)
 # Doom steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.doom_is_adventure',
@@ -1929,7 +2527,7 @@ def doom_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.timeline_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:277)
+# (rules/aeon_trespass/campaign_basics.ludex:318)
 # Timeline steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.timeline_is_voyage',
@@ -1941,7 +2539,7 @@ def timeline_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.exploration_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:281)
+# (rules/aeon_trespass/campaign_basics.ludex:322)
 # Exploration steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.exploration_is_voyage',
@@ -1953,7 +2551,7 @@ def exploration_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.advancement_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:285)
+# (rules/aeon_trespass/campaign_basics.ludex:326)
 # Advancement steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.advancement_is_voyage',
@@ -2031,7 +2629,7 @@ book.rule(
 )
 
 
-# afflictions_and_boons.afflictions: Afflictions (rules/aeon_trespass/conditions.ludex:79)
+# afflictions_and_boons.afflictions: Afflictions (rules/aeon_trespass/conditions.ludex:83)
 @book.rule(
     'afflictions_and_boons.afflictions',
     title='Afflictions',
@@ -2042,37 +2640,37 @@ def afflictions_effect(g: Game, ctx: Ctx) -> None:
     g.gain('afflictions_noted', 1, ctx.subject)
 
 
-# afflictions_and_boons.boons: Boons (rules/aeon_trespass/conditions.ludex:86)
+# afflictions_and_boons.boons: Boons (rules/aeon_trespass/conditions.ludex:90)
 @book.rule('afflictions_and_boons.boons', title='Boons', who=('argonaut',))
 def boons_effect(g: Game, ctx: Ctx) -> None:
     g.gain('boons_noted', 1, ctx.subject)
 
 
-# moiros_cards.draw_moiros_card: Drawing a Moiros card (rules/aeon_trespass/conditions.ludex:92)
+# moiros_cards.draw_moiros_card: Drawing a Moiros card (rules/aeon_trespass/conditions.ludex:96)
 @book.rule('moiros_cards.draw_moiros_card', title='Drawing a Moiros card')
 def draw_moiros_card_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(ctx.need('owner'), 'moiros_cards_kept') >= 1:
-        g.trigger('titan_death', ctx)
-    else:
-        g.shuffle('moiros_deck')
-        g.draw('moiros_deck', 1, 'kept_moiros_cards')
-        g.gain('moiros_cards_kept', 1, ctx.need('owner'))
+    g.shuffle('moiros_deck')
+    g.draw('moiros_deck', 1, 'kept_moiros_cards')
+    g.gain('moiros_cards_kept', 1, ctx.need('owner'))
 
 
-# moiros_cards.second_moiros_card (rules/aeon_trespass/conditions.ludex:107)
+# moiros_cards.second_moiros_card (rules/aeon_trespass/conditions.ludex:109)
 # A second Moiros card: you die instead
 def second_moiros_card_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'moiros_cards_kept') >= 1)
 
 
-book.rule(
+@book.rule(
     'moiros_cards.second_moiros_card',
     title='A second Moiros card: you die instead',
+    when=Timing('instead', target='moiros_cards.draw_moiros_card'),
     check=second_moiros_card_check,
 )
+def second_moiros_card_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('titan_death', ctx)
 
 
-# moiros_cards.keep_moiros_until_end_of_battle (rules/aeon_trespass/conditions.ludex:112)
+# moiros_cards.keep_moiros_until_end_of_battle (rules/aeon_trespass/conditions.ludex:116)
 # Keep the Moiros card until the end of Battle
 @book.rule(
     'moiros_cards.keep_moiros_until_end_of_battle',
@@ -2086,31 +2684,31 @@ def keep_moiros_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'moiros_cards_kept', 0)
 
 
-# kratos_cards.draw_kratos_card: Drawing a Kratos card (rules/aeon_trespass/conditions.ludex:122)
+# kratos_cards.draw_kratos_card: Drawing a Kratos card (rules/aeon_trespass/conditions.ludex:126)
 @book.rule('kratos_cards.draw_kratos_card', title='Drawing a Kratos card')
 def draw_kratos_card_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(ctx.need('owner'), 'kratos_cards_kept') >= 1:
-        g.trigger('titan_death', ctx)
-    else:
-        g.shuffle('kratos_deck')
-        g.draw('kratos_deck', 1, 'kept_kratos_cards')
-        g.gain('kratos_cards_kept', 1, ctx.need('owner'))
+    g.shuffle('kratos_deck')
+    g.draw('kratos_deck', 1, 'kept_kratos_cards')
+    g.gain('kratos_cards_kept', 1, ctx.need('owner'))
 
 
-# kratos_cards.second_kratos_card (rules/aeon_trespass/conditions.ludex:134)
+# kratos_cards.second_kratos_card (rules/aeon_trespass/conditions.ludex:136)
 # A second Kratos card: you die instead
 def second_kratos_card_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'kratos_cards_kept') >= 1)
 
 
-book.rule(
+@book.rule(
     'kratos_cards.second_kratos_card',
     title='A second Kratos card: you die instead',
+    when=Timing('instead', target='kratos_cards.draw_kratos_card'),
     check=second_kratos_card_check,
 )
+def second_kratos_card_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('titan_death', ctx)
 
 
-# kratos_cards.keep_kratos_until_end_of_battle (rules/aeon_trespass/conditions.ludex:138)
+# kratos_cards.keep_kratos_until_end_of_battle (rules/aeon_trespass/conditions.ludex:142)
 # Keep the Kratos card until the end of Battle
 @book.rule(
     'kratos_cards.keep_kratos_until_end_of_battle',
@@ -2124,7 +2722,7 @@ def keep_kratos_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'kratos_cards_kept', 0)
 
 
-# kratos_cards.kratos_roll: Kratos Roll (rules/aeon_trespass/conditions.ludex:155)
+# kratos_cards.kratos_roll: Kratos Roll (rules/aeon_trespass/conditions.ludex:159)
 @book.rule('kratos_cards.kratos_roll', title='Kratos Roll')
 def kratos_roll_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
@@ -2135,13 +2733,13 @@ def kratos_roll_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('kratos_cards.draw_kratos_card', ctx)
 
 
-# ambrosia_rules.gain_ambrosia: Gaining Ambrosia tokens (rules/aeon_trespass/conditions.ludex:169)
+# ambrosia_rules.gain_ambrosia: Gaining Ambrosia tokens (rules/aeon_trespass/conditions.ludex:173)
 @book.rule('ambrosia_rules.gain_ambrosia', title='Gaining Ambrosia tokens', who=('titan',))
 def gain_ambrosia_effect(g: Game, ctx: Ctx) -> None:
     g.gain('ambrosia', 1, ctx.subject)
 
 
-# ambrosia_rules.find_ambrosia_limit: Ambrosia Limit (rules/aeon_trespass/conditions.ludex:177)
+# ambrosia_rules.find_ambrosia_limit: Ambrosia Limit (rules/aeon_trespass/conditions.ludex:181)
 @book.rule(
     'ambrosia_rules.find_ambrosia_limit',
     title='Ambrosia Limit',
@@ -2164,7 +2762,7 @@ def find_ambrosia_limit_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('ambrosia_rules.over_ambrosia_limit', ctx)
 
 
-# ambrosia_rules.over_ambrosia_limit (rules/aeon_trespass/conditions.ludex:190)
+# ambrosia_rules.over_ambrosia_limit (rules/aeon_trespass/conditions.ludex:194)
 # Over the Ambrosia Limit, the Titan dies
 def over_ambrosia_limit_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'ambrosia') > g.get(ctx.need('owner'), 'ambrosia_limit'))
@@ -2491,7 +3089,21 @@ def escalation_at_setup_effect(g: Game, ctx: Ctx) -> None:
 
 # escalating_only_one_deck.escalate_one_deck (rules/aeon_trespass/escalation.ludex:220)
 # Escalate only the indicated deck
-book.rule('escalating_only_one_deck.escalate_one_deck', title='Escalate only the indicated deck')
+@book.rule('escalating_only_one_deck.escalate_one_deck', title='Escalate only the indicated deck')
+def escalate_one_deck_effect(g: Game, ctx: Ctx) -> None:
+    for _i in g.members(g.get(GAME, 'keyword_x')):
+        if ctx.arg('deck') == 'BP' and not q.empty(g, 'bp_deck'):
+            for c in g.members([q.lowest_card(g, 'bp_deck')]):
+                g.remove(c, 'bp_deck')
+                if g.get(c, 'level') < 3:
+                    g.add(q.random_card(g, 'bp_escalation_deck', g.get(c, 'level') + 1), 'bp_deck')
+                g.shuffle('bp_deck')
+        if ctx.arg('deck') == 'AI' and not q.empty(g, 'ai_deck'):
+            for c in g.members([q.lowest_card(g, 'ai_deck')]):
+                g.remove(c, 'ai_deck')
+                if g.get(c, 'level') < 3:
+                    g.add(q.random_card(g, 'ai_escalation_deck', g.get(c, 'level') + 1), 'ai_deck')
+                g.shuffle('ai_deck')
 
 
 # important_game_rules.cruel_fates: Cruel Fates Rule (rules/aeon_trespass/important_rules.ludex:12)
@@ -2971,7 +3583,31 @@ def cumbersome_exhaust_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'exhausted_elements')
 
 
-# keywords.keywords_list.diversion.diversion_token (rules/aeon_trespass/keywords.ludex:141)
+# keywords.keywords_list.displace.displace_target (rules/aeon_trespass/keywords.ludex:137)
+# Move the target to an empty adjacent space, or the Titan dies
+@book.rule(
+    'keywords.keywords_list.displace.displace_target',
+    title='Move the target to an empty adjacent space, or the Titan dies',
+)
+def displace_target_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'keywords.keywords_list.displace.displace_target',
+        's',
+        [s for s in g.members(q.neighbours(g, ctx.need('target'))) if q.empty(g, s)],
+        otherwise=True,
+    )
+    if not chosen_1:
+        if q.is_(g, ctx.need('target'), 'argonaut'):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=ctx.need('target'))
+            g.trigger('titan_death', ctx)
+            ctx = ctx_1
+    for s in chosen_1:
+        g.move(ctx.get('target'), s)
+
+
+# keywords.keywords_list.diversion.diversion_token (rules/aeon_trespass/keywords.ludex:151)
 # Place a Diversion token in the second ability window
 @book.rule(
     'keywords.keywords_list.diversion.diversion_token',
@@ -2982,7 +3618,7 @@ def diversion_token_effect(g: Game, ctx: Ctx) -> None:
     g.gain('diversion_tokens', 1, GAME)
 
 
-# keywords.keywords_list.dodge.dodge_bonus (rules/aeon_trespass/keywords.ludex:149)
+# keywords.keywords_list.dodge.dodge_bonus (rules/aeon_trespass/keywords.ludex:159)
 # +1 Evasion bonus for this roll
 @book.rule(
     'keywords.keywords_list.dodge.dodge_bonus',
@@ -2993,7 +3629,7 @@ def dodge_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('evasion_bonus', 1, ctx.subject)
 
 
-# keywords.keywords_list.elation.elation_opening (rules/aeon_trespass/keywords.ludex:162)
+# keywords.keywords_list.elation.elation_opening (rules/aeon_trespass/keywords.ludex:172)
 # Discard X Despair or Ambrosia tokens for X Opening tokens
 @book.rule(
     'keywords.keywords_list.elation.elation_opening',
@@ -3007,7 +3643,30 @@ def elation_opening_effect(g: Game, ctx: Ctx) -> None:
         g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:178)
+# keywords.keywords_list.escalate.escalate_x (rules/aeon_trespass/keywords.ludex:184)
+# Escalate X lowest level BP cards, then X AI cards
+@book.rule(
+    'keywords.keywords_list.escalate.escalate_x',
+    title='Escalate X lowest level BP cards, then X AI cards',
+)
+def escalate_x_effect(g: Game, ctx: Ctx) -> None:
+    for _i in g.members(g.get(GAME, 'keyword_x')):
+        if not q.empty(g, 'bp_deck'):
+            for c in g.members([q.lowest_card(g, 'bp_deck')]):
+                g.remove(c, 'bp_deck')
+                if g.get(c, 'level') < 3:
+                    g.add(q.random_card(g, 'bp_escalation_deck', g.get(c, 'level') + 1), 'bp_deck')
+                g.shuffle('bp_deck')
+    for _i in g.members(g.get(GAME, 'keyword_x')):
+        if not q.empty(g, 'ai_deck'):
+            for c in g.members([q.lowest_card(g, 'ai_deck')]):
+                g.remove(c, 'ai_deck')
+                if g.get(c, 'level') < 3:
+                    g.add(q.random_card(g, 'ai_escalation_deck', g.get(c, 'level') + 1), 'ai_deck')
+                g.shuffle('ai_deck')
+
+
+# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:245)
 # On a '1', your Argonaut dies as well
 @book.rule(
     'keywords.keywords_list.frontlines.frontlines_roll',
@@ -3025,7 +3684,7 @@ def frontlines_roll_effect(g: Game, ctx: Ctx) -> None:
                 ctx = ctx_1
 
 
-# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:192)
+# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:259)
 # Remove the top card of the Wound Stack from the Battle
 @book.rule(
     'keywords.keywords_list.heal.heal_wound',
@@ -3035,7 +3694,7 @@ def heal_wound_effect(g: Game, ctx: Ctx) -> None:
     g.remove(q.top(g, 'wound_stack'), 'wound_stack')
 
 
-# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:237)
+# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:304)
 # Suffering Knockdown
 @book.rule('keywords.keywords_list.knockdown.suffer_knockdown', title='Suffering Knockdown')
 def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
@@ -3043,9 +3702,98 @@ def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'knockdown_ignored', False)
     elif not q.contains(g, g.place_of(ctx.subject, 'condition_cards'), 'knockdown_card'):
         g.place('knockdown_card', g.place_of(ctx.subject, 'condition_cards'))
+        g.set(ctx.subject, 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:263)
+# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:315)
+# At the end of your next turn, flip the card to Standing up
+def knockdown_flip_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.contains(g, g.get(ctx.need('you'), 'condition_cards'), 'knockdown_card')
+        and q.since(
+            g,
+            'keywords.keywords_list.knockdown.suffer_knockdown',
+            'titan_turn',
+            ctx.need('you'),
+        )
+        >= 1,
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.knockdown.knockdown_flip',
+    title='At the end of your next turn, flip the card to Standing up',
+    when=Timing('end', target='titan_turn'),
+    check=knockdown_flip_check,
+)
+def knockdown_flip_effect(g: Game, ctx: Ctx) -> None:
+    g.set(ctx.need('you'), 'knockdown_standing_up', True)
+
+
+# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:321)
+# Stand up at the start of your next turn
+def knockdown_stand_up_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.contains(g, g.get(ctx.need('you'), 'condition_cards'), 'knockdown_card')
+        and g.get(ctx.need('you'), 'knockdown_standing_up'),
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.knockdown.knockdown_stand_up',
+    title='Stand up at the start of your next turn',
+    when=Timing('start', target='titan_turn'),
+    check=knockdown_stand_up_check,
+)
+def knockdown_stand_up_effect(g: Game, ctx: Ctx) -> None:
+    g.discard('knockdown_card', source=g.get(ctx.need('you'), 'condition_cards'))
+    g.set(ctx.need('you'), 'knockdown_standing_up', False)
+
+
+# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:373)
+# Another Titan may move up to X spaces
+@book.rule(
+    'keywords.keywords_list.motivate.motivate_move',
+    title='Another Titan may move up to X spaces',
+    when=Timing('during', target='second_ability_window'),
+    prose=1,
+)
+def motivate_move_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'keywords.keywords_list.motivate.motivate_move',
+        't',
+        [t for t in g.members(q.all_(g, 'argonaut')) if t != ctx.need('owner') and q.in_play(g, t)],
+    )
+    for t in chosen_1:
+        chosen_2 = g.pick(
+            ctx,
+            'keywords.keywords_list.motivate.motivate_move',
+            's',
+            [
+                s
+                for s in g.members(q.spaces(g, 'battle_grid'))
+                if s == q.location(g, t) or q.empty(g, s)
+            ],
+        )
+        for s in chosen_2:
+            g.require(
+                s == q.location(g, t)
+                or q.distance(
+                    g,
+                    t,
+                    s,
+                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                )
+                <= g.get(GAME, 'keyword_x'),
+                's == location(t) or distance(t, s, [f for each f in spaces(battle_grid) where '
+                'empty(f)]) <= keyword_x',
+            )
+            g.move(t, s)
+    g.prose('If Motivate stacks, each stacking instance may be used on a separate Titan instead.')
+
+
+# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:387)
 # Place X Opening tokens in the second ability window
 @book.rule(
     'keywords.keywords_list.opening.opening_tokens_placed',
@@ -3056,7 +3804,7 @@ def opening_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
     g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:267)
+# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:391)
 # Each Opening token adds +1 to each die of the Attack Roll
 @book.rule(
     'keywords.keywords_list.opening.opening_token_bonus',
@@ -3066,7 +3814,7 @@ def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('attack_die_bonus', g.get(GAME, 'opening_tokens'), GAME)
 
 
-# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:275)
+# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:399)
 # Break tokens when Total Power exceeds AT
 def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'total_power') - g.get(GAME, 'primordial_at') >= 1)
@@ -3082,7 +3830,7 @@ def overbreak_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:299)
+# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:423)
 # Gain the Priority Target token
 @book.rule(
     'keywords.keywords_list.provoke.provoke_priority_target',
@@ -3095,7 +3843,137 @@ def provoke_priority_target_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Turn the Primordial to face you.')
 
 
-# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:396)
+# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:499)
+# Move up to 1 space
+@book.rule('keywords.keywords_list.reflex.reflex_move', title='Move up to 1 space')
+def reflex_move_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'keywords.keywords_list.reflex.reflex_move',
+        's',
+        [
+            s
+            for s in g.members(q.spaces(g, 'battle_grid'))
+            if s == q.location(g, ctx.need('owner')) or q.empty(g, s)
+        ],
+    )
+    for s in chosen_1:
+        g.require(
+            s == q.location(g, ctx.need('owner'))
+            or q.distance(
+                g,
+                ctx.need('owner'),
+                s,
+                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+            )
+            <= 1,
+            's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
+            'where empty(f)]) <= 1',
+        )
+        g.move(ctx.get('owner'), s)
+
+
+# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:505)
+# Advanced Reflex: move up to 2 spaces
+@book.rule(
+    'keywords.keywords_list.reflex.advanced_reflex_move',
+    title='Advanced Reflex: move up to 2 spaces',
+)
+def advanced_reflex_move_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'keywords.keywords_list.reflex.advanced_reflex_move',
+        's',
+        [
+            s
+            for s in g.members(q.spaces(g, 'battle_grid'))
+            if s == q.location(g, ctx.need('owner')) or q.empty(g, s)
+        ],
+    )
+    for s in chosen_1:
+        g.require(
+            s == q.location(g, ctx.need('owner'))
+            or q.distance(
+                g,
+                ctx.need('owner'),
+                s,
+                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+            )
+            <= 2,
+            's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
+            'where empty(f)]) <= 2',
+        )
+        g.move(ctx.get('owner'), s)
+
+
+# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:511)
+# Superior Reflex: move up to 3 spaces
+@book.rule(
+    'keywords.keywords_list.reflex.superior_reflex_move',
+    title='Superior Reflex: move up to 3 spaces',
+)
+def superior_reflex_move_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'keywords.keywords_list.reflex.superior_reflex_move',
+        's',
+        [
+            s
+            for s in g.members(q.spaces(g, 'battle_grid'))
+            if s == q.location(g, ctx.need('owner')) or q.empty(g, s)
+        ],
+    )
+    for s in chosen_1:
+        g.require(
+            s == q.location(g, ctx.need('owner'))
+            or q.distance(
+                g,
+                ctx.need('owner'),
+                s,
+                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+            )
+            <= 3,
+            's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
+            'where empty(f)]) <= 3',
+        )
+        g.move(ctx.get('owner'), s)
+
+
+# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:521)
+# You may move up to X spaces
+@book.rule(
+    'keywords.keywords_list.reposition.reposition_move',
+    title='You may move up to X spaces',
+    when=Timing('during', target='second_ability_window'),
+)
+def reposition_move_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'keywords.keywords_list.reposition.reposition_move',
+        's',
+        [
+            s
+            for s in g.members(q.spaces(g, 'battle_grid'))
+            if s == q.location(g, ctx.need('owner')) or q.empty(g, s)
+        ],
+    )
+    for s in chosen_1:
+        g.require(
+            s == q.location(g, ctx.need('owner'))
+            or q.distance(
+                g,
+                ctx.need('owner'),
+                s,
+                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+            )
+            <= g.get(GAME, 'keyword_x'),
+            's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
+            'where empty(f)]) <= keyword_x',
+        )
+        g.move(ctx.get('owner'), s)
+
+
+# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:661)
 # Ignore the Knockdown you are about to suffer
 def rocksteady_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'rocksteady'))
@@ -3112,7 +3990,7 @@ def rocksteady_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'knockdown_ignored', True)
 
 
-# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:413)
+# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:678)
 # Gain +1 Danger to place one Break token
 @book.rule(
     'keywords.keywords_list.sacrifice.sacrifice_break',
@@ -3125,7 +4003,65 @@ def sacrifice_break_effect(g: Game, ctx: Ctx) -> None:
         g.gain('break_tokens', 1, GAME)
 
 
-# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:437)
+# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:698)
+# Discard a Mind Condition card or a Despair token, yours or an adjacent Titan's
+@book.rule(
+    'keywords.keywords_list.solace.solace_discard',
+    title="Discard a Mind Condition card or a Despair token, yours or an adjacent Titan's",
+)
+def solace_discard_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'keywords.keywords_list.solace.solace_discard',
+        't',
+        [
+            t
+            for t in g.members(q.all_(g, 'argonaut'))
+            if t == ctx.need('owner') or q.in_play(g, t) and q.adjacent(g, ctx.need('owner'), t)
+        ],
+    )
+    for t in chosen_1:
+        for picked_2 in g.choose(
+            'keywords.keywords_list.solace.solace_discard',
+            [
+                ('despair_token', 'A Despair token'),
+                ('mind_condition_card', 'A Mind Condition card'),
+            ],
+            1,
+            ctx,
+        ):
+            if picked_2 == 'despair_token':
+                g.require(g.get(t, 'despair') >= 1, 't.despair >= 1')
+                g.lose('despair', 1, t)
+            elif picked_2 == 'mind_condition_card':
+                g.require(
+                    q.count(
+                        g,
+                        [
+                            c
+                            for c in g.members(g.get(t, 'condition_cards'))
+                            if g.fact('mind_condition', q.name_of(g, c))
+                        ],
+                    )
+                    >= 1,
+                    'count([c for each c in t.condition_cards where mind_condition(name_of(c))]) '
+                    '>= 1',
+                )
+                chosen_3 = g.pick(
+                    ctx,
+                    'keywords.keywords_list.solace.solace_discard',
+                    'c',
+                    [
+                        c
+                        for c in g.members(g.get(t, 'condition_cards'))
+                        if g.fact('mind_condition', q.name_of(g, c))
+                    ],
+                )
+                for c in chosen_3:
+                    g.discard(c, source=g.get(t, 'condition_cards'))
+
+
+# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:756)
 # +1 Titan Power with the Priority Target token
 def spotlight_power_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -3141,19 +4077,19 @@ def spotlight_power_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titan_power_bonus', 1, GAME)
 
 
-# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:454)
+# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:773)
 @book.rule('keywords.keywords_list.suppress.bp_suppress', title='BP Suppress')
 def bp_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('bp_discard_pile', 'bp_deck')
 
 
-# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:457)
+# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:776)
 @book.rule('keywords.keywords_list.suppress.ai_suppress', title='AI Suppress')
 def ai_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:469)
+# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:788)
 # On a 6+ ignore the Crash
 def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'tumble'))
@@ -3173,19 +4109,19 @@ def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
 
 # mnestis_theatre.accessibility.completed_cycles_only (rules/aeon_trespass/mnestis.ludex:19)
 # Only Primordials of completed Cycles; only unlocked elements
-def completed_cycles_only_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'primordial_cycle') <= g.get(GAME, 'completed_cycles'))
-
-
-book.rule(
+@book.rule(
     'mnestis_theatre.accessibility.completed_cycles_only',
     title='Only Primordials of completed Cycles; only unlocked elements',
-    check=completed_cycles_only_check,
     scope=('mnestis_theatre',),
 )
+def completed_cycles_only_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        g.get(GAME, 'primordial_cycle') <= g.get(GAME, 'completed_cycles'),
+        'primordial_cycle <= completed_cycles',
+    )
 
 
-# mnestis_theatre.accessibility.tree_of_knowledge_main_way (rules/aeon_trespass/mnestis.ludex:25)
+# mnestis_theatre.accessibility.tree_of_knowledge_main_way (rules/aeon_trespass/mnestis.ludex:27)
 # The Tree of Knowledge restricts your choices
 book.rule(
     'mnestis_theatre.accessibility.tree_of_knowledge_main_way',
@@ -3194,37 +4130,52 @@ book.rule(
 )
 
 
-# mnestis_theatre.accessibility.no_consequences (rules/aeon_trespass/mnestis.ludex:29)
+# mnestis_theatre.accessibility.no_consequences (rules/aeon_trespass/mnestis.ludex:31)
 # No consequences, no campaign gains
-book.rule(
+@book.rule(
     'mnestis_theatre.accessibility.no_consequences',
     title='No consequences, no campaign gains',
+    when=Timing(
+        'any',
+        options=(
+            Timing('instead', target='casualties.note_titan_losses'),
+            Timing('instead', target='gaining_primordial_resources.resources_from_wounds'),
+            Timing('instead', target='gaining_primordial_resources.core_resources'),
+            Timing('instead', target='gaining_primordial_resources.bonus_ambrosia'),
+            Timing('instead', target='gaining_primordial_resources.generic_wounds_resources'),
+        ),
+    ),
+    scope=('mnestis_theatre',),
+    prose=1,
+)
+def no_consequences_effect(g: Game, ctx: Ctx) -> None:
+    g.note('no consequences of a Mnestis Battle')
+    g.prose(
+        'Nor do you gain Doom or Progress, Mnemos nodes, or lose Gear or Mnemos cards for good.',
+    )
+
+
+# mnestis_theatre.mnestis_battles.mnestis_levels (rules/aeon_trespass/mnestis.ludex:65)
+# Levels 5 to 9, or 2 to 9 for Boss and Adversary Primordials
+@book.rule(
+    'mnestis_theatre.mnestis_battles.mnestis_levels',
+    title='Levels 5 to 9, or 2 to 9 for Boss and Adversary Primordials',
     scope=('mnestis_theatre',),
 )
-
-
-# mnestis_theatre.mnestis_battles.mnestis_levels (rules/aeon_trespass/mnestis.ludex:33)
-# Levels 5 to 9, or 2 to 9 for Boss and Adversary Primordials
-def mnestis_levels_check(g: Game, ctx: Ctx) -> bool:
-    return bool(
+def mnestis_levels_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
         g.get(GAME, 'primordial_type') == 'regular'
         and g.get(GAME, 'primordial_level') >= 5
         and g.get(GAME, 'primordial_level') <= 9
         or g.get(GAME, 'primordial_type') != 'regular'
         and g.get(GAME, 'primordial_level') >= 2
         and g.get(GAME, 'primordial_level') <= 9,
+        'primordial_type == "regular" and primordial_level >= 5 and primordial_level <= 9 or '
+        'primordial_type != "regular" and primordial_level >= 2 and primordial_level <= 9',
     )
 
 
-book.rule(
-    'mnestis_theatre.mnestis_battles.mnestis_levels',
-    title='Levels 5 to 9, or 2 to 9 for Boss and Adversary Primordials',
-    check=mnestis_levels_check,
-    scope=('mnestis_theatre',),
-)
-
-
-# mnestis_theatre.tree_of_knowledge.first_win_rewards (rules/aeon_trespass/mnestis.ludex:38)
+# mnestis_theatre.tree_of_knowledge.first_win_rewards (rules/aeon_trespass/mnestis.ludex:72)
 # A Battle beaten for the first time
 def first_win_rewards_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'battle_marked'))
@@ -3239,24 +4190,28 @@ def first_win_rewards_check(g: Game, ctx: Ctx) -> bool:
 )
 def first_win_rewards_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'battle_marked', True)
-    g.prose('Gain its Mnestis rewards and unlock the connected Battles.')
+    g.trigger('mnestis_theatre.mnestis_rewards.cycle_ascending_materials', ctx)
+    g.prose(
+        'Gain its other Mnestis rewards (printed on the Tree of Knowledge) and unlock the '
+        'connected Battles.',
+    )
 
 
-# mnestis_theatre.tree_of_knowledge.locked_by_several (rules/aeon_trespass/mnestis.ludex:47)
+# mnestis_theatre.tree_of_knowledge.locked_by_several (rules/aeon_trespass/mnestis.ludex:82)
 # A Battle locked by more than one Battle
-def locked_by_several_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'preceding_battles_won') == g.get(GAME, 'preceding_battles'))
-
-
-book.rule(
+@book.rule(
     'mnestis_theatre.tree_of_knowledge.locked_by_several',
     title='A Battle locked by more than one Battle',
-    check=locked_by_several_check,
     scope=('mnestis_theatre',),
 )
+def locked_by_several_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        g.get(GAME, 'preceding_battles_won') == g.get(GAME, 'preceding_battles'),
+        'preceding_battles_won == preceding_battles',
+    )
 
 
-# mnestis_theatre.unlocking_adversaries.adversary_cycles (rules/aeon_trespass/mnestis.ludex:52)
+# mnestis_theatre.unlocking_adversaries.adversary_cycles (rules/aeon_trespass/mnestis.ludex:88)
 # The Hermesian Pursuer is Cycle I, Burden Cycle II
 book.rule(
     'mnestis_theatre.unlocking_adversaries.adversary_cycles',
@@ -3265,7 +4220,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.custom_battles.custom_battle (rules/aeon_trespass/mnestis.ludex:56)
+# mnestis_theatre.custom_battles.custom_battle (rules/aeon_trespass/mnestis.ludex:92)
 # Any Battle, any unlocked level
 book.rule(
     'mnestis_theatre.custom_battles.custom_battle',
@@ -3274,26 +4229,36 @@ book.rule(
 )
 
 
-# mnestis_theatre.custom_battles.custom_no_rewards (rules/aeon_trespass/mnestis.ludex:61)
+# mnestis_theatre.custom_battles.custom_no_rewards (rules/aeon_trespass/mnestis.ludex:97)
 # Only the Tree of Knowledge grants Mnestis rewards
-book.rule(
+def custom_no_rewards_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'custom_mnestis_battle'))
+
+
+@book.rule(
     'mnestis_theatre.custom_battles.custom_no_rewards',
     title='Only the Tree of Knowledge grants Mnestis rewards',
+    when=Timing('instead', target='mnestis_theatre.tree_of_knowledge.first_win_rewards'),
+    check=custom_no_rewards_check,
     scope=('mnestis_theatre',),
 )
+def custom_no_rewards_effect(g: Game, ctx: Ctx) -> None:
+    g.note('no rewards from a custom Battle')
 
 
-# mnestis_theatre.general_rules.nymphs_are_banned (rules/aeon_trespass/mnestis.ludex:67)
+# mnestis_theatre.general_rules.nymphs_are_banned (rules/aeon_trespass/mnestis.ludex:123)
 # Nymphs are banned
-book.rule(
+@book.rule(
     'mnestis_theatre.general_rules.nymphs_are_banned',
     title='Nymphs are banned',
-    overrides='summonings_in_battle.summoning_timing',
+    when=Timing('instead', target='summoning'),
     scope=('mnestis_theatre',),
 )
+def nymphs_are_banned_effect(g: Game, ctx: Ctx) -> None:
+    g.note('Summonings are disabled in the Mnestis Theatre')
 
 
-# mnestis_theatre.general_rules.available_assets (rules/aeon_trespass/mnestis.ludex:71)
+# mnestis_theatre.general_rules.available_assets (rules/aeon_trespass/mnestis.ludex:139)
 # Available assets
 book.rule(
     'mnestis_theatre.general_rules.available_assets',
@@ -3302,7 +4267,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.no_consequences_nearly (rules/aeon_trespass/mnestis.ludex:74)
+# mnestis_theatre.general_rules.no_consequences_nearly (rules/aeon_trespass/mnestis.ludex:142)
 # No consequences (nearly!)
 book.rule(
     'mnestis_theatre.general_rules.no_consequences_nearly',
@@ -3311,7 +4276,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.no_holds_barred (rules/aeon_trespass/mnestis.ludex:77)
+# mnestis_theatre.general_rules.no_holds_barred (rules/aeon_trespass/mnestis.ludex:145)
 # No holds barred
 book.rule(
     'mnestis_theatre.general_rules.no_holds_barred',
@@ -3320,7 +4285,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.mnestis_only_rewards (rules/aeon_trespass/mnestis.ludex:80)
+# mnestis_theatre.general_rules.mnestis_only_rewards (rules/aeon_trespass/mnestis.ludex:148)
 # Mnestis only rewards
 book.rule(
     'mnestis_theatre.general_rules.mnestis_only_rewards',
@@ -3329,7 +4294,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.unlimited_battles (rules/aeon_trespass/mnestis.ludex:83)
+# mnestis_theatre.general_rules.unlimited_battles (rules/aeon_trespass/mnestis.ludex:151)
 # Unlimited Battles
 book.rule(
     'mnestis_theatre.general_rules.unlimited_battles',
@@ -3338,16 +4303,34 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.mnestis_awakenings (rules/aeon_trespass/mnestis.ludex:86)
+# mnestis_theatre.general_rules.mnestis_awakenings (rules/aeon_trespass/mnestis.ludex:154)
 # Awakenings
-book.rule(
+@book.rule(
     'mnestis_theatre.general_rules.mnestis_awakenings',
     title='Awakenings',
+    when=Timing('instead', target='awakenings.awaken.choose_godform'),
     scope=('mnestis_theatre',),
 )
+def mnestis_awakenings_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.get(GAME, 'awakening_unlocked'), 'awakening_unlocked')
+    g.require(
+        q.count(g, 'available_godforms') + q.count(g, 'godform_supply') > 0,
+        'count(available_godforms) + count(godform_supply) > 0',
+    )
+    chosen_1 = g.pick(
+        ctx,
+        'mnestis_theatre.general_rules.mnestis_awakenings',
+        'g',
+        g.members(
+            [a for a in g.members('available_godforms')] + [u for u in g.members('godform_supply')],
+        ),
+    )
+    for g_ in chosen_1:
+        g.move(g_, g.get(ctx.need('owner'), 'awakened_godforms'))
+    g.set(ctx.need('owner'), 'awakened', True)
 
 
-# mnestis_theatre.mnestis_battle_setup: Mnestis Battle Setup (rules/aeon_trespass/mnestis.ludex:90)
+# mnestis_theatre.mnestis_battle_setup: Mnestis Battle Setup (rules/aeon_trespass/mnestis.ludex:187)
 book.procedure(
     'mnestis_theatre.mnestis_battle_setup',
     title='Mnestis Battle Setup',
@@ -3359,17 +4342,25 @@ book.procedure(
 )
 
 
-# mnestis_theatre.mnestis_battle_setup.choose_a_battle (rules/aeon_trespass/mnestis.ludex:94)
+# mnestis_theatre.mnestis_battle_setup.choose_a_battle (rules/aeon_trespass/mnestis.ludex:191)
 # Choose a Battle
-book.rule(
+@book.rule(
     'mnestis_theatre.mnestis_battle_setup.choose_a_battle',
     title='Choose a Battle',
     kind='step',
     scope=('mnestis_theatre',),
 )
+def choose_a_battle_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'custom_mnestis_battle'):
+        g.require(g.get(GAME, 'mnestis_level_defeated'), 'mnestis_level_defeated')
+    else:
+        g.require(not g.get(GAME, 'battle_marked'), 'not battle_marked')
+        g.trigger('mnestis_theatre.accessibility.completed_cycles_only', ctx)
+        g.trigger('mnestis_theatre.tree_of_knowledge.locked_by_several', ctx)
+        g.trigger('mnestis_theatre.mnestis_battles.mnestis_levels', ctx)
 
 
-# mnestis_theatre.mnestis_battle_setup.perform_battle_setup (rules/aeon_trespass/mnestis.ludex:102)
+# mnestis_theatre.mnestis_battle_setup.perform_battle_setup (rules/aeon_trespass/mnestis.ludex:256)
 # Perform Battle Setup
 book.rule(
     'mnestis_theatre.mnestis_battle_setup.perform_battle_setup',
@@ -3379,7 +4370,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_loadouts.mnestis_prohibited (rules/aeon_trespass/mnestis.ludex:135)
+# mnestis_theatre.mnestis_loadouts.mnestis_prohibited (rules/aeon_trespass/mnestis.ludex:289)
 # Mnestis Prohibited elements
 book.rule(
     'mnestis_theatre.mnestis_loadouts.mnestis_prohibited',
@@ -3388,7 +4379,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_loadouts.make_believe (rules/aeon_trespass/mnestis.ludex:138)
+# mnestis_theatre.mnestis_loadouts.make_believe (rules/aeon_trespass/mnestis.ludex:292)
 # It's Make-believe!
 book.rule(
     'mnestis_theatre.mnestis_loadouts.make_believe',
@@ -3397,16 +4388,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_rewards.rewards_once (rules/aeon_trespass/mnestis.ludex:144)
-# A Battle's rewards, once
-book.rule(
-    'mnestis_theatre.mnestis_rewards.rewards_once',
-    title="A Battle's rewards, once",
-    scope=('mnestis_theatre',),
-)
-
-
-# mnestis_theatre.mnestis_rewards.cycle_ascending_materials (rules/aeon_trespass/mnestis.ludex:148)
+# mnestis_theatre.mnestis_rewards.cycle_ascending_materials (rules/aeon_trespass/mnestis.ludex:304)
 # Cycle Ascending Materials
 @book.rule(
     'mnestis_theatre.mnestis_rewards.cycle_ascending_materials',
@@ -3417,7 +4399,7 @@ def cycle_ascending_materials_effect(g: Game, ctx: Ctx) -> None:
     g.gain('ascending_materials', 1, GAME)
 
 
-# mnestis_theatre.mnestis_rewards.guaranteed_loot (rules/aeon_trespass/mnestis.ludex:156)
+# mnestis_theatre.mnestis_rewards.guaranteed_loot (rules/aeon_trespass/mnestis.ludex:312)
 # Guaranteed Loot
 def guaranteed_loot_row_1(g: Game, ctx: Ctx) -> None:
     g.prose('- Hekaton: Shieldblade (Secret deck 2, card 10)')
@@ -3507,7 +4489,7 @@ book.table(
 )
 
 
-# mnestis_theatre.mnestis_rewards.primordial_cores (rules/aeon_trespass/mnestis.ludex:184)
+# mnestis_theatre.mnestis_rewards.primordial_cores (rules/aeon_trespass/mnestis.ludex:340)
 # Primordial Cores
 @book.rule(
     'mnestis_theatre.mnestis_rewards.primordial_cores',
@@ -3523,7 +4505,7 @@ def primordial_cores_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# mnestis_theatre.mnestis_rewards.mnestis_gear: Mnestis Gear (rules/aeon_trespass/mnestis.ludex:194)
+# mnestis_theatre.mnestis_rewards.mnestis_gear: Mnestis Gear (rules/aeon_trespass/mnestis.ludex:350)
 book.rule(
     'mnestis_theatre.mnestis_rewards.mnestis_gear',
     title='Mnestis Gear',
@@ -3531,7 +4513,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:219)
+# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:375)
 # Winning the appropriate Mnestis Battle with the Skyseer Expansion
 @book.rule(
     'mnestis_theatre.skyseer_titan_expansion.skyseer_reward',
@@ -3542,7 +4524,7 @@ def skyseer_reward_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:251)
+# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:407)
 def skyseer_breeding_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'skyseer_event_noted'))
 
@@ -3561,7 +4543,7 @@ def skyseer_breeding_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', True)
 
 
-# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:258)
+# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:414)
 # Resolving the Skyseer Event
 def skyseer_event_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'skyseer_event_noted'))
@@ -3577,7 +4559,7 @@ def skyseer_event_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', False)
 
 
-# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:265)
+# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:421)
 def instant_drop_cost(g: Game, ctx: Ctx) -> None:
     g.pay('ascended_cores', 1, GAME)
     g.pay('dreamwalker_titans', 1, GAME)
@@ -3588,7 +4570,7 @@ def instant_drop_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:277)
+# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:433)
 @book.rule('ascending_gear_rules.ascending_gear', title='Ascending Costs')
 def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.pay(
@@ -3599,7 +4581,7 @@ def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.gain('gear_cycle', 1, GAME)
 
 
-# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:287)
+# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:443)
 # Ascending materials to ascend Gear, by Production Technology
 def ascending_cost_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'production_technology')
@@ -3675,10 +4657,10 @@ book.table(
 )
 
 
-# ascending_gear_rules.ascended_cores: Ascended Cores (rules/aeon_trespass/mnestis.ludex:359)
-@book.rule('ascending_gear_rules.ascended_cores', title='Ascended Cores')
-def ascended_cores_effect(g: Game, ctx: Ctx) -> None:
-    g.pay('ascended_cores', 1, ctx.subject)
+# ascending_gear_rules.ascend_unique_gear: Ascended Cores (rules/aeon_trespass/mnestis.ludex:515)
+@book.rule('ascending_gear_rules.ascend_unique_gear', title='Ascended Cores')
+def ascend_unique_gear_effect(g: Game, ctx: Ctx) -> None:
+    g.pay('ascended_cores', 1, GAME)
     g.gain('gear_cycle', 1, GAME)
 
 
@@ -3712,14 +4694,19 @@ book.rule(
 
 
 # primordial_diagram.blindspots: Blindspots (rules/aeon_trespass/primordial_round.ludex:21)
-book.rule('primordial_diagram.blindspots', title='Blindspots')
+@book.rule('primordial_diagram.blindspots', title='Blindspots')
+def blindspots_effect(g: Game, ctx: Ctx) -> None:
+    if q.has(g, g.fact('prim_blindspot_spaces'), q.location(g, ctx.need('owner'))):
+        g.set(GAME, 'blindspot_precision', 1)
+    else:
+        g.set(GAME, 'blindspot_precision', 0)
 
 
-# primordial_diagram.weakspots: Weakspots (rules/aeon_trespass/primordial_round.ludex:24)
+# primordial_diagram.weakspots: Weakspots (rules/aeon_trespass/primordial_round.ludex:67)
 book.rule('primordial_diagram.weakspots', title='Weakspots')
 
 
-# basic_traits.basic_traits_universal_primordial (rules/aeon_trespass/primordial_round.ludex:28)
+# basic_traits.basic_traits_universal_primordial (rules/aeon_trespass/primordial_round.ludex:71)
 # Basic Traits are universal Primordial abilities or features
 book.rule(
     'basic_traits.basic_traits_universal_primordial',
@@ -3727,25 +4714,25 @@ book.rule(
 )
 
 
-# basic_traits.rest_primordial_sheet (rules/aeon_trespass/primordial_round.ludex:41)
+# basic_traits.rest_primordial_sheet (rules/aeon_trespass/primordial_round.ludex:84)
 # The rest of the Primordial Sheet
 book.rule('basic_traits.rest_primordial_sheet', title='The rest of the Primordial Sheet')
 
 
-# basic_traits.primordial_level_box_include (rules/aeon_trespass/primordial_round.ludex:44)
+# basic_traits.primordial_level_box_include (rules/aeon_trespass/primordial_round.ludex:87)
 # A Primordial Level box will include
 book.rule('basic_traits.primordial_level_box_include', title='A Primordial Level box will include')
 
 
-# basic_traits.main_attributes: Main Attributes: (rules/aeon_trespass/primordial_round.ludex:47)
+# basic_traits.main_attributes: Main Attributes: (rules/aeon_trespass/primordial_round.ludex:90)
 book.rule('basic_traits.main_attributes', title='Main Attributes:')
 
 
-# basic_traits.bonuses: Bonuses: (rules/aeon_trespass/primordial_round.ludex:56)
+# basic_traits.bonuses: Bonuses: (rules/aeon_trespass/primordial_round.ludex:99)
 book.rule('basic_traits.bonuses', title='Bonuses:')
 
 
-# basic_traits.bonuses.start_of_battle_escalations (rules/aeon_trespass/primordial_round.ludex:67)
+# basic_traits.bonuses.start_of_battle_escalations (rules/aeon_trespass/primordial_round.ludex:110)
 # Escalations bonus: Escalate at the start of Battle
 @book.rule(
     'basic_traits.bonuses.start_of_battle_escalations',
@@ -3757,7 +4744,7 @@ def start_of_battle_escalations_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('escalations_outside_of_wounding.escalation_without_wound', ctx)
 
 
-# primordial_traits.primordial_traits_cover_broad (rules/aeon_trespass/primordial_round.ludex:80)
+# primordial_traits.primordial_traits_cover_broad (rules/aeon_trespass/primordial_round.ludex:123)
 # Primordial Traits cover a broad spectrum
 book.rule(
     'primordial_traits.primordial_traits_cover_broad',
@@ -3765,7 +4752,7 @@ book.rule(
 )
 
 
-# signature_routine.primordial_sheet_has_spaces (rules/aeon_trespass/primordial_round.ludex:84)
+# signature_routine.primordial_sheet_has_spaces (rules/aeon_trespass/primordial_round.ludex:127)
 # The Primordial Sheet has spaces for two special cards
 book.rule(
     'signature_routine.primordial_sheet_has_spaces',
@@ -3773,7 +4760,7 @@ book.rule(
 )
 
 
-# signature_routine.signature_creature_s_iconic (rules/aeon_trespass/primordial_round.ludex:87)
+# signature_routine.signature_creature_s_iconic (rules/aeon_trespass/primordial_round.ludex:130)
 # The Signature is the creature's iconic default Attack
 book.rule(
     'signature_routine.signature_creature_s_iconic',
@@ -3781,12 +4768,12 @@ book.rule(
 )
 
 
-# signature_routine.routine_special_action (rules/aeon_trespass/primordial_round.ludex:90)
+# signature_routine.routine_special_action (rules/aeon_trespass/primordial_round.ludex:133)
 # The Routine is a special action
 book.rule('signature_routine.routine_special_action', title='The Routine is a special action')
 
 
-# signature_routine.note_mnestis_theatre_versions (rules/aeon_trespass/primordial_round.ludex:93)
+# signature_routine.note_mnestis_theatre_versions (rules/aeon_trespass/primordial_round.ludex:136)
 # Note: Most Routines have a Mnestis Theatre version on the back
 book.rule(
     'signature_routine.note_mnestis_theatre_versions',
@@ -3794,7 +4781,7 @@ book.rule(
 )
 
 
-# signature_routine.signatures_routines (rules/aeon_trespass/primordial_round.ludex:96)
+# signature_routine.signatures_routines (rules/aeon_trespass/primordial_round.ludex:139)
 # All Signatures and some Routines are Attacks, but they
 book.rule(
     'signature_routine.signatures_routines',
@@ -3802,7 +4789,7 @@ book.rule(
 )
 
 
-# primordial_round: Primordial Round (rules/aeon_trespass/primordial_round.ludex:99)
+# primordial_round: Primordial Round (rules/aeon_trespass/primordial_round.ludex:142)
 book.procedure(
     'primordial_round',
     title='Primordial Round',
@@ -3815,11 +4802,11 @@ book.procedure(
 )
 
 
-# primordial_round.start: Start of Primordial Round (rules/aeon_trespass/primordial_round.ludex:103)
+# primordial_round.start: Start of Primordial Round (rules/aeon_trespass/primordial_round.ludex:146)
 book.rule('primordial_round.start', title='Start of Primordial Round', kind='step')
 
 
-# primordial_round.start.start_of_round_effects (rules/aeon_trespass/primordial_round.ludex:108)
+# primordial_round.start.start_of_round_effects (rules/aeon_trespass/primordial_round.ludex:151)
 # Start of Primordial Round effects
 book.rule(
     'primordial_round.start.start_of_round_effects',
@@ -3827,22 +4814,22 @@ book.rule(
 )
 
 
-# primordial_round.resolve_ai: Resolve AI (rules/aeon_trespass/primordial_round.ludex:113)
+# primordial_round.resolve_ai: Resolve AI (rules/aeon_trespass/primordial_round.ludex:156)
 @book.rule('primordial_round.resolve_ai', title='Resolve AI', kind='step')
 def resolve_ai_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('ai_card_attack', ctx)
 
 
-# primordial_round.other_actions (rules/aeon_trespass/primordial_round.ludex:117)
+# primordial_round.other_actions (rules/aeon_trespass/primordial_round.ludex:160)
 # Resolve Other Actions
 book.rule('primordial_round.other_actions', title='Resolve Other Actions', kind='step')
 
 
-# primordial_round.end: End of Primordial Round (rules/aeon_trespass/primordial_round.ludex:122)
+# primordial_round.end: End of Primordial Round (rules/aeon_trespass/primordial_round.ludex:165)
 book.rule('primordial_round.end', title='End of Primordial Round', kind='step')
 
 
-# ai_card_attack: Resolve AI (rules/aeon_trespass/primordial_round.ludex:127)
+# ai_card_attack: Resolve AI (rules/aeon_trespass/primordial_round.ludex:170)
 book.procedure(
     'ai_card_attack',
     title='Resolve AI',
@@ -3856,46 +4843,55 @@ book.procedure(
 )
 
 
-# ai_card_attack.draw_ai: 1. Draw AI (rules/aeon_trespass/primordial_round.ludex:130)
+# ai_card_attack.draw_ai: 1. Draw AI (rules/aeon_trespass/primordial_round.ludex:173)
 @book.rule('ai_card_attack.draw_ai', title='1. Draw AI', kind='step')
 def draw_ai_effect(g: Game, ctx: Ctx) -> None:
     g.draw('ai_deck', 1, 'current_ai_card')
 
 
-# ai_card_attack.targeting: 2. Targeting (rules/aeon_trespass/primordial_round.ludex:135)
+# ai_card_attack.targeting: 2. Targeting (rules/aeon_trespass/primordial_round.ludex:178)
 @book.rule('ai_card_attack.targeting', title='2. Targeting', kind='step')
 def targeting_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('n2_targeting.check_who_target', ctx)
     if q.count(g, g.get(GAME, 'viable_targets')) == 1:
         g.set(GAME, 'primordial_target', q.top(g, g.get(GAME, 'viable_targets')))
-    if q.count(g, g.get(GAME, 'viable_targets')) >= 2:
+    if q.count(g, g.get(GAME, 'viable_targets')) >= 2 and not g.get(GAME, 'prim_zone_line'):
         g.trigger('priority_target_2.two_more_titans', ctx)
         g.trigger('priority_target_2.two_more_titans_2', ctx)
     g.trigger('n2_targeting.become_target_titan', ctx)
 
 
-# ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:150)
-book.rule('ai_card_attack.movement', title='3. Movement', kind='step')
+# ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:193)
+@book.rule('ai_card_attack.movement', title='3. Movement', kind='step')
+def movement_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('n3_primordial_movement.most_primordial_attacks_instruct', ctx)
 
 
-# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:155)
+# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:199)
 def attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'primordial_attack_ended'))
 
 
 @book.rule('ai_card_attack.attack', title='4. Attack', kind='step', check=attack_check)
 def attack_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger(
-        'n4_1_evasion_roll.perform_evasion_roll',
-        ctx.but(owner=g.get(GAME, 'primordial_target')),
-    )
-    g.trigger('n4_1_evasion_roll.no_hits_meaning', ctx.but(owner=g.get(GAME, 'primordial_target')))
-    g.trigger(
-        'n4_2_attack_consequences.after_performing_evasion_roll',
-        ctx.but(owner=g.get(GAME, 'primordial_target')),
-    )
+    if g.get(GAME, 'ai_zone_attack'):
+        g.trigger('primordial_attack_types.zone_attack', ctx)
+    else:
+        g.trigger(
+            'n4_1_evasion_roll.perform_evasion_roll',
+            ctx.but(owner=g.get(GAME, 'primordial_target')),
+        )
+        g.trigger(
+            'n4_1_evasion_roll.no_hits_meaning',
+            ctx.but(owner=g.get(GAME, 'primordial_target')),
+        )
+        g.trigger(
+            'n4_2_attack_consequences.after_performing_evasion_roll',
+            ctx.but(owner=g.get(GAME, 'primordial_target')),
+        )
 
 
-# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:171)
+# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:219)
 def after_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'primordial_attack_ended'))
 
@@ -3908,7 +4904,7 @@ book.rule(
 )
 
 
-# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:181)
+# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:229)
 # To determine the Primordial's behavior, draw
 book.rule(
     'n1_draw_ai.determine_primordial_s_behavior',
@@ -3916,25 +4912,182 @@ book.rule(
 )
 
 
-# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:184)
+# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:232)
 # AI card elements include the Primordial
 book.rule('n1_draw_ai.ai_card_elements_include', title='AI card elements include the Primordial')
 
 
-# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:188)
+# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:236)
 # After you reveal the AI card,
 book.rule('n2_targeting.after_reveal_ai_card', title='After you reveal the AI card,')
 
 
-# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:191)
+# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:239)
 # To check who is the Target
-book.rule('n2_targeting.check_who_target', title='To check who is the Target')
+@book.rule('n2_targeting.check_who_target', title='To check who is the Target')
+def check_who_target_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'viable_targets', [])
+    g.set(GAME, 'prim_zone_line', False)
+    for line in g.members(g.fact('ai_targeting_lines', q.name_of(g, q.top(g, 'current_ai_card')))):
+        if q.count(g, g.get(GAME, 'viable_targets')) == 0 and not g.get(GAME, 'prim_zone_line'):
+            g.trigger('n2_targeting.read_targeting_line', ctx.but(args=(('line', line),)))
+            g.set(GAME, 'viable_targets', g.get(GAME, 'line_titans'))
+            if q.has(g, line, 'zone'):
+                g.set(GAME, 'prim_zone_line', True)
 
 
-# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:194)
+# n2_targeting.read_targeting_line (rules/aeon_trespass/primordial_round.ludex:258)
+# Reading one targeting line
+@book.rule('n2_targeting.read_targeting_line', title='Reading one targeting line', prose=1)
+def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
+    if q.has(g, ctx.arg('line'), 'in blindspot'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(q.all_(g, 'argonaut'))
+                if not q.dead(g, a)
+                and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, a))
+                and q.has(g, g.fact('prim_blindspot_spaces'), q.location(g, a))
+            ],
+        )
+    else:
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(q.all_(g, 'argonaut'))
+                if not q.dead(g, a)
+                and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, a))
+                and not q.has(g, g.fact('prim_blindspot_spaces'), q.location(g, a))
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'priority target'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(q.all_(g, 'argonaut'))
+                if not q.dead(g, a)
+                and q.location(g, 'priority_target_token') == a
+                and not q.has(g, g.fact('prim_blindspot_spaces'), q.location(g, a))
+            ],
+        )
+    if (
+        (
+            q.count(g, 'vantage_point') > 0
+            or q.count(
+                g,
+                [
+                    i
+                    for i in g.members(ctx.arg('line'))
+                    if not q.has(
+                        g,
+                        [
+                            'adjacent',
+                            'in range',
+                            'priority target',
+                            'in blindspot',
+                            'closest',
+                            'furthest',
+                            'zone',
+                        ],
+                        i,
+                    )
+                ],
+            )
+            > 0
+            or q.has(g, ctx.arg('line'), 'zone') and g.get(GAME, 'ai_zone_x') == 0
+        )
+        and g.words(
+            "the line's other instructions, or the range of a Titan on a Vantage Point, can be "
+            'read',
+        )
+    ):
+        g.prose("Read the line's other instructions (or a Titan on a Vantage Point) in words.")
+    if q.has(g, ctx.arg('line'), 'zone'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.column(g, a) >= q.column(g, 'primordial_miniature') - g.get(GAME, 'ai_zone_x')
+                and q.column(g, a)
+                <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+                + g.get(GAME, 'ai_zone_x')
+                and q.row(g, a) >= q.row(g, 'primordial_miniature') - g.get(GAME, 'ai_zone_x')
+                and q.row(g, a)
+                <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+                + g.get(GAME, 'ai_zone_x')
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'adjacent'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.adjacent(g, 'primordial_miniature', a)
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'in range'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.distance(g, 'primordial_miniature', a)
+                <= g.get(GAME, 'primordial_speed') + g.get(GAME, 'ai_attack_range')
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'closest'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.distance(g, 'primordial_miniature', a)
+                == q.smallest(
+                    g,
+                    [
+                        q.distance(g, 'primordial_miniature', b)
+                        for b in g.members(g.get(GAME, 'line_titans'))
+                    ],
+                )
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'furthest'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.distance(g, 'primordial_miniature', a)
+                == q.largest(
+                    g,
+                    [
+                        q.distance(g, 'primordial_miniature', b)
+                        for b in g.members(g.get(GAME, 'line_titans'))
+                    ],
+                )
+            ],
+        )
+
+
+# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:291)
 # To become the Target, a Titan
 def become_target_titan_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.count(g, g.get(GAME, 'viable_targets')) == 0)
+    return bool(
+        q.count(g, g.get(GAME, 'viable_targets')) == 0 and not g.get(GAME, 'prim_zone_line'),
+    )
 
 
 @book.rule(
@@ -3945,10 +5098,11 @@ def become_target_titan_check(g: Game, ctx: Ctx) -> bool:
 )
 def become_target_titan_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_attack_ended', True)
-    g.prose('The Primordial performs its Routine instead.')
+    if g.words("the Routine card's text can be read"):
+        g.prose('The Primordial performs its Routine instead.')
 
 
-# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:204)
+# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:302)
 # Note: Some targeting instructions will require you to measure
 book.rule(
     'n2_targeting.note_measuring_instructions',
@@ -3956,15 +5110,23 @@ book.rule(
 )
 
 
-# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:208)
+# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:306)
 # Some game effects will instruct you to resolve an Attack
-book.rule(
+def game_effects_instruct_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.has(g, q.all_(g, 'argonaut'), g.get(GAME, 'instructed_target')))
+
+
+@book.rule(
     'specific_targets.game_effects_instruct',
     title='Some game effects will instruct you to resolve an Attack',
+    when=Timing('instead', target='n2_targeting.check_who_target'),
+    check=game_effects_instruct_check,
 )
+def game_effects_instruct_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'viable_targets', [g.get(GAME, 'instructed_target')])
 
 
-# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:272)
+# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:393)
 # The Priority Target token serves as a tiebreaker
 book.rule(
     'priority_target_2.priority_target_token_serves',
@@ -3972,16 +5134,8 @@ book.rule(
 )
 
 
-# priority_target_2.increase_rage (rules/aeon_trespass/primordial_round.ludex:275)
-# The Priority Target token follows the highest Rage
-book.rule(
-    'priority_target_2.increase_rage',
-    title='The Priority Target token follows the highest Rage',
-)
-
-
 # priority_target_2.increase_rage.token_at_start_of_battle
-# (rules/aeon_trespass/primordial_round.ludex:279)
+# (rules/aeon_trespass/primordial_round.ludex:404)
 # At the start of the Battle the highest Rage takes the token
 @book.rule(
     'priority_target_2.increase_rage.token_at_start_of_battle',
@@ -4008,7 +5162,7 @@ def token_at_start_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:300)
+# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:425)
 # If two or more Titans are equally viable Targets
 def two_more_titans_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -4023,7 +5177,7 @@ def two_more_titans_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_target', q.location(g, 'priority_target_token'))
 
 
-# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:307)
+# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:432)
 # If two or more Titans are equally viable Targets and none
 def two_more_titans_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -4045,7 +5199,7 @@ def two_more_titans_2_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_target', t)
 
 
-# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:339)
+# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:464)
 # The Priority Target token passes on when its holder dies
 def token_passes_on_death_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -4094,7 +5248,7 @@ def token_passes_on_death_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:369)
+# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:494)
 # Effects by which a Titan cannot lose the Priority Target token
 book.rule(
     'priority_target_2.effects_such_awakenings',
@@ -4103,7 +5257,7 @@ book.rule(
 
 
 # priority_target_2.remember_priority_target_attacks
-# (rules/aeon_trespass/primordial_round.ludex:372)
+# (rules/aeon_trespass/primordial_round.ludex:497)
 # Remember: Some Attacks specifically target the Priority Target
 book.rule(
     'priority_target_2.remember_priority_target_attacks',
@@ -4111,36 +5265,172 @@ book.rule(
 )
 
 
-# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:376)
+# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:501)
 # Line of Sight (LoS) is used
 book.rule('line_sight.line_sight_los_used', title='Line of Sight (LoS) is used')
 
 
-# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:379)
+# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:504)
 # Checking Line of Sight
 book.rule('line_sight.check_los_draw_imaginary', title='Checking Line of Sight')
 
 
 # n3_primordial_movement.most_primordial_attacks_instruct
-# (rules/aeon_trespass/primordial_round.ludex:402)
+# (rules/aeon_trespass/primordial_round.ludex:527)
 # Most Primordial Attacks will instruct you to move
-book.rule(
+def most_primordial_attacks_instruct_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(GAME, 'ai_moves')
+        and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, g.get(GAME, 'primordial_target')))
+        and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, 'primordial_miniature')),
+    )
+
+
+@book.rule(
     'n3_primordial_movement.most_primordial_attacks_instruct',
     title='Most Primordial Attacks will instruct you to move',
+    check=most_primordial_attacks_instruct_check,
+    prose=1,
 )
+def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('n3_primordial_movement.unless_stated_otherwise_beginning', ctx)
+    g.set(
+        GAME,
+        'prim_steps',
+        q.largest(
+            g,
+            0,
+            q.smallest(
+                g,
+                g.get(GAME, 'prim_move_limit'),
+                q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target'))
+                - g.get(GAME, 'ai_attack_range'),
+            ),
+        ),
+    )
+    g.set(GAME, 'prim_from_col', q.column(g, 'primordial_miniature'))
+    g.set(GAME, 'prim_from_row', q.row(g, 'primordial_miniature'))
+    g.set(GAME, 'prim_from_spaces', q.occupied(g, 'battle_grid', 'primordial_miniature'))
+    g.set(GAME, 'prim_destination', q.location(g, 'primordial_miniature'))
+    if (
+        q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
+        and q.row(g, g.get(GAME, 'primordial_target'))
+        <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        and q.column(g, g.get(GAME, 'primordial_target'))
+        > q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+    ):
+        g.set(
+            GAME,
+            'prim_destination',
+            q.square(
+                g,
+                'battle_grid',
+                g.get(GAME, 'prim_from_col') + g.get(GAME, 'prim_steps'),
+                g.get(GAME, 'prim_from_row'),
+            ),
+        )
+    if (
+        q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
+        and q.row(g, g.get(GAME, 'primordial_target'))
+        <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        and q.column(g, g.get(GAME, 'primordial_target')) < q.column(g, 'primordial_miniature')
+    ):
+        g.set(
+            GAME,
+            'prim_destination',
+            q.square(
+                g,
+                'battle_grid',
+                g.get(GAME, 'prim_from_col') - g.get(GAME, 'prim_steps'),
+                g.get(GAME, 'prim_from_row'),
+            ),
+        )
+    if (
+        q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
+        and q.column(g, g.get(GAME, 'primordial_target'))
+        <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        and q.row(g, g.get(GAME, 'primordial_target'))
+        > q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+    ):
+        g.set(
+            GAME,
+            'prim_destination',
+            q.square(
+                g,
+                'battle_grid',
+                g.get(GAME, 'prim_from_col'),
+                g.get(GAME, 'prim_from_row') + g.get(GAME, 'prim_steps'),
+            ),
+        )
+    if (
+        q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
+        and q.column(g, g.get(GAME, 'primordial_target'))
+        <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        and q.row(g, g.get(GAME, 'primordial_target')) < q.row(g, 'primordial_miniature')
+    ):
+        g.set(
+            GAME,
+            'prim_destination',
+            q.square(
+                g,
+                'battle_grid',
+                g.get(GAME, 'prim_from_col'),
+                g.get(GAME, 'prim_from_row') - g.get(GAME, 'prim_steps'),
+            ),
+        )
+    if (
+        g.get(GAME, 'prim_steps') > 0
+        and g.get(GAME, 'prim_destination') == q.location(g, 'primordial_miniature')
+        and g.words('the zigzag path of target_not can be followed space by space')
+    ):
+        g.prose(
+            'The Target is not in a straight line from the Primordial: it zigzags towards it '
+            '(target_not), the players choosing the first direction.',
+        )
+    g.move(
+        'primordial_miniature',
+        g.get(GAME, 'prim_destination'),
+        within=g.get(GAME, 'prim_move_limit'),
+    )
+    g.set(
+        GAME,
+        'prim_swept_spaces',
+        [
+            s
+            for s in g.members(q.spaces(g, 'battle_grid'))
+            if q.column(g, s)
+            >= q.smallest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature'))
+            and q.column(g, s)
+            <= q.largest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature'))
+            + g.get(GAME, 'prim_side')
+            - 1
+            and q.row(g, s)
+            >= q.smallest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature'))
+            and q.row(g, s)
+            <= q.largest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature'))
+            + g.get(GAME, 'prim_side')
+            - 1
+            and not q.has(g, g.get(GAME, 'prim_from_spaces'), s)
+        ],
+    )
+    for a in g.members(q.all_(g, 'argonaut')):
+        g.trigger('n3_primordial_movement.titans_do_not_impede', ctx.but(owner=a))
+    g.trigger('primordial_turning.unless_stated_otherwise_primordial', ctx)
 
 
 # n3_primordial_movement.unless_stated_otherwise_beginning
-# (rules/aeon_trespass/primordial_round.ludex:405)
+# (rules/aeon_trespass/primordial_round.ludex:561)
 # Unless stated otherwise, at the beginning
-book.rule(
+@book.rule(
     'n3_primordial_movement.unless_stated_otherwise_beginning',
     title='Unless stated otherwise, at the beginning',
 )
+def unless_stated_otherwise_beginning_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('primordial_turning.unless_stated_otherwise_primordial', ctx)
 
 
 # n3_primordial_movement.primordial_always_moves_along
-# (rules/aeon_trespass/primordial_round.ludex:408)
+# (rules/aeon_trespass/primordial_round.ludex:566)
 # A Primordial always moves along the shortest possible path
 book.rule(
     'n3_primordial_movement.primordial_always_moves_along',
@@ -4149,7 +5439,7 @@ book.rule(
 
 
 # n3_primordial_movement.primordial_always_moves_one
-# (rules/aeon_trespass/primordial_round.ludex:411)
+# (rules/aeon_trespass/primordial_round.ludex:569)
 # A Primordial always moves one space
 book.rule(
     'n3_primordial_movement.primordial_always_moves_one',
@@ -4157,7 +5447,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:414)
+# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:572)
 # If the Target is not in a straight line from the Primordial
 book.rule(
     'n3_primordial_movement.target_not',
@@ -4165,7 +5455,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:417)
+# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:575)
 # If two or more routes are considered equally short
 book.rule(
     'n3_primordial_movement.two_more_routes',
@@ -4173,7 +5463,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:420)
+# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:578)
 # If any effect would cause the Primordial to move past
 book.rule(
     'n3_primordial_movement.effect_would_cause',
@@ -4181,7 +5471,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:423)
+# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:581)
 # Most Primordial moves will take place
 book.rule(
     'n3_primordial_movement.most_primordial_moves_take',
@@ -4190,7 +5480,7 @@ book.rule(
 
 
 # n3_primordial_movement.during_movement_primordial_ignores
-# (rules/aeon_trespass/primordial_round.ludex:441)
+# (rules/aeon_trespass/primordial_round.ludex:599)
 # During movement, the Primordial ignores Terrain
 book.rule(
     'n3_primordial_movement.during_movement_primordial_ignores',
@@ -4198,24 +5488,57 @@ book.rule(
 )
 
 
-# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:444)
+# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:602)
 # Titans do not impede Primordial movement
-book.rule(
+def titans_do_not_impede_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.has(g, g.get(GAME, 'prim_swept_spaces'), q.location(g, ctx.need('owner'))))
+
+
+@book.rule(
     'n3_primordial_movement.titans_do_not_impede',
     title='Titans do not impede Primordial movement',
+    check=titans_do_not_impede_check,
 )
+def titans_do_not_impede_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor=ctx.need('owner'))
+    g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+    ctx = ctx_1
 
 
-# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:447)
+# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:611)
 # If the Primordial ends its movement
-book.rule(
+def primordial_ends_movement_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.count(
+            g,
+            [
+                a
+                for a in g.members(q.all_(g, 'argonaut'))
+                if q.has(g, q.occupied(g, 'battle_grid', 'primordial_miniature'), q.location(g, a))
+            ],
+        )
+        > 0,
+    )
+
+
+@book.rule(
     'n3_primordial_movement.primordial_ends_movement',
     title='If the Primordial ends its movement',
+    when=Timing('after', target='ai_card_attack.movement'),
+    check=primordial_ends_movement_check,
+    prose=1,
 )
+def primordial_ends_movement_effect(g: Game, ctx: Ctx) -> None:
+    if g.words('the Titan can be knocked back in a straight line away from the Primordial'):
+        g.prose(
+            "That Titan suffers Unavoidable Knockback equal to the Primordial's Unavoidable "
+            'Knockback value.',
+        )
 
 
 # n3_primordial_movement.unavoidable_knockback_happens
-# (rules/aeon_trespass/primordial_round.ludex:450)
+# (rules/aeon_trespass/primordial_round.ludex:621)
 # The Unavoidable Knockback happens in a straight line away
 book.rule(
     'n3_primordial_movement.unavoidable_knockback_happens',
@@ -4223,7 +5546,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:453)
+# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:624)
 # Target out of Range
 def target_out_range_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'target_out_of_range'))
@@ -4240,7 +5563,7 @@ def target_out_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.smarter_primordials_always_target
-# (rules/aeon_trespass/primordial_round.ludex:478)
+# (rules/aeon_trespass/primordial_round.ludex:710)
 # Smarter Primordials always target in range!
 book.rule(
     'n3_primordial_movement.smarter_primordials_always_target',
@@ -4248,7 +5571,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:481)
+# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:713)
 # The rules above apply to most cases of movement
 book.rule(
     'n3_primordial_movement.rules_above_apply_most',
@@ -4256,15 +5579,24 @@ book.rule(
 )
 
 
-# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:484)
-book.rule('n3_primordial_movement.move_x', title='Move X')
+# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:716)
+@book.rule(
+    'n3_primordial_movement.move_x',
+    title='Move X',
+    when=Timing('after', target='ai_card_attack.draw_ai'),
+)
+def move_x_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'ai_move_x') > 0:
+        g.set(GAME, 'prim_move_limit', g.get(GAME, 'ai_move_x'))
+    else:
+        g.set(GAME, 'prim_move_limit', g.get(GAME, 'primordial_speed'))
 
 
-# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:487)
+# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:727)
 book.rule('n3_primordial_movement.move_x_2', title='Move to X')
 
 
-# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:491)
+# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:731)
 # Every Primordial miniature has a front,
 book.rule(
     'primordial_facing.every_primordial_miniature_has',
@@ -4273,7 +5605,7 @@ book.rule(
 
 
 # primordial_facing.targeting_instructions_other_game
-# (rules/aeon_trespass/primordial_round.ludex:494)
+# (rules/aeon_trespass/primordial_round.ludex:734)
 # Some targeting instructions and other game
 book.rule(
     'primordial_facing.targeting_instructions_other_game',
@@ -4281,7 +5613,7 @@ book.rule(
 )
 
 
-# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:497)
+# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:737)
 # Rear designates only the spaces adjacent
 book.rule(
     'primordial_facing.rear_designates_only_spaces',
@@ -4290,53 +5622,152 @@ book.rule(
 
 
 # primordial_turning.unless_stated_otherwise_primordial
-# (rules/aeon_trespass/primordial_round.ludex:501)
+# (rules/aeon_trespass/primordial_round.ludex:741)
 # Unless stated otherwise, the Primordial always
-book.rule(
+def unless_stated_otherwise_primordial_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.has(g, q.spaces(g, 'battle_grid'), q.location(g, g.get(GAME, 'primordial_target')))
+        and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, 'primordial_miniature')),
+    )
+
+
+@book.rule(
     'primordial_turning.unless_stated_otherwise_primordial',
     title='Unless stated otherwise, the Primordial always',
+    when=Timing('before', target='ai_card_attack.attack'),
+    check=unless_stated_otherwise_primordial_check,
+    prose=1,
 )
+def unless_stated_otherwise_primordial_effect(g: Game, ctx: Ctx) -> None:
+    if (
+        q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
+        and q.row(g, g.get(GAME, 'primordial_target'))
+        <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        and q.column(g, g.get(GAME, 'primordial_target'))
+        > q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+    ):
+        g.set(GAME, 'prim_facing', 'east')
+    if (
+        q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
+        and q.row(g, g.get(GAME, 'primordial_target'))
+        <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        and q.column(g, g.get(GAME, 'primordial_target')) < q.column(g, 'primordial_miniature')
+    ):
+        g.set(GAME, 'prim_facing', 'west')
+    if (
+        q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
+        and q.column(g, g.get(GAME, 'primordial_target'))
+        <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        and q.row(g, g.get(GAME, 'primordial_target'))
+        > q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+    ):
+        g.set(GAME, 'prim_facing', 'south')
+    if (
+        q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
+        and q.column(g, g.get(GAME, 'primordial_target'))
+        <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        and q.row(g, g.get(GAME, 'primordial_target')) < q.row(g, 'primordial_miniature')
+    ):
+        g.set(GAME, 'prim_facing', 'north')
+    if (
+        not (
+            q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
+            and q.row(g, g.get(GAME, 'primordial_target'))
+            <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+            or q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
+            and q.column(g, g.get(GAME, 'primordial_target'))
+            <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        )
+        and g.words(
+            'the side of the Primordial that faces a Target not in a straight line is known',
+        )
+    ):
+        g.prose('The Primordial turns towards its Target.')
 
 
-# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:510)
+# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:767)
 # The Primordial doesn't turn:
-book.rule('primordial_turning.primordial_doesn_t_turn', title="The Primordial doesn't turn:")
+def primordial_doesn_t_turn_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'ai_zone_attack'))
+
+
+@book.rule(
+    'primordial_turning.primordial_doesn_t_turn',
+    title="The Primordial doesn't turn:",
+    when=Timing('instead', target='primordial_turning.unless_stated_otherwise_primordial'),
+    check=primordial_doesn_t_turn_check,
+)
+def primordial_doesn_t_turn_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the Primordial does not turn during a Zone Attack')
 
 
 # n4_primordial_attack.primordials_always_move_first
-# (rules/aeon_trespass/primordial_round.ludex:520)
+# (rules/aeon_trespass/primordial_round.ludex:782)
 # Primordials always move first, then attack
-book.rule(
+def primordials_always_move_first_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        not g.get(GAME, 'ai_zone_attack')
+        and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, g.get(GAME, 'primordial_target')))
+        and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, 'primordial_miniature'))
+        and q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target'))
+        > g.get(GAME, 'ai_attack_range'),
+    )
+
+
+@book.rule(
     'n4_primordial_attack.primordials_always_move_first',
     title='Primordials always move first, then attack',
+    when=Timing('after', target='ai_card_attack.movement'),
+    check=primordials_always_move_first_check,
 )
+def primordials_always_move_first_effect(g: Game, ctx: Ctx) -> None:
+    g.skip_to('ai_card_attack', 'ai_card_attack.after_attack')
 
 
 # primordial_attack_types.usually_attack_without_specific
-# (rules/aeon_trespass/primordial_round.ludex:524)
+# (rules/aeon_trespass/primordial_round.ludex:791)
 # Usually, an Attack without a specific
-book.rule(
+def usually_attack_without_specific_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'ai_range_x') == 0)
+
+
+@book.rule(
     'primordial_attack_types.usually_attack_without_specific',
     title='Usually, an Attack without a specific',
+    when=Timing('after', target='ai_card_attack.draw_ai'),
+    check=usually_attack_without_specific_check,
 )
+def usually_attack_without_specific_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'ai_attack_range', 1)
 
 
-# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:527)
+# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:799)
 # Range Attack X
-book.rule('primordial_attack_types.range_attack_x', title='Range Attack X')
+def range_attack_x_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'ai_range_x') > 0)
 
 
-# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:530)
+@book.rule(
+    'primordial_attack_types.range_attack_x',
+    title='Range Attack X',
+    when=Timing('after', target='ai_card_attack.draw_ai'),
+    check=range_attack_x_check,
+)
+def range_attack_x_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'ai_attack_range', g.get(GAME, 'ai_range_x'))
+
+
+# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:806)
 # Simultaneous Attack
 book.rule('primordial_attack_types.simultaneous_attack', title='Simultaneous Attack')
 
 
-# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:533)
+# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:809)
 # Sequential Attack
 book.rule('primordial_attack_types.sequential_attack', title='Sequential Attack')
 
 
-# primordial_attack_types.sequential_attack_targets (rules/aeon_trespass/primordial_round.ludex:536)
+# primordial_attack_types.sequential_attack_targets (rules/aeon_trespass/primordial_round.ludex:812)
 # If a Sequential Attack targets "All
 book.rule(
     'primordial_attack_types.sequential_attack_targets',
@@ -4344,25 +5775,60 @@ book.rule(
 )
 
 
-# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:539)
-book.rule('primordial_attack_types.zone_attack', title='Zone Attack')
+# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:815)
+def zone_attack_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'ai_zone_attack'))
 
 
-# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:554)
+@book.rule(
+    'primordial_attack_types.zone_attack',
+    title='Zone Attack',
+    check=zone_attack_check,
+    prose=1,
+)
+def zone_attack_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'ai_zone_x') > 0:
+        g.set(
+            GAME,
+            'prim_zone_titans',
+            [
+                a
+                for a in g.members(q.all_(g, 'argonaut'))
+                if not q.dead(g, a)
+                and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, a))
+                and q.column(g, a) >= q.column(g, 'primordial_miniature') - g.get(GAME, 'ai_zone_x')
+                and q.column(g, a)
+                <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+                + g.get(GAME, 'ai_zone_x')
+                and q.row(g, a) >= q.row(g, 'primordial_miniature') - g.get(GAME, 'ai_zone_x')
+                and q.row(g, a)
+                <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+                + g.get(GAME, 'ai_zone_x')
+            ],
+        )
+    elif g.words("the Zone shown on the AI card's diagram can be read"):
+        g.prose("The Titans on the spaces of the Zone shown on the AI card's diagram.")
+    for a in g.members(g.get(GAME, 'prim_zone_titans')):
+        g.trigger('n4_1_evasion_roll.perform_evasion_roll', ctx.but(owner=a))
+        g.trigger('n4_1_evasion_roll.no_hits_meaning', ctx.but(owner=a))
+        g.trigger('n4_2_attack_consequences.after_performing_evasion_roll', ctx.but(owner=a))
+
+
+# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:900)
 book.rule('primordial_attack_types.judgement', title='Judgement')
 
 
-# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:557)
+# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:903)
 # Who's Hitting Whom
 book.rule('primordial_attack_types.who_s_hitting_whom', title="Who's Hitting Whom")
 
 
-# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:561)
+# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:907)
 # In Aeon Trespass
 book.rule('n4_1_evasion_roll.aeon_trespass_2', title='In Aeon Trespass')
 
 
-# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:564)
+# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:910)
 # To perform an Evasion Roll you must roll the specified
 @book.rule(
     'n4_1_evasion_roll.perform_evasion_roll',
@@ -4389,14 +5855,14 @@ def perform_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n4_1_evasion_roll.then_compare_results_evasion', ctx)
 
 
-# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:583)
+# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:929)
 # If you have any Gear cards
 @book.rule('n4_1_evasion_roll.have_gear_cards', title='If you have any Gear cards')
 def have_gear_cards_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'evasion_die_bonus', g.get(ctx.need('owner'), 'evasion_bonus'))
 
 
-# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:589)
+# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:935)
 # Then compare the results to the Evasion Roll difficulty
 def then_compare_results_evasion_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'block_x') > 0)
@@ -4417,7 +5883,7 @@ def then_compare_results_evasion_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die
-# (rules/aeon_trespass/primordial_round.ludex:597)
+# (rules/aeon_trespass/primordial_round.ludex:943)
 # Each die: an evade or a hit
 @book.rule(
     'n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die',
@@ -4435,7 +5901,7 @@ def score_evasion_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('evasion_hits', 1, GAME)
 
 
-# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:607)
+# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:953)
 # If there are no hits (meaning
 def no_hits_meaning_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'evasion_hits') == 0)
@@ -4450,7 +5916,7 @@ def no_hits_meaning_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_evade', True)
 
 
-# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:680)
+# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:1030)
 # Some weapons (like Shields) have defensive capabilities
 book.rule(
     'defensive_weapons.weapons_like_shields_have',
@@ -4458,7 +5924,7 @@ book.rule(
 )
 
 
-# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:684)
+# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:1034)
 # Some Gear cards may provide you with Crit Evade abilities
 book.rule(
     'crit_evade.gear_cards_may_provide',
@@ -4466,7 +5932,7 @@ book.rule(
 )
 
 
-# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:688)
+# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:1038)
 # If, for some reason, a Titan
 def out_reach_oor_evade_reason_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'target_moved_out_of_reach'))
@@ -4483,7 +5949,7 @@ def out_reach_oor_evade_reason_titan_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_2_attack_consequences.after_performing_evasion_roll
-# (rules/aeon_trespass/primordial_round.ludex:720)
+# (rules/aeon_trespass/primordial_round.ludex:1072)
 # If, after performing the Evasion Roll,
 def after_performing_evasion_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'evasion_hits') >= 1)
@@ -4498,7 +5964,7 @@ def after_performing_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.least_one_die', ctx)
 
 
-# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:726)
+# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:1078)
 # If at least one die is a hit, you must trigger all effects
 @book.rule(
     'attack_effects.least_one_die',
@@ -4509,7 +5975,7 @@ def least_one_die_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.other_statistics_tokens', ctx)
 
 
-# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:734)
+# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:1086)
 @book.rule('attack_effects.danger_2', title='Danger')
 def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.set(
@@ -4524,7 +5990,7 @@ def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('danger', g.get(GAME, 'danger_to_deal'), ctx.need('owner'))
 
 
-# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:745)
+# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:1097)
 # Other statistics and tokens
 @book.rule('attack_effects.other_statistics_tokens', title='Other statistics and tokens')
 def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
@@ -4532,7 +5998,8 @@ def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.gain('rage', g.get(GAME, 'ai_rage_dealt'), ctx.need('owner'))
 
 
-# attack_effects.conditions_other_effects_abilities (rules/aeon_trespass/primordial_round.ludex:752)
+# attack_effects.conditions_other_effects_abilities
+# (rules/aeon_trespass/primordial_round.ludex:1104)
 # Conditions, other effects and abilities
 book.rule(
     'attack_effects.conditions_other_effects_abilities',
@@ -4540,7 +6007,7 @@ book.rule(
 )
 
 
-# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:756)
+# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:1108)
 # When you are dealt Danger as a consequence of a Primordial
 @book.rule(
     'armor_roll_2.dealt_danger',
@@ -4555,7 +6022,7 @@ def dealt_danger_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('armor_roll_2.during_armor_roll_count', ctx)
 
 
-# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:768)
+# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:1120)
 # During an Armor Roll, you count Potential symbols, not Power
 @book.rule(
     'armor_roll_2.during_armor_roll_count',
@@ -4569,7 +6036,7 @@ def during_armor_roll_count_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:774)
+# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:1126)
 # Most AI cards, as well as some BP cards and other game
 book.rule(
     'window_opportunity.most_ai_cards_well',
@@ -4577,7 +6044,7 @@ book.rule(
 )
 
 
-# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:777)
+# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:1129)
 # Whenever you encounter the Window of Opportunity symbol
 book.rule(
     'window_opportunity.whenever_encounter_window',
@@ -4585,7 +6052,7 @@ book.rule(
 )
 
 
-# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:780)
+# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:1132)
 @book.rule('chain_break', title='Chain Break')
 def chain_break_effect(g: Game, ctx: Ctx) -> None:
     if q.resolving(g, 'titan_attack'):
@@ -4594,7 +6061,7 @@ def chain_break_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_attack_ended', True)
 
 
-# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:795)
+# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:1147)
 # A new Attack starts unbroken
 @book.rule(
     'attack_not_broken_yet',
@@ -4608,7 +6075,7 @@ def attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_evade_fail_effects_due', 0)
 
 
-# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:805)
+# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:1157)
 # Some Trauma cards, abilities and other
 book.rule(
     'chain_break_rules.trauma_cards_abilities_other',
@@ -4616,7 +6083,7 @@ book.rule(
 )
 
 
-# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:808)
+# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:1160)
 # If a Titan Bonus Attack or additional Primordial Attack
 def titan_bonus_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'ai_card_attack'))
@@ -4632,7 +6099,7 @@ def titan_bonus_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_attack_ended', True)
 
 
-# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:816)
+# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:1168)
 # In case of Primordial Zone Attacks,
 book.rule(
     'chain_break_rules.case_primordial_zone_attacks',
@@ -4640,22 +6107,22 @@ book.rule(
 )
 
 
-# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:819)
+# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:1171)
 # If, for any reason, a Titan
 book.rule('chain_break_rules.reason_titan', title='If, for any reason, a Titan')
 
 
-# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:822)
+# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:1174)
 # If a Chain Break happens during
 book.rule('chain_break_rules.chain_break_happens_during', title='If a Chain Break happens during')
 
 
-# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:830)
+# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:1182)
 # Fate is a cruel mistress
 book.rule('fate_effect_triggers.fate_cruel_mistress', title='Fate is a cruel mistress')
 
 
-# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:833)
+# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:1185)
 # Some AI cards have additional or stronger effects depending
 @book.rule(
     'fate_effect_triggers.ai_cards_have_additional',
@@ -4668,7 +6135,7 @@ def ai_cards_have_additional_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'fate_banner_evasion_dice', 0)
 
 
-# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:870)
+# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:1222)
 # There may be other effect triggers
 book.rule(
     'other_effect_triggers.may_other_effect_triggers',
@@ -4676,12 +6143,12 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:874)
+# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:1226)
 # After Attack effects
 book.rule('n5_after_attack.after_attack_section', title='After Attack effects')
 
 
-# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:877)
+# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:1229)
 # After Attack effects affect the original Target
 book.rule(
     'n5_after_attack.after_attack_original_target',
@@ -4689,7 +6156,7 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:880)
+# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:1232)
 # After Attack instructions against multiple Titans
 book.rule(
     'n5_after_attack.after_attack_multiple_titans',
@@ -4697,7 +6164,7 @@ book.rule(
 )
 
 
-# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:883)
+# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:1235)
 # Discard the AI card; an empty AI deck is refilled
 @book.rule(
     'n5_after_attack.discard_ai_card',
@@ -4712,7 +6179,7 @@ def discard_ai_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # resolve_other_actions.primordials_unspeakable_monsters
-# (rules/aeon_trespass/primordial_round.ludex:894)
+# (rules/aeon_trespass/primordial_round.ludex:1246)
 # Primordials are unspeakable monsters and they
 book.rule(
     'resolve_other_actions.primordials_unspeakable_monsters',
@@ -4721,7 +6188,7 @@ book.rule(
 
 
 # resolve_other_actions.additional_attacks_resolved_using
-# (rules/aeon_trespass/primordial_round.ludex:899)
+# (rules/aeon_trespass/primordial_round.ludex:1251)
 # Any additional Attacks are resolved using
 book.rule(
     'resolve_other_actions.additional_attacks_resolved_using',
@@ -4729,7 +6196,7 @@ book.rule(
 )
 
 
-# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:903)
+# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:1255)
 # End of Primordial Round effects
 @book.rule(
     'end_primordial_round.end_of_round_effects',
@@ -4981,23 +6448,7 @@ book.rule(
 book.rule('titan_sheet_2.main_attributes', title='Main Attributes:')
 
 
-# trauma_table.trauma_table_represents_titan (rules/aeon_trespass/titan_round.ludex:30)
-# The Trauma Table represents the Titan's
-book.rule(
-    'trauma_table.trauma_table_represents_titan',
-    title="The Trauma Table represents the Titan's",
-)
-
-
-# kratos_table_2.more_rage_have_deadlier (rules/aeon_trespass/titan_round.ludex:34)
-# The more Rage you have, the deadlier you become
-book.rule(
-    'kratos_table_2.more_rage_have_deadlier',
-    title='The more Rage you have, the deadlier you become',
-)
-
-
-# triskelion_2.triskelion_shared_between_argonaut (rules/aeon_trespass/titan_round.ludex:38)
+# triskelion_2.triskelion_shared_between_argonaut (rules/aeon_trespass/titan_round.ludex:45)
 # The Triskelion, shared between the Argonaut
 book.rule(
     'triskelion_2.triskelion_shared_between_argonaut',
@@ -5005,29 +6456,21 @@ book.rule(
 )
 
 
-# kratos_tokens.aeon_trespass_2: Aeon Trespass (rules/aeon_trespass/titan_round.ludex:42)
+# kratos_tokens.aeon_trespass_2: Aeon Trespass (rules/aeon_trespass/titan_round.ludex:49)
 book.rule('kratos_tokens.aeon_trespass_2', title='Aeon Trespass')
 
 
-# kratos_tokens.one_mechanics (rules/aeon_trespass/titan_round.ludex:45)
-# One of these mechanics are the Kratos tokens, a special kind
-book.rule(
-    'kratos_tokens.one_mechanics',
-    title='One of these mechanics are the Kratos tokens, a special kind',
-)
-
-
-# kratos_tokens.most_common_types_kratos (rules/aeon_trespass/titan_round.ludex:48)
+# kratos_tokens.most_common_types_kratos (rules/aeon_trespass/titan_round.ludex:64)
 # The most common types of Kratos
 book.rule('kratos_tokens.most_common_types_kratos', title='The most common types of Kratos')
 
 
-# kratos_tokens.most_abilities_allow_place (rules/aeon_trespass/titan_round.ludex:62)
+# kratos_tokens.most_abilities_allow_place (rules/aeon_trespass/titan_round.ludex:78)
 # Most abilities allow you to place
 book.rule('kratos_tokens.most_abilities_allow_place', title='Most abilities allow you to place')
 
 
-# kratos_tokens.gear_cards_represent_various (rules/aeon_trespass/titan_round.ludex:65)
+# kratos_tokens.gear_cards_represent_various (rules/aeon_trespass/titan_round.ludex:81)
 # Gear cards represent various types of equipment used
 book.rule(
     'kratos_tokens.gear_cards_represent_various',
@@ -5035,7 +6478,7 @@ book.rule(
 )
 
 
-# kratos_tokens.gear_card_has_symbol (rules/aeon_trespass/titan_round.ludex:68)
+# kratos_tokens.gear_card_has_symbol (rules/aeon_trespass/titan_round.ludex:84)
 # Each Gear card has a symbol that designates its type
 book.rule(
     'kratos_tokens.gear_card_has_symbol',
@@ -5043,42 +6486,59 @@ book.rule(
 )
 
 
-# kratos_tokens.four_types_gear (rules/aeon_trespass/titan_round.ludex:71)
+# kratos_tokens.four_types_gear (rules/aeon_trespass/titan_round.ludex:87)
 # There are four types of Gear
 book.rule('kratos_tokens.four_types_gear', title='There are four types of Gear')
 
 
-# kratos_tokens.gear_slots: Gear Slots (rules/aeon_trespass/titan_round.ludex:82)
+# kratos_tokens.gear_slots: Gear Slots (rules/aeon_trespass/titan_round.ludex:98)
 book.rule('kratos_tokens.gear_slots', title='Gear Slots')
 
 
-# kratos_tokens.attachments_do_not_take (rules/aeon_trespass/titan_round.ludex:85)
-# Attachments do not take up slots but they are also limited
-book.rule(
-    'kratos_tokens.attachments_do_not_take',
-    title='Attachments do not take up slots but they are also limited',
-)
-
-
-# kratos_tokens.argo_bred_titan_classes (rules/aeon_trespass/titan_round.ludex:88)
+# kratos_tokens.argo_bred_titan_classes (rules/aeon_trespass/titan_round.ludex:107)
 # Some Argo-bred Titan classes, as well
 book.rule('kratos_tokens.argo_bred_titan_classes', title='Some Argo-bred Titan classes, as well')
 
 
-# fists.even_without_weapon_titan (rules/aeon_trespass/titan_round.ludex:92)
+# fists.even_without_weapon_titan (rules/aeon_trespass/titan_round.ludex:111)
 # Even without a weapon, a Titan is armed
 book.rule('fists.even_without_weapon_titan', title='Even without a weapon, a Titan is armed')
 
 
-# game_elements_attachments.game_element_exhausted (rules/aeon_trespass/titan_round.ludex:110)
+# game_elements_attachments.game_element_exhausted (rules/aeon_trespass/titan_round.ludex:129)
 # If a game element is exhausted
-book.rule(
+@book.rule(
     'game_elements_attachments.game_element_exhausted',
     title='If a game element is exhausted',
+    when=Timing(
+        'any',
+        options=(
+            Timing('enters', target='exhausted_elements'),
+            Timing('enters', target='facedown_cards'),
+            Timing('enters', target='game_box'),
+        ),
+    ),
 )
+def game_element_exhausted_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members(
+        [
+            x
+            for x in g.members('equipped_elements')
+            if q.is_(g, x, 'game_elements_attachments.attachment_gear')
+            and g.fact('attached_to', x) == ctx.need('target')
+        ]
+        + [
+            x
+            for x in g.members('exhausted_elements')
+            if q.is_(g, x, 'game_elements_attachments.attachment_gear')
+            and g.fact('attached_to', x) == ctx.need('target')
+            and q.location(g, ctx.need('target')) != 'exhausted_elements'
+        ],
+    ):
+        g.move(a, q.location(g, ctx.need('target')))
 
 
-# gear_attributes.gear_cards_share_number (rules/aeon_trespass/titan_round.ludex:114)
+# gear_attributes.gear_cards_share_number (rules/aeon_trespass/titan_round.ludex:187)
 # All Gear cards share a number of attributes that define them
 book.rule(
     'gear_attributes.gear_cards_share_number',
@@ -5086,7 +6546,7 @@ book.rule(
 )
 
 
-# offensive_gear_stats.attributes_found_primarily (rules/aeon_trespass/titan_round.ludex:118)
+# offensive_gear_stats.attributes_found_primarily (rules/aeon_trespass/titan_round.ludex:191)
 # These attributes are found primarily on weapons
 book.rule(
     'offensive_gear_stats.attributes_found_primarily',
@@ -5094,7 +6554,7 @@ book.rule(
 )
 
 
-# defensive_gear_stats.attributes_increase_survivability (rules/aeon_trespass/titan_round.ludex:130)
+# defensive_gear_stats.attributes_increase_survivability (rules/aeon_trespass/titan_round.ludex:203)
 # These attributes increase your survivability and are found
 book.rule(
     'defensive_gear_stats.attributes_increase_survivability',
@@ -5103,7 +6563,7 @@ book.rule(
 
 
 # other_gear_stats_qualities.various_other_commonplace_stats
-# (rules/aeon_trespass/titan_round.ludex:140)
+# (rules/aeon_trespass/titan_round.ludex:213)
 # These are various other commonplace stats
 book.rule(
     'other_gear_stats_qualities.various_other_commonplace_stats',
@@ -5111,24 +6571,44 @@ book.rule(
 )
 
 
-# other_gear_stats_qualities.charges: Charges (rules/aeon_trespass/titan_round.ludex:143)
-book.rule('other_gear_stats_qualities.charges', title='Charges')
+# other_gear_stats_qualities.charges: Charges (rules/aeon_trespass/titan_round.ludex:216)
+@book.rule(
+    'other_gear_stats_qualities.charges',
+    title='Charges',
+    when=Timing('start', target='battle'),
+)
+def charges_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'gear_charges', g.get(GAME, 'gear_charges_value'))
 
 
-# other_gear_stats_qualities.ability_box: Ability box (rules/aeon_trespass/titan_round.ludex:146)
+# other_gear_stats_qualities.charges.spend_gear_charge (rules/aeon_trespass/titan_round.ludex:223)
+# Spending a charge of a Gear card
+def spend_gear_charge_cost(g: Game, ctx: Ctx) -> None:
+    g.require(g.get(GAME, 'gear_charges') >= 1, 'gear_charges >= 1')
+    g.pay('gear_charges', 1, GAME)
+
+
+book.rule(
+    'other_gear_stats_qualities.charges.spend_gear_charge',
+    title='Spending a charge of a Gear card',
+    cost=spend_gear_charge_cost,
+)
+
+
+# other_gear_stats_qualities.ability_box: Ability box (rules/aeon_trespass/titan_round.ludex:250)
 book.rule('other_gear_stats_qualities.ability_box', title='Ability box')
 
 
-# other_gear_stats_qualities.gear_traits: Gear traits (rules/aeon_trespass/titan_round.ludex:149)
+# other_gear_stats_qualities.gear_traits: Gear traits (rules/aeon_trespass/titan_round.ludex:253)
 book.rule('other_gear_stats_qualities.gear_traits', title='Gear traits')
 
 
-# gated_abilities_effects.aeon_trespass_2 (rules/aeon_trespass/titan_round.ludex:153)
+# gated_abilities_effects.aeon_trespass_2 (rules/aeon_trespass/titan_round.ludex:257)
 # In Aeon Trespass
 book.rule('gated_abilities_effects.aeon_trespass_2', title='In Aeon Trespass')
 
 
-# gated_abilities_effects.abilities_most_often_found (rules/aeon_trespass/titan_round.ludex:156)
+# gated_abilities_effects.abilities_most_often_found (rules/aeon_trespass/titan_round.ludex:260)
 # These abilities are most often found
 book.rule(
     'gated_abilities_effects.abilities_most_often_found',
@@ -5136,13 +6616,13 @@ book.rule(
 )
 
 
-# gated_abilities_effects.gear_cards_double_sided (rules/aeon_trespass/titan_round.ludex:159)
+# gated_abilities_effects.gear_cards_double_sided (rules/aeon_trespass/titan_round.ludex:263)
 # Gear cards are double sided
 book.rule('gated_abilities_effects.gear_cards_double_sided', title='Gear cards are double sided')
 
 
 # gated_abilities_effects.pattern_cards_represent_permanent
-# (rules/aeon_trespass/titan_round.ludex:162)
+# (rules/aeon_trespass/titan_round.ludex:266)
 # Pattern cards represent permanent enhancements
 book.rule(
     'gated_abilities_effects.pattern_cards_represent_permanent',
@@ -5150,7 +6630,7 @@ book.rule(
 )
 
 
-# gated_abilities_effects.pattern_cards_can_modify (rules/aeon_trespass/titan_round.ludex:165)
+# gated_abilities_effects.pattern_cards_can_modify (rules/aeon_trespass/titan_round.ludex:269)
 # Pattern cards can modify either the Trauma Table
 book.rule(
     'gated_abilities_effects.pattern_cards_can_modify',
@@ -5158,20 +6638,57 @@ book.rule(
 )
 
 
-# gated_abilities_effects.whenever_pattern_card_applied (rules/aeon_trespass/titan_round.ludex:168)
+# gated_abilities_effects.whenever_pattern_card_applied (rules/aeon_trespass/titan_round.ludex:272)
 # Whenever a Pattern card is applied
-book.rule(
+def whenever_pattern_card_applied_cost(g: Game, ctx: Ctx) -> None:
+    g.require(
+        q.empty(
+            g,
+            [
+                t
+                for t in g.members(q.all_(g, 'titan'))
+                if q.contains(g, g.get(t, 'pattern_cards'), ctx.need('target'))
+            ],
+        ),
+        'empty([t for each t in all(titan) where contains(t.pattern_cards, target)])',
+    )
+    g.require(
+        not q.contains(g, 'gated_abilities_effects.lost_pattern_cards', ctx.need('target')),
+        'not contains(lost_pattern_cards, target)',
+    )
+
+
+@book.rule(
     'gated_abilities_effects.whenever_pattern_card_applied',
     title='Whenever a Pattern card is applied',
+    cost=whenever_pattern_card_applied_cost,
 )
+def whenever_pattern_card_applied_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.get('target'), g.place_of(ctx.subject, 'gated_abilities_effects.pattern_cards'))
 
 
-# gated_abilities_effects.titan_pattern (rules/aeon_trespass/titan_round.ludex:171)
+# gated_abilities_effects.titan_pattern (rules/aeon_trespass/titan_round.ludex:308)
 # If a Titan with a Pattern
-book.rule('gated_abilities_effects.titan_pattern', title='If a Titan with a Pattern')
+def titan_pattern_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.is_(g, ctx.need('owner'), 'titan'))
 
 
-# titan_round: Titan Round (rules/aeon_trespass/titan_round.ludex:174)
+@book.rule(
+    'gated_abilities_effects.titan_pattern',
+    title='If a Titan with a Pattern',
+    when=Timing('after', target='titan_death'),
+    check=titan_pattern_check,
+)
+def titan_pattern_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members(g.place_of(ctx.subject, 'gated_abilities_effects.pattern_cards')):
+        g.move(
+            c,
+            'gated_abilities_effects.lost_pattern_cards',
+            source=g.place_of(ctx.subject, 'gated_abilities_effects.pattern_cards'),
+        )
+
+
+# titan_round: Titan Round (rules/aeon_trespass/titan_round.ludex:338)
 book.procedure(
     'titan_round',
     title='Titan Round',
@@ -5179,16 +6696,16 @@ book.procedure(
 )
 
 
-# titan_round.start: Start of Titan Round (rules/aeon_trespass/titan_round.ludex:178)
+# titan_round.start: Start of Titan Round (rules/aeon_trespass/titan_round.ludex:342)
 book.rule('titan_round.start', title='Start of Titan Round', kind='step')
 
 
-# titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:181)
+# titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:345)
 # Start of Titan Round effects
 book.rule('titan_round.start.start_of_round_effects', title='Start of Titan Round effects')
 
 
-# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:185)
+# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:349)
 @book.rule('titan_round.titan_turns', title='Titan turns', kind='step')
 def titan_turns_effect(g: Game, ctx: Ctx) -> None:
     for _n in g.members([a for a in g.members(q.all_(g, 'argonaut')) if not q.dead(g, a)]):
@@ -5209,16 +6726,16 @@ def titan_turns_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_2
 
 
-# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:198)
+# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:362)
 book.rule('titan_round.end', title='End of Titan Round', kind='step')
 
 
-# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:201)
+# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:365)
 # End of Titan Round effects
 book.rule('titan_round.end.end_of_round_effects', title='End of Titan Round effects')
 
 
-# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:209)
+# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:373)
 book.procedure(
     'titan_turn',
     title="A Titan's turn",
@@ -5226,7 +6743,7 @@ book.procedure(
 )
 
 
-# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:212)
+# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:376)
 # One combat action and one movement action
 @book.rule(
     'titan_turn.combat_and_movement_actions',
@@ -5242,7 +6759,7 @@ def combat_and_movement_actions_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('titan_attack', ctx)
 
 
-# titan_turn.actions_unspent (rules/aeon_trespass/titan_round.ludex:223)
+# titan_turn.actions_unspent (rules/aeon_trespass/titan_round.ludex:387)
 # A turn starts with both actions unspent
 @book.rule(
     'titan_turn.actions_unspent',
@@ -5254,13 +6771,13 @@ def actions_unspent_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'combat_action_spent', False)
 
 
-# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:231)
+# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:395)
 @book.rule('titan_turn.turn_ends', title="The Titan's turn ends", kind='step')
 def turn_ends_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'card_turned', True)
 
 
-# titan_turn.turn_ends.cards_turned_back (rules/aeon_trespass/titan_round.ludex:237)
+# titan_turn.turn_ends.cards_turned_back (rules/aeon_trespass/titan_round.ludex:401)
 # Once all Titans have taken their turns, the cards turn back
 @book.rule(
     'titan_turn.turn_ends.cards_turned_back',
@@ -5272,27 +6789,94 @@ def cards_turned_back_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'card_turned', False)
 
 
-# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:259)
-book.procedure('movement_action', title='Movement action')
-
-
-# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:268)
-# General rules and restrictions of movement actions
-book.rule(
-    'titan_movement_rules.movement_restrictions',
-    title='General rules and restrictions of movement actions',
+# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:423)
+book.procedure(
+    'movement_action',
+    title='Movement action',
+    steps=('movement_action.move_up_to_speed',),
 )
 
 
-# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:292)
+# movement_action.move_up_to_speed (rules/aeon_trespass/titan_round.ludex:431)
+# Move up to the Titan's Speed
+@book.rule('movement_action.move_up_to_speed', title="Move up to the Titan's Speed", kind='step')
+def move_up_to_speed_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'movement_allowance', g.get(ctx.need('owner'), 'titan_speed'))
+    g.trigger('titan_movement_rules.movement_restrictions', ctx)
+
+
+# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:440)
+# General rules and restrictions of movement actions
+@book.rule(
+    'titan_movement_rules.movement_restrictions',
+    title='General rules and restrictions of movement actions',
+    prose=1,
+)
+def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
+    for m in g.members(
+        [
+            f
+            for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+            if g.get(f, 'pilot') == ctx.need('owner') and q.in_play(g, f)
+        ],
+    ):
+        if g.get(GAME, 'red_lines_on_board'):
+            g.prose('You cannot move through red lines (see Labyrinth, p. 68).')
+        chosen_1 = g.pick(
+            ctx,
+            'titan_movement_rules.movement_restrictions',
+            'destination',
+            g.members(q.spaces(g, 'battle_grid')),
+        )
+        for destination in chosen_1:
+            g.require(
+                q.empty(
+                    g,
+                    [
+                        x
+                        for x in g.members(destination)
+                        if not q.is_(g, x, 'titan_movement_rules.passable_terrain_tile')
+                    ],
+                ),
+                'empty([x for each x in destination where not is(x, passable_terrain_tile)])',
+            )
+            g.require(
+                q.distance(
+                    g,
+                    m,
+                    destination,
+                    [
+                        s
+                        for s in g.members(q.spaces(g, 'battle_grid'))
+                        if q.empty(
+                            g,
+                            [
+                                x
+                                for x in g.members(s)
+                                if not q.is_(g, x, 'titan_movement_rules.passable_terrain_tile')
+                            ],
+                        )
+                    ],
+                )
+                <= g.get(GAME, 'movement_allowance'),
+                'distance(m, destination, [s for each s in spaces(battle_grid) where empty([x for '
+                'each x in s where not is(x, passable_terrain_tile)])]) <= movement_allowance',
+            )
+            g.move(m, destination)
+
+
+# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:557)
 # If an ability, Trauma, or any other effect allows
-book.rule(
+@book.rule(
     'move_like_ability.ability_trauma',
     title='If an ability, Trauma, or any other effect allows',
 )
+def ability_trauma_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'movement_allowance', g.get(GAME, 'move_like_x'))
+    g.trigger('titan_movement_rules.movement_restrictions', ctx)
 
 
-# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:296)
+# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:589)
 # All movement performed as part of a movement action
 book.rule(
     'voluntary_movement.movement_performed_part',
@@ -5300,7 +6884,7 @@ book.rule(
 )
 
 
-# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:300)
+# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:593)
 # All movement caused by an opposing
 book.rule(
     'involuntary_movement.movement_caused_opposing',
@@ -5308,7 +6892,7 @@ book.rule(
 )
 
 
-# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:313)
+# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:606)
 # Important: A single effect can be a voluntary movement
 book.rule(
     'involuntary_movement.important',
@@ -5317,7 +6901,7 @@ book.rule(
 
 
 # involuntary_movement_reduction.titan_abilities_traits_other
-# (rules/aeon_trespass/titan_round.ludex:317)
+# (rules/aeon_trespass/titan_round.ludex:610)
 # Titan abilities, traits and other effects
 book.rule(
     'involuntary_movement_reduction.titan_abilities_traits_other',
@@ -5325,7 +6909,7 @@ book.rule(
 )
 
 
-# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:321)
+# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:614)
 # As mentioned at the start of this section
 book.rule(
     'other_uses_movement_actions.mentioned_start',
@@ -5333,7 +6917,7 @@ book.rule(
 )
 
 
-# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:327)
+# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:620)
 book.procedure(
     'titan_attack',
     title='Titan Attack (the attack sequence)',
@@ -5352,19 +6936,19 @@ book.procedure(
 )
 
 
-# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:330)
+# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:623)
 # 1. Declare Attack and Active Weapon
 book.rule('titan_attack.declare_attack', title='1. Declare Attack and Active Weapon', kind='step')
 
 
-# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:334)
+# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:627)
 # 2. Raise Rage and check Priority Target
 @book.rule('titan_attack.raise_rage', title='2. Raise Rage and check Priority Target', kind='step')
 def raise_rage_effect(g: Game, ctx: Ctx) -> None:
     g.gain('rage', 1, ctx.need('owner'))
 
 
-# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:342)
+# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:635)
 def attack_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -5377,7 +6961,7 @@ book.rule(
 )
 
 
-# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:347)
+# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:640)
 def first_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -5400,7 +6984,7 @@ def first_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
 
 
-# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:364)
+# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:657)
 def draw_bp_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -5408,7 +6992,7 @@ def draw_bp_check(g: Game, ctx: Ctx) -> bool:
 book.rule('titan_attack.draw_bp', title='5. Draw BP card', kind='step', check=draw_bp_check)
 
 
-# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:369)
+# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:662)
 def power_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -5426,7 +7010,7 @@ def power_roll_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_4_using_potentials.potential_result_gives_one', ctx)
 
 
-# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:389)
+# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:682)
 def responses_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -5439,7 +7023,7 @@ book.rule(
 )
 
 
-# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:394)
+# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:687)
 # 8. Wounds and Escalation
 def wounds_and_escalation_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
@@ -5453,7 +7037,7 @@ book.rule(
 )
 
 
-# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:399)
+# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:692)
 # 9. Clear the Kratos Pool
 @book.rule('titan_attack.clear_kratos_pool', title='9. Clear the Kratos Pool', kind='step')
 def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
@@ -5464,7 +7048,7 @@ def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'diversion_tokens', 0)
 
 
-# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:409)
+# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:702)
 @book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
 def second_window_effect(g: Game, ctx: Ctx) -> None:
     if g.get(ctx.need('owner'), 'break_x') > 0:
@@ -5483,7 +7067,7 @@ def second_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.diversion.diversion_token', ctx)
 
 
-# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:518)
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:811)
 # A new Titan Attack starts unbroken
 @book.rule(
     'titan_attack_not_broken_yet',
@@ -5497,15 +7081,37 @@ def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_miss_effects_due', 0)
 
 
-# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:534)
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:827)
 # Declare you are about to Attack,
-book.rule(
+def declare_about_attack_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        not q.empty(
+            g,
+            [
+                f
+                for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                if g.get(f, 'pilot') == ctx.need('owner') and q.in_play(g, f)
+            ],
+        ),
+    )
+
+
+@book.rule(
     'n1_declare_attack_active_weapon.declare_about_attack',
     title='Declare you are about to Attack,',
+    when=Timing('during', target='titan_attack.declare_attack'),
+    check=declare_about_attack_check,
 )
+def declare_about_attack_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('n1_declare_attack_active_weapon.effective_range', ctx)
+    g.set(
+        GAME,
+        'no_legal_active_weapon',
+        not (g.get(GAME, 'weapon_in_range') and g.get(GAME, 'titan_has_los')),
+    )
 
 
-# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:537)
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:842)
 # If you cannot choose a legal
 def cannot_choose_legal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'no_legal_active_weapon'))
@@ -5521,37 +7127,74 @@ def cannot_choose_legal_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:561)
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:866)
 # Effective Range
-book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
+@book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
+def effective_range_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members(
+        [
+            t
+            for t in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+            if g.get(t, 'pilot') == ctx.need('owner') and q.in_play(g, t)
+        ],
+    ):
+        for p in g.members(
+            [
+                q_
+                for q_ in g.members(q.all_(g, 'titan_movement_rules.primordial_figure'))
+                if q.in_play(g, q_)
+            ],
+        ):
+            g.set(GAME, 'attack_distance', q.distance(g, f, p))
+    g.set(GAME, 'weapon_in_range', False)
+    g.trigger('n1_declare_attack_active_weapon.effective_range_most_weapons', ctx)
+    g.trigger('n1_declare_attack_active_weapon.reach_x_weapons_have', ctx)
+    g.trigger('n1_declare_attack_active_weapon.ranged_x_y_weapons', ctx)
 
 
 # n1_declare_attack_active_weapon.effective_range_most_weapons
-# (rules/aeon_trespass/titan_round.ludex:564)
+# (rules/aeon_trespass/titan_round.ludex:880)
 # An effective range of most weapons
-book.rule(
+def effective_range_most_weapons_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'weapon_reach') == 0 and g.get(GAME, 'weapon_ranged_max') == 0)
+
+
+@book.rule(
     'n1_declare_attack_active_weapon.effective_range_most_weapons',
     title='An effective range of most weapons',
+    check=effective_range_most_weapons_check,
 )
+def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'attack_distance') == 1:
+        g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:567)
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:888)
 # Reach X weapons have an effective
-book.rule(
+@book.rule(
     'n1_declare_attack_active_weapon.reach_x_weapons_have',
     title='Reach X weapons have an effective',
 )
+def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'attack_distance') <= g.get(GAME, 'weapon_reach'):
+        g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:570)
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:895)
 # Ranged X–Y weapons have an effective
-book.rule(
+@book.rule(
     'n1_declare_attack_active_weapon.ranged_x_y_weapons',
     title='Ranged X–Y weapons have an effective',
 )
+def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
+    if (
+        g.get(GAME, 'attack_distance') >= g.get(GAME, 'weapon_ranged_min')
+        and g.get(GAME, 'attack_distance') <= g.get(GAME, 'weapon_ranged_max')
+    ):
+        g.set(GAME, 'weapon_in_range', True)
 
 
-# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:574)
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:978)
 # Roll a number of (d10) Attack
 @book.rule(
     'n3_attack_roll.roll_number_d10_attack',
@@ -5573,7 +7216,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
 
 
-# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:594)
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:998)
 # Each die with a result equal
 def die_result_equal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_misses') == 0)
@@ -5589,7 +7232,7 @@ def die_result_equal_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_hit', True)
 
 
-# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:600)
+# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1004)
 # Each die: a hit or a miss
 @book.rule('n3_attack_roll.die_result_equal.score_attack_die', title='Each die: a hit or a miss')
 def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
@@ -5607,7 +7250,7 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('attack_misses', 1, GAME)
 
 
-# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:611)
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1015)
 # All dice that are not hits are misses
 def dice_not_hits_misses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_hits') == 0)
@@ -5624,7 +7267,7 @@ def dice_not_hits_misses_effect(g: Game, ctx: Ctx) -> None:
     g.skip_to('titan_attack', 'titan_attack.clear_kratos_pool')
 
 
-# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:619)
+# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1023)
 # After step 9, a full miss ends the Attack
 def full_miss_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_full_miss'))
@@ -5640,12 +7283,12 @@ def full_miss_ends_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:625)
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1029)
 # Note that some Gear cards have
 book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
 
 
-# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:696)
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1100)
 # Whenever you perform an Attack or Evasion Roll
 def whenever_perform_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 10)
@@ -5661,7 +7304,7 @@ def whenever_perform_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_chance', True)
 
 
-# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:706)
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1110)
 # Some Gear cards, Titan Sheets and Mnemos cards introduce
 book.rule(
     'crit_die.gear_cards_titan_sheets',
@@ -5669,7 +7312,7 @@ book.rule(
 )
 
 
-# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:709)
+# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1113)
 def crit_chance_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -5687,7 +7330,7 @@ def crit_chance_effects_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_chance_effects_due', 1, GAME)
 
 
-# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:716)
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1120)
 def crit_miss_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -5705,7 +7348,7 @@ def crit_miss_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_miss_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:723)
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1127)
 def crit_evade_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -5723,7 +7366,7 @@ def crit_evade_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_evade_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:729)
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1133)
 def crit_evade_fail_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -5742,7 +7385,7 @@ def crit_evade_fail_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_first_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:744)
+# (rules/aeon_trespass/titan_round.ludex:1148)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n4_first_ability_window.activate_applicable_abilities_from',
@@ -5750,7 +7393,7 @@ book.rule(
 )
 
 
-# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:747)
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1151)
 # Abilities used during this window will influence your own
 book.rule(
     'n4_first_ability_window.abilities_used_during_window',
@@ -5758,7 +7401,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:751)
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1155)
 # Primordials are giant monsters from some Other Place
 book.rule(
     'n5_draw_bp_card.primordials_giant_monsters_from',
@@ -5766,7 +7409,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:754)
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1158)
 # Draw the top card from the BP deck and reveal it
 @book.rule(
     'n5_draw_bp_card.draw_top_card_from',
@@ -5777,7 +7420,7 @@ def draw_top_card_from_effect(g: Game, ctx: Ctx) -> None:
     g.draw('bp_deck', 1, 'current_bp_card')
 
 
-# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:759)
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1163)
 @book.rule(
     'n5_draw_bp_card.point_bp',
     title='If at any point the BP',
@@ -5796,7 +7439,7 @@ def point_bp_effect(g: Game, ctx: Ctx) -> None:
         g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:770)
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1174)
 # BP cards include the following information:
 book.rule(
     'n5_draw_bp_card.bp_cards_include_following',
@@ -5804,7 +7447,7 @@ book.rule(
 )
 
 
-# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:788)
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1192)
 # Hitting the Primordial is only the beginning
 book.rule(
     'n6_power_roll.hitting_primordial_only_beginning',
@@ -5812,17 +7455,17 @@ book.rule(
 )
 
 
-# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:791)
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1195)
 # To do that, your Total Power
 book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
 
 
-# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:805)
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1209)
 # First, gather your Power Pool
 book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
 
 
-# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:809)
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1213)
 # Each successful hit grants you as many Power dice
 @book.rule(
     'n6_1_creating_power_pool.successful_hit_grants',
@@ -5835,20 +7478,40 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
 
-# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:819)
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1223)
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_pool', 1 + g.get(GAME, 'power_dice_bonus'), GAME)
 
 
-# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:854)
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1258)
 # Power Dice Tiers
-book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
+@book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
+def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'power_die_tier',
+        q.lookup(g, 'n6_1_creating_power_pool.power_die_tier_chart', g.get(GAME, 'power_die_tier')),
+    )
+
+
+# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1264)
+# Power Dice Tiers: red, black, white
+def power_die_tier_chart_key(g: Game, ctx: Ctx) -> Value:
+    return g.treated(GAME, 'power_die_tier')
+
+
+book.table(
+    'n6_1_creating_power_pool.power_die_tier_chart',
+    title='Power Dice Tiers: red, black, white',
+    by=power_die_tier_chart_key,
+    rows=(Row('text', text='red', value='black'), Row('text', text='black', value='white')),
+)
 
 
 # power_dice_limit_2.powerful_weapons_combined_additional
-# (rules/aeon_trespass/titan_round.ludex:858)
+# (rules/aeon_trespass/titan_round.ludex:1285)
 # Some powerful weapons combined with additional
 @book.rule(
     'power_dice_limit_2.powerful_weapons_combined_additional',
@@ -5867,7 +7530,7 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
     g.lose('power_pool', 2 * g.get(GAME, 'power_pool_higher_tier'), GAME)
 
 
-# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:879)
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1306)
 # To perform a Power Roll, simply
 @book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
 def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
@@ -5881,7 +7544,7 @@ def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
             g.gain('potentials', 1, GAME)
 
 
-# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:899)
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1326)
 # Each potential result gives you one potential
 @book.rule(
     'n6_4_using_potentials.potential_result_gives_one',
@@ -5891,7 +7554,7 @@ def potential_result_gives_one_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('keywords.keywords_list.break_keyword.break_token_power', ctx)
 
 
-# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:906)
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1333)
 # After using all re-rolls, potential symbols
 book.rule(
     'n6_5_resolve_power_roll.after_using_re_rolls',
@@ -5899,7 +7562,7 @@ book.rule(
 )
 
 
-# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:909)
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1336)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'total_power') >= g.get(GAME, 'primordial_at'))
@@ -5918,7 +7581,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'attack_result', 'wound')
 
 
-# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:921)
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1348)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'total_power') < g.get(GAME, 'primordial_at'))
@@ -5934,7 +7597,7 @@ def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_result', 'fail')
 
 
-# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:927)
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1354)
 # Note: Some game elements have additional effects that trigger
 book.rule(
     'n6_5_resolve_power_roll.note_additional_effects',
@@ -5943,7 +7606,7 @@ book.rule(
 
 
 # n7_primordial_responses.primordials_powerful_monstrous_beings
-# (rules/aeon_trespass/titan_round.ludex:931)
+# (rules/aeon_trespass/titan_round.ludex:1358)
 # Primordials are powerful monstrous beings and they
 book.rule(
     'n7_primordial_responses.primordials_powerful_monstrous_beings',
@@ -5951,7 +7614,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:934)
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1361)
 # The exact nature of the response
 def exact_nature_response_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'wound')
@@ -5967,7 +7630,7 @@ def exact_nature_response_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'bp_response', 'Wound')
 
 
-# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:941)
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1368)
 # If you failed to wound the Primordial, you resolve the Fail
 @book.rule(
     'n7_primordial_responses.failed_wound',
@@ -5982,7 +7645,7 @@ def failed_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'instinct_response', g.get(GAME, 'attack_result') != 'critical wound')
 
 
-# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:956)
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1383)
 # Once you know which Response should
 book.rule(
     'n7_primordial_responses.once_know_response_should',
@@ -5990,7 +7653,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:959)
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1386)
 # If the Response doesn't involve any kind of new Attack
 book.rule(
     'n7_primordial_responses.response_doesn_t_involve',
@@ -5999,7 +7662,7 @@ book.rule(
 
 
 # n7_primordial_responses.unless_stated_otherwise_responses
-# (rules/aeon_trespass/titan_round.ludex:962)
+# (rules/aeon_trespass/titan_round.ludex:1389)
 # Unless stated otherwise, Responses are resolved
 book.rule(
     'n7_primordial_responses.unless_stated_otherwise_responses',
@@ -6007,7 +7670,7 @@ book.rule(
 )
 
 
-# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:966)
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1393)
 # Unless stated otherwise, a Response should
 book.rule(
     'responses_adjacency.unless_stated_otherwise_response',
@@ -6015,15 +7678,42 @@ book.rule(
 )
 
 
-# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:969)
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1396)
 # Knockback and Knockdown are the exceptions
-book.rule(
+def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.resolving(g, 'titan_attack.responses')
+        and not q.empty(
+            g,
+            [
+                f
+                for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                if g.get(f, 'pilot') == ctx.need('owner')
+                and q.in_play(g, f)
+                and q.empty(
+                    g,
+                    [
+                        p
+                        for p in g.members(q.all_(g, 'titan_movement_rules.primordial_figure'))
+                        if q.in_play(g, p) and q.adjacent(g, f, p)
+                    ],
+                )
+            ],
+        ),
+    )
+
+
+@book.rule(
     'responses_adjacency.knockback_knockdown_exceptions',
     title='Knockback and Knockdown are the exceptions',
+    when=Timing('instead', target='keywords.keywords_list.knockdown.suffer_knockdown'),
+    check=knockback_knockdown_exceptions_check,
 )
+def knockback_knockdown_exceptions_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the Knockdown Response is ignored: the Titan is not adjacent to the Primordial')
 
 
-# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:973)
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1407)
 # Escalation, a central Battle mechanic
 book.rule(
     'n8_wounds_escalation.escalation_central_mechanic',
@@ -6031,7 +7721,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:976)
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1410)
 # Failing to wound: the BP card to the discard pile
 def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'fail')
@@ -6048,7 +7738,7 @@ def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
-# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1045)
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1479)
 # A Wound: the BP card is wounded
 def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') != 'fail')
@@ -6066,7 +7756,7 @@ def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='current_bp_card')
 
 
-# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1054)
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1488)
 # Wounding the Primordial performs Escalation
 @book.rule(
     'n8_wounds_escalation.wound_and_escalate',
@@ -6077,7 +7767,7 @@ def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chart_row', ctx)
 
 
-# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1062)
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1496)
 # Successfully wounded BP cards become Wounds
 book.rule(
     'wound_stack_2.successfully_wounded_bp_cards',
@@ -6085,7 +7775,7 @@ book.rule(
 )
 
 
-# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1065)
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1499)
 # Some attacks are so devastating they
 @book.rule(
     'wound_stack_2.attacks_so_devastating',
@@ -6101,7 +7791,7 @@ def attacks_so_devastating_effect(g: Game, ctx: Ctx) -> None:
         g.gain('wound_stack_wounds', 1, GAME)
 
 
-# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1088)
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1522)
 # Escalation is the process of adding
 book.rule(
     'performing_escalation.escalation_process_adding',
@@ -6109,12 +7799,12 @@ book.rule(
 )
 
 
-# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1091)
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1525)
 # For a full breakdown of each
 book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
 
 
-# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1094)
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1528)
 # For general rules, see the following
 book.rule(
     'performing_escalation.general_rules_see_following',
@@ -6122,22 +7812,22 @@ book.rule(
 )
 
 
-# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1098)
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1532)
 # Your attack has exposed a deeper
 book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
 
 
-# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1101)
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1535)
 # In general, when the current BP
 book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
 
 
-# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1104)
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1538)
 # For special cases, see the Full
 book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
 
 
-# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1108)
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1542)
 # The Primordial becomes more aggressive
 book.rule(
     'escalating_ai_deck.ai_deck_more_aggressive',
@@ -6145,22 +7835,22 @@ book.rule(
 )
 
 
-# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1111)
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1545)
 # Escalating the AI deck
 book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
 
 
-# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1116)
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1550)
 # No AI card of the wounded card's level
 book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
 
 
-# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1119)
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1553)
 book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
 
 
 # n10_second_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1355)
+# (rules/aeon_trespass/titan_round.ludex:1789)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n10_second_ability_window.activate_applicable_abilities_from',
@@ -6168,7 +7858,7 @@ book.rule(
 )
 
 
-# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:1358)
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:1792)
 # During this ability window, you can use most
 book.rule(
     'n10_second_ability_window.during_ability_window_can',
@@ -6177,7 +7867,7 @@ book.rule(
 
 
 # end_titan_attack_attack_responses.after_resolve_second_ability
-# (rules/aeon_trespass/titan_round.ludex:1362)
+# (rules/aeon_trespass/titan_round.ludex:1796)
 # After you resolve the second ability
 @book.rule(
     'end_titan_attack_attack_responses.after_resolve_second_ability',
@@ -6190,7 +7880,7 @@ def after_resolve_second_ability_effect(g: Game, ctx: Ctx) -> None:
 
 
 # complicated_actions.sometimes_especially_complicated_maneuvers
-# (rules/aeon_trespass/titan_round.ludex:1371)
+# (rules/aeon_trespass/titan_round.ludex:1805)
 # Sometimes, especially complicated maneuvers
 def sometimes_especially_complicated_maneuvers_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'movement_action_spent') and not g.get(GAME, 'combat_action_spent'))
@@ -6206,7 +7896,7 @@ def sometimes_especially_complicated_maneuvers_effect(g: Game, ctx: Ctx) -> None
     g.set(GAME, 'combat_action_spent', True)
 
 
-# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:1394)
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:1828)
 # Many active abilities, as well as some other game effects
 book.rule(
     'free_actions.many_active_abilities_well',
@@ -6214,12 +7904,12 @@ book.rule(
 )
 
 
-# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:1402)
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:1836)
 # The rarest type of Titan action
 book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
 
 
-# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:1411)
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:1845)
 # Argo Abilities are Technologies used in Battle
 book.rule(
     'argo_abilities_section.argo_abilities_technologies',
@@ -6227,7 +7917,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:1414)
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:1848)
 # Argo Ability (AA) Limit
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -6237,7 +7927,7 @@ def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:1425)
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:1859)
 # Argo Ability Charges
 def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
     g.pay('charges_left', 1, GAME)
@@ -6250,7 +7940,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:1430)
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:1864)
 # Using Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities',
@@ -6263,7 +7953,7 @@ def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.unexhaust_each_round
-# (rules/aeon_trespass/titan_round.ludex:1441)
+# (rules/aeon_trespass/titan_round.ludex:1875)
 # Argo Abilities unexhaust at the end of each Round
 @book.rule(
     'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
@@ -6458,7 +8148,7 @@ def choose_godform_effect(g: Game, ctx: Ctx) -> None:
     g.require(q.count(g, 'available_godforms') > 0, 'count(available_godforms) > 0')
     chosen_1 = g.pick(ctx, 'awakenings.awaken.choose_godform', 'g', g.members('available_godforms'))
     for g_ in chosen_1:
-        g.move(g_, 'awakened_godforms', source='available_godforms')
+        g.move(g_, g.get(ctx.need('owner'), 'awakened_godforms'), source='available_godforms')
     g.set(ctx.need('owner'), 'awakened', True)
 
 
@@ -6468,7 +8158,7 @@ def choose_godform_effect(g: Game, ctx: Ctx) -> None:
     'awakenings.awaken.immediate_effects',
     title='Immediate Effects of Awakening',
     kind='step',
-    prose=2,
+    prose=1,
 )
 def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chain_break', ctx)
@@ -6476,7 +8166,6 @@ def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members(g.get(ctx.need('owner'), 'condition_cards')):
         g.discard(c, source=g.get(ctx.need('owner'), 'condition_cards'))
     g.set(ctx.need('owner'), 'despair', 0)
-    g.prose('If you were knocked down, you may stand up.')
     g.gain('trespass_tokens', 2, ctx.need('owner'))
     g.prose(
         'You may immediately perform a move or Pushback up to your Speed value and perform a '
@@ -6485,7 +8174,7 @@ def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adversary_activation', ctx)
 
 
-# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:219)
+# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:220)
 # The Godform Power die
 def godform_power_die_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -6502,7 +8191,7 @@ def godform_power_die_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Add the Godform Power die to the Power Pool instead of your Titan Power die.')
 
 
-# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:226)
+# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:227)
 # The Godform card's other bonuses
 def godform_bonuses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -6515,7 +8204,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:230)
+# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:231)
 # Godform Special Attacks
 def godform_special_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -6528,7 +8217,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:235)
+# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:236)
 # You live: By the power of the Dead Gods…
 def dead_gods_obol_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -6545,7 +8234,7 @@ def dead_gods_obol_effect(g: Game, ctx: Ctx) -> None:
 
 
 # awakenings.other_awakening_rules.dead_gods_obol.dead_gods_obol_removed
-# (rules/aeon_trespass/tokens.ludex:241)
+# (rules/aeon_trespass/tokens.ludex:242)
 # Remove it when the Obol Draw is resolved
 def dead_gods_obol_removed_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'obol_deck', catalog.YOU_LIVE_DEAD_GODS.id))
@@ -6561,7 +8250,7 @@ def dead_gods_obol_removed_effect(g: Game, ctx: Ctx) -> None:
     g.remove(catalog.YOU_LIVE_DEAD_GODS.id, 'obol_deck')
 
 
-# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:246)
+# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:247)
 # Discard a Trespass token to stand up
 def trespass_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6585,7 +8274,7 @@ def trespass_stand_up_effect(g: Game, ctx: Ctx) -> None:
     g.discard('knockdown_card', source=g.get(ctx.need('owner'), 'condition_cards'))
 
 
-# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:256)
+# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:257)
 def ending_the_awakening_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
 
@@ -6595,19 +8284,19 @@ def ending_the_awakening_check(g: Game, ctx: Ctx) -> bool:
     title='Ending the Awakening',
     when=Timing('start', target='titan_turn'),
     check=ending_the_awakening_check,
-    prose=1,
 )
 def ending_the_awakening_effect(g: Game, ctx: Ctx) -> None:
     if g.get(ctx.need('owner'), 'trespass_tokens') >= 1:
         g.lose('trespass_tokens', 1, ctx.need('owner'))
     else:
         g.set(ctx.need('owner'), 'awakened', False)
-        g.prose('Return the Godform card to the supply; you lose all bonuses provided by it.')
+        for g_ in g.members(g.get(ctx.need('owner'), 'awakened_godforms')):
+            g.move(g_, 'godform_supply', source=g.get(ctx.need('owner'), 'awakened_godforms'))
         if g.get(ctx.need('owner'), 'awakened_by_obol'):
             g.trigger('titan_death', ctx)
 
 
-# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:279)
+# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:315)
 # A Summoning's requirement refers to the current Battle
 book.rule(
     'summonings_in_battle.summoning_requirement',
@@ -6615,28 +8304,28 @@ book.rule(
 )
 
 
-# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:284)
+# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:320)
 # When a Summoning can be used
-book.rule(
+def summoning_timing_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.fact('summoning_moment_specified'))
+
+
+@book.rule(
     'summonings_in_battle.summoning_timing',
     title='When a Summoning can be used',
     when=Timing('anytime', target='titan_round'),
+    check=summoning_timing_check,
 )
+def summoning_timing_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('summoning', ctx)
 
 
-# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:291)
+# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:330)
 # Otherwise, the rules on p. 22
 book.rule('summonings_in_battle.summoning_rules', title='Otherwise, the rules on p. 22')
 
 
-# summonings_in_battle.summoning_adversary (rules/aeon_trespass/tokens.ludex:296)
-# Summonings move the Adversary
-@book.rule('summonings_in_battle.summoning_adversary', title='Summonings move the Adversary')
-def summoning_adversary_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('adversary_activation', ctx)
-
-
-# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:306)
+# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:377)
 @book.rule('tests_in_battle.perform_test', title='Performing a test')
 def perform_test_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
@@ -6647,7 +8336,7 @@ def perform_test_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'test_bonus', 0)
 
 
-# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:324)
+# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:395)
 # A roll that is not a test
 book.rule('tests_in_battle.rolls_are_not_tests', title='A roll that is not a test')
 
@@ -6810,7 +8499,7 @@ def resolve_obol_effect(g: Game, ctx: Ctx) -> None:
 # obol_draw.shuffle_back (rules/aeon_trespass/trauma.ludex:112)
 # Shuffle the Obol back into the Obol deck
 @book.rule('obol_draw.shuffle_back', title='Shuffle the Obol back into the Obol deck', kind='step')
-def obol_draw_shuffle_back_effect(g: Game, ctx: Ctx) -> None:
+def shuffle_back_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members('obol_draw.drawn_obol'):
         g.discard(c, 'obol_deck')
     g.shuffle('obol_deck')
@@ -6838,6 +8527,7 @@ def two_obol_draws_effect(g: Game, ctx: Ctx) -> None:
     'solon_two_obols.trampled',
     title='Solon is Trampled by the Labyrinthauros and suffers Crash',
     who=(catalog.SOLON.id,),
+    example='solon_two_obols',
 )
 def trampled_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('obol_draw', ctx)
@@ -7141,7 +8831,7 @@ def rage_over_nine_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_death', ctx)
 
 
-# voyage.movement.move_the_argo (rules/aeon_trespass/voyage.ludex:37)
+# voyage.movement.move_the_argo (rules/aeon_trespass/voyage.ludex:68)
 # Move the Argo to an adjacent Map tile
 @book.rule(
     'voyage.movement.move_the_argo',
@@ -7160,13 +8850,26 @@ def move_the_argo_effect(g: Game, ctx: Ctx) -> None:
         ],
     )
     for destination in chosen_1:
+        g.trigger(
+            'voyage.movement.other_movement_symbols.restricted_symbol',
+            ctx.but(
+                args=(
+                    ('from_tile', q.location(g, 'voyage.argo_miniature')),
+                    ('to_tile', destination),
+                ),
+            ),
+        )
         if not q.contains(g, destination, 'aeon_components.map_tile'):
             g.place('aeon_components.map_tile', destination)
+        g.trigger(
+            'voyage.movement.tile_sectors.last_visited_city',
+            ctx.but(args=(('left_tile', q.location(g, 'voyage.argo_miniature')),)),
+        )
         g.move('voyage.argo_miniature', destination)
     g.gain('tiles_moved', 1, GAME)
 
 
-# voyage.movement.exactly_one_tile (rules/aeon_trespass/voyage.ludex:70)
+# voyage.movement.exactly_one_tile (rules/aeon_trespass/voyage.ludex:110)
 # Exactly one tile each Campaign Round
 @book.rule(
     'voyage.movement.exactly_one_tile',
@@ -7178,7 +8881,7 @@ def exactly_one_tile_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'tiles_moved', 0)
 
 
-# voyage.movement.tile_sectors.choose_arrow_first (rules/aeon_trespass/voyage.ludex:81)
+# voyage.movement.tile_sectors.choose_arrow_first (rules/aeon_trespass/voyage.ludex:121)
 # Choose the arrow before revealing a sectored tile
 book.rule(
     'voyage.movement.tile_sectors.choose_arrow_first',
@@ -7187,7 +8890,7 @@ book.rule(
 )
 
 
-# voyage.movement.tile_sectors.leave_by_sector_arrows (rules/aeon_trespass/voyage.ludex:85)
+# voyage.movement.tile_sectors.leave_by_sector_arrows (rules/aeon_trespass/voyage.ludex:125)
 # Leave a sector only by its arrows
 book.rule(
     'voyage.movement.tile_sectors.leave_by_sector_arrows',
@@ -7195,21 +8898,22 @@ book.rule(
 )
 
 
-# voyage.movement.tile_sectors.last_visited_city (rules/aeon_trespass/voyage.ludex:89)
+# voyage.movement.tile_sectors.last_visited_city (rules/aeon_trespass/voyage.ludex:129)
 # Last Visited City
 def last_visited_city_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('you moved from a Map tile with the City symbol'))
+    return bool(g.fact('map_symbol', ctx.arg('left_tile'), 'City'))
 
 
-book.rule(
+@book.rule(
     'voyage.movement.tile_sectors.last_visited_city',
     title='Last Visited City',
-    when=Timing('after', target='campaign_round.movement_step'),
     check=last_visited_city_check,
 )
+def last_visited_city_effect(g: Game, ctx: Ctx) -> None:
+    g.place('voyage.last_visited_city_token', ctx.arg('left_tile'))
 
 
-# voyage.movement.tile_sectors.sectors_and_map_symbols (rules/aeon_trespass/voyage.ludex:101)
+# voyage.movement.tile_sectors.sectors_and_map_symbols (rules/aeon_trespass/voyage.ludex:186)
 # Sectors do not limit Map symbols
 book.rule(
     'voyage.movement.tile_sectors.sectors_and_map_symbols',
@@ -7217,13 +8921,13 @@ book.rule(
 )
 
 
-# voyage.movement.other_movement_symbols.faction_symbols (rules/aeon_trespass/voyage.ludex:107)
+# voyage.movement.other_movement_symbols.faction_symbols (rules/aeon_trespass/voyage.ludex:192)
 # Faction symbols
 book.rule('voyage.movement.other_movement_symbols.faction_symbols', title='Faction symbols')
 
 
 # voyage.movement.other_movement_symbols.cycle_movement_symbols
-# (rules/aeon_trespass/voyage.ludex:110)
+# (rules/aeon_trespass/voyage.ludex:195)
 # Cycle-specific movement symbols
 book.rule(
     'voyage.movement.other_movement_symbols.cycle_movement_symbols',
@@ -7231,22 +8935,23 @@ book.rule(
 )
 
 
-# voyage.movement.other_movement_symbols.restricted_symbol (rules/aeon_trespass/voyage.ludex:113)
+# voyage.movement.other_movement_symbols.restricted_symbol (rules/aeon_trespass/voyage.ludex:198)
 # The Restricted symbol
-def restricted_symbol_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('you have the additional Technology the waterway requires'))
-
-
-book.rule(
+@book.rule(
     'voyage.movement.other_movement_symbols.restricted_symbol',
     title='The Restricted symbol',
-    check=restricted_symbol_check,
 )
+def restricted_symbol_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        not g.fact('restricted_waterway', ctx.arg('from_tile'), ctx.arg('to_tile'))
+        or g.fact('waterway_technology', ctx.arg('from_tile'), ctx.arg('to_tile')),
+        'not restricted_waterway(from_tile, to_tile) or waterway_technology(from_tile, to_tile)',
+    )
 
 
-# voyage.map_symbols.exploration_symbols.doom_symbol: Doom (rules/aeon_trespass/voyage.ludex:121)
+# voyage.map_symbols.exploration_symbols.doom_symbol: Doom (rules/aeon_trespass/voyage.ludex:229)
 def doom_symbol_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('the tile has the Doom symbol'))
+    return bool(g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'Doom'))
 
 
 @book.rule(
@@ -7259,10 +8964,13 @@ def doom_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.gain('doom', 1, GAME)
 
 
-# voyage.map_symbols.exploration_symbols.progress_symbol (rules/aeon_trespass/voyage.ludex:127)
+# voyage.map_symbols.exploration_symbols.progress_symbol (rules/aeon_trespass/voyage.ludex:235)
 # Progress
 def progress_symbol_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.get(GAME, 'tile_explored'))
+    return bool(
+        not g.get(GAME, 'tile_explored')
+        and g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'Progress'),
+    )
 
 
 @book.rule(
@@ -7275,9 +8983,12 @@ def progress_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.gain('progress', 1, GAME)
 
 
-# voyage.map_symbols.exploration_symbols.titan_symbol: Titan (rules/aeon_trespass/voyage.ludex:133)
+# voyage.map_symbols.exploration_symbols.titan_symbol: Titan (rules/aeon_trespass/voyage.ludex:241)
 def titan_symbol_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.get(GAME, 'tile_explored'))
+    return bool(
+        not g.get(GAME, 'tile_explored')
+        and g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'Titan'),
+    )
 
 
 @book.rule(
@@ -7290,24 +9001,32 @@ def titan_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_aboard', 1, GAME)
 
 
-# voyage.map_symbols.adventure_symbols.adventure_symbol (rules/aeon_trespass/voyage.ludex:140)
+# voyage.map_symbols.adventure_symbols.adventure_symbol (rules/aeon_trespass/voyage.ludex:248)
 # Adventure
 def adventure_symbol_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.get(GAME, 'tile_explored'))
+    return bool(
+        not g.get(GAME, 'tile_explored')
+        and g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'Adventure'),
+    )
 
 
-book.rule(
+@book.rule(
     'voyage.map_symbols.adventure_symbols.adventure_symbol',
     title='Adventure',
     when=Timing('during', target='campaign_round.expedition_step'),
     check=adventure_symbol_check,
 )
+def adventure_symbol_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adventure.hub_adventures.resolve_hub_adventure', ctx)
 
 
-# voyage.map_symbols.adventure_symbols.rr_symbol (rules/aeon_trespass/voyage.ludex:146)
+# voyage.map_symbols.adventure_symbols.rr_symbol (rules/aeon_trespass/voyage.ludex:255)
 # R&R Adventure
 def rr_symbol_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.get(GAME, 'tile_explored'))
+    return bool(
+        not g.get(GAME, 'tile_explored')
+        and g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'R&R'),
+    )
 
 
 book.rule(
@@ -7318,11 +9037,11 @@ book.rule(
 )
 
 
-# voyage.map_symbols.city_symbol: City (rules/aeon_trespass/voyage.ludex:152)
+# voyage.map_symbols.city_symbol: City (rules/aeon_trespass/voyage.ludex:263)
 book.rule('voyage.map_symbols.city_symbol', title='City')
 
 
-# voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:159)
+# voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:270)
 # Mark the next empty box on the Timeline
 def mark_next_day_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'day') < g.get(GAME, 'timeline_length'))
@@ -7339,7 +9058,7 @@ def mark_next_day_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.timeline_step.timeline_events.acclimations_on_timeline
-# (rules/aeon_trespass/voyage.ludex:170)
+# (rules/aeon_trespass/voyage.ludex:281)
 # Acclimations
 book.rule(
     'voyage.timeline_step.timeline_events.acclimations_on_timeline',
@@ -7348,7 +9067,7 @@ book.rule(
 )
 
 
-# voyage.timeline_step.timeline_events.battles_on_timeline (rules/aeon_trespass/voyage.ludex:174)
+# voyage.timeline_step.timeline_events.battles_on_timeline (rules/aeon_trespass/voyage.ludex:286)
 # Battles
 book.rule(
     'voyage.timeline_step.timeline_events.battles_on_timeline',
@@ -7358,7 +9077,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.breakthroughs_on_timeline
-# (rules/aeon_trespass/voyage.ludex:178)
+# (rules/aeon_trespass/voyage.ludex:291)
 # Technology Breakthroughs
 book.rule(
     'voyage.timeline_step.timeline_events.breakthroughs_on_timeline',
@@ -7368,7 +9087,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.advancements_on_timeline
-# (rules/aeon_trespass/voyage.ludex:182)
+# (rules/aeon_trespass/voyage.ludex:296)
 # Advancements
 book.rule(
     'voyage.timeline_step.timeline_events.advancements_on_timeline',
@@ -7378,7 +9097,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.story_events_on_timeline
-# (rules/aeon_trespass/voyage.ludex:187)
+# (rules/aeon_trespass/voyage.ludex:302)
 # Story Events
 book.rule(
     'voyage.timeline_step.timeline_events.story_events_on_timeline',
@@ -7388,7 +9107,7 @@ book.rule(
 
 
 # voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only
-# (rules/aeon_trespass/voyage.ludex:206)
+# (rules/aeon_trespass/voyage.ludex:322)
 # Positive symbols: Unexplored tiles only
 book.rule(
     'voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only',
@@ -7397,7 +9116,7 @@ book.rule(
 
 
 # voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always
-# (rules/aeon_trespass/voyage.ludex:211)
+# (rules/aeon_trespass/voyage.ludex:327)
 # Negative symbols: always active
 book.rule(
     'voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always',
@@ -7406,7 +9125,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks
-# (rules/aeon_trespass/voyage.ludex:222)
+# (rules/aeon_trespass/voyage.ludex:338)
 # Performing an Exploration Draw
 book.procedure(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks',
@@ -7414,43 +9133,87 @@ book.procedure(
     steps=(
         'voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack',
         'voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack',
-        'voyage.exploration_step.exploration_draw.exploration_draw_stacks.shuffle_back',
     ),
 )
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack
-# (rules/aeon_trespass/voyage.ludex:224)
+# (rules/aeon_trespass/voyage.ludex:340)
 # Draw the first stack
-book.rule(
+@book.rule(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack',
     title='Draw the first stack',
     kind='step',
 )
+def first_stack_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('voyage.exploration_step.exploration_draw.exploration_stack', ctx)
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack
-# (rules/aeon_trespass/voyage.ludex:225)
+# (rules/aeon_trespass/voyage.ludex:342)
 # Draw the second stack
-book.rule(
+@book.rule(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack',
     title='Draw the second stack',
     kind='step',
 )
+def second_stack_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('voyage.exploration_step.exploration_draw.exploration_stack', ctx)
 
 
-# voyage.exploration_step.exploration_draw.exploration_draw_stacks.shuffle_back
-# (rules/aeon_trespass/voyage.ludex:226)
-# Shuffle back the drawn cards not removed
-book.rule(
-    'voyage.exploration_step.exploration_draw.exploration_draw_stacks.shuffle_back',
-    title='Shuffle back the drawn cards not removed',
-    kind='step',
+# voyage.exploration_step.exploration_draw.exploration_stack (rules/aeon_trespass/voyage.ludex:345)
+# A stack: draw and resolve cards one by one until the stack end symbol
+def exploration_stack_until(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'exploration_stack_ended'))
+
+
+book.procedure(
+    'voyage.exploration_step.exploration_draw.exploration_stack',
+    title='A stack: draw and resolve cards one by one until the stack end symbol',
+    steps=('voyage.exploration_step.exploration_draw.exploration_stack.draw_and_resolve',),
+    until=exploration_stack_until,
 )
 
 
+# voyage.exploration_step.exploration_draw.exploration_stack.draw_and_resolve
+# (rules/aeon_trespass/voyage.ludex:349)
+# Draw the top card and resolve it
+@book.rule(
+    'voyage.exploration_step.exploration_draw.exploration_stack.draw_and_resolve',
+    title='Draw the top card and resolve it',
+    kind='step',
+)
+def draw_and_resolve_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'exploration_stack_ended', False)
+    g.draw(
+        'voyage.exploration_step.exploration_draw.exploration_deck',
+        1,
+        'voyage.exploration_step.exploration_draw.exploration_drawn',
+    )
+    g.trigger(
+        'voyage.exploration_step.exploration_draw.exploration_card_order',
+        ctx.but(
+            args=(
+                ('card', q.top(g, 'voyage.exploration_step.exploration_draw.exploration_drawn')),
+            ),
+        ),
+    )
+
+
+# voyage.exploration_step.exploration_draw.perform_exploration_draw
+# (rules/aeon_trespass/voyage.ludex:355)
+# (2) Perform an Exploration Draw
+@book.rule(
+    'voyage.exploration_step.exploration_draw.perform_exploration_draw',
+    title='(2) Perform an Exploration Draw',
+    when=Timing('during', target='campaign_round.exploration_step'),
+)
+def perform_exploration_draw_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('voyage.exploration_step.exploration_draw.exploration_draw_stacks', ctx)
+
+
 # voyage.exploration_step.exploration_draw.exploration_card_order
-# (rules/aeon_trespass/voyage.ludex:228)
+# (rules/aeon_trespass/voyage.ludex:392)
 # Exploration cards are always resolved in the following order
 book.procedure(
     'voyage.exploration_step.exploration_draw.exploration_card_order',
@@ -7465,47 +9228,75 @@ book.procedure(
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.main_effect
-# (rules/aeon_trespass/voyage.ludex:230)
+# (rules/aeon_trespass/voyage.ludex:395)
 # Main Effect
-book.rule(
+@book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.main_effect',
     title='Main Effect',
     kind='step',
 )
+def main_effect_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'voyage.exploration_step.exploration_draw.exploration_card_main_effect',
+        ctx.but(args=(('card', ctx.arg('card')),)),
+    )
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.adversary_activation_step
-# (rules/aeon_trespass/voyage.ludex:232)
+# (rules/aeon_trespass/voyage.ludex:398)
 # Adversary activation
-book.rule(
+def adversary_activation_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('exploration_card_shows', ctx.arg('card')))
+
+
+@book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.adversary_activation_step',
     title='Adversary activation',
     kind='step',
+    check=adversary_activation_step_check,
 )
+def adversary_activation_step_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adversary_activation', ctx)
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal
-# (rules/aeon_trespass/voyage.ludex:235)
+# (rules/aeon_trespass/voyage.ludex:403)
 # Special Disposal Effect
-book.rule(
+@book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal',
     title='Special Disposal Effect',
     kind='step',
 )
+def special_disposal_effect(g: Game, ctx: Ctx) -> None:
+    if g.fact('exploration_card_disposal', ctx.arg('card')) == 'until the next Timeline Battle':
+        g.move(
+            ctx.arg('card'),
+            'voyage.exploration_step.exploration_draw.exploration_set_aside',
+            source='voyage.exploration_step.exploration_draw.exploration_drawn',
+        )
+    if g.fact('exploration_card_disposal', ctx.arg('card')) == 'permanently':
+        g.move(
+            ctx.arg('card'),
+            'game_box',
+            source='voyage.exploration_step.exploration_draw.exploration_drawn',
+        )
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol
-# (rules/aeon_trespass/voyage.ludex:241)
+# (rules/aeon_trespass/voyage.ludex:414)
 # Stack Symbol
-book.rule(
+@book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol',
     title='Stack Symbol',
     kind='step',
 )
+def stack_symbol_effect(g: Game, ctx: Ctx) -> None:
+    if g.fact('exploration_card_stack_symbol', ctx.arg('card')) == 'End stack':
+        g.set(GAME, 'exploration_stack_ended', True)
 
 
 # voyage.exploration_step.exploration_draw.cards_left_on_table
-# (rules/aeon_trespass/voyage.ludex:245)
+# (rules/aeon_trespass/voyage.ludex:422)
 # Other cards stay on the table until the Draw ends
 book.rule(
     'voyage.exploration_step.exploration_draw.cards_left_on_table',
@@ -7514,9 +9305,9 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.second_stack_then_shuffle
-# (rules/aeon_trespass/voyage.ludex:248)
+# (rules/aeon_trespass/voyage.ludex:427)
 # The second stack, then shuffle
-book.rule(
+@book.rule(
     'voyage.exploration_step.exploration_draw.second_stack_then_shuffle',
     title='The second stack, then shuffle',
     when=Timing(
@@ -7524,10 +9315,18 @@ book.rule(
         target='voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack',
     ),
 )
+def second_stack_then_shuffle_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('voyage.exploration_step.exploration_draw.exploration_drawn'):
+        g.move(
+            c,
+            'voyage.exploration_step.exploration_draw.exploration_deck',
+            source='voyage.exploration_step.exploration_draw.exploration_drawn',
+        )
+    g.shuffle('voyage.exploration_step.exploration_draw.exploration_deck')
 
 
 # voyage.exploration_step.exploration_draw.only_applicable_triggers
-# (rules/aeon_trespass/voyage.ludex:252)
+# (rules/aeon_trespass/voyage.ludex:473)
 # Only resolve the effects that apply
 book.rule(
     'voyage.exploration_step.exploration_draw.only_applicable_triggers',
@@ -7536,7 +9335,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_resources
-# (rules/aeon_trespass/voyage.ludex:264)
+# (rules/aeon_trespass/voyage.ludex:485)
 # Gaining Resources from Exploration cards
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_resources',
@@ -7545,7 +9344,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_penalties
-# (rules/aeon_trespass/voyage.ludex:268)
+# (rules/aeon_trespass/voyage.ludex:489)
 # Exploration Card Penalties
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_penalties',
@@ -7554,21 +9353,72 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_trading
-# (rules/aeon_trespass/voyage.ludex:272)
+# (rules/aeon_trespass/voyage.ludex:493)
 # Trading
 book.rule('voyage.exploration_step.exploration_draw.exploration_trading', title='Trading')
 
 
+# voyage.exploration_step.moving_the_adversary.introduce_the_adversary
+# (rules/aeon_trespass/voyage.ludex:501)
+# An event introduces the Adversary
+@book.rule(
+    'voyage.exploration_step.moving_the_adversary.introduce_the_adversary',
+    title='An event introduces the Adversary',
+    when=Timing(
+        'after',
+        target='voyage.exploration_step.moving_the_adversary.adversary_introduction',
+    ),
+)
+def introduce_the_adversary_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'adversary_introduced', True)
+
+
+# voyage.exploration_step.moving_the_adversary.ignore_until_introduced
+# (rules/aeon_trespass/voyage.ludex:506)
+# Ignore all Adversary activations until the Adversary is introduced
+def ignore_until_introduced_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'adversary_introduced'))
+
+
+@book.rule(
+    'voyage.exploration_step.moving_the_adversary.ignore_until_introduced',
+    title='Ignore all Adversary activations until the Adversary is introduced',
+    when=Timing('instead', target='adversary_activation'),
+    check=ignore_until_introduced_check,
+)
+def ignore_until_introduced_effect(g: Game, ctx: Ctx) -> None:
+    g.note('ignored: no Adversary has been introduced')
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.count_adversary_symbol
+# (rules/aeon_trespass/voyage.ludex:522)
+# An Adversary symbol on an Exploration card is counted for this Exploration Step
+def count_adversary_symbol_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.resolving(g, 'voyage.exploration_step.exploration_draw.exploration_card_order'))
+
+
+@book.rule(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.count_adversary_sym'
+    'bol',
+    title='An Adversary symbol on an Exploration card is counted for this Exploration Step',
+    when=Timing('after', target='adversary_activation'),
+    check=count_adversary_symbol_check,
+)
+def count_adversary_symbol_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('adversary_symbols', 1, GAME)
+
+
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_moves
-# (rules/aeon_trespass/voyage.ludex:283)
+# (rules/aeon_trespass/voyage.ludex:528)
 # The Adversary is on the Map: move it
 def adversary_moves_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'adversary_on_map'))
+    return bool(g.get(GAME, 'adversary_on_map') and not g.get(GAME, 'adversary_spawned_this_step'))
 
 
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_moves',
     title='The Adversary is on the Map: move it',
+    when=Timing('after', target='adversary_activation'),
     check=adversary_moves_check,
 )
 def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
@@ -7633,7 +9483,7 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.first_symbol_nothing
-# (rules/aeon_trespass/voyage.ludex:298)
+# (rules/aeon_trespass/voyage.ludex:544)
 # The first Adversary symbol: nothing happens
 def first_symbol_nothing_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 1)
@@ -7642,12 +9492,13 @@ def first_symbol_nothing_check(g: Game, ctx: Ctx) -> bool:
 book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.first_symbol_nothing',
     title='The first Adversary symbol: nothing happens',
+    when=Timing('after', target='adversary_activation'),
     check=first_symbol_nothing_check,
 )
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symbol_spawns
-# (rules/aeon_trespass/voyage.ludex:302)
+# (rules/aeon_trespass/voyage.ludex:549)
 # Two Adversary symbols: spawn the Adversary
 def second_symbol_spawns_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 2)
@@ -7656,14 +9507,31 @@ def second_symbol_spawns_check(g: Game, ctx: Ctx) -> bool:
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symbol_spawns',
     title='Two Adversary symbols: spawn the Adversary',
+    when=Timing('after', target='adversary_activation'),
     check=second_symbol_spawns_check,
 )
 def second_symbol_spawns_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.spawn_the_adver'
+        'sary',
+        ctx,
+    )
+    g.set(GAME, 'adversary_spawned_this_step', True)
+
+
+# voyage.exploration_step.moving_the_adversary.adversary_activation_rules.spawn_the_adversary
+# (rules/aeon_trespass/voyage.ludex:558)
+# Spawn the Adversary
+@book.rule(
+    'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.spawn_the_adversary',
+    title='Spawn the Adversary',
+)
+def spawn_the_adversary_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'adversary_on_map', True)
     chosen_1 = g.pick(
         ctx,
-        'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symbol_s'
-        'pawns',
+        'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.spawn_the_adver'
+        'sary',
         't',
         [
             t
@@ -7699,7 +9567,7 @@ def second_symbol_spawns_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_exploration_step  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:311)
+# (rules/aeon_trespass/voyage.ludex:567)
 # Symbols are counted during one Exploration Step
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_explora'
@@ -7709,67 +9577,115 @@ def second_symbol_spawns_effect(g: Game, ctx: Ctx) -> None:
 )
 def symbols_per_exploration_step_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'adversary_symbols', 0)
+    g.set(GAME, 'adversary_spawned_this_step', False)
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_elsewhere
-# (rules/aeon_trespass/voyage.ludex:316)
+# (rules/aeon_trespass/voyage.ludex:574)
 # Any other game element: one symbol spawns
 def one_symbol_elsewhere_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         not g.get(GAME, 'adversary_on_map')
-        and 'the symbol is on a game element other than an Exploration card',
+        and not q.resolving(g, 'voyage.exploration_step.exploration_draw.exploration_card_order'),
     )
 
 
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_elsewhere',
     title='Any other game element: one symbol spawns',
+    when=Timing('after', target='adversary_activation'),
     check=one_symbol_elsewhere_check,
 )
 def one_symbol_elsewhere_effect(g: Game, ctx: Ctx) -> None:
-    g.set(GAME, 'adversary_on_map', True)
+    g.trigger(
+        'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.spawn_the_adver'
+        'sary',
+        ctx,
+    )
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_movement_rules.adversary_after_battle
-# (rules/aeon_trespass/voyage.ludex:457)
+# (rules/aeon_trespass/voyage.ludex:775)
 # An activation during a Battle waits for its end
 def adversary_after_battle_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('an Adversary activation happened during the Battle'))
+    return bool(q.resolving(g, 'battle_phase_rules.resolving_battles'))
 
 
-book.rule(
+@book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_movement_rules.adversary_after_battle',
     title='An activation during a Battle waits for its end',
-    when=Timing('end', target='battle'),
+    when=Timing('instead', target='adversary_activation'),
     check=adversary_after_battle_check,
 )
+def adversary_after_battle_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('adversary_activations_waiting', 1, GAME)
 
 
-# voyage.exploration_step.acclimations.acclimation_last (rules/aeon_trespass/voyage.ludex:467)
+# voyage.exploration_step.moving_the_adversary.adversary_movement_rules.activations_after_battle
+# (rules/aeon_trespass/voyage.ludex:783)
+# The activations that waited are resolved as the Battle ends
+@book.rule(
+    'voyage.exploration_step.moving_the_adversary.adversary_movement_rules.activations_after_bat'
+    'tle',
+    title='The activations that waited are resolved as the Battle ends',
+    when=Timing('after', target='battle_phase_rules.resolving_battles'),
+)
+def activations_after_battle_effect(g: Game, ctx: Ctx) -> None:
+    for _waiting in g.members(g.get(GAME, 'adversary_activations_waiting')):
+        g.trigger('adversary_activation', ctx)
+    g.set(GAME, 'adversary_activations_waiting', 0)
+
+
+# voyage.exploration_step.acclimations.acclimation_last (rules/aeon_trespass/voyage.ludex:797)
 # Acclimation comes after all other Exploration actions
 def acclimation_last_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('the current day calls for an Acclimation'))
+    return bool(g.fact('today_on_timeline', 'Acclimation'))
 
 
-book.rule(
+@book.rule(
     'voyage.exploration_step.acclimations.acclimation_last',
     title='Acclimation comes after all other Exploration actions',
     when=Timing('end', target='campaign_round.exploration_step'),
     check=acclimation_last_check,
 )
+def acclimation_last_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('voyage.exploration_step.acclimations.perform_acclimation', ctx)
 
 
-# voyage.exploration_step.acclimations.perform_acclimation (rules/aeon_trespass/voyage.ludex:472)
+# voyage.exploration_step.acclimations.perform_acclimation (rules/aeon_trespass/voyage.ludex:803)
 # Performing an Acclimation
-book.rule(
+@book.rule(
     'voyage.exploration_step.acclimations.perform_acclimation',
     title='Performing an Acclimation',
+    prose=1,
 )
+def perform_acclimation_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'voyage.exploration_step.acclimations.perform_acclimation',
+        'c',
+        g.members('voyage.exploration_step.exploration_draw.exploration_deck'),
+        'any',
+        1,
+    )
+    for c in chosen_1:
+        g.move(c, 'game_box', source='voyage.exploration_step.exploration_draw.exploration_deck')
+    g.prose(
+        'Find the Exploration cards with the numbers listed on the right of the arrow and add '
+        'them to the Exploration deck.',
+    )
+    g.shuffle('voyage.exploration_step.exploration_draw.exploration_deck')
 
 
-# voyage.expedition: 4. Expedition Step (rules/aeon_trespass/voyage.ludex:475)
+# voyage.expedition: 4. Expedition Step (rules/aeon_trespass/voyage.ludex:812)
 def expedition_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.get(GAME, 'tile_explored') and 'the tile has an Adventure or R&R symbol')
+    return bool(
+        not g.get(GAME, 'tile_explored')
+        and (
+            g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'Adventure')
+            or g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'R&R')
+        ),
+    )
 
 
 @book.rule(
@@ -7782,32 +9698,75 @@ def expedition_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'current_phase', 'adventure_phase')
 
 
-# voyage.encounter.battles_of_the_day (rules/aeon_trespass/voyage.ludex:485)
+# voyage.encounter.battles_of_the_day (rules/aeon_trespass/voyage.ludex:822)
 # Resolve the day's Battles, in the order you choose
-book.rule(
+@book.rule(
     'voyage.encounter.battles_of_the_day',
     title="Resolve the day's Battles, in the order you choose",
     when=Timing('during', target='campaign_round.encounter_step'),
 )
+def battles_of_the_day_effect(g: Game, ctx: Ctx) -> None:
+    if (
+        g.fact('today_on_timeline', 'Timeline Battle')
+        and g.fact('today_on_timeline', 'Additional Battle')
+    ):
+        for picked in g.choose(
+            'voyage.encounter.battles_of_the_day',
+            [
+                ('timeline_battle_first', 'The Timeline Battle first'),
+                ('additional_battle_first', 'The additional Battle first'),
+            ],
+            1,
+            ctx,
+        ):
+            if picked == 'timeline_battle_first':
+                g.trigger('voyage.encounter.timeline_battle_choice', ctx)
+                g.trigger('voyage.encounter.additional_battles', ctx)
+            elif picked == 'additional_battle_first':
+                g.trigger('voyage.encounter.additional_battles', ctx)
+                g.trigger('voyage.encounter.timeline_battle_choice', ctx)
+    else:
+        if g.fact('today_on_timeline', 'Timeline Battle'):
+            g.trigger('voyage.encounter.timeline_battle_choice', ctx)
+        if g.fact('today_on_timeline', 'Additional Battle'):
+            g.trigger('voyage.encounter.additional_battles', ctx)
 
 
-# voyage.encounter.timeline_battle_choice (rules/aeon_trespass/voyage.ludex:489)
+# voyage.encounter.timeline_battle_choice (rules/aeon_trespass/voyage.ludex:848)
 # Timeline Battles: choose one of two Regular Primordials
-book.rule(
+@book.rule(
     'voyage.encounter.timeline_battle_choice',
     title='Timeline Battles: choose one of two Regular Primordials',
+    prose=2,
 )
+def timeline_battle_choice_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'voyage.encounter.timeline_battle_choice',
+        [
+            ('first_regular_primordial', 'The first Regular Primordial of the Evolution Track'),
+            ('second_regular_primordial', 'The second Regular Primordial of the Evolution Track'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_regular_primordial':
+            g.prose('Face the first of the two Regular Primordials shown on the Evolution Track.')
+        elif picked == 'second_regular_primordial':
+            g.prose('Face the second of the two Regular Primordials shown on the Evolution Track.')
+    g.trigger('battle_phase_rules.resolving_battles', ctx)
 
 
-# voyage.encounter.adversary_battles: Adversary Battles (rules/aeon_trespass/voyage.ludex:492)
+# voyage.encounter.adversary_battles: Adversary Battles (rules/aeon_trespass/voyage.ludex:859)
 book.rule('voyage.encounter.adversary_battles', title='Adversary Battles')
 
 
-# voyage.encounter.additional_battles: Additional Battles (rules/aeon_trespass/voyage.ludex:497)
-book.rule('voyage.encounter.additional_battles', title='Additional Battles')
+# voyage.encounter.additional_battles: Additional Battles (rules/aeon_trespass/voyage.ludex:864)
+@book.rule('voyage.encounter.additional_battles', title='Additional Battles')
+def additional_battles_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('battle_phase_rules.resolving_battles', ctx)
 
 
-# voyage.encounter.battle_is_battle_phase (rules/aeon_trespass/voyage.ludex:500)
+# voyage.encounter.battle_is_battle_phase (rules/aeon_trespass/voyage.ludex:869)
 # Resolving a Battle happens during a Battle Phase
 @book.rule(
     'voyage.encounter.battle_is_battle_phase',
@@ -7819,7 +9778,7 @@ def battle_is_battle_phase_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_cards.technology_deck
-# (rules/aeon_trespass/voyage.ludex:522)
+# (rules/aeon_trespass/voyage.ludex:891)
 # Researched Technologies: the Technology deck
 book.rule(
     'voyage.advancement.research.technology_cards.technology_deck',
@@ -7827,7 +9786,7 @@ book.rule(
 )
 
 
-# voyage.advancement.research.technology_cards.projects_deck (rules/aeon_trespass/voyage.ludex:525)
+# voyage.advancement.research.technology_cards.projects_deck (rules/aeon_trespass/voyage.ludex:911)
 # Available Technologies: the Projects deck
 book.rule(
     'voyage.advancement.research.technology_cards.projects_deck',
@@ -7835,13 +9794,13 @@ book.rule(
 )
 
 
-# voyage.advancement.research.technology_cards.reserves (rules/aeon_trespass/voyage.ludex:528)
+# voyage.advancement.research.technology_cards.reserves (rules/aeon_trespass/voyage.ludex:914)
 # The Reserves
 book.rule('voyage.advancement.research.technology_cards.reserves', title='The Reserves')
 
 
 # voyage.advancement.research.technology_cards.technology_card_size
-# (rules/aeon_trespass/voyage.ludex:531)
+# (rules/aeon_trespass/voyage.ludex:917)
 # Technology Card Size
 book.rule(
     'voyage.advancement.research.technology_cards.technology_card_size',
@@ -7850,32 +9809,73 @@ book.rule(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_on_breakthrough
-# (rules/aeon_trespass/voyage.ludex:547)
+# (rules/aeon_trespass/voyage.ludex:933)
 # Research one Technology of the day's type
 def research_on_breakthrough_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words('there is a Structural or Battle Technology symbol on the current day'))
+    return bool(
+        g.fact('today_on_timeline', 'Structural Technology')
+        or g.fact('today_on_timeline', 'Battle Technology'),
+    )
 
 
-book.rule(
+@book.rule(
     'voyage.advancement.research.technology_breakthroughs.research_on_breakthrough',
     title="Research one Technology of the day's type",
     when=Timing('during', target='campaign_round.advancement_step'),
     check=research_on_breakthrough_check,
     limit=Limit(1, per='round'),
 )
+def research_on_breakthrough_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(
+        ctx,
+        'voyage.advancement.research.technology_breakthroughs.research_on_breakthrough',
+        'research',
+    ):
+        chosen_1 = g.pick(
+            ctx,
+            'voyage.advancement.research.technology_breakthroughs.research_on_breakthrough',
+            't',
+            [
+                t
+                for t in g.members(
+                    'voyage.advancement.research.technology_cards.projects_deck_cards',
+                )
+                if g.fact('today_on_timeline', 'Structural Technology')
+                and g.fact('technology_type', t) == 'Structural'
+                or g.fact('today_on_timeline', 'Battle Technology')
+                and g.fact('technology_type', t) == 'Battle'
+            ],
+            otherwise=True,
+        )
+        if not chosen_1:
+            g.note("no Technology of the day's type in the Projects deck")
+        for t in chosen_1:
+            g.trigger(
+                'voyage.advancement.research.technology_breakthroughs.fulfil_requirements',
+                ctx.but(args=(('technology', t),)),
+            )
+            g.trigger(
+                'voyage.advancement.research.technology_breakthroughs.research_a_technology',
+                ctx.but(args=(('technology', t),)),
+            )
 
 
 # voyage.advancement.research.technology_breakthroughs.fulfil_requirements
-# (rules/aeon_trespass/voyage.ludex:553)
+# (rules/aeon_trespass/voyage.ludex:947)
 # Fulfil all requirements
-book.rule(
+@book.rule(
     'voyage.advancement.research.technology_breakthroughs.fulfil_requirements',
     title='Fulfil all requirements',
 )
+def fulfil_requirements_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        g.fact('technology_requirements_met', ctx.arg('technology')),
+        'technology_requirements_met(technology)',
+    )
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology
-# (rules/aeon_trespass/voyage.ludex:558)
+# (rules/aeon_trespass/voyage.ludex:955)
 # Researching a Technology
 book.procedure(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology',
@@ -7889,28 +9889,48 @@ book.procedure(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to
-# (rules/aeon_trespass/voyage.ludex:560)
+# (rules/aeon_trespass/voyage.ludex:958)
 # Add the cards it leads to to the Projects deck
-book.rule(
+@book.rule(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to',
     title='Add the cards it leads to to the Projects deck',
     kind='step',
 )
+def add_leads_to_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to',
+        'c',
+        g.members('voyage.advancement.research.technology_cards.technology_reserves'),
+        'any',
+        1,
+    )
+    for c in chosen_1:
+        g.move(
+            c,
+            'voyage.advancement.research.technology_cards.projects_deck_cards',
+            source='voyage.advancement.research.technology_cards.technology_reserves',
+        )
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technology_deck
-# (rules/aeon_trespass/voyage.ludex:561)
+# (rules/aeon_trespass/voyage.ludex:963)
 # Add the researched card to the Technology deck
-book.rule(
+@book.rule(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technolog'
     'y_deck',
     title='Add the researched card to the Technology deck',
     kind='step',
 )
+def add_to_technology_deck_effect(g: Game, ctx: Ctx) -> None:
+    g.move(
+        ctx.arg('technology'),
+        'voyage.advancement.research.technology_cards.technology_deck_cards',
+    )
 
 
 # voyage.advancement.research.technology_breakthroughs.no_research_cost
-# (rules/aeon_trespass/voyage.ludex:563)
+# (rules/aeon_trespass/voyage.ludex:999)
 # No additional cost to research
 book.rule(
     'voyage.advancement.research.technology_breakthroughs.no_research_cost',
@@ -7919,7 +9939,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities
-# (rules/aeon_trespass/voyage.ludex:587)
+# (rules/aeon_trespass/voyage.ludex:1023)
 # Permanent abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities',
@@ -7929,7 +9949,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities
-# (rules/aeon_trespass/voyage.ludex:591)
+# (rules/aeon_trespass/voyage.ludex:1027)
 # Reference abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities',
@@ -7938,9 +9958,9 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effects
-# (rules/aeon_trespass/voyage.ludex:594)
+# (rules/aeon_trespass/voyage.ludex:1030)
 # Immediate effects
-book.rule(
+@book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effe'
     'cts',
     title='Immediate effects',
@@ -7950,13 +9970,26 @@ book.rule(
         'o_technology_deck',
     ),
 )
+def immediate_technology_effects_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'voyage.advancement.technology_usage_rules.structural_technologies.technology_immediate_'
+        'effect',
+        ctx,
+    )
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abilities
-# (rules/aeon_trespass/voyage.ludex:598)
+# (rules/aeon_trespass/voyage.ludex:1038)
 # Negotiation abilities
 def negotiation_abilities_check(g: Game, ctx: Ctx) -> bool:
-    return bool('the Map tile has a City symbol' and not g.get(GAME, 'last_visited_city_here'))
+    return bool(
+        g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'City')
+        and not q.contains(
+            g,
+            q.location(g, 'voyage.argo_miniature'),
+            'voyage.last_visited_city_token',
+        ),
+    )
 
 
 book.rule(
@@ -7967,7 +10000,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.save_abilities
-# (rules/aeon_trespass/voyage.ludex:603)
+# (rules/aeon_trespass/voyage.ludex:1043)
 # Save abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.save_abilities',
@@ -7977,7 +10010,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities
-# (rules/aeon_trespass/voyage.ludex:608)
+# (rules/aeon_trespass/voyage.ludex:1048)
 # All other Technology abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities',
@@ -7987,7 +10020,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared
-# (rules/aeon_trespass/voyage.ludex:617)
+# (rules/aeon_trespass/voyage.ludex:1057)
 # Argo Abilities prepared at Battle Setup
 book.rule(
     'voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared',
@@ -7995,26 +10028,38 @@ book.rule(
 )
 
 
-# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:630)
+# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:1070)
 # Technology Ability Cooldown
-book.rule('voyage.advancement.trading.technology_cooldown', title='Technology Ability Cooldown')
+@book.rule(
+    'voyage.advancement.trading.technology_cooldown',
+    title='Technology Ability Cooldown',
+    when=Timing('after', target='voyage.advancement.trading.ability_with_cooldown'),
+)
+def technology_cooldown_effect(g: Game, ctx: Ctx) -> None:
+    g.schedule(
+        'voyage.advancement.trading.cooldown_event',
+        ctx,
+        g.get(GAME, 'day') + ctx.arg('days'),
+        stat='day',
+        owner=GAME,
+    )
 
 
-# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:641)
+# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:1116)
 book.rule('voyage.advancement.resources_box.cores', title='Cores')
 
 
-# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:645)
+# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:1120)
 # Divine resources
 book.rule('voyage.advancement.resources_box.divine_resources', title='Divine resources')
 
 
-# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:648)
+# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:1123)
 # Rare resources
 book.rule('voyage.advancement.resources_box.rare_resources', title='Rare resources')
 
 
-# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:656)
+# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:1132)
 # To craft a Gear card
 book.procedure(
     'voyage.advancement.crafting_gear.craft_a_gear_card',
@@ -8028,7 +10073,7 @@ book.procedure(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear
-# (rules/aeon_trespass/voyage.ludex:658)
+# (rules/aeon_trespass/voyage.ludex:1134)
 # Choose a Gear card
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear',
@@ -8038,7 +10083,7 @@ book.rule(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources
-# (rules/aeon_trespass/voyage.ludex:660)
+# (rules/aeon_trespass/voyage.ludex:1136)
 # Spend the resources
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources',
@@ -8048,7 +10093,7 @@ book.rule(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory
-# (rules/aeon_trespass/voyage.ludex:662)
+# (rules/aeon_trespass/voyage.ludex:1138)
 # Add it to the Argo Armory
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory',
@@ -8057,13 +10102,13 @@ book.rule(
 )
 
 
-# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:665)
+# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:1141)
 # Unusual costs
 book.rule('voyage.advancement.crafting_gear.unusual_costs', title='Unusual costs')
 
 
 # voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions
-# (rules/aeon_trespass/voyage.ludex:678)
+# (rules/aeon_trespass/voyage.ludex:1154)
 # Argo-bred Titans
 book.rule(
     'voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions',
@@ -8072,7 +10117,7 @@ book.rule(
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_event
-# (rules/aeon_trespass/voyage.ludex:688)
+# (rules/aeon_trespass/voyage.ludex:1164)
 # A Breeding Advancement Event
 @book.rule(
     'voyage.advancement.titan_breeding.how_to_breed.breeding_event',
@@ -8091,7 +10136,7 @@ def breeding_event_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached
-# (rules/aeon_trespass/voyage.ludex:695)
+# (rules/aeon_trespass/voyage.ludex:1171)
 # The day of a Breeding Advancement Event is reached
 @book.rule(
     'voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached',
@@ -8102,7 +10147,7 @@ def breeding_day_reached_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_resolves
-# (rules/aeon_trespass/voyage.ludex:706)
+# (rules/aeon_trespass/voyage.ludex:1182)
 # The Breeding Event gives a new Titan
 def breeding_resolves_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'breeding_events_due') >= 1)
@@ -8119,17 +10164,17 @@ def breeding_resolves_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_aboard', 1, GAME)
 
 
-# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:748)
+# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:1224)
 # Fusing a Titan
 book.rule('voyage.advancement.titan_breeding.fusing.fuse_a_titan', title='Fusing a Titan')
 
 
-# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:752)
+# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:1228)
 # Prototypes
 book.rule('voyage.advancement.titan_breeding.fusing.prototypes', title='Prototypes')
 
 
-# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:760)
+# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:1236)
 # Name a Titan when an effect notes its name
 book.rule(
     'voyage.advancement.named_titans.name_when_noted',
@@ -8137,7 +10182,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:766)
+# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:1242)
 # Patterns override the Trauma and Kratos Tables
 book.rule(
     'voyage.advancement.titan_patterns.pattern_overrides',
@@ -8145,7 +10190,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:769)
+# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:1245)
 # Patterns are permanent in Cycle I
 book.rule(
     'voyage.advancement.titan_patterns.patterns_unique',
@@ -8153,7 +10198,7 @@ book.rule(
 )
 
 
-# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:774)
+# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:1250)
 # Other Advancement Timeline Events
 book.rule(
     'voyage.advancement.other_advancement_events',
@@ -8162,7 +10207,7 @@ book.rule(
 )
 
 
-# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:784)
+# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:1260)
 # Story progression needs all the Story card's requirements
 book.rule(
     'voyage.story_step.story_progression.story_requirements',
@@ -8171,39 +10216,52 @@ book.rule(
 
 
 # voyage.story_step.story_progression.story_progression_in_story_step
-# (rules/aeon_trespass/voyage.ludex:787)
+# (rules/aeon_trespass/voyage.ludex:1264)
 # Resolve story progression in the Story Step
 def story_progression_in_story_step_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words("you meet the current Story card's requirements"))
+    return bool(g.fact('story_requirements_met'))
 
 
-book.rule(
+@book.rule(
     'voyage.story_step.story_progression.story_progression_in_story_step',
     title='Resolve story progression in the Story Step',
     when=Timing('during', target='campaign_round.story_step'),
     check=story_progression_in_story_step_check,
 )
+def story_progression_in_story_step_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('voyage.story_step.story_progression.resolving_story_progression', ctx)
 
 
 # voyage.story_step.story_progression.resolving_story_progression
-# (rules/aeon_trespass/voyage.ludex:792)
+# (rules/aeon_trespass/voyage.ludex:1270)
 # Resolving story progression
-book.rule(
+@book.rule(
     'voyage.story_step.story_progression.resolving_story_progression',
     title='Resolving story progression',
+    prose=1,
 )
+def resolving_story_progression_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Flip the Story card to the other side, or refer to the paragraph it names.')
+    g.set(GAME, 'progress', 0)
 
 
-# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:805)
+# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:1300)
 # Resolve the day's Story Event
-book.rule(
+def resolve_story_event_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('today_on_timeline', 'Story Event'))
+
+
+@book.rule(
     'voyage.story_step.story_events.resolve_story_event',
     title="Resolve the day's Story Event",
     when=Timing('during', target='campaign_round.story_step'),
+    check=resolve_story_event_check,
 )
+def resolve_story_event_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('voyage.storybook_paragraph', ctx)
 
 
-# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:809)
+# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:1306)
 # Mnemos Breakthroughs
 book.rule(
     'voyage.story_step.mnemos_breakthroughs_step',
@@ -8212,16 +10270,15 @@ book.rule(
 )
 
 
-# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:814)
+# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:1311)
 book.rule(
     'voyage.story_step.secret_codes',
     title='Secret Codes',
     when=Timing('during', target='campaign_round.story_step'),
-    limit=Limit(1, per='campaign'),
 )
 
 
-# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:824)
+# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:1322)
 # Doom progression needs all the Doom card's requirements
 book.rule(
     'voyage.doom_step.doom_requirements',
@@ -8229,30 +10286,42 @@ book.rule(
 )
 
 
-# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:827)
+# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:1326)
 # Resolve doom progression in the Doom Step
 def doom_progression_in_doom_step_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.words("you meet the current Doom card's requirements"))
+    return bool(g.fact('doom_requirements_met'))
 
 
-book.rule(
+@book.rule(
     'voyage.doom_step.doom_progression_in_doom_step',
     title='Resolve doom progression in the Doom Step',
     when=Timing('during', target='campaign_round.doom_step'),
     check=doom_progression_in_doom_step_check,
 )
+def doom_progression_in_doom_step_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('voyage.doom_step.resolving_doom_progression', ctx)
 
 
-# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:832)
+# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:1332)
 # Resolving doom progression
-book.rule('voyage.doom_step.resolving_doom_progression', title='Resolving doom progression')
+@book.rule(
+    'voyage.doom_step.resolving_doom_progression',
+    title='Resolving doom progression',
+    prose=1,
+)
+def resolving_doom_progression_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Flip the Doom card to the other side (from side A), or go on to the next Doom card (from '
+        'side B), or refer to the paragraph it names.',
+    )
+    g.lose('doom', g.fact('doom_requirement'), GAME)
 
 
-# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:839)
+# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:1358)
 book.rule('voyage.doom_step.doom_paragraphs', title='Storybook paragraphs')
 
 
-# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:844)
+# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:1363)
 # An Unexplored tile becomes Explored
 def becomes_explored_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
@@ -8268,13 +10337,13 @@ def becomes_explored_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'tile_explored', True)
 
 
-# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:850)
+# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:1369)
 # Keeping track of Explored tiles
 book.rule('voyage.end_step.tracking_explored', title='Keeping track of Explored tiles')
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game
-# (rules/aeon_trespass/voyage.ludex:863)
+# (rules/aeon_trespass/voyage.ludex:1382)
 # Saving your game
 book.procedure(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game',
@@ -8292,7 +10361,7 @@ book.procedure(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story
-# (rules/aeon_trespass/voyage.ludex:865)
+# (rules/aeon_trespass/voyage.ludex:1384)
 # Note the Story card and its Progress
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story',
@@ -8302,7 +10371,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom
-# (rules/aeon_trespass/voyage.ludex:867)
+# (rules/aeon_trespass/voyage.ludex:1386)
 # Note the Doom card and its Doom
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom',
@@ -8312,7 +10381,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile
-# (rules/aeon_trespass/voyage.ludex:869)
+# (rules/aeon_trespass/voyage.ludex:1388)
 # Note the current Map tile
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile',
@@ -8322,7 +10391,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles
-# (rules/aeon_trespass/voyage.ludex:871)
+# (rules/aeon_trespass/voyage.ludex:1390)
 # Note the other relevant Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles',
@@ -8332,7 +10401,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions
-# (rules/aeon_trespass/voyage.ludex:873)
+# (rules/aeon_trespass/voyage.ludex:1392)
 # Note the Triskelion stats
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions',
@@ -8342,7 +10411,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks
-# (rules/aeon_trespass/voyage.ludex:875)
+# (rules/aeon_trespass/voyage.ludex:1394)
 # Store the decks separately
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks',
@@ -8352,7 +10421,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:877)
+# (rules/aeon_trespass/voyage.ludex:1396)
 # Store the Explored Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles',
@@ -8362,7 +10431,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:880)
+# (rules/aeon_trespass/voyage.ludex:1399)
 # Unused Explored Map tiles stay in their space
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles',
@@ -8371,7 +10440,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_charge
-# (rules/aeon_trespass/voyage.ludex:890)
+# (rules/aeon_trespass/voyage.ludex:1409)
 # A Summoning uses up 1 Summon Charge
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_charge',
@@ -8383,7 +10452,7 @@ def summon_charge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_limit
-# (rules/aeon_trespass/voyage.ludex:895)
+# (rules/aeon_trespass/voyage.ludex:1414)
 # The Summon Limit
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_limit',
@@ -8398,7 +10467,7 @@ def summon_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts
-# (rules/aeon_trespass/voyage.ludex:900)
+# (rules/aeon_trespass/voyage.ludex:1419)
 # A used Summoning exhausts until the next Divine Surge
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts',
@@ -8407,7 +10476,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.special_summonings
-# (rules/aeon_trespass/voyage.ludex:905)
+# (rules/aeon_trespass/voyage.ludex:1424)
 # Special Summonings and Bonus Summoning Charges
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.special_summonings',
@@ -8416,7 +10485,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_moves_adversary  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:911)
+# (rules/aeon_trespass/voyage.ludex:1430)
 # Every Summoning moves the Adversary
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_move'
@@ -8429,7 +10498,7 @@ def summoning_moves_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes
-# (rules/aeon_trespass/voyage.ludex:919)
+# (rules/aeon_trespass/voyage.ludex:1438)
 # A Divine Surge replenishes Godforms and Summonings
 @book.rule(
     'voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes',
@@ -8441,7 +10510,7 @@ def divine_surge_replenishes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds
-# (rules/aeon_trespass/voyage.ludex:929)
+# (rules/aeon_trespass/voyage.ludex:1448)
 # Cycle I Diplomacy Thresholds
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds',
@@ -8450,7 +10519,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers
-# (rules/aeon_trespass/voyage.ludex:933)
+# (rules/aeon_trespass/voyage.ludex:1452)
 # Diplomacy triggers refer to the Local Faction
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers',
@@ -8459,13 +10528,13 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.local_faction
-# (rules/aeon_trespass/voyage.ludex:936)
+# (rules/aeon_trespass/voyage.ludex:1455)
 # Local Faction
 book.rule('voyage.additional_voyage_rules.diplomacy_rules.local_faction', title='Local Faction')
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus
-# (rules/aeon_trespass/voyage.ludex:939)
+# (rules/aeon_trespass/voyage.ludex:1458)
 # Diplomacy Bonus/Penalty
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus',
@@ -8474,7 +10543,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final
-# (rules/aeon_trespass/voyage.ludex:943)
+# (rules/aeon_trespass/voyage.ludex:1462)
 # At War is final
 def at_war_is_final_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'diplomacy_threshold') == 'At War')
@@ -8488,29 +10557,36 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:953)
+# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1472)
 # Gained Gear cards
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_gear', title='Gained Gear cards')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gained_technology
-# (rules/aeon_trespass/voyage.ludex:956)
+# (rules/aeon_trespass/voyage.ludex:1475)
 # Gained Technology cards
-book.rule(
+@book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_technology',
     title='Gained Technology cards',
 )
+def gained_technology_effect(g: Game, ctx: Ctx) -> None:
+    g.move(
+        ctx.arg('technology'),
+        'voyage.advancement.research.technology_cards.technology_deck_cards',
+    )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:959)
+# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1481)
 # Gained Clue and Ally cards
-book.rule(
+@book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_clues',
     title='Gained Clue and Ally cards',
 )
+def gained_clues_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.arg('card'), 'voyage.additional_voyage_rules.gain_and_loss.clues_in_play')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:962)
+# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1495)
 # Gained Mnemos cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
@@ -8533,13 +10609,13 @@ def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
             g.gain('mnemos_cards_held', 1, a)
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:978)
+# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1511)
 # Gained tokens
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_tokens', title='Gained tokens')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements
-# (rules/aeon_trespass/voyage.ludex:981)
+# (rules/aeon_trespass/voyage.ludex:1514)
 # Gaining Other Game Elements
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements',
@@ -8548,13 +10624,15 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.gain_and_loss.loss_of_elements
-# (rules/aeon_trespass/voyage.ludex:984)
+# (rules/aeon_trespass/voyage.ludex:1517)
 # Loss
-book.rule('voyage.additional_voyage_rules.gain_and_loss.loss_of_elements', title='Loss')
+@book.rule('voyage.additional_voyage_rules.gain_and_loss.loss_of_elements', title='Loss')
+def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.arg('element'), 'game_box')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss
-# (rules/aeon_trespass/voyage.ludex:998)
+# (rules/aeon_trespass/voyage.ludex:1535)
 # Voluntary Gain/Loss
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss',
@@ -8562,7 +10640,7 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1001)
+# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1538)
 # Gaining/Losing as a Group
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
@@ -8570,7 +10648,7 @@ book.rule(
 )
 
 
-# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1024)
+# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1559)
 # Diplomacy Bonus/Penalty by Threshold (Cycle I)
 def diplomacy_bonus_table_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'diplomacy_threshold')

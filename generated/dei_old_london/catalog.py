@@ -11,7 +11,7 @@ from ludex.runtime import Record
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Advantage(Record):
-    # campaign_mode.advantages.advantage: Advantage (rules/dei_old_london/campaign.ludex:251)
+    # campaign_mode.advantages.advantage: Advantage (rules/dei_old_london/campaign.ludex:250)
 
     KIND: ClassVar[str] = 'campaign_mode.advantages.advantage'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -27,7 +27,7 @@ class Advantage(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoralePullKind(Record):
-    # campaign_mode.morale_pull.morale_pull_kind (rules/dei_old_london/campaign.ludex:708)
+    # campaign_mode.morale_pull.morale_pull_kind (rules/dei_old_london/campaign.ludex:707)
     # Morale Pull
 
     KIND: ClassVar[str] = 'campaign_mode.morale_pull.morale_pull_kind'
@@ -36,7 +36,7 @@ class MoralePullKind(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RewardsFourPlayersSampleFaction(Record):
-    # campaign_mode.rewards_four_players.sample_faction (rules/dei_old_london/campaign.ludex:793)
+    # campaign_mode.rewards_four_players.sample_faction (rules/dei_old_london/campaign.ludex:792)
 
     KIND: ClassVar[str] = 'campaign_mode.rewards_four_players.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -44,7 +44,7 @@ class RewardsFourPlayersSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlacesSharedSampleFaction(Record):
-    # campaign_mode.places_shared.sample_faction (rules/dei_old_london/campaign.ludex:817)
+    # campaign_mode.places_shared.sample_faction (rules/dei_old_london/campaign.ludex:816)
 
     KIND: ClassVar[str] = 'campaign_mode.places_shared.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -52,7 +52,7 @@ class PlacesSharedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SecondScenarioOrderSampleFaction(Record):
-    # campaign_mode.second_scenario_order.sample_faction (rules/dei_old_london/campaign.ludex:838)
+    # campaign_mode.second_scenario_order.sample_faction (rules/dei_old_london/campaign.ludex:837)
 
     KIND: ClassVar[str] = 'campaign_mode.second_scenario_order.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -61,7 +61,7 @@ class SecondScenarioOrderSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PowerPointsForObjectivesSampleFaction(Record):
     # campaign_mode.power_points_for_objectives.sample_faction
-    # (rules/dei_old_london/campaign.ludex:859)
+    # (rules/dei_old_london/campaign.ludex:858)
 
     KIND: ClassVar[str] = 'campaign_mode.power_points_for_objectives.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -69,7 +69,7 @@ class PowerPointsForObjectivesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UnlockAdvantagesSampleFaction(Record):
-    # campaign_mode.unlock_advantages.sample_faction (rules/dei_old_london/campaign.ludex:876)
+    # campaign_mode.unlock_advantages.sample_faction (rules/dei_old_london/campaign.ludex:875)
 
     KIND: ClassVar[str] = 'campaign_mode.unlock_advantages.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -77,7 +77,7 @@ class UnlockAdvantagesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CampaignWinnersSampleFaction(Record):
-    # campaign_mode.campaign_winners.sample_faction (rules/dei_old_london/campaign.ludex:908)
+    # campaign_mode.campaign_winners.sample_faction (rules/dei_old_london/campaign.ludex:907)
 
     KIND: ClassVar[str] = 'campaign_mode.campaign_winners.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -85,7 +85,7 @@ class CampaignWinnersSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoralePullUsedSampleFaction(Record):
-    # campaign_mode.morale_pull_used.sample_faction (rules/dei_old_london/campaign.ludex:934)
+    # campaign_mode.morale_pull_used.sample_faction (rules/dei_old_london/campaign.ludex:933)
 
     KIND: ClassVar[str] = 'campaign_mode.morale_pull_used.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -93,7 +93,7 @@ class MoralePullUsedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TwoAlliancesSampleFaction(Record):
-    # campaign_mode.two_alliances.sample_faction (rules/dei_old_london/campaign.ludex:956)
+    # campaign_mode.two_alliances.sample_faction (rules/dei_old_london/campaign.ludex:955)
 
     KIND: ClassVar[str] = 'campaign_mode.two_alliances.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -101,7 +101,7 @@ class TwoAlliancesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PrideAndConsolidateSampleFaction(Record):
-    # campaign_mode.pride_and_consolidate.sample_faction (rules/dei_old_london/campaign.ludex:1018)
+    # campaign_mode.pride_and_consolidate.sample_faction (rules/dei_old_london/campaign.ludex:1017)
 
     KIND: ClassVar[str] = 'campaign_mode.pride_and_consolidate.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -126,9 +126,20 @@ class ObjectiveCard(Record):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class StartingUnitsSampleRegion(Record):
+    # purebred.rules.purebred_setup.initial_deployment_purebred.starting_units.sample_region
+    # (rules/dei_old_london/purebred.ludex:205)
+
+    KIND: ClassVar[str] = (
+        'purebred.rules.purebred_setup.initial_deployment_purebred.starting_units.sample_region'
+    )
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RedBridgeUsedSampleFaction(Record):
     # purebred.rules.military_discipline.no_constructions.red_bridge_used.sample_faction
-    # (rules/dei_old_london/purebred.ludex:316)
+    # (rules/dei_old_london/purebred.ludex:356)
 
     KIND: ClassVar[str] = (
         'purebred.rules.military_discipline.no_constructions.red_bridge_used.sample_faction'
@@ -138,7 +149,7 @@ class RedBridgeUsedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderToken(Record):
-    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:354)
+    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:394)
 
     KIND: ClassVar[str] = 'purebred.rules.order_tokens.order_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -156,7 +167,7 @@ class OrderToken(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredFeat(Record):
-    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:417)
+    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:457)
 
     KIND: ClassVar[str] = 'purebred.feats.purebred_feat'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'effect_type': 'effect_type'})
@@ -199,7 +210,7 @@ class Scenario1ChallengeButNoAllianceSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HierarchySwapSampleFaction(Record):
-    # scenario_2.hierarchy_swap.sample_faction (rules/dei_old_london/scenario_2.ludex:234)
+    # scenario_2.hierarchy_swap.sample_faction (rules/dei_old_london/scenario_2.ludex:246)
 
     KIND: ClassVar[str] = 'scenario_2.hierarchy_swap.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -207,15 +218,23 @@ class HierarchySwapSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BarracksForSuppliesSampleFaction(Record):
-    # scenario_2.barracks_for_supplies.sample_faction (rules/dei_old_london/scenario_2.ludex:256)
+    # scenario_2.barracks_for_supplies.sample_faction (rules/dei_old_london/scenario_2.ludex:268)
 
     KIND: ClassVar[str] = 'scenario_2.barracks_for_supplies.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BarracksForSuppliesSampleRegion(Record):
+    # scenario_2.barracks_for_supplies.sample_region (rules/dei_old_london/scenario_2.ludex:270)
+
+    KIND: ClassVar[str] = 'scenario_2.barracks_for_supplies.sample_region'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoofRegionsScoreSampleFaction(Record):
-    # scenario_2.roof_regions_score.sample_faction (rules/dei_old_london/scenario_2.ludex:275)
+    # scenario_2.roof_regions_score.sample_faction (rules/dei_old_london/scenario_2.ludex:296)
 
     KIND: ClassVar[str] = 'scenario_2.roof_regions_score.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -224,7 +243,7 @@ class RoofRegionsScoreSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GovernmentInterventionExampleSampleFaction(Record):
     # scenario_2.government_intervention_example.sample_faction
-    # (rules/dei_old_london/scenario_2.ludex:290)
+    # (rules/dei_old_london/scenario_2.ludex:311)
 
     KIND: ClassVar[str] = 'scenario_2.government_intervention_example.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -233,7 +252,7 @@ class GovernmentInterventionExampleSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GovernmentInterventionExampleSampleRegion(Record):
     # scenario_2.government_intervention_example.sample_region
-    # (rules/dei_old_london/scenario_2.ludex:293)
+    # (rules/dei_old_london/scenario_2.ludex:314)
 
     KIND: ClassVar[str] = 'scenario_2.government_intervention_example.sample_region'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -242,7 +261,7 @@ class GovernmentInterventionExampleSampleRegion(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SampleDistrict(Record):
     # scenario_2.government_intervention_example.sample_district
-    # (rules/dei_old_london/scenario_2.ludex:296)
+    # (rules/dei_old_london/scenario_2.ludex:317)
 
     KIND: ClassVar[str] = 'scenario_2.government_intervention_example.sample_district'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -250,7 +269,7 @@ class SampleDistrict(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReinforcementsByTurnSampleFaction(Record):
-    # scenario_2.reinforcements_by_turn.sample_faction (rules/dei_old_london/scenario_2.ludex:320)
+    # scenario_2.reinforcements_by_turn.sample_faction (rules/dei_old_london/scenario_2.ludex:341)
 
     KIND: ClassVar[str] = 'scenario_2.reinforcements_by_turn.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -325,7 +344,7 @@ class LosingSuppliesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RedSpacesScoreSampleFaction(Record):
-    # scenario_5.red_spaces_score.sample_faction (rules/dei_old_london/scenario_5.ludex:144)
+    # scenario_5.red_spaces_score.sample_faction (rules/dei_old_london/scenario_5.ludex:145)
 
     KIND: ClassVar[str] = 'scenario_5.red_spaces_score.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -334,7 +353,7 @@ class RedSpacesScoreSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario5AllianceButNoChallengeSampleFaction(Record):
     # scenario_5.alliance_but_no_challenge.sample_faction
-    # (rules/dei_old_london/scenario_5.ludex:172)
+    # (rules/dei_old_london/scenario_5.ludex:173)
 
     KIND: ClassVar[str] = 'scenario_5.alliance_but_no_challenge.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -342,7 +361,7 @@ class Scenario5AllianceButNoChallengeSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardsPlacedSampleFaction(Record):
-    # scenario_6.cards_placed.sample_faction (rules/dei_old_london/scenario_6.ludex:187)
+    # scenario_6.cards_placed.sample_faction (rules/dei_old_london/scenario_6.ludex:190)
 
     KIND: ClassVar[str] = 'scenario_6.cards_placed.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -350,7 +369,7 @@ class CardsPlacedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundupSampleFaction(Record):
-    # scenario_6.roundup.sample_faction (rules/dei_old_london/scenario_6.ludex:213)
+    # scenario_6.roundup.sample_faction (rules/dei_old_london/scenario_6.ludex:217)
 
     KIND: ClassVar[str] = 'scenario_6.roundup.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -358,7 +377,7 @@ class RoundupSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundupSampleRegion(Record):
-    # scenario_6.roundup.sample_region (rules/dei_old_london/scenario_6.ludex:217)
+    # scenario_6.roundup.sample_region (rules/dei_old_london/scenario_6.ludex:221)
 
     KIND: ClassVar[str] = 'scenario_6.roundup.sample_region'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -367,7 +386,7 @@ class RoundupSampleRegion(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario6AllianceButNoChallengeSampleFaction(Record):
     # scenario_6.alliance_but_no_challenge.sample_faction
-    # (rules/dei_old_london/scenario_6.ludex:252)
+    # (rules/dei_old_london/scenario_6.ludex:256)
 
     KIND: ClassVar[str] = 'scenario_6.alliance_but_no_challenge.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -412,13 +431,53 @@ class VengeanceCard(Record):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Rank2WhistleBlowSampleFaction(Record):
+    # vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow.sample_faction
+    # (rules/dei_old_london/vengeance.ludex:175)
+
+    KIND: ClassVar[str] = (
+        'vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow.sample_faction'
+    )
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PurebredReplaceRank3SampleFaction(Record):
+    # vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3.sample_faction
+    # (rules/dei_old_london/vengeance.ludex:318)
+
+    KIND: ClassVar[str] = (
+        'vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3.sample_faction'
+    )
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RedSpacesAndBumpsSampleFaction(Record):
     # vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:362)
+    # (rules/dei_old_london/vengeance.ludex:490)
 
     KIND: ClassVar[str] = (
         'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction'
     )
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PenaltiesSufferedSampleFaction(Record):
+    # vengeance_mode.rules.vengeance_cards.penalties_suffered.sample_faction
+    # (rules/dei_old_london/vengeance.ludex:755)
+
+    KIND: ClassVar[str] = 'vengeance_mode.rules.vengeance_cards.penalties_suffered.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewEffectsSufferedSampleFaction(Record):
+    # vengeance_mode.rules.vengeance_cards.new_effects_suffered.sample_faction
+    # (rules/dei_old_london/vengeance.ludex:782)
+
+    KIND: ClassVar[str] = 'vengeance_mode.rules.vengeance_cards.new_effects_suffered.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
 
@@ -662,6 +721,26 @@ CHALLENGES_FACTION_BLUE = ChallengesSampleFaction(
     title=None,
 )
 
+ROOF_A = StartingUnitsSampleRegion(
+    id='purebred.rules.purebred_setup.initial_deployment_purebred.starting_units.roof_a',
+    title=None,
+)
+
+ROOF_B = StartingUnitsSampleRegion(
+    id='purebred.rules.purebred_setup.initial_deployment_purebred.starting_units.roof_b',
+    title=None,
+)
+
+ROOF_C = StartingUnitsSampleRegion(
+    id='purebred.rules.purebred_setup.initial_deployment_purebred.starting_units.roof_c',
+    title=None,
+)
+
+GROUND_D = StartingUnitsSampleRegion(
+    id='purebred.rules.purebred_setup.initial_deployment_purebred.starting_units.ground_d',
+    title=None,
+)
+
 RED_BRIDGE_USED_FACTION_RED = RedBridgeUsedSampleFaction(
     id='purebred.rules.military_discipline.no_constructions.red_bridge_used.faction_red',
     title=None,
@@ -785,6 +864,13 @@ BARRACKS_FOR_SUPPLIES_FACTION_RED = BarracksForSuppliesSampleFaction(
     id='scenario_2.barracks_for_supplies.faction_red',
     title=None,
 )
+
+BARRACKS_FOR_SUPPLIES_DOCKS = BarracksForSuppliesSampleRegion(
+    id='scenario_2.barracks_for_supplies.docks',
+    title=None,
+)
+
+SLUMS = BarracksForSuppliesSampleRegion(id='scenario_2.barracks_for_supplies.slums', title=None)
 
 ROOF_REGIONS_SCORE_FACTION_RED = RoofRegionsScoreSampleFaction(
     id='scenario_2.roof_regions_score.faction_red',
@@ -964,6 +1050,21 @@ LAB_REWARDS_EXAMPLE_FACTION_BLUE = LabRewardsExampleSampleFaction(
     title=None,
 )
 
+RANK_2_WHISTLE_BLOW_FACTION_RED = Rank2WhistleBlowSampleFaction(
+    id='vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow.faction_red',
+    title=None,
+)
+
+RANK_2_WHISTLE_BLOW_FACTION_BLUE = Rank2WhistleBlowSampleFaction(
+    id='vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow.faction_blue',
+    title=None,
+)
+
+PUREBRED_REPLACE_RANK_3_FACTION_RED = PurebredReplaceRank3SampleFaction(
+    id='vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3.faction_red',
+    title=None,
+)
+
 RED_SPACES_AND_BUMPS_FACTION_RED = RedSpacesAndBumpsSampleFaction(
     id='vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.faction_red',
     title=None,
@@ -1055,6 +1156,36 @@ LEADER_ALONE = VengeanceCard(
     penalties=('place your Leader in a Region with a Neutral Refuge', 'Lose 3 Supplies.'),
 )
 
+PENALTIES_SUFFERED_FACTION_RED = PenaltiesSufferedSampleFaction(
+    id='vengeance_mode.rules.vengeance_cards.penalties_suffered.faction_red',
+    title=None,
+)
+
+PENALTIES_SUFFERED_FACTION_BLUE = PenaltiesSufferedSampleFaction(
+    id='vengeance_mode.rules.vengeance_cards.penalties_suffered.faction_blue',
+    title=None,
+)
+
+PENALTIES_SUFFERED_FACTION_GREEN = PenaltiesSufferedSampleFaction(
+    id='vengeance_mode.rules.vengeance_cards.penalties_suffered.faction_green',
+    title=None,
+)
+
+NEW_EFFECTS_SUFFERED_FACTION_RED = NewEffectsSufferedSampleFaction(
+    id='vengeance_mode.rules.vengeance_cards.new_effects_suffered.faction_red',
+    title=None,
+)
+
+NEW_EFFECTS_SUFFERED_FACTION_BLUE = NewEffectsSufferedSampleFaction(
+    id='vengeance_mode.rules.vengeance_cards.new_effects_suffered.faction_blue',
+    title=None,
+)
+
+NEW_EFFECTS_SUFFERED_FACTION_GREEN = NewEffectsSufferedSampleFaction(
+    id='vengeance_mode.rules.vengeance_cards.new_effects_suffered.faction_green',
+    title=None,
+)
+
 
 CATALOG: Mapping[str, Record] = MappingProxyType({
     COMRADES.id: COMRADES,
@@ -1108,6 +1239,10 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id: PRIDE_AND_CONSOLIDATE_FACTION_GREEN,
     CHALLENGES_FACTION_RED.id: CHALLENGES_FACTION_RED,
     CHALLENGES_FACTION_BLUE.id: CHALLENGES_FACTION_BLUE,
+    ROOF_A.id: ROOF_A,
+    ROOF_B.id: ROOF_B,
+    ROOF_C.id: ROOF_C,
+    GROUND_D.id: GROUND_D,
     RED_BRIDGE_USED_FACTION_RED.id: RED_BRIDGE_USED_FACTION_RED,
     HIGHER_VALUE.id: HIGHER_VALUE,
     LESSER_VALUE.id: LESSER_VALUE,
@@ -1132,6 +1267,8 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     HIERARCHY_SWAP_FACTION_RED.id: HIERARCHY_SWAP_FACTION_RED,
     HIERARCHY_SWAP_FACTION_BLUE.id: HIERARCHY_SWAP_FACTION_BLUE,
     BARRACKS_FOR_SUPPLIES_FACTION_RED.id: BARRACKS_FOR_SUPPLIES_FACTION_RED,
+    BARRACKS_FOR_SUPPLIES_DOCKS.id: BARRACKS_FOR_SUPPLIES_DOCKS,
+    SLUMS.id: SLUMS,
     ROOF_REGIONS_SCORE_FACTION_RED.id: ROOF_REGIONS_SCORE_FACTION_RED,
     ROOF_REGIONS_SCORE_FACTION_BLUE.id: ROOF_REGIONS_SCORE_FACTION_BLUE,
     GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_RED.id: GOVERNMENT_INTERVENTION_EXAMPLE_FACTION_RED,
@@ -1179,6 +1316,9 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     LAB_MARKET_CARDS_FACTION_RED.id: LAB_MARKET_CARDS_FACTION_RED,
     LAB_REWARDS_EXAMPLE_FACTION_RED.id: LAB_REWARDS_EXAMPLE_FACTION_RED,
     LAB_REWARDS_EXAMPLE_FACTION_BLUE.id: LAB_REWARDS_EXAMPLE_FACTION_BLUE,
+    RANK_2_WHISTLE_BLOW_FACTION_RED.id: RANK_2_WHISTLE_BLOW_FACTION_RED,
+    RANK_2_WHISTLE_BLOW_FACTION_BLUE.id: RANK_2_WHISTLE_BLOW_FACTION_BLUE,
+    PUREBRED_REPLACE_RANK_3_FACTION_RED.id: PUREBRED_REPLACE_RANK_3_FACTION_RED,
     RED_SPACES_AND_BUMPS_FACTION_RED.id: RED_SPACES_AND_BUMPS_FACTION_RED,
     RED_SPACES_AND_BUMPS_FACTION_BLUE.id: RED_SPACES_AND_BUMPS_FACTION_BLUE,
     RED_SPACES_AND_BUMPS_FACTION_GREEN.id: RED_SPACES_AND_BUMPS_FACTION_GREEN,
@@ -1193,6 +1333,12 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     ECLECTIC_ONE.id: ECLECTIC_ONE,
     BULKY_ONE.id: BULKY_ONE,
     LEADER_ALONE.id: LEADER_ALONE,
+    PENALTIES_SUFFERED_FACTION_RED.id: PENALTIES_SUFFERED_FACTION_RED,
+    PENALTIES_SUFFERED_FACTION_BLUE.id: PENALTIES_SUFFERED_FACTION_BLUE,
+    PENALTIES_SUFFERED_FACTION_GREEN.id: PENALTIES_SUFFERED_FACTION_GREEN,
+    NEW_EFFECTS_SUFFERED_FACTION_RED.id: NEW_EFFECTS_SUFFERED_FACTION_RED,
+    NEW_EFFECTS_SUFFERED_FACTION_BLUE.id: NEW_EFFECTS_SUFFERED_FACTION_BLUE,
+    NEW_EFFECTS_SUFFERED_FACTION_GREEN.id: NEW_EFFECTS_SUFFERED_FACTION_GREEN,
 })
 
 KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
@@ -1271,6 +1417,7 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         OBJECTIVE_6.id,
         OBJECTIVE_7.id,
     ),
+    StartingUnitsSampleRegion.KIND: (ROOF_A.id, ROOF_B.id, ROOF_C.id, GROUND_D.id),
     RedBridgeUsedSampleFaction.KIND: (RED_BRIDGE_USED_FACTION_RED.id,),
     OrderToken.KIND: (HIGHER_VALUE.id, LESSER_VALUE.id),
     PurebredFeat.KIND: (
@@ -1301,6 +1448,7 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         HIERARCHY_SWAP_FACTION_BLUE.id,
     ),
     BarracksForSuppliesSampleFaction.KIND: (BARRACKS_FOR_SUPPLIES_FACTION_RED.id,),
+    BarracksForSuppliesSampleRegion.KIND: (BARRACKS_FOR_SUPPLIES_DOCKS.id, SLUMS.id),
     RoofRegionsScoreSampleFaction.KIND: (
         ROOF_REGIONS_SCORE_FACTION_RED.id,
         ROOF_REGIONS_SCORE_FACTION_BLUE.id,
@@ -1370,11 +1518,26 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         BULKY_ONE.id,
         LEADER_ALONE.id,
     ),
+    Rank2WhistleBlowSampleFaction.KIND: (
+        RANK_2_WHISTLE_BLOW_FACTION_RED.id,
+        RANK_2_WHISTLE_BLOW_FACTION_BLUE.id,
+    ),
+    PurebredReplaceRank3SampleFaction.KIND: (PUREBRED_REPLACE_RANK_3_FACTION_RED.id,),
     RedSpacesAndBumpsSampleFaction.KIND: (
         RED_SPACES_AND_BUMPS_FACTION_RED.id,
         RED_SPACES_AND_BUMPS_FACTION_BLUE.id,
         RED_SPACES_AND_BUMPS_FACTION_GREEN.id,
         RED_SPACES_AND_BUMPS_FACTION_YELLOW.id,
         FACTION_WHITE.id,
+    ),
+    PenaltiesSufferedSampleFaction.KIND: (
+        PENALTIES_SUFFERED_FACTION_RED.id,
+        PENALTIES_SUFFERED_FACTION_BLUE.id,
+        PENALTIES_SUFFERED_FACTION_GREEN.id,
+    ),
+    NewEffectsSufferedSampleFaction.KIND: (
+        NEW_EFFECTS_SUFFERED_FACTION_RED.id,
+        NEW_EFFECTS_SUFFERED_FACTION_BLUE.id,
+        NEW_EFFECTS_SUFFERED_FACTION_GREEN.id,
     ),
 })

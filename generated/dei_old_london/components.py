@@ -5,7 +5,7 @@ chosen (modules, modes, variants, scenarios, campaigns)."""
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ludex.runtime import DeckDef, StatDef, ZoneDef, by_name
+from ludex.runtime import BoardDef, DeckDef, StatDef, ZoneDef, by_name
 
 from . import catalog
 
@@ -182,19 +182,42 @@ ZONES = by_name(
     ZoneDef(name='scenario_2.scenario_rules.deployment_zone', title='Purebred Deployment Zone'),
     ZoneDef(name='thames.river_rules.river_region', title='River Regions', visibility='public'),
     ZoneDef(
-        name='vengeance_mode.lower_spaces',
-        title='Lower spaces of the Vengeance board (Ranks 1, 2, 3)',
-        owner='vengeance_mode.vengeance_board',
-        capacity=3,
-        visibility='public',
-    ),
-    ZoneDef(
         name='vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw',
         title='The Vengeance cards the Purebred drew to Whistle-blow',
     ),
 )
 
 DICE = by_name()
+
+BOARDS = by_name(
+    BoardDef(
+        name='vengeance_mode.vengeance_lower',
+        title='Lower spaces of the Vengeance board (Ranks 3, 2, 1, left to right)',
+        spaces=(
+            'vengeance_mode.vengeance_lower.rank_3_space',
+            'vengeance_mode.vengeance_lower.rank_2_space',
+            'vengeance_mode.vengeance_lower.rank_1_space',
+        ),
+        links=(
+            (
+                'vengeance_mode.vengeance_lower.rank_3_space',
+                'vengeance_mode.vengeance_lower.rank_2_space',
+            ),
+            (
+                'vengeance_mode.vengeance_lower.rank_2_space',
+                'vengeance_mode.vengeance_lower.rank_3_space',
+            ),
+            (
+                'vengeance_mode.vengeance_lower.rank_2_space',
+                'vengeance_mode.vengeance_lower.rank_1_space',
+            ),
+            (
+                'vengeance_mode.vengeance_lower.rank_1_space',
+                'vengeance_mode.vengeance_lower.rank_2_space',
+            ),
+        ),
+    ),
+)
 
 OPTIONS: Mapping[str, str] = MappingProxyType({
     'campaign_mode': 'campaign',

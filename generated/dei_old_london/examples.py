@@ -11,13 +11,13 @@ from . import catalog
 book = Book()
 
 
-# campaign_mode.rewards_four_players (rules/dei_old_london/campaign.ludex:791)
+# campaign_mode.rewards_four_players (rules/dei_old_london/campaign.ludex:790)
 # A 4-player Scenario ends: Campaign Points and Power Points
 @book.example(
     'campaign_mode.rewards_four_players',
     title='A 4-player Scenario ends: Campaign Points and Power Points',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:791',
+    source='rules/dei_old_london/campaign.ludex:790',
 )
 def rewards_four_players(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -81,13 +81,13 @@ def rewards_four_players(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.places_shared (rules/dei_old_london/campaign.ludex:815)
+# campaign_mode.places_shared (rules/dei_old_london/campaign.ludex:814)
 # A 3-player Scenario ends with two Factions tied first
 @book.example(
     'campaign_mode.places_shared',
     title='A 3-player Scenario ends with two Factions tied first',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:815',
+    source='rules/dei_old_london/campaign.ludex:814',
 )
 def places_shared(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -139,13 +139,13 @@ def places_shared(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.second_scenario_order (rules/dei_old_london/campaign.ludex:836)
+# campaign_mode.second_scenario_order (rules/dei_old_london/campaign.ludex:835)
 # The Turn order of Scenario #2 reverses the Scoring result
 @book.example(
     'campaign_mode.second_scenario_order',
     title='The Turn order of Scenario #2 reverses the Scoring result',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:836',
+    source='rules/dei_old_london/campaign.ludex:835',
 )
 def second_scenario_order(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -192,13 +192,13 @@ def second_scenario_order(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.power_points_for_objectives (rules/dei_old_london/campaign.ludex:857)
+# campaign_mode.power_points_for_objectives (rules/dei_old_london/campaign.ludex:856)
 # Power Points for the Bottom boxes of the Objective cards
 @book.example(
     'campaign_mode.power_points_for_objectives',
     title='Power Points for the Bottom boxes of the Objective cards',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:857',
+    source='rules/dei_old_london/campaign.ludex:856',
 )
 def power_points_for_objectives(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -239,13 +239,13 @@ def power_points_for_objectives(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.unlock_advantages (rules/dei_old_london/campaign.ludex:873)
+# campaign_mode.unlock_advantages (rules/dei_old_london/campaign.ludex:872)
 # Blue and the Purebred spend their Power Points on Advantages
 @book.example(
     'campaign_mode.unlock_advantages',
     title='Blue and the Purebred spend their Power Points on Advantages',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:873',
+    source='rules/dei_old_london/campaign.ludex:872',
 )
 def unlock_advantages(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -309,13 +309,13 @@ def unlock_advantages(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.campaign_winners (rules/dei_old_london/campaign.ludex:906)
+# campaign_mode.campaign_winners (rules/dei_old_london/campaign.ludex:905)
 # Ties for the most Campaign Points, with and without the Purebred
 @book.example(
     'campaign_mode.campaign_winners',
     title='Ties for the most Campaign Points, with and without the Purebred',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:906',
+    source='rules/dei_old_london/campaign.ludex:905',
 )
 def campaign_winners(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -341,7 +341,7 @@ def campaign_winners(g: Game) -> list[Expectation]:
         g.gain('supply', 10, ctx.subject)
         ctx = ctx_1
     with g.effect():
-        g.trigger('campaign_mode.win_a_campaign.campaign_winner', ctx)
+        g.trigger('campaign_mode.win_a_campaign.name_the_winner', ctx)
     with g.effect():
         g.set(catalog.CAMPAIGN_WINNERS_FACTION_RED.id, 'campaign_points', 14)
     with g.effect():
@@ -349,7 +349,7 @@ def campaign_winners(g: Game) -> list[Expectation]:
     with g.effect():
         g.set(catalog.CAMPAIGN_WINNERS_FACTION_GREEN.id, 'campaign_points', 14)
     with g.effect():
-        g.trigger('campaign_mode.win_a_campaign.campaign_winner', ctx)
+        g.trigger('campaign_mode.win_a_campaign.name_the_winner', ctx)
     return [
         g.expect(
             '[f.campaign_winner for each f in faction] == [1, 0, 1, 1]',
@@ -360,13 +360,13 @@ def campaign_winners(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.morale_pull_used (rules/dei_old_london/campaign.ludex:932)
+# campaign_mode.morale_pull_used (rules/dei_old_london/campaign.ludex:931)
 # Red marks 70 Supplies and uses it for 2 Candy Boosts; Blue, on 69, may not
 @book.example(
     'campaign_mode.morale_pull_used',
     title='Red marks 70 Supplies and uses it for 2 Candy Boosts; Blue, on 69, may not',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:932',
+    source='rules/dei_old_london/campaign.ludex:931',
 )
 def morale_pull_used(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -420,13 +420,13 @@ def morale_pull_used(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.two_alliances (rules/dei_old_london/campaign.ludex:953)
+# campaign_mode.two_alliances (rules/dei_old_london/campaign.ludex:952)
 # Two Alliances in a Turn, one Faction with Cooperation
 @book.example(
     'campaign_mode.two_alliances',
     title='Two Alliances in a Turn, one Faction with Cooperation',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:953',
+    source='rules/dei_old_london/campaign.ludex:952',
 )
 def two_alliances(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -572,13 +572,13 @@ def two_alliances(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.pride_and_consolidate (rules/dei_old_london/campaign.ludex:1015)
+# campaign_mode.pride_and_consolidate (rules/dei_old_london/campaign.ludex:1014)
 # Final scoring with Pride and Consolidate unlocked
 @book.example(
     'campaign_mode.pride_and_consolidate',
     title='Final scoring with Pride and Consolidate unlocked',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:1015',
+    source='rules/dei_old_london/campaign.ludex:1014',
 )
 def pride_and_consolidate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -928,13 +928,58 @@ def order_tokens_placed(g: Game) -> list[Expectation]:
     ]
 
 
+# purebred.rules.purebred_setup.initial_deployment_purebred.starting_units
+# (rules/dei_old_london/purebred.ludex:203)
+# 3 Agents and Boris in the Roof Regions with a Barracks, 2 at most in each
+@book.example(
+    'purebred.rules.purebred_setup.initial_deployment_purebred.starting_units',
+    title='3 Agents and Boris in the Roof Regions with a Barracks, 2 at most in each',
+    source='rules/dei_old_london/purebred.ludex:203',
+)
+def starting_units(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'regions',
+        [],
+        [catalog.ROOF_A.id, catalog.ROOF_B.id, catalog.ROOF_C.id, catalog.GROUND_D.id],
+    )
+    g.set_place(catalog.ROOF_A.id, ['purebred.barracks_token'])
+    g.set_place(catalog.ROOF_B.id, ['purebred.barracks_token'])
+    g.set_place(catalog.ROOF_C.id, [])
+    g.set_place(catalog.GROUND_D.id, ['purebred.barracks_token'])
+    for r in g.members([catalog.ROOF_A.id, catalog.ROOF_B.id, catalog.ROOF_C.id]):
+        g.set_fact('is_roof', [r], True)
+    g.set_fact('is_roof', [catalog.GROUND_D.id], False)
+    g.set_fact('answers', ['r'], [catalog.ROOF_A.id, catalog.ROOF_A.id])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.trigger('purebred.rules.purebred_setup.initial_deployment_purebred', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('count(roof_a) == 3', lambda: q.count(g, catalog.ROOF_A.id), '==', lambda: 3),
+        g.expect('count(roof_b) == 3', lambda: q.count(g, catalog.ROOF_B.id), '==', lambda: 3),
+        g.expect(
+            'contains(roof_b, leader_model)',
+            lambda: q.contains(g, catalog.ROOF_B.id, 'purebred.leader_model'),
+        ),
+        g.expect('count(ground_d) == 1', lambda: q.count(g, catalog.GROUND_D.id), '==', lambda: 1),
+        g.expect(
+            'count(agent_reserve) == 15 - 3',
+            lambda: q.count(g, 'agent_reserve'),
+            '==',
+            lambda: 15 - 3,
+        ),
+    ]
+
+
 # purebred.rules.military_discipline.no_constructions.red_bridge_used
-# (rules/dei_old_london/purebred.ludex:314)
+# (rules/dei_old_london/purebred.ludex:354)
 # The Purebred move over a Red Bridge and a Neutral Elevator
 @book.example(
     'purebred.rules.military_discipline.no_constructions.red_bridge_used',
     title='The Purebred move over a Red Bridge and a Neutral Elevator',
-    source='rules/dei_old_london/purebred.ludex:314',
+    source='rules/dei_old_london/purebred.ludex:354',
 )
 def red_bridge_used(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -976,12 +1021,12 @@ def red_bridge_used(g: Game) -> list[Expectation]:
     ]
 
 
-# purebred.feats.feats_drawn_then_drafted (rules/dei_old_london/purebred.ludex:439)
+# purebred.feats.feats_drawn_then_drafted (rules/dei_old_london/purebred.ludex:479)
 # Two colors of Outposts: two Feats tokens drawn, then two drafted
 @book.example(
     'purebred.feats.feats_drawn_then_drafted',
     title='Two colors of Outposts: two Feats tokens drawn, then two drafted',
-    source='rules/dei_old_london/purebred.ludex:439',
+    source='rules/dei_old_london/purebred.ludex:479',
 )
 def feats_drawn_then_drafted(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1234,13 +1279,13 @@ def scenario_1_challenge_but_no_alliance(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_2.hierarchy_swap (rules/dei_old_london/scenario_2.ludex:232)
+# scenario_2.hierarchy_swap (rules/dei_old_london/scenario_2.ludex:244)
 # Event 6, Hierarchy: Red, first, swaps with the Purebred
 @book.example(
     'scenario_2.hierarchy_swap',
     title='Event 6, Hierarchy: Red, first, swaps with the Purebred',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:232',
+    source='rules/dei_old_london/scenario_2.ludex:244',
 )
 def hierarchy_swap(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1283,25 +1328,32 @@ def hierarchy_swap(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_2.barracks_for_supplies (rules/dei_old_london/scenario_2.ludex:254)
-# Objective 2B: the Purebred remove a Barracks token, once an Action Phase
+# scenario_2.barracks_for_supplies (rules/dei_old_london/scenario_2.ludex:266)
+# Objective 2B: the Purebred remove a Barracks token and 3 Agents, once an Action Phase
 @book.example(
     'scenario_2.barracks_for_supplies',
-    title='Objective 2B: the Purebred remove a Barracks token, once an Action Phase',
+    title='Objective 2B: the Purebred remove a Barracks token and 3 Agents, once an Action Phase',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:254',
+    source='rules/dei_old_london/scenario_2.ludex:266',
 )
 def barracks_for_supplies(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set_place('faction', ['purebred', catalog.BARRACKS_FOR_SUPPLIES_FACTION_RED.id])
     g.set(catalog.BARRACKS_FOR_SUPPLIES_FACTION_RED.id, 'supply', 0)
+    g.set_fact('regions', [], [catalog.BARRACKS_FOR_SUPPLIES_DOCKS.id, catalog.SLUMS.id])
+    g.set_place(
+        catalog.BARRACKS_FOR_SUPPLIES_DOCKS.id,
+        ['purebred.barracks_token', 'purebred.agent', 'purebred.agent', 'purebred.agent'],
+    )
+    g.set_place(catalog.SLUMS.id, ['purebred.barracks_token', 'purebred.agent', 'purebred.agent'])
     g.set_fact('answer', ['remove_barracks'], True)
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor='purebred')
         g.set(ctx.subject, 'supply', 0)
         g.trigger('action_card', ctx)
-        g.trigger('action_card', ctx)
+        with g.refused('trigger objective_2b.top_box'):
+            g.trigger('scenario_2.objective_2b.top_box', ctx)
         ctx = ctx_1
     with g.effect():
         ctx_1 = ctx
@@ -1319,16 +1371,29 @@ def barracks_for_supplies(g: Game) -> list[Expectation]:
             'contains(the_box, purebred.barracks_token)',
             lambda: q.contains(g, 'the_box', 'purebred.barracks_token'),
         ),
+        g.expect(
+            'count(docks) == 0',
+            lambda: q.count(g, catalog.BARRACKS_FOR_SUPPLIES_DOCKS.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('count(slums) == 3', lambda: q.count(g, catalog.SLUMS.id), '==', lambda: 3),
+        g.expect(
+            'count(agent_reserve) == 15 - 2',
+            lambda: q.count(g, 'agent_reserve'),
+            '==',
+            lambda: 15 - 2,
+        ),
     ]
 
 
-# scenario_2.roof_regions_score (rules/dei_old_london/scenario_2.ludex:273)
+# scenario_2.roof_regions_score (rules/dei_old_london/scenario_2.ludex:294)
 # Final Scoring of Objectives 2A and 2B
 @book.example(
     'scenario_2.roof_regions_score',
     title='Final Scoring of Objectives 2A and 2B',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:273',
+    source='rules/dei_old_london/scenario_2.ludex:294',
 )
 def roof_regions_score(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1355,13 +1420,13 @@ def roof_regions_score(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_2.government_intervention_example (rules/dei_old_london/scenario_2.ludex:288)
+# scenario_2.government_intervention_example (rules/dei_old_london/scenario_2.ludex:309)
 # Event 3, Government Intervention: a Blue Bridge outside London Bridge
 @book.example(
     'scenario_2.government_intervention_example',
     title='Event 3, Government Intervention: a Blue Bridge outside London Bridge',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:288',
+    source='rules/dei_old_london/scenario_2.ludex:309',
 )
 def government_intervention_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1416,13 +1481,13 @@ def government_intervention_example(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_2.reinforcements_by_turn (rules/dei_old_london/scenario_2.ludex:318)
+# scenario_2.reinforcements_by_turn (rules/dei_old_london/scenario_2.ludex:339)
 # Purebred deployment: 4 Agents, then 3 and Boris, then 4
 @book.example(
     'scenario_2.reinforcements_by_turn',
     title='Purebred deployment: 4 Agents, then 3 and Boris, then 4',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:318',
+    source='rules/dei_old_london/scenario_2.ludex:339',
 )
 def reinforcements_by_turn(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1777,13 +1842,13 @@ def losing_supplies(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_5.red_spaces_score (rules/dei_old_london/scenario_5.ludex:142)
+# scenario_5.red_spaces_score (rules/dei_old_london/scenario_5.ludex:143)
 # Final Scoring: red spaces reached on the Vengeance track
 @book.example(
     'scenario_5.red_spaces_score',
     title='Final Scoring: red spaces reached on the Vengeance track',
     scope=('scenario_5',),
-    source='rules/dei_old_london/scenario_5.ludex:142',
+    source='rules/dei_old_london/scenario_5.ludex:143',
 )
 def red_spaces_score(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1814,13 +1879,13 @@ def red_spaces_score(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_5.alliance_but_no_challenge (rules/dei_old_london/scenario_5.ludex:170)
+# scenario_5.alliance_but_no_challenge (rules/dei_old_london/scenario_5.ludex:171)
 # No Challenge token is placed, declared or scored
 @book.example(
     'scenario_5.alliance_but_no_challenge',
     title='No Challenge token is placed, declared or scored',
     scope=('scenario_5',),
-    source='rules/dei_old_london/scenario_5.ludex:170',
+    source='rules/dei_old_london/scenario_5.ludex:171',
 )
 def scenario_5_alliance_but_no_challenge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1881,13 +1946,13 @@ def scenario_5_alliance_but_no_challenge(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_6.cards_placed (rules/dei_old_london/scenario_6.ludex:185)
+# scenario_6.cards_placed (rules/dei_old_london/scenario_6.ludex:188)
 # Objective 6: a card placed in a 3-player game, then in a 2-player game
 @book.example(
     'scenario_6.cards_placed',
     title='Objective 6: a card placed in a 3-player game, then in a 2-player game',
     scope=('scenario_6',),
-    source='rules/dei_old_london/scenario_6.ludex:185',
+    source='rules/dei_old_london/scenario_6.ludex:188',
 )
 def cards_placed(g: Game) -> list[Expectation]:
     g.set_place(
@@ -1896,7 +1961,6 @@ def cards_placed(g: Game) -> list[Expectation]:
     )
     for f in g.members('faction'):
         g.set(f, 'supply', 0)
-    g.set_place('vengeance_mode.lower_spaces', [])
     g.set_fact(
         'draw_order',
         ['vengeance_mode.vengeance_deck'],
@@ -1907,13 +1971,17 @@ def cards_placed(g: Game) -> list[Expectation]:
     g.set_fact('affected_opponents', [catalog.MONOPOLY.id], 0)
     g.set_fact('affected_opponents', [catalog.BULKY_ONE.id], 1)
     with g.effect():
-        g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.lower_spaces')
+        g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.vengeance_lower.rank_2_space')
     with g.effect():
         g.set_place('faction', ['purebred', catalog.CARDS_PLACED_FACTION_RED.id])
     with g.effect():
-        g.set_place('vengeance_mode.lower_spaces', [])
+        g.set_place('vengeance_mode.vengeance_lower.rank_2_space', [])
     with g.effect():
-        g.draw('vengeance_mode.vengeance_deck', 3, 'vengeance_mode.lower_spaces')
+        g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.vengeance_lower.rank_1_space')
+    with g.effect():
+        g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.vengeance_lower.rank_2_space')
+    with g.effect():
+        g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.vengeance_lower.rank_3_space')
     return [
         g.expect(
             '[f.supply for each f in faction] == [6, 0]',
@@ -1924,13 +1992,13 @@ def cards_placed(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_6.roundup (rules/dei_old_london/scenario_6.ludex:211)
+# scenario_6.roundup (rules/dei_old_london/scenario_6.ludex:215)
 # Event 3, Roundup: Red gives a Resource, Blue removes a Scrapper
 @book.example(
     'scenario_6.roundup',
     title='Event 3, Roundup: Red gives a Resource, Blue removes a Scrapper',
     scope=('scenario_6',),
-    source='rules/dei_old_london/scenario_6.ludex:211',
+    source='rules/dei_old_london/scenario_6.ludex:215',
 )
 def roundup(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1974,13 +2042,13 @@ def roundup(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_6.alliance_but_no_challenge (rules/dei_old_london/scenario_6.ludex:250)
+# scenario_6.alliance_but_no_challenge (rules/dei_old_london/scenario_6.ludex:254)
 # No Challenge token is placed, declared or scored
 @book.example(
     'scenario_6.alliance_but_no_challenge',
     title='No Challenge token is placed, declared or scored',
     scope=('scenario_6',),
-    source='rules/dei_old_london/scenario_6.ludex:250',
+    source='rules/dei_old_london/scenario_6.ludex:254',
 )
 def scenario_6_alliance_but_no_challenge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2178,14 +2246,259 @@ def thames_tiles(g: Game) -> list[Expectation]:
     ]
 
 
+# vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow
+# (rules/dei_old_london/vengeance.ludex:173)
+# Red Whistle-blows with the card on the Rank 2 space
+@book.example(
+    'vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow',
+    title='Red Whistle-blows with the card on the Rank 2 space',
+    scope=('vengeance_mode',),
+    source='rules/dei_old_london/vengeance.ludex:173',
+)
+def rank_2_whistle_blow(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [catalog.RANK_2_WHISTLE_BLOW_FACTION_RED.id, catalog.RANK_2_WHISTLE_BLOW_FACTION_BLUE.id],
+    )
+    g.set_place('vengeance_mode.vengeance_lower.rank_1_space', [catalog.ENVY.id])
+    g.set_place('vengeance_mode.vengeance_lower.rank_2_space', [catalog.GATHERING.id])
+    g.set_place('vengeance_mode.vengeance_lower.rank_3_space', [catalog.MONOPOLY.id])
+    g.set_fact(
+        'majority',
+        ['vengeance_mode.big_ben_district'],
+        catalog.RANK_2_WHISTLE_BLOW_FACTION_RED.id,
+    )
+    g.set_fact('affected_opponents', [catalog.GATHERING.id], 1)
+    g.set_fact('affected_opponents', [catalog.MONOPOLY.id], 0)
+    g.set_fact(
+        'meets_threshold',
+        [catalog.RANK_2_WHISTLE_BLOW_FACTION_BLUE.id, catalog.GATHERING.id],
+        True,
+    )
+    g.set_fact('answer', ['blow_the_whistle'], True)
+    g.set_fact(
+        'answer',
+        ['gathering', catalog.RANK_2_WHISTLE_BLOW_FACTION_BLUE.id],
+        'second_penalty',
+    )
+    g.set(catalog.RANK_2_WHISTLE_BLOW_FACTION_BLUE.id, 'supply', 5)
+    g.set(catalog.RANK_2_WHISTLE_BLOW_FACTION_RED.id, 'vengeance_track', 0)
+    g.set(catalog.RANK_2_WHISTLE_BLOW_FACTION_BLUE.id, 'vengeance_track', 2)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.RANK_2_WHISTLE_BLOW_FACTION_RED.id)
+        with g.refused('trigger whistle_blow(target = rules.vengeance_cards.monopoly)'):
+            g.trigger(
+                'vengeance_mode.rules.whistle_blow_section.whistle_blow',
+                ctx.but(target=catalog.MONOPOLY.id),
+            )
+        g.trigger(
+            'vengeance_mode.rules.whistle_blow_section.whistle_blow',
+            ctx.but(target=catalog.GATHERING.id),
+        )
+        ctx = ctx_1
+    return [
+        g.expect(
+            'faction_red.vengeance_track == 2',
+            lambda: g.get(catalog.RANK_2_WHISTLE_BLOW_FACTION_RED.id, 'vengeance_track'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'faction_blue.vengeance_track == 1',
+            lambda: g.get(catalog.RANK_2_WHISTLE_BLOW_FACTION_BLUE.id, 'vengeance_track'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(whistle_blow_section.suffer_vengeance.choose_penalty, faction_blue) == 1',
+            lambda: q.happened(
+                g,
+                'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
+                catalog.RANK_2_WHISTLE_BLOW_FACTION_BLUE.id,
+            ),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'faction_blue.supply == 2',
+            lambda: g.get(catalog.RANK_2_WHISTLE_BLOW_FACTION_BLUE.id, 'supply'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect('happened(unit) == 2', lambda: q.happened(g, 'unit'), '==', lambda: 2),
+        g.expect('contains(neutral_refuge, unit)', lambda: q.contains(g, 'neutral_refuge', 'unit')),
+        g.expect(
+            'empty(rank_2_space)',
+            lambda: q.empty(g, 'vengeance_mode.vengeance_lower.rank_2_space'),
+        ),
+        g.expect(
+            'count(rank_1_space) == 1',
+            lambda: q.count(g, 'vengeance_mode.vengeance_lower.rank_1_space'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(rank_3_space) == 1',
+            lambda: q.count(g, 'vengeance_mode.vengeance_lower.rank_3_space'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3
+# (rules/dei_old_london/vengeance.ludex:316)
+# The Purebred replace the Rank 3 card with one of the 3 they drew
+@book.example(
+    'vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3',
+    title='The Purebred replace the Rank 3 card with one of the 3 they drew',
+    scope=('vengeance_mode',),
+    source='rules/dei_old_london/vengeance.ludex:316',
+)
+def purebred_replace_rank_3(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.PUREBRED_REPLACE_RANK_3_FACTION_RED.id])
+    g.set_place('vengeance_mode.vengeance_lower.rank_1_space', [catalog.ENVY.id])
+    g.set_place(
+        'vengeance_mode.vengeance_lower.rank_2_space',
+        [catalog.VENGEANCE_CARDS_CORRUPTION.id],
+    )
+    g.set_place('vengeance_mode.vengeance_lower.rank_3_space', [catalog.GATHERING.id])
+    g.set_fact(
+        'draw_order',
+        ['vengeance_mode.vengeance_deck'],
+        [catalog.MONOPOLY.id, catalog.BULLYING.id, catalog.BULKY_ONE.id],
+    )
+    g.set_fact('majority', ['vengeance_mode.big_ben_district'], 'purebred')
+    g.set_fact('answer', ['blow_the_whistle'], True)
+    g.set_fact('answer', ['c'], catalog.BULLYING.id)
+    g.set(catalog.PUREBRED_REPLACE_RANK_3_FACTION_RED.id, 'vengeance_track', 3)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='purebred')
+        g.set_place('vengeance_track', 0)
+        g.trigger(
+            'vengeance_mode.rules.whistle_blow_section.whistle_blow',
+            ctx.but(target=catalog.GATHERING.id),
+        )
+        ctx = ctx_1
+    return [
+        g.expect(
+            '[f.vengeance_track for each f in faction] == [3, 2]',
+            lambda: [g.get(f, 'vengeance_track') for f in g.members('faction')],
+            '==',
+            lambda: [3, 2],
+        ),
+        g.expect('happened(unit) == 3', lambda: q.happened(g, 'unit'), '==', lambda: 3),
+        g.expect('contains(neutral_refuge, unit)', lambda: q.contains(g, 'neutral_refuge', 'unit')),
+        g.expect(
+            'count(vengeance_deck) == 3',
+            lambda: q.count(g, 'vengeance_mode.vengeance_deck'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'contains(rank_3_space, rules.vengeance_cards.bullying) and count(rank_3_space) == 1',
+            lambda: q.contains(
+                g,
+                'vengeance_mode.vengeance_lower.rank_3_space',
+                catalog.BULLYING.id,
+            )
+            and q.count(g, 'vengeance_mode.vengeance_lower.rank_3_space') == 1,
+        ),
+        g.expect(
+            'contains(rank_2_space, rules.vengeance_cards.corruption)',
+            lambda: q.contains(
+                g,
+                'vengeance_mode.vengeance_lower.rank_2_space',
+                catalog.VENGEANCE_CARDS_CORRUPTION.id,
+            ),
+        ),
+        g.expect(
+            'contains(rank_1_space, rules.vengeance_cards.envy)',
+            lambda: q.contains(g, 'vengeance_mode.vengeance_lower.rank_1_space', catalog.ENVY.id),
+        ),
+        g.expect(
+            'empty(purebred_draw)',
+            lambda: q.empty(g, 'vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw'),
+        ),
+    ]
+
+
+# vengeance_mode.rules.track_and_cards.refills (rules/dei_old_london/vengeance.ludex:430)
+# An Action phase, two Turns: the cards slide right, the Rank 1 card goes
+@book.example(
+    'vengeance_mode.rules.track_and_cards.refills',
+    title='An Action phase, two Turns: the cards slide right, the Rank 1 card goes',
+    scope=('vengeance_mode',),
+    source='rules/dei_old_london/vengeance.ludex:430',
+)
+def refills(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('vengeance_mode.vengeance_lower.rank_1_space', [])
+    g.set_place(
+        'vengeance_mode.vengeance_lower.rank_2_space',
+        [catalog.VENGEANCE_CARDS_CORRUPTION.id],
+    )
+    g.set_place('vengeance_mode.vengeance_lower.rank_3_space', [catalog.ENVY.id])
+    g.set_fact(
+        'draw_order',
+        ['vengeance_mode.vengeance_deck'],
+        [catalog.MONOPOLY.id, catalog.BULLYING.id, catalog.BULKY_ONE.id, catalog.ECLECTIC_ONE.id],
+    )
+    with g.effect():
+        g.trigger('vengeance_mode.rules.track_and_cards.refill_before_action_phases', ctx)
+    with g.effect():
+        g.trigger('vengeance_mode.rules.track_and_cards.refill_before_turn', ctx)
+    with g.effect():
+        g.trigger(
+            'vengeance_mode.rules.track_and_cards.discard_resolved',
+            ctx.but(target=catalog.MONOPOLY.id),
+        )
+    with g.effect():
+        g.trigger('vengeance_mode.rules.track_and_cards.refill_before_turn', ctx)
+    return [
+        g.expect(
+            'contains(rank_1_space, rules.vengeance_cards.bullying) and count(rank_1_space) == 1',
+            lambda: q.contains(
+                g,
+                'vengeance_mode.vengeance_lower.rank_1_space',
+                catalog.BULLYING.id,
+            )
+            and q.count(g, 'vengeance_mode.vengeance_lower.rank_1_space') == 1,
+        ),
+        g.expect(
+            'contains(rank_2_space, rules.vengeance_cards.bulky_one) and count(rank_2_space) == 1',
+            lambda: q.contains(
+                g,
+                'vengeance_mode.vengeance_lower.rank_2_space',
+                catalog.BULKY_ONE.id,
+            )
+            and q.count(g, 'vengeance_mode.vengeance_lower.rank_2_space') == 1,
+        ),
+        g.expect(
+            'contains(rank_3_space, rules.vengeance_cards.eclectic_one) and count(rank_3_space) '
+            '== 1',
+            lambda: q.contains(
+                g,
+                'vengeance_mode.vengeance_lower.rank_3_space',
+                catalog.ECLECTIC_ONE.id,
+            )
+            and q.count(g, 'vengeance_mode.vengeance_lower.rank_3_space') == 1,
+        ),
+    ]
+
+
 # vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps
-# (rules/dei_old_london/vengeance.ludex:360)
+# (rules/dei_old_london/vengeance.ludex:488)
 # Red stops behind three tokens; White bumps Yellow at #9
 @book.example(
     'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps',
     title='Red stops behind three tokens; White bumps Yellow at #9',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:360',
+    source='rules/dei_old_london/vengeance.ludex:488',
 )
 def red_spaces_and_bumps(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2249,13 +2562,13 @@ def red_spaces_and_bumps(g: Game) -> list[Expectation]:
     ]
 
 
-# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:438)
+# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:566)
 # Ending the game on space #4
 @book.example(
     'vengeance_mode.rules.extra_supplies.ending_on_space_4',
     title='Ending the game on space #4',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:438',
+    source='rules/dei_old_london/vengeance.ludex:566',
 )
 def ending_on_space_4(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2271,5 +2584,158 @@ def ending_on_space_4(g: Game) -> list[Expectation]:
             lambda: g.get(ctx.need('you'), 'supply'),
             '==',
             lambda: 4 + 6,
+        ),
+    ]
+
+
+# vengeance_mode.rules.vengeance_cards.penalties_suffered (rules/dei_old_london/vengeance.ludex:753)
+# Blue and Green suffer Corruption, then Envy, each choosing a penalty
+@book.example(
+    'vengeance_mode.rules.vengeance_cards.penalties_suffered',
+    title='Blue and Green suffer Corruption, then Envy, each choosing a penalty',
+    scope=('vengeance_mode',),
+    source='rules/dei_old_london/vengeance.ludex:753',
+)
+def penalties_suffered(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            catalog.PENALTIES_SUFFERED_FACTION_RED.id,
+            catalog.PENALTIES_SUFFERED_FACTION_BLUE.id,
+            catalog.PENALTIES_SUFFERED_FACTION_GREEN.id,
+        ],
+    )
+    for f in g.members('faction'):
+        g.set(f, 'supply', 10)
+        g.set(f, 'technology', 4)
+        g.set(f, 'energy_cell', 2)
+        g.set_fact('meets_threshold', [f, catalog.VENGEANCE_CARDS_CORRUPTION.id], True)
+        g.set_fact('meets_threshold', [f, catalog.ENVY.id], True)
+    g.set_fact(
+        'answers',
+        ['corruption', catalog.PENALTIES_SUFFERED_FACTION_BLUE.id],
+        ['first_penalty'],
+    )
+    g.set_fact(
+        'answers',
+        ['corruption', catalog.PENALTIES_SUFFERED_FACTION_GREEN.id],
+        ['second_penalty'],
+    )
+    g.set_fact('answers', ['envy', catalog.PENALTIES_SUFFERED_FACTION_BLUE.id], ['first_penalty'])
+    g.set_fact('answers', ['envy', catalog.PENALTIES_SUFFERED_FACTION_GREEN.id], ['second_penalty'])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PENALTIES_SUFFERED_FACTION_RED.id)
+        g.trigger(
+            'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
+            ctx.but(target=catalog.VENGEANCE_CARDS_CORRUPTION.id),
+        )
+        g.trigger(
+            'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
+            ctx.but(target=catalog.ENVY.id),
+        )
+        ctx = ctx_1
+    return [
+        g.expect(
+            '[f.technology for each f in faction] == [4, 0, 4]',
+            lambda: [g.get(f, 'technology') for f in g.members('faction')],
+            '==',
+            lambda: [4, 0, 4],
+        ),
+        g.expect(
+            '[f.energy_cell for each f in faction] == [2, 1, 2]',
+            lambda: [g.get(f, 'energy_cell') for f in g.members('faction')],
+            '==',
+            lambda: [2, 1, 2],
+        ),
+        g.expect(
+            '[f.supply for each f in faction] == [10, 10, 4]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [10, 10, 4],
+        ),
+    ]
+
+
+# vengeance_mode.rules.vengeance_cards.new_effects_suffered
+# (rules/dei_old_london/vengeance.ludex:780)
+# Blue loses a Feat to Monopoly and an Action card to Eclectic one
+@book.example(
+    'vengeance_mode.rules.vengeance_cards.new_effects_suffered',
+    title='Blue loses a Feat to Monopoly and an Action card to Eclectic one',
+    scope=('vengeance_mode',),
+    source='rules/dei_old_london/vengeance.ludex:780',
+)
+def new_effects_suffered(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'faction',
+        [
+            catalog.NEW_EFFECTS_SUFFERED_FACTION_RED.id,
+            catalog.NEW_EFFECTS_SUFFERED_FACTION_BLUE.id,
+            catalog.NEW_EFFECTS_SUFFERED_FACTION_GREEN.id,
+        ],
+    )
+    for f in g.members('faction'):
+        g.set(f, 'supply', 10)
+        g.set_fact('meets_threshold', [f, catalog.MONOPOLY.id], True)
+        g.set_fact('meets_threshold', [f, catalog.ECLECTIC_ONE.id], True)
+    g.set_fact('unlocked_feats', [catalog.NEW_EFFECTS_SUFFERED_FACTION_BLUE.id], 2)
+    g.set_place('hand', ['action_card'])
+    g.set_fact(
+        'answers',
+        ['monopoly', catalog.NEW_EFFECTS_SUFFERED_FACTION_BLUE.id],
+        ['first_penalty'],
+    )
+    g.set_fact(
+        'answers',
+        ['monopoly', catalog.NEW_EFFECTS_SUFFERED_FACTION_GREEN.id],
+        ['second_penalty'],
+    )
+    g.set_fact(
+        'answers',
+        ['eclectic_one', catalog.NEW_EFFECTS_SUFFERED_FACTION_BLUE.id],
+        ['first_penalty'],
+    )
+    g.set_fact(
+        'answers',
+        ['eclectic_one', catalog.NEW_EFFECTS_SUFFERED_FACTION_GREEN.id],
+        ['second_penalty'],
+    )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.NEW_EFFECTS_SUFFERED_FACTION_RED.id)
+        g.trigger(
+            'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
+            ctx.but(target=catalog.MONOPOLY.id),
+        )
+        g.trigger(
+            'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
+            ctx.but(target=catalog.ECLECTIC_ONE.id),
+        )
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(new_effects.lose_a_feat) == 1',
+            lambda: q.happened(g, 'vengeance_mode.rules.new_effects.lose_a_feat'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(new_effects.lose_action_card) == 1',
+            lambda: q.happened(g, 'vengeance_mode.rules.new_effects.lose_action_card'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(faction_pad, action_card)',
+            lambda: q.contains(g, 'faction_pad', 'action_card'),
+        ),
+        g.expect(
+            '[f.supply for each f in faction] == [10, 10, 4]',
+            lambda: [g.get(f, 'supply') for f in g.members('faction')],
+            '==',
+            lambda: [10, 10, 4],
         ),
     ]

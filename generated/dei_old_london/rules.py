@@ -94,16 +94,16 @@ def no_order_tokens_effect(g: Game, ctx: Ctx) -> None:
         g.place(t, 'the_box')
 
 
-# campaign_mode.campaign_setup.turn_order (rules/dei_old_london/campaign.ludex:63)
+# campaign_mode.campaign_setup.determine_turn_order (rules/dei_old_london/campaign.ludex:63)
 # Determining Turn Order
 @book.rule(
-    'campaign_mode.campaign_setup.turn_order',
+    'campaign_mode.campaign_setup.determine_turn_order',
     title='Determining Turn Order',
     when=Timing('start', target='campaign_mode.scenario_game'),
     scope=('campaign_mode',),
     prose=1,
 )
-def turn_order_effect(g: Game, ctx: Ctx) -> None:
+def determine_turn_order_effect(g: Game, ctx: Ctx) -> None:
     if q.runs(g, 'campaign_mode.scenario_game') == 0:
         g.prose('the Turn order for Scenario #1 is determined randomly.')
     else:
@@ -143,13 +143,14 @@ def map_by_player_count_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.setting_up_the_map.districts_as_depicted (rules/dei_old_london/campaign.ludex:95)
 # Districts as depicted
-book.rule(
+@book.rule(
     'campaign_mode.setting_up_the_map.districts_as_depicted',
     title='Districts as depicted',
-    when=Timing('during', target='setup_phase_1'),
-    duration=Duration('permanent'),
+    when=Timing('end', target='setup_phase_1'),
     scope=('campaign_mode',),
 )
+def districts_as_depicted_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.fact('placed_as_depicted', 'map'), 'placed_as_depicted(map)')
 
 
 # campaign_mode.objective_cards.top_box (rules/dei_old_london/campaign.ludex:114)
@@ -212,18 +213,13 @@ def scenario_events_event_takes_place_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('after', target='move_turn_marker'),
     check=scenario_events_event_takes_place_check,
     scope=('campaign_mode',),
-    prose=1,
 )
 def scenario_events_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
     g.reveal(1, 'campaign_mode.event_rules.event_spaces')
-    g.prose(
-        'the Event of that number in the Scenario takes place: at once on the Map or the '
-        'Factions, or, when it requires choices, each player in Turn order chooses on their own.',
-    )
 
 
 # campaign_mode.event_rules.events_revealed.reveal_all_events
-# (rules/dei_old_london/campaign.ludex:175)
+# (rules/dei_old_london/campaign.ludex:174)
 # Reveal all the Events
 @book.rule(
     'campaign_mode.event_rules.events_revealed.reveal_all_events',
@@ -236,7 +232,7 @@ def reveal_all_events_effect(g: Game, ctx: Ctx) -> None:
         g.reveal(e)
 
 
-# campaign_mode.points.scenario_rewards (rules/dei_old_london/campaign.ludex:191)
+# campaign_mode.points.scenario_rewards (rules/dei_old_london/campaign.ludex:190)
 # Campaign Points at the end of each Scenario
 @book.rule(
     'campaign_mode.points.scenario_rewards',
@@ -264,7 +260,7 @@ def scenario_rewards_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_mode.points.revenge', ctx)
 
 
-# campaign_mode.points.point_rewards: Rewards (rules/dei_old_london/campaign.ludex:203)
+# campaign_mode.points.point_rewards: Rewards (rules/dei_old_london/campaign.ludex:202)
 book.table(
     'campaign_mode.points.point_rewards',
     title='Rewards',
@@ -277,7 +273,7 @@ book.table(
 )
 
 
-# campaign_mode.points.revenge (rules/dei_old_london/campaign.ludex:219)
+# campaign_mode.points.revenge (rules/dei_old_london/campaign.ludex:218)
 # Power Points for the last players
 @book.rule(
     'campaign_mode.points.revenge',
@@ -305,17 +301,7 @@ def revenge_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', 1, f)
 
 
-# campaign_mode.points.lab_rewards (rules/dei_old_london/campaign.ludex:233)
-# Scenario #7 assigns Campaign Points differently
-book.rule(
-    'campaign_mode.points.lab_rewards',
-    title='Scenario #7 assigns Campaign Points differently',
-    duration=Duration('permanent'),
-    scope=('campaign_mode',),
-)
-
-
-# campaign_mode.advantages.unlock_advantages (rules/dei_old_london/campaign.ludex:258)
+# campaign_mode.advantages.unlock_advantages (rules/dei_old_london/campaign.ludex:257)
 # Unlocking Advantages
 @book.rule(
     'campaign_mode.advantages.unlock_advantages',
@@ -347,7 +333,7 @@ def unlock_advantages_effect(g: Game, ctx: Ctx) -> None:
         ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.comrades: Comrades (rules/dei_old_london/campaign.ludex:292)
+# campaign_mode.advantages.cost_1.comrades: Comrades (rules/dei_old_london/campaign.ludex:291)
 def comrades_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -364,7 +350,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.comrades.extra_scrapper (rules/dei_old_london/campaign.ludex:300)
+# campaign_mode.advantages.cost_1.comrades.extra_scrapper (rules/dei_old_london/campaign.ludex:299)
 # 1 additional Scrapper
 @book.rule(
     'campaign_mode.advantages.cost_1.comrades.extra_scrapper',
@@ -386,7 +372,7 @@ def extra_scrapper_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.energetic_hold (rules/dei_old_london/campaign.ludex:309)
+# campaign_mode.advantages.cost_1.energetic_hold (rules/dei_old_london/campaign.ludex:308)
 # Energetic Hold
 def energetic_hold_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -405,7 +391,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell
-# (rules/dei_old_london/campaign.ludex:317)
+# (rules/dei_old_london/campaign.ludex:316)
 # 1 additional Energy Cell
 @book.rule(
     'campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell',
@@ -419,7 +405,7 @@ def extra_energy_cell_effect(g: Game, ctx: Ctx) -> None:
             g.gain('energy_cell', 1, f)
 
 
-# campaign_mode.advantages.cost_1.technologies_hold (rules/dei_old_london/campaign.ludex:324)
+# campaign_mode.advantages.cost_1.technologies_hold (rules/dei_old_london/campaign.ludex:323)
 # Technologies Hold
 def technologies_hold_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -438,7 +424,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.technologies_hold.extra_technologies
-# (rules/dei_old_london/campaign.ludex:332)
+# (rules/dei_old_london/campaign.ludex:331)
 # 2 additional Technologies
 @book.rule(
     'campaign_mode.advantages.cost_1.technologies_hold.extra_technologies',
@@ -452,7 +438,7 @@ def extra_technologies_effect(g: Game, ctx: Ctx) -> None:
             g.gain('technology', 2, f)
 
 
-# campaign_mode.advantages.cost_1.tactics_flexibility (rules/dei_old_london/campaign.ludex:339)
+# campaign_mode.advantages.cost_1.tactics_flexibility (rules/dei_old_london/campaign.ludex:338)
 # Tactics Flexibility
 def tactics_flexibility_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -471,7 +457,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first
-# (rules/dei_old_london/campaign.ludex:348)
+# (rules/dei_old_london/campaign.ludex:347)
 # A random Feat of your color first
 @book.rule(
     'campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first',
@@ -497,7 +483,7 @@ def random_feat_first_effect(g: Game, ctx: Ctx) -> None:
                 )
 
 
-# campaign_mode.advantages.cost_1.explorers: Explorers (rules/dei_old_london/campaign.ludex:356)
+# campaign_mode.advantages.cost_1.explorers: Explorers (rules/dei_old_london/campaign.ludex:355)
 def explorers_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -514,7 +500,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.explorers.cross_a_ruin (rules/dei_old_london/campaign.ludex:363)
+# campaign_mode.advantages.cost_1.explorers.cross_a_ruin (rules/dei_old_london/campaign.ludex:362)
 # Cross a Ruin with 1 Move Action
 def cross_a_ruin_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.EXPLORERS.id, ctx.need('actor')))
@@ -531,7 +517,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.signal_distortion (rules/dei_old_london/campaign.ludex:370)
+# campaign_mode.advantages.cost_1.signal_distortion (rules/dei_old_london/campaign.ludex:369)
 # Signal Distortion
 def signal_distortion_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -550,7 +536,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.signal_distortion.swap_drones
-# (rules/dei_old_london/campaign.ludex:378)
+# (rules/dei_old_london/campaign.ludex:377)
 # Swap 2 Drones
 @book.rule(
     'campaign_mode.advantages.cost_1.signal_distortion.swap_drones',
@@ -582,7 +568,7 @@ def swap_drones_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.initiative: Initiative (rules/dei_old_london/campaign.ludex:388)
+# campaign_mode.advantages.cost_1.initiative: Initiative (rules/dei_old_london/campaign.ludex:387)
 def initiative_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -599,12 +585,12 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.initiative.first_player (rules/dei_old_london/campaign.ludex:397)
+# campaign_mode.advantages.cost_1.initiative.first_player (rules/dei_old_london/campaign.ludex:396)
 # Automatically the First Player
 @book.rule(
     'campaign_mode.advantages.cost_1.initiative.first_player',
     title='Automatically the First Player',
-    when=Timing('after', target='campaign_mode.campaign_setup.turn_order'),
+    when=Timing('after', target='campaign_mode.campaign_setup.determine_turn_order'),
     scope=('campaign_mode',),
 )
 def first_player_effect(g: Game, ctx: Ctx) -> None:
@@ -624,7 +610,7 @@ def first_player_effect(g: Game, ctx: Ctx) -> None:
             g.set(f, 'turn_order', 0)
 
 
-# campaign_mode.advantages.cost_1.legacy: Legacy (rules/dei_old_london/campaign.ludex:404)
+# campaign_mode.advantages.cost_1.legacy: Legacy (rules/dei_old_london/campaign.ludex:403)
 def legacy_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -641,7 +627,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.legacy.keep_candy_boosts (rules/dei_old_london/campaign.ludex:412)
+# campaign_mode.advantages.cost_1.legacy.keep_candy_boosts (rules/dei_old_london/campaign.ludex:411)
 # Keep up to 2 Candy Boosts
 @book.rule(
     'campaign_mode.advantages.cost_1.legacy.keep_candy_boosts',
@@ -657,7 +643,7 @@ def keep_candy_boosts_effect(g: Game, ctx: Ctx) -> None:
             g.prose('if f possesses more than 2, f chooses which to keep.')
 
 
-# campaign_mode.advantages.cost_1.kept_candy_boosts_back (rules/dei_old_london/campaign.ludex:420)
+# campaign_mode.advantages.cost_1.kept_candy_boosts_back (rules/dei_old_london/campaign.ludex:419)
 # Kept Candy Boosts in the next Scenario
 @book.rule(
     'campaign_mode.advantages.cost_1.kept_candy_boosts_back',
@@ -671,7 +657,7 @@ def kept_candy_boosts_back_effect(g: Game, ctx: Ctx) -> None:
         g.set(f, 'kept_candy_boosts', 0)
 
 
-# campaign_mode.advantages.cost_2.grant: Grant (rules/dei_old_london/campaign.ludex:430)
+# campaign_mode.advantages.cost_2.grant: Grant (rules/dei_old_london/campaign.ludex:429)
 def grant_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -689,7 +675,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.grant.place_a_construction
-# (rules/dei_old_london/campaign.ludex:438)
+# (rules/dei_old_london/campaign.ludex:437)
 # 1 Elevator or 1 Bridge
 @book.rule(
     'campaign_mode.advantages.cost_2.grant.place_a_construction',
@@ -725,7 +711,7 @@ def place_a_construction_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_2.emergency_exit (rules/dei_old_london/campaign.ludex:449)
+# campaign_mode.advantages.cost_2.emergency_exit (rules/dei_old_london/campaign.ludex:448)
 # Emergency Exit
 def emergency_exit_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -744,7 +730,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.emergency_exit.roof_to_ground
-# (rules/dei_old_london/campaign.ludex:458)
+# (rules/dei_old_london/campaign.ludex:457)
 # From a Roof to the Ground without an Elevator
 def roof_to_ground_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.EMERGENCY_EXIT.id, ctx.need('actor')))
@@ -760,7 +746,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.private_negotiation (rules/dei_old_london/campaign.ludex:464)
+# campaign_mode.advantages.cost_2.private_negotiation (rules/dei_old_london/campaign.ludex:463)
 # Private Negotiation
 def private_negotiation_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -779,7 +765,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.private_negotiation.private_mission
-# (rules/dei_old_london/campaign.ludex:473)
+# (rules/dei_old_london/campaign.ludex:472)
 # A Mission next to your Pad
 @book.rule(
     'campaign_mode.advantages.cost_2.private_negotiation.private_mission',
@@ -797,7 +783,7 @@ def private_mission_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# campaign_mode.advantages.cost_2.acrobatics: Acrobatics (rules/dei_old_london/campaign.ludex:480)
+# campaign_mode.advantages.cost_2.acrobatics: Acrobatics (rules/dei_old_london/campaign.ludex:479)
 def acrobatics_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -815,7 +801,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.acrobatics.ground_to_roof
-# (rules/dei_old_london/campaign.ludex:489)
+# (rules/dei_old_london/campaign.ludex:488)
 # From under a Bridge to its Roof
 def ground_to_roof_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.ACROBATICS.id, ctx.need('actor')))
@@ -831,7 +817,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.consolidate: Consolidate (rules/dei_old_london/campaign.ludex:495)
+# campaign_mode.advantages.cost_2.consolidate: Consolidate (rules/dei_old_london/campaign.ludex:494)
 def consolidate_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -849,7 +835,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.consolidate.consolidated_color
-# (rules/dei_old_london/campaign.ludex:504)
+# (rules/dei_old_london/campaign.ludex:503)
 # 1 Campaign Point for 3 Outposts of the color
 @book.rule(
     'campaign_mode.advantages.cost_2.consolidate.consolidated_color',
@@ -871,7 +857,7 @@ def consolidated_color_effect(g: Game, ctx: Ctx) -> None:
             g.gain('campaign_points', 1, f)
 
 
-# campaign_mode.advantages.cost_2.pride: Pride (rules/dei_old_london/campaign.ludex:511)
+# campaign_mode.advantages.cost_2.pride: Pride (rules/dei_old_london/campaign.ludex:510)
 def pride_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -889,7 +875,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.pride.unresolved_challenge
-# (rules/dei_old_london/campaign.ludex:519)
+# (rules/dei_old_london/campaign.ludex:518)
 # 6 Supplies for an unresolved Challenge
 @book.rule(
     'campaign_mode.advantages.cost_2.pride.unresolved_challenge',
@@ -914,7 +900,7 @@ def unresolved_challenge_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', 6, f)
 
 
-# campaign_mode.advantages.cost_2.cooperation: Cooperation (rules/dei_old_london/campaign.ludex:526)
+# campaign_mode.advantages.cost_2.cooperation: Cooperation (rules/dei_old_london/campaign.ludex:525)
 def cooperation_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -932,7 +918,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.cooperation.alliance_bonus
-# (rules/dei_old_london/campaign.ludex:533)
+# (rules/dei_old_london/campaign.ludex:532)
 # 2 Supplies for an Alliance Mission
 def alliance_bonus_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.COOPERATION.id, ctx.need('actor')))
@@ -949,7 +935,7 @@ def alliance_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# campaign_mode.advantages.cost_2.strategy: Strategy (rules/dei_old_london/campaign.ludex:539)
+# campaign_mode.advantages.cost_2.strategy: Strategy (rules/dei_old_london/campaign.ludex:538)
 def strategy_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -967,7 +953,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.strategy.feat_on_your_pad
-# (rules/dei_old_london/campaign.ludex:549)
+# (rules/dei_old_london/campaign.ludex:548)
 # Start with the written Feat
 @book.rule(
     'campaign_mode.advantages.cost_2.strategy.feat_on_your_pad',
@@ -982,7 +968,7 @@ def feat_on_your_pad_effect(g: Game, ctx: Ctx) -> None:
             g.prose('f starts the Scenario with the Feat written on its sheet (locked) on its Pad.')
 
 
-# campaign_mode.advantages.cost_2.geotech: Geotech (rules/dei_old_london/campaign.ludex:556)
+# campaign_mode.advantages.cost_2.geotech: Geotech (rules/dei_old_london/campaign.ludex:555)
 def geotech_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -999,7 +985,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.geotech.last_resource (rules/dei_old_london/campaign.ludex:564)
+# campaign_mode.advantages.cost_2.geotech.last_resource (rules/dei_old_london/campaign.ludex:563)
 # 2 Supplies for the last Resource of a Region
 def last_resource_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1019,7 +1005,7 @@ def last_resource_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# campaign_mode.advantages.cost_3.specialization (rules/dei_old_london/campaign.ludex:573)
+# campaign_mode.advantages.cost_3.specialization (rules/dei_old_london/campaign.ludex:572)
 # Specialization
 def specialization_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1038,7 +1024,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.specialization.market_card_kept
-# (rules/dei_old_london/campaign.ludex:583)
+# (rules/dei_old_london/campaign.ludex:582)
 # The Market card joins your Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.specialization.market_card_kept',
@@ -1053,7 +1039,7 @@ def market_card_kept_effect(g: Game, ctx: Ctx) -> None:
             g.prose("the Market card written on f's sheet is among f's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.sleeping_cell (rules/dei_old_london/campaign.ludex:590)
+# campaign_mode.advantages.cost_3.sleeping_cell (rules/dei_old_london/campaign.ludex:589)
 # Sleeping Cell
 def sleeping_cell_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1072,7 +1058,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge
-# (rules/dei_old_london/campaign.ludex:598)
+# (rules/dei_old_london/campaign.ludex:597)
 # 1 Refuge in a Ground Region with no Outpost
 @book.rule(
     'campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge',
@@ -1105,7 +1091,7 @@ def hidden_refuge_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_3.robotics: Robotics (rules/dei_old_london/campaign.ludex:608)
+# campaign_mode.advantages.cost_3.robotics: Robotics (rules/dei_old_london/campaign.ludex:607)
 def robotics_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1122,7 +1108,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_3.robotics.drone_card_kept (rules/dei_old_london/campaign.ludex:619)
+# campaign_mode.advantages.cost_3.robotics.drone_card_kept (rules/dei_old_london/campaign.ludex:618)
 # The Drone card joins the Purebred's Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.robotics.drone_card_kept',
@@ -1136,7 +1122,7 @@ def drone_card_kept_effect(g: Game, ctx: Ctx) -> None:
         g.prose("the Market Drone card written on the sheet is among the Purebred's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.contraband: Contraband (rules/dei_old_london/campaign.ludex:625)
+# campaign_mode.advantages.cost_3.contraband: Contraband (rules/dei_old_london/campaign.ludex:624)
 def contraband_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1154,7 +1140,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.contraband.black_market_card_kept
-# (rules/dei_old_london/campaign.ludex:636)
+# (rules/dei_old_london/campaign.ludex:635)
 # The Black Market card joins your Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.contraband.black_market_card_kept',
@@ -1169,7 +1155,7 @@ def black_market_card_kept_effect(g: Game, ctx: Ctx) -> None:
             g.prose("the Black Market card written on f's sheet is among f's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.face_of_the_people (rules/dei_old_london/campaign.ludex:643)
+# campaign_mode.advantages.cost_3.face_of_the_people (rules/dei_old_london/campaign.ludex:642)
 # Face of the People
 def face_of_the_people_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1188,7 +1174,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere
-# (rules/dei_old_london/campaign.ludex:652)
+# (rules/dei_old_london/campaign.ludex:651)
 # 1 additional Scrapper, in any Region with no Outpost
 @book.rule(
     'campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere',
@@ -1217,7 +1203,7 @@ def scrapper_anywhere_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.morale_pull.morale_pulls (rules/dei_old_london/campaign.ludex:689)
+# campaign_mode.morale_pull.morale_pulls (rules/dei_old_london/campaign.ludex:688)
 # Fulfilling a Morale Pull
 book.rule(
     'campaign_mode.morale_pull.morale_pulls',
@@ -1227,7 +1213,7 @@ book.rule(
 )
 
 
-# campaign_mode.morale_pull.use_morale_pull (rules/dei_old_london/campaign.ludex:697)
+# campaign_mode.morale_pull.use_morale_pull (rules/dei_old_london/campaign.ludex:696)
 # Using a completed Morale Pull
 def use_morale_pull_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1248,7 +1234,7 @@ def use_morale_pull_effect(g: Game, ctx: Ctx) -> None:
     g.gain('candy_boost', 2, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:710)
+# campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:709)
 def supplies_70_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('actor'), 'supply') >= 70)
 
@@ -1267,7 +1253,7 @@ def supplies_70_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:717)
+# campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:716)
 def resources_10_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('resources', ctx.need('actor')) >= 10)
 
@@ -1286,7 +1272,7 @@ def resources_10_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:724)
+# campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:723)
 def scrappers_15_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('scrappers_of', ctx.need('actor')) >= 15)
 
@@ -1305,7 +1291,7 @@ def scrappers_15_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.constructions_8 (rules/dei_old_london/campaign.ludex:731)
+# campaign_mode.morale_pull.constructions_8 (rules/dei_old_london/campaign.ludex:730)
 # 8 Constructions (no Purebred)
 def constructions_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1327,7 +1313,7 @@ def constructions_8_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:738)
+# campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:737)
 def outposts_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('outposts_controlled', ctx.need('actor')) >= 8)
 
@@ -1346,7 +1332,7 @@ def outposts_8_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:745)
+# campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:744)
 # 7 Market purchases
 def market_purchases_7_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('market_purchases', ctx.need('actor')) >= 7)
@@ -1366,15 +1352,15 @@ def market_purchases_7_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.win_a_campaign.campaign_winner (rules/dei_old_london/campaign.ludex:765)
+# campaign_mode.win_a_campaign.name_the_winner (rules/dei_old_london/campaign.ludex:764)
 # The winner of the Campaign
 @book.rule(
-    'campaign_mode.win_a_campaign.campaign_winner',
+    'campaign_mode.win_a_campaign.name_the_winner',
     title='The winner of the Campaign',
     when=Timing('end', target='campaign_mode.campaign_play'),
     scope=('campaign_mode',),
 )
-def campaign_winner_effect(g: Game, ctx: Ctx) -> None:
+def name_the_winner_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         if (
             g.get(f, 'campaign_points')
@@ -1725,17 +1711,58 @@ def phase_21_agents_effect(g: Game, ctx: Ctx) -> None:
     title='Initial Deployment',
     who=('purebred',),
     when=Timing('during', target='initial_deployment'),
-    prose=2,
+    prose=1,
 )
 def initial_deployment_purebred_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Regardless of the Priority order, before their first Turn')
     for _i in g.span(1, 3):
-        g.place('purebred.agent', 'roof_region')
-    g.place('purebred.leader_model', 'roof_region')
-    g.prose('in one or more Roof Regions with a Barracks token, (max. 2 Units for each Region).')
+        chosen_1 = g.pick(
+            ctx,
+            'purebred.rules.purebred_setup.initial_deployment_purebred',
+            'r',
+            [
+                r
+                for r in g.members(g.fact('regions'))
+                if g.fact('is_roof', r)
+                and q.has(g, r, 'purebred.barracks_token')
+                and q.count(
+                    g,
+                    [
+                        u
+                        for u in g.members(r)
+                        if q.is_(g, u, 'purebred.agent') or q.is_(g, u, 'purebred.leader_model')
+                    ],
+                )
+                < 2
+            ],
+        )
+        for r in chosen_1:
+            g.move('purebred.agent', r, source='agent_reserve')
+    chosen_1 = g.pick(
+        ctx,
+        'purebred.rules.purebred_setup.initial_deployment_purebred',
+        'r',
+        [
+            r
+            for r in g.members(g.fact('regions'))
+            if g.fact('is_roof', r)
+            and q.has(g, r, 'purebred.barracks_token')
+            and q.count(
+                g,
+                [
+                    u
+                    for u in g.members(r)
+                    if q.is_(g, u, 'purebred.agent') or q.is_(g, u, 'purebred.leader_model')
+                ],
+            )
+            < 2
+        ],
+    )
+    for r in chosen_1:
+        g.place('purebred.leader_model', r)
 
 
-# purebred.rules.boris_ability.boris.master_of_the_markets (rules/dei_old_london/purebred.ludex:202)
+# purebred.rules.boris_ability.boris.master_of_the_markets (rules/dei_old_london/purebred.ludex:241)
 # Master of the Markets
 def master_of_the_markets_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1754,21 +1781,17 @@ def master_of_the_markets_check(g: Game, ctx: Ctx) -> bool:
     who=('purebred',),
     when=Timing('after', target='buy_action'),
     check=master_of_the_markets_check,
-    prose=1,
 )
 def master_of_the_markets_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'purebred.rules.boris_ability.boris.master_of_the_markets', 'place_energy_cell'):
         g.require(not g.fact('has_resource', ctx.need('target')), 'not has_resource(target)')
         g.pay('energy_cell', 1, ctx.subject)
         g.place('energy_cell', ctx.get('target'))
-        g.prose(
-            'the Purebred player immediately applies effects of that Market card without buying '
-            'it.',
-        )
+        g.trigger(ctx.need('target'), ctx)
 
 
 # purebred.rules.boris_ability.boris.master_of_the_markets.energy_cell_to_buyer
-# (rules/dei_old_london/purebred.ludex:222)
+# (rules/dei_old_london/purebred.ludex:261)
 # Energy Cell on a bought Market card
 def energy_cell_to_buyer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, ctx.need('target'), 'energy_cell'))
@@ -1785,7 +1808,7 @@ def energy_cell_to_buyer_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts
-# (rules/dei_old_london/purebred.ludex:242)
+# (rules/dei_old_london/purebred.ludex:281)
 # Rotate Districts with Barracks
 @book.rule(
     'purebred.rules.military_architecture.rotate_barracks_districts',
@@ -1823,7 +1846,7 @@ def rotate_barracks_districts_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation
-# (rules/dei_old_london/purebred.ludex:259)
+# (rules/dei_old_london/purebred.ludex:298)
 # Note: London Bridge District
 @book.rule(
     'purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation',
@@ -1838,7 +1861,7 @@ def london_bridge_rotation_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.drones_count_for_majority
-# (rules/dei_old_london/purebred.ludex:266)
+# (rules/dei_old_london/purebred.ludex:305)
 # Drones are worth 1 for Majority
 @book.rule(
     'purebred.rules.military_architecture.drones_count_for_majority',
@@ -1852,7 +1875,7 @@ def drones_count_for_majority_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.drone_cards_only_scoring
-# (rules/dei_old_london/purebred.ludex:274)
+# (rules/dei_old_london/purebred.ludex:313)
 # End game: only Drone Cards
 @book.rule(
     'purebred.rules.military_discipline.drone_cards_only_scoring',
@@ -1865,7 +1888,7 @@ def drone_cards_only_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.prose("the Purebred Gain Supplies only for Drone Cards. The other Market cards don't count.")
 
 
-# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:282)
+# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:321)
 # Ignore Drone effects
 def ignore_drone_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('drone_can_affect', 'purebred'))
@@ -1894,24 +1917,22 @@ def ignore_drone_effects_effect(g: Game, ctx: Ctx) -> None:
             g.note('Drone effect ignored by Purebred Units')
 
 
-# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:295)
+# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:334)
 # No Constructions; use others' Bridges and Elevators
 @book.rule(
     'purebred.rules.military_discipline.no_constructions',
     title="No Constructions; use others' Bridges and Elevators",
     who=('purebred',),
-    duration=Duration('permanent'),
+    when=Timing('during', target='construction'),
     prose=1,
 )
 def no_constructions_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        "The Purebred don't build Constructions, but they can use all the Bridges and Elevators, "
-        'both Neutrals or opponent ones.',
-    )
+    g.require(ctx.need('actor') != 'purebred', 'actor != purebred')
+    g.prose('but they can use all the Bridges and Elevators, both Neutrals or opponent ones.')
 
 
 # purebred.rules.military_discipline.no_constructions.opponent_construction_used
-# (rules/dei_old_london/purebred.ludex:304)
+# (rules/dei_old_london/purebred.ludex:344)
 # Using an opponent Construction
 def opponent_construction_used_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -1932,7 +1953,7 @@ def opponent_construction_used_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', 1, g.fact('construction_owner', c))
 
 
-# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:332)
+# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:372)
 # Barracks are Refuges
 book.rule(
     'purebred.rules.military_discipline.barracks_are_refuges',
@@ -1943,7 +1964,7 @@ book.rule(
 
 
 # purebred.rules.military_discipline.no_black_or_industrial_market
-# (rules/dei_old_london/purebred.ludex:338)
+# (rules/dei_old_london/purebred.ludex:378)
 # No Black or Industrial Market
 def no_black_or_industrial_market_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -1963,7 +1984,7 @@ def no_black_or_industrial_market_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:375)
+# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:415)
 # Flip on first completion
 def flip_on_completion_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, ctx.need('target'), 'purebred.rules.order_tokens.order_token'))
@@ -1980,7 +2001,7 @@ def flip_on_completion_effect(g: Game, ctx: Ctx) -> None:
     g.reveal('purebred.rules.order_tokens.order_token')
 
 
-# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:384)
+# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:424)
 # No normal Collect Action
 book.rule(
     'purebred.rules.submission.no_normal_collect',
@@ -1989,7 +2010,7 @@ book.rule(
 )
 
 
-# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:390)
+# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:430)
 # Submission
 def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2014,7 +2035,7 @@ def collect_by_submission_effect(g: Game, ctx: Ctx) -> None:
     g.prose('they Collect an additional Resource from the reserve of the same type.')
 
 
-# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:403)
+# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:443)
 def evacuate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred' and g.fact('units_of', 'purebred', ctx.need('target')) >= 1,
@@ -2037,7 +2058,7 @@ def evacuate_effect(g: Game, ctx: Ctx) -> None:
         g.move('scrapper', 'linked_region')
 
 
-# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:479)
+# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:519)
 @book.rule(
     'purebred.feats.stock_warehouse',
     title='Stock Warehouse',
@@ -2053,7 +2074,7 @@ def stock_warehouse_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:487)
+# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:527)
 def drones_command_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2075,7 +2096,7 @@ def drones_command_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:495)
+# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:535)
 @book.rule(
     'purebred.feats.sewers',
     title='Sewers',
@@ -2091,7 +2112,7 @@ def sewers_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:503)
+# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:543)
 def bribe_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2114,7 +2135,7 @@ def bribe_effect(g: Game, ctx: Ctx) -> None:
         g.gain('candy_boost', 1, ctx.subject)
 
 
-# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:514)
+# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:554)
 def mechanical_arm_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2138,7 +2159,7 @@ def mechanical_arm_effect(g: Game, ctx: Ctx) -> None:
         g.prose('you Collect a Resource where the Drone ends its movement, if one is present.')
 
 
-# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:525)
+# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:565)
 def motivation_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
@@ -2175,7 +2196,7 @@ def motivation_effect(g: Game, ctx: Ctx) -> None:
             g.gain('resource', 1, 'purebred')
 
 
-# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:541)
+# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:581)
 def inspection_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') != 'purebred'
@@ -2197,8 +2218,8 @@ def inspection_effect(g: Game, ctx: Ctx) -> None:
         g.move('purebred.agent', ctx.get('target'))
 
 
-# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:551)
-def corruption_check(g: Game, ctx: Ctx) -> bool:
+# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:591)
+def feats_corruption_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
         and q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
@@ -2213,10 +2234,10 @@ def corruption_check(g: Game, ctx: Ctx) -> bool:
     title='Corruption',
     kind='card',
     when=Timing('after', target='collect_action'),
-    check=corruption_check,
+    check=feats_corruption_check,
     this=catalog.FEATS_CORRUPTION.id,
 )
-def corruption_effect(g: Game, ctx: Ctx) -> None:
+def feats_corruption_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'purebred.feats.corruption', 'enlist'):
         g.trigger('enlist_action', ctx)
 
@@ -2233,15 +2254,15 @@ def scenario_1_scenario_setup_reveal_objective_effect(g: Game, ctx: Ctx) -> None
     g.place(catalog.OBJECTIVE_1.id, 'mission_board')
 
 
-# scenario_1.scenario_setup.map: Set up the Map (rules/dei_old_london/scenario_1.ludex:13)
+# scenario_1.scenario_setup.set_up_map: Set up the Map (rules/dei_old_london/scenario_1.ludex:13)
 @book.rule(
-    'scenario_1.scenario_setup.map',
+    'scenario_1.scenario_setup.set_up_map',
     title='Set up the Map',
     when=Timing('during', target='setup'),
     scope=('scenario_1',),
     prose=1,
 )
-def scenario_1_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
+def set_up_map_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Set up the Map, as showed in the figure.')
 
 
@@ -2291,7 +2312,7 @@ def no_neutral_bridges_effect(g: Game, ctx: Ctx) -> None:
     prose=1,
 )
 def debris_effect(g: Game, ctx: Ctx) -> None:
-    g.place('old_london_components.debris_token', 'scenario_1.scenario_setup.map')
+    g.place('old_london_components.debris_token', 'map')
     g.prose('as showed in the Figure.')
 
 
@@ -2830,22 +2851,37 @@ def objective_2b_top_box_check(g: Game, ctx: Ctx) -> bool:
     check=objective_2b_top_box_check,
     limit=Limit(1, per='action_phase'),
     scope=('scenario_2',),
-    prose=1,
 )
 def objective_2b_top_box_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'scenario_2.objective_2b.top_box', 'remove_barracks'):
-        g.move('purebred.barracks_token', 'the_box')
-        g.prose('and 3 Agents from the same Region.')
-        g.gain('supply', 8, ctx.subject)
+        chosen_1 = g.pick(
+            ctx,
+            'scenario_2.objective_2b.top_box',
+            'r',
+            [
+                r
+                for r in g.members(g.fact('regions'))
+                if q.has(g, r, 'purebred.barracks_token')
+                and q.count(g, [a for a in g.members(r) if q.is_(g, a, 'purebred.agent')]) >= 3
+            ],
+            otherwise=True,
+        )
+        if not chosen_1:
+            g.note('no Region holds a Barracks token and 3 Agents')
+        for r in chosen_1:
+            g.move('purebred.barracks_token', 'the_box', source=r)
+            for _i in g.span(1, 3):
+                g.move('purebred.agent', 'agent_reserve', source=r)
+            g.gain('supply', 8, ctx.subject)
 
 
-# scenario_2.objective_2b.final_scoring: Final Scoring (rules/dei_old_london/scenario_2.ludex:142)
+# scenario_2.objective_2b.final_scoring: Final Scoring (rules/dei_old_london/scenario_2.ludex:154)
 @book.rule('scenario_2.objective_2b.final_scoring', title='Final Scoring', scope=('scenario_2',))
 def objective_2b_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_points', g.fact('london_bridge_roof_majorities', 'purebred'), 'purebred')
 
 
-# scenario_2.objective_scoring (rules/dei_old_london/scenario_2.ludex:157)
+# scenario_2.objective_scoring (rules/dei_old_london/scenario_2.ludex:169)
 # The Objective cards' Final Scoring
 @book.rule(
     'scenario_2.objective_scoring',
@@ -2858,7 +2894,7 @@ def scenario_2_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_2.objective_2b.final_scoring', ctx)
 
 
-# scenario_2.event_rules.event_table (rules/dei_old_london/scenario_2.ludex:164)
+# scenario_2.event_rules.event_table (rules/dei_old_london/scenario_2.ludex:176)
 # Events of Scenario #2
 def scenario_2_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -2893,7 +2929,7 @@ book.table(
 )
 
 
-# scenario_2.event_rules.collapse: 1, 2 - Collapse (rules/dei_old_london/scenario_2.ludex:172)
+# scenario_2.event_rules.collapse: 1, 2 - Collapse (rules/dei_old_london/scenario_2.ludex:184)
 @book.rule(
     'scenario_2.event_rules.collapse',
     title='1, 2 - Collapse',
@@ -2909,7 +2945,7 @@ def collapse_effect(g: Game, ctx: Ctx) -> None:
     g.move('old_london_components.neutral_bridge_token', 'the_box')
 
 
-# scenario_2.event_rules.government_intervention (rules/dei_old_london/scenario_2.ludex:187)
+# scenario_2.event_rules.government_intervention (rules/dei_old_london/scenario_2.ludex:199)
 # 3, 4 - Government Intervention
 @book.rule(
     'scenario_2.event_rules.government_intervention',
@@ -2951,7 +2987,7 @@ def scenario_2_event_rules_government_intervention_effect(g: Game, ctx: Ctx) -> 
     ctx = ctx_1
 
 
-# scenario_2.event_rules.times_up: 5 - Time's Up (rules/dei_old_london/scenario_2.ludex:200)
+# scenario_2.event_rules.times_up: 5 - Time's Up (rules/dei_old_london/scenario_2.ludex:212)
 @book.rule('scenario_2.event_rules.times_up', title="5 - Time's Up", scope=('scenario_2',))
 def times_up_effect(g: Game, ctx: Ctx) -> None:
     ctx_1 = ctx
@@ -2964,7 +3000,7 @@ def times_up_effect(g: Game, ctx: Ctx) -> None:
             g.gain('candy_boost', 1, f)
 
 
-# scenario_2.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_2.ludex:211)
+# scenario_2.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_2.ludex:223)
 @book.rule('scenario_2.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_2',))
 def scenario_2_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -2980,7 +3016,7 @@ def scenario_2_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_2.event_rules.event_takes_place (rules/dei_old_london/scenario_2.ludex:226)
+# scenario_2.event_rules.event_takes_place (rules/dei_old_london/scenario_2.ludex:238)
 # The Event revealed takes place
 @book.rule(
     'scenario_2.event_rules.event_takes_place',
@@ -3654,7 +3690,12 @@ def riot_effect(g: Game, ctx: Ctx) -> None:
                     ctx,
                     'scenario_5.event_rules.riot',
                     'c',
-                    g.members('vengeance_mode.lower_spaces'),
+                    g.members(
+                        [
+                            q.top(g, s)
+                            for s in g.members(q.occupied(g, 'vengeance_mode.vengeance_lower'))
+                        ],
+                    ),
                 )
                 for c in chosen_2:
                     g.trigger(
@@ -3662,11 +3703,16 @@ def riot_effect(g: Game, ctx: Ctx) -> None:
                         ctx.but(target=c),
                     )
                     g.discard(c)
-                    g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.lower_spaces')
+                    g.trigger('vengeance_mode.rules.track_and_cards.slide_right', ctx)
+                    g.draw(
+                        'vengeance_mode.vengeance_deck',
+                        1,
+                        'vengeance_mode.vengeance_lower.rank_3_space',
+                    )
             ctx = ctx_1
 
 
-# scenario_5.event_rules.hierarchy: 5, 6 - Hierarchy (rules/dei_old_london/scenario_5.ludex:121)
+# scenario_5.event_rules.hierarchy: 5, 6 - Hierarchy (rules/dei_old_london/scenario_5.ludex:122)
 @book.rule('scenario_5.event_rules.hierarchy', title='5, 6 - Hierarchy', scope=('scenario_5',))
 def scenario_5_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3682,7 +3728,7 @@ def scenario_5_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_5.event_rules.event_takes_place (rules/dei_old_london/scenario_5.ludex:136)
+# scenario_5.event_rules.event_takes_place (rules/dei_old_london/scenario_5.ludex:137)
 # The Event revealed takes place
 @book.rule(
     'scenario_5.event_rules.event_takes_place',
@@ -3764,7 +3810,10 @@ def scenario_6_scenario_setup_alliance_only_no_challenge_effect(g: Game, ctx: Ct
 # scenario_6.scenario_rules.discard_instead (rules/dei_old_london/scenario_6.ludex:37)
 # Suffer the Whistle-blow, or discard the card
 def discard_instead_cost(g: Game, ctx: Ctx) -> None:
-    for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
+    for _i in g.span(
+        1,
+        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+    ):
         g.relocate('unit', 'neutral_refuge')
 
 
@@ -3795,18 +3844,34 @@ def discard_instead_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance', ctx)
         elif picked == 'discard':
             g.note('the Vengeance card is discarded, not resolved')
-    g.gain('vengeance_track', g.get(ctx.need('target'), 'rank'), ctx.need('actor'))
+    g.gain(
+        'vengeance_track',
+        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+        ctx.need('actor'),
+    )
     g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
     g.trigger('vengeance_mode.rules.track_and_cards.discard_resolved', ctx)
 
 
 # scenario_6.objective_6.top_box (rules/dei_old_london/scenario_6.ludex:81)
 # 1 Supply for each opposing Faction a new Vengeance card affects
+def objective_6_top_box_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not q.resolving(g, 'vengeance_mode.rules.track_and_cards.slide_right'))
+
+
 @book.rule(
     'scenario_6.objective_6.top_box',
     title='1 Supply for each opposing Faction a new Vengeance card affects',
     who=('purebred',),
-    when=Timing('enters', target='vengeance_mode.lower_spaces'),
+    when=Timing(
+        'any',
+        options=(
+            Timing('enters', target='vengeance_mode.vengeance_lower.rank_1_space'),
+            Timing('enters', target='vengeance_mode.vengeance_lower.rank_2_space'),
+            Timing('enters', target='vengeance_mode.vengeance_lower.rank_3_space'),
+        ),
+    ),
+    check=objective_6_top_box_check,
     scope=('scenario_6',),
 )
 def objective_6_top_box_effect(g: Game, ctx: Ctx) -> None:
@@ -3817,7 +3882,7 @@ def objective_6_top_box_effect(g: Game, ctx: Ctx) -> None:
         g.gain('supply', g.fact('affected_opponents', ctx.need('target')), 'purebred')
 
 
-# scenario_6.objective_6.final_scoring: Final Scoring (rules/dei_old_london/scenario_6.ludex:96)
+# scenario_6.objective_6.final_scoring: Final Scoring (rules/dei_old_london/scenario_6.ludex:97)
 @book.rule('scenario_6.objective_6.final_scoring', title='Final Scoring', scope=('scenario_6',))
 def objective_6_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3828,7 +3893,7 @@ def objective_6_final_scoring_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# scenario_6.objective_scoring (rules/dei_old_london/scenario_6.ludex:111)
+# scenario_6.objective_scoring (rules/dei_old_london/scenario_6.ludex:113)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_6.objective_scoring',
@@ -3840,7 +3905,7 @@ def scenario_6_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_6.objective_6.final_scoring', ctx)
 
 
-# scenario_6.event_rules.event_table (rules/dei_old_london/scenario_6.ludex:116)
+# scenario_6.event_rules.event_table (rules/dei_old_london/scenario_6.ludex:118)
 # Events of Scenario #6
 def scenario_6_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -3875,7 +3940,7 @@ book.table(
 )
 
 
-# scenario_6.event_rules.vendetta: 1, 2 - Vendetta (rules/dei_old_london/scenario_6.ludex:124)
+# scenario_6.event_rules.vendetta: 1, 2 - Vendetta (rules/dei_old_london/scenario_6.ludex:126)
 @book.rule('scenario_6.event_rules.vendetta', title='1, 2 - Vendetta', scope=('scenario_6',))
 def vendetta_effect(g: Game, ctx: Ctx) -> None:
     ctx_1 = ctx
@@ -3884,16 +3949,19 @@ def vendetta_effect(g: Game, ctx: Ctx) -> None:
         ctx,
         'scenario_6.event_rules.vendetta',
         'c',
-        g.members('vengeance_mode.lower_spaces'),
+        g.members(
+            [q.top(g, s) for s in g.members(q.occupied(g, 'vengeance_mode.vengeance_lower'))],
+        ),
     )
     for c in chosen_2:
         g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance', ctx.but(target=c))
         g.discard(c)
-        g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.lower_spaces')
+        g.trigger('vengeance_mode.rules.track_and_cards.slide_right', ctx)
+        g.draw('vengeance_mode.vengeance_deck', 1, 'vengeance_mode.vengeance_lower.rank_3_space')
     ctx = ctx_1
 
 
-# scenario_6.event_rules.roundup: 3, 4 - Roundup (rules/dei_old_london/scenario_6.ludex:136)
+# scenario_6.event_rules.roundup: 3, 4 - Roundup (rules/dei_old_london/scenario_6.ludex:139)
 @book.rule('scenario_6.event_rules.roundup', title='3, 4 - Roundup', scope=('scenario_6',))
 def roundup_effect(g: Game, ctx: Ctx) -> None:
     ctx_1 = ctx
@@ -3927,7 +3995,7 @@ def roundup_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# scenario_6.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_6.ludex:153)
+# scenario_6.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_6.ludex:156)
 @book.rule('scenario_6.event_rules.funding', title='5 - Funding', scope=('scenario_6',))
 def scenario_6_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3938,7 +4006,7 @@ def scenario_6_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
             g.gain('candy_boost', 1, f)
 
 
-# scenario_6.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_6.ludex:164)
+# scenario_6.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_6.ludex:167)
 @book.rule('scenario_6.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_6',))
 def scenario_6_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3954,7 +4022,7 @@ def scenario_6_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_6.event_rules.event_takes_place (rules/dei_old_london/scenario_6.ludex:179)
+# scenario_6.event_rules.event_takes_place (rules/dei_old_london/scenario_6.ludex:182)
 # The Event revealed takes place
 @book.rule(
     'scenario_6.event_rules.event_takes_place',
@@ -4379,7 +4447,7 @@ def use_big_ben_effect(g: Game, ctx: Ctx) -> None:
     g.require(q.in_play(g, 'vengeance_mode.big_ben_district'), 'in_play(big_ben_district)')
 
 
-# vengeance_mode.setup.phase_1_big_ben (rules/dei_old_london/vengeance.ludex:74)
+# vengeance_mode.setup.phase_1_big_ben (rules/dei_old_london/vengeance.ludex:94)
 # Setup, Phase 1: Big Ben District
 @book.rule(
     'vengeance_mode.setup.phase_1_big_ben',
@@ -4395,7 +4463,7 @@ def phase_1_big_ben_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.setup.phase_10_vengeance_board (rules/dei_old_london/vengeance.ludex:84)
+# vengeance_mode.setup.phase_10_vengeance_board (rules/dei_old_london/vengeance.ludex:104)
 # Setup, Phase 10: Vengeance Board
 @book.rule(
     'vengeance_mode.setup.phase_10_vengeance_board',
@@ -4410,7 +4478,7 @@ def phase_10_vengeance_board_effect(g: Game, ctx: Ctx) -> None:
         g.set(f, 'vengeance_track', 0)
 
 
-# vengeance_mode.setup.phase_11_vengeance_cards (rules/dei_old_london/vengeance.ludex:96)
+# vengeance_mode.setup.phase_11_vengeance_cards (rules/dei_old_london/vengeance.ludex:116)
 # Setup, Phase 11: Vengeance cards
 @book.rule(
     'vengeance_mode.setup.phase_11_vengeance_cards',
@@ -4420,11 +4488,12 @@ def phase_10_vengeance_board_effect(g: Game, ctx: Ctx) -> None:
 )
 def phase_11_vengeance_cards_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('vengeance_mode.vengeance_deck')
-    g.draw('vengeance_mode.vengeance_deck', 3, 'vengeance_mode.lower_spaces')
+    for s in g.members(q.spaces(g, 'vengeance_mode.vengeance_lower')):
+        g.draw('vengeance_mode.vengeance_deck', 1, s)
     g.place('vengeance_mode.vengeance_deck', 'vengeance_mode.vengeance_board')
 
 
-# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:109)
+# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:130)
 # No Constructions on Big Ben
 @book.rule(
     'vengeance_mode.rules.no_construction_on_big_ben',
@@ -4436,7 +4505,7 @@ def no_construction_on_big_ben_effect(g: Game, ctx: Ctx) -> None:
     g.require(ctx.need('target') != 'vengeance_mode.big_ben_district', 'target != big_ben_district')
 
 
-# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:118)
+# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:139)
 # Whistle-blow
 def whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4458,10 +4527,13 @@ def whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:141)
+# (rules/dei_old_london/vengeance.ludex:162)
 # Whistle-blowing, once per Action phase
 def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
-    for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
+    for _i in g.span(
+        1,
+        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+    ):
         g.relocate('unit', 'neutral_refuge')
 
 
@@ -4474,13 +4546,17 @@ def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
 )
 def whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance', ctx)
-    g.gain('vengeance_track', g.get(ctx.need('target'), 'rank'), ctx.need('actor'))
+    g.gain(
+        'vengeance_track',
+        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+        ctx.need('actor'),
+    )
     g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
     g.trigger('vengeance_mode.rules.track_and_cards.discard_resolved', ctx)
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance
-# (rules/dei_old_london/vengeance.ludex:159)
+# (rules/dei_old_london/vengeance.ludex:214)
 # Suffering Vengeance
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
@@ -4509,32 +4585,19 @@ def suffer_vengeance_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty
-# (rules/dei_old_london/vengeance.ludex:176)
+# (rules/dei_old_london/vengeance.ludex:231)
 # A Faction chooses the penalty it suffers
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
     title='A Faction chooses the penalty it suffers',
     scope=('vengeance_mode',),
-    prose=2,
 )
 def choose_penalty_effect(g: Game, ctx: Ctx) -> None:
-    for picked in g.choose(
-        'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
-        [
-            ('first_penalty', 'The first penalty of the card'),
-            ('second_penalty', 'The second penalty of the card'),
-        ],
-        1,
-        ctx,
-    ):
-        if picked == 'first_penalty':
-            g.prose('the Faction suffers the first penalty printed on the card')
-        elif picked == 'second_penalty':
-            g.prose('the Faction suffers the second penalty printed on the card')
+    g.trigger(ctx.need('target'), ctx)
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.no_applicable_penalty
-# (rules/dei_old_london/vengeance.ludex:184)
+# (rules/dei_old_london/vengeance.ludex:234)
 # Cannot apply any penalty
 def no_applicable_penalty_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.fact('can_apply_any_portion', ctx.need('target')))
@@ -4551,7 +4614,7 @@ def no_applicable_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.no_negative_supplies
-# (rules/dei_old_london/vengeance.ludex:191)
+# (rules/dei_old_london/vengeance.ludex:241)
 # Note: no negative Supplies
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.no_negative_supplies',
@@ -4564,7 +4627,7 @@ def no_negative_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow
-# (rules/dei_old_london/vengeance.ludex:215)
+# (rules/dei_old_london/vengeance.ludex:265)
 # Purebred Whistle-blow
 def purebred_whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4594,7 +4657,7 @@ def purebred_whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:229)
+# (rules/dei_old_london/vengeance.ludex:279)
 # The Purebred Whistle-blowing, once per Action phase
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
@@ -4608,29 +4671,33 @@ def purebred_whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
         3,
         'vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw',
     )
-    g.gain('vengeance_track', g.get(ctx.need('target'), 'rank'), 'purebred')
-    for _i in g.span(1, g.get(ctx.need('target'), 'rank')):
+    g.gain(
+        'vengeance_track',
+        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+        'purebred',
+    )
+    for _i in g.span(
+        1,
+        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+    ):
         g.relocate('unit', 'neutral_refuge')
     g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
-    g.discard(ctx.get('target'))
-    chosen_1 = g.pick(
-        ctx,
-        'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
-        'c',
-        g.members('vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw'),
-    )
-    for c in chosen_1:
-        g.move(
-            c,
-            'vengeance_mode.lower_spaces',
-            source='vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw',
+    for s in g.members([q.location(g, ctx.need('target'))]):
+        g.discard(ctx.get('target'))
+        chosen_1 = g.pick(
+            ctx,
+            'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
+            'c',
+            g.members('vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw'),
         )
+        for c in chosen_1:
+            g.move(c, s, source='vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw')
     for c in g.members('vengeance_mode.rules.purebred_whistle_blow_section.purebred_draw'):
         g.discard(c)
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity
-# (rules/dei_old_london/vengeance.ludex:243)
+# (rules/dei_old_london/vengeance.ludex:294)
 # Purebred may ignore penalties
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity',
@@ -4657,7 +4724,7 @@ def purebred_penalty_immunity_effect(g: Game, ctx: Ctx) -> None:
             g.note('the Purebred ignore the Vengeance')
 
 
-# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:278)
+# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:359)
 # Discard the resolved card
 @book.rule(
     'vengeance_mode.rules.track_and_cards.discard_resolved',
@@ -4669,7 +4736,7 @@ def discard_resolved_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases
-# (rules/dei_old_london/vengeance.ludex:284)
+# (rules/dei_old_london/vengeance.ludex:365)
 # Before the start of all Action phases
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases',
@@ -4683,7 +4750,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide
-# (rules/dei_old_london/vengeance.ludex:286)
+# (rules/dei_old_london/vengeance.ludex:367)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide',
@@ -4691,14 +4758,13 @@ book.procedure(
     kind='step',
     who=('first_player',),
     scope=('vengeance_mode',),
-    prose=1,
 )
 def refill_before_action_phases_slide_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('All the Vengeance cards slide to the right, to fill any empty spaces.')
+    g.trigger('vengeance_mode.rules.track_and_cards.slide_right', ctx)
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal
-# (rules/dei_old_london/vengeance.ludex:291)
+# (rules/dei_old_london/vengeance.ludex:371)
 # Reveal Vengeance cards for the empty spaces
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal',
@@ -4708,15 +4774,11 @@ def refill_before_action_phases_slide_effect(g: Game, ctx: Ctx) -> None:
     scope=('vengeance_mode',),
 )
 def refill_before_action_phases_reveal_effect(g: Game, ctx: Ctx) -> None:
-    g.draw(
-        'vengeance_mode.vengeance_deck',
-        q.empty_spaces(g, 'vengeance_mode.lower_spaces'),
-        'vengeance_mode.lower_spaces',
-    )
+    g.trigger('vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces', ctx)
 
 
 # vengeance_mode.rules.track_and_cards.refill_each_action_phase
-# (rules/dei_old_london/vengeance.ludex:297)
+# (rules/dei_old_london/vengeance.ludex:377)
 # Refill before the Action phases
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_action_phase',
@@ -4729,7 +4791,7 @@ def refill_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_action_phases', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:306)
+# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:386)
 # Before each new Turn
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_turn',
@@ -4744,7 +4806,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1
-# (rules/dei_old_london/vengeance.ludex:308)
+# (rules/dei_old_london/vengeance.ludex:388)
 # Discard the Rank 1 Vengeance Card, if present
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1',
@@ -4753,28 +4815,25 @@ book.procedure(
     scope=('vengeance_mode',),
 )
 def discard_rank_1_effect(g: Game, ctx: Ctx) -> None:
-    if g.fact('occupied', 'vengeance_mode.lower_spaces', 1):
-        g.discard(g.fact('card_at', 'vengeance_mode.lower_spaces', 1))
+    for c in g.members('vengeance_mode.vengeance_lower.rank_1_space'):
+        g.discard(c)
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.slide
-# (rules/dei_old_london/vengeance.ludex:313)
+# (rules/dei_old_london/vengeance.ludex:393)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.slide',
     title='Slide the Vengeance cards to the right',
     kind='step',
     scope=('vengeance_mode',),
-    prose=1,
 )
 def refill_before_turn_slide_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Slide the available Vengeance cards to the right, in order to fill eventual empty slots.',
-    )
+    g.trigger('vengeance_mode.rules.track_and_cards.slide_right', ctx)
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.reveal
-# (rules/dei_old_london/vengeance.ludex:318)
+# (rules/dei_old_london/vengeance.ludex:397)
 # Reveal Vengeance cards for the empty slots
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.reveal',
@@ -4783,14 +4842,61 @@ def refill_before_turn_slide_effect(g: Game, ctx: Ctx) -> None:
     scope=('vengeance_mode',),
 )
 def refill_before_turn_reveal_effect(g: Game, ctx: Ctx) -> None:
-    g.draw(
-        'vengeance_mode.vengeance_deck',
-        q.empty_spaces(g, 'vengeance_mode.lower_spaces'),
-        'vengeance_mode.lower_spaces',
-    )
+    g.trigger('vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:323)
+# vengeance_mode.rules.track_and_cards.slide_right (rules/dei_old_london/vengeance.ludex:402)
+# The Vengeance cards slide to the right, to fill the empty spaces
+@book.rule(
+    'vengeance_mode.rules.track_and_cards.slide_right',
+    title='The Vengeance cards slide to the right, to fill the empty spaces',
+    scope=('vengeance_mode',),
+)
+def slide_right_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members('vengeance_mode.vengeance_lower.rank_2_space'):
+        if q.empty(g, 'vengeance_mode.vengeance_lower.rank_1_space'):
+            g.move(
+                c,
+                'vengeance_mode.vengeance_lower.rank_1_space',
+                source='vengeance_mode.vengeance_lower.rank_2_space',
+            )
+    for c in g.members('vengeance_mode.vengeance_lower.rank_3_space'):
+        if q.empty(g, 'vengeance_mode.vengeance_lower.rank_2_space'):
+            g.move(
+                c,
+                'vengeance_mode.vengeance_lower.rank_2_space',
+                source='vengeance_mode.vengeance_lower.rank_3_space',
+            )
+    for c in g.members('vengeance_mode.vengeance_lower.rank_2_space'):
+        if q.empty(g, 'vengeance_mode.vengeance_lower.rank_1_space'):
+            g.move(
+                c,
+                'vengeance_mode.vengeance_lower.rank_1_space',
+                source='vengeance_mode.vengeance_lower.rank_2_space',
+            )
+
+
+# vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces
+# (rules/dei_old_london/vengeance.ludex:414)
+# A Vengeance card revealed for each empty space
+@book.rule(
+    'vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces',
+    title='A Vengeance card revealed for each empty space',
+    scope=('vengeance_mode',),
+)
+def reveal_for_empty_spaces_effect(g: Game, ctx: Ctx) -> None:
+    for s in g.members(
+        [
+            'vengeance_mode.vengeance_lower.rank_1_space',
+            'vengeance_mode.vengeance_lower.rank_2_space',
+            'vengeance_mode.vengeance_lower.rank_3_space',
+        ],
+    ):
+        if q.empty(g, s):
+            g.draw('vengeance_mode.vengeance_deck', 1, s)
+
+
+# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:451)
 # Refill before each new Turn
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_turn',
@@ -4802,7 +4908,7 @@ def refill_each_turn_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_turn', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:327)
+# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:455)
 # Tokens on an occupied space move back
 @book.rule(
     'vengeance_mode.rules.track_and_cards.bump_back',
@@ -4818,7 +4924,7 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
             g.lose('vengeance_track', 1, f)
 
 
-# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:338)
+# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:466)
 # The red spaces
 def red_spaces_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('actor'), 'vengeance_track') >= 10)
@@ -4849,7 +4955,7 @@ def red_spaces_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.end_of_game_supplies
-# (rules/dei_old_london/vengeance.ludex:409)
+# (rules/dei_old_london/vengeance.ludex:537)
 # Supplies for the Vengeance track
 @book.rule(
     'vengeance_mode.rules.extra_supplies.end_of_game_supplies',
@@ -4873,7 +4979,7 @@ def end_of_game_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.extra_supplies_bonus
-# (rules/dei_old_london/vengeance.ludex:420)
+# (rules/dei_old_london/vengeance.ludex:548)
 # Extra Supplies bonus
 def extra_supplies_bonus_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('standing', 'vengeance_track')
@@ -4892,7 +4998,7 @@ book.table(
 )
 
 
-# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:468)
+# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:596)
 # Lose Action card
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card',
@@ -4905,7 +5011,7 @@ def lose_action_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards
-# (rules/dei_old_london/vengeance.ludex:477)
+# (rules/dei_old_london/vengeance.ludex:605)
 # Restore discarded Action cards
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards',
@@ -4917,7 +5023,7 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
     g.move(g.fact('discarded_next_to', 'faction_pad'), 'hand')
 
 
-# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:482)
+# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:610)
 # Lose a Feat
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_a_feat',
@@ -4933,7 +5039,226 @@ def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:569)
+# vengeance_mode.rules.vengeance_cards.gathering (rules/dei_old_london/vengeance.ludex:622)
+# Gathering
+@book.rule(
+    'vengeance_mode.rules.vengeance_cards.gathering',
+    title='Gathering',
+    kind='card',
+    scope=('vengeance_mode',),
+    this=catalog.GATHERING.id,
+    prose=1,
+)
+def gathering_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'vengeance_mode.rules.vengeance_cards.gathering',
+        [
+            ('first_penalty', 'Remove 2 Scrappers from a Region with 4 or more'),
+            ('second_penalty', 'Lose 3 Supplies'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_penalty':
+            g.prose('remove 2 Scrappers from a Region with 4 or more Scrappers.')
+        elif picked == 'second_penalty':
+            g.lose('supply', 3, ctx.subject)
+
+
+# vengeance_mode.rules.vengeance_cards.beware_the_roofs (rules/dei_old_london/vengeance.ludex:636)
+# Beware the Roofs
+@book.rule(
+    'vengeance_mode.rules.vengeance_cards.beware_the_roofs',
+    title='Beware the Roofs',
+    kind='card',
+    scope=('vengeance_mode',),
+    this=catalog.BEWARE_THE_ROOFS.id,
+    prose=1,
+)
+def beware_the_roofs_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('remove all the Scrappers from a Roof Region where you have Majority.')
+
+
+# vengeance_mode.rules.vengeance_cards.corruption (rules/dei_old_london/vengeance.ludex:644)
+# Corruption
+@book.rule(
+    'vengeance_mode.rules.vengeance_cards.corruption',
+    title='Corruption',
+    kind='card',
+    scope=('vengeance_mode',),
+    this=catalog.VENGEANCE_CARDS_CORRUPTION.id,
+)
+def vengeance_cards_corruption_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'vengeance_mode.rules.vengeance_cards.corruption',
+        [
+            ('first_penalty', 'Discard all the Technology Resources'),
+            ('second_penalty', 'Lose 3 Supplies'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_penalty':
+            g.lose('technology', g.get(ctx.need('you'), 'technology'), ctx.subject)
+        elif picked == 'second_penalty':
+            g.lose('supply', 3, ctx.subject)
+
+
+# vengeance_mode.rules.vengeance_cards.monopoly: Monopoly (rules/dei_old_london/vengeance.ludex:657)
+@book.rule(
+    'vengeance_mode.rules.vengeance_cards.monopoly',
+    title='Monopoly',
+    kind='card',
+    scope=('vengeance_mode',),
+    this=catalog.MONOPOLY.id,
+)
+def monopoly_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'vengeance_mode.rules.vengeance_cards.monopoly',
+        [
+            ('first_penalty', 'Flip a Feat in order to lock it'),
+            ('second_penalty', 'Lose 3 Supplies'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_penalty':
+            g.trigger(
+                'vengeance_mode.rules.new_effects.lose_a_feat',
+                ctx.but(target=ctx.need('you')),
+            )
+        elif picked == 'second_penalty':
+            g.lose('supply', 3, ctx.subject)
+
+
+# vengeance_mode.rules.vengeance_cards.envy: Envy (rules/dei_old_london/vengeance.ludex:669)
+@book.rule(
+    'vengeance_mode.rules.vengeance_cards.envy',
+    title='Envy',
+    kind='card',
+    scope=('vengeance_mode',),
+    this=catalog.ENVY.id,
+    prose=2,
+)
+def envy_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'vengeance_mode.rules.vengeance_cards.envy',
+        [
+            ('first_penalty', 'Give 1 Energy Cell to the Whistle-blower'),
+            ('second_penalty', 'Give 3 Supplies to the Whistle-blower'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_penalty':
+            g.lose('energy_cell', 1, ctx.subject)
+            g.prose('the Whistle-blower gains the Energy Cell given.')
+        elif picked == 'second_penalty':
+            g.lose('supply', 3, ctx.subject)
+            g.prose('the Whistle-blower gains the Supplies given.')
+
+
+# vengeance_mode.rules.vengeance_cards.bullying: Bullying (rules/dei_old_london/vengeance.ludex:685)
+@book.rule(
+    'vengeance_mode.rules.vengeance_cards.bullying',
+    title='Bullying',
+    kind='card',
+    scope=('vengeance_mode',),
+    this=catalog.BULLYING.id,
+    prose=1,
+)
+def bullying_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'vengeance_mode.rules.vengeance_cards.bullying',
+        [
+            ('first_penalty', 'Remove 1 Scrapper from each Region of your Supremacy'),
+            ('second_penalty', 'Lose 3 Supplies'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_penalty':
+            g.prose('remove 1 Scrapper from each Region you have Supremacy')
+        elif picked == 'second_penalty':
+            g.lose('supply', 3, ctx.subject)
+
+
+# vengeance_mode.rules.vengeance_cards.eclectic_one (rules/dei_old_london/vengeance.ludex:698)
+# Eclectic one
+@book.rule(
+    'vengeance_mode.rules.vengeance_cards.eclectic_one',
+    title='Eclectic one',
+    kind='card',
+    scope=('vengeance_mode',),
+    this=catalog.ECLECTIC_ONE.id,
+)
+def eclectic_one_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'vengeance_mode.rules.vengeance_cards.eclectic_one',
+        [('first_penalty', 'Discard 1 Action card'), ('second_penalty', 'Lose 3 Supplies')],
+        1,
+        ctx,
+    ):
+        if picked == 'first_penalty':
+            g.trigger(
+                'vengeance_mode.rules.new_effects.lose_action_card',
+                ctx.but(target=ctx.need('you')),
+            )
+        elif picked == 'second_penalty':
+            g.lose('supply', 3, ctx.subject)
+
+
+# vengeance_mode.rules.vengeance_cards.bulky_one (rules/dei_old_london/vengeance.ludex:710)
+# Bulky one
+@book.rule(
+    'vengeance_mode.rules.vengeance_cards.bulky_one',
+    title='Bulky one',
+    kind='card',
+    scope=('vengeance_mode',),
+    this=catalog.BULKY_ONE.id,
+    prose=1,
+)
+def bulky_one_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'vengeance_mode.rules.vengeance_cards.bulky_one',
+        [
+            ('first_penalty', 'Remove 3 Scrappers from 1 or more Regions'),
+            ('second_penalty', 'Lose 3 Supplies'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_penalty':
+            g.prose('remove 3 Scrappers from 1 or more Regions')
+        elif picked == 'second_penalty':
+            g.lose('supply', 3, ctx.subject)
+
+
+# vengeance_mode.rules.vengeance_cards.leader_alone (rules/dei_old_london/vengeance.ludex:722)
+@book.rule(
+    'vengeance_mode.rules.vengeance_cards.leader_alone',
+    kind='card',
+    scope=('vengeance_mode',),
+    this=catalog.LEADER_ALONE.id,
+    prose=1,
+)
+def leader_alone_effect(g: Game, ctx: Ctx) -> None:
+    for picked in g.choose(
+        'vengeance_mode.rules.vengeance_cards.leader_alone',
+        [
+            ('first_penalty', 'Place your Leader in a Region with a Neutral Refuge'),
+            ('second_penalty', 'Lose 3 Supplies'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'first_penalty':
+            g.prose('place your Leader in a Region with a Neutral Refuge')
+        elif picked == 'second_penalty':
+            g.lose('supply', 3, ctx.subject)
+
+
+# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:820)
 def vengeance_track_row_1(g: Game, ctx: Ctx) -> None:
     g.gain('technology', 2, ctx.subject)
 

@@ -366,13 +366,13 @@ def identify_for_five(g: Game) -> list[Expectation]:
     ]
 
 
-# pockets.resistance_tokens.enkidu_to_tower (rules/escalation/pockets.ludex:82)
+# pockets.resistance_tokens.enkidu_to_tower (rules/escalation/pockets.ludex:84)
 # Enkidu heads to the Tower of L.A.W.
 @book.example(
     'pockets.resistance_tokens.enkidu_to_tower',
     title='Enkidu heads to the Tower of L.A.W.',
     scope=('pockets',),
-    source='rules/escalation/pockets.ludex:82',
+    source='rules/escalation/pockets.ludex:84',
 )
 def enkidu_to_tower(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -562,23 +562,27 @@ def communicator_explosion(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment
-# (rules/escalation/revolution.ludex:210)
+# (rules/escalation/revolution.ludex:220)
 # Hyperbolic Emitter: 2 Trust count as 4
 @book.example(
     'revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment',
     title='Hyperbolic Emitter: 2 Trust count as 4',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:210',
+    source='rules/escalation/revolution.ludex:220',
 )
 def doubled_payment(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(catalog.AKIRA.id, 'trust', 5)
     g.place(catalog.HYPERBOLIC_EMITTER.id, 'revolution.akira.inventions_in_play')
     g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['gears'])
+    g.set_fact('answer', ['use_emitter'], True)
     with g.effect():
         g.pay('trust', 2, catalog.AKIRA.id)
     with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
         g.trigger(catalog.HYPERBOLIC_EMITTER.id, ctx)
+        ctx = ctx_1
     return [
         g.expect('akira.trust == 3', lambda: g.get(catalog.AKIRA.id, 'trust'), '==', lambda: 3),
         g.expect(
@@ -599,13 +603,13 @@ def doubled_payment(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.probabilitator.rerolls_assault
-# (rules/escalation/revolution.ludex:255)
+# (rules/escalation/revolution.ludex:267)
 # Probabilitator re-rolls the Assault die, then breaks down
 @book.example(
     'revolution.akira.inventions_guide.probabilitator.rerolls_assault',
     title='Probabilitator re-rolls the Assault die, then breaks down',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:255',
+    source='rules/escalation/revolution.ludex:267',
 )
 def rerolls_assault(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -636,13 +640,13 @@ def rerolls_assault(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.probabilitator.rerolls_escape
-# (rules/escalation/revolution.ludex:269)
+# (rules/escalation/revolution.ludex:281)
 # Probabilitator re-rolls the Escape die, once per round
 @book.example(
     'revolution.akira.inventions_guide.probabilitator.rerolls_escape',
     title='Probabilitator re-rolls the Escape die, once per round',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:269',
+    source='rules/escalation/revolution.ludex:281',
 )
 def rerolls_escape(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -669,13 +673,13 @@ def rerolls_escape(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.jammer.jam_and_reactivate
-# (rules/escalation/revolution.ludex:325)
+# (rules/escalation/revolution.ludex:337)
 # Akira jams Phantasmer, who becomes active again
 @book.example(
     'revolution.akira.inventions_guide.jammer.jam_and_reactivate',
     title='Akira jams Phantasmer, who becomes active again',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:325',
+    source='rules/escalation/revolution.ludex:337',
 )
 def jam_and_reactivate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -709,13 +713,13 @@ def jam_and_reactivate(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.akira.inventions_guide.jammer.jammed_stays_down (rules/escalation/revolution.ludex:341)
+# revolution.akira.inventions_guide.jammer.jammed_stays_down (rules/escalation/revolution.ludex:353)
 # Only the Servant in Akira's District is jammed
 @book.example(
     'revolution.akira.inventions_guide.jammer.jammed_stays_down',
     title="Only the Servant in Akira's District is jammed",
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:341',
+    source='rules/escalation/revolution.ludex:353',
 )
 def jammed_stays_down(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -785,13 +789,13 @@ def coolum_cleanses(g: Game) -> list[Expectation]:
     ]
 
 
-# aeterna.aeterna_protocol.protocol_places_ae (rules/escalation/sc_aeterna.ludex:128)
+# aeterna.aeterna_protocol.protocol_places_ae (rules/escalation/sc_aeterna.ludex:129)
 # The Security Protocol places Æ where special Guards stand
 @book.example(
     'aeterna.aeterna_protocol.protocol_places_ae',
     title='The Security Protocol places Æ where special Guards stand',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:128',
+    source='rules/escalation/sc_aeterna.ludex:129',
 )
 def protocol_places_ae(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -806,38 +810,105 @@ def protocol_places_ae(g: Game) -> list[Expectation]:
         g.trigger('security_protocol', ctx)
     return [
         g.expect(
-            'contains(grand_citadel, ae_token)',
-            lambda: q.contains(g, 'grand_citadel', 'aeterna.ae_token'),
+            'sum([special_guards_in(d) for each d in city_districts()]) == 4',
+            lambda: q.total(
+                g,
+                [g.fact('special_guards_in', d) for d in g.members(g.fact('city_districts'))],
+            ),
+            '==',
+            lambda: 4,
         ),
         g.expect(
-            'not contains(art_district, ae_token)',
-            lambda: not q.contains(g, 'art_district', 'aeterna.ae_token'),
+            'contains(grand_citadel, ae_token)',
+            lambda: q.contains(g, 'grand_citadel', 'aeterna.ae_token'),
         ),
         g.expect(
             'contains(tower_of_law, ae_token)',
             lambda: q.contains(g, 'tower_of_law', 'aeterna.ae_token'),
         ),
-        g.expect('count(reserve) == 28', lambda: q.count(g, 'aeterna.reserve'), '==', lambda: 28),
+        g.expect(
+            'contains(art_district, ae_token) == (special_guards_in(art_district) == 1)',
+            lambda: q.contains(g, 'art_district', 'aeterna.ae_token'),
+            '==',
+            lambda: g.fact('special_guards_in', 'art_district') == 1,
+        ),
+        g.expect(
+            'count(reserve) == 28 - special_guards_in(art_district)',
+            lambda: q.count(g, 'aeterna.reserve'),
+            '==',
+            lambda: 28 - g.fact('special_guards_in', 'art_district'),
+        ),
     ]
 
 
-# aeterna.heroes_as_servants.hideout_draw (rules/escalation/sc_aeterna.ludex:208)
+# aeterna.aeterna_protocol.protocol_on_an_empty_city (rules/escalation/sc_aeterna.ludex:149)
+# The first special Guard goes to a random District
+@book.example(
+    'aeterna.aeterna_protocol.protocol_on_an_empty_city',
+    title='The first special Guard goes to a random District',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:149',
+)
+def protocol_on_an_empty_city(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['grand_citadel', 'art_district', 'tower_of_law'])
+    g.set_fact('special_guards_in', ['grand_citadel'], 0)
+    g.set_fact('special_guards_in', ['art_district'], 0)
+    g.set_fact('special_guards_in', ['tower_of_law'], 0)
+    g.set_place('grand_citadel', [])
+    g.set_place('art_district', [])
+    g.set_place('tower_of_law', [])
+    with g.effect():
+        g.trigger('security_protocol', ctx)
+    return [
+        g.expect(
+            'count([d for each d in city_districts() where special_guards_in(d) == 1]) == 1',
+            lambda: q.count(
+                g,
+                [
+                    d
+                    for d in g.members(g.fact('city_districts'))
+                    if g.fact('special_guards_in', d) == 1
+                ],
+            ),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count([d for each d in city_districts() where contains(d, ae_token) and '
+            'special_guards_in(d) == 1]) == 1',
+            lambda: q.count(
+                g,
+                [
+                    d
+                    for d in g.members(g.fact('city_districts'))
+                    if q.contains(g, d, 'aeterna.ae_token') and g.fact('special_guards_in', d) == 1
+                ],
+            ),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('count(reserve) == 29', lambda: q.count(g, 'aeterna.reserve'), '==', lambda: 29),
+    ]
+
+
+# aeterna.heroes_as_servants.hideout_draw (rules/escalation/sc_aeterna.ludex:235)
 # Two Hero-Servants draw their Access cards
 @book.example(
     'aeterna.heroes_as_servants.hideout_draw',
     title='Two Hero-Servants draw their Access cards',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:208',
+    source='rules/escalation/sc_aeterna.ludex:235',
 )
 def hideout_draw(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(catalog.ENKIDU.id, 'hero_servant', 2)
     g.set(catalog.ENKIDU.id, 'trust', 0)
     g.place(catalog.ENKIDU.id, 'art_district')
-    g.set_fact('access_district', [catalog.ENKIDU.id], 'tower_of_law')
+    g.set_fact('access_cards_of', [catalog.ENKIDU.id], ['tower_of_law'])
     g.set(catalog.JULIE.id, 'hero_servant', 2)
     g.place(catalog.JULIE.id, 'grand_citadel')
-    g.set_fact('access_district', [catalog.JULIE.id], 'revolution.julie.smugglers_hideout')
+    g.set_fact('access_cards_of', [catalog.JULIE.id], ['revolution.julie.smugglers_hideout'])
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.ENKIDU.id)
@@ -867,17 +938,99 @@ def hideout_draw(g: Game) -> list[Expectation]:
             '==',
             lambda: 'grand_citadel',
         ),
+        g.expect(
+            'happened(action, revolution.enkidu) == 1',
+            lambda: q.happened(g, 'action', catalog.ENKIDU.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(action, revolution.julie) == 0',
+            lambda: q.happened(g, 'action', catalog.JULIE.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'access_district(revolution.julie) == revolution.julie.smugglers_hideout',
+            lambda: g.fact('access_district', catalog.JULIE.id),
+            '==',
+            lambda: 'revolution.julie.smugglers_hideout',
+        ),
+        g.expect(
+            'happened(other_mission_sets.compatibility_heroes.julie_servant, revolution.julie) == '
+            '1',
+            lambda: q.happened(
+                g,
+                'aeterna.other_mission_sets.compatibility_heroes.julie_servant',
+                catalog.JULIE.id,
+            ),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# aeterna.heroes_as_servants.random_access_card (rules/escalation/sc_aeterna.ludex:260)
+# A Hero-Servant draws one of three Access cards
+@book.example(
+    'aeterna.heroes_as_servants.random_access_card',
+    title='A Hero-Servant draws one of three Access cards',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:260',
+)
+def random_access_card(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'hero_servant', 2)
+    g.set(catalog.ENKIDU.id, 'trust', 0)
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.set_fact(
+        'access_cards_of',
+        [catalog.ENKIDU.id],
+        ['tower_of_law', 'grand_citadel', 'commerce_district'],
+    )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('aeterna.heroes_as_servants.next_round', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'contains(access_cards_of(revolution.enkidu), access_district(revolution.enkidu))',
+            lambda: q.contains(
+                g,
+                g.fact('access_cards_of', catalog.ENKIDU.id),
+                g.fact('access_district', catalog.ENKIDU.id),
+            ),
+        ),
+        g.expect(
+            'location(revolution.enkidu) == access_district(revolution.enkidu)',
+            lambda: q.location(g, catalog.ENKIDU.id),
+            '==',
+            lambda: g.fact('access_district', catalog.ENKIDU.id),
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 0',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(action, revolution.enkidu) == 1',
+            lambda: q.happened(g, 'action', catalog.ENKIDU.id),
+            '==',
+            lambda: 1,
+        ),
     ]
 
 
 # aeterna.heroes_as_servants.specific_situations.servant_rounds
-# (rules/escalation/sc_aeterna.ludex:279)
+# (rules/escalation/sc_aeterna.ludex:327)
 # Two Hero-Servants at the end of their second round
 @book.example(
     'aeterna.heroes_as_servants.specific_situations.servant_rounds',
     title='Two Hero-Servants at the end of their second round',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:279',
+    source='rules/escalation/sc_aeterna.ludex:327',
 )
 def servant_rounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -944,13 +1097,13 @@ def servant_rounds(g: Game) -> list[Expectation]:
     ]
 
 
-# aeterna.heroes_as_servants.specific_situations.other_sets (rules/escalation/sc_aeterna.ludex:304)
+# aeterna.heroes_as_servants.specific_situations.other_sets (rules/escalation/sc_aeterna.ludex:352)
 # With another Mission set: converting only once the third Mission is completed
 @book.example(
     'aeterna.heroes_as_servants.specific_situations.other_sets',
     title='With another Mission set: converting only once the third Mission is completed',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:304',
+    source='rules/escalation/sc_aeterna.ludex:352',
 )
 def other_sets(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1015,13 +1168,13 @@ def other_sets(g: Game) -> list[Expectation]:
 
 
 # aeterna.heroes_as_servants.specific_situations.riot_detains
-# (rules/escalation/sc_aeterna.ludex:348)
+# (rules/escalation/sc_aeterna.ludex:396)
 # Hero A becomes a Servant during Hero B's Riot
 @book.example(
     'aeterna.heroes_as_servants.specific_situations.riot_detains',
     title="Hero A becomes a Servant during Hero B's Riot",
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:348',
+    source='rules/escalation/sc_aeterna.ludex:396',
 )
 def riot_detains(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1077,13 +1230,82 @@ def riot_detains(g: Game) -> list[Expectation]:
     ]
 
 
-# sc_rules.revolution_sc.jammer_sc.jammer_on_phantasmer (rules/escalation/sc_intro.ludex:115)
+# aeterna.other_mission_sets.mission_comes_into_play.mission_adds_two_special_guards
+# (rules/escalation/sc_aeterna.ludex:441)
+# A Mission comes into play: two special Guards, then Æ
+@book.example(
+    'aeterna.other_mission_sets.mission_comes_into_play.mission_adds_two_special_guards',
+    title='A Mission comes into play: two special Guards, then Æ',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:441',
+)
+def mission_adds_two_special_guards(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['grand_citadel', 'art_district', 'tower_of_law'])
+    g.set_fact('special_guards_in', ['grand_citadel'], 0)
+    g.set_fact('special_guards_in', ['art_district'], 0)
+    g.set_fact('special_guards_in', ['tower_of_law'], 0)
+    g.set_place('grand_citadel', [])
+    g.set_place('art_district', [])
+    g.set_place('tower_of_law', [])
+    with g.effect():
+        g.trigger('aeterna.other_mission_sets.mission_comes_into_play', ctx)
+    return [
+        g.expect(
+            'sum([special_guards_in(d) for each d in city_districts()]) == 2',
+            lambda: q.total(
+                g,
+                [g.fact('special_guards_in', d) for d in g.members(g.fact('city_districts'))],
+            ),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'count([d for each d in city_districts() where contains(d, ae_token)]) == count([d '
+            'for each d in city_districts() where special_guards_in(d) >= 1])',
+            lambda: q.count(
+                g,
+                [
+                    d
+                    for d in g.members(g.fact('city_districts'))
+                    if q.contains(g, d, 'aeterna.ae_token')
+                ],
+            ),
+            '==',
+            lambda: q.count(
+                g,
+                [
+                    d
+                    for d in g.members(g.fact('city_districts'))
+                    if g.fact('special_guards_in', d) >= 1
+                ],
+            ),
+        ),
+        g.expect(
+            'count(reserve) == 30 - count([d for each d in city_districts() where '
+            'special_guards_in(d) >= 1])',
+            lambda: q.count(g, 'aeterna.reserve'),
+            '==',
+            lambda: 30
+            - q.count(
+                g,
+                [
+                    d
+                    for d in g.members(g.fact('city_districts'))
+                    if g.fact('special_guards_in', d) >= 1
+                ],
+            ),
+        ),
+    ]
+
+
+# sc_rules.revolution_sc.jammer_sc.jammer_on_phantasmer (rules/escalation/sc_intro.ludex:117)
 # Akira jams the Servant who detains him
 @book.example(
     'sc_rules.revolution_sc.jammer_sc.jammer_on_phantasmer',
     title='Akira jams the Servant who detains him',
     scope=('sc_rules.revolution_sc',),
-    source='rules/escalation/sc_intro.ludex:115',
+    source='rules/escalation/sc_intro.ludex:117',
 )
 def jammer_on_phantasmer(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1091,8 +1313,9 @@ def jammer_on_phantasmer(g: Game) -> list[Expectation]:
     g.place(catalog.AKIRA.id, 'art_district')
     g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
     g.place(catalog.SERVANTS_MODULE_LEX_HECATE.id, 'art_district')
+    g.set_place(catalog.SERVANTS_MODULE_PHANTASMER.id, [])
     g.set_fact('detained_by', [], catalog.SERVANTS_MODULE_PHANTASMER.id)
-    g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['explosion', 'explosion'])
+    g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['explosion'])
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.AKIRA.id)
@@ -1119,13 +1342,62 @@ def jammer_on_phantasmer(g: Game) -> list[Expectation]:
     ]
 
 
-# sc_servants.improvements.judgementor_picks_up (rules/escalation/sc_servants.ludex:60)
+# sc_rules.revolution_sc.jammer_sc.jammer_on_upgraded_phantasmer
+# (rules/escalation/sc_intro.ludex:135)
+# The fully upgraded Phantasmer is deactivated in a random District
+@book.example(
+    'sc_rules.revolution_sc.jammer_sc.jammer_on_upgraded_phantasmer',
+    title='The fully upgraded Phantasmer is deactivated in a random District',
+    scope=('sc_rules.revolution_sc',),
+    source='rules/escalation/sc_intro.ludex:135',
+)
+def jammer_on_upgraded_phantasmer(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['grand_citadel', 'tower_of_law'])
+    g.place(catalog.JAMMER.id, 'revolution.akira.inventions_in_play')
+    g.place(catalog.AKIRA.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    g.set_place(
+        catalog.SERVANTS_MODULE_PHANTASMER.id,
+        [catalog.PHANTASMER_IMPROVEMENT.id, catalog.PHANTASMER_IMPROVEMENT.id],
+    )
+    g.set_fact('detained_by', [], catalog.SERVANTS_MODULE_PHANTASMER.id)
+    g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['gears'])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('detainment', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'servants_module.phantasmer.deactivated == 1',
+            lambda: g.get(catalog.SERVANTS_MODULE_PHANTASMER.id, 'deactivated'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(city_districts(), location(servants_module.phantasmer))',
+            lambda: q.contains(
+                g,
+                g.fact('city_districts'),
+                q.location(g, catalog.SERVANTS_MODULE_PHANTASMER.id),
+            ),
+        ),
+        g.expect(
+            'contains(revolution.akira.inventions_in_play, '
+            'revolution.akira.inventions_guide.jammer)',
+            lambda: q.contains(g, 'revolution.akira.inventions_in_play', catalog.JAMMER.id),
+        ),
+    ]
+
+
+# sc_servants.improvements.judgementor_picks_up (rules/escalation/sc_servants.ludex:64)
 # Judgementor picks up Phantasmer's token
 @book.example(
     'sc_servants.improvements.judgementor_picks_up',
     title="Judgementor picks up Phantasmer's token",
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:60',
+    source='rules/escalation/sc_servants.ludex:64',
 )
 def judgementor_picks_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1160,13 +1432,13 @@ def judgementor_picks_up(g: Game) -> list[Expectation]:
     ]
 
 
-# sc_servants.improvements.picked_up_at_the_end_of_his_turn (rules/escalation/sc_servants.ludex:76)
+# sc_servants.improvements.picked_up_at_the_end_of_his_turn (rules/escalation/sc_servants.ludex:80)
 # Each Servant's turn: Judgementor picks up Phantasmer's token
 @book.example(
     'sc_servants.improvements.picked_up_at_the_end_of_his_turn',
     title="Each Servant's turn: Judgementor picks up Phantasmer's token",
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:76',
+    source='rules/escalation/sc_servants.ludex:80',
 )
 def picked_up_at_the_end_of_his_turn(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1201,16 +1473,143 @@ def picked_up_at_the_end_of_his_turn(g: Game) -> list[Expectation]:
             '==',
             lambda: 4,
         ),
+        g.expect('happened(movement) == 4', lambda: q.happened(g, 'movement'), '==', lambda: 4),
+        g.expect('happened(action) == 4', lambda: q.happened(g, 'action'), '==', lambda: 4),
     ]
 
 
-# sc_servants.sc_chronoleon.chronoleon_gives (rules/escalation/sc_servants.ludex:210)
+# sc_servants.special_cases.phantasmer.phantasmer_relocates (rules/escalation/sc_servants.ludex:137)
+# Fully upgraded Phantasmer relocates to a random District
+@book.example(
+    'sc_servants.special_cases.phantasmer.phantasmer_relocates',
+    title='Fully upgraded Phantasmer relocates to a random District',
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:137',
+)
+def phantasmer_relocates(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['art_district', 'grand_citadel', 'tower_of_law'])
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'control_nexus')
+    g.set_place(
+        catalog.SERVANTS_MODULE_PHANTASMER.id,
+        [catalog.PHANTASMER_IMPROVEMENT.id, catalog.PHANTASMER_IMPROVEMENT.id],
+    )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_PHANTASMER.id)
+        g.trigger('sc_servants.special_cases.phantasmer', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'contains(city_districts(), location(servants_module.phantasmer))',
+            lambda: q.contains(
+                g,
+                g.fact('city_districts'),
+                q.location(g, catalog.SERVANTS_MODULE_PHANTASMER.id),
+            ),
+        ),
+        g.expect(
+            'count(servants_module.phantasmer) == 2',
+            lambda: q.count(g, catalog.SERVANTS_MODULE_PHANTASMER.id),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# sc_servants.special_cases.judgementor.judgementor_guard_at_home
+# (rules/escalation/sc_servants.ludex:167)
+# Judgementor places a special Guard in his District
+@book.example(
+    'sc_servants.special_cases.judgementor.judgementor_guard_at_home',
+    title='Judgementor places a special Guard in his District',
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:167',
+)
+def judgementor_guard_at_home(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['art_district', 'grand_citadel', 'tower_of_law'])
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'art_district')
+    g.set_place(
+        catalog.SERVANTS_MODULE_JUDGEMENTOR.id,
+        [catalog.JUDGEMENTOR_IMPROVEMENT.id, catalog.JUDGEMENTOR_IMPROVEMENT.id],
+    )
+    g.set_fact('empty_square_in', ['art_district'], True)
+    g.set_fact('special_guards_in', ['art_district'], 1)
+    g.set_fact('special_guards_in', ['grand_citadel'], 0)
+    g.set_fact('special_guards_in', ['tower_of_law'], 0)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_JUDGEMENTOR.id)
+        g.trigger('sc_servants.special_cases.judgementor', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'special_guards_in(art_district) == 2',
+            lambda: g.fact('special_guards_in', 'art_district'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'special_guards_in(grand_citadel) + special_guards_in(tower_of_law) == 0',
+            lambda: g.fact('special_guards_in', 'grand_citadel')
+            + g.fact('special_guards_in', 'tower_of_law'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# sc_servants.special_cases.judgementor.judgementor_guard_elsewhere
+# (rules/escalation/sc_servants.ludex:184)
+# No empty square: the special Guard goes to a random District
+@book.example(
+    'sc_servants.special_cases.judgementor.judgementor_guard_elsewhere',
+    title='No empty square: the special Guard goes to a random District',
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:184',
+)
+def judgementor_guard_elsewhere(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['grand_citadel', 'tower_of_law'])
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'art_district')
+    g.set_place(
+        catalog.SERVANTS_MODULE_JUDGEMENTOR.id,
+        [catalog.JUDGEMENTOR_IMPROVEMENT.id, catalog.JUDGEMENTOR_IMPROVEMENT.id],
+    )
+    g.set_fact('empty_square_in', ['art_district'], False)
+    g.set_fact('special_guards_in', ['art_district'], 0)
+    g.set_fact('special_guards_in', ['grand_citadel'], 0)
+    g.set_fact('special_guards_in', ['tower_of_law'], 0)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_JUDGEMENTOR.id)
+        g.trigger('sc_servants.special_cases.judgementor', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'special_guards_in(art_district) == 0',
+            lambda: g.fact('special_guards_in', 'art_district'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'special_guards_in(grand_citadel) + special_guards_in(tower_of_law) == 1',
+            lambda: g.fact('special_guards_in', 'grand_citadel')
+            + g.fact('special_guards_in', 'tower_of_law'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# sc_servants.sc_chronoleon.chronoleon_gives (rules/escalation/sc_servants.ludex:289)
 # Chronoleon gives a Surge token to each Hero in her District
 @book.example(
     'sc_servants.sc_chronoleon.chronoleon_gives',
     title='Chronoleon gives a Surge token to each Hero in her District',
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:210',
+    source='rules/escalation/sc_servants.ludex:289',
 )
 def chronoleon_gives(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1251,14 +1650,55 @@ def chronoleon_gives(g: Game) -> list[Expectation]:
     ]
 
 
+# sc_servants.sc_chronoleon.tracker_dropped (rules/escalation/sc_servants.ludex:347)
+# Enkidu drops one of his 2 Supervision tokens; the other comes into effect
+@book.example(
+    'sc_servants.sc_chronoleon.tracker_dropped',
+    title='Enkidu drops one of his 2 Supervision tokens; the other comes into effect',
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:347',
+)
+def tracker_dropped(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'trust', 5)
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.set(catalog.ENKIDU.id, 'held_surge', [catalog.SUPERVISION.id, catalog.SUPERVISION.id])
+    g.set_fact('guards_in', ['art_district'], 2)
+    g.set_fact('answer', ['token'], catalog.SUPERVISION.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('sc_servants.sc_chronoleon.drop_a_tracker', ctx)
+        g.trigger('chronoleon_module.surge_guide.supervision.supervision_exit', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(revolution.enkidu.held_surge) == 1',
+            lambda: q.count(g, g.get(catalog.ENKIDU.id, 'held_surge')),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'has(chronoleon_module.game_box, chronoleon_module.surge_guide.supervision)',
+            lambda: q.has(g, 'chronoleon_module.game_box', catalog.SUPERVISION.id),
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 2',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
 # sc_servants.moment_of_humanity.revolt_tokens.judgementor.lex_hecate_arrests
-# (rules/escalation/sc_servants.ludex:332)
+# (rules/escalation/sc_servants.ludex:435)
 # Lex Hecate arrests a Citizen with a Revolt token
 @book.example(
     'sc_servants.moment_of_humanity.revolt_tokens.judgementor.lex_hecate_arrests',
     title='Lex Hecate arrests a Citizen with a Revolt token',
     scope=('sc_servants', 'sc_servants.moment_of_humanity'),
-    source='rules/escalation/sc_servants.ludex:332',
+    source='rules/escalation/sc_servants.ludex:435',
 )
 def lex_hecate_arrests(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1286,13 +1726,13 @@ def lex_hecate_arrests(g: Game) -> list[Expectation]:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.judgementor_collects
-# (rules/escalation/sc_servants.ludex:360)
+# (rules/escalation/sc_servants.ludex:463)
 # Judgementor takes a District Action by a Revolt token
 @book.example(
     'sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.judgementor_collects',
     title='Judgementor takes a District Action by a Revolt token',
     scope=('sc_servants', 'sc_servants.moment_of_humanity'),
-    source='rules/escalation/sc_servants.ludex:360',
+    source='rules/escalation/sc_servants.ludex:463',
 )
 def judgementor_collects(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1366,13 +1806,13 @@ def progress_without_servants(g: Game) -> list[Expectation]:
 
 
 # sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage.from_next_round
-# (rules/escalation/sc_zeppelin.ludex:120)
+# (rules/escalation/sc_zeppelin.ludex:126)
 # The Advantage from the round after the Objective is completed
 @book.example(
     'sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage.from_next_round',
     title='The Advantage from the round after the Objective is completed',
     scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
-    source='rules/escalation/sc_zeppelin.ludex:120',
+    source='rules/escalation/sc_zeppelin.ludex:126',
 )
 def from_next_round(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1382,24 +1822,38 @@ def from_next_round(g: Game) -> list[Expectation]:
     with g.effect():
         g.trigger('closing_phase', ctx)
     with g.effect():
-        g.trigger('round', ctx)
-    with g.effect():
-        g.trigger('closing_phase', ctx)
+        g.trigger('closing_step_3', ctx)
     with g.effect():
         g.trigger('round', ctx)
     with g.effect():
         g.trigger('closing_phase', ctx)
-    return [g.expect('discontent == 6', lambda: g.get(GAME, 'discontent'), '==', lambda: 6)]
+    with g.effect():
+        g.trigger('closing_step_3', ctx)
+    with g.effect():
+        g.trigger('round', ctx)
+    with g.effect():
+        g.trigger('closing_phase', ctx)
+    with g.effect():
+        g.trigger('closing_step_3', ctx)
+    return [
+        g.expect('discontent == 6', lambda: g.get(GAME, 'discontent'), '==', lambda: 6),
+        g.expect(
+            'happened(master_plan_advance) == 2',
+            lambda: q.happened(g, 'master_plan_advance'),
+            '==',
+            lambda: 2,
+        ),
+    ]
 
 
 # sc_zeppelin.controlled_navigation.not_with_deception.without_deception
-# (rules/escalation/sc_zeppelin.ludex:144)
+# (rules/escalation/sc_zeppelin.ludex:154)
 # Controlled Navigation without the Unweaving the Deception set
 @book.example(
     'sc_zeppelin.controlled_navigation.not_with_deception.without_deception',
     title='Controlled Navigation without the Unweaving the Deception set',
     scope=('sc_zeppelin', 'sc_zeppelin.controlled_navigation'),
-    source='rules/escalation/sc_zeppelin.ludex:144',
+    source='rules/escalation/sc_zeppelin.ludex:154',
 )
 def without_deception(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1452,16 +1906,22 @@ def riot_with_advantage_c(g: Game) -> list[Expectation]:
             '==',
             lambda: 3,
         ),
+        g.expect(
+            'master_plan_position() == 1',
+            lambda: g.fact('master_plan_position'),
+            '==',
+            lambda: 1,
+        ),
     ]
 
 
-# servants_module.special_cases.judgementor_first_improvement (rules/escalation/servants.ludex:192)
+# servants_module.special_cases.judgementor_first_improvement (rules/escalation/servants.ludex:193)
 # Judgementor picks up his first Improvement token
 @book.example(
     'servants_module.special_cases.judgementor_first_improvement',
     title='Judgementor picks up his first Improvement token',
     scope=('servants_module',),
-    source='rules/escalation/servants.ludex:192',
+    source='rules/escalation/servants.ludex:193',
 )
 def judgementor_first_improvement(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1500,13 +1960,13 @@ def judgementor_first_improvement(g: Game) -> list[Expectation]:
     ]
 
 
-# servants_module.special_cases.phantasmer_relocated (rules/escalation/servants.ludex:236)
+# servants_module.special_cases.phantasmer_relocated (rules/escalation/servants.ludex:237)
 # Phantasmer relocated with his ability picks up his first token, not his second
 @book.example(
     'servants_module.special_cases.phantasmer_relocated',
     title='Phantasmer relocated with his ability picks up his first token, not his second',
     scope=('servants_module',),
-    source='rules/escalation/servants.ludex:236',
+    source='rules/escalation/servants.ludex:237',
 )
 def phantasmer_relocated(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1569,13 +2029,50 @@ def phantasmer_relocated(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.direction_tokens.first_and_second_round (rules/escalation/zeppelin.ludex:77)
+# zeppelin.setup.zeppelin_in_a_random_district (rules/escalation/zeppelin.ludex:56)
+# The Zeppelin starts in a random District
+@book.example(
+    'zeppelin.setup.zeppelin_in_a_random_district',
+    title='The Zeppelin starts in a random District',
+    scope=('zeppelin',),
+    source='rules/escalation/zeppelin.ludex:56',
+)
+def zeppelin_in_a_random_district(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['art_district', 'grand_citadel', 'tower_of_law'])
+    with g.effect():
+        g.trigger('final_steps', ctx)
+    return [
+        g.expect(
+            'contains(city_districts(), location(surveillance_zeppelin))',
+            lambda: q.contains(
+                g,
+                g.fact('city_districts'),
+                q.location(g, 'zeppelin.surveillance_zeppelin'),
+            ),
+        ),
+        g.expect(
+            'location(direction_stack) == city_event_deck',
+            lambda: q.location(g, 'zeppelin.direction_stack'),
+            '==',
+            lambda: 'city_event_deck',
+        ),
+        g.expect(
+            'count(direction_stack) == 6',
+            lambda: q.count(g, 'zeppelin.direction_stack'),
+            '==',
+            lambda: 6,
+        ),
+    ]
+
+
+# zeppelin.direction_tokens.first_and_second_round (rules/escalation/zeppelin.ludex:93)
 # The Zeppelin stays in the 1st round and flies on in the 2nd
 @book.example(
     'zeppelin.direction_tokens.first_and_second_round',
     title='The Zeppelin stays in the 1st round and flies on in the 2nd',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:77',
+    source='rules/escalation/zeppelin.ludex:93',
 )
 def first_and_second_round(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1609,23 +2106,23 @@ def first_and_second_round(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.direction_tokens.no_exit (rules/escalation/zeppelin.ludex:99)
+# zeppelin.direction_tokens.no_exit (rules/escalation/zeppelin.ludex:115)
 # The Zeppelin cannot fly through the marked exit
 book.example(
     'zeppelin.direction_tokens.no_exit',
     title='The Zeppelin cannot fly through the marked exit',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:99',
+    source='rules/escalation/zeppelin.ludex:115',
 )
 
 
-# zeppelin.heroes_and_servants.judgementor_on_board (rules/escalation/zeppelin.ludex:134)
+# zeppelin.heroes_and_servants.judgementor_on_board (rules/escalation/zeppelin.ludex:150)
 # Judgementor boards: 1 Bond and a special Guard
 @book.example(
     'zeppelin.heroes_and_servants.judgementor_on_board',
     title='Judgementor boards: 1 Bond and a special Guard',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:134',
+    source='rules/escalation/zeppelin.ludex:150',
 )
 def judgementor_on_board(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1656,13 +2153,13 @@ def judgementor_on_board(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.heroes_and_servants.phantasmer_on_board (rules/escalation/zeppelin.ludex:150)
+# zeppelin.heroes_and_servants.phantasmer_on_board (rules/escalation/zeppelin.ludex:166)
 # Phantasmer boards: 1 Bond and a Special Action
 @book.example(
     'zeppelin.heroes_and_servants.phantasmer_on_board',
     title='Phantasmer boards: 1 Bond and a Special Action',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:150',
+    source='rules/escalation/zeppelin.ludex:166',
 )
 def phantasmer_on_board(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1686,13 +2183,13 @@ def phantasmer_on_board(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.heroes_and_servants.guard_back_to_reserve (rules/escalation/zeppelin.ludex:164)
+# zeppelin.heroes_and_servants.guard_back_to_reserve (rules/escalation/zeppelin.ludex:180)
 # The special Guard goes back after the Closing Phase
 @book.example(
     'zeppelin.heroes_and_servants.guard_back_to_reserve',
     title='The special Guard goes back after the Closing Phase',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:164',
+    source='rules/escalation/zeppelin.ludex:180',
 )
 def guard_back_to_reserve(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1712,13 +2209,13 @@ def guard_back_to_reserve(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.heroes_and_servants.enkidu_boards (rules/escalation/zeppelin.ludex:209)
+# zeppelin.heroes_and_servants.enkidu_boards (rules/escalation/zeppelin.ludex:225)
 # Enkidu ends a movement with the Zeppelin and flies on
 @book.example(
     'zeppelin.heroes_and_servants.enkidu_boards',
     title='Enkidu ends a movement with the Zeppelin and flies on',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:209',
+    source='rules/escalation/zeppelin.ludex:225',
 )
 def enkidu_boards(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1758,13 +2255,13 @@ def enkidu_boards(g: Game) -> list[Expectation]:
 
 
 # zeppelin.special_cases.servant_optimize.both_actions_in_district
-# (rules/escalation/zeppelin.ludex:247)
+# (rules/escalation/zeppelin.ludex:263)
 # With 'Optimize': both Actions in the District, then the advantages twice
 @book.example(
     'zeppelin.special_cases.servant_optimize.both_actions_in_district',
     title="With 'Optimize': both Actions in the District, then the advantages twice",
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:247',
+    source='rules/escalation/zeppelin.ludex:263',
 )
 def both_actions_in_district(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1795,13 +2292,13 @@ def both_actions_in_district(g: Game) -> list[Expectation]:
     ]
 
 
-# zeppelin.special_cases.raid_detains (rules/escalation/zeppelin.ludex:275)
+# zeppelin.special_cases.raid_detains (rules/escalation/zeppelin.ludex:291)
 # A Hero who flies on to a District with a Raid token is detained
 @book.example(
     'zeppelin.special_cases.raid_detains',
     title='A Hero who flies on to a District with a Raid token is detained',
     scope=('zeppelin',),
-    source='rules/escalation/zeppelin.ludex:275',
+    source='rules/escalation/zeppelin.ludex:291',
 )
 def raid_detains(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1861,13 +2358,13 @@ def theory_deck_ready(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.enkidu.theories_guide.emotion.trust_redistributed (rules/escalation/enkidu.ludex:118)
+# revolution.enkidu.theories_guide.emotion.trust_redistributed (rules/escalation/enkidu.ludex:126)
 # Enkidu redistributes 8 Trust: neither more nor less
 @book.example(
     'revolution.enkidu.theories_guide.emotion.trust_redistributed',
     title='Enkidu redistributes 8 Trust: neither more nor less',
     scope=('revolution',),
-    source='rules/escalation/enkidu.ludex:118',
+    source='rules/escalation/enkidu.ludex:126',
 )
 def trust_redistributed(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1924,13 +2421,13 @@ def trust_redistributed(g: Game) -> list[Expectation]:
 
 
 # revolution.enkidu.theories_guide.government.special_action_from_afar
-# (rules/escalation/enkidu.ludex:163)
+# (rules/escalation/enkidu.ludex:172)
 # Enkidu takes the Special Action of the Tower of L.A.W. from the Art District
 @book.example(
     'revolution.enkidu.theories_guide.government.special_action_from_afar',
     title='Enkidu takes the Special Action of the Tower of L.A.W. from the Art District',
     scope=('revolution',),
-    source='rules/escalation/enkidu.ludex:163',
+    source='rules/escalation/enkidu.ludex:172',
 )
 def special_action_from_afar(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1969,13 +2466,13 @@ def special_action_from_afar(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.enkidu.theories_guide.relativity.swap_with_akira (rules/escalation/enkidu.ludex:203)
-# Enkidu swaps places with Akira
+# revolution.enkidu.theories_guide.relativity.swap_with_akira (rules/escalation/enkidu.ludex:216)
+# Enkidu swaps places with Akira, into Districts with Raid tokens
 @book.example(
     'revolution.enkidu.theories_guide.relativity.swap_with_akira',
-    title='Enkidu swaps places with Akira',
+    title='Enkidu swaps places with Akira, into Districts with Raid tokens',
     scope=('revolution',),
-    source='rules/escalation/enkidu.ludex:203',
+    source='rules/escalation/enkidu.ludex:216',
 )
 def swap_with_akira(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1985,6 +2482,10 @@ def swap_with_akira(g: Game) -> list[Expectation]:
     g.set(catalog.ENKIDU.id, 'trust', 2)
     g.set_fact('answer', ['hero_a'], catalog.ENKIDU.id)
     g.set_fact('answer', ['hero_b'], catalog.AKIRA.id)
+    g.set_fact('raid_in', ['art_district'], True)
+    g.set_fact('raid_in', ['grand_citadel'], True)
+    g.set_fact('access_district', [catalog.ENKIDU.id], 'art_district')
+    g.set_fact('access_district', [catalog.AKIRA.id], 'tower_of_law')
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.ENKIDU.id)
@@ -2008,16 +2509,97 @@ def swap_with_akira(g: Game) -> list[Expectation]:
             'not contains(theory_hand, relativity)',
             lambda: not q.contains(g, 'revolution.enkidu.theory_hand', catalog.RELATIVITY.id),
         ),
+        g.expect(
+            'happened(detainment, enkidu) == 1',
+            lambda: q.happened(g, 'detainment', catalog.ENKIDU.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(detainment, akira) == 0',
+            lambda: q.happened(g, 'detainment', catalog.AKIRA.id),
+            '==',
+            lambda: 0,
+        ),
     ]
 
 
-# revolution.julie.hideout.heads_for_the_hideout (rules/escalation/julie.ludex:82)
+# revolution.enkidu.theories_guide.sociological.lends_the_tower_card
+# (rules/escalation/enkidu.ludex:255)
+# Enkidu gives Veiga his Access card to the Tower of L.A.W.
+@book.example(
+    'revolution.enkidu.theories_guide.sociological.lends_the_tower_card',
+    title='Enkidu gives Veiga his Access card to the Tower of L.A.W.',
+    scope=('revolution',),
+    source='rules/escalation/enkidu.ludex:255',
+)
+def lends_the_tower_card(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.place(catalog.VEIGA.id, 'art_district')
+    g.place(catalog.SOCIOLOGICAL.id, 'revolution.enkidu.theory_hand')
+    g.set_fact('access_cards_of', [catalog.ENKIDU.id], ['tower_of_law', 'commerce_district'])
+    g.set_fact('access_district', [catalog.VEIGA.id], 'art_district')
+    g.set_fact('answer', ['given_card'], 'tower_of_law')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger(catalog.SOCIOLOGICAL.id, ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'access_district(sc_rules.core_game.veiga) == tower_of_law',
+            lambda: g.fact('access_district', catalog.VEIGA.id),
+            '==',
+            lambda: 'tower_of_law',
+        ),
+        g.expect('active(sociological)', lambda: q.active(g, catalog.SOCIOLOGICAL.id)),
+        g.expect(
+            'not contains(theory_hand, sociological)',
+            lambda: not q.contains(g, 'revolution.enkidu.theory_hand', catalog.SOCIOLOGICAL.id),
+        ),
+    ]
+
+
+# revolution.julie.setup.hideout_ready (rules/escalation/julie.ludex:31)
+# Julie's Smugglers Hideout next to her Hero card, her miniature on it
+@book.example(
+    'revolution.julie.setup.hideout_ready',
+    title="Julie's Smugglers Hideout next to her Hero card, her miniature on it",
+    scope=('revolution',),
+    source='rules/escalation/julie.ludex:31',
+)
+def hideout_ready(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    with g.effect():
+        g.trigger('revolution.julie.setup', ctx)
+    return [
+        g.expect(
+            'location(hideout_tile) == card',
+            lambda: q.location(g, 'revolution.julie.hideout_tile'),
+            '==',
+            lambda: 'revolution.julie.card',
+        ),
+        g.expect(
+            'location(miniature) == hideout_tile',
+            lambda: q.location(g, 'revolution.julie.miniature'),
+            '==',
+            lambda: 'revolution.julie.hideout_tile',
+        ),
+        g.expect(
+            'contains(smugglers_hideout, julie)',
+            lambda: q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id),
+        ),
+    ]
+
+
+# revolution.julie.hideout.heads_for_the_hideout (rules/escalation/julie.ludex:95)
 # Julie chooses the Hideout and goes there
 @book.example(
     'revolution.julie.hideout.heads_for_the_hideout',
     title='Julie chooses the Hideout and goes there',
     scope=('revolution',),
-    source='rules/escalation/julie.ludex:82',
+    source='rules/escalation/julie.ludex:95',
 )
 def heads_for_the_hideout(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2053,13 +2635,47 @@ def heads_for_the_hideout(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.julie.hideout.commerce_for_free (rules/escalation/julie.ludex:142)
+# revolution.julie.hideout.no_actions.no_action_in_the_hideout (rules/escalation/julie.ludex:131)
+# Julie takes no Action in the Hideout, and takes one outside it
+@book.example(
+    'revolution.julie.hideout.no_actions.no_action_in_the_hideout',
+    title='Julie takes no Action in the Hideout, and takes one outside it',
+    scope=('revolution',),
+    source='rules/escalation/julie.ludex:131',
+)
+def no_action_in_the_hideout(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.JULIE.id)
+        with g.refused('trigger action'):
+            g.trigger('action', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.move(catalog.JULIE.id, 'art_district')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.JULIE.id)
+        g.trigger('action', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(action, julie) == 1',
+            lambda: q.happened(g, 'action', catalog.JULIE.id),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# revolution.julie.hideout.commerce_for_free (rules/escalation/julie.ludex:179)
 # Julie moves from the Hideout to the Commerce District for free
 @book.example(
     'revolution.julie.hideout.commerce_for_free',
     title='Julie moves from the Hideout to the Commerce District for free',
     scope=('revolution',),
-    source='rules/escalation/julie.ludex:142',
+    source='rules/escalation/julie.ludex:179',
 )
 def commerce_for_free(g: Game) -> list[Expectation]:
     ctx = Ctx()

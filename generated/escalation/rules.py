@@ -418,11 +418,16 @@ def two_ways_effect(g: Game, ctx: Ctx) -> None:
 
 # pockets.resistance_tokens.action_discount (rules/escalation/pockets.ludex:64)
 # 1 Trust less for an Action
+def action_discount_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, q.location(g, ctx.need('actor')), 'pockets.resistance_token'))
+
+
 @book.rule(
     'pockets.resistance_tokens.action_discount',
     title='1 Trust less for an Action',
     who=('hero',),
     when=Timing('during', target='action'),
+    check=action_discount_check,
     scope=('pockets',),
 )
 def action_discount_effect(g: Game, ctx: Ctx) -> None:
@@ -431,13 +436,18 @@ def action_discount_effect(g: Game, ctx: Ctx) -> None:
         g.pay('trust', g.fact('action_cost', q.location(g, ctx.need('actor'))) - 1, ctx.subject)
 
 
-# pockets.resistance_tokens.exit_discount (rules/escalation/pockets.ludex:73)
+# pockets.resistance_tokens.exit_discount (rules/escalation/pockets.ludex:74)
 # 1 Trust less to exit a District
+def exit_discount_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, q.location(g, ctx.need('actor')), 'pockets.resistance_token'))
+
+
 @book.rule(
     'pockets.resistance_tokens.exit_discount',
     title='1 Trust less to exit a District',
     who=('hero',),
     when=Timing('during', target='movement'),
+    check=exit_discount_check,
     scope=('pockets',),
 )
 def exit_discount_effect(g: Game, ctx: Ctx) -> None:
@@ -624,18 +634,13 @@ def draw_two_effect(g: Game, ctx: Ctx) -> None:
 
 # revolution.akira.power_of_thought.in_play_limit (rules/escalation/revolution.ludex:121)
 # No more than 3 Inventions in play
-@book.rule(
+book.rule(
     'revolution.akira.power_of_thought.in_play_limit',
     title='No more than 3 Inventions in play',
     who=(catalog.AKIRA.id,),
     limit=Limit(3, max_in='revolution.akira.inventions_in_play'),
     scope=('revolution',),
-    prose=1,
 )
-def in_play_limit_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Pick one of the 4 Inventions you have and place it at the bottom of the Invention deck.',
-    )
 
 
 # revolution.akira.invention_cards.once_per_round (rules/escalation/revolution.ludex:133)
@@ -664,11 +669,16 @@ def breakdown_effect(g: Game, ctx: Ctx) -> None:
 
 # revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:172)
 # Communicator
+def communicator_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.COMMUNICATOR.id))
+
+
 @book.rule(
     'revolution.akira.inventions_guide.communicator',
     title='Communicator',
     kind='card',
     when=Timing('anytime', target='round'),
+    check=communicator_check,
     limit=Limit(1, per='round'),
     duration=Duration('until_end', period='round'),
     scope=('revolution',),
@@ -680,12 +690,17 @@ def communicator_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:181)
+# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:182)
+def empathizer_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.EMPATHIZER.id))
+
+
 @book.rule(
     'revolution.akira.inventions_guide.empathizer',
     title='Empathizer',
     kind='card',
     when=Timing('anytime', target='round'),
+    check=empathizer_check,
     limit=Limit(1, per='round'),
     scope=('revolution',),
     this=catalog.EMPATHIZER.id,
@@ -697,43 +712,61 @@ def empathizer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:193)
+# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:195)
 # Disruption Field
+def disruption_field_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.contains(g, 'revolution.akira.inventions_in_play', catalog.DISRUPTION_FIELD.id)
+        and ctx.need('actor') == catalog.AKIRA.id,
+    )
+
+
 @book.rule(
     'revolution.akira.inventions_guide.disruption_field',
     title='Disruption Field',
     kind='card',
     when=Timing('during', target='detainment'),
+    check=disruption_field_check,
     limit=Limit(1, per='round'),
     scope=('revolution',),
     this=catalog.DISRUPTION_FIELD.id,
     prose=1,
 )
 def disruption_field_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'The Great Machine may not advance the Master Plan or apply any Punitive Measures to you '
-        'if you choose to finish your turn.',
-    )
-    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
+    if g.may(ctx, 'revolution.akira.inventions_guide.disruption_field', 'use_disruption_field'):
+        g.prose(
+            'The Great Machine may not advance the Master Plan or apply any Punitive Measures to '
+            'you if you choose to finish your turn.',
+        )
+        g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:201)
+# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:209)
 # Hyperbolic Emitter
+def hyperbolic_emitter_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.contains(g, 'revolution.akira.inventions_in_play', catalog.HYPERBOLIC_EMITTER.id)
+        and ctx.need('actor') == catalog.AKIRA.id,
+    )
+
+
 @book.rule(
     'revolution.akira.inventions_guide.hyperbolic_emitter',
     title='Hyperbolic Emitter',
     kind='card',
     when=Timing('before', target='assault_die'),
+    check=hyperbolic_emitter_check,
     limit=Limit(1, per='round'),
     scope=('revolution',),
     this=catalog.HYPERBOLIC_EMITTER.id,
 )
 def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
-    g.set_fact('paid', [catalog.AKIRA.id, 'trust'], 2 * q.paid(g, catalog.AKIRA.id, 'trust'))
-    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
+    if g.may(ctx, 'revolution.akira.inventions_guide.hyperbolic_emitter', 'use_emitter'):
+        g.set_fact('paid', [catalog.AKIRA.id, 'trust'], 2 * q.paid(g, catalog.AKIRA.id, 'trust'))
+        g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:239)
+# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:251)
 # Probabilitator
 def probabilitator_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -766,10 +799,11 @@ def probabilitator_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:292)
+# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:304)
 def jammer_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        q.count(
+        q.contains(g, 'revolution.akira.inventions_in_play', catalog.JAMMER.id)
+        and q.count(
             g,
             [
                 s
@@ -801,7 +835,7 @@ def jammer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:302)
+# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:314)
 # The Servant in the same District is deactivated
 @book.rule(
     'revolution.akira.inventions_guide.jammer.deactivate',
@@ -829,7 +863,7 @@ def deactivate_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:313)
+# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:325)
 # A deactivated Servant becomes active again
 @book.rule(
     'revolution.akira.inventions_guide.jammer.reactivate',
@@ -863,23 +897,32 @@ def reactivate_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:366)
+# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:378)
+def jump_pack_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.contains(g, 'revolution.akira.inventions_in_play', catalog.JUMP_PACK.id)
+        and ctx.need('actor') == catalog.AKIRA.id,
+    )
+
+
 @book.rule(
     'revolution.akira.inventions_guide.jump_pack',
     title='Jump Pack',
     kind='card',
     when=Timing('during', target='movement'),
+    check=jump_pack_check,
     limit=Limit(1, per='round'),
     scope=('revolution',),
     this=catalog.JUMP_PACK.id,
     prose=1,
 )
 def jump_pack_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'You may ignore Guards while exiting any one District during movement (you also ignore '
-        "the Servants if the 'Shadow' Directive is published).",
-    )
-    g.trigger('revolution.akira.invention_cards.breakdown', ctx)
+    if g.may(ctx, 'revolution.akira.inventions_guide.jump_pack', 'use_jump_pack'):
+        g.prose(
+            'You may ignore Guards while exiting any one District during movement (you also '
+            "ignore the Servants if the 'Shadow' Directive is published).",
+        )
+        g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
 # aeterna.scenario_rules.setup: Setup (rules/escalation/sc_aeterna.ludex:43)
@@ -890,10 +933,6 @@ def scenario_rules_setup_effect(g: Game, ctx: Ctx) -> None:
         "Servant Order tokens among the Heroes. Choose the 'Aeterna Control' Mission set or any "
         'other.',
     )
-
-
-# aeterna.scenario_rules.other_sets_note: Another Mission set (rules/escalation/sc_aeterna.ludex:49)
-book.rule('aeterna.scenario_rules.other_sets_note', title='Another Mission set', scope=('aeterna',))
 
 
 # aeterna.receiving.detained: Detainment (rules/escalation/sc_aeterna.ludex:59)
@@ -970,16 +1009,16 @@ book.rule('aeterna.receiving.missions_give', title='Missions that give Æ', scop
     title='Security Protocol',
     overrides='security_protocol',
     scope=('aeterna',),
-    prose=1,
 )
 def aeterna_protocol_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('First, place a special Guard in a random District.')
+    for drawn in g.members([q.random_one(g, g.fact('city_districts'))]):
+        g.set_fact('special_guards_in', [drawn], g.fact('special_guards_in', drawn) + 1)
     for d in g.members(g.fact('city_districts')):
         if g.fact('special_guards_in', d) >= 1:
             g.place('aeterna.ae_token', d)
 
 
-# aeterna.cleansing.cleanse: Aeterna Cleansing (rules/escalation/sc_aeterna.ludex:153)
+# aeterna.cleansing.cleanse: Aeterna Cleansing (rules/escalation/sc_aeterna.ludex:174)
 @book.rule(
     'aeterna.cleansing.cleanse',
     title='Aeterna Cleansing',
@@ -999,7 +1038,7 @@ def cleanse_effect(g: Game, ctx: Ctx) -> None:
         g.pay('trust', 2 * (n - 1), ctx.subject)
 
 
-# aeterna.cleansing.coolum_cleansing (rules/escalation/sc_aeterna.ludex:167)
+# aeterna.cleansing.coolum_cleansing (rules/escalation/sc_aeterna.ludex:188)
 # Coolum and Aeterna Cleansing
 book.rule(
     'aeterna.cleansing.coolum_cleansing',
@@ -1008,7 +1047,7 @@ book.rule(
 )
 
 
-# aeterna.converting.convert: Converting Æ into Trust (rules/escalation/sc_aeterna.ludex:173)
+# aeterna.converting.convert: Converting Æ into Trust (rules/escalation/sc_aeterna.ludex:194)
 def convert_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.holds('aeterna.aeterna_control'))
 
@@ -1029,7 +1068,7 @@ def convert_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# aeterna.heroes_as_servants.becomes_servant (rules/escalation/sc_aeterna.ludex:184)
+# aeterna.heroes_as_servants.becomes_servant (rules/escalation/sc_aeterna.ludex:205)
 # A Hero with 4 Æ or more becomes a Servant
 def becomes_servant_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1054,7 +1093,7 @@ def becomes_servant_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# aeterna.heroes_as_servants.next_round (rules/escalation/sc_aeterna.ludex:195)
+# aeterna.heroes_as_servants.next_round (rules/escalation/sc_aeterna.ludex:216)
 # The Hero-Servant's turn
 def next_round_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.subject, 'hero_servant') == 2)
@@ -1069,15 +1108,26 @@ def next_round_check(g: Game, ctx: Ctx) -> bool:
     prose=2,
 )
 def next_round_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'After the 3 regular Servants of the Great Machine take their turns, shuffle your Access '
-        'cards and randomly draw one.',
+    g.prose('After the 3 regular Servants of the Great Machine take their turns:')
+    g.set_fact(
+        'access_district',
+        [ctx.need('you')],
+        q.random_one(g, g.fact('access_cards_of', ctx.need('you'))),
     )
-    g.move(ctx.get('you'), g.fact('access_district', ctx.need('you')))
-    g.prose('There, take an Action (or Actions) of the Servant whose Servant Order token you have.')
+    if (
+        ctx.need('you') == catalog.JULIE.id
+        and g.fact('access_district', ctx.need('you')) == 'revolution.julie.smugglers_hideout'
+    ):
+        g.trigger('aeterna.other_mission_sets.compatibility_heroes.julie_servant', ctx)
+    else:
+        g.move(ctx.get('you'), g.fact('access_district', ctx.need('you')))
+        g.trigger('action', ctx)
+        g.prose(
+            'The Action (or Actions) is that of the Servant whose Servant Order token you have.',
+        )
 
 
-# aeterna.heroes_as_servants.detains (rules/escalation/sc_aeterna.ludex:229)
+# aeterna.heroes_as_servants.detains (rules/escalation/sc_aeterna.ludex:277)
 # A Hero-Servant detains other Heroes
 def detains_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1112,7 +1162,7 @@ def detains_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# aeterna.heroes_as_servants.hero_again (rules/escalation/sc_aeterna.ludex:238)
+# aeterna.heroes_as_servants.hero_again (rules/escalation/sc_aeterna.ludex:286)
 # Becoming a Hero again
 @book.rule(
     'aeterna.heroes_as_servants.hero_again',
@@ -1135,7 +1185,7 @@ def hero_again_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.heroes_as_servants.specific_situations.several_detainments
-# (rules/escalation/sc_aeterna.ludex:253)
+# (rules/escalation/sc_aeterna.ludex:301)
 # Several detainments
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.several_detainments',
@@ -1144,7 +1194,7 @@ book.rule(
 )
 
 
-# aeterna.heroes_as_servants.specific_situations.two_heroes (rules/escalation/sc_aeterna.ludex:261)
+# aeterna.heroes_as_servants.specific_situations.two_heroes (rules/escalation/sc_aeterna.ludex:309)
 # Only 2 Heroes and 4 Servants
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.two_heroes',
@@ -1154,7 +1204,7 @@ book.rule(
 
 
 # aeterna.heroes_as_servants.specific_situations.tracking_card
-# (rules/escalation/sc_aeterna.ludex:264)
+# (rules/escalation/sc_aeterna.ludex:312)
 # Tracking Movement cards
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.tracking_card',
@@ -1164,7 +1214,7 @@ book.rule(
 
 
 # aeterna.heroes_as_servants.specific_situations.no_conversion
-# (rules/escalation/sc_aeterna.ludex:267)
+# (rules/escalation/sc_aeterna.ludex:315)
 # A Hero-Servant does not convert Æ
 def no_conversion_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1188,7 +1238,7 @@ def no_conversion_effect(g: Game, ctx: Ctx) -> None:
     g.lose('aeterna', g.get(ctx.subject, 'aeterna'), ctx.subject)
 
 
-# aeterna.heroes_as_servants.specific_situations.first_round (rules/escalation/sc_aeterna.ludex:338)
+# aeterna.heroes_as_servants.specific_situations.first_round (rules/escalation/sc_aeterna.ludex:386)
 # The first round as a Servant
 @book.rule(
     'aeterna.heroes_as_servants.specific_situations.first_round',
@@ -1212,7 +1262,7 @@ def first_round_effect(g: Game, ctx: Ctx) -> None:
     g.prose('This will not affect the results of the Riot.')
 
 
-# aeterna.other_mission_sets.additional_rules (rules/escalation/sc_aeterna.ludex:380)
+# aeterna.other_mission_sets.additional_rules (rules/escalation/sc_aeterna.ludex:428)
 # Additional rules
 def additional_rules_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1226,7 +1276,7 @@ book.rule(
 )
 
 
-# aeterna.other_mission_sets.mission_comes_into_play (rules/escalation/sc_aeterna.ludex:384)
+# aeterna.other_mission_sets.mission_comes_into_play (rules/escalation/sc_aeterna.ludex:432)
 # A Mission comes into play
 def mission_comes_into_play_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1241,13 +1291,15 @@ def mission_comes_into_play_check(g: Game, ctx: Ctx) -> bool:
 )
 def mission_comes_into_play_effect(g: Game, ctx: Ctx) -> None:
     g.prose(
-        'During setup, put 1 Æ on the Mission card as a reminder. When the Mission comes into '
-        'play, add a special Guard to a random District.',
+        'During setup, put 1 Æ on the Mission card as a reminder. What follows is done when the '
+        'Mission comes into play.',
     )
+    for drawn in g.members([q.random_one(g, g.fact('city_districts'))]):
+        g.set_fact('special_guards_in', [drawn], g.fact('special_guards_in', drawn) + 1)
     g.trigger('security_protocol', ctx)
 
 
-# aeterna.other_mission_sets.completion_conversion (rules/escalation/sc_aeterna.ludex:410)
+# aeterna.other_mission_sets.completion_conversion (rules/escalation/sc_aeterna.ludex:483)
 # Mission completion conversion
 def completion_conversion_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1275,7 +1327,7 @@ def completion_conversion_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans
-# (rules/escalation/sc_aeterna.ludex:430)
+# (rules/escalation/sc_aeterna.ludex:503)
 # The 'Disclosure of Plans' Bond tokens
 book.rule(
     'aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans',
@@ -1285,7 +1337,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative
-# (rules/escalation/sc_aeterna.ludex:433)
+# (rules/escalation/sc_aeterna.ludex:506)
 # Servant Order tokens used in a Mission
 book.rule(
     'aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative',
@@ -1295,7 +1347,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_heroes.chronoleon_order
-# (rules/escalation/sc_aeterna.ludex:437)
+# (rules/escalation/sc_aeterna.ludex:510)
 # A Hero-Servant with the Chronoleon Order token
 book.rule(
     'aeterna.other_mission_sets.compatibility_heroes.chronoleon_order',
@@ -1305,7 +1357,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_heroes.julie_servant
-# (rules/escalation/sc_aeterna.ludex:441)
+# (rules/escalation/sc_aeterna.ludex:514)
 # Julie as a Hero-Servant
 def julie_servant_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1320,7 +1372,6 @@ def julie_servant_check(g: Game, ctx: Ctx) -> bool:
     title='Julie as a Hero-Servant',
     who=(catalog.JULIE.id,),
     check=julie_servant_check,
-    overrides='aeterna.heroes_as_servants.next_round',
     scope=('aeterna',),
     prose=1,
 )
@@ -1328,7 +1379,7 @@ def julie_servant_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Julie treats the Smugglers Hideout Access card as a Patrol Movement card.')
 
 
-# aeterna.aeterna_control.guard_design.objective (rules/escalation/sc_aeterna.ludex:457)
+# aeterna.aeterna_control.guard_design.objective (rules/escalation/sc_aeterna.ludex:529)
 # Objective Part
 book.rule(
     'aeterna.aeterna_control.guard_design.objective',
@@ -1339,7 +1390,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.guard_design.advantage (rules/escalation/sc_aeterna.ludex:462)
+# aeterna.aeterna_control.guard_design.advantage (rules/escalation/sc_aeterna.ludex:534)
 # Advantage Part
 @book.rule(
     'aeterna.aeterna_control.guard_design.advantage',
@@ -1372,7 +1423,7 @@ def guard_design_advantage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.aeterna_control.guard_design.security_protocol_prevention
-# (rules/escalation/sc_aeterna.ludex:482)
+# (rules/escalation/sc_aeterna.ludex:554)
 # Security Protocol prevention
 book.rule(
     'aeterna.aeterna_control.guard_design.security_protocol_prevention',
@@ -1381,7 +1432,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.secrets_of_the_lab.objective (rules/escalation/sc_aeterna.ludex:488)
+# aeterna.aeterna_control.secrets_of_the_lab.objective (rules/escalation/sc_aeterna.ludex:560)
 # Objective Part
 book.rule(
     'aeterna.aeterna_control.secrets_of_the_lab.objective',
@@ -1390,19 +1441,10 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.secrets_of_the_lab.advantage (rules/escalation/sc_aeterna.ludex:491)
+# aeterna.aeterna_control.secrets_of_the_lab.advantage (rules/escalation/sc_aeterna.ludex:563)
 # Advantage Part
 book.rule(
     'aeterna.aeterna_control.secrets_of_the_lab.advantage',
-    title='Advantage Part',
-    scope=('aeterna', 'aeterna.aeterna_control'),
-)
-
-
-# aeterna.aeterna_control.aeterna_immunity.advantage (rules/escalation/sc_aeterna.ludex:497)
-# Advantage Part
-book.rule(
-    'aeterna.aeterna_control.aeterna_immunity.advantage',
     title='Advantage Part',
     scope=('aeterna', 'aeterna.aeterna_control'),
 )
@@ -1469,18 +1511,16 @@ def jammer_sc_check(g: Game, ctx: Ctx) -> bool:
 def jammer_sc_effect(g: Game, ctx: Ctx) -> None:
     for s in g.members('servant'):
         if s == g.fact('detained_by'):
+            if s == catalog.SERVANTS_MODULE_PHANTASMER.id and q.count(g, s) == 2:
+                g.relocate(s, q.random_one(g, g.fact('city_districts')))
             g.set(s, 'deactivated', 1)
-    g.prose(
-        'The Jammer effect and the detainment results are applied simultaneously. When playing '
-        'with the Servants of the Great Machine Module, the fully upgraded Phantasmer is '
-        'deactivated in a random District after applying both detainment results.',
-    )
+    g.prose('The Jammer effect and the detainment results are applied simultaneously.')
     face = g.roll('revolution.akira.breakdown_die', ctx)
     if face != 'gears':
         g.discard(catalog.JAMMER.id, source='revolution.akira.inventions_in_play')
 
 
-# sc_rules.revolution_sc.disruption_field_sc (rules/escalation/sc_intro.ludex:139)
+# sc_rules.revolution_sc.disruption_field_sc (rules/escalation/sc_intro.ludex:161)
 # Disruption Field Invention (Akira Wagner) in S&C
 book.rule(
     'sc_rules.revolution_sc.disruption_field_sc',
@@ -1489,7 +1529,7 @@ book.rule(
 )
 
 
-# sc_rules.revolution_sc.hideout_sc (rules/escalation/sc_intro.ludex:149)
+# sc_rules.revolution_sc.hideout_sc (rules/escalation/sc_intro.ludex:171)
 # Smugglers Hideout (Julie Corvus) in S&C
 def hideout_sc_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
@@ -1525,15 +1565,6 @@ def action_cards_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.setup.ovm_advantages (rules/escalation/sc_servants.ludex:21)
-# The Heroes' advantages in OvM
-book.rule(
-    'sc_servants.setup.ovm_advantages',
-    title="The Heroes' advantages in OvM",
-    scope=('sc_servants',),
-)
-
-
 # sc_servants.setup.advantage_a (rules/escalation/sc_servants.ludex:26)
 # The Pockets of Resistance Module recommended (Advantage A)
 book.rule(
@@ -1557,15 +1588,23 @@ book.procedure(
 
 # sc_servants.improvements.servant_turn.take_actions (rules/escalation/sc_servants.ludex:43)
 # The Servant moves and takes their Action
-book.rule(
+@book.rule(
     'sc_servants.improvements.servant_turn.take_actions',
     title='The Servant moves and takes their Action',
     kind='step',
     scope=('sc_servants',),
+    prose=1,
 )
+def take_actions_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('movement', ctx)
+    g.trigger('action', ctx)
+    g.prose(
+        'Where the Servant moves, and which Action (or Actions) they take, is by their Servant '
+        'Action card.',
+    )
 
 
-# sc_servants.improvements.pick_up (rules/escalation/sc_servants.ludex:46)
+# sc_servants.improvements.pick_up (rules/escalation/sc_servants.ludex:50)
 # Any Servant picks up an Improvement token
 @book.rule(
     'sc_servants.improvements.pick_up',
@@ -1581,7 +1620,8 @@ def sc_servants_improvements_pick_up_effect(g: Game, ctx: Ctx) -> None:
             g.move(token, g.get(token, 'servant'), source=q.location(g, ctx.need('actor')))
 
 
-# sc_servants.improvements.slots_one_and_two: Slots I and II (rules/escalation/sc_servants.ludex:99)
+# sc_servants.improvements.slots_one_and_two (rules/escalation/sc_servants.ludex:105)
+# Slots I and II
 @book.rule(
     'sc_servants.improvements.slots_one_and_two',
     title='Slots I and II',
@@ -1597,7 +1637,7 @@ def slots_one_and_two_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:107)
+# sc_servants.special_cases.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:113)
 def special_cases_improvement_one_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) >= 1)
 
@@ -1617,7 +1657,7 @@ def special_cases_improvement_one_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:114)
+# sc_servants.special_cases.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:120)
 def special_cases_improvement_two_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) == 2)
 
@@ -1637,7 +1677,7 @@ def special_cases_improvement_two_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.phantasmer (rules/escalation/sc_servants.ludex:121)
+# sc_servants.special_cases.phantasmer (rules/escalation/sc_servants.ludex:127)
 # Phantasmer, Improvement II
 def phantasmer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_PHANTASMER.id) == 2)
@@ -1649,19 +1689,20 @@ def phantasmer_check(g: Game, ctx: Ctx) -> bool:
     who=(catalog.SERVANTS_MODULE_PHANTASMER.id,),
     check=phantasmer_check,
     scope=('sc_servants',),
-    prose=1,
+    prose=2,
 )
 def phantasmer_effect(g: Game, ctx: Ctx) -> None:
+    g.prose('Phantasmer applies his regular detainment result, then:')
+    g.relocate(catalog.SERVANTS_MODULE_PHANTASMER.id, q.random_one(g, g.fact('city_districts')))
     g.prose(
-        'Phantasmer applies his regular detainment result, then relocates to a random District, '
-        "where he takes no Actions but applies the 'Confiscate' Directive effect if it was not "
-        'applied before. A Hero in this District who has already finished their turn, or who '
-        'moves to it during their turn this round, is immediately detained. Phantasmer does not '
-        'relocate again if he detains a Hero in the new District.',
+        "In this new District he takes no Actions but applies the 'Confiscate' Directive effect "
+        'if it was not applied before. A Hero in this District who has already finished their '
+        'turn, or who moves to it during their turn this round, is immediately detained. '
+        'Phantasmer does not relocate again if he detains a Hero in the new District.',
     )
 
 
-# sc_servants.special_cases.judgementor (rules/escalation/sc_servants.ludex:129)
+# sc_servants.special_cases.judgementor (rules/escalation/sc_servants.ludex:155)
 # Judgementor, Improvement II
 def judgementor_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id) == 2)
@@ -1676,13 +1717,19 @@ def judgementor_check(g: Game, ctx: Ctx) -> bool:
     prose=1,
 )
 def judgementor_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Judgementor applies his regular detainment result, then places a special Guard in his '
-        'District (or in a random one, if there are no empty squares).',
-    )
+    g.prose('Judgementor applies his regular detainment result, then:')
+    if g.fact('empty_square_in', q.location(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id)):
+        g.set_fact(
+            'special_guards_in',
+            [q.location(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id)],
+            g.fact('special_guards_in', q.location(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id)) + 1,
+        )
+    else:
+        for drawn in g.members([q.random_one(g, g.fact('city_districts'))]):
+            g.set_fact('special_guards_in', [drawn], g.fact('special_guards_in', drawn) + 1)
 
 
-# sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:136)
+# sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:206)
 # Lex Hecate, Improvement II
 def lex_hecate_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_LEX_HECATE.id) == 2)
@@ -1694,17 +1741,15 @@ def lex_hecate_check(g: Game, ctx: Ctx) -> bool:
     who=(catalog.SERVANTS_MODULE_LEX_HECATE.id,),
     check=lex_hecate_check,
     scope=('sc_servants',),
-    prose=1,
+    prose=2,
 )
 def lex_hecate_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Lex Hecate applies her regular detainment result, then takes a District Action (not her '
-        'upgraded Action: she does not arrest an active Citizen). The Security Protocol is '
-        'executed if she cannot take her District Action.',
-    )
+    g.prose('Lex Hecate applies her regular detainment result.')
+    g.trigger('district_action', ctx)
+    g.prose('The Security Protocol is executed if she cannot take her District Action.')
 
 
-# sc_servants.special_cases.greater_challenge (rules/escalation/sc_servants.ludex:143)
+# sc_servants.special_cases.greater_challenge (rules/escalation/sc_servants.ludex:215)
 # Upgrading the core game Servant Action card
 book.rule(
     'sc_servants.special_cases.greater_challenge',
@@ -1713,7 +1758,7 @@ book.rule(
 )
 
 
-# sc_servants.sc_chronoleon.setup_exceptions.replaced_card (rules/escalation/sc_servants.ludex:156)
+# sc_servants.sc_chronoleon.setup_exceptions.replaced_card (rules/escalation/sc_servants.ludex:228)
 # Chronoleon on the replaced Servant's card
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.replaced_card',
@@ -1728,7 +1773,7 @@ def replaced_card_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.sc_chronoleon.setup_exceptions.surge_on_track (rules/escalation/sc_servants.ludex:162)
+# sc_servants.sc_chronoleon.setup_exceptions.surge_on_track (rules/escalation/sc_servants.ludex:234)
 # Surge tokens on the Master Plan track during setup
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.surge_on_track',
@@ -1752,7 +1797,7 @@ def surge_on_track_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.sc_chronoleon.setup_exceptions.reference_cards
-# (rules/escalation/sc_servants.ludex:176)
+# (rules/escalation/sc_servants.ludex:248)
 # The S&C Surge Token Reference cards
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.reference_cards',
@@ -1764,15 +1809,11 @@ def reference_cards_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Take the S&C Surge Token Reference cards.')
 
 
-# sc_servants.sc_chronoleon.replacement: Replacement (rules/escalation/sc_servants.ludex:188)
+# sc_servants.sc_chronoleon.replacement: Replacement (rules/escalation/sc_servants.ludex:260)
 book.rule('sc_servants.sc_chronoleon.replacement', title='Replacement', scope=('sc_servants',))
 
 
-# sc_servants.sc_chronoleon.surge_tokens: Surge Tokens (rules/escalation/sc_servants.ludex:191)
-book.rule('sc_servants.sc_chronoleon.surge_tokens', title='Surge Tokens', scope=('sc_servants',))
-
-
-# sc_servants.sc_chronoleon.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:195)
+# sc_servants.sc_chronoleon.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:274)
 def sc_chronoleon_improvement_one_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) >= 1)
 
@@ -1799,7 +1840,7 @@ def sc_chronoleon_improvement_one_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# sc_servants.sc_chronoleon.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:234)
+# sc_servants.sc_chronoleon.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:313)
 def sc_chronoleon_improvement_two_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.fact('detained_by') == catalog.CHRONOLEON_MODULE_CHRONOLEON.id
@@ -1824,7 +1865,7 @@ def sc_chronoleon_improvement_two_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.sc_chronoleon.improvement_two.no_free_giving (rules/escalation/sc_servants.ludex:242)
+# sc_servants.sc_chronoleon.improvement_two.no_free_giving (rules/escalation/sc_servants.ludex:321)
 # No Surge tokens given after movement in S&C
 @book.rule(
     'sc_servants.sc_chronoleon.improvement_two.no_free_giving',
@@ -1836,7 +1877,7 @@ def no_free_giving_effect(g: Game, ctx: Ctx) -> None:
     g.note("In S&C, Chronoleon's Improvement II gives a Surge token to the Hero she detains")
 
 
-# sc_servants.sc_chronoleon.surge_in_effect (rules/escalation/sc_servants.ludex:247)
+# sc_servants.sc_chronoleon.surge_in_effect (rules/escalation/sc_servants.ludex:326)
 # Surge tokens stay in effect
 book.rule(
     'sc_servants.sc_chronoleon.surge_in_effect',
@@ -1847,7 +1888,7 @@ book.rule(
 )
 
 
-# sc_servants.sc_chronoleon.drop_a_tracker (rules/escalation/sc_servants.ludex:252)
+# sc_servants.sc_chronoleon.drop_a_tracker (rules/escalation/sc_servants.ludex:331)
 # Drop a Tracker Action
 def drop_a_tracker_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 0, ctx.subject)
@@ -1860,7 +1901,6 @@ def drop_a_tracker_cost(g: Game, ctx: Ctx) -> None:
     when=Timing('action'),
     cost=drop_a_tracker_cost,
     scope=('sc_servants',),
-    prose=1,
 )
 def drop_a_tracker_effect(g: Game, ctx: Ctx) -> None:
     chosen_1 = g.pick(
@@ -1875,10 +1915,9 @@ def drop_a_tracker_effect(g: Game, ctx: Ctx) -> None:
     )
     for token in chosen_1:
         g.move(token, 'chronoleon_module.game_box', source=g.get(ctx.need('you'), 'held_surge'))
-    g.prose('If you had 2 identical Surge tokens, the other one comes into effect.')
 
 
-# sc_servants.sc_chronoleon.coolum_drop (rules/escalation/sc_servants.ludex:262)
+# sc_servants.sc_chronoleon.coolum_drop (rules/escalation/sc_servants.ludex:365)
 # Coolum and Drop a Tracker
 book.rule(
     'sc_servants.sc_chronoleon.coolum_drop',
@@ -1887,7 +1926,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.not_random (rules/escalation/sc_servants.ludex:273)
+# sc_servants.moment_of_humanity.key_guidelines.not_random (rules/escalation/sc_servants.ludex:376)
 # Not for the random Mission setup
 def key_guidelines_not_random_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('servants_module'))
@@ -1907,7 +1946,7 @@ def key_guidelines_not_random_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.add_pockets (rules/escalation/sc_servants.ludex:279)
+# sc_servants.moment_of_humanity.key_guidelines.add_pockets (rules/escalation/sc_servants.ludex:382)
 # The Pockets of Resistance Module is added
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.add_pockets',
@@ -1917,7 +1956,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens
-# (rules/escalation/sc_servants.ludex:283)
+# (rules/escalation/sc_servants.ludex:386)
 # Clarifications; no Hero tokens
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens',
@@ -1926,7 +1965,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.all_in_play (rules/escalation/sc_servants.ludex:286)
+# sc_servants.moment_of_humanity.key_guidelines.all_in_play (rules/escalation/sc_servants.ludex:389)
 # All 3 Missions in play from the beginning
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.all_in_play',
@@ -1935,7 +1974,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.revolt_tokens.attach (rules/escalation/sc_servants.ludex:303)
+# sc_servants.moment_of_humanity.revolt_tokens.attach (rules/escalation/sc_servants.ludex:406)
 # Attaching or placing Revolt tokens
 @book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.attach',
@@ -1968,7 +2007,7 @@ def attach_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.moment_of_humanity.revolt_tokens.objective (rules/escalation/sc_servants.ludex:318)
+# sc_servants.moment_of_humanity.revolt_tokens.objective (rules/escalation/sc_servants.ludex:421)
 # The Objective
 book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.objective',
@@ -1978,7 +2017,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.judgementor.collect
-# (rules/escalation/sc_servants.ludex:324)
+# (rules/escalation/sc_servants.ludex:427)
 # Any Servant collects the Revolt token of an arrested Citizen
 def judgementor_collect_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('revolt_attached'))
@@ -2005,7 +2044,7 @@ def judgementor_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect
-# (rules/escalation/sc_servants.ludex:352)
+# (rules/escalation/sc_servants.ludex:455)
 # Any Servant collects the Revolt token by the District symbol
 @book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect',
@@ -2021,7 +2060,7 @@ def lex_hecate_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.phantasmer.collect
-# (rules/escalation/sc_servants.ludex:386)
+# (rules/escalation/sc_servants.ludex:489)
 # Any Servant collects the Revolt token of a repaired Guard
 def phantasmer_collect_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('revolt_attached'))
@@ -2043,7 +2082,7 @@ def phantasmer_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.special_cases
-# (rules/escalation/sc_servants.ludex:400)
+# (rules/escalation/sc_servants.ludex:503)
 # Special cases
 book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.special_cases',
@@ -2053,7 +2092,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.absolution.absolution_action
-# (rules/escalation/sc_servants.ludex:404)
+# (rules/escalation/sc_servants.ludex:507)
 # Absolution Action
 book.rule(
     'sc_servants.moment_of_humanity.absolution.absolution_action',
@@ -2064,7 +2103,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.absolution.absolution_limits
-# (rules/escalation/sc_servants.ludex:408)
+# (rules/escalation/sc_servants.ludex:511)
 # What Absolution does not prevent
 book.rule(
     'sc_servants.moment_of_humanity.absolution.absolution_limits',
@@ -2280,17 +2319,33 @@ def the_world_should_know_advantage_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('start', target='closing_phase'),
     check=the_world_should_know_advantage_check,
     scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
-    prose=1,
 )
 def the_world_should_know_advantage_effect(g: Game, ctx: Ctx) -> None:
     g.gain('discontent', 3, GAME)
-    g.prose(
-        "Later, in the Closing Phase, Step 3, advance the Master Plan by 1 as stated by 'The "
-        "Countdown' City Event.",
+
+
+# sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage.countdown_advance
+# (rules/escalation/sc_zeppelin.ludex:120)
+# Step 3 of the Closing Phase: the Master Plan advances by 1
+def countdown_advance_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.contains(g, 'sc_rules.completed_objectives', catalog.THE_WORLD_SHOULD_KNOW.id)
+        and q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round') >= 1,
     )
 
 
-# sc_zeppelin.controlled_navigation.not_with_deception (rules/escalation/sc_zeppelin.ludex:140)
+@book.rule(
+    'sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage.countdown_advance',
+    title='Step 3 of the Closing Phase: the Master Plan advances by 1',
+    when=Timing('during', target='closing_step_3'),
+    check=countdown_advance_check,
+    scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
+)
+def countdown_advance_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('master_plan_advance', ctx)
+
+
+# sc_zeppelin.controlled_navigation.not_with_deception (rules/escalation/sc_zeppelin.ludex:150)
 # Not with the Unweaving the Deception Mission set
 @book.rule(
     'sc_zeppelin.controlled_navigation.not_with_deception',
@@ -2301,7 +2356,7 @@ def not_with_deception_effect(g: Game, ctx: Ctx) -> None:
     g.require(not g.holds('sc_zeppelin.unweaving_the_deception'), 'not unweaving_the_deception')
 
 
-# sc_zeppelin.controlled_navigation.course_by_heroes (rules/escalation/sc_zeppelin.ludex:156)
+# sc_zeppelin.controlled_navigation.course_by_heroes (rules/escalation/sc_zeppelin.ludex:166)
 # The Heroes set the course
 @book.rule(
     'sc_zeppelin.controlled_navigation.course_by_heroes',
@@ -2322,7 +2377,7 @@ def course_by_heroes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens
-# (rules/escalation/sc_zeppelin.ludex:164)
+# (rules/escalation/sc_zeppelin.ludex:174)
 # Do not use the Direction tokens
 @book.rule(
     'sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens',
@@ -2341,7 +2396,7 @@ def no_direction_tokens_effect(g: Game, ctx: Ctx) -> None:
     title='The Heroes gain 2 of 3 advantages',
     who=('hero',),
     scope=('servants_module',),
-    prose=2,
+    prose=1,
 )
 def heroes_advantages_effect(g: Game, ctx: Ctx) -> None:
     for picked in g.choose(
@@ -2357,7 +2412,7 @@ def heroes_advantages_effect(g: Game, ctx: Ctx) -> None:
         if picked == 'advantage_a':
             g.prose('Heroes add the Pockets of Resistance Module to the game.')
         elif picked == 'advantage_b':
-            g.prose('Set the Master Plan to I at the beginning of the game.')
+            g.set_fact('master_plan_position', [], 1)
         elif picked == 'advantage_c':
             g.trigger('servants_module.setup.heroes_advantages.riot_rewards', ctx)
 
@@ -2411,7 +2466,7 @@ def riot_reward_effect(g: Game, ctx: Ctx) -> None:
         ctx = ctx_1
 
 
-# servants_module.setup.heroes_advantages.core_adjustments (rules/escalation/servants.ludex:120)
+# servants_module.setup.heroes_advantages.core_adjustments (rules/escalation/servants.ludex:121)
 # Advantages B and C and the core game's adjustments
 book.rule(
     'servants_module.setup.heroes_advantages.core_adjustments',
@@ -2420,7 +2475,7 @@ book.rule(
 )
 
 
-# servants_module.setup.gm_preparations (rules/escalation/servants.ludex:128)
+# servants_module.setup.gm_preparations (rules/escalation/servants.ludex:129)
 # Step 7. The Great Machine's Preparations
 @book.rule(
     'servants_module.setup.gm_preparations',
@@ -2439,7 +2494,7 @@ def gm_preparations_effect(g: Game, ctx: Ctx) -> None:
     g.prose('After placing all the tokens, turn all of them face-up.')
 
 
-# servants_module.setup.servant_order_tokens (rules/escalation/servants.ludex:146)
+# servants_module.setup.servant_order_tokens (rules/escalation/servants.ludex:147)
 # Servant Order tokens
 book.rule(
     'servants_module.setup.servant_order_tokens',
@@ -2448,7 +2503,7 @@ book.rule(
 )
 
 
-# servants_module.improvements.pick_up (rules/escalation/servants.ludex:154)
+# servants_module.improvements.pick_up (rules/escalation/servants.ludex:155)
 # Picking up an Improvement token
 @book.rule(
     'servants_module.improvements.pick_up',
@@ -2476,7 +2531,7 @@ def servants_module_improvements_pick_up_effect(g: Game, ctx: Ctx) -> None:
             g.move(token, ctx.get('actor'), source=q.location(g, ctx.need('actor')))
 
 
-# servants_module.improvements.basic_ability (rules/escalation/servants.ludex:165)
+# servants_module.improvements.basic_ability (rules/escalation/servants.ludex:166)
 # Improvement I: the basic ability
 def basic_ability_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) == 1)
@@ -2494,7 +2549,7 @@ def basic_ability_effect(g: Game, ctx: Ctx) -> None:
     g.prose("The Servant's basic ability (shown to the right of slot I) is in effect.")
 
 
-# servants_module.improvements.enhanced_ability (rules/escalation/servants.ludex:172)
+# servants_module.improvements.enhanced_ability (rules/escalation/servants.ludex:173)
 # Improvement II: the enhanced ability
 def enhanced_ability_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) == 2)
@@ -2516,7 +2571,7 @@ def enhanced_ability_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# servants_module.special_cases.lex_hecate_once (rules/escalation/servants.ludex:213)
+# servants_module.special_cases.lex_hecate_once (rules/escalation/servants.ludex:214)
 # Lex Hecate's ability once per round
 def lex_hecate_once_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_LEX_HECATE.id) >= 1)
@@ -2535,7 +2590,7 @@ def lex_hecate_once_effect(g: Game, ctx: Ctx) -> None:
     g.prose("Lex Hecate's ability (shown on her card).")
 
 
-# servants_module.special_cases.phantasmer_relocation (rules/escalation/servants.ludex:227)
+# servants_module.special_cases.phantasmer_relocation (rules/escalation/servants.ludex:228)
 # Phantasmer's second Improvement
 def phantasmer_relocation_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2564,18 +2619,14 @@ def phantasmer_relocation_effect(g: Game, ctx: Ctx) -> None:
     title='Step 9. Final Steps',
     when=Timing('during', target='final_steps'),
     scope=('zeppelin',),
-    prose=1,
 )
 def zeppelin_setup_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Pick a random District (with the Access cards of any Hero or the Resistance tokens) and '
-        'place the Surveillance Zeppelin miniature there.',
-    )
+    g.place('zeppelin.surveillance_zeppelin', q.random_one(g, g.fact('city_districts')))
     g.shuffle('zeppelin.direction_stack')
     g.place('zeppelin.direction_stack', 'city_event_deck')
 
 
-# zeppelin.direction_tokens.reposition (rules/escalation/zeppelin.ludex:58)
+# zeppelin.direction_tokens.reposition (rules/escalation/zeppelin.ludex:74)
 # Opening Phase: the Zeppelin is repositioned
 def reposition_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('round_number') >= 2)
@@ -2597,7 +2648,7 @@ def reposition_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# zeppelin.heroes_and_servants.servant_boards (rules/escalation/zeppelin.ludex:109)
+# zeppelin.heroes_and_servants.servant_boards (rules/escalation/zeppelin.ludex:125)
 # Great Machine Phase: a Servant boards the Zeppelin
 @book.rule(
     'zeppelin.heroes_and_servants.servant_boards',
@@ -2653,7 +2704,7 @@ def servant_boards_effect(g: Game, ctx: Ctx) -> None:
                 ctx = ctx_3
 
 
-# zeppelin.heroes_and_servants.special_guard_returns (rules/escalation/zeppelin.ludex:179)
+# zeppelin.heroes_and_servants.special_guard_returns (rules/escalation/zeppelin.ludex:195)
 # The special Guard returns to the reserve
 @book.rule(
     'zeppelin.heroes_and_servants.special_guard_returns',
@@ -2667,7 +2718,7 @@ def special_guard_returns_effect(g: Game, ctx: Ctx) -> None:
         g.move('zeppelin.special_guard', 'zeppelin.guard_reserve')
 
 
-# zeppelin.heroes_and_servants.hero_boards (rules/escalation/zeppelin.ludex:191)
+# zeppelin.heroes_and_servants.hero_boards (rules/escalation/zeppelin.ludex:207)
 # Heroes Phase: a Hero boards the Zeppelin
 def hero_boards_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2698,7 +2749,7 @@ def hero_boards_effect(g: Game, ctx: Ctx) -> None:
             g.relocate('zeppelin.surveillance_zeppelin', destination)
 
 
-# zeppelin.special_cases.servant_optimize (rules/escalation/zeppelin.ludex:233)
+# zeppelin.special_cases.servant_optimize (rules/escalation/zeppelin.ludex:249)
 # Special case: a Servant with the 'Optimize' Directive
 def servant_optimize_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('published', 'optimize_directive'))
@@ -2734,7 +2785,7 @@ def servant_optimize_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('action', ctx)
 
 
-# zeppelin.special_cases.heroes_relocate (rules/escalation/zeppelin.ludex:267)
+# zeppelin.special_cases.heroes_relocate (rules/escalation/zeppelin.ludex:283)
 # Special cases: Heroes relocating
 def heroes_relocate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2770,11 +2821,16 @@ def enkidu_setup_effect(g: Game, ctx: Ctx) -> None:
 
 # revolution.enkidu.theory_of_everything.choose_option (rules/escalation/enkidu.ludex:50)
 # Choose from 2 options
+def choose_option_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.in_play(g, catalog.ENKIDU.id))
+
+
 @book.rule(
     'revolution.enkidu.theory_of_everything.choose_option',
     title='Choose from 2 options',
     who=(catalog.ENKIDU.id,),
     when=Timing('before', target='city_event'),
+    check=choose_option_check,
     scope=('revolution',),
 )
 def choose_option_effect(g: Game, ctx: Ctx) -> None:
@@ -2790,7 +2846,7 @@ def choose_option_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('revolution.enkidu.theory_of_everything.draw_theory', ctx)
 
 
-# revolution.enkidu.theory_of_everything.receive_trust (rules/escalation/enkidu.ludex:65)
+# revolution.enkidu.theory_of_everything.receive_trust (rules/escalation/enkidu.ludex:66)
 # Receive 1 additional Trust
 @book.rule(
     'revolution.enkidu.theory_of_everything.receive_trust',
@@ -2802,7 +2858,7 @@ def receive_trust_effect(g: Game, ctx: Ctx) -> None:
     g.gain('trust', 1, catalog.ENKIDU.id)
 
 
-# revolution.enkidu.theory_of_everything.draw_theory (rules/escalation/enkidu.ludex:70)
+# revolution.enkidu.theory_of_everything.draw_theory (rules/escalation/enkidu.ludex:71)
 # Draw 1 Theory card
 @book.rule(
     'revolution.enkidu.theory_of_everything.draw_theory',
@@ -2815,7 +2871,7 @@ def draw_theory_effect(g: Game, ctx: Ctx) -> None:
     g.draw('revolution.enkidu.theory_deck', 1, 'revolution.enkidu.theory_hand')
 
 
-# revolution.enkidu.theory_of_everything.discard_after_use (rules/escalation/enkidu.ludex:81)
+# revolution.enkidu.theory_of_everything.discard_after_use (rules/escalation/enkidu.ludex:82)
 # A Theory is discarded after use
 @book.rule(
     'revolution.enkidu.theory_of_everything.discard_after_use',
@@ -2827,11 +2883,16 @@ def discard_after_use_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('target'))
 
 
-# revolution.enkidu.theories_guide.behavior: Behavior Theory (rules/escalation/enkidu.ludex:94)
+# revolution.enkidu.theories_guide.behavior: Behavior Theory (rules/escalation/enkidu.ludex:99)
+def behavior_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.enkidu.theory_hand', catalog.BEHAVIOR.id))
+
+
 @book.rule(
     'revolution.enkidu.theories_guide.behavior',
     title='Behavior Theory',
     kind='card',
+    check=behavior_check,
     duration=Duration('until_end', period='round'),
     scope=('revolution',),
     this=catalog.BEHAVIOR.id,
@@ -2845,11 +2906,16 @@ def behavior_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.chaos: Chaos Theory (rules/escalation/enkidu.ludex:101)
+# revolution.enkidu.theories_guide.chaos: Chaos Theory (rules/escalation/enkidu.ludex:107)
+def chaos_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.enkidu.theory_hand', catalog.CHAOS.id))
+
+
 @book.rule(
     'revolution.enkidu.theories_guide.chaos',
     title='Chaos Theory',
     kind='card',
+    check=chaos_check,
     duration=Duration('until_end', period='round'),
     scope=('revolution',),
     this=catalog.CHAOS.id,
@@ -2863,11 +2929,16 @@ def chaos_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.emotion: Emotion Theory (rules/escalation/enkidu.ludex:108)
+# revolution.enkidu.theories_guide.emotion: Emotion Theory (rules/escalation/enkidu.ludex:115)
+def emotion_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.enkidu.theory_hand', catalog.EMOTION.id))
+
+
 @book.rule(
     'revolution.enkidu.theories_guide.emotion',
     title='Emotion Theory',
     kind='card',
+    check=emotion_check,
     scope=('revolution',),
     this=catalog.EMOTION.id,
 )
@@ -2891,12 +2962,17 @@ def emotion_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.government: Government Theory (rules/escalation/enkidu.ludex:150)
+# revolution.enkidu.theories_guide.government: Government Theory (rules/escalation/enkidu.ludex:158)
+def government_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.enkidu.theory_hand', catalog.GOVERNMENT.id))
+
+
 @book.rule(
     'revolution.enkidu.theories_guide.government',
     title='Government Theory',
     kind='card',
     when=Timing('anytime', target='heroes_phase'),
+    check=government_check,
     scope=('revolution',),
     this=catalog.GOVERNMENT.id,
 )
@@ -2918,14 +2994,18 @@ def government_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.relativity: Relativity Theory (rules/escalation/enkidu.ludex:188)
+# revolution.enkidu.theories_guide.relativity: Relativity Theory (rules/escalation/enkidu.ludex:197)
+def relativity_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.enkidu.theory_hand', catalog.RELATIVITY.id))
+
+
 @book.rule(
     'revolution.enkidu.theories_guide.relativity',
     title='Relativity Theory',
     kind='card',
+    check=relativity_check,
     scope=('revolution',),
     this=catalog.RELATIVITY.id,
-    prose=1,
 )
 def relativity_effect(g: Game, ctx: Ctx) -> None:
     chosen_1 = g.pick(
@@ -2945,50 +3025,80 @@ def relativity_effect(g: Game, ctx: Ctx) -> None:
             for district_a in g.members([q.location(g, hero_a)]):
                 g.relocate(hero_a, q.location(g, hero_b))
                 g.relocate(hero_b, district_a)
-            g.prose(
-                'A Hero relocated to a District with a Raid token is detained only if they have '
-                'chosen the Access card to that District.',
-            )
+            for swapped in g.members([hero_a, hero_b]):
+                if (
+                    g.fact('raid_in', q.location(g, swapped))
+                    and g.fact('access_district', swapped) == q.location(g, swapped)
+                ):
+                    ctx_3 = ctx
+                    ctx = ctx.but(actor=swapped)
+                    g.trigger('detainment', ctx)
+                    ctx = ctx_3
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.sociological (rules/escalation/enkidu.ludex:225)
+# revolution.enkidu.theories_guide.sociological (rules/escalation/enkidu.ludex:245)
 # Sociological Theory
+def sociological_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.enkidu.theory_hand', catalog.SOCIOLOGICAL.id))
+
+
 @book.rule(
     'revolution.enkidu.theories_guide.sociological',
     title='Sociological Theory',
     kind='card',
+    check=sociological_check,
     duration=Duration('until_end', period='round'),
     scope=('revolution',),
     this=catalog.SOCIOLOGICAL.id,
-    prose=1,
 )
 def sociological_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Give any one of your Access cards to any other Hero. That Hero chooses it for this round '
-        '(as if it were their own card).',
+    chosen_1 = g.pick(
+        ctx,
+        'revolution.enkidu.theories_guide.sociological',
+        'receiver',
+        [
+            receiver
+            for receiver in g.members('hero')
+            if q.in_play(g, receiver) and receiver != catalog.ENKIDU.id
+        ],
     )
+    for receiver in chosen_1:
+        chosen_2 = g.pick(
+            ctx,
+            'revolution.enkidu.theories_guide.sociological',
+            'given_card',
+            g.members(g.fact('access_cards_of', catalog.ENKIDU.id)),
+        )
+        for given_card in chosen_2:
+            g.set_fact('access_district', [receiver], given_card)
     g.discard(ctx.get('self'))
 
 
-# revolution.enkidu.theories_guide.probability (rules/escalation/enkidu.ludex:232)
+# revolution.enkidu.theories_guide.probability (rules/escalation/enkidu.ludex:276)
 # Probability Theory
+def probability_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.enkidu.theory_hand', catalog.PROBABILITY.id))
+
+
 @book.rule(
     'revolution.enkidu.theories_guide.probability',
     title='Probability Theory',
     kind='card',
     when=Timing('during', target='opening_phase'),
+    check=probability_check,
     scope=('revolution',),
     this=catalog.PROBABILITY.id,
     prose=1,
 )
 def probability_effect(g: Game, ctx: Ctx) -> None:
-    g.require(ctx.need('target') != 'the_countdown', 'target != the_countdown')
-    g.prose(
-        'Replace the newly drawn City Event card for any City Event card that was revealed '
-        'earlier in the game, before the effect of the new City Event card takes place.',
-    )
-    g.discard(ctx.get('self'))
+    if g.may(ctx, 'revolution.enkidu.theories_guide.probability', 'exchange_city_event'):
+        g.require(ctx.need('target') != 'the_countdown', 'target != the_countdown')
+        g.prose(
+            'Replace the newly drawn City Event card for any City Event card that was revealed '
+            'earlier in the game, before the effect of the new City Event card takes place.',
+        )
+        g.discard(ctx.get('self'))
 
 
 # revolution.julie.setup: Setup (rules/escalation/julie.ludex:21)
@@ -3002,14 +3112,14 @@ def probability_effect(g: Game, ctx: Ctx) -> None:
 )
 def julie_setup_effect(g: Game, ctx: Ctx) -> None:
     g.prose(
-        'Forfeit one of your 9 Access cards as usual, then take the Smugglers Hideout Access '
-        'card. Place the Smugglers Hideout District tile next to your Hero card.',
+        'Forfeit one of your 9 Access cards as usual, then take the Smugglers Hideout Access card.',
     )
+    g.place('revolution.julie.hideout_tile', 'revolution.julie.card')
     g.place('revolution.julie.miniature', 'revolution.julie.hideout_tile')
     g.place(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.know_the_ropes.first: First: turn order (rules/escalation/julie.ludex:34)
+# revolution.julie.know_the_ropes.first: First: turn order (rules/escalation/julie.ludex:47)
 @book.rule(
     'revolution.julie.know_the_ropes.first',
     title='First: turn order',
@@ -3022,7 +3132,7 @@ def first_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Julie takes her turn before or after any other Hero.')
 
 
-# revolution.julie.know_the_ropes.first.initiative_seven (rules/escalation/julie.ludex:41)
+# revolution.julie.know_the_ropes.first.initiative_seven (rules/escalation/julie.ludex:54)
 # Julie's Initiative when it must be known
 @book.rule(
     'revolution.julie.know_the_ropes.first.initiative_seven',
@@ -3035,7 +3145,7 @@ def initiative_seven_effect(g: Game, ctx: Ctx) -> None:
     g.prose("The Julie Corvus' Initiative is considered to be 7.")
 
 
-# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:49)
+# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:62)
 # Second: the Smugglers Hideout Access card
 book.rule(
     'revolution.julie.know_the_ropes.second',
@@ -3045,7 +3155,7 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:56)
+# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:69)
 book.rule(
     'revolution.julie.hideout.neutral_district',
     title='A Neutral District',
@@ -3053,7 +3163,7 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:59)
+# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:72)
 # Choosing the Smugglers Hideout Access card
 def choose_card_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3078,7 +3188,7 @@ def choose_card_effect(g: Game, ctx: Ctx) -> None:
         g.set_fact('access_district', [catalog.JULIE.id], 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:68)
+# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:81)
 # Moving to the Smugglers Hideout
 def move_to_hideout_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('access_district', catalog.JULIE.id) == 'revolution.julie.smugglers_hideout')
@@ -3102,7 +3212,7 @@ def move_to_hideout_effect(g: Game, ctx: Ctx) -> None:
     g.place('revolution.julie.miniature', 'revolution.julie.hideout_tile')
 
 
-# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:104)
+# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:117)
 # No Actions in the Smugglers Hideout
 @book.rule(
     'revolution.julie.hideout.no_actions',
@@ -3116,7 +3226,28 @@ def no_actions_effect(g: Game, ctx: Ctx) -> None:
     g.prose("Julie's turn is finished. Next round, Julie starts in the Smugglers Hideout.")
 
 
-# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:111)
+# revolution.julie.hideout.no_actions.no_action_there (rules/escalation/julie.ludex:124)
+# No Action can be taken in the Smugglers Hideout
+def no_action_there_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
+
+
+@book.rule(
+    'revolution.julie.hideout.no_actions.no_action_there',
+    title='No Action can be taken in the Smugglers Hideout',
+    who=(catalog.JULIE.id,),
+    when=Timing('instead', target='action'),
+    check=no_action_there_check,
+    scope=('revolution',),
+)
+def no_action_there_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        not q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id),
+        'not contains(smugglers_hideout, julie)',
+    )
+
+
+# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:148)
 # Special case: 'No Access!' on the way to the Hideout
 def no_access_case_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'revolution.julie.hideout.move_to_hideout'))
@@ -3135,7 +3266,7 @@ def no_access_case_effect(g: Game, ctx: Ctx) -> None:
     g.move(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.hideout.income (rules/escalation/julie.ludex:120)
+# revolution.julie.hideout.income (rules/escalation/julie.ludex:157)
 # Receiving 4 Trust in the Smugglers Hideout
 def income_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
@@ -3158,7 +3289,7 @@ def income_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:133)
+# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:170)
 # Exiting the Smugglers Hideout
 def exit_hideout_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('access_district', catalog.JULIE.id) != 'revolution.julie.smugglers_hideout')
