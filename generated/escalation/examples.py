@@ -439,11 +439,11 @@ def veiga_in_central_square(g: Game) -> list[Expectation]:
     g.set(GAME, 'discontent', 0)
     g.set_fact('famous_citizens_in', ['central_square'], 4)
     g.set_fact('guards_in', ['central_square'], 1)
-    g.set_fact('answer', ['district_action'], 'remote_action')
+    g.set_fact('answer', ['token_district_action'], 'remote_action')
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.VEIGA.id)
-        g.trigger('pockets_sc.full_scale_support.district_action', ctx)
+        g.trigger('pockets_sc.full_scale_support.token_district_action', ctx)
         g.trigger('sc_rules.core_game.central_square_action', ctx)
         ctx = ctx_1
     return [

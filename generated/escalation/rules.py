@@ -494,18 +494,18 @@ def full_scale_support_placement_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# pockets_sc.full_scale_support.district_action (rules/escalation/pockets_sc.ludex:32)
+# pockets_sc.full_scale_support.token_district_action (rules/escalation/pockets_sc.ludex:32)
 # A Resistance token as 1 Trust, or an Action in its District
 @book.rule(
-    'pockets_sc.full_scale_support.district_action',
+    'pockets_sc.full_scale_support.token_district_action',
     title='A Resistance token as 1 Trust, or an Action in its District',
     who=('hero',),
     scope=('pockets_sc.full_scale_support',),
     prose=1,
 )
-def district_action_effect(g: Game, ctx: Ctx) -> None:
+def token_district_action_effect(g: Game, ctx: Ctx) -> None:
     for picked in g.choose(
-        'pockets_sc.full_scale_support.district_action',
+        'pockets_sc.full_scale_support.token_district_action',
         [
             ('as_trust', 'As 1 Trust (as in the Standard Variant)'),
             ('remote_action', 'An Action in the District shown on the token'),
@@ -518,7 +518,7 @@ def district_action_effect(g: Game, ctx: Ctx) -> None:
         elif picked == 'remote_action':
             chosen_2 = g.pick(
                 ctx,
-                'pockets_sc.full_scale_support.district_action',
+                'pockets_sc.full_scale_support.token_district_action',
                 'token',
                 [
                     token
