@@ -60,14 +60,6 @@ def test_the_benchmark_game_checks_clean_and_its_json_matches_its_cards(tmp_path
     assert sum(1 for g in comp.games for f in g.files for d in f.decls) == 120 + 3 + 3
 
 
-def test_a_warm_check_is_faster_than_a_cold_one(tmp_path: Path) -> None:
-    game = _game(tmp_path, LARGE)
-    _seconds(game, ParseCache(tmp_path / "cache"))
-    cold = min(_seconds(game) for _ in range(2))
-    warm = min(_seconds(game, ParseCache(tmp_path / "cache")) for _ in range(2))
-    assert warm < cold
-
-
 def test_help_imports_no_command() -> None:
     probe = ("import sys, contextlib, io\n"
              "from ludex.cli.main import main\n"
