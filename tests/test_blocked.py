@@ -278,3 +278,23 @@ def test_words_in_part_of_a_condition_or_in_a_step_count_as_such(tmp_path: Path)
     status = {s.decl.id: rule_status(c) for s in model.symbols.values()
               if (c := rule_clauses(s.decl)) is not None}
     assert status == {"mixed": PROSE_RULE, "negated": PROSE_RULE, "stepped": PARTIAL}
+
+
+NOTHING = HEADER + '''rule from_nothing "Gain one more than nothing":
+  effect: set coins to random([]) + 1
+
+example computes_with_nothing "Nothing plus one is not a number":
+  for: from_nothing
+  actions:
+    trigger from_nothing
+  expect:
+    coins == 1
+'''
+
+
+def test_computing_with_nothing_blocks_the_rule_instead_of_crashing(tmp_path: Path) -> None:
+    """A query that finds none answers nothing; `nothing + 1` stops the rule (blocked),
+    never a Python TypeError nor a guess."""
+    result = results_of(tmp_path, NOTHING)["computes_with_nothing"]
+    assert result.status == BLOCKED, result
+    assert "it computes with nothing" in result.message

@@ -111,7 +111,7 @@ book.rule(
 # ability_usage.kratos_table_abilities.gated_by_rage (rules/aeon_trespass/abilities.ludex:142)
 # Kratos Table levels are gated by Rage
 def gated_by_rage_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'kratos_level') <= g.get(ctx.need('owner'), 'rage'))
+    return bool(g.known(g.get(GAME, 'kratos_level')) <= g.known(g.get(ctx.need('owner'), 'rage')))
 
 
 book.rule(
@@ -154,8 +154,8 @@ def exclusive_options_effect(g: Game, ctx: Ctx) -> None:
     prose=1,
 )
 def kratos_table_golden_rule_effect(g: Game, ctx: Ctx) -> None:
-    for l in g.members(g.get(ctx.need('owner'), 'rage')):
-        g.set(GAME, 'kratos_level', l)
+    for l_ in g.members(g.get(ctx.need('owner'), 'rage')):
+        g.set(GAME, 'kratos_level', l_)
         g.trigger('ability_usage.kratos_table_abilities.exclusive_options', ctx)
     g.prose(
         'Leave out a level whose option was already applied in this Attack (no longer available), '
@@ -304,7 +304,7 @@ def gain_fatigue_effect(g: Game, ctx: Ctx) -> None:
 # fatigue.discard_fatigue (rules/aeon_trespass/abilities.ludex:347)
 # Spend the action to discard the Fatigue token
 def discard_fatigue_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(ctx.subject, 'fatigue_tokens') >= 1)
+    return bool(g.known(g.get(ctx.subject, 'fatigue_tokens')) >= 1)
 
 
 @book.rule(
@@ -659,7 +659,7 @@ def several_knowledge_effect(g: Game, ctx: Ctx) -> None:
         [
             k
             for k in g.members(g.get(GAME, 'argo_knowledge'))
-            if k > g.get(GAME, 'inward_odyssey_unlocked') + 1
+            if g.known(k) > g.known(g.get(GAME, 'inward_odyssey_unlocked')) + 1
         ],
     ):
         g.trigger('inward_odyssey', ctx)
@@ -675,7 +675,7 @@ book.rule('adventure.inward_odyssey_rules.powerful_rewards', title='Powerful Rew
 # (rules/aeon_trespass/adventure.ludex:497)
 # Every 2 Progress tokens generate 1 Argo Knowledge
 def progress_makes_knowledge_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'inward_odyssey_progress') >= 2)
+    return bool(g.known(g.get(GAME, 'inward_odyssey_progress')) >= 2)
 
 
 @book.rule(
@@ -733,13 +733,15 @@ def breakthrough_in_story_step_effect(g: Game, ctx: Ctx) -> None:
 # The next Breakthrough of one Mnemos track
 def breakthrough_reached_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        ctx.arg('marked') < 2
-        and ctx.arg('nodes')
-        >= g.fact(
-            'nodes_before_breakthrough',
-            ctx.need('target'),
-            ctx.arg('position'),
-            ctx.arg('marked') + 1,
+        g.known(ctx.arg('marked')) < 2
+        and g.known(ctx.arg('nodes'))
+        >= g.known(
+            g.fact(
+                'nodes_before_breakthrough',
+                ctx.need('target'),
+                ctx.arg('position'),
+                g.known(ctx.arg('marked')) + 1,
+            ),
         ),
     )
 
@@ -760,7 +762,7 @@ def breakthrough_reached_effect(g: Game, ctx: Ctx) -> None:
                         'breakthrough_paragraph',
                         ctx.need('target'),
                         ctx.arg('position'),
-                        ctx.arg('marked') + 1,
+                        g.known(ctx.arg('marked')) + 1,
                     ),
                 ),
             ),
@@ -847,8 +849,8 @@ def delve_draw_effect(g: Game, ctx: Ctx) -> None:
 # Success: equal to or higher than the difficulty, lower than 16
 def delve_success_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.get(GAME, 'delve_total') >= g.get(GAME, 'delve_difficulty')
-        and g.get(GAME, 'delve_total') < 16,
+        g.known(g.get(GAME, 'delve_total')) >= g.known(g.get(GAME, 'delve_difficulty'))
+        and g.known(g.get(GAME, 'delve_total')) < 16,
     )
 
 
@@ -864,7 +866,7 @@ def delve_success_effect(g: Game, ctx: Ctx) -> None:
 # adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:617)
 # 16 or more: immediate Fail
 def delve_bust_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'delve_total') >= 16)
+    return bool(g.known(g.get(GAME, 'delve_total')) >= 16)
 
 
 @book.rule(
@@ -940,13 +942,13 @@ def node_per_hub_adventure_effect(g: Game, ctx: Ctx) -> None:
 )
 def one_node_per_adventure_effect(g: Game, ctx: Ctx) -> None:
     if (
-        g.get(ctx.need('target'), 'first_mnemos_nodes')
-        > g.get(ctx.need('target'), 'second_mnemos_nodes')
+        g.known(g.get(ctx.need('target'), 'first_mnemos_nodes'))
+        > g.known(g.get(ctx.need('target'), 'second_mnemos_nodes'))
     ):
         g.gain('first_mnemos_nodes', 1, ctx.need('target'))
     if (
-        g.get(ctx.need('target'), 'second_mnemos_nodes')
-        > g.get(ctx.need('target'), 'first_mnemos_nodes')
+        g.known(g.get(ctx.need('target'), 'second_mnemos_nodes'))
+        > g.known(g.get(ctx.need('target'), 'first_mnemos_nodes'))
     ):
         g.gain('second_mnemos_nodes', 1, ctx.need('target'))
     if (
@@ -971,13 +973,15 @@ def one_node_per_adventure_effect(g: Game, ctx: Ctx) -> None:
 # Nodes past an unmarked Breakthrough
 def nodes_past_breakthrough_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        ctx.arg('marked') + 1 < 2
-        and ctx.arg('nodes')
-        >= g.fact(
-            'nodes_before_breakthrough',
-            ctx.need('target'),
-            ctx.arg('position'),
-            ctx.arg('marked') + 2,
+        g.known(ctx.arg('marked')) + 1 < 2
+        and g.known(ctx.arg('nodes'))
+        >= g.known(
+            g.fact(
+                'nodes_before_breakthrough',
+                ctx.need('target'),
+                ctx.arg('position'),
+                g.known(ctx.arg('marked')) + 2,
+            ),
         ),
     )
 
@@ -1002,7 +1006,7 @@ def nodes_past_breakthrough_effect(g: Game, ctx: Ctx) -> None:
                         'breakthrough_paragraph',
                         ctx.need('target'),
                         ctx.arg('position'),
-                        ctx.arg('marked') + 2,
+                        g.known(ctx.arg('marked')) + 2,
                     ),
                 ),
             ),
@@ -1036,12 +1040,16 @@ def refers_to_the_party_leader_effect(g: Game, ctx: Ctx) -> None:
 # Mnemos Card Limit
 @book.rule('additional_adventure_rules.mnemoses.mnemos_card_limit', title='Mnemos Card Limit')
 def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(ctx.need('target'), 'mnemos_cards_held') < 2:
+    if g.known(g.get(ctx.need('target'), 'mnemos_cards_held')) < 2:
         g.gain('mnemos_cards_held', 1, ctx.need('target'))
     elif (
         q.total(
             g,
-            [1 for a in g.members(q.all_(g, 'argonaut')) if g.get(a, 'mnemos_cards_held') < 2],
+            [
+                1
+                for a in g.members(q.all_(g, 'argonaut'))
+                if g.known(g.get(a, 'mnemos_cards_held')) < 2
+            ],
         )
         == 0
     ):
@@ -1050,7 +1058,11 @@ def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
         g.set(
             GAME,
             'rolling',
-            [a for a in g.members(q.all_(g, 'argonaut')) if g.get(a, 'mnemos_cards_held') < 2],
+            [
+                a
+                for a in g.members(q.all_(g, 'argonaut'))
+                if g.known(g.get(a, 'mnemos_cards_held')) < 2
+            ],
         )
         g.trigger('important_game_rules.lowest_roll_designates', ctx)
         g.gain('mnemos_cards_held', 1, g.get(GAME, 'randomly_chosen'))
@@ -1064,7 +1076,10 @@ def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
     title='2 unresolved Fated Mnemos cards',
 )
 def fated_mnemos_limit_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.get(ctx.need('target'), 'fated_mnemos_held') < 2, 'target.fated_mnemos_held < 2')
+    g.require(
+        g.known(g.get(ctx.need('target'), 'fated_mnemos_held')) < 2,
+        'target.fated_mnemos_held < 2',
+    )
 
 
 # additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos
@@ -1241,7 +1256,8 @@ def resources_times_level_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members([c for c in g.members('wound_stack') if q.is_(g, c, 'bp_card')]):
         g.gain(
             'primordial_resources',
-            g.get(GAME, 'primordial_level') * g.fact('bp_card_resources', q.name_of(g, c)),
+            g.known(g.get(GAME, 'primordial_level'))
+            * g.known(g.fact('bp_card_resources', q.name_of(g, c))),
             GAME,
         )
 
@@ -1310,7 +1326,8 @@ def generic_wound_draw_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'gaining_primordial_resources.generic_wounds_drawn', source='bp_deck')
         g.gain(
             'primordial_resources',
-            g.get(GAME, 'primordial_level') * g.fact('bp_card_resources', q.name_of(g, c)),
+            g.known(g.get(GAME, 'primordial_level'))
+            * g.known(g.fact('bp_card_resources', q.name_of(g, c))),
             GAME,
         )
 
@@ -1331,7 +1348,9 @@ book.rule(
 # resources_death_blows.primordial_was_slain (rules/aeon_trespass/aftermath.ludex:179)
 # If the Primordial was slain by a Crit Effect that caused
 def primordial_was_slain_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'wound_stack_wounds') < g.get(GAME, 'primordial_wounds'))
+    return bool(
+        g.known(g.get(GAME, 'wound_stack_wounds')) < g.known(g.get(GAME, 'primordial_wounds')),
+    )
 
 
 @book.rule(
@@ -1345,7 +1364,9 @@ def primordial_was_slain_effect(g: Game, ctx: Ctx) -> None:
 
 # death_blow_wounds: Wounds added after a Death Blow (rules/aeon_trespass/aftermath.ludex:203)
 def death_blow_wounds_until(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'wound_stack_wounds') >= g.get(GAME, 'primordial_wounds'))
+    return bool(
+        g.known(g.get(GAME, 'wound_stack_wounds')) >= g.known(g.get(GAME, 'primordial_wounds')),
+    )
 
 
 book.procedure(
@@ -1460,7 +1481,7 @@ def current_cycle_has_effect(g: Game, ctx: Ctx) -> None:
 )
 def unlike_argonauts_titans_expendable_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_died_this_battle', 1, GAME)
-    if g.get(GAME, 'titans_died_this_battle') >= g.get(GAME, 'titans_in_battle'):
+    if g.known(g.get(GAME, 'titans_died_this_battle')) >= g.known(g.get(GAME, 'titans_in_battle')):
         g.trigger('battle_sequence.all_titans_dead', ctx)
 
 
@@ -1500,7 +1521,7 @@ book.rule('many_ways_die.death_inducing_trauma', title='Death-inducing Trauma ca
 )
 def four_despair_not_adjacent_effect(g: Game, ctx: Ctx) -> None:
     for t in g.members(q.all_(g, 'argonaut')):
-        if g.get(t, 'despair') >= 4 and q.in_play(g, t) and not q.dead(g, t):
+        if g.known(g.get(t, 'despair')) >= 4 and q.in_play(g, t) and not q.dead(g, t):
             if q.location(g, t) == 'vantage_point':
                 g.prose(
                     'A Titan on a VP is adjacent to every Titan adjacent to the Primordial: it '
@@ -1596,7 +1617,7 @@ def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
 # bonus_attacks.bonus_attack_during_titan (rules/aeon_trespass/aftermath.ludex:459)
 # A Bonus Attack during a Titan
 def bonus_attack_during_titan_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'follow_up_attacks') > 0)
+    return bool(g.known(g.get(GAME, 'follow_up_attacks')) > 0)
 
 
 @book.rule(
@@ -1627,7 +1648,9 @@ book.rule('death_blows.rare_critical_effects_may', title='Some rare Critical eff
 
 # retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:514)
 def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'retreat_possible') and g.get(GAME, 'titans_died_this_battle') >= 2)
+    return bool(
+        g.get(GAME, 'retreat_possible') and g.known(g.get(GAME, 'titans_died_this_battle')) >= 2,
+    )
 
 
 @book.rule(
@@ -1654,7 +1677,7 @@ def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
 # sisyphus_tears.spend_sisyphus_tear (rules/aeon_trespass/aftermath.ludex:533)
 # Spend a Sisyphus Tear to replay the Battle
 def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'sisyphus_tears_left') > 0)
+    return bool(g.known(g.get(GAME, 'sisyphus_tears_left')) > 0)
 
 
 @book.rule(
@@ -1874,13 +1897,13 @@ def argo_abilities_chosen_effect(g: Game, ctx: Ctx) -> None:
 @book.rule('battle_setup.standard_preparations.primordial_placed', title='Primordial')
 def primordial_placed_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members('ai_deck'):
-        if g.get(c, 'level') > 1:
+        if g.known(g.get(c, 'level')) > 1:
             g.move(c, 'ai_escalation_deck', source='ai_deck')
     for c in g.members('ai_escalation_deck'):
         if g.get(c, 'level') == 1:
             g.move(c, 'ai_deck', source='ai_escalation_deck')
     for c in g.members('bp_deck'):
-        if g.get(c, 'level') > 1:
+        if g.known(g.get(c, 'level')) > 1:
             g.move(c, 'bp_escalation_deck', source='bp_deck')
     for c in g.members('bp_escalation_deck'):
         if g.get(c, 'level') == 1:
@@ -2028,7 +2051,9 @@ def titan_round_step_effect(g: Game, ctx: Ctx) -> None:
 # battle_sequence.primordial_slain (rules/aeon_trespass/battle_setup.ludex:275)
 # The Primordial is slain: Victory
 def primordial_slain_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'wound_stack_wounds') >= g.get(GAME, 'primordial_wounds'))
+    return bool(
+        g.known(g.get(GAME, 'wound_stack_wounds')) >= g.known(g.get(GAME, 'primordial_wounds')),
+    )
 
 
 @book.rule(
@@ -2168,7 +2193,7 @@ def no_hull_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/campaign_basics.ludex:97)
 # Gaining Argo Fate over 9
 def argo_fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.treated(GAME, 'argo_fate') > 9)
+    return bool(g.known(g.treated(GAME, 'argo_fate')) > 9)
 
 
 @book.rule(
@@ -2185,7 +2210,7 @@ def argo_fate_over_nine_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/campaign_basics.ludex:102)
 # Getting to the end of the Timeline
 def end_of_timeline_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'day') >= g.get(GAME, 'timeline_length'))
+    return bool(g.known(g.get(GAME, 'day')) >= g.known(g.get(GAME, 'timeline_length')))
 
 
 @book.rule(
@@ -2657,7 +2682,7 @@ def draw_moiros_card_effect(g: Game, ctx: Ctx) -> None:
 # moiros_cards.second_moiros_card (rules/aeon_trespass/conditions.ludex:109)
 # A second Moiros card: you die instead
 def second_moiros_card_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(ctx.need('owner'), 'moiros_cards_kept') >= 1)
+    return bool(g.known(g.get(ctx.need('owner'), 'moiros_cards_kept')) >= 1)
 
 
 @book.rule(
@@ -2695,7 +2720,7 @@ def draw_kratos_card_effect(g: Game, ctx: Ctx) -> None:
 # kratos_cards.second_kratos_card (rules/aeon_trespass/conditions.ludex:136)
 # A second Kratos card: you die instead
 def second_kratos_card_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(ctx.need('owner'), 'kratos_cards_kept') >= 1)
+    return bool(g.known(g.get(ctx.need('owner'), 'kratos_cards_kept')) >= 1)
 
 
 @book.rule(
@@ -2726,7 +2751,7 @@ def keep_kratos_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
 @book.rule('kratos_cards.kratos_roll', title='Kratos Roll')
 def kratos_roll_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
-    if r >= g.get(ctx.need('owner'), 'rage'):
+    if g.known(r) >= g.known(g.get(ctx.need('owner'), 'rage')):
         g.set(GAME, 'kratos_roll_result', 'success')
     else:
         g.set(GAME, 'kratos_roll_result', 'fail')
@@ -2750,14 +2775,14 @@ def find_ambrosia_limit_effect(g: Game, ctx: Ctx) -> None:
         g.set(
             ctx.need('owner'),
             'ambrosia_limit',
-            4 + g.get(ctx.need('owner'), 'ambrosia_limit_bonus'),
+            4 + g.known(g.get(ctx.need('owner'), 'ambrosia_limit_bonus')),
         )
     else:
         g.set(
             ctx.need('owner'),
             'ambrosia_limit',
-            q.largest(g, g.get(ctx.need('owner'), 'ambrosia_limits'))
-            + g.get(ctx.need('owner'), 'ambrosia_limit_bonus'),
+            g.known(q.largest(g, g.get(ctx.need('owner'), 'ambrosia_limits')))
+            + g.known(g.get(ctx.need('owner'), 'ambrosia_limit_bonus')),
         )
     g.trigger('ambrosia_rules.over_ambrosia_limit', ctx)
 
@@ -2765,7 +2790,10 @@ def find_ambrosia_limit_effect(g: Game, ctx: Ctx) -> None:
 # ambrosia_rules.over_ambrosia_limit (rules/aeon_trespass/conditions.ludex:194)
 # Over the Ambrosia Limit, the Titan dies
 def over_ambrosia_limit_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(ctx.need('owner'), 'ambrosia') > g.get(ctx.need('owner'), 'ambrosia_limit'))
+    return bool(
+        g.known(g.get(ctx.need('owner'), 'ambrosia'))
+        > g.known(g.get(ctx.need('owner'), 'ambrosia_limit')),
+    )
 
 
 @book.rule(
@@ -2975,7 +3003,7 @@ def remove_lowest_bp_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
         not q.empty(g, 'bp_discard_pile')
         and (
             q.empty(g, 'bp_deck')
-            or q.lowest_level(g, 'bp_discard_pile') < q.lowest_level(g, 'bp_deck')
+            or g.known(q.lowest_level(g, 'bp_discard_pile')) < g.known(q.lowest_level(g, 'bp_deck'))
         )
     ):
         g.remove(q.lowest_card(g, 'bp_discard_pile'), 'bp_discard_pile')
@@ -3000,7 +3028,7 @@ def remove_lowest_ai_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
         not q.empty(g, 'ai_discard_pile')
         and (
             q.empty(g, 'ai_deck')
-            or q.lowest_level(g, 'ai_discard_pile') < q.lowest_level(g, 'ai_deck')
+            or g.known(q.lowest_level(g, 'ai_discard_pile')) < g.known(q.lowest_level(g, 'ai_deck'))
         )
     ):
         g.remove(q.lowest_card(g, 'ai_discard_pile'), 'ai_discard_pile')
@@ -3012,7 +3040,7 @@ def remove_lowest_ai_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
 # primordial_wound_bonus (rules/aeon_trespass/escalation.ludex:139)
 # Primordial bonus per Wound (no level III AI cards left)
 def primordial_wound_bonus_key(g: Game, ctx: Ctx) -> Value:
-    return g.get(GAME, 'primordial_wound_bonuses') + 1
+    return g.known(g.get(GAME, 'primordial_wound_bonuses')) + 1
 
 
 def primordial_wound_bonus_row_1(g: Game, ctx: Ctx) -> None:
@@ -3071,7 +3099,7 @@ def escalation_noted_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/escalation.ludex:208)
 # Perform the noted Escalations during Battle Setup
 def escalation_at_setup_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'noted_escalations') > 0)
+    return bool(g.known(g.get(GAME, 'noted_escalations')) > 0)
 
 
 @book.rule(
@@ -3095,14 +3123,20 @@ def escalate_one_deck_effect(g: Game, ctx: Ctx) -> None:
         if ctx.arg('deck') == 'BP' and not q.empty(g, 'bp_deck'):
             for c in g.members([q.lowest_card(g, 'bp_deck')]):
                 g.remove(c, 'bp_deck')
-                if g.get(c, 'level') < 3:
-                    g.add(q.random_card(g, 'bp_escalation_deck', g.get(c, 'level') + 1), 'bp_deck')
+                if g.known(g.get(c, 'level')) < 3:
+                    g.add(
+                        q.random_card(g, 'bp_escalation_deck', g.known(g.get(c, 'level')) + 1),
+                        'bp_deck',
+                    )
                 g.shuffle('bp_deck')
         if ctx.arg('deck') == 'AI' and not q.empty(g, 'ai_deck'):
             for c in g.members([q.lowest_card(g, 'ai_deck')]):
                 g.remove(c, 'ai_deck')
-                if g.get(c, 'level') < 3:
-                    g.add(q.random_card(g, 'ai_escalation_deck', g.get(c, 'level') + 1), 'ai_deck')
+                if g.known(g.get(c, 'level')) < 3:
+                    g.add(
+                        q.random_card(g, 'ai_escalation_deck', g.known(g.get(c, 'level')) + 1),
+                        'ai_deck',
+                    )
                 g.shuffle('ai_deck')
 
 
@@ -3597,12 +3631,11 @@ def displace_target_effect(g: Game, ctx: Ctx) -> None:
         [s for s in g.members(q.neighbours(g, ctx.need('target'))) if q.empty(g, s)],
         otherwise=True,
     )
-    if not chosen_1:
-        if q.is_(g, ctx.need('target'), 'argonaut'):
-            ctx_1 = ctx
-            ctx = ctx.but(actor=ctx.need('target'))
-            g.trigger('titan_death', ctx)
-            ctx = ctx_1
+    if not chosen_1 and q.is_(g, ctx.need('target'), 'argonaut'):
+        ctx_1 = ctx
+        ctx = ctx.but(actor=ctx.need('target'))
+        g.trigger('titan_death', ctx)
+        ctx = ctx_1
     for s in chosen_1:
         g.move(ctx.get('target'), s)
 
@@ -3654,15 +3687,21 @@ def escalate_x_effect(g: Game, ctx: Ctx) -> None:
         if not q.empty(g, 'bp_deck'):
             for c in g.members([q.lowest_card(g, 'bp_deck')]):
                 g.remove(c, 'bp_deck')
-                if g.get(c, 'level') < 3:
-                    g.add(q.random_card(g, 'bp_escalation_deck', g.get(c, 'level') + 1), 'bp_deck')
+                if g.known(g.get(c, 'level')) < 3:
+                    g.add(
+                        q.random_card(g, 'bp_escalation_deck', g.known(g.get(c, 'level')) + 1),
+                        'bp_deck',
+                    )
                 g.shuffle('bp_deck')
     for _i in g.members(g.get(GAME, 'keyword_x')):
         if not q.empty(g, 'ai_deck'):
             for c in g.members([q.lowest_card(g, 'ai_deck')]):
                 g.remove(c, 'ai_deck')
-                if g.get(c, 'level') < 3:
-                    g.add(q.random_card(g, 'ai_escalation_deck', g.get(c, 'level') + 1), 'ai_deck')
+                if g.known(g.get(c, 'level')) < 3:
+                    g.add(
+                        q.random_card(g, 'ai_escalation_deck', g.known(g.get(c, 'level')) + 1),
+                        'ai_deck',
+                    )
                 g.shuffle('ai_deck')
 
 
@@ -3710,11 +3749,13 @@ def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
 def knockdown_flip_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, g.get(ctx.need('you'), 'condition_cards'), 'knockdown_card')
-        and q.since(
-            g,
-            'keywords.keywords_list.knockdown.suffer_knockdown',
-            'titan_turn',
-            ctx.need('you'),
+        and g.known(
+            q.since(
+                g,
+                'keywords.keywords_list.knockdown.suffer_knockdown',
+                'titan_turn',
+                ctx.need('you'),
+            ),
         )
         >= 1,
     )
@@ -3779,13 +3820,15 @@ def motivate_move_effect(g: Game, ctx: Ctx) -> None:
         for s in chosen_2:
             g.require(
                 s == q.location(g, t)
-                or q.distance(
-                    g,
-                    t,
-                    s,
-                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                or g.known(
+                    q.distance(
+                        g,
+                        t,
+                        s,
+                        [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                    ),
                 )
-                <= g.get(GAME, 'keyword_x'),
+                <= g.known(g.get(GAME, 'keyword_x')),
                 's == location(t) or distance(t, s, [f for each f in spaces(battle_grid) where '
                 'empty(f)]) <= keyword_x',
             )
@@ -3817,7 +3860,7 @@ def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
 # keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:399)
 # Break tokens when Total Power exceeds AT
 def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'total_power') - g.get(GAME, 'primordial_at') >= 1)
+    return bool(g.known(g.get(GAME, 'total_power')) - g.known(g.get(GAME, 'primordial_at')) >= 1)
 
 
 @book.rule(
@@ -3860,11 +3903,13 @@ def reflex_move_effect(g: Game, ctx: Ctx) -> None:
     for s in chosen_1:
         g.require(
             s == q.location(g, ctx.need('owner'))
-            or q.distance(
-                g,
-                ctx.need('owner'),
-                s,
-                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+            or g.known(
+                q.distance(
+                    g,
+                    ctx.need('owner'),
+                    s,
+                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                ),
             )
             <= 1,
             's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
@@ -3893,11 +3938,13 @@ def advanced_reflex_move_effect(g: Game, ctx: Ctx) -> None:
     for s in chosen_1:
         g.require(
             s == q.location(g, ctx.need('owner'))
-            or q.distance(
-                g,
-                ctx.need('owner'),
-                s,
-                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+            or g.known(
+                q.distance(
+                    g,
+                    ctx.need('owner'),
+                    s,
+                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                ),
             )
             <= 2,
             's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
@@ -3926,11 +3973,13 @@ def superior_reflex_move_effect(g: Game, ctx: Ctx) -> None:
     for s in chosen_1:
         g.require(
             s == q.location(g, ctx.need('owner'))
-            or q.distance(
-                g,
-                ctx.need('owner'),
-                s,
-                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+            or g.known(
+                q.distance(
+                    g,
+                    ctx.need('owner'),
+                    s,
+                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                ),
             )
             <= 3,
             's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
@@ -3960,13 +4009,15 @@ def reposition_move_effect(g: Game, ctx: Ctx) -> None:
     for s in chosen_1:
         g.require(
             s == q.location(g, ctx.need('owner'))
-            or q.distance(
-                g,
-                ctx.need('owner'),
-                s,
-                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+            or g.known(
+                q.distance(
+                    g,
+                    ctx.need('owner'),
+                    s,
+                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                ),
             )
-            <= g.get(GAME, 'keyword_x'),
+            <= g.known(g.get(GAME, 'keyword_x')),
             's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
             'where empty(f)]) <= keyword_x',
         )
@@ -4031,7 +4082,7 @@ def solace_discard_effect(g: Game, ctx: Ctx) -> None:
             ctx,
         ):
             if picked_2 == 'despair_token':
-                g.require(g.get(t, 'despair') >= 1, 't.despair >= 1')
+                g.require(g.known(g.get(t, 'despair')) >= 1, 't.despair >= 1')
                 g.lose('despair', 1, t)
             elif picked_2 == 'mind_condition_card':
                 g.require(
@@ -4103,7 +4154,7 @@ def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
 )
 def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
-    if r >= 6:
+    if g.known(r) >= 6:
         g.set(GAME, 'crash_ignored', True)
 
 
@@ -4116,7 +4167,7 @@ def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
 )
 def completed_cycles_only_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.get(GAME, 'primordial_cycle') <= g.get(GAME, 'completed_cycles'),
+        g.known(g.get(GAME, 'primordial_cycle')) <= g.known(g.get(GAME, 'completed_cycles')),
         'primordial_cycle <= completed_cycles',
     )
 
@@ -4165,11 +4216,11 @@ def no_consequences_effect(g: Game, ctx: Ctx) -> None:
 def mnestis_levels_effect(g: Game, ctx: Ctx) -> None:
     g.require(
         g.get(GAME, 'primordial_type') == 'regular'
-        and g.get(GAME, 'primordial_level') >= 5
-        and g.get(GAME, 'primordial_level') <= 9
+        and g.known(g.get(GAME, 'primordial_level')) >= 5
+        and g.known(g.get(GAME, 'primordial_level')) <= 9
         or g.get(GAME, 'primordial_type') != 'regular'
-        and g.get(GAME, 'primordial_level') >= 2
-        and g.get(GAME, 'primordial_level') <= 9,
+        and g.known(g.get(GAME, 'primordial_level')) >= 2
+        and g.known(g.get(GAME, 'primordial_level')) <= 9,
         'primordial_type == "regular" and primordial_level >= 5 and primordial_level <= 9 or '
         'primordial_type != "regular" and primordial_level >= 2 and primordial_level <= 9',
     )
@@ -5015,14 +5066,17 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
             [
                 a
                 for a in g.members(g.get(GAME, 'line_titans'))
-                if q.column(g, a) >= q.column(g, 'primordial_miniature') - g.get(GAME, 'ai_zone_x')
-                and q.column(g, a)
-                <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-                + g.get(GAME, 'ai_zone_x')
-                and q.row(g, a) >= q.row(g, 'primordial_miniature') - g.get(GAME, 'ai_zone_x')
-                and q.row(g, a)
-                <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-                + g.get(GAME, 'ai_zone_x')
+                if g.known(q.column(g, a))
+                >= g.known(q.column(g, 'primordial_miniature')) - g.known(g.get(GAME, 'ai_zone_x'))
+                and g.known(q.column(g, a))
+                <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side'))
+                - 1
+                + g.known(g.get(GAME, 'ai_zone_x'))
+                and g.known(q.row(g, a))
+                >= g.known(q.row(g, 'primordial_miniature')) - g.known(g.get(GAME, 'ai_zone_x'))
+                and g.known(q.row(g, a))
+                <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+                + g.known(g.get(GAME, 'ai_zone_x'))
             ],
         )
     if q.has(g, ctx.arg('line'), 'adjacent'):
@@ -5042,8 +5096,9 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
             [
                 a
                 for a in g.members(g.get(GAME, 'line_titans'))
-                if q.distance(g, 'primordial_miniature', a)
-                <= g.get(GAME, 'primordial_speed') + g.get(GAME, 'ai_attack_range')
+                if g.known(q.distance(g, 'primordial_miniature', a))
+                <= g.known(g.get(GAME, 'primordial_speed'))
+                + g.known(g.get(GAME, 'ai_attack_range'))
             ],
         )
     if q.has(g, ctx.arg('line'), 'closest'):
@@ -5303,8 +5358,8 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
             q.smallest(
                 g,
                 g.get(GAME, 'prim_move_limit'),
-                q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target'))
-                - g.get(GAME, 'ai_attack_range'),
+                g.known(q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target')))
+                - g.known(g.get(GAME, 'ai_attack_range')),
             ),
         ),
     )
@@ -5313,11 +5368,12 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'prim_from_spaces', q.occupied(g, 'battle_grid', 'primordial_miniature'))
     g.set(GAME, 'prim_destination', q.location(g, 'primordial_miniature'))
     if (
-        q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
-        and q.row(g, g.get(GAME, 'primordial_target'))
-        <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-        and q.column(g, g.get(GAME, 'primordial_target'))
-        > q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        >= g.known(q.row(g, 'primordial_miniature'))
+        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        > g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
     ):
         g.set(
             GAME,
@@ -5325,15 +5381,17 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
             q.square(
                 g,
                 'battle_grid',
-                g.get(GAME, 'prim_from_col') + g.get(GAME, 'prim_steps'),
+                g.known(g.get(GAME, 'prim_from_col')) + g.known(g.get(GAME, 'prim_steps')),
                 g.get(GAME, 'prim_from_row'),
             ),
         )
     if (
-        q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
-        and q.row(g, g.get(GAME, 'primordial_target'))
-        <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-        and q.column(g, g.get(GAME, 'primordial_target')) < q.column(g, 'primordial_miniature')
+        g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        >= g.known(q.row(g, 'primordial_miniature'))
+        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        < g.known(q.column(g, 'primordial_miniature'))
     ):
         g.set(
             GAME,
@@ -5341,16 +5399,17 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
             q.square(
                 g,
                 'battle_grid',
-                g.get(GAME, 'prim_from_col') - g.get(GAME, 'prim_steps'),
+                g.known(g.get(GAME, 'prim_from_col')) - g.known(g.get(GAME, 'prim_steps')),
                 g.get(GAME, 'prim_from_row'),
             ),
         )
     if (
-        q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
-        and q.column(g, g.get(GAME, 'primordial_target'))
-        <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-        and q.row(g, g.get(GAME, 'primordial_target'))
-        > q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        >= g.known(q.column(g, 'primordial_miniature'))
+        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        > g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
     ):
         g.set(
             GAME,
@@ -5359,14 +5418,16 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
                 g,
                 'battle_grid',
                 g.get(GAME, 'prim_from_col'),
-                g.get(GAME, 'prim_from_row') + g.get(GAME, 'prim_steps'),
+                g.known(g.get(GAME, 'prim_from_row')) + g.known(g.get(GAME, 'prim_steps')),
             ),
         )
     if (
-        q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
-        and q.column(g, g.get(GAME, 'primordial_target'))
-        <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-        and q.row(g, g.get(GAME, 'primordial_target')) < q.row(g, 'primordial_miniature')
+        g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        >= g.known(q.column(g, 'primordial_miniature'))
+        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        < g.known(q.row(g, 'primordial_miniature'))
     ):
         g.set(
             GAME,
@@ -5375,11 +5436,11 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
                 g,
                 'battle_grid',
                 g.get(GAME, 'prim_from_col'),
-                g.get(GAME, 'prim_from_row') - g.get(GAME, 'prim_steps'),
+                g.known(g.get(GAME, 'prim_from_row')) - g.known(g.get(GAME, 'prim_steps')),
             ),
         )
     if (
-        g.get(GAME, 'prim_steps') > 0
+        g.known(g.get(GAME, 'prim_steps')) > 0
         and g.get(GAME, 'prim_destination') == q.location(g, 'primordial_miniature')
         and g.words('the zigzag path of target_not can be followed space by space')
     ):
@@ -5398,17 +5459,23 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
         [
             s
             for s in g.members(q.spaces(g, 'battle_grid'))
-            if q.column(g, s)
-            >= q.smallest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature'))
-            and q.column(g, s)
-            <= q.largest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature'))
-            + g.get(GAME, 'prim_side')
+            if g.known(q.column(g, s))
+            >= g.known(
+                q.smallest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature')),
+            )
+            and g.known(q.column(g, s))
+            <= g.known(
+                q.largest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature')),
+            )
+            + g.known(g.get(GAME, 'prim_side'))
             - 1
-            and q.row(g, s)
-            >= q.smallest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature'))
-            and q.row(g, s)
-            <= q.largest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature'))
-            + g.get(GAME, 'prim_side')
+            and g.known(q.row(g, s))
+            >= g.known(
+                q.smallest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature')),
+            )
+            and g.known(q.row(g, s))
+            <= g.known(q.largest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature')))
+            + g.known(g.get(GAME, 'prim_side'))
             - 1
             and not q.has(g, g.get(GAME, 'prim_from_spaces'), s)
         ],
@@ -5586,7 +5653,7 @@ book.rule(
     when=Timing('after', target='ai_card_attack.draw_ai'),
 )
 def move_x_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(GAME, 'ai_move_x') > 0:
+    if g.known(g.get(GAME, 'ai_move_x')) > 0:
         g.set(GAME, 'prim_move_limit', g.get(GAME, 'ai_move_x'))
     else:
         g.set(GAME, 'prim_move_limit', g.get(GAME, 'primordial_speed'))
@@ -5640,43 +5707,51 @@ def unless_stated_otherwise_primordial_check(g: Game, ctx: Ctx) -> bool:
 )
 def unless_stated_otherwise_primordial_effect(g: Game, ctx: Ctx) -> None:
     if (
-        q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
-        and q.row(g, g.get(GAME, 'primordial_target'))
-        <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-        and q.column(g, g.get(GAME, 'primordial_target'))
-        > q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        >= g.known(q.row(g, 'primordial_miniature'))
+        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        > g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
     ):
         g.set(GAME, 'prim_facing', 'east')
     if (
-        q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
-        and q.row(g, g.get(GAME, 'primordial_target'))
-        <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-        and q.column(g, g.get(GAME, 'primordial_target')) < q.column(g, 'primordial_miniature')
+        g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        >= g.known(q.row(g, 'primordial_miniature'))
+        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        < g.known(q.column(g, 'primordial_miniature'))
     ):
         g.set(GAME, 'prim_facing', 'west')
     if (
-        q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
-        and q.column(g, g.get(GAME, 'primordial_target'))
-        <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-        and q.row(g, g.get(GAME, 'primordial_target'))
-        > q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+        g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        >= g.known(q.column(g, 'primordial_miniature'))
+        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        > g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
     ):
         g.set(GAME, 'prim_facing', 'south')
     if (
-        q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
-        and q.column(g, g.get(GAME, 'primordial_target'))
-        <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-        and q.row(g, g.get(GAME, 'primordial_target')) < q.row(g, 'primordial_miniature')
+        g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        >= g.known(q.column(g, 'primordial_miniature'))
+        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
+        <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
+        < g.known(q.row(g, 'primordial_miniature'))
     ):
         g.set(GAME, 'prim_facing', 'north')
     if (
         not (
-            q.row(g, g.get(GAME, 'primordial_target')) >= q.row(g, 'primordial_miniature')
-            and q.row(g, g.get(GAME, 'primordial_target'))
-            <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-            or q.column(g, g.get(GAME, 'primordial_target')) >= q.column(g, 'primordial_miniature')
-            and q.column(g, g.get(GAME, 'primordial_target'))
-            <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
+            g.known(q.row(g, g.get(GAME, 'primordial_target')))
+            >= g.known(q.row(g, 'primordial_miniature'))
+            and g.known(q.row(g, g.get(GAME, 'primordial_target')))
+            <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+            or g.known(q.column(g, g.get(GAME, 'primordial_target')))
+            >= g.known(q.column(g, 'primordial_miniature'))
+            and g.known(q.column(g, g.get(GAME, 'primordial_target')))
+            <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
         )
         and g.words(
             'the side of the Primordial that faces a Target not in a straight line is known',
@@ -5709,8 +5784,8 @@ def primordials_always_move_first_check(g: Game, ctx: Ctx) -> bool:
         not g.get(GAME, 'ai_zone_attack')
         and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, g.get(GAME, 'primordial_target')))
         and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, 'primordial_miniature'))
-        and q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target'))
-        > g.get(GAME, 'ai_attack_range'),
+        and g.known(q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target')))
+        > g.known(g.get(GAME, 'ai_attack_range')),
     )
 
 
@@ -5744,7 +5819,7 @@ def usually_attack_without_specific_effect(g: Game, ctx: Ctx) -> None:
 # primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:799)
 # Range Attack X
 def range_attack_x_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'ai_range_x') > 0)
+    return bool(g.known(g.get(GAME, 'ai_range_x')) > 0)
 
 
 @book.rule(
@@ -5787,7 +5862,7 @@ def zone_attack_check(g: Game, ctx: Ctx) -> bool:
     prose=1,
 )
 def zone_attack_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(GAME, 'ai_zone_x') > 0:
+    if g.known(g.get(GAME, 'ai_zone_x')) > 0:
         g.set(
             GAME,
             'prim_zone_titans',
@@ -5796,14 +5871,17 @@ def zone_attack_effect(g: Game, ctx: Ctx) -> None:
                 for a in g.members(q.all_(g, 'argonaut'))
                 if not q.dead(g, a)
                 and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, a))
-                and q.column(g, a) >= q.column(g, 'primordial_miniature') - g.get(GAME, 'ai_zone_x')
-                and q.column(g, a)
-                <= q.column(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-                + g.get(GAME, 'ai_zone_x')
-                and q.row(g, a) >= q.row(g, 'primordial_miniature') - g.get(GAME, 'ai_zone_x')
-                and q.row(g, a)
-                <= q.row(g, 'primordial_miniature') + g.get(GAME, 'prim_side') - 1
-                + g.get(GAME, 'ai_zone_x')
+                and g.known(q.column(g, a))
+                >= g.known(q.column(g, 'primordial_miniature')) - g.known(g.get(GAME, 'ai_zone_x'))
+                and g.known(q.column(g, a))
+                <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side'))
+                - 1
+                + g.known(g.get(GAME, 'ai_zone_x'))
+                and g.known(q.row(g, a))
+                >= g.known(q.row(g, 'primordial_miniature')) - g.known(g.get(GAME, 'ai_zone_x'))
+                and g.known(q.row(g, a))
+                <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+                + g.known(g.get(GAME, 'ai_zone_x'))
             ],
         )
     elif g.words("the Zone shown on the AI card's diagram can be read"):
@@ -5843,10 +5921,10 @@ def perform_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'evasion_die_face', c)
     g.trigger('n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die', ctx)
     for _i in g.members(
-        g.get(GAME, 'ai_evasion_dice')
-        + g.get(GAME, 'primordial_evasion_dice_bonus')
-        + g.get(GAME, 'bonus_evasion_dice')
-        + g.get(GAME, 'fate_banner_evasion_dice')
+        g.known(g.get(GAME, 'ai_evasion_dice'))
+        + g.known(g.get(GAME, 'primordial_evasion_dice_bonus'))
+        + g.known(g.get(GAME, 'bonus_evasion_dice'))
+        + g.known(g.get(GAME, 'fate_banner_evasion_dice'))
         - 1,
     ):
         r = g.roll('important_game_rules.dice.d10', ctx)
@@ -5865,7 +5943,7 @@ def have_gear_cards_effect(g: Game, ctx: Ctx) -> None:
 # n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:935)
 # Then compare the results to the Evasion Roll difficulty
 def then_compare_results_evasion_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(ctx.need('owner'), 'block_x') > 0)
+    return bool(g.known(g.get(ctx.need('owner'), 'block_x')) > 0)
 
 
 @book.rule(
@@ -5878,7 +5956,11 @@ def then_compare_results_evasion_effect(g: Game, ctx: Ctx) -> None:
         g.set(
             GAME,
             'evasion_hits',
-            q.largest(g, 0, g.get(GAME, 'evasion_hits') - g.get(ctx.need('owner'), 'block_x')),
+            q.largest(
+                g,
+                0,
+                g.known(g.get(GAME, 'evasion_hits')) - g.known(g.get(ctx.need('owner'), 'block_x')),
+            ),
         )
 
 
@@ -5893,8 +5975,8 @@ def score_evasion_die_effect(g: Game, ctx: Ctx) -> None:
     if (
         g.get(GAME, 'evasion_die_face') == 10
         or g.get(GAME, 'evasion_die_face') != 1
-        and g.get(GAME, 'evasion_die_face') + g.get(GAME, 'evasion_die_bonus')
-        >= g.get(GAME, 'ai_evasion_difficulty')
+        and g.known(g.get(GAME, 'evasion_die_face')) + g.known(g.get(GAME, 'evasion_die_bonus'))
+        >= g.known(g.get(GAME, 'ai_evasion_difficulty'))
     ):
         g.gain('evasion_evades', 1, GAME)
     else:
@@ -5952,7 +6034,7 @@ def out_reach_oor_evade_reason_titan_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/primordial_round.ludex:1072)
 # If, after performing the Evasion Roll,
 def after_performing_evasion_roll_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'evasion_hits') >= 1)
+    return bool(g.known(g.get(GAME, 'evasion_hits')) >= 1)
 
 
 @book.rule(
@@ -5981,10 +6063,10 @@ def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.set(
         GAME,
         'danger_to_deal',
-        g.get(GAME, 'ai_danger')
-        + g.get(GAME, 'primordial_danger_bonus')
-        + (g.get(GAME, 'ai_danger_per_hit') + g.get(GAME, 'bonus_danger_per_hit'))
-        * g.get(GAME, 'evasion_hits'),
+        g.known(g.get(GAME, 'ai_danger'))
+        + g.known(g.get(GAME, 'primordial_danger_bonus'))
+        + (g.known(g.get(GAME, 'ai_danger_per_hit')) + g.known(g.get(GAME, 'bonus_danger_per_hit')))
+        * g.known(g.get(GAME, 'evasion_hits')),
     )
     g.trigger('armor_roll_2.dealt_danger', ctx)
     g.gain('danger', g.get(GAME, 'danger_to_deal'), ctx.need('owner'))
@@ -6032,7 +6114,11 @@ def during_armor_roll_count_effect(g: Game, ctx: Ctx) -> None:
     g.set(
         GAME,
         'danger_to_deal',
-        q.largest(g, 0, g.get(GAME, 'danger_to_deal') - g.get(GAME, 'armor_potentials')),
+        q.largest(
+            g,
+            0,
+            g.known(g.get(GAME, 'danger_to_deal')) - g.known(g.get(GAME, 'armor_potentials')),
+        ),
     )
 
 
@@ -6129,7 +6215,7 @@ book.rule('fate_effect_triggers.fate_cruel_mistress', title='Fate is a cruel mis
     title='Some AI cards have additional or stronger effects depending',
 )
 def ai_cards_have_additional_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(ctx.need('owner'), 'fate') >= g.get(GAME, 'ai_fate_banner'):
+    if g.known(g.get(ctx.need('owner'), 'fate')) >= g.known(g.get(GAME, 'ai_fate_banner')):
         g.set(GAME, 'fate_banner_evasion_dice', g.get(GAME, 'ai_fate_banner_evasion_dice'))
     else:
         g.set(GAME, 'fate_banner_evasion_dice', 0)
@@ -6404,7 +6490,7 @@ def ambrosia_tile_end_effect(g: Game, ctx: Ctx) -> None:
 )
 def ambrosia_tile_through_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
-    if r >= 6:
+    if g.known(r) >= 6:
         g.gain('ambrosia', 1, ctx.subject)
 
 
@@ -6584,7 +6670,7 @@ def charges_effect(g: Game, ctx: Ctx) -> None:
 # other_gear_stats_qualities.charges.spend_gear_charge (rules/aeon_trespass/titan_round.ludex:223)
 # Spending a charge of a Gear card
 def spend_gear_charge_cost(g: Game, ctx: Ctx) -> None:
-    g.require(g.get(GAME, 'gear_charges') >= 1, 'gear_charges >= 1')
+    g.require(g.known(g.get(GAME, 'gear_charges')) >= 1, 'gear_charges >= 1')
     g.pay('gear_charges', 1, GAME)
 
 
@@ -6841,24 +6927,26 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
                 'empty([x for each x in destination where not is(x, passable_terrain_tile)])',
             )
             g.require(
-                q.distance(
-                    g,
-                    m,
-                    destination,
-                    [
-                        s
-                        for s in g.members(q.spaces(g, 'battle_grid'))
-                        if q.empty(
-                            g,
-                            [
-                                x
-                                for x in g.members(s)
-                                if not q.is_(g, x, 'titan_movement_rules.passable_terrain_tile')
-                            ],
-                        )
-                    ],
+                g.known(
+                    q.distance(
+                        g,
+                        m,
+                        destination,
+                        [
+                            s
+                            for s in g.members(q.spaces(g, 'battle_grid'))
+                            if q.empty(
+                                g,
+                                [
+                                    x
+                                    for x in g.members(s)
+                                    if not q.is_(g, x, 'titan_movement_rules.passable_terrain_tile')
+                                ],
+                            )
+                        ],
+                    ),
                 )
-                <= g.get(GAME, 'movement_allowance'),
+                <= g.known(g.get(GAME, 'movement_allowance')),
                 'distance(m, destination, [s for each s in spaces(battle_grid) where empty([x for '
                 'each x in s where not is(x, passable_terrain_tile)])]) <= movement_allowance',
             )
@@ -6973,7 +7061,7 @@ def first_window_check(g: Game, ctx: Ctx) -> bool:
     check=first_window_check,
 )
 def first_window_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(ctx.need('owner'), 'auto_break_x') > 0:
+    if g.known(g.get(ctx.need('owner'), 'auto_break_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'auto_break_x'))
         g.trigger('keywords.keywords_list.auto_break.auto_break_tokens', ctx)
     if g.get(ctx.need('owner'), 'has_sacrifice'):
@@ -7051,16 +7139,16 @@ def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
 # titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:702)
 @book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
 def second_window_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(ctx.need('owner'), 'break_x') > 0:
+    if g.known(g.get(ctx.need('owner'), 'break_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'break_x'))
         g.trigger('keywords.keywords_list.break_keyword.break_tokens_placed', ctx)
-    if g.get(ctx.need('owner'), 'opening_x') > 0:
+    if g.known(g.get(ctx.need('owner'), 'opening_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'opening_x'))
         g.trigger('keywords.keywords_list.opening.opening_tokens_placed', ctx)
-    if g.get(ctx.need('owner'), 'overbreak_x') > 0:
+    if g.known(g.get(ctx.need('owner'), 'overbreak_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'overbreak_x'))
         g.trigger('keywords.keywords_list.overbreak.overbreak_tokens', ctx)
-    if g.get(ctx.need('owner'), 'elation_x') > 0:
+    if g.known(g.get(ctx.need('owner'), 'elation_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'elation_x'))
         g.trigger('keywords.keywords_list.elation.elation_opening', ctx)
     if g.get(ctx.need('owner'), 'has_diversion'):
@@ -7176,7 +7264,7 @@ def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
     title='Reach X weapons have an effective',
 )
 def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(GAME, 'attack_distance') <= g.get(GAME, 'weapon_reach'):
+    if g.known(g.get(GAME, 'attack_distance')) <= g.known(g.get(GAME, 'weapon_reach')):
         g.set(GAME, 'weapon_in_range', True)
 
 
@@ -7188,8 +7276,8 @@ def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
 )
 def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
     if (
-        g.get(GAME, 'attack_distance') >= g.get(GAME, 'weapon_ranged_min')
-        and g.get(GAME, 'attack_distance') <= g.get(GAME, 'weapon_ranged_max')
+        g.known(g.get(GAME, 'attack_distance')) >= g.known(g.get(GAME, 'weapon_ranged_min'))
+        and g.known(g.get(GAME, 'attack_distance')) <= g.known(g.get(GAME, 'weapon_ranged_max'))
     ):
         g.set(GAME, 'weapon_in_range', True)
 
@@ -7210,7 +7298,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
     c = g.roll('white_crit_die', ctx)
     g.set(GAME, 'attack_die_face', c)
     g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
-    for _i in g.members(g.get(GAME, 'weapon_attack_dice') - 1):
+    for _i in g.members(g.known(g.get(GAME, 'weapon_attack_dice')) - 1):
         r = g.roll('important_game_rules.dice.d10', ctx)
         g.set(GAME, 'attack_die_face', r)
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
@@ -7239,11 +7327,11 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
     if (
         g.get(GAME, 'attack_die_face') == 10
         or g.get(GAME, 'attack_die_face') != 1
-        and g.get(GAME, 'attack_die_face')
-        + g.get(GAME, 'weapon_precision')
-        + g.get(GAME, 'attack_die_bonus')
-        + g.get(GAME, 'blindspot_precision')
-        >= g.get(GAME, 'primordial_to_hit') + g.get(GAME, 'bonus_to_hit')
+        and g.known(g.get(GAME, 'attack_die_face'))
+        + g.known(g.get(GAME, 'weapon_precision'))
+        + g.known(g.get(GAME, 'attack_die_bonus'))
+        + g.known(g.get(GAME, 'blindspot_precision'))
+        >= g.known(g.get(GAME, 'primordial_to_hit')) + g.known(g.get(GAME, 'bonus_to_hit'))
     ):
         g.gain('attack_hits', 1, GAME)
     else:
@@ -7472,8 +7560,12 @@ book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gath
     title='Each successful hit grants you as many Power dice',
 )
 def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
-    g.set(GAME, 'power_pool', g.get(GAME, 'attack_hits') * g.get(GAME, 'weapon_power'))
-    if g.get(GAME, 'attack_hits') >= 1:
+    g.set(
+        GAME,
+        'power_pool',
+        g.known(g.get(GAME, 'attack_hits')) * g.known(g.get(GAME, 'weapon_power')),
+    )
+    if g.known(g.get(GAME, 'attack_hits')) >= 1:
         g.gain('power_pool', g.get(GAME, 'weapon_bonus_power'), GAME)
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
@@ -7482,7 +7574,7 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('power_pool', 1 + g.get(GAME, 'power_dice_bonus'), GAME)
+    g.gain('power_pool', 1 + g.known(g.get(GAME, 'power_dice_bonus')), GAME)
 
 
 # n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1258)
@@ -7524,10 +7616,11 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
         q.largest(
             g,
             0,
-            (g.get(GAME, 'power_pool') - g.get(GAME, 'red_power_dice_in_box') + 1) // 2,
+            (g.known(g.get(GAME, 'power_pool')) - g.known(g.get(GAME, 'red_power_dice_in_box')) + 1)
+            // 2,
         ),
     )
-    g.lose('power_pool', 2 * g.get(GAME, 'power_pool_higher_tier'), GAME)
+    g.lose('power_pool', 2 * g.known(g.get(GAME, 'power_pool_higher_tier')), GAME)
 
 
 # n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1306)
@@ -7536,7 +7629,9 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
 def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'total_power', g.get(GAME, 'raw_power'))
     g.set(GAME, 'potentials', 0)
-    for _d in g.members(g.get(GAME, 'power_pool') + g.get(GAME, 'power_pool_higher_tier')):
+    for _d in g.members(
+        g.known(g.get(GAME, 'power_pool')) + g.known(g.get(GAME, 'power_pool_higher_tier')),
+    ):
         f = g.roll('important_game_rules.dice.power_die', ctx)
         if f == 'power':
             g.gain('total_power', 1, GAME)
@@ -7565,7 +7660,7 @@ book.rule(
 # n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1336)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'total_power') >= g.get(GAME, 'primordial_at'))
+    return bool(g.known(g.get(GAME, 'total_power')) >= g.known(g.get(GAME, 'primordial_at')))
 
 
 @book.rule(
@@ -7584,7 +7679,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
 # n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1348)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'total_power') < g.get(GAME, 'primordial_at'))
+    return bool(g.known(g.get(GAME, 'total_power')) < g.known(g.get(GAME, 'primordial_at')))
 
 
 @book.rule(
@@ -7922,7 +8017,7 @@ book.rule(
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        q.count(g, 'active_argo_abilities') <= g.get(GAME, 'argo_ability_limit'),
+        q.count(g, 'active_argo_abilities') <= g.known(g.get(GAME, 'argo_ability_limit')),
         'count(active_argo_abilities) <= argo_ability_limit',
     )
 
@@ -8286,7 +8381,7 @@ def ending_the_awakening_check(g: Game, ctx: Ctx) -> bool:
     check=ending_the_awakening_check,
 )
 def ending_the_awakening_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(ctx.need('owner'), 'trespass_tokens') >= 1:
+    if g.known(g.get(ctx.need('owner'), 'trespass_tokens')) >= 1:
         g.lose('trespass_tokens', 1, ctx.need('owner'))
     else:
         g.set(ctx.need('owner'), 'awakened', False)
@@ -8329,7 +8424,10 @@ book.rule('summonings_in_battle.summoning_rules', title='Otherwise, the rules on
 @book.rule('tests_in_battle.perform_test', title='Performing a test')
 def perform_test_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
-    if r + g.get(GAME, 'test_skill') + g.get(GAME, 'test_bonus') >= g.get(GAME, 'test_difficulty'):
+    if (
+        g.known(r) + g.known(g.get(GAME, 'test_skill')) + g.known(g.get(GAME, 'test_bonus'))
+        >= g.known(g.get(GAME, 'test_difficulty'))
+    ):
         g.set(GAME, 'test_result', 'success')
     else:
         g.set(GAME, 'test_result', 'fail')
@@ -8353,7 +8451,7 @@ book.procedure(
 # Danger dealt triggers a Trauma Draw
 def danger_dealt_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        q.gained(g, ctx.need('owner'), 'danger') > 0
+        g.known(q.gained(g, ctx.need('owner'), 'danger')) > 0
         and (q.resolving(g, 'attack') or q.resolving(g, 'ai_card_attack')),
     )
 
@@ -8417,7 +8515,7 @@ book.table(
 
 # trauma_draw.instructed_trauma_draw: Instructed Trauma Draws (rules/aeon_trespass/trauma.ludex:45)
 def instructed_trauma_draw_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(ctx.need('owner'), 'danger') > 0)
+    return bool(g.known(g.get(ctx.need('owner'), 'danger')) > 0)
 
 
 @book.rule(
@@ -8508,7 +8606,7 @@ def shuffle_back_effect(g: Game, ctx: Ctx) -> None:
 # obol_draw.two_obol_draws (rules/aeon_trespass/trauma.ludex:123)
 # Two or more Obol Draws at the same time
 def two_obol_draws_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.at_once(g, 'obol_draw', ctx.need('owner')) >= 2)
+    return bool(g.known(q.at_once(g, 'obol_draw', ctx.need('owner'))) >= 2)
 
 
 @book.rule(
@@ -8537,7 +8635,7 @@ def trampled_effect(g: Game, ctx: Ctx) -> None:
 # danger_over_nine: Gaining Danger over '9' (rules/aeon_trespass/trauma.ludex:217)
 def danger_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.treated(ctx.need('owner'), 'danger') > 9
+        g.known(g.treated(ctx.need('owner'), 'danger')) > 9
         and g.get(GAME, 'current_phase') == 'battle_phase'
         and not q.resolving(g, 'attack')
         and not q.resolving(g, 'ai_card_attack'),
@@ -8556,7 +8654,7 @@ def danger_over_nine_effect(g: Game, ctx: Ctx) -> None:
 
 # massive_danger: Massive Danger (rules/aeon_trespass/trauma.ludex:246)
 def massive_danger_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.treated(ctx.need('owner'), 'danger') >= 14)
+    return bool(g.known(g.treated(ctx.need('owner'), 'danger')) >= 14)
 
 
 @book.rule(
@@ -8687,7 +8785,7 @@ book.rule(
 # Over 9 outside of Battles
 def over_nine_outside_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.treated(ctx.need('owner'), 'danger') > 9
+        g.known(g.treated(ctx.need('owner'), 'danger')) > 9
         and g.get(GAME, 'current_phase') != 'battle_phase',
     )
 
@@ -8707,7 +8805,8 @@ def over_nine_outside_battle_effect(g: Game, ctx: Ctx) -> None:
 # Fate over 9 outside of Battles
 def fate_over_nine_outside_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.treated(ctx.need('owner'), 'fate') > 9 and g.get(GAME, 'current_phase') != 'battle_phase',
+        g.known(g.treated(ctx.need('owner'), 'fate')) > 9
+        and g.get(GAME, 'current_phase') != 'battle_phase',
     )
 
 
@@ -8726,7 +8825,8 @@ def fate_over_nine_outside_battle_effect(g: Game, ctx: Ctx) -> None:
 # Rage over 9 outside of Battles
 def rage_over_nine_outside_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.treated(ctx.need('owner'), 'rage') > 9 and g.get(GAME, 'current_phase') != 'battle_phase',
+        g.known(g.treated(ctx.need('owner'), 'rage')) > 9
+        and g.get(GAME, 'current_phase') != 'battle_phase',
     )
 
 
@@ -8744,14 +8844,18 @@ def rage_over_nine_outside_battle_effect(g: Game, ctx: Ctx) -> None:
 # No voluntary gain over 9
 @book.rule('triskelion.no_voluntary_overflow', title='No voluntary gain over 9')
 def no_voluntary_overflow_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.fact('value_after_gain', ctx.need('target')) <= 9, 'value_after_gain(target) <= 9')
+    g.require(
+        g.known(g.fact('value_after_gain', ctx.need('target'))) <= 9,
+        'value_after_gain(target) <= 9',
+    )
 
 
 # fate.fate_over_nine (rules/aeon_trespass/triskelion.ludex:88)
 # Fate over 9 in Battle draws a Moiros card
 def fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.treated(ctx.need('owner'), 'fate') > 9 and g.get(GAME, 'current_phase') == 'battle_phase',
+        g.known(g.treated(ctx.need('owner'), 'fate')) > 9
+        and g.get(GAME, 'current_phase') == 'battle_phase',
     )
 
 
@@ -8817,7 +8921,8 @@ def priority_target_effect(g: Game, ctx: Ctx) -> None:
 # Rage over 9 in Battle: the Titan dies
 def rage_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.treated(ctx.need('owner'), 'rage') > 9 and g.get(GAME, 'current_phase') == 'battle_phase',
+        g.known(g.treated(ctx.need('owner'), 'rage')) > 9
+        and g.get(GAME, 'current_phase') == 'battle_phase',
     )
 
 
@@ -9044,7 +9149,7 @@ book.rule('voyage.map_symbols.city_symbol', title='City')
 # voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:270)
 # Mark the next empty box on the Timeline
 def mark_next_day_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'day') < g.get(GAME, 'timeline_length'))
+    return bool(g.known(g.get(GAME, 'day')) < g.known(g.get(GAME, 'timeline_length')))
 
 
 @book.rule(
@@ -9432,17 +9537,21 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
                 t
                 for t in g.members(q.neighbours(g, 'voyage.adversary_miniature'))
                 if q.contains(g, t, 'aeon_components.map_tile')
-                and q.distance(
-                    g,
-                    t,
-                    'voyage.argo_miniature',
-                    q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                and g.known(
+                    q.distance(
+                        g,
+                        t,
+                        'voyage.argo_miniature',
+                        q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                    ),
                 )
-                < q.distance(
-                    g,
-                    'voyage.adversary_miniature',
-                    'voyage.argo_miniature',
-                    q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                < g.known(
+                    q.distance(
+                        g,
+                        'voyage.adversary_miniature',
+                        'voyage.argo_miniature',
+                        q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                    ),
                 )
                 and (
                     q.row(g, t) == q.row(g, 'voyage.adversary_miniature')
@@ -9453,17 +9562,21 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
                             for h in g.members(q.neighbours(g, 'voyage.adversary_miniature'))
                             if q.row(g, h) == q.row(g, 'voyage.adversary_miniature')
                             and q.contains(g, h, 'aeon_components.map_tile')
-                            and q.distance(
-                                g,
-                                h,
-                                'voyage.argo_miniature',
-                                q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                            and g.known(
+                                q.distance(
+                                    g,
+                                    h,
+                                    'voyage.argo_miniature',
+                                    q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                                ),
                             )
-                            < q.distance(
-                                g,
-                                'voyage.adversary_miniature',
-                                'voyage.argo_miniature',
-                                q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                            < g.known(
+                                q.distance(
+                                    g,
+                                    'voyage.adversary_miniature',
+                                    'voyage.argo_miniature',
+                                    q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
+                                ),
                             )
                         ],
                     )
@@ -10039,7 +10152,7 @@ def technology_cooldown_effect(g: Game, ctx: Ctx) -> None:
     g.schedule(
         'voyage.advancement.trading.cooldown_event',
         ctx,
-        g.get(GAME, 'day') + ctx.arg('days'),
+        g.known(g.get(GAME, 'day')) + g.known(ctx.arg('days')),
         stat='day',
         owner=GAME,
     )
@@ -10129,7 +10242,7 @@ def breeding_event_effect(g: Game, ctx: Ctx) -> None:
     g.schedule(
         'voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached',
         ctx,
-        g.get(GAME, 'day') + g.fact('breeding_days'),
+        g.known(g.get(GAME, 'day')) + g.known(g.fact('breeding_days')),
         stat='day',
         owner=GAME,
     )
@@ -10150,7 +10263,7 @@ def breeding_day_reached_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/voyage.ludex:1182)
 # The Breeding Event gives a new Titan
 def breeding_resolves_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'breeding_events_due') >= 1)
+    return bool(g.known(g.get(GAME, 'breeding_events_due')) >= 1)
 
 
 @book.rule(
@@ -10461,7 +10574,7 @@ def summon_charge_effect(g: Game, ctx: Ctx) -> None:
 )
 def summon_limit_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.get(GAME, 'summon_charges_used') < g.get(GAME, 'summon_limit_value'),
+        g.known(g.get(GAME, 'summon_charges_used')) < g.known(g.get(GAME, 'summon_limit_value')),
         'summon_charges_used < summon_limit_value',
     )
 
@@ -10593,14 +10706,18 @@ def gained_clues_effect(g: Game, ctx: Ctx) -> None:
     title='Gained Mnemos cards',
 )
 def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
-    if g.get(ctx.need('target'), 'mnemos_cards_held') < 2:
+    if g.known(g.get(ctx.need('target'), 'mnemos_cards_held')) < 2:
         g.gain('mnemos_cards_held', 1, ctx.need('target'))
     else:
         chosen_1 = g.pick(
             ctx,
             'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
             'a',
-            [a for a in g.members(q.all_(g, 'argonaut')) if g.get(a, 'mnemos_cards_held') < 2],
+            [
+                a
+                for a in g.members(q.all_(g, 'argonaut'))
+                if g.known(g.get(a, 'mnemos_cards_held')) < 2
+            ],
             otherwise=True,
         )
         if not chosen_1:

@@ -117,7 +117,8 @@ def determine_turn_order_effect(g: Game, ctx: Ctx) -> None:
                     [
                         g_
                         for g_ in g.members('faction')
-                        if g.get(g_, 'scenario_result') < g.get(f, 'scenario_result')
+                        if g.known(g.get(g_, 'scenario_result'))
+                        < g.known(g.get(f, 'scenario_result'))
                     ],
                 ),
             )
@@ -204,7 +205,7 @@ def scenario_events_effect(g: Game, ctx: Ctx) -> None:
 # (rules/dei_old_london/campaign.ludex:164)
 # The Event takes place
 def scenario_events_event_takes_place_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.fact('turn_number') >= 2 and g.fact('turn_number') <= 4)
+    return bool(g.known(g.fact('turn_number')) >= 2 and g.known(g.fact('turn_number')) <= 4)
 
 
 @book.rule(
@@ -252,7 +253,11 @@ def scenario_rewards_effect(g: Game, ctx: Ctx) -> None:
                 1
                 + q.count(
                     g,
-                    [g_ for g_ in g.members('faction') if g.get(g_, 'supply') > g.get(f, 'supply')],
+                    [
+                        g_
+                        for g_ in g.members('faction')
+                        if g.known(g.get(g_, 'supply')) > g.known(g.get(f, 'supply'))
+                    ],
                 ),
             ),
             f,
@@ -285,7 +290,11 @@ def revenge_effect(g: Game, ctx: Ctx) -> None:
         if (
             q.count(
                 g,
-                [g_ for g_ in g.members('faction') if g.get(g_, 'supply') < g.get(f, 'supply')],
+                [
+                    g_
+                    for g_ in g.members('faction')
+                    if g.known(g.get(g_, 'supply')) < g.known(g.get(f, 'supply'))
+                ],
             )
             == 0
         ):
@@ -294,7 +303,11 @@ def revenge_effect(g: Game, ctx: Ctx) -> None:
             q.count(g, 'faction') == 4
             and q.count(
                 g,
-                [g_ for g_ in g.members('faction') if g.get(g_, 'supply') < g.get(f, 'supply')],
+                [
+                    g_
+                    for g_ in g.members('faction')
+                    if g.known(g.get(g_, 'supply')) < g.known(g.get(f, 'supply'))
+                ],
             )
             == 1
         ):
@@ -320,7 +333,7 @@ def unlock_advantages_effect(g: Game, ctx: Ctx) -> None:
             [
                 a
                 for a in g.members('campaign_mode.advantages.advantage')
-                if g.get(a, 'price') <= g.get(f, 'power_points')
+                if g.known(g.get(a, 'price')) <= g.known(g.get(f, 'power_points'))
                 and not q.used(g, a, f)
                 and (g.get(a, 'factions') != 'purebred_only' or f == 'purebred')
                 and (g.get(a, 'factions') != 'not_purebred' or f != 'purebred')
@@ -847,10 +860,12 @@ def consolidated_color_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         if (
             q.active(g, catalog.CONSOLIDATE.id, f)
-            and g.fact(
-                'outposts_of_color',
-                f,
-                g.fact('written_on_sheet', f, catalog.CONSOLIDATE.id),
+            and g.known(
+                g.fact(
+                    'outposts_of_color',
+                    f,
+                    g.fact('written_on_sheet', f, catalog.CONSOLIDATE.id),
+                ),
             )
             >= 3
         ):
@@ -1217,8 +1232,8 @@ book.rule(
 # Using a completed Morale Pull
 def use_morale_pull_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.get(ctx.need('actor'), 'morale_pulls_marked')
-        > g.get(ctx.need('actor'), 'morale_pulls_used'),
+        g.known(g.get(ctx.need('actor'), 'morale_pulls_marked'))
+        > g.known(g.get(ctx.need('actor'), 'morale_pulls_used')),
     )
 
 
@@ -1236,7 +1251,7 @@ def use_morale_pull_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:709)
 def supplies_70_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(ctx.need('actor'), 'supply') >= 70)
+    return bool(g.known(g.get(ctx.need('actor'), 'supply')) >= 70)
 
 
 @book.rule(
@@ -1255,7 +1270,7 @@ def supplies_70_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:716)
 def resources_10_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.fact('resources', ctx.need('actor')) >= 10)
+    return bool(g.known(g.fact('resources', ctx.need('actor'))) >= 10)
 
 
 @book.rule(
@@ -1274,7 +1289,7 @@ def resources_10_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:723)
 def scrappers_15_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.fact('scrappers_of', ctx.need('actor')) >= 15)
+    return bool(g.known(g.fact('scrappers_of', ctx.need('actor'))) >= 15)
 
 
 @book.rule(
@@ -1295,7 +1310,8 @@ def scrappers_15_effect(g: Game, ctx: Ctx) -> None:
 # 8 Constructions (no Purebred)
 def constructions_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        ctx.need('actor') != 'purebred' and g.fact('constructions_of', ctx.need('actor')) >= 8,
+        ctx.need('actor') != 'purebred'
+        and g.known(g.fact('constructions_of', ctx.need('actor'))) >= 8,
     )
 
 
@@ -1315,7 +1331,7 @@ def constructions_8_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:737)
 def outposts_8_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.fact('outposts_controlled', ctx.need('actor')) >= 8)
+    return bool(g.known(g.fact('outposts_controlled', ctx.need('actor'))) >= 8)
 
 
 @book.rule(
@@ -1335,7 +1351,7 @@ def outposts_8_effect(g: Game, ctx: Ctx) -> None:
 # campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:744)
 # 7 Market purchases
 def market_purchases_7_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.fact('market_purchases', ctx.need('actor')) >= 7)
+    return bool(g.known(g.fact('market_purchases', ctx.need('actor'))) >= 7)
 
 
 @book.rule(
@@ -1441,8 +1457,8 @@ def resolve_challenge_effect(g: Game, ctx: Ctx) -> None:
         [
             r
             for r in g.members('region')
-            if g.fact('units_of', ctx.need('actor'), r) >= 1
-            and g.fact('supremacy_count', g.fact('right_of', ctx.need('actor')), r) >= 1
+            if g.known(g.fact('units_of', ctx.need('actor'), r)) >= 1
+            and g.known(g.fact('supremacy_count', g.fact('right_of', ctx.need('actor')), r)) >= 1
         ],
     )
     for _r in chosen_1:
@@ -1543,8 +1559,8 @@ def alliance_effect(g: Game, ctx: Ctx) -> None:
                                 partner,
                             )
                             if (
-                                g.fact('mission_supplies', offering, m)
-                                >= g.fact('mission_supplies', partner, m)
+                                g.known(g.fact('mission_supplies', offering, m))
+                                >= g.known(g.fact('mission_supplies', partner, m))
                             ):
                                 g.gain('supply', 3, offering)
                             else:
@@ -2015,7 +2031,7 @@ book.rule(
 def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
-        and g.fact('supremacy_count', 'purebred', ctx.need('target')) >= 1,
+        and g.known(g.fact('supremacy_count', 'purebred', ctx.need('target'))) >= 1,
     )
 
 
@@ -2038,7 +2054,8 @@ def collect_by_submission_effect(g: Game, ctx: Ctx) -> None:
 # purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:443)
 def evacuate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        ctx.need('actor') == 'purebred' and g.fact('units_of', 'purebred', ctx.need('target')) >= 1,
+        ctx.need('actor') == 'purebred'
+        and g.known(g.fact('units_of', 'purebred', ctx.need('target'))) >= 1,
     )
 
 
@@ -2052,7 +2069,7 @@ def evacuate_check(g: Game, ctx: Ctx) -> bool:
 def evacuate_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'purebred.rules.evacuate', 'evacuate_scrapper'):
         g.require(
-            g.fact('opponent_scrappers_in', ctx.need('target')) >= 1,
+            g.known(g.fact('opponent_scrappers_in', ctx.need('target'))) >= 1,
             'opponent_scrappers_in(target) >= 1',
         )
         g.move('scrapper', 'linked_region')
@@ -2224,8 +2241,8 @@ def feats_corruption_check(g: Game, ctx: Ctx) -> bool:
         ctx.need('actor') == 'purebred'
         and q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
         and g.fact('feat_unlocked', ctx.need('self'))
-        and g.fact('resources', ctx.need('actor'))
-        > g.fact('max_resources_of_others', ctx.need('actor')),
+        and g.known(g.fact('resources', ctx.need('actor')))
+        > g.known(g.fact('max_resources_of_others', ctx.need('actor'))),
     )
 
 
@@ -2357,7 +2374,7 @@ def scenario_1_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -
 # Build a Bridge Segment
 def build_segment_cost(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.fact('london_bridge_roof_majorities', ctx.need('actor')) >= 1,
+        g.known(g.fact('london_bridge_roof_majorities', ctx.need('actor'))) >= 1,
         'london_bridge_roof_majorities(actor) >= 1',
     )
 
@@ -2408,7 +2425,7 @@ def purebred_segments_check(g: Game, ctx: Ctx) -> bool:
 
 def purebred_segments_cost(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.fact('london_bridge_roof_majorities', 'purebred') >= 1,
+        g.known(g.fact('london_bridge_roof_majorities', 'purebred')) >= 1,
         'london_bridge_roof_majorities(purebred) >= 1',
     )
 
@@ -2455,7 +2472,7 @@ def objective_1_top_box_effect(g: Game, ctx: Ctx) -> None:
 @book.rule('scenario_1.objective_1.final_scoring', title='Final Scoring', scope=('scenario_1',))
 def objective_1_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
-        if g.fact('london_bridge_roof_majorities', f) >= 1:
+        if g.known(g.fact('london_bridge_roof_majorities', f)) >= 1:
             g.gain('power_points', 1, f)
 
 
@@ -3412,7 +3429,7 @@ def mission_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
             [
                 m
                 for m in g.members(g.fact('missions_on_board'))
-                if g.fact('mission_supplies', ctx.need('actor'), m) >= 6
+                if g.known(g.fact('mission_supplies', ctx.need('actor'), m)) >= 6
             ],
             otherwise=True,
         )
@@ -3488,9 +3505,9 @@ def objective_4_top_box_effect(g: Game, ctx: Ctx) -> None:
 # scenario_4.objective_4.final_scoring: Final Scoring (rules/dei_old_london/scenario_4.ludex:106)
 @book.rule('scenario_4.objective_4.final_scoring', title='Final Scoring', scope=('scenario_4',))
 def objective_4_final_scoring_effect(g: Game, ctx: Ctx) -> None:
-    if g.fact('turn_number') <= 2:
+    if g.known(g.fact('turn_number')) <= 2:
         g.gain('power_points', 2, ctx.need('actor'))
-    elif g.fact('turn_number') <= 3:
+    elif g.known(g.fact('turn_number')) <= 3:
         g.gain('power_points', 1, ctx.need('actor'))
 
 
@@ -3604,7 +3621,7 @@ def objective_5_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         g.gain(
             'power_points',
-            q.smallest(g, 2, q.largest(g, 0, g.get(f, 'vengeance_track') - 9)),
+            q.smallest(g, 2, q.largest(g, 0, g.known(g.get(f, 'vengeance_track')) - 9)),
             f,
         )
 
@@ -3812,7 +3829,8 @@ def scenario_6_scenario_setup_alliance_only_no_challenge_effect(g: Game, ctx: Ct
 def discard_instead_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(
         1,
-        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        + 1,
     ):
         g.relocate('unit', 'neutral_refuge')
 
@@ -3846,7 +3864,8 @@ def discard_instead_effect(g: Game, ctx: Ctx) -> None:
             g.note('the Vengeance card is discarded, not resolved')
     g.gain(
         'vengeance_track',
-        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        + 1,
         ctx.need('actor'),
     )
     g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
@@ -3876,7 +3895,7 @@ def objective_6_top_box_check(g: Game, ctx: Ctx) -> bool:
 )
 def objective_6_top_box_effect(g: Game, ctx: Ctx) -> None:
     if q.count(g, 'faction') == 2:
-        if g.fact('affected_opponents', ctx.need('target')) >= 1:
+        if g.known(g.fact('affected_opponents', ctx.need('target'))) >= 1:
             g.gain('supply', 2, 'purebred')
     else:
         g.gain('supply', g.fact('affected_opponents', ctx.need('target')), 'purebred')
@@ -3888,7 +3907,7 @@ def objective_6_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         g.gain(
             'power_points',
-            q.smallest(g, 2, q.largest(g, 0, g.get(f, 'vengeance_track') - 9)),
+            q.smallest(g, 2, q.largest(g, 0, g.known(g.get(f, 'vengeance_track')) - 9)),
             f,
         )
 
@@ -3974,7 +3993,7 @@ def roundup_effect(g: Game, ctx: Ctx) -> None:
     )
     for r in chosen_2:
         for f in g.members('faction'):
-            if f != 'purebred' and g.fact('units_of', f, r) >= 1:
+            if f != 'purebred' and g.known(g.fact('units_of', f, r)) >= 1:
                 ctx_3 = ctx
                 ctx = ctx.but(actor=f)
                 for picked_4 in g.choose(
@@ -4239,7 +4258,12 @@ def scenario_7_event_rules_resources_network_effect(g: Game, ctx: Ctx) -> None:
 def occupying_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         if (
-            q.largest(g, [g.fact('outposts_of_color', f, c) for c in g.members('outpost_color')])
+            g.known(
+                q.largest(
+                    g,
+                    [g.fact('outposts_of_color', f, c) for c in g.members('outpost_color')],
+                ),
+            )
             >= 2
         ):
             ctx_1 = ctx
@@ -4296,7 +4320,11 @@ def supplies_rewards_effect(g: Game, ctx: Ctx) -> None:
                 1
                 + q.count(
                     g,
-                    [g_ for g_ in g.members('faction') if g.get(g_, 'supply') > g.get(f, 'supply')],
+                    [
+                        g_
+                        for g_ in g.members('faction')
+                        if g.known(g.get(g_, 'supply')) > g.known(g.get(f, 'supply'))
+                    ],
                 ),
             ),
             f,
@@ -4510,7 +4538,7 @@ def no_construction_on_big_ben_effect(g: Game, ctx: Ctx) -> None:
 def whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.fact('majority', 'vengeance_mode.big_ben_district') == ctx.need('actor')
-        and g.fact('affected_opponents', ctx.need('target')) >= 1,
+        and g.known(g.fact('affected_opponents', ctx.need('target'))) >= 1,
     )
 
 
@@ -4532,7 +4560,8 @@ def whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(
         1,
-        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        + 1,
     ):
         g.relocate('unit', 'neutral_refuge')
 
@@ -4548,7 +4577,8 @@ def whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance', ctx)
     g.gain(
         'vengeance_track',
-        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        + 1,
         ctx.need('actor'),
     )
     g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
@@ -4623,7 +4653,7 @@ def no_applicable_penalty_effect(g: Game, ctx: Ctx) -> None:
     scope=('vengeance_mode',),
 )
 def no_negative_supplies_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.get(ctx.need('you'), 'supply') >= 0, 'you.supply >= 0')
+    g.require(g.known(g.get(ctx.need('you'), 'supply')) >= 0, 'you.supply >= 0')
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow
@@ -4673,12 +4703,14 @@ def purebred_whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
     )
     g.gain(
         'vengeance_track',
-        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        + 1,
         'purebred',
     )
     for _i in g.span(
         1,
-        q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space') + 1,
+        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        + 1,
     ):
         g.relocate('unit', 'neutral_refuge')
     g.trigger('vengeance_mode.rules.track_and_cards.bump_back', ctx)
@@ -4927,7 +4959,7 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
 # vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:466)
 # The red spaces
 def red_spaces_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(ctx.need('actor'), 'vengeance_track') >= 10)
+    return bool(g.known(g.get(ctx.need('actor'), 'vengeance_track')) >= 10)
 
 
 @book.rule(
@@ -5032,7 +5064,10 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
     prose=1,
 )
 def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.fact('unlocked_feats', ctx.need('target')) >= 1, 'unlocked_feats(target) >= 1')
+    g.require(
+        g.known(g.fact('unlocked_feats', ctx.need('target'))) >= 1,
+        'unlocked_feats(target) >= 1',
+    )
     g.prose(
         'the player flips back, face-down, a Feats token that was already unlocked, which then '
         'must be unlocked once again for it to be used.',

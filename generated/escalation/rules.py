@@ -80,7 +80,7 @@ def on_the_track_effect(g: Game, ctx: Ctx) -> None:
         q.smallest(
             g,
             q.count(g, 'chronoleon_module.surge_supply'),
-            11 - g.fact('master_plan_position'),
+            11 - g.known(g.fact('master_plan_position')),
         ),
     ):
         g.draw('chronoleon_module.surge_supply', 1, 'chronoleon_module.master_plan_track')
@@ -285,7 +285,7 @@ def deterrence_exit_check(g: Game, ctx: Ctx) -> bool:
     scope=('chronoleon_module',),
 )
 def deterrence_exit_effect(g: Game, ctx: Ctx) -> None:
-    g.pay('trust', g.fact('guards_in', q.location(g, ctx.need('actor'))) + 1, ctx.subject)
+    g.pay('trust', g.known(g.fact('guards_in', q.location(g, ctx.need('actor')))) + 1, ctx.subject)
 
 
 # chronoleon_module.surge_guide.deterrence.deterrence_action (rules/escalation/chronoleon.ludex:296)
@@ -329,7 +329,7 @@ def supervision_exit_check(g: Game, ctx: Ctx) -> bool:
     scope=('chronoleon_module',),
 )
 def supervision_exit_effect(g: Game, ctx: Ctx) -> None:
-    g.pay('trust', g.fact('guards_in', q.location(g, ctx.need('actor'))) + 1, ctx.subject)
+    g.pay('trust', g.known(g.fact('guards_in', q.location(g, ctx.need('actor')))) + 1, ctx.subject)
 
 
 # chronoleon_module.surge_guide.supervision.supervision_action
@@ -348,7 +348,11 @@ def supervision_action_check(g: Game, ctx: Ctx) -> bool:
     scope=('chronoleon_module',),
 )
 def supervision_action_effect(g: Game, ctx: Ctx) -> None:
-    g.pay('trust', g.fact('action_cost', q.location(g, ctx.need('actor'))) + 1, ctx.subject)
+    g.pay(
+        'trust',
+        g.known(g.fact('action_cost', q.location(g, ctx.need('actor')))) + 1,
+        ctx.subject,
+    )
 
 
 # pockets.bond_without_servants (rules/escalation/pockets.ludex:15)
@@ -433,7 +437,11 @@ def action_discount_check(g: Game, ctx: Ctx) -> bool:
 def action_discount_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'pockets.resistance_tokens.action_discount', 'discard_for_action'):
         g.discard('pockets.resistance_token', source=q.location(g, ctx.need('actor')))
-        g.pay('trust', g.fact('action_cost', q.location(g, ctx.need('actor'))) - 1, ctx.subject)
+        g.pay(
+            'trust',
+            g.known(g.fact('action_cost', q.location(g, ctx.need('actor')))) - 1,
+            ctx.subject,
+        )
 
 
 # pockets.resistance_tokens.exit_discount (rules/escalation/pockets.ludex:74)
@@ -453,7 +461,11 @@ def exit_discount_check(g: Game, ctx: Ctx) -> bool:
 def exit_discount_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'pockets.resistance_tokens.exit_discount', 'discard_for_exit'):
         g.discard('pockets.resistance_token', source=q.location(g, ctx.need('actor')))
-        g.pay('trust', g.fact('guards_in', q.location(g, ctx.need('actor'))) - 1, ctx.subject)
+        g.pay(
+            'trust',
+            g.known(g.fact('guards_in', q.location(g, ctx.need('actor')))) - 1,
+            ctx.subject,
+        )
 
 
 # pockets_sc.on_its_own: Playing the Module on its own in S&C (rules/escalation/pockets_sc.ludex:8)
@@ -762,7 +774,11 @@ def hyperbolic_emitter_check(g: Game, ctx: Ctx) -> bool:
 )
 def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'revolution.akira.inventions_guide.hyperbolic_emitter', 'use_emitter'):
-        g.set_fact('paid', [catalog.AKIRA.id, 'trust'], 2 * q.paid(g, catalog.AKIRA.id, 'trust'))
+        g.set_fact(
+            'paid',
+            [catalog.AKIRA.id, 'trust'],
+            2 * g.known(q.paid(g, catalog.AKIRA.id, 'trust')),
+        )
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
@@ -1012,9 +1028,9 @@ book.rule('aeterna.receiving.missions_give', title='Missions that give Æ', scop
 )
 def aeterna_protocol_effect(g: Game, ctx: Ctx) -> None:
     for drawn in g.members([q.random_one(g, g.fact('city_districts'))]):
-        g.set_fact('special_guards_in', [drawn], g.fact('special_guards_in', drawn) + 1)
+        g.set_fact('special_guards_in', [drawn], g.known(g.fact('special_guards_in', drawn)) + 1)
     for d in g.members(g.fact('city_districts')):
-        if g.fact('special_guards_in', d) >= 1:
+        if g.known(g.fact('special_guards_in', d)) >= 1:
             g.place('aeterna.ae_token', d)
 
 
@@ -1035,7 +1051,7 @@ def cleanse_effect(g: Game, ctx: Ctx) -> None:
     )
     for n in chosen_1:
         g.lose('aeterna', n, ctx.subject)
-        g.pay('trust', 2 * (n - 1), ctx.subject)
+        g.pay('trust', 2 * (g.known(n) - 1), ctx.subject)
 
 
 # aeterna.cleansing.coolum_cleansing (rules/escalation/sc_aeterna.ludex:188)
@@ -1072,7 +1088,8 @@ def convert_effect(g: Game, ctx: Ctx) -> None:
 # A Hero with 4 Æ or more becomes a Servant
 def becomes_servant_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.get(ctx.need('owner'), 'aeterna') >= 4 and g.get(ctx.need('owner'), 'hero_servant') == 0,
+        g.known(g.get(ctx.need('owner'), 'aeterna')) >= 4
+        and g.get(ctx.need('owner'), 'hero_servant') == 0,
     )
 
 
@@ -1137,7 +1154,7 @@ def detains_check(g: Game, ctx: Ctx) -> bool:
             [
                 h
                 for h in g.members('hero')
-                if g.get(h, 'hero_servant') > 0
+                if g.known(g.get(h, 'hero_servant')) > 0
                 and q.location(g, h) == q.location(g, ctx.need('you'))
             ],
         )
@@ -1174,7 +1191,7 @@ def hero_again_effect(g: Game, ctx: Ctx) -> None:
     for h in g.members('hero'):
         if g.get(h, 'hero_servant') == 2:
             g.lose('aeterna', 2, h)
-            if g.get(h, 'aeterna') < 4:
+            if g.known(g.get(h, 'aeterna')) < 4:
                 g.set(h, 'hero_servant', 0)
                 ctx_1 = ctx
                 ctx = ctx.but(actor=h)
@@ -1295,7 +1312,7 @@ def mission_comes_into_play_effect(g: Game, ctx: Ctx) -> None:
         'Mission comes into play.',
     )
     for drawn in g.members([q.random_one(g, g.fact('city_districts'))]):
-        g.set_fact('special_guards_in', [drawn], g.fact('special_guards_in', drawn) + 1)
+        g.set_fact('special_guards_in', [drawn], g.known(g.fact('special_guards_in', drawn)) + 1)
     g.trigger('security_protocol', ctx)
 
 
@@ -1316,7 +1333,7 @@ def completion_conversion_effect(g: Game, ctx: Ctx) -> None:
     for h in g.members('hero'):
         if (
             g.get(h, 'hero_servant') == 0
-            and g.get(h, 'aeterna') >= 1
+            and g.known(g.get(h, 'aeterna')) >= 1
             and q.count(g, 'sc_rules.completed_objectives') <= 2
         ):
             g.lose('aeterna', 1, h)
@@ -1487,7 +1504,8 @@ def central_square_action_cost(g: Game, ctx: Ctx) -> None:
 def central_square_action_effect(g: Game, ctx: Ctx) -> None:
     g.gain(
         'discontent',
-        g.fact('famous_citizens_in', 'central_square') - g.fact('guards_in', 'central_square'),
+        g.known(g.fact('famous_citizens_in', 'central_square'))
+        - g.known(g.fact('guards_in', 'central_square')),
         GAME,
     )
 
@@ -1722,11 +1740,18 @@ def judgementor_effect(g: Game, ctx: Ctx) -> None:
         g.set_fact(
             'special_guards_in',
             [q.location(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id)],
-            g.fact('special_guards_in', q.location(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id)) + 1,
+            g.known(
+                g.fact('special_guards_in', q.location(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id)),
+            )
+            + 1,
         )
     else:
         for drawn in g.members([q.random_one(g, g.fact('city_districts'))]):
-            g.set_fact('special_guards_in', [drawn], g.fact('special_guards_in', drawn) + 1)
+            g.set_fact(
+                'special_guards_in',
+                [drawn],
+                g.known(g.fact('special_guards_in', drawn)) + 1,
+            )
 
 
 # sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:206)
@@ -1788,7 +1813,7 @@ def surge_on_track_effect(g: Game, ctx: Ctx) -> None:
         q.smallest(
             g,
             q.count(g, 'chronoleon_module.surge_supply'),
-            11 - g.fact('master_plan_position'),
+            11 - g.known(g.fact('master_plan_position')),
         ),
     ):
         g.draw('chronoleon_module.surge_supply', 1, 'chronoleon_module.master_plan_track')
@@ -2309,7 +2334,7 @@ def no_progress_advance_effect(g: Game, ctx: Ctx) -> None:
 def the_world_should_know_advantage_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'sc_rules.completed_objectives', catalog.THE_WORLD_SHOULD_KNOW.id)
-        and q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round') >= 1,
+        and g.known(q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round')) >= 1,
     )
 
 
@@ -2330,7 +2355,7 @@ def the_world_should_know_advantage_effect(g: Game, ctx: Ctx) -> None:
 def countdown_advance_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'sc_rules.completed_objectives', catalog.THE_WORLD_SHOULD_KNOW.id)
-        and q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round') >= 1,
+        and g.known(q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round')) >= 1,
     )
 
 
@@ -2629,7 +2654,7 @@ def zeppelin_setup_effect(g: Game, ctx: Ctx) -> None:
 # zeppelin.direction_tokens.reposition (rules/escalation/zeppelin.ludex:74)
 # Opening Phase: the Zeppelin is repositioned
 def reposition_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.fact('round_number') >= 2)
+    return bool(g.known(g.fact('round_number')) >= 2)
 
 
 @book.rule(

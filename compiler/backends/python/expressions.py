@@ -24,11 +24,31 @@ class Env:
 
     def bind(self, name: str, used: bool, taken: Iterable[str] = ()) -> tuple[Env, str]:
         """A local name for `name`; `taken`: the module's names it must not hide."""
-        py = name if name not in RESERVED and name not in taken else name + "_"
+        py = name if name not in RESERVED and name not in taken and name not in AMBIGUOUS \
+            else name + "_"
         py = py if used else "_" + py
         return Env({**self.names, name: py}, self.chooses), py
 
 
+
+
+_COMPUTES = frozenset({"+", "-", "*", "/", "<", "<=", ">", ">="})
+_NEVER_NOTHING = (ast.IntLit, ast.StrLit, ast.BoolLit, ast.ListLit, ast.Comprehension)
+# the engine's queries that always answer a number (a game's own `fact` of the name aside)
+_COUNTS = frozenset({"count", "count_level", "sum", "runs", "happened"})
+
+
+def _known(node: ast.Expr, code: Py) -> Py:
+    """`code` as a value the operation needs: as it is when it can never be nothing (a
+    literal, a list, another computation), else through `g.known`."""
+    if isinstance(node, _NEVER_NOTHING) or (isinstance(node, ast.Binary) and
+                                            node.op in _COMPUTES - {"<", "<=", ">", ">="}) \
+            or (isinstance(node, ast.Call) and node.func in _COUNTS):
+        return code
+    return call("g.known", code)
+
+
+AMBIGUOUS = frozenset({"l", "O", "I"})  # names ruff's E741 refuses: `l` is bound as `l_`
 
 
 class ExprCode:
@@ -174,7 +194,7 @@ class ExprCode:
     def expr_Unary(self, e: ast.Unary, env: Env, soft: bool, boolean: bool) -> Py:
         if e.op == "not":
             return Pre("not ", paren(self.expr(e.operand, env, boolean=True), 3), 3)
-        return Pre("-", paren(self.expr(e.operand, env), 7), 7)
+        return Pre("-", paren(_known(e.operand, self.expr(e.operand, env)), 7), 7)
 
     def expr_Binary(self, e: ast.Binary, env: Env, soft: bool, boolean: bool) -> Py:
         if e.op in ("==", "!=") and isinstance(e.left, ast.BoolLit) != isinstance(
@@ -185,6 +205,8 @@ class ExprCode:
         op = "//" if e.op == "/" else e.op
         left = self.expr(e.left, env, boolean=logical)
         right = self.expr(e.right, env, boolean=logical)
+        if e.op in _COMPUTES:  # nothing to compute with stops the rule (`g.known`)
+            left, right = _known(e.left, left), _known(e.right, right)
         assoc = e.op in ("and", "or", "+", "*")
         lparts = left.parts if isinstance(left, Op) and left.op == op and assoc else (
             paren(left, prec + (prec == COMPARISON)),)

@@ -13,7 +13,7 @@ from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
 from .expressions import Env, ExprCode
 from .names import MODULE_NAMES, RUNTIME_NAMES
-from .pretty import Atom, Comp, Kw, Op, Py, Seq, Str, call, paren, render
+from .pretty import Atom, Comp, Kw, Op, Pre, Py, Seq, Str, call, paren, render
 
 # What a local name must not hide: the module's own names and the runtime's (`GAME`).
 TAKEN = MODULE_NAMES | RUNTIME_NAMES
@@ -205,7 +205,9 @@ class GameCode(ExprCode):
     def stmt_ProseStep(self, s: ast.ProseStep, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.prose", Str(s.text))
 
-    def stmt_If(self, s: ast.If, env: Env, indent: int, word: str = "if") -> list[str]:
+    def stmt_If(self, s: ast.If, env: Env, indent: int, word: str = "if",
+                guard: Py | None = None) -> list[str]:
+        """`guard`: a condition of the code's own that must hold first (`not chosen_1`)."""
         pad = " " * indent
         condition, then = self.condition(s.condition, env), s.then
         # an `if` whose only statement is another `if` (or a `may`), neither with an
@@ -220,6 +222,10 @@ class GameCode(ExprCode):
                 else (paren(condition, AND + 1),)
             condition = Op("and", (*parts, paren(more, AND + 1)), AND)
             then = nested.then if isinstance(nested, ast.If) else nested.body
+        if guard is not None:
+            parts = condition.parts if isinstance(condition, Op) and condition.op == "and" \
+                else (paren(condition, AND + 1),)
+            condition = Op("and", (guard, *parts), AND)
         out = render(condition, indent, f"{word} ", ":")
         out += self.block(then, env, indent + 4)
         if len(s.orelse) == 1 and isinstance(s.orelse[0], ast.If):
@@ -270,7 +276,10 @@ class GameCode(ExprCode):
         if s.orelse:
             args.append(Kw("otherwise", Atom("True")))
         out = render(call("g.pick", *args), indent, f"{picked} = ")
-        if s.orelse:
+        only = s.orelse[0] if len(s.orelse) == 1 else None
+        if isinstance(only, ast.If) and not only.orelse:  # one `if` (ruff's SIM102)
+            out += self.stmt_If(only, env, indent, guard=Pre("not ", Atom(picked), 3))
+        elif s.orelse:
             out.append(f"{pad}if not {picked}:")
             out += self.block(s.orelse, env, indent + 4)
         out.append(f"{pad}for {each} in {picked}:")
