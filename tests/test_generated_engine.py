@@ -122,7 +122,7 @@ def test_cards_are_named_by_their_catalog_constants(heist: dict[str, str]) -> No
         literals = [c.value for c in pyast.walk(tree) if isinstance(c, pyast.Constant)
                     and c.value in ids and id(c) not in registered]
         assert literals == [], name
-    assert "g.known(g.get(catalog.VERA.id, 'nerve')) >= 2" in heist["rules.py"]
+    assert "q.known(g, g.get(catalog.VERA.id, 'nerve')) >= 2" in heist["rules.py"]
     assert "cards=(catalog.RUBY.id, catalog.IDOL.id)" in heist["components.py"]
 
 

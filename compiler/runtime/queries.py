@@ -90,6 +90,16 @@ def random_card(g: Game, place: Value, level: Value = None) -> Value:
     return g.rng.choice(cards) if cards else None
 
 
+def known(g: Game, value: Value) -> Value:
+    """A value the rule computes with (`distance(a, b) - 1`, `x > 2`): nothing there (a
+    query that found none) stops the rule, never a Python error nor a guess. Not a query
+    of the language: the generated code computes through it."""
+    if value is None:
+        raise NotExecutable("it computes with nothing: a value it needs is not there "
+                            "(a query found none)")
+    return value
+
+
 def random_one(g: Game, among: Value) -> Value:
     """One of a list, a place's things, a kind's cards or a board's spaces, at random
     (the game's seeded draw, as dice and shuffles); nothing when there is none."""

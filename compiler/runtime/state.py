@@ -315,14 +315,6 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         """Log what the book states in words only: it is not executed."""
         self.log.add("prose", text, detail="stated in words only: not executed")
 
-    def known(self, value: Value) -> Value:
-        """A value the rule computes with (`distance(a, b) - 1`, `x > 2`): nothing there (a
-        query that found none) stops the rule, never a Python error nor a guess."""
-        if value is None:
-            raise NotExecutable("it computes with nothing: a value it needs is not there "
-                                "(a query found none)")
-        return value
-
     def words(self, text: str) -> NoReturn:
         """A condition stated in words: the engine never answers it, so the rule stops."""
         raise NotExecutable(f"the condition is stated in words: {text}")

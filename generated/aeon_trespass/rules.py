@@ -111,7 +111,9 @@ book.rule(
 # ability_usage.kratos_table_abilities.gated_by_rage (rules/aeon_trespass/abilities.ludex:142)
 # Kratos Table levels are gated by Rage
 def gated_by_rage_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'kratos_level')) <= g.known(g.get(ctx.need('owner'), 'rage')))
+    return bool(
+        q.known(g, g.get(GAME, 'kratos_level')) <= q.known(g, g.get(ctx.need('owner'), 'rage')),
+    )
 
 
 book.rule(
@@ -304,7 +306,7 @@ def gain_fatigue_effect(g: Game, ctx: Ctx) -> None:
 # fatigue.discard_fatigue (rules/aeon_trespass/abilities.ludex:347)
 # Spend the action to discard the Fatigue token
 def discard_fatigue_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(ctx.subject, 'fatigue_tokens')) >= 1)
+    return bool(q.known(g, g.get(ctx.subject, 'fatigue_tokens')) >= 1)
 
 
 @book.rule(
@@ -659,7 +661,7 @@ def several_knowledge_effect(g: Game, ctx: Ctx) -> None:
         [
             k
             for k in g.members(g.get(GAME, 'argo_knowledge'))
-            if g.known(k) > g.known(g.get(GAME, 'inward_odyssey_unlocked')) + 1
+            if q.known(g, k) > q.known(g, g.get(GAME, 'inward_odyssey_unlocked')) + 1
         ],
     ):
         g.trigger('inward_odyssey', ctx)
@@ -675,7 +677,7 @@ book.rule('adventure.inward_odyssey_rules.powerful_rewards', title='Powerful Rew
 # (rules/aeon_trespass/adventure.ludex:497)
 # Every 2 Progress tokens generate 1 Argo Knowledge
 def progress_makes_knowledge_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'inward_odyssey_progress')) >= 2)
+    return bool(q.known(g, g.get(GAME, 'inward_odyssey_progress')) >= 2)
 
 
 @book.rule(
@@ -733,14 +735,15 @@ def breakthrough_in_story_step_effect(g: Game, ctx: Ctx) -> None:
 # The next Breakthrough of one Mnemos track
 def breakthrough_reached_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(ctx.arg('marked')) < 2
-        and g.known(ctx.arg('nodes'))
-        >= g.known(
+        q.known(g, ctx.arg('marked')) < 2
+        and q.known(g, ctx.arg('nodes'))
+        >= q.known(
+            g,
             g.fact(
                 'nodes_before_breakthrough',
                 ctx.need('target'),
                 ctx.arg('position'),
-                g.known(ctx.arg('marked')) + 1,
+                q.known(g, ctx.arg('marked')) + 1,
             ),
         ),
     )
@@ -762,7 +765,7 @@ def breakthrough_reached_effect(g: Game, ctx: Ctx) -> None:
                         'breakthrough_paragraph',
                         ctx.need('target'),
                         ctx.arg('position'),
-                        g.known(ctx.arg('marked')) + 1,
+                        q.known(g, ctx.arg('marked')) + 1,
                     ),
                 ),
             ),
@@ -849,8 +852,8 @@ def delve_draw_effect(g: Game, ctx: Ctx) -> None:
 # Success: equal to or higher than the difficulty, lower than 16
 def delve_success_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.get(GAME, 'delve_total')) >= g.known(g.get(GAME, 'delve_difficulty'))
-        and g.known(g.get(GAME, 'delve_total')) < 16,
+        q.known(g, g.get(GAME, 'delve_total')) >= q.known(g, g.get(GAME, 'delve_difficulty'))
+        and q.known(g, g.get(GAME, 'delve_total')) < 16,
     )
 
 
@@ -866,7 +869,7 @@ def delve_success_effect(g: Game, ctx: Ctx) -> None:
 # adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:617)
 # 16 or more: immediate Fail
 def delve_bust_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'delve_total')) >= 16)
+    return bool(q.known(g, g.get(GAME, 'delve_total')) >= 16)
 
 
 @book.rule(
@@ -942,13 +945,13 @@ def node_per_hub_adventure_effect(g: Game, ctx: Ctx) -> None:
 )
 def one_node_per_adventure_effect(g: Game, ctx: Ctx) -> None:
     if (
-        g.known(g.get(ctx.need('target'), 'first_mnemos_nodes'))
-        > g.known(g.get(ctx.need('target'), 'second_mnemos_nodes'))
+        q.known(g, g.get(ctx.need('target'), 'first_mnemos_nodes'))
+        > q.known(g, g.get(ctx.need('target'), 'second_mnemos_nodes'))
     ):
         g.gain('first_mnemos_nodes', 1, ctx.need('target'))
     if (
-        g.known(g.get(ctx.need('target'), 'second_mnemos_nodes'))
-        > g.known(g.get(ctx.need('target'), 'first_mnemos_nodes'))
+        q.known(g, g.get(ctx.need('target'), 'second_mnemos_nodes'))
+        > q.known(g, g.get(ctx.need('target'), 'first_mnemos_nodes'))
     ):
         g.gain('second_mnemos_nodes', 1, ctx.need('target'))
     if (
@@ -973,14 +976,15 @@ def one_node_per_adventure_effect(g: Game, ctx: Ctx) -> None:
 # Nodes past an unmarked Breakthrough
 def nodes_past_breakthrough_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(ctx.arg('marked')) + 1 < 2
-        and g.known(ctx.arg('nodes'))
-        >= g.known(
+        q.known(g, ctx.arg('marked')) + 1 < 2
+        and q.known(g, ctx.arg('nodes'))
+        >= q.known(
+            g,
             g.fact(
                 'nodes_before_breakthrough',
                 ctx.need('target'),
                 ctx.arg('position'),
-                g.known(ctx.arg('marked')) + 2,
+                q.known(g, ctx.arg('marked')) + 2,
             ),
         ),
     )
@@ -1006,7 +1010,7 @@ def nodes_past_breakthrough_effect(g: Game, ctx: Ctx) -> None:
                         'breakthrough_paragraph',
                         ctx.need('target'),
                         ctx.arg('position'),
-                        g.known(ctx.arg('marked')) + 2,
+                        q.known(g, ctx.arg('marked')) + 2,
                     ),
                 ),
             ),
@@ -1040,7 +1044,7 @@ def refers_to_the_party_leader_effect(g: Game, ctx: Ctx) -> None:
 # Mnemos Card Limit
 @book.rule('additional_adventure_rules.mnemoses.mnemos_card_limit', title='Mnemos Card Limit')
 def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.get(ctx.need('target'), 'mnemos_cards_held')) < 2:
+    if q.known(g, g.get(ctx.need('target'), 'mnemos_cards_held')) < 2:
         g.gain('mnemos_cards_held', 1, ctx.need('target'))
     elif (
         q.total(
@@ -1048,7 +1052,7 @@ def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
             [
                 1
                 for a in g.members(q.all_(g, 'argonaut'))
-                if g.known(g.get(a, 'mnemos_cards_held')) < 2
+                if q.known(g, g.get(a, 'mnemos_cards_held')) < 2
             ],
         )
         == 0
@@ -1061,7 +1065,7 @@ def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
             [
                 a
                 for a in g.members(q.all_(g, 'argonaut'))
-                if g.known(g.get(a, 'mnemos_cards_held')) < 2
+                if q.known(g, g.get(a, 'mnemos_cards_held')) < 2
             ],
         )
         g.trigger('important_game_rules.lowest_roll_designates', ctx)
@@ -1077,7 +1081,7 @@ def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
 )
 def fated_mnemos_limit_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.known(g.get(ctx.need('target'), 'fated_mnemos_held')) < 2,
+        q.known(g, g.get(ctx.need('target'), 'fated_mnemos_held')) < 2,
         'target.fated_mnemos_held < 2',
     )
 
@@ -1256,8 +1260,8 @@ def resources_times_level_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members([c for c in g.members('wound_stack') if q.is_(g, c, 'bp_card')]):
         g.gain(
             'primordial_resources',
-            g.known(g.get(GAME, 'primordial_level'))
-            * g.known(g.fact('bp_card_resources', q.name_of(g, c))),
+            q.known(g, g.get(GAME, 'primordial_level'))
+            * q.known(g, g.fact('bp_card_resources', q.name_of(g, c))),
             GAME,
         )
 
@@ -1326,8 +1330,8 @@ def generic_wound_draw_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'gaining_primordial_resources.generic_wounds_drawn', source='bp_deck')
         g.gain(
             'primordial_resources',
-            g.known(g.get(GAME, 'primordial_level'))
-            * g.known(g.fact('bp_card_resources', q.name_of(g, c))),
+            q.known(g, g.get(GAME, 'primordial_level'))
+            * q.known(g, g.fact('bp_card_resources', q.name_of(g, c))),
             GAME,
         )
 
@@ -1349,7 +1353,8 @@ book.rule(
 # If the Primordial was slain by a Crit Effect that caused
 def primordial_was_slain_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.get(GAME, 'wound_stack_wounds')) < g.known(g.get(GAME, 'primordial_wounds')),
+        q.known(g, g.get(GAME, 'wound_stack_wounds'))
+        < q.known(g, g.get(GAME, 'primordial_wounds')),
     )
 
 
@@ -1365,7 +1370,8 @@ def primordial_was_slain_effect(g: Game, ctx: Ctx) -> None:
 # death_blow_wounds: Wounds added after a Death Blow (rules/aeon_trespass/aftermath.ludex:203)
 def death_blow_wounds_until(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.get(GAME, 'wound_stack_wounds')) >= g.known(g.get(GAME, 'primordial_wounds')),
+        q.known(g, g.get(GAME, 'wound_stack_wounds'))
+        >= q.known(g, g.get(GAME, 'primordial_wounds')),
     )
 
 
@@ -1481,7 +1487,10 @@ def current_cycle_has_effect(g: Game, ctx: Ctx) -> None:
 )
 def unlike_argonauts_titans_expendable_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_died_this_battle', 1, GAME)
-    if g.known(g.get(GAME, 'titans_died_this_battle')) >= g.known(g.get(GAME, 'titans_in_battle')):
+    if (
+        q.known(g, g.get(GAME, 'titans_died_this_battle'))
+        >= q.known(g, g.get(GAME, 'titans_in_battle'))
+    ):
         g.trigger('battle_sequence.all_titans_dead', ctx)
 
 
@@ -1521,7 +1530,7 @@ book.rule('many_ways_die.death_inducing_trauma', title='Death-inducing Trauma ca
 )
 def four_despair_not_adjacent_effect(g: Game, ctx: Ctx) -> None:
     for t in g.members(q.all_(g, 'argonaut')):
-        if g.known(g.get(t, 'despair')) >= 4 and q.in_play(g, t) and not q.dead(g, t):
+        if q.known(g, g.get(t, 'despair')) >= 4 and q.in_play(g, t) and not q.dead(g, t):
             if q.location(g, t) == 'vantage_point':
                 g.prose(
                     'A Titan on a VP is adjacent to every Titan adjacent to the Primordial: it '
@@ -1617,7 +1626,7 @@ def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
 # bonus_attacks.bonus_attack_during_titan (rules/aeon_trespass/aftermath.ludex:459)
 # A Bonus Attack during a Titan
 def bonus_attack_during_titan_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'follow_up_attacks')) > 0)
+    return bool(q.known(g, g.get(GAME, 'follow_up_attacks')) > 0)
 
 
 @book.rule(
@@ -1649,7 +1658,7 @@ book.rule('death_blows.rare_critical_effects_may', title='Some rare Critical eff
 # retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:514)
 def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.get(GAME, 'retreat_possible') and g.known(g.get(GAME, 'titans_died_this_battle')) >= 2,
+        g.get(GAME, 'retreat_possible') and q.known(g, g.get(GAME, 'titans_died_this_battle')) >= 2,
     )
 
 
@@ -1677,7 +1686,7 @@ def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
 # sisyphus_tears.spend_sisyphus_tear (rules/aeon_trespass/aftermath.ludex:533)
 # Spend a Sisyphus Tear to replay the Battle
 def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'sisyphus_tears_left')) > 0)
+    return bool(q.known(g, g.get(GAME, 'sisyphus_tears_left')) > 0)
 
 
 @book.rule(
@@ -1897,13 +1906,13 @@ def argo_abilities_chosen_effect(g: Game, ctx: Ctx) -> None:
 @book.rule('battle_setup.standard_preparations.primordial_placed', title='Primordial')
 def primordial_placed_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members('ai_deck'):
-        if g.known(g.get(c, 'level')) > 1:
+        if q.known(g, g.get(c, 'level')) > 1:
             g.move(c, 'ai_escalation_deck', source='ai_deck')
     for c in g.members('ai_escalation_deck'):
         if g.get(c, 'level') == 1:
             g.move(c, 'ai_deck', source='ai_escalation_deck')
     for c in g.members('bp_deck'):
-        if g.known(g.get(c, 'level')) > 1:
+        if q.known(g, g.get(c, 'level')) > 1:
             g.move(c, 'bp_escalation_deck', source='bp_deck')
     for c in g.members('bp_escalation_deck'):
         if g.get(c, 'level') == 1:
@@ -2052,7 +2061,8 @@ def titan_round_step_effect(g: Game, ctx: Ctx) -> None:
 # The Primordial is slain: Victory
 def primordial_slain_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.get(GAME, 'wound_stack_wounds')) >= g.known(g.get(GAME, 'primordial_wounds')),
+        q.known(g, g.get(GAME, 'wound_stack_wounds'))
+        >= q.known(g, g.get(GAME, 'primordial_wounds')),
     )
 
 
@@ -2193,7 +2203,7 @@ def no_hull_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/campaign_basics.ludex:97)
 # Gaining Argo Fate over 9
 def argo_fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.treated(GAME, 'argo_fate')) > 9)
+    return bool(q.known(g, g.treated(GAME, 'argo_fate')) > 9)
 
 
 @book.rule(
@@ -2210,7 +2220,7 @@ def argo_fate_over_nine_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/campaign_basics.ludex:102)
 # Getting to the end of the Timeline
 def end_of_timeline_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'day')) >= g.known(g.get(GAME, 'timeline_length')))
+    return bool(q.known(g, g.get(GAME, 'day')) >= q.known(g, g.get(GAME, 'timeline_length')))
 
 
 @book.rule(
@@ -2682,7 +2692,7 @@ def draw_moiros_card_effect(g: Game, ctx: Ctx) -> None:
 # moiros_cards.second_moiros_card (rules/aeon_trespass/conditions.ludex:109)
 # A second Moiros card: you die instead
 def second_moiros_card_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(ctx.need('owner'), 'moiros_cards_kept')) >= 1)
+    return bool(q.known(g, g.get(ctx.need('owner'), 'moiros_cards_kept')) >= 1)
 
 
 @book.rule(
@@ -2720,7 +2730,7 @@ def draw_kratos_card_effect(g: Game, ctx: Ctx) -> None:
 # kratos_cards.second_kratos_card (rules/aeon_trespass/conditions.ludex:136)
 # A second Kratos card: you die instead
 def second_kratos_card_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(ctx.need('owner'), 'kratos_cards_kept')) >= 1)
+    return bool(q.known(g, g.get(ctx.need('owner'), 'kratos_cards_kept')) >= 1)
 
 
 @book.rule(
@@ -2751,7 +2761,7 @@ def keep_kratos_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
 @book.rule('kratos_cards.kratos_roll', title='Kratos Roll')
 def kratos_roll_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
-    if g.known(r) >= g.known(g.get(ctx.need('owner'), 'rage')):
+    if q.known(g, r) >= q.known(g, g.get(ctx.need('owner'), 'rage')):
         g.set(GAME, 'kratos_roll_result', 'success')
     else:
         g.set(GAME, 'kratos_roll_result', 'fail')
@@ -2775,14 +2785,14 @@ def find_ambrosia_limit_effect(g: Game, ctx: Ctx) -> None:
         g.set(
             ctx.need('owner'),
             'ambrosia_limit',
-            4 + g.known(g.get(ctx.need('owner'), 'ambrosia_limit_bonus')),
+            4 + q.known(g, g.get(ctx.need('owner'), 'ambrosia_limit_bonus')),
         )
     else:
         g.set(
             ctx.need('owner'),
             'ambrosia_limit',
-            g.known(q.largest(g, g.get(ctx.need('owner'), 'ambrosia_limits')))
-            + g.known(g.get(ctx.need('owner'), 'ambrosia_limit_bonus')),
+            q.known(g, q.largest(g, g.get(ctx.need('owner'), 'ambrosia_limits')))
+            + q.known(g, g.get(ctx.need('owner'), 'ambrosia_limit_bonus')),
         )
     g.trigger('ambrosia_rules.over_ambrosia_limit', ctx)
 
@@ -2791,8 +2801,8 @@ def find_ambrosia_limit_effect(g: Game, ctx: Ctx) -> None:
 # Over the Ambrosia Limit, the Titan dies
 def over_ambrosia_limit_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.get(ctx.need('owner'), 'ambrosia'))
-        > g.known(g.get(ctx.need('owner'), 'ambrosia_limit')),
+        q.known(g, g.get(ctx.need('owner'), 'ambrosia'))
+        > q.known(g, g.get(ctx.need('owner'), 'ambrosia_limit')),
     )
 
 
@@ -3003,7 +3013,8 @@ def remove_lowest_bp_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
         not q.empty(g, 'bp_discard_pile')
         and (
             q.empty(g, 'bp_deck')
-            or g.known(q.lowest_level(g, 'bp_discard_pile')) < g.known(q.lowest_level(g, 'bp_deck'))
+            or q.known(g, q.lowest_level(g, 'bp_discard_pile'))
+            < q.known(g, q.lowest_level(g, 'bp_deck'))
         )
     ):
         g.remove(q.lowest_card(g, 'bp_discard_pile'), 'bp_discard_pile')
@@ -3028,7 +3039,8 @@ def remove_lowest_ai_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
         not q.empty(g, 'ai_discard_pile')
         and (
             q.empty(g, 'ai_deck')
-            or g.known(q.lowest_level(g, 'ai_discard_pile')) < g.known(q.lowest_level(g, 'ai_deck'))
+            or q.known(g, q.lowest_level(g, 'ai_discard_pile'))
+            < q.known(g, q.lowest_level(g, 'ai_deck'))
         )
     ):
         g.remove(q.lowest_card(g, 'ai_discard_pile'), 'ai_discard_pile')
@@ -3040,7 +3052,7 @@ def remove_lowest_ai_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
 # primordial_wound_bonus (rules/aeon_trespass/escalation.ludex:139)
 # Primordial bonus per Wound (no level III AI cards left)
 def primordial_wound_bonus_key(g: Game, ctx: Ctx) -> Value:
-    return g.known(g.get(GAME, 'primordial_wound_bonuses')) + 1
+    return q.known(g, g.get(GAME, 'primordial_wound_bonuses')) + 1
 
 
 def primordial_wound_bonus_row_1(g: Game, ctx: Ctx) -> None:
@@ -3099,7 +3111,7 @@ def escalation_noted_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/escalation.ludex:208)
 # Perform the noted Escalations during Battle Setup
 def escalation_at_setup_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'noted_escalations')) > 0)
+    return bool(q.known(g, g.get(GAME, 'noted_escalations')) > 0)
 
 
 @book.rule(
@@ -3123,18 +3135,18 @@ def escalate_one_deck_effect(g: Game, ctx: Ctx) -> None:
         if ctx.arg('deck') == 'BP' and not q.empty(g, 'bp_deck'):
             for c in g.members([q.lowest_card(g, 'bp_deck')]):
                 g.remove(c, 'bp_deck')
-                if g.known(g.get(c, 'level')) < 3:
+                if q.known(g, g.get(c, 'level')) < 3:
                     g.add(
-                        q.random_card(g, 'bp_escalation_deck', g.known(g.get(c, 'level')) + 1),
+                        q.random_card(g, 'bp_escalation_deck', q.known(g, g.get(c, 'level')) + 1),
                         'bp_deck',
                     )
                 g.shuffle('bp_deck')
         if ctx.arg('deck') == 'AI' and not q.empty(g, 'ai_deck'):
             for c in g.members([q.lowest_card(g, 'ai_deck')]):
                 g.remove(c, 'ai_deck')
-                if g.known(g.get(c, 'level')) < 3:
+                if q.known(g, g.get(c, 'level')) < 3:
                     g.add(
-                        q.random_card(g, 'ai_escalation_deck', g.known(g.get(c, 'level')) + 1),
+                        q.random_card(g, 'ai_escalation_deck', q.known(g, g.get(c, 'level')) + 1),
                         'ai_deck',
                     )
                 g.shuffle('ai_deck')
@@ -3687,9 +3699,9 @@ def escalate_x_effect(g: Game, ctx: Ctx) -> None:
         if not q.empty(g, 'bp_deck'):
             for c in g.members([q.lowest_card(g, 'bp_deck')]):
                 g.remove(c, 'bp_deck')
-                if g.known(g.get(c, 'level')) < 3:
+                if q.known(g, g.get(c, 'level')) < 3:
                     g.add(
-                        q.random_card(g, 'bp_escalation_deck', g.known(g.get(c, 'level')) + 1),
+                        q.random_card(g, 'bp_escalation_deck', q.known(g, g.get(c, 'level')) + 1),
                         'bp_deck',
                     )
                 g.shuffle('bp_deck')
@@ -3697,9 +3709,9 @@ def escalate_x_effect(g: Game, ctx: Ctx) -> None:
         if not q.empty(g, 'ai_deck'):
             for c in g.members([q.lowest_card(g, 'ai_deck')]):
                 g.remove(c, 'ai_deck')
-                if g.known(g.get(c, 'level')) < 3:
+                if q.known(g, g.get(c, 'level')) < 3:
                     g.add(
-                        q.random_card(g, 'ai_escalation_deck', g.known(g.get(c, 'level')) + 1),
+                        q.random_card(g, 'ai_escalation_deck', q.known(g, g.get(c, 'level')) + 1),
                         'ai_deck',
                     )
                 g.shuffle('ai_deck')
@@ -3749,7 +3761,8 @@ def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
 def knockdown_flip_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, g.get(ctx.need('you'), 'condition_cards'), 'knockdown_card')
-        and g.known(
+        and q.known(
+            g,
             q.since(
                 g,
                 'keywords.keywords_list.knockdown.suffer_knockdown',
@@ -3820,7 +3833,8 @@ def motivate_move_effect(g: Game, ctx: Ctx) -> None:
         for s in chosen_2:
             g.require(
                 s == q.location(g, t)
-                or g.known(
+                or q.known(
+                    g,
                     q.distance(
                         g,
                         t,
@@ -3828,7 +3842,7 @@ def motivate_move_effect(g: Game, ctx: Ctx) -> None:
                         [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
                     ),
                 )
-                <= g.known(g.get(GAME, 'keyword_x')),
+                <= q.known(g, g.get(GAME, 'keyword_x')),
                 's == location(t) or distance(t, s, [f for each f in spaces(battle_grid) where '
                 'empty(f)]) <= keyword_x',
             )
@@ -3860,7 +3874,9 @@ def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
 # keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:399)
 # Break tokens when Total Power exceeds AT
 def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'total_power')) - g.known(g.get(GAME, 'primordial_at')) >= 1)
+    return bool(
+        q.known(g, g.get(GAME, 'total_power')) - q.known(g, g.get(GAME, 'primordial_at')) >= 1,
+    )
 
 
 @book.rule(
@@ -3903,7 +3919,8 @@ def reflex_move_effect(g: Game, ctx: Ctx) -> None:
     for s in chosen_1:
         g.require(
             s == q.location(g, ctx.need('owner'))
-            or g.known(
+            or q.known(
+                g,
                 q.distance(
                     g,
                     ctx.need('owner'),
@@ -3938,7 +3955,8 @@ def advanced_reflex_move_effect(g: Game, ctx: Ctx) -> None:
     for s in chosen_1:
         g.require(
             s == q.location(g, ctx.need('owner'))
-            or g.known(
+            or q.known(
+                g,
                 q.distance(
                     g,
                     ctx.need('owner'),
@@ -3973,7 +3991,8 @@ def superior_reflex_move_effect(g: Game, ctx: Ctx) -> None:
     for s in chosen_1:
         g.require(
             s == q.location(g, ctx.need('owner'))
-            or g.known(
+            or q.known(
+                g,
                 q.distance(
                     g,
                     ctx.need('owner'),
@@ -4009,7 +4028,8 @@ def reposition_move_effect(g: Game, ctx: Ctx) -> None:
     for s in chosen_1:
         g.require(
             s == q.location(g, ctx.need('owner'))
-            or g.known(
+            or q.known(
+                g,
                 q.distance(
                     g,
                     ctx.need('owner'),
@@ -4017,7 +4037,7 @@ def reposition_move_effect(g: Game, ctx: Ctx) -> None:
                     [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
                 ),
             )
-            <= g.known(g.get(GAME, 'keyword_x')),
+            <= q.known(g, g.get(GAME, 'keyword_x')),
             's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
             'where empty(f)]) <= keyword_x',
         )
@@ -4082,7 +4102,7 @@ def solace_discard_effect(g: Game, ctx: Ctx) -> None:
             ctx,
         ):
             if picked_2 == 'despair_token':
-                g.require(g.known(g.get(t, 'despair')) >= 1, 't.despair >= 1')
+                g.require(q.known(g, g.get(t, 'despair')) >= 1, 't.despair >= 1')
                 g.lose('despair', 1, t)
             elif picked_2 == 'mind_condition_card':
                 g.require(
@@ -4154,7 +4174,7 @@ def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
 )
 def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
-    if g.known(r) >= 6:
+    if q.known(g, r) >= 6:
         g.set(GAME, 'crash_ignored', True)
 
 
@@ -4167,7 +4187,7 @@ def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
 )
 def completed_cycles_only_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.known(g.get(GAME, 'primordial_cycle')) <= g.known(g.get(GAME, 'completed_cycles')),
+        q.known(g, g.get(GAME, 'primordial_cycle')) <= q.known(g, g.get(GAME, 'completed_cycles')),
         'primordial_cycle <= completed_cycles',
     )
 
@@ -4216,11 +4236,11 @@ def no_consequences_effect(g: Game, ctx: Ctx) -> None:
 def mnestis_levels_effect(g: Game, ctx: Ctx) -> None:
     g.require(
         g.get(GAME, 'primordial_type') == 'regular'
-        and g.known(g.get(GAME, 'primordial_level')) >= 5
-        and g.known(g.get(GAME, 'primordial_level')) <= 9
+        and q.known(g, g.get(GAME, 'primordial_level')) >= 5
+        and q.known(g, g.get(GAME, 'primordial_level')) <= 9
         or g.get(GAME, 'primordial_type') != 'regular'
-        and g.known(g.get(GAME, 'primordial_level')) >= 2
-        and g.known(g.get(GAME, 'primordial_level')) <= 9,
+        and q.known(g, g.get(GAME, 'primordial_level')) >= 2
+        and q.known(g, g.get(GAME, 'primordial_level')) <= 9,
         'primordial_type == "regular" and primordial_level >= 5 and primordial_level <= 9 or '
         'primordial_type != "regular" and primordial_level >= 2 and primordial_level <= 9',
     )
@@ -5066,17 +5086,22 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
             [
                 a
                 for a in g.members(g.get(GAME, 'line_titans'))
-                if g.known(q.column(g, a))
-                >= g.known(q.column(g, 'primordial_miniature')) - g.known(g.get(GAME, 'ai_zone_x'))
-                and g.known(q.column(g, a))
-                <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side'))
+                if q.known(g, q.column(g, a))
+                >= q.known(g, q.column(g, 'primordial_miniature'))
+                - q.known(g, g.get(GAME, 'ai_zone_x'))
+                and q.known(g, q.column(g, a))
+                <= q.known(g, q.column(g, 'primordial_miniature'))
+                + q.known(g, g.get(GAME, 'prim_side'))
                 - 1
-                + g.known(g.get(GAME, 'ai_zone_x'))
-                and g.known(q.row(g, a))
-                >= g.known(q.row(g, 'primordial_miniature')) - g.known(g.get(GAME, 'ai_zone_x'))
-                and g.known(q.row(g, a))
-                <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-                + g.known(g.get(GAME, 'ai_zone_x'))
+                + q.known(g, g.get(GAME, 'ai_zone_x'))
+                and q.known(g, q.row(g, a))
+                >= q.known(g, q.row(g, 'primordial_miniature'))
+                - q.known(g, g.get(GAME, 'ai_zone_x'))
+                and q.known(g, q.row(g, a))
+                <= q.known(g, q.row(g, 'primordial_miniature'))
+                + q.known(g, g.get(GAME, 'prim_side'))
+                - 1
+                + q.known(g, g.get(GAME, 'ai_zone_x'))
             ],
         )
     if q.has(g, ctx.arg('line'), 'adjacent'):
@@ -5096,9 +5121,9 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
             [
                 a
                 for a in g.members(g.get(GAME, 'line_titans'))
-                if g.known(q.distance(g, 'primordial_miniature', a))
-                <= g.known(g.get(GAME, 'primordial_speed'))
-                + g.known(g.get(GAME, 'ai_attack_range'))
+                if q.known(g, q.distance(g, 'primordial_miniature', a))
+                <= q.known(g, g.get(GAME, 'primordial_speed'))
+                + q.known(g, g.get(GAME, 'ai_attack_range'))
             ],
         )
     if q.has(g, ctx.arg('line'), 'closest'):
@@ -5358,8 +5383,8 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
             q.smallest(
                 g,
                 g.get(GAME, 'prim_move_limit'),
-                g.known(q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target')))
-                - g.known(g.get(GAME, 'ai_attack_range')),
+                q.known(g, q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target')))
+                - q.known(g, g.get(GAME, 'ai_attack_range')),
             ),
         ),
     )
@@ -5368,12 +5393,12 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'prim_from_spaces', q.occupied(g, 'battle_grid', 'primordial_miniature'))
     g.set(GAME, 'prim_destination', q.location(g, 'primordial_miniature'))
     if (
-        g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        >= g.known(q.row(g, 'primordial_miniature'))
-        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        > g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        >= q.known(g, q.row(g, 'primordial_miniature'))
+        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
+        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        > q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
     ):
         g.set(
             GAME,
@@ -5381,17 +5406,17 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
             q.square(
                 g,
                 'battle_grid',
-                g.known(g.get(GAME, 'prim_from_col')) + g.known(g.get(GAME, 'prim_steps')),
+                q.known(g, g.get(GAME, 'prim_from_col')) + q.known(g, g.get(GAME, 'prim_steps')),
                 g.get(GAME, 'prim_from_row'),
             ),
         )
     if (
-        g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        >= g.known(q.row(g, 'primordial_miniature'))
-        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        < g.known(q.column(g, 'primordial_miniature'))
+        q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        >= q.known(g, q.row(g, 'primordial_miniature'))
+        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
+        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        < q.known(g, q.column(g, 'primordial_miniature'))
     ):
         g.set(
             GAME,
@@ -5399,17 +5424,18 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
             q.square(
                 g,
                 'battle_grid',
-                g.known(g.get(GAME, 'prim_from_col')) - g.known(g.get(GAME, 'prim_steps')),
+                q.known(g, g.get(GAME, 'prim_from_col')) - q.known(g, g.get(GAME, 'prim_steps')),
                 g.get(GAME, 'prim_from_row'),
             ),
         )
     if (
-        g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        >= g.known(q.column(g, 'primordial_miniature'))
-        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        > g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        >= q.known(g, q.column(g, 'primordial_miniature'))
+        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        <= q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
+        - 1
+        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        > q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
     ):
         g.set(
             GAME,
@@ -5418,16 +5444,17 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
                 g,
                 'battle_grid',
                 g.get(GAME, 'prim_from_col'),
-                g.known(g.get(GAME, 'prim_from_row')) + g.known(g.get(GAME, 'prim_steps')),
+                q.known(g, g.get(GAME, 'prim_from_row')) + q.known(g, g.get(GAME, 'prim_steps')),
             ),
         )
     if (
-        g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        >= g.known(q.column(g, 'primordial_miniature'))
-        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        < g.known(q.row(g, 'primordial_miniature'))
+        q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        >= q.known(g, q.column(g, 'primordial_miniature'))
+        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        <= q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
+        - 1
+        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        < q.known(g, q.row(g, 'primordial_miniature'))
     ):
         g.set(
             GAME,
@@ -5436,11 +5463,11 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
                 g,
                 'battle_grid',
                 g.get(GAME, 'prim_from_col'),
-                g.known(g.get(GAME, 'prim_from_row')) - g.known(g.get(GAME, 'prim_steps')),
+                q.known(g, g.get(GAME, 'prim_from_row')) - q.known(g, g.get(GAME, 'prim_steps')),
             ),
         )
     if (
-        g.known(g.get(GAME, 'prim_steps')) > 0
+        q.known(g, g.get(GAME, 'prim_steps')) > 0
         and g.get(GAME, 'prim_destination') == q.location(g, 'primordial_miniature')
         and g.words('the zigzag path of target_not can be followed space by space')
     ):
@@ -5459,23 +5486,29 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
         [
             s
             for s in g.members(q.spaces(g, 'battle_grid'))
-            if g.known(q.column(g, s))
-            >= g.known(
+            if q.known(g, q.column(g, s))
+            >= q.known(
+                g,
                 q.smallest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature')),
             )
-            and g.known(q.column(g, s))
-            <= g.known(
+            and q.known(g, q.column(g, s))
+            <= q.known(
+                g,
                 q.largest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature')),
             )
-            + g.known(g.get(GAME, 'prim_side'))
+            + q.known(g, g.get(GAME, 'prim_side'))
             - 1
-            and g.known(q.row(g, s))
-            >= g.known(
+            and q.known(g, q.row(g, s))
+            >= q.known(
+                g,
                 q.smallest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature')),
             )
-            and g.known(q.row(g, s))
-            <= g.known(q.largest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature')))
-            + g.known(g.get(GAME, 'prim_side'))
+            and q.known(g, q.row(g, s))
+            <= q.known(
+                g,
+                q.largest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature')),
+            )
+            + q.known(g, g.get(GAME, 'prim_side'))
             - 1
             and not q.has(g, g.get(GAME, 'prim_from_spaces'), s)
         ],
@@ -5653,7 +5686,7 @@ book.rule(
     when=Timing('after', target='ai_card_attack.draw_ai'),
 )
 def move_x_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.get(GAME, 'ai_move_x')) > 0:
+    if q.known(g, g.get(GAME, 'ai_move_x')) > 0:
         g.set(GAME, 'prim_move_limit', g.get(GAME, 'ai_move_x'))
     else:
         g.set(GAME, 'prim_move_limit', g.get(GAME, 'primordial_speed'))
@@ -5707,51 +5740,56 @@ def unless_stated_otherwise_primordial_check(g: Game, ctx: Ctx) -> bool:
 )
 def unless_stated_otherwise_primordial_effect(g: Game, ctx: Ctx) -> None:
     if (
-        g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        >= g.known(q.row(g, 'primordial_miniature'))
-        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        > g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        >= q.known(g, q.row(g, 'primordial_miniature'))
+        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
+        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        > q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
     ):
         g.set(GAME, 'prim_facing', 'east')
     if (
-        g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        >= g.known(q.row(g, 'primordial_miniature'))
-        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        < g.known(q.column(g, 'primordial_miniature'))
+        q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        >= q.known(g, q.row(g, 'primordial_miniature'))
+        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
+        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        < q.known(g, q.column(g, 'primordial_miniature'))
     ):
         g.set(GAME, 'prim_facing', 'west')
     if (
-        g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        >= g.known(q.column(g, 'primordial_miniature'))
-        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        > g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+        q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        >= q.known(g, q.column(g, 'primordial_miniature'))
+        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        <= q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
+        - 1
+        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        > q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
     ):
         g.set(GAME, 'prim_facing', 'south')
     if (
-        g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        >= g.known(q.column(g, 'primordial_miniature'))
-        and g.known(q.column(g, g.get(GAME, 'primordial_target')))
-        <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-        and g.known(q.row(g, g.get(GAME, 'primordial_target')))
-        < g.known(q.row(g, 'primordial_miniature'))
+        q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        >= q.known(g, q.column(g, 'primordial_miniature'))
+        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+        <= q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
+        - 1
+        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+        < q.known(g, q.row(g, 'primordial_miniature'))
     ):
         g.set(GAME, 'prim_facing', 'north')
     if (
         not (
-            g.known(q.row(g, g.get(GAME, 'primordial_target')))
-            >= g.known(q.row(g, 'primordial_miniature'))
-            and g.known(q.row(g, g.get(GAME, 'primordial_target')))
-            <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-            or g.known(q.column(g, g.get(GAME, 'primordial_target')))
-            >= g.known(q.column(g, 'primordial_miniature'))
-            and g.known(q.column(g, g.get(GAME, 'primordial_target')))
-            <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
+            q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+            >= q.known(g, q.row(g, 'primordial_miniature'))
+            and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
+            <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
+            - 1
+            or q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+            >= q.known(g, q.column(g, 'primordial_miniature'))
+            and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
+            <= q.known(g, q.column(g, 'primordial_miniature'))
+            + q.known(g, g.get(GAME, 'prim_side'))
+            - 1
         )
         and g.words(
             'the side of the Primordial that faces a Target not in a straight line is known',
@@ -5784,8 +5822,8 @@ def primordials_always_move_first_check(g: Game, ctx: Ctx) -> bool:
         not g.get(GAME, 'ai_zone_attack')
         and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, g.get(GAME, 'primordial_target')))
         and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, 'primordial_miniature'))
-        and g.known(q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target')))
-        > g.known(g.get(GAME, 'ai_attack_range')),
+        and q.known(g, q.distance(g, 'primordial_miniature', g.get(GAME, 'primordial_target')))
+        > q.known(g, g.get(GAME, 'ai_attack_range')),
     )
 
 
@@ -5819,7 +5857,7 @@ def usually_attack_without_specific_effect(g: Game, ctx: Ctx) -> None:
 # primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:799)
 # Range Attack X
 def range_attack_x_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'ai_range_x')) > 0)
+    return bool(q.known(g, g.get(GAME, 'ai_range_x')) > 0)
 
 
 @book.rule(
@@ -5862,7 +5900,7 @@ def zone_attack_check(g: Game, ctx: Ctx) -> bool:
     prose=1,
 )
 def zone_attack_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.get(GAME, 'ai_zone_x')) > 0:
+    if q.known(g, g.get(GAME, 'ai_zone_x')) > 0:
         g.set(
             GAME,
             'prim_zone_titans',
@@ -5871,17 +5909,22 @@ def zone_attack_effect(g: Game, ctx: Ctx) -> None:
                 for a in g.members(q.all_(g, 'argonaut'))
                 if not q.dead(g, a)
                 and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, a))
-                and g.known(q.column(g, a))
-                >= g.known(q.column(g, 'primordial_miniature')) - g.known(g.get(GAME, 'ai_zone_x'))
-                and g.known(q.column(g, a))
-                <= g.known(q.column(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side'))
+                and q.known(g, q.column(g, a))
+                >= q.known(g, q.column(g, 'primordial_miniature'))
+                - q.known(g, g.get(GAME, 'ai_zone_x'))
+                and q.known(g, q.column(g, a))
+                <= q.known(g, q.column(g, 'primordial_miniature'))
+                + q.known(g, g.get(GAME, 'prim_side'))
                 - 1
-                + g.known(g.get(GAME, 'ai_zone_x'))
-                and g.known(q.row(g, a))
-                >= g.known(q.row(g, 'primordial_miniature')) - g.known(g.get(GAME, 'ai_zone_x'))
-                and g.known(q.row(g, a))
-                <= g.known(q.row(g, 'primordial_miniature')) + g.known(g.get(GAME, 'prim_side')) - 1
-                + g.known(g.get(GAME, 'ai_zone_x'))
+                + q.known(g, g.get(GAME, 'ai_zone_x'))
+                and q.known(g, q.row(g, a))
+                >= q.known(g, q.row(g, 'primordial_miniature'))
+                - q.known(g, g.get(GAME, 'ai_zone_x'))
+                and q.known(g, q.row(g, a))
+                <= q.known(g, q.row(g, 'primordial_miniature'))
+                + q.known(g, g.get(GAME, 'prim_side'))
+                - 1
+                + q.known(g, g.get(GAME, 'ai_zone_x'))
             ],
         )
     elif g.words("the Zone shown on the AI card's diagram can be read"):
@@ -5921,10 +5964,10 @@ def perform_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'evasion_die_face', c)
     g.trigger('n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die', ctx)
     for _i in g.members(
-        g.known(g.get(GAME, 'ai_evasion_dice'))
-        + g.known(g.get(GAME, 'primordial_evasion_dice_bonus'))
-        + g.known(g.get(GAME, 'bonus_evasion_dice'))
-        + g.known(g.get(GAME, 'fate_banner_evasion_dice'))
+        q.known(g, g.get(GAME, 'ai_evasion_dice'))
+        + q.known(g, g.get(GAME, 'primordial_evasion_dice_bonus'))
+        + q.known(g, g.get(GAME, 'bonus_evasion_dice'))
+        + q.known(g, g.get(GAME, 'fate_banner_evasion_dice'))
         - 1,
     ):
         r = g.roll('important_game_rules.dice.d10', ctx)
@@ -5943,7 +5986,7 @@ def have_gear_cards_effect(g: Game, ctx: Ctx) -> None:
 # n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:935)
 # Then compare the results to the Evasion Roll difficulty
 def then_compare_results_evasion_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(ctx.need('owner'), 'block_x')) > 0)
+    return bool(q.known(g, g.get(ctx.need('owner'), 'block_x')) > 0)
 
 
 @book.rule(
@@ -5959,7 +6002,8 @@ def then_compare_results_evasion_effect(g: Game, ctx: Ctx) -> None:
             q.largest(
                 g,
                 0,
-                g.known(g.get(GAME, 'evasion_hits')) - g.known(g.get(ctx.need('owner'), 'block_x')),
+                q.known(g, g.get(GAME, 'evasion_hits'))
+                - q.known(g, g.get(ctx.need('owner'), 'block_x')),
             ),
         )
 
@@ -5975,8 +6019,9 @@ def score_evasion_die_effect(g: Game, ctx: Ctx) -> None:
     if (
         g.get(GAME, 'evasion_die_face') == 10
         or g.get(GAME, 'evasion_die_face') != 1
-        and g.known(g.get(GAME, 'evasion_die_face')) + g.known(g.get(GAME, 'evasion_die_bonus'))
-        >= g.known(g.get(GAME, 'ai_evasion_difficulty'))
+        and q.known(g, g.get(GAME, 'evasion_die_face'))
+        + q.known(g, g.get(GAME, 'evasion_die_bonus'))
+        >= q.known(g, g.get(GAME, 'ai_evasion_difficulty'))
     ):
         g.gain('evasion_evades', 1, GAME)
     else:
@@ -6034,7 +6079,7 @@ def out_reach_oor_evade_reason_titan_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/primordial_round.ludex:1072)
 # If, after performing the Evasion Roll,
 def after_performing_evasion_roll_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'evasion_hits')) >= 1)
+    return bool(q.known(g, g.get(GAME, 'evasion_hits')) >= 1)
 
 
 @book.rule(
@@ -6063,10 +6108,13 @@ def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.set(
         GAME,
         'danger_to_deal',
-        g.known(g.get(GAME, 'ai_danger'))
-        + g.known(g.get(GAME, 'primordial_danger_bonus'))
-        + (g.known(g.get(GAME, 'ai_danger_per_hit')) + g.known(g.get(GAME, 'bonus_danger_per_hit')))
-        * g.known(g.get(GAME, 'evasion_hits')),
+        q.known(g, g.get(GAME, 'ai_danger'))
+        + q.known(g, g.get(GAME, 'primordial_danger_bonus'))
+        + (
+            q.known(g, g.get(GAME, 'ai_danger_per_hit'))
+            + q.known(g, g.get(GAME, 'bonus_danger_per_hit'))
+        )
+        * q.known(g, g.get(GAME, 'evasion_hits')),
     )
     g.trigger('armor_roll_2.dealt_danger', ctx)
     g.gain('danger', g.get(GAME, 'danger_to_deal'), ctx.need('owner'))
@@ -6117,7 +6165,7 @@ def during_armor_roll_count_effect(g: Game, ctx: Ctx) -> None:
         q.largest(
             g,
             0,
-            g.known(g.get(GAME, 'danger_to_deal')) - g.known(g.get(GAME, 'armor_potentials')),
+            q.known(g, g.get(GAME, 'danger_to_deal')) - q.known(g, g.get(GAME, 'armor_potentials')),
         ),
     )
 
@@ -6215,7 +6263,7 @@ book.rule('fate_effect_triggers.fate_cruel_mistress', title='Fate is a cruel mis
     title='Some AI cards have additional or stronger effects depending',
 )
 def ai_cards_have_additional_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.get(ctx.need('owner'), 'fate')) >= g.known(g.get(GAME, 'ai_fate_banner')):
+    if q.known(g, g.get(ctx.need('owner'), 'fate')) >= q.known(g, g.get(GAME, 'ai_fate_banner')):
         g.set(GAME, 'fate_banner_evasion_dice', g.get(GAME, 'ai_fate_banner_evasion_dice'))
     else:
         g.set(GAME, 'fate_banner_evasion_dice', 0)
@@ -6490,7 +6538,7 @@ def ambrosia_tile_end_effect(g: Game, ctx: Ctx) -> None:
 )
 def ambrosia_tile_through_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
-    if g.known(r) >= 6:
+    if q.known(g, r) >= 6:
         g.gain('ambrosia', 1, ctx.subject)
 
 
@@ -6670,7 +6718,7 @@ def charges_effect(g: Game, ctx: Ctx) -> None:
 # other_gear_stats_qualities.charges.spend_gear_charge (rules/aeon_trespass/titan_round.ludex:223)
 # Spending a charge of a Gear card
 def spend_gear_charge_cost(g: Game, ctx: Ctx) -> None:
-    g.require(g.known(g.get(GAME, 'gear_charges')) >= 1, 'gear_charges >= 1')
+    g.require(q.known(g, g.get(GAME, 'gear_charges')) >= 1, 'gear_charges >= 1')
     g.pay('gear_charges', 1, GAME)
 
 
@@ -6927,7 +6975,8 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
                 'empty([x for each x in destination where not is(x, passable_terrain_tile)])',
             )
             g.require(
-                g.known(
+                q.known(
+                    g,
                     q.distance(
                         g,
                         m,
@@ -6946,7 +6995,7 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
                         ],
                     ),
                 )
-                <= g.known(g.get(GAME, 'movement_allowance')),
+                <= q.known(g, g.get(GAME, 'movement_allowance')),
                 'distance(m, destination, [s for each s in spaces(battle_grid) where empty([x for '
                 'each x in s where not is(x, passable_terrain_tile)])]) <= movement_allowance',
             )
@@ -7061,7 +7110,7 @@ def first_window_check(g: Game, ctx: Ctx) -> bool:
     check=first_window_check,
 )
 def first_window_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.get(ctx.need('owner'), 'auto_break_x')) > 0:
+    if q.known(g, g.get(ctx.need('owner'), 'auto_break_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'auto_break_x'))
         g.trigger('keywords.keywords_list.auto_break.auto_break_tokens', ctx)
     if g.get(ctx.need('owner'), 'has_sacrifice'):
@@ -7139,16 +7188,16 @@ def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
 # titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:702)
 @book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
 def second_window_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.get(ctx.need('owner'), 'break_x')) > 0:
+    if q.known(g, g.get(ctx.need('owner'), 'break_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'break_x'))
         g.trigger('keywords.keywords_list.break_keyword.break_tokens_placed', ctx)
-    if g.known(g.get(ctx.need('owner'), 'opening_x')) > 0:
+    if q.known(g, g.get(ctx.need('owner'), 'opening_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'opening_x'))
         g.trigger('keywords.keywords_list.opening.opening_tokens_placed', ctx)
-    if g.known(g.get(ctx.need('owner'), 'overbreak_x')) > 0:
+    if q.known(g, g.get(ctx.need('owner'), 'overbreak_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'overbreak_x'))
         g.trigger('keywords.keywords_list.overbreak.overbreak_tokens', ctx)
-    if g.known(g.get(ctx.need('owner'), 'elation_x')) > 0:
+    if q.known(g, g.get(ctx.need('owner'), 'elation_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'elation_x'))
         g.trigger('keywords.keywords_list.elation.elation_opening', ctx)
     if g.get(ctx.need('owner'), 'has_diversion'):
@@ -7264,7 +7313,7 @@ def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
     title='Reach X weapons have an effective',
 )
 def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.get(GAME, 'attack_distance')) <= g.known(g.get(GAME, 'weapon_reach')):
+    if q.known(g, g.get(GAME, 'attack_distance')) <= q.known(g, g.get(GAME, 'weapon_reach')):
         g.set(GAME, 'weapon_in_range', True)
 
 
@@ -7276,8 +7325,9 @@ def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
 )
 def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
     if (
-        g.known(g.get(GAME, 'attack_distance')) >= g.known(g.get(GAME, 'weapon_ranged_min'))
-        and g.known(g.get(GAME, 'attack_distance')) <= g.known(g.get(GAME, 'weapon_ranged_max'))
+        q.known(g, g.get(GAME, 'attack_distance')) >= q.known(g, g.get(GAME, 'weapon_ranged_min'))
+        and q.known(g, g.get(GAME, 'attack_distance'))
+        <= q.known(g, g.get(GAME, 'weapon_ranged_max'))
     ):
         g.set(GAME, 'weapon_in_range', True)
 
@@ -7298,7 +7348,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
     c = g.roll('white_crit_die', ctx)
     g.set(GAME, 'attack_die_face', c)
     g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
-    for _i in g.members(g.known(g.get(GAME, 'weapon_attack_dice')) - 1):
+    for _i in g.members(q.known(g, g.get(GAME, 'weapon_attack_dice')) - 1):
         r = g.roll('important_game_rules.dice.d10', ctx)
         g.set(GAME, 'attack_die_face', r)
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
@@ -7327,11 +7377,11 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
     if (
         g.get(GAME, 'attack_die_face') == 10
         or g.get(GAME, 'attack_die_face') != 1
-        and g.known(g.get(GAME, 'attack_die_face'))
-        + g.known(g.get(GAME, 'weapon_precision'))
-        + g.known(g.get(GAME, 'attack_die_bonus'))
-        + g.known(g.get(GAME, 'blindspot_precision'))
-        >= g.known(g.get(GAME, 'primordial_to_hit')) + g.known(g.get(GAME, 'bonus_to_hit'))
+        and q.known(g, g.get(GAME, 'attack_die_face'))
+        + q.known(g, g.get(GAME, 'weapon_precision'))
+        + q.known(g, g.get(GAME, 'attack_die_bonus'))
+        + q.known(g, g.get(GAME, 'blindspot_precision'))
+        >= q.known(g, g.get(GAME, 'primordial_to_hit')) + q.known(g, g.get(GAME, 'bonus_to_hit'))
     ):
         g.gain('attack_hits', 1, GAME)
     else:
@@ -7563,9 +7613,9 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
     g.set(
         GAME,
         'power_pool',
-        g.known(g.get(GAME, 'attack_hits')) * g.known(g.get(GAME, 'weapon_power')),
+        q.known(g, g.get(GAME, 'attack_hits')) * q.known(g, g.get(GAME, 'weapon_power')),
     )
-    if g.known(g.get(GAME, 'attack_hits')) >= 1:
+    if q.known(g, g.get(GAME, 'attack_hits')) >= 1:
         g.gain('power_pool', g.get(GAME, 'weapon_bonus_power'), GAME)
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
@@ -7574,7 +7624,7 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('power_pool', 1 + g.known(g.get(GAME, 'power_dice_bonus')), GAME)
+    g.gain('power_pool', 1 + q.known(g, g.get(GAME, 'power_dice_bonus')), GAME)
 
 
 # n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1258)
@@ -7616,11 +7666,15 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
         q.largest(
             g,
             0,
-            (g.known(g.get(GAME, 'power_pool')) - g.known(g.get(GAME, 'red_power_dice_in_box')) + 1)
+            (
+                q.known(g, g.get(GAME, 'power_pool'))
+                - q.known(g, g.get(GAME, 'red_power_dice_in_box'))
+                + 1
+            )
             // 2,
         ),
     )
-    g.lose('power_pool', 2 * g.known(g.get(GAME, 'power_pool_higher_tier')), GAME)
+    g.lose('power_pool', 2 * q.known(g, g.get(GAME, 'power_pool_higher_tier')), GAME)
 
 
 # n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1306)
@@ -7630,7 +7684,7 @@ def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'total_power', g.get(GAME, 'raw_power'))
     g.set(GAME, 'potentials', 0)
     for _d in g.members(
-        g.known(g.get(GAME, 'power_pool')) + g.known(g.get(GAME, 'power_pool_higher_tier')),
+        q.known(g, g.get(GAME, 'power_pool')) + q.known(g, g.get(GAME, 'power_pool_higher_tier')),
     ):
         f = g.roll('important_game_rules.dice.power_die', ctx)
         if f == 'power':
@@ -7660,7 +7714,7 @@ book.rule(
 # n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1336)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'total_power')) >= g.known(g.get(GAME, 'primordial_at')))
+    return bool(q.known(g, g.get(GAME, 'total_power')) >= q.known(g, g.get(GAME, 'primordial_at')))
 
 
 @book.rule(
@@ -7679,7 +7733,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
 # n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1348)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'total_power')) < g.known(g.get(GAME, 'primordial_at')))
+    return bool(q.known(g, g.get(GAME, 'total_power')) < q.known(g, g.get(GAME, 'primordial_at')))
 
 
 @book.rule(
@@ -8017,7 +8071,7 @@ book.rule(
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        q.count(g, 'active_argo_abilities') <= g.known(g.get(GAME, 'argo_ability_limit')),
+        q.count(g, 'active_argo_abilities') <= q.known(g, g.get(GAME, 'argo_ability_limit')),
         'count(active_argo_abilities) <= argo_ability_limit',
     )
 
@@ -8381,7 +8435,7 @@ def ending_the_awakening_check(g: Game, ctx: Ctx) -> bool:
     check=ending_the_awakening_check,
 )
 def ending_the_awakening_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.get(ctx.need('owner'), 'trespass_tokens')) >= 1:
+    if q.known(g, g.get(ctx.need('owner'), 'trespass_tokens')) >= 1:
         g.lose('trespass_tokens', 1, ctx.need('owner'))
     else:
         g.set(ctx.need('owner'), 'awakened', False)
@@ -8425,8 +8479,10 @@ book.rule('summonings_in_battle.summoning_rules', title='Otherwise, the rules on
 def perform_test_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
     if (
-        g.known(r) + g.known(g.get(GAME, 'test_skill')) + g.known(g.get(GAME, 'test_bonus'))
-        >= g.known(g.get(GAME, 'test_difficulty'))
+        q.known(g, r)
+        + q.known(g, g.get(GAME, 'test_skill'))
+        + q.known(g, g.get(GAME, 'test_bonus'))
+        >= q.known(g, g.get(GAME, 'test_difficulty'))
     ):
         g.set(GAME, 'test_result', 'success')
     else:
@@ -8451,7 +8507,7 @@ book.procedure(
 # Danger dealt triggers a Trauma Draw
 def danger_dealt_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(q.gained(g, ctx.need('owner'), 'danger')) > 0
+        q.known(g, q.gained(g, ctx.need('owner'), 'danger')) > 0
         and (q.resolving(g, 'attack') or q.resolving(g, 'ai_card_attack')),
     )
 
@@ -8515,7 +8571,7 @@ book.table(
 
 # trauma_draw.instructed_trauma_draw: Instructed Trauma Draws (rules/aeon_trespass/trauma.ludex:45)
 def instructed_trauma_draw_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(ctx.need('owner'), 'danger')) > 0)
+    return bool(q.known(g, g.get(ctx.need('owner'), 'danger')) > 0)
 
 
 @book.rule(
@@ -8606,7 +8662,7 @@ def shuffle_back_effect(g: Game, ctx: Ctx) -> None:
 # obol_draw.two_obol_draws (rules/aeon_trespass/trauma.ludex:123)
 # Two or more Obol Draws at the same time
 def two_obol_draws_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(q.at_once(g, 'obol_draw', ctx.need('owner'))) >= 2)
+    return bool(q.known(g, q.at_once(g, 'obol_draw', ctx.need('owner'))) >= 2)
 
 
 @book.rule(
@@ -8635,7 +8691,7 @@ def trampled_effect(g: Game, ctx: Ctx) -> None:
 # danger_over_nine: Gaining Danger over '9' (rules/aeon_trespass/trauma.ludex:217)
 def danger_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.treated(ctx.need('owner'), 'danger')) > 9
+        q.known(g, g.treated(ctx.need('owner'), 'danger')) > 9
         and g.get(GAME, 'current_phase') == 'battle_phase'
         and not q.resolving(g, 'attack')
         and not q.resolving(g, 'ai_card_attack'),
@@ -8654,7 +8710,7 @@ def danger_over_nine_effect(g: Game, ctx: Ctx) -> None:
 
 # massive_danger: Massive Danger (rules/aeon_trespass/trauma.ludex:246)
 def massive_danger_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.treated(ctx.need('owner'), 'danger')) >= 14)
+    return bool(q.known(g, g.treated(ctx.need('owner'), 'danger')) >= 14)
 
 
 @book.rule(
@@ -8785,7 +8841,7 @@ book.rule(
 # Over 9 outside of Battles
 def over_nine_outside_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.treated(ctx.need('owner'), 'danger')) > 9
+        q.known(g, g.treated(ctx.need('owner'), 'danger')) > 9
         and g.get(GAME, 'current_phase') != 'battle_phase',
     )
 
@@ -8805,7 +8861,7 @@ def over_nine_outside_battle_effect(g: Game, ctx: Ctx) -> None:
 # Fate over 9 outside of Battles
 def fate_over_nine_outside_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.treated(ctx.need('owner'), 'fate')) > 9
+        q.known(g, g.treated(ctx.need('owner'), 'fate')) > 9
         and g.get(GAME, 'current_phase') != 'battle_phase',
     )
 
@@ -8825,7 +8881,7 @@ def fate_over_nine_outside_battle_effect(g: Game, ctx: Ctx) -> None:
 # Rage over 9 outside of Battles
 def rage_over_nine_outside_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.treated(ctx.need('owner'), 'rage')) > 9
+        q.known(g, g.treated(ctx.need('owner'), 'rage')) > 9
         and g.get(GAME, 'current_phase') != 'battle_phase',
     )
 
@@ -8845,7 +8901,7 @@ def rage_over_nine_outside_battle_effect(g: Game, ctx: Ctx) -> None:
 @book.rule('triskelion.no_voluntary_overflow', title='No voluntary gain over 9')
 def no_voluntary_overflow_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.known(g.fact('value_after_gain', ctx.need('target'))) <= 9,
+        q.known(g, g.fact('value_after_gain', ctx.need('target'))) <= 9,
         'value_after_gain(target) <= 9',
     )
 
@@ -8854,7 +8910,7 @@ def no_voluntary_overflow_effect(g: Game, ctx: Ctx) -> None:
 # Fate over 9 in Battle draws a Moiros card
 def fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.treated(ctx.need('owner'), 'fate')) > 9
+        q.known(g, g.treated(ctx.need('owner'), 'fate')) > 9
         and g.get(GAME, 'current_phase') == 'battle_phase',
     )
 
@@ -8921,7 +8977,7 @@ def priority_target_effect(g: Game, ctx: Ctx) -> None:
 # Rage over 9 in Battle: the Titan dies
 def rage_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.treated(ctx.need('owner'), 'rage')) > 9
+        q.known(g, g.treated(ctx.need('owner'), 'rage')) > 9
         and g.get(GAME, 'current_phase') == 'battle_phase',
     )
 
@@ -9149,7 +9205,7 @@ book.rule('voyage.map_symbols.city_symbol', title='City')
 # voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:270)
 # Mark the next empty box on the Timeline
 def mark_next_day_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'day')) < g.known(g.get(GAME, 'timeline_length')))
+    return bool(q.known(g, g.get(GAME, 'day')) < q.known(g, g.get(GAME, 'timeline_length')))
 
 
 @book.rule(
@@ -9537,7 +9593,8 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
                 t
                 for t in g.members(q.neighbours(g, 'voyage.adversary_miniature'))
                 if q.contains(g, t, 'aeon_components.map_tile')
-                and g.known(
+                and q.known(
+                    g,
                     q.distance(
                         g,
                         t,
@@ -9545,7 +9602,8 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
                         q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
                     ),
                 )
-                < g.known(
+                < q.known(
+                    g,
                     q.distance(
                         g,
                         'voyage.adversary_miniature',
@@ -9562,7 +9620,8 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
                             for h in g.members(q.neighbours(g, 'voyage.adversary_miniature'))
                             if q.row(g, h) == q.row(g, 'voyage.adversary_miniature')
                             and q.contains(g, h, 'aeon_components.map_tile')
-                            and g.known(
+                            and q.known(
+                                g,
                                 q.distance(
                                     g,
                                     h,
@@ -9570,7 +9629,8 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
                                     q.occupied(g, 'voyage.voyage_map', 'aeon_components.map_tile'),
                                 ),
                             )
-                            < g.known(
+                            < q.known(
+                                g,
                                 q.distance(
                                     g,
                                     'voyage.adversary_miniature',
@@ -10152,7 +10212,7 @@ def technology_cooldown_effect(g: Game, ctx: Ctx) -> None:
     g.schedule(
         'voyage.advancement.trading.cooldown_event',
         ctx,
-        g.known(g.get(GAME, 'day')) + g.known(ctx.arg('days')),
+        q.known(g, g.get(GAME, 'day')) + q.known(g, ctx.arg('days')),
         stat='day',
         owner=GAME,
     )
@@ -10242,7 +10302,7 @@ def breeding_event_effect(g: Game, ctx: Ctx) -> None:
     g.schedule(
         'voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached',
         ctx,
-        g.known(g.get(GAME, 'day')) + g.known(g.fact('breeding_days')),
+        q.known(g, g.get(GAME, 'day')) + q.known(g, g.fact('breeding_days')),
         stat='day',
         owner=GAME,
     )
@@ -10263,7 +10323,7 @@ def breeding_day_reached_effect(g: Game, ctx: Ctx) -> None:
 # (rules/aeon_trespass/voyage.ludex:1182)
 # The Breeding Event gives a new Titan
 def breeding_resolves_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(GAME, 'breeding_events_due')) >= 1)
+    return bool(q.known(g, g.get(GAME, 'breeding_events_due')) >= 1)
 
 
 @book.rule(
@@ -10574,7 +10634,8 @@ def summon_charge_effect(g: Game, ctx: Ctx) -> None:
 )
 def summon_limit_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.known(g.get(GAME, 'summon_charges_used')) < g.known(g.get(GAME, 'summon_limit_value')),
+        q.known(g, g.get(GAME, 'summon_charges_used'))
+        < q.known(g, g.get(GAME, 'summon_limit_value')),
         'summon_charges_used < summon_limit_value',
     )
 
@@ -10706,7 +10767,7 @@ def gained_clues_effect(g: Game, ctx: Ctx) -> None:
     title='Gained Mnemos cards',
 )
 def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.get(ctx.need('target'), 'mnemos_cards_held')) < 2:
+    if q.known(g, g.get(ctx.need('target'), 'mnemos_cards_held')) < 2:
         g.gain('mnemos_cards_held', 1, ctx.need('target'))
     else:
         chosen_1 = g.pick(
@@ -10716,7 +10777,7 @@ def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
             [
                 a
                 for a in g.members(q.all_(g, 'argonaut'))
-                if g.known(g.get(a, 'mnemos_cards_held')) < 2
+                if q.known(g, g.get(a, 'mnemos_cards_held')) < 2
             ],
             otherwise=True,
         )

@@ -113,7 +113,7 @@ def eight_names_a_suit_effect(g: Game, ctx: Ctx) -> None:
 # turn: A turn (rules/crazy_eights/play.ludex:64)
 def turn_until(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.get(GAME, 'passes')) >= q.count(g, q.still_in(g))
+        q.known(g, g.get(GAME, 'passes')) >= q.count(g, q.still_in(g))
         or q.smallest(g, [q.count(g, g.get(p, 'hand')) for p in g.members(q.still_in(g))]) == 0,
     )
 
@@ -255,7 +255,7 @@ def winner_scores_effect(g: Game, ctx: Ctx) -> None:
                 q.total(
                     g,
                     [
-                        g.known(g.get(p, 'hand_points')) - g.known(g.get(w, 'hand_points'))
+                        q.known(g, g.get(p, 'hand_points')) - q.known(g, g.get(w, 'hand_points'))
                         for p in g.members(q.others(g, w))
                     ],
                 ),

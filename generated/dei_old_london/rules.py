@@ -117,8 +117,8 @@ def determine_turn_order_effect(g: Game, ctx: Ctx) -> None:
                     [
                         g_
                         for g_ in g.members('faction')
-                        if g.known(g.get(g_, 'scenario_result'))
-                        < g.known(g.get(f, 'scenario_result'))
+                        if q.known(g, g.get(g_, 'scenario_result'))
+                        < q.known(g, g.get(f, 'scenario_result'))
                     ],
                 ),
             )
@@ -205,7 +205,7 @@ def scenario_events_effect(g: Game, ctx: Ctx) -> None:
 # (rules/dei_old_london/campaign.ludex:164)
 # The Event takes place
 def scenario_events_event_takes_place_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.fact('turn_number')) >= 2 and g.known(g.fact('turn_number')) <= 4)
+    return bool(q.known(g, g.fact('turn_number')) >= 2 and q.known(g, g.fact('turn_number')) <= 4)
 
 
 @book.rule(
@@ -256,7 +256,7 @@ def scenario_rewards_effect(g: Game, ctx: Ctx) -> None:
                     [
                         g_
                         for g_ in g.members('faction')
-                        if g.known(g.get(g_, 'supply')) > g.known(g.get(f, 'supply'))
+                        if q.known(g, g.get(g_, 'supply')) > q.known(g, g.get(f, 'supply'))
                     ],
                 ),
             ),
@@ -293,7 +293,7 @@ def revenge_effect(g: Game, ctx: Ctx) -> None:
                 [
                     g_
                     for g_ in g.members('faction')
-                    if g.known(g.get(g_, 'supply')) < g.known(g.get(f, 'supply'))
+                    if q.known(g, g.get(g_, 'supply')) < q.known(g, g.get(f, 'supply'))
                 ],
             )
             == 0
@@ -306,7 +306,7 @@ def revenge_effect(g: Game, ctx: Ctx) -> None:
                 [
                     g_
                     for g_ in g.members('faction')
-                    if g.known(g.get(g_, 'supply')) < g.known(g.get(f, 'supply'))
+                    if q.known(g, g.get(g_, 'supply')) < q.known(g, g.get(f, 'supply'))
                 ],
             )
             == 1
@@ -333,7 +333,7 @@ def unlock_advantages_effect(g: Game, ctx: Ctx) -> None:
             [
                 a
                 for a in g.members('campaign_mode.advantages.advantage')
-                if g.known(g.get(a, 'price')) <= g.known(g.get(f, 'power_points'))
+                if q.known(g, g.get(a, 'price')) <= q.known(g, g.get(f, 'power_points'))
                 and not q.used(g, a, f)
                 and (g.get(a, 'factions') != 'purebred_only' or f == 'purebred')
                 and (g.get(a, 'factions') != 'not_purebred' or f != 'purebred')
@@ -860,7 +860,8 @@ def consolidated_color_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         if (
             q.active(g, catalog.CONSOLIDATE.id, f)
-            and g.known(
+            and q.known(
+                g,
                 g.fact(
                     'outposts_of_color',
                     f,
@@ -1232,8 +1233,8 @@ book.rule(
 # Using a completed Morale Pull
 def use_morale_pull_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.get(ctx.need('actor'), 'morale_pulls_marked'))
-        > g.known(g.get(ctx.need('actor'), 'morale_pulls_used')),
+        q.known(g, g.get(ctx.need('actor'), 'morale_pulls_marked'))
+        > q.known(g, g.get(ctx.need('actor'), 'morale_pulls_used')),
     )
 
 
@@ -1251,7 +1252,7 @@ def use_morale_pull_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:709)
 def supplies_70_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(ctx.need('actor'), 'supply')) >= 70)
+    return bool(q.known(g, g.get(ctx.need('actor'), 'supply')) >= 70)
 
 
 @book.rule(
@@ -1270,7 +1271,7 @@ def supplies_70_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:716)
 def resources_10_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.fact('resources', ctx.need('actor'))) >= 10)
+    return bool(q.known(g, g.fact('resources', ctx.need('actor'))) >= 10)
 
 
 @book.rule(
@@ -1289,7 +1290,7 @@ def resources_10_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:723)
 def scrappers_15_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.fact('scrappers_of', ctx.need('actor'))) >= 15)
+    return bool(q.known(g, g.fact('scrappers_of', ctx.need('actor'))) >= 15)
 
 
 @book.rule(
@@ -1311,7 +1312,7 @@ def scrappers_15_effect(g: Game, ctx: Ctx) -> None:
 def constructions_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') != 'purebred'
-        and g.known(g.fact('constructions_of', ctx.need('actor'))) >= 8,
+        and q.known(g, g.fact('constructions_of', ctx.need('actor'))) >= 8,
     )
 
 
@@ -1331,7 +1332,7 @@ def constructions_8_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:737)
 def outposts_8_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.fact('outposts_controlled', ctx.need('actor'))) >= 8)
+    return bool(q.known(g, g.fact('outposts_controlled', ctx.need('actor'))) >= 8)
 
 
 @book.rule(
@@ -1351,7 +1352,7 @@ def outposts_8_effect(g: Game, ctx: Ctx) -> None:
 # campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:744)
 # 7 Market purchases
 def market_purchases_7_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.fact('market_purchases', ctx.need('actor'))) >= 7)
+    return bool(q.known(g, g.fact('market_purchases', ctx.need('actor'))) >= 7)
 
 
 @book.rule(
@@ -1457,8 +1458,8 @@ def resolve_challenge_effect(g: Game, ctx: Ctx) -> None:
         [
             r
             for r in g.members('region')
-            if g.known(g.fact('units_of', ctx.need('actor'), r)) >= 1
-            and g.known(g.fact('supremacy_count', g.fact('right_of', ctx.need('actor')), r)) >= 1
+            if q.known(g, g.fact('units_of', ctx.need('actor'), r)) >= 1
+            and q.known(g, g.fact('supremacy_count', g.fact('right_of', ctx.need('actor')), r)) >= 1
         ],
     )
     for _r in chosen_1:
@@ -1559,8 +1560,8 @@ def alliance_effect(g: Game, ctx: Ctx) -> None:
                                 partner,
                             )
                             if (
-                                g.known(g.fact('mission_supplies', offering, m))
-                                >= g.known(g.fact('mission_supplies', partner, m))
+                                q.known(g, g.fact('mission_supplies', offering, m))
+                                >= q.known(g, g.fact('mission_supplies', partner, m))
                             ):
                                 g.gain('supply', 3, offering)
                             else:
@@ -2031,7 +2032,7 @@ book.rule(
 def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
-        and g.known(g.fact('supremacy_count', 'purebred', ctx.need('target'))) >= 1,
+        and q.known(g, g.fact('supremacy_count', 'purebred', ctx.need('target'))) >= 1,
     )
 
 
@@ -2055,7 +2056,7 @@ def collect_by_submission_effect(g: Game, ctx: Ctx) -> None:
 def evacuate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
-        and g.known(g.fact('units_of', 'purebred', ctx.need('target'))) >= 1,
+        and q.known(g, g.fact('units_of', 'purebred', ctx.need('target'))) >= 1,
     )
 
 
@@ -2069,7 +2070,7 @@ def evacuate_check(g: Game, ctx: Ctx) -> bool:
 def evacuate_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'purebred.rules.evacuate', 'evacuate_scrapper'):
         g.require(
-            g.known(g.fact('opponent_scrappers_in', ctx.need('target'))) >= 1,
+            q.known(g, g.fact('opponent_scrappers_in', ctx.need('target'))) >= 1,
             'opponent_scrappers_in(target) >= 1',
         )
         g.move('scrapper', 'linked_region')
@@ -2241,8 +2242,8 @@ def feats_corruption_check(g: Game, ctx: Ctx) -> bool:
         ctx.need('actor') == 'purebred'
         and q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
         and g.fact('feat_unlocked', ctx.need('self'))
-        and g.known(g.fact('resources', ctx.need('actor')))
-        > g.known(g.fact('max_resources_of_others', ctx.need('actor'))),
+        and q.known(g, g.fact('resources', ctx.need('actor')))
+        > q.known(g, g.fact('max_resources_of_others', ctx.need('actor'))),
     )
 
 
@@ -2374,7 +2375,7 @@ def scenario_1_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -
 # Build a Bridge Segment
 def build_segment_cost(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.known(g.fact('london_bridge_roof_majorities', ctx.need('actor'))) >= 1,
+        q.known(g, g.fact('london_bridge_roof_majorities', ctx.need('actor'))) >= 1,
         'london_bridge_roof_majorities(actor) >= 1',
     )
 
@@ -2425,7 +2426,7 @@ def purebred_segments_check(g: Game, ctx: Ctx) -> bool:
 
 def purebred_segments_cost(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.known(g.fact('london_bridge_roof_majorities', 'purebred')) >= 1,
+        q.known(g, g.fact('london_bridge_roof_majorities', 'purebred')) >= 1,
         'london_bridge_roof_majorities(purebred) >= 1',
     )
 
@@ -2472,7 +2473,7 @@ def objective_1_top_box_effect(g: Game, ctx: Ctx) -> None:
 @book.rule('scenario_1.objective_1.final_scoring', title='Final Scoring', scope=('scenario_1',))
 def objective_1_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
-        if g.known(g.fact('london_bridge_roof_majorities', f)) >= 1:
+        if q.known(g, g.fact('london_bridge_roof_majorities', f)) >= 1:
             g.gain('power_points', 1, f)
 
 
@@ -3429,7 +3430,7 @@ def mission_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
             [
                 m
                 for m in g.members(g.fact('missions_on_board'))
-                if g.known(g.fact('mission_supplies', ctx.need('actor'), m)) >= 6
+                if q.known(g, g.fact('mission_supplies', ctx.need('actor'), m)) >= 6
             ],
             otherwise=True,
         )
@@ -3505,9 +3506,9 @@ def objective_4_top_box_effect(g: Game, ctx: Ctx) -> None:
 # scenario_4.objective_4.final_scoring: Final Scoring (rules/dei_old_london/scenario_4.ludex:106)
 @book.rule('scenario_4.objective_4.final_scoring', title='Final Scoring', scope=('scenario_4',))
 def objective_4_final_scoring_effect(g: Game, ctx: Ctx) -> None:
-    if g.known(g.fact('turn_number')) <= 2:
+    if q.known(g, g.fact('turn_number')) <= 2:
         g.gain('power_points', 2, ctx.need('actor'))
-    elif g.known(g.fact('turn_number')) <= 3:
+    elif q.known(g, g.fact('turn_number')) <= 3:
         g.gain('power_points', 1, ctx.need('actor'))
 
 
@@ -3621,7 +3622,7 @@ def objective_5_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         g.gain(
             'power_points',
-            q.smallest(g, 2, q.largest(g, 0, g.known(g.get(f, 'vengeance_track')) - 9)),
+            q.smallest(g, 2, q.largest(g, 0, q.known(g, g.get(f, 'vengeance_track')) - 9)),
             f,
         )
 
@@ -3829,7 +3830,7 @@ def scenario_6_scenario_setup_alliance_only_no_challenge_effect(g: Game, ctx: Ct
 def discard_instead_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(
         1,
-        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        q.known(g, q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
         + 1,
     ):
         g.relocate('unit', 'neutral_refuge')
@@ -3864,7 +3865,7 @@ def discard_instead_effect(g: Game, ctx: Ctx) -> None:
             g.note('the Vengeance card is discarded, not resolved')
     g.gain(
         'vengeance_track',
-        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        q.known(g, q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
         + 1,
         ctx.need('actor'),
     )
@@ -3895,7 +3896,7 @@ def objective_6_top_box_check(g: Game, ctx: Ctx) -> bool:
 )
 def objective_6_top_box_effect(g: Game, ctx: Ctx) -> None:
     if q.count(g, 'faction') == 2:
-        if g.known(g.fact('affected_opponents', ctx.need('target'))) >= 1:
+        if q.known(g, g.fact('affected_opponents', ctx.need('target'))) >= 1:
             g.gain('supply', 2, 'purebred')
     else:
         g.gain('supply', g.fact('affected_opponents', ctx.need('target')), 'purebred')
@@ -3907,7 +3908,7 @@ def objective_6_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         g.gain(
             'power_points',
-            q.smallest(g, 2, q.largest(g, 0, g.known(g.get(f, 'vengeance_track')) - 9)),
+            q.smallest(g, 2, q.largest(g, 0, q.known(g, g.get(f, 'vengeance_track')) - 9)),
             f,
         )
 
@@ -3993,7 +3994,7 @@ def roundup_effect(g: Game, ctx: Ctx) -> None:
     )
     for r in chosen_2:
         for f in g.members('faction'):
-            if f != 'purebred' and g.known(g.fact('units_of', f, r)) >= 1:
+            if f != 'purebred' and q.known(g, g.fact('units_of', f, r)) >= 1:
                 ctx_3 = ctx
                 ctx = ctx.but(actor=f)
                 for picked_4 in g.choose(
@@ -4258,7 +4259,8 @@ def scenario_7_event_rules_resources_network_effect(g: Game, ctx: Ctx) -> None:
 def occupying_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
         if (
-            g.known(
+            q.known(
+                g,
                 q.largest(
                     g,
                     [g.fact('outposts_of_color', f, c) for c in g.members('outpost_color')],
@@ -4323,7 +4325,7 @@ def supplies_rewards_effect(g: Game, ctx: Ctx) -> None:
                     [
                         g_
                         for g_ in g.members('faction')
-                        if g.known(g.get(g_, 'supply')) > g.known(g.get(f, 'supply'))
+                        if q.known(g, g.get(g_, 'supply')) > q.known(g, g.get(f, 'supply'))
                     ],
                 ),
             ),
@@ -4538,7 +4540,7 @@ def no_construction_on_big_ben_effect(g: Game, ctx: Ctx) -> None:
 def whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.fact('majority', 'vengeance_mode.big_ben_district') == ctx.need('actor')
-        and g.known(g.fact('affected_opponents', ctx.need('target'))) >= 1,
+        and q.known(g, g.fact('affected_opponents', ctx.need('target'))) >= 1,
     )
 
 
@@ -4560,7 +4562,7 @@ def whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(
         1,
-        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        q.known(g, q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
         + 1,
     ):
         g.relocate('unit', 'neutral_refuge')
@@ -4577,7 +4579,7 @@ def whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance', ctx)
     g.gain(
         'vengeance_track',
-        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        q.known(g, q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
         + 1,
         ctx.need('actor'),
     )
@@ -4653,7 +4655,7 @@ def no_applicable_penalty_effect(g: Game, ctx: Ctx) -> None:
     scope=('vengeance_mode',),
 )
 def no_negative_supplies_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.known(g.get(ctx.need('you'), 'supply')) >= 0, 'you.supply >= 0')
+    g.require(q.known(g, g.get(ctx.need('you'), 'supply')) >= 0, 'you.supply >= 0')
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow
@@ -4703,13 +4705,13 @@ def purebred_whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
     )
     g.gain(
         'vengeance_track',
-        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        q.known(g, q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
         + 1,
         'purebred',
     )
     for _i in g.span(
         1,
-        g.known(q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
+        q.known(g, q.distance(g, ctx.need('target'), 'vengeance_mode.vengeance_lower.rank_1_space'))
         + 1,
     ):
         g.relocate('unit', 'neutral_refuge')
@@ -4959,7 +4961,7 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
 # vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:466)
 # The red spaces
 def red_spaces_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.get(ctx.need('actor'), 'vengeance_track')) >= 10)
+    return bool(q.known(g, g.get(ctx.need('actor'), 'vengeance_track')) >= 10)
 
 
 @book.rule(
@@ -5065,7 +5067,7 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
 )
 def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
     g.require(
-        g.known(g.fact('unlocked_feats', ctx.need('target'))) >= 1,
+        q.known(g, g.fact('unlocked_feats', ctx.need('target'))) >= 1,
         'unlocked_feats(target) >= 1',
     )
     g.prose(

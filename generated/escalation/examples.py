@@ -836,7 +836,7 @@ def protocol_places_ae(g: Game) -> list[Expectation]:
             'count(reserve) == 28 - special_guards_in(art_district)',
             lambda: q.count(g, 'aeterna.reserve'),
             '==',
-            lambda: 28 - g.known(g.fact('special_guards_in', 'art_district')),
+            lambda: 28 - q.known(g, g.fact('special_guards_in', 'art_district')),
         ),
     ]
 
@@ -1277,7 +1277,7 @@ def mission_adds_two_special_guards(g: Game) -> list[Expectation]:
                 [
                     d
                     for d in g.members(g.fact('city_districts'))
-                    if g.known(g.fact('special_guards_in', d)) >= 1
+                    if q.known(g, g.fact('special_guards_in', d)) >= 1
                 ],
             ),
         ),
@@ -1292,7 +1292,7 @@ def mission_adds_two_special_guards(g: Game) -> list[Expectation]:
                 [
                     d
                     for d in g.members(g.fact('city_districts'))
-                    if g.known(g.fact('special_guards_in', d)) >= 1
+                    if q.known(g, g.fact('special_guards_in', d)) >= 1
                 ],
             ),
         ),
@@ -1552,8 +1552,8 @@ def judgementor_guard_at_home(g: Game) -> list[Expectation]:
         ),
         g.expect(
             'special_guards_in(grand_citadel) + special_guards_in(tower_of_law) == 0',
-            lambda: g.known(g.fact('special_guards_in', 'grand_citadel'))
-            + g.known(g.fact('special_guards_in', 'tower_of_law')),
+            lambda: q.known(g, g.fact('special_guards_in', 'grand_citadel'))
+            + q.known(g, g.fact('special_guards_in', 'tower_of_law')),
             '==',
             lambda: 0,
         ),
@@ -1595,8 +1595,8 @@ def judgementor_guard_elsewhere(g: Game) -> list[Expectation]:
         ),
         g.expect(
             'special_guards_in(grand_citadel) + special_guards_in(tower_of_law) == 1',
-            lambda: g.known(g.fact('special_guards_in', 'grand_citadel'))
-            + g.known(g.fact('special_guards_in', 'tower_of_law')),
+            lambda: q.known(g, g.fact('special_guards_in', 'grand_citadel'))
+            + q.known(g, g.fact('special_guards_in', 'tower_of_law')),
             '==',
             lambda: 1,
         ),

@@ -80,7 +80,7 @@ def on_the_track_effect(g: Game, ctx: Ctx) -> None:
         q.smallest(
             g,
             q.count(g, 'chronoleon_module.surge_supply'),
-            11 - g.known(g.fact('master_plan_position')),
+            11 - q.known(g, g.fact('master_plan_position')),
         ),
     ):
         g.draw('chronoleon_module.surge_supply', 1, 'chronoleon_module.master_plan_track')
@@ -285,7 +285,11 @@ def deterrence_exit_check(g: Game, ctx: Ctx) -> bool:
     scope=('chronoleon_module',),
 )
 def deterrence_exit_effect(g: Game, ctx: Ctx) -> None:
-    g.pay('trust', g.known(g.fact('guards_in', q.location(g, ctx.need('actor')))) + 1, ctx.subject)
+    g.pay(
+        'trust',
+        q.known(g, g.fact('guards_in', q.location(g, ctx.need('actor')))) + 1,
+        ctx.subject,
+    )
 
 
 # chronoleon_module.surge_guide.deterrence.deterrence_action (rules/escalation/chronoleon.ludex:296)
@@ -329,7 +333,11 @@ def supervision_exit_check(g: Game, ctx: Ctx) -> bool:
     scope=('chronoleon_module',),
 )
 def supervision_exit_effect(g: Game, ctx: Ctx) -> None:
-    g.pay('trust', g.known(g.fact('guards_in', q.location(g, ctx.need('actor')))) + 1, ctx.subject)
+    g.pay(
+        'trust',
+        q.known(g, g.fact('guards_in', q.location(g, ctx.need('actor')))) + 1,
+        ctx.subject,
+    )
 
 
 # chronoleon_module.surge_guide.supervision.supervision_action
@@ -350,7 +358,7 @@ def supervision_action_check(g: Game, ctx: Ctx) -> bool:
 def supervision_action_effect(g: Game, ctx: Ctx) -> None:
     g.pay(
         'trust',
-        g.known(g.fact('action_cost', q.location(g, ctx.need('actor')))) + 1,
+        q.known(g, g.fact('action_cost', q.location(g, ctx.need('actor')))) + 1,
         ctx.subject,
     )
 
@@ -439,7 +447,7 @@ def action_discount_effect(g: Game, ctx: Ctx) -> None:
         g.discard('pockets.resistance_token', source=q.location(g, ctx.need('actor')))
         g.pay(
             'trust',
-            g.known(g.fact('action_cost', q.location(g, ctx.need('actor')))) - 1,
+            q.known(g, g.fact('action_cost', q.location(g, ctx.need('actor')))) - 1,
             ctx.subject,
         )
 
@@ -463,7 +471,7 @@ def exit_discount_effect(g: Game, ctx: Ctx) -> None:
         g.discard('pockets.resistance_token', source=q.location(g, ctx.need('actor')))
         g.pay(
             'trust',
-            g.known(g.fact('guards_in', q.location(g, ctx.need('actor')))) - 1,
+            q.known(g, g.fact('guards_in', q.location(g, ctx.need('actor')))) - 1,
             ctx.subject,
         )
 
@@ -777,7 +785,7 @@ def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
         g.set_fact(
             'paid',
             [catalog.AKIRA.id, 'trust'],
-            2 * g.known(q.paid(g, catalog.AKIRA.id, 'trust')),
+            2 * q.known(g, q.paid(g, catalog.AKIRA.id, 'trust')),
         )
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
@@ -1028,9 +1036,9 @@ book.rule('aeterna.receiving.missions_give', title='Missions that give Æ', scop
 )
 def aeterna_protocol_effect(g: Game, ctx: Ctx) -> None:
     for drawn in g.members([q.random_one(g, g.fact('city_districts'))]):
-        g.set_fact('special_guards_in', [drawn], g.known(g.fact('special_guards_in', drawn)) + 1)
+        g.set_fact('special_guards_in', [drawn], q.known(g, g.fact('special_guards_in', drawn)) + 1)
     for d in g.members(g.fact('city_districts')):
-        if g.known(g.fact('special_guards_in', d)) >= 1:
+        if q.known(g, g.fact('special_guards_in', d)) >= 1:
             g.place('aeterna.ae_token', d)
 
 
@@ -1051,7 +1059,7 @@ def cleanse_effect(g: Game, ctx: Ctx) -> None:
     )
     for n in chosen_1:
         g.lose('aeterna', n, ctx.subject)
-        g.pay('trust', 2 * (g.known(n) - 1), ctx.subject)
+        g.pay('trust', 2 * (q.known(g, n) - 1), ctx.subject)
 
 
 # aeterna.cleansing.coolum_cleansing (rules/escalation/sc_aeterna.ludex:188)
@@ -1088,7 +1096,7 @@ def convert_effect(g: Game, ctx: Ctx) -> None:
 # A Hero with 4 Æ or more becomes a Servant
 def becomes_servant_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.known(g.get(ctx.need('owner'), 'aeterna')) >= 4
+        q.known(g, g.get(ctx.need('owner'), 'aeterna')) >= 4
         and g.get(ctx.need('owner'), 'hero_servant') == 0,
     )
 
@@ -1154,7 +1162,7 @@ def detains_check(g: Game, ctx: Ctx) -> bool:
             [
                 h
                 for h in g.members('hero')
-                if g.known(g.get(h, 'hero_servant')) > 0
+                if q.known(g, g.get(h, 'hero_servant')) > 0
                 and q.location(g, h) == q.location(g, ctx.need('you'))
             ],
         )
@@ -1191,7 +1199,7 @@ def hero_again_effect(g: Game, ctx: Ctx) -> None:
     for h in g.members('hero'):
         if g.get(h, 'hero_servant') == 2:
             g.lose('aeterna', 2, h)
-            if g.known(g.get(h, 'aeterna')) < 4:
+            if q.known(g, g.get(h, 'aeterna')) < 4:
                 g.set(h, 'hero_servant', 0)
                 ctx_1 = ctx
                 ctx = ctx.but(actor=h)
@@ -1312,7 +1320,7 @@ def mission_comes_into_play_effect(g: Game, ctx: Ctx) -> None:
         'Mission comes into play.',
     )
     for drawn in g.members([q.random_one(g, g.fact('city_districts'))]):
-        g.set_fact('special_guards_in', [drawn], g.known(g.fact('special_guards_in', drawn)) + 1)
+        g.set_fact('special_guards_in', [drawn], q.known(g, g.fact('special_guards_in', drawn)) + 1)
     g.trigger('security_protocol', ctx)
 
 
@@ -1333,7 +1341,7 @@ def completion_conversion_effect(g: Game, ctx: Ctx) -> None:
     for h in g.members('hero'):
         if (
             g.get(h, 'hero_servant') == 0
-            and g.known(g.get(h, 'aeterna')) >= 1
+            and q.known(g, g.get(h, 'aeterna')) >= 1
             and q.count(g, 'sc_rules.completed_objectives') <= 2
         ):
             g.lose('aeterna', 1, h)
@@ -1504,8 +1512,8 @@ def central_square_action_cost(g: Game, ctx: Ctx) -> None:
 def central_square_action_effect(g: Game, ctx: Ctx) -> None:
     g.gain(
         'discontent',
-        g.known(g.fact('famous_citizens_in', 'central_square'))
-        - g.known(g.fact('guards_in', 'central_square')),
+        q.known(g, g.fact('famous_citizens_in', 'central_square'))
+        - q.known(g, g.fact('guards_in', 'central_square')),
         GAME,
     )
 
@@ -1740,7 +1748,8 @@ def judgementor_effect(g: Game, ctx: Ctx) -> None:
         g.set_fact(
             'special_guards_in',
             [q.location(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id)],
-            g.known(
+            q.known(
+                g,
                 g.fact('special_guards_in', q.location(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id)),
             )
             + 1,
@@ -1750,7 +1759,7 @@ def judgementor_effect(g: Game, ctx: Ctx) -> None:
             g.set_fact(
                 'special_guards_in',
                 [drawn],
-                g.known(g.fact('special_guards_in', drawn)) + 1,
+                q.known(g, g.fact('special_guards_in', drawn)) + 1,
             )
 
 
@@ -1813,7 +1822,7 @@ def surge_on_track_effect(g: Game, ctx: Ctx) -> None:
         q.smallest(
             g,
             q.count(g, 'chronoleon_module.surge_supply'),
-            11 - g.known(g.fact('master_plan_position')),
+            11 - q.known(g, g.fact('master_plan_position')),
         ),
     ):
         g.draw('chronoleon_module.surge_supply', 1, 'chronoleon_module.master_plan_track')
@@ -2334,7 +2343,7 @@ def no_progress_advance_effect(g: Game, ctx: Ctx) -> None:
 def the_world_should_know_advantage_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'sc_rules.completed_objectives', catalog.THE_WORLD_SHOULD_KNOW.id)
-        and g.known(q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round')) >= 1,
+        and q.known(g, q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round')) >= 1,
     )
 
 
@@ -2355,7 +2364,7 @@ def the_world_should_know_advantage_effect(g: Game, ctx: Ctx) -> None:
 def countdown_advance_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'sc_rules.completed_objectives', catalog.THE_WORLD_SHOULD_KNOW.id)
-        and g.known(q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round')) >= 1,
+        and q.known(g, q.since(g, catalog.THE_WORLD_SHOULD_KNOW.id, 'round')) >= 1,
     )
 
 
@@ -2654,7 +2663,7 @@ def zeppelin_setup_effect(g: Game, ctx: Ctx) -> None:
 # zeppelin.direction_tokens.reposition (rules/escalation/zeppelin.ludex:74)
 # Opening Phase: the Zeppelin is repositioned
 def reposition_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.known(g.fact('round_number')) >= 2)
+    return bool(q.known(g, g.fact('round_number')) >= 2)
 
 
 @book.rule(

@@ -40,12 +40,12 @@ _COUNTS = frozenset({"count", "count_level", "sum", "runs", "happened"})
 
 def _known(node: ast.Expr, code: Py) -> Py:
     """`code` as a value the operation needs: as it is when it can never be nothing (a
-    literal, a list, another computation), else through `g.known`."""
+    literal, a list, another computation), else through `q.known`."""
     if isinstance(node, _NEVER_NOTHING) or (isinstance(node, ast.Binary) and
                                             node.op in _COMPUTES - {"<", "<=", ">", ">="}) \
             or (isinstance(node, ast.Call) and node.func in _COUNTS):
         return code
-    return call("g.known", code)
+    return call("q.known", Atom("g"), code)
 
 
 AMBIGUOUS = frozenset({"l", "O", "I"})  # names ruff's E741 refuses: `l` is bound as `l_`
@@ -205,7 +205,7 @@ class ExprCode:
         op = "//" if e.op == "/" else e.op
         left = self.expr(e.left, env, boolean=logical)
         right = self.expr(e.right, env, boolean=logical)
-        if e.op in _COMPUTES:  # nothing to compute with stops the rule (`g.known`)
+        if e.op in _COMPUTES:  # nothing to compute with stops the rule (`q.known`)
             left, right = _known(e.left, left), _known(e.right, right)
         assoc = e.op in ("and", "or", "+", "*")
         lparts = left.parts if isinstance(left, Op) and left.op == op and assoc else (
