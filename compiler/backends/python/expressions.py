@@ -38,12 +38,12 @@ _NEVER_NOTHING = (ast.IntLit, ast.StrLit, ast.BoolLit, ast.ListLit, ast.Comprehe
 _COUNTS = frozenset({"count", "count_level", "sum", "runs", "happened"})
 
 
-def _known(node: ast.Expr, code: Py) -> Py:
+def _known(node: ast.Expr, code: Py, facts: frozenset[str]) -> Py:
     """`code` as a value the operation needs: as it is when it can never be nothing (a
     literal, a list, another computation), else through `q.known`."""
     if isinstance(node, _NEVER_NOTHING) or (isinstance(node, ast.Binary) and
                                             node.op in _COMPUTES - {"<", "<=", ">", ">="}) \
-            or (isinstance(node, ast.Call) and node.func in _COUNTS):
+            or (isinstance(node, ast.Call) and node.func in _COUNTS and node.func not in facts):
         return code
     return call("q.known", Atom("g"), code)
 
@@ -194,7 +194,7 @@ class ExprCode:
     def expr_Unary(self, e: ast.Unary, env: Env, soft: bool, boolean: bool) -> Py:
         if e.op == "not":
             return Pre("not ", paren(self.expr(e.operand, env, boolean=True), 3), 3)
-        return Pre("-", paren(_known(e.operand, self.expr(e.operand, env)), 7), 7)
+        return Pre("-", paren(_known(e.operand, self.expr(e.operand, env), self.facts), 7), 7)
 
     def expr_Binary(self, e: ast.Binary, env: Env, soft: bool, boolean: bool) -> Py:
         if e.op in ("==", "!=") and isinstance(e.left, ast.BoolLit) != isinstance(
@@ -206,7 +206,7 @@ class ExprCode:
         left = self.expr(e.left, env, boolean=logical)
         right = self.expr(e.right, env, boolean=logical)
         if e.op in _COMPUTES:  # nothing to compute with stops the rule (`q.known`)
-            left, right = _known(e.left, left), _known(e.right, right)
+            left, right = _known(e.left, left, self.facts), _known(e.right, right, self.facts)
         assoc = e.op in ("and", "or", "+", "*")
         lparts = left.parts if isinstance(left, Op) and left.op == op and assoc else (
             paren(left, prec + (prec == COMPARISON)),)
