@@ -29,7 +29,7 @@ ROOT_FILES = {"__init__.py", "__main__.py", "pipeline.py"}
 # definitions, which unpickle as a reference to the package that declares them.
 IMPORTLIB_ALLOWED = {"verify/sandbox/child.py", "verify/sandbox/runner.py",
                      "verify/examples.py", "runtime/defs.py"}
-READING = {"importlib.resources", "importlib.metadata"}
+READING = {"importlib.resources", "importlib.resources.abc", "importlib.metadata"}
 
 
 def module_name(path: Path, root: Path = PACKAGE) -> str:

@@ -17,16 +17,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from queue import Empty, SimpleQueue
 from typing import Any, NamedTuple
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
-from lark.grammar import Rule
 from lark.indenter import DedentError
-from lark.lexer import Lexer, LexerState, LexerThread, TerminalDef
+from lark.lexer import Lexer, LexerState, LexerThread
 from lark.parsers.lalr_parser import _Parser
 from lark.parsers.lalr_parser_state import ParseConf
 from lark.utils import TextSlice
@@ -43,6 +41,7 @@ from .fastparse import plain_decl
 from .indent import MAX_DEPTH as MAX_DEPTH  # what the card data readers bound nesting by
 from .indent import LudexIndenter
 from .lalr import FastState, Reduces, reduces
+from .tables import compile_grammar, grammar_text, int_keys, serialise, shipped
 
 # ---------------------------------------------------------------- the parser
 
@@ -60,31 +59,30 @@ _TABLES_FILE = "grammar.json"
 @cache
 def _parser() -> Lark:
     """The grammar, compiled once: LALR tables, contextual lexer, terminals. It holds no
-    callbacks of ours: `_Machine.run` gives each parse its own. With a parse cache, the
-    tables are read from it (JSON, three times faster than compiling the grammar) or
-    written to it."""
+    callbacks of ours: `_Machine.run` gives each parse its own. The tables are read from
+    the ones shipped beside the grammar (`tables`) when they were made from it, else from
+    the parse cache (JSON, three times faster than compiling the grammar), else compiled
+    and, with a parse cache, written to it."""
+    text = grammar_text()
     cache = ParseCache(_TABLES[0]) if _TABLES else None
-    data = cache.read_extra(_TABLES_FILE) if cache is not None else None
-    if data is not None:
+    tables = shipped(text)
+    if tables is None and cache is not None:
+        data = cache.read_extra(_TABLES_FILE)
         try:
-            tables = json.loads(data, object_hook=_int_keys)
+            tables = json.loads(data, object_hook=int_keys) if data is not None else None
+        except ValueError:  # damaged tables: compile the grammar
+            tables = None
+    if tables is not None:
+        try:
             loaded: Lark = Lark._load_from_dict(  # type: ignore[no-untyped-call]
                 tables["data"], tables["memo"], postlex=LudexIndenter())
             return loaded
         except Exception:  # noqa: BLE001 - damaged tables: compile the grammar
             pass
-    lark = Lark(grammar_text(), parser="lalr", lexer="contextual", postlex=LudexIndenter(),
-                propagate_positions=False, maybe_placeholders=False, start="start")
+    lark = compile_grammar(text)
     if cache is not None:
-        tables, memo = lark.memo_serialize([TerminalDef, Rule])
-        tables["options"] = {k: v for k, v in tables["options"].items() if k != "postlex"}
-        cache.write_extra(_TABLES_FILE, json.dumps({"data": tables, "memo": memo}).encode())
+        cache.write_extra(_TABLES_FILE, json.dumps(serialise(lark)).encode())
     return lark
-
-
-def _int_keys(obj: dict[str, Any]) -> dict[Any, Any]:
-    """JSON writes the tables' numbered states and memo entries with string keys."""
-    return {int(k) if k.isdigit() else k: v for k, v in obj.items()}
 
 
 @dataclass(frozen=True)
@@ -149,11 +147,6 @@ class _Indented(Lexer):
         tokens: Iterator[Token] = self.indenter.process(  # type: ignore[no-untyped-call]
             self.lexer.lex(lexer_state, parser_state))
         return tokens
-
-
-def grammar_text() -> str:
-    """The grammar source, as shipped in the package (read through this one accessor)."""
-    return resources.files("ludex.grammar").joinpath("ludex.lark").read_text("utf-8")
 
 
 MAX_SYNTAX_ERRORS = 20  # per file
