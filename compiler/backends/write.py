@@ -24,7 +24,7 @@ import signal
 import stat
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,6 +157,19 @@ def is_file(path: Path) -> bool:
         return stat.S_ISREG(os.lstat(path).st_mode)
     except OSError:
         return False
+
+
+def old_temporaries(root: Path, rels: Iterable[str]) -> Iterator[str]:
+    """`.NAME.XXXXXXXX.tmp` beside a file NAME of `rels` (a killed older build's)."""
+    names: dict[str, set[str]] = {}
+    for parent, _, name in (rel.rpartition("/") for rel in rels):
+        names.setdefault(parent, set()).add(name)
+    for parent, known in names.items():
+        if blocked(root, f"{parent}/-") is None and os.path.isdir(where := root / parent):
+            for entry in os.listdir(where):
+                match = OLD_TMP.fullmatch(entry)
+                if match and match["name"] in known and is_file(where / entry):
+                    yield f"{parent}/{entry}".lstrip("/")
 
 
 def fsync_dir(path: Path) -> None:

@@ -267,23 +267,9 @@ def owned_leftover(folder: Folder, rel: str, digest: str) -> bool:
 
 
 def old_temporaries(folder: Folder, listed: dict[str, str]) -> dict[str, str]:
-    """`.NAME.XXXXXXXX.tmp` files beside a file NAME Ludex writes: left by the writer
-    of earlier versions when a build was killed."""
-    names: dict[str, set[str]] = {}
-    for rel in (*folder.files, *listed):
-        parent, _, name = rel.rpartition("/")
-        names.setdefault(parent, set()).add(name)
-    found = {}
-    for parent, known in names.items():
-        where = folder.root / parent
-        if write.blocked(folder.root, f"{parent}/-") is not None or not os.path.isdir(where):
-            continue
-        for entry in os.listdir(where):
-            match = write.OLD_TMP.fullmatch(entry)
-            rel = f"{parent}/{entry}".lstrip("/")
-            if match and match["name"] in known and write.is_file(where / entry):
-                found[rel] = write.sha256_of(where / entry)
-    return found
+    """`.NAME.XXXXXXXX.tmp` files beside a file NAME Ludex writes, with their digests."""
+    return {rel: write.sha256_of(folder.root / rel)
+            for rel in write.old_temporaries(folder.root, (*folder.files, *listed))}
 
 
 def unlisted_lookalikes(folder: Folder) -> list[str]:

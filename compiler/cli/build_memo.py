@@ -106,7 +106,7 @@ class BuildMemo:
                 if not base.is_relative_to(project) or \
                         write.blocked(Path(project), f"{base.relative_to(project)}/-"):
                     return None  # the full check refuses it, and says why
-                if os.path.lexists(base / write.JOURNAL) or _old_temporaries(base, files):
+                if os.path.lexists(base / write.JOURNAL) or any(write.old_temporaries(base, files)):
                     return None  # an interrupted build left something: the full check says
                 for rel, digest in files.items():
                     if write.blocked(base, rel) or _sha(base / rel) != digest:
@@ -151,21 +151,3 @@ class Before:
     body: dict[str, Any] | None
     folders: list[str]
     digest: str
-
-
-def _old_temporaries(base: Path, files: dict[str, str]) -> bool:
-    """`.NAME.XXXXXXXX.tmp` beside a file NAME the build writes (a killed build's)."""
-    names: dict[str, set[str]] = {}
-    for rel in files:
-        parent, _, name = rel.rpartition("/")
-        names.setdefault(parent, set()).add(name)
-    for parent, known in names.items():
-        try:
-            listing = os.listdir(base / parent)
-        except OSError:
-            continue
-        for entry in listing:
-            match = write.OLD_TMP.fullmatch(entry)
-            if match and match["name"] in known:
-                return True
-    return False
