@@ -168,7 +168,7 @@ card script "<script>alert('card')</script>":
   text: "<img src=x onerror=alert(1)> {{ 7 * 7 }} [link](javascript:alert(2))"
   > # Not a heading
   >
-  > - not a list
+  > - a list item of the book, <b>its text</b> [text](javascript:x)
   >
   > 1. not a list either
   >
@@ -212,13 +212,14 @@ def test_hostile_text_renders_as_text(hostile: tuple[dict[str, str | bytes], Pat
     page = (built / "hostile" / "index.html").read_text("utf-8")
     body = page[page.index('<article'):page.index('</article>')]
     for raw in ("<script>alert", "<img src=x", 'href="javascript', "<b>game</b>",
-                "<i>kind</i>", "<h1>Not a heading", "<li>not a list", "admonition danger",
+                "<i>kind</i>", "<h1>Not a heading", "<b>its", "admonition danger",
                 'id="not-an-id"', "<th>not", "<del>", 'href="https://example.com',
                 "<img alt", "<code>`"):
         assert raw not in body, raw
     text = html.unescape(re.sub(r"<[^>]+>", "", body))
     for shown in ("<script>alert('card')</script>", "<script>alert('prose')</script>",
-                  "<img src=x onerror=alert(1)>", "# Not a heading", "- not a list",
+                  "<img src=x onerror=alert(1)>", "# Not a heading",
+                  "<b>its text</b> [text](javascript:x)",
                   "1. not a list either", "!!! danger", "| not | a | table |",
                   "[a link](javascript:alert(3))", "{{ 7 * 7 }}", "{{ config.site_name }}",
                   "{% if true %}jinja{% endif %}", "{# comment #}", "{: #not-an-id }",
@@ -226,6 +227,8 @@ def test_hostile_text_renders_as_text(hostile: tuple[dict[str, str | bytes], Pat
         assert shown in text, shown
     assert "<strong>bold</strong>" in body and "<em>emphasis</em>" in body
     assert re.search(r"<code>a &(lt|#60);code&(gt|#62); span</code>", body)
+    # an item of one of the book's lists is a list item, its text as text
+    assert re.search(r"<li>\s*(<p>)?a list item of the book, &(lt|#60);b&(gt|#62);", body)
 
 
 def test_hostile_names_are_escaped_in_nav_title_and_search(
@@ -348,3 +351,33 @@ def test_the_players_site_links_no_authoring_page() -> None:
     for rel, text in files.items():
         if isinstance(text, str) and rel.endswith((".md", ".yml")):
             assert not any(page in text for page in authoring), rel
+
+
+PARTS = '''game parts "Parts":
+  > A game whose chapters hold procedures and stats declared at the top.
+stat early "Early":
+  > Declared above every part of its file: on the game's page.
+section chapter "Chapter":
+  > The chapter's heading.
+procedure setup "Setup":
+  > The chapter's procedure, declared at the top of the game.
+  step one "1. Shuffle the deck":
+    effect: log "shuffled"
+  step two "Deal":
+    effect: log "dealt"
+stat gold "Gold":
+  > Gold, declared at the top, under the chapter in the file.
+'''
+
+
+def test_a_top_level_declaration_is_shown_under_the_part_above_it(tmp_path: Path) -> None:
+    (tmp_path / "parts").mkdir()
+    (tmp_path / "parts" / "game.ludex").write_text(PARTS, "utf-8")
+    files = emit(compile_paths([tmp_path / "parts"]))
+    chapter, index = str(files["docs/parts/chapter.md"]), str(files["docs/parts/index.md"])
+    assert "## Setup {#setup}" in chapter and "## Gold {#gold}" in chapter
+    assert "{#setup}" not in index and "{#gold}" not in index
+    assert "### Early {#early}" in index  # above every part of its file: stays
+    # a step titled with the book's number keeps it, once; another is numbered
+    assert "Step 1. Shuffle the deck" in chapter and "Step 1. 1." not in chapter
+    assert "Step 2. Deal" in chapter

@@ -56,7 +56,7 @@ def build_block(view: View, sym: Symbol, level: int, child_level: int | None = N
     decl = sym.decl
     view.current = decl
     block = Block(level, anchor(sym), _title(view.site, sym), meta(view, sym))
-    block.prose = [view.prose(p.text) for p in decl.prose]
+    block.prose = [view.paragraph(p.text) for p in decl.prose]
     block.facts = list(facts(view, decl))
     block.tables = tables(view, decl)
     block.notes = [(f"{n.kind.capitalize()} note", view.prose(n.text)) for n in decl.notes]
@@ -91,6 +91,12 @@ def _title_of(view: View, path: str) -> str:
 def _title(site: Site, sym: Symbol) -> Markup:
     decl = sym.decl
     if isinstance(decl, ast.Step) and sym.parent is not None:
+        # a title that carries the book's own number ("1. Standard Preparations",
+        # "Step 4.1: Evasion Roll") keeps it, once
+        numbered = re.fullmatch(r"(?:step\s+)?(\d+(?:\.\d+)*)[.):]?\s+(\S.*)", decl.display,
+                                re.IGNORECASE)
+        if numbered:
+            return md(f"Step {numbered[1]}. {numbered[2]}", start=False)
         return md(f"Step {site.step_number(sym)}. {decl.display}", start=False)
     return md(decl.display, start=True)
 

@@ -48,7 +48,7 @@ class Site:
             if page.sym is not None and page.model is not None:
                 self._place(page.sym, page.path)
         for page in walk(self.games):  # many instances of a kind: on pages of their own
-            for member in page.members:
+            for member in (*page.members, *page.beside):
                 self._place(member, page.path)
         self.model_of: dict[str, GameModel] = {}
         for model in comp.models:

@@ -38,6 +38,7 @@ class Page:
     template: str = "section.md.j2"
     children: list[Page] = field(default_factory=list)
     members: list[Symbol] = field(default_factory=list)  # a page of one kind's instances
+    beside: list[Symbol] = field(default_factory=list)  # top-level ones shown here (`_beside`)
     authoring: bool = False  # in the authoring section: left out of the players' pages
 
 
@@ -87,6 +88,7 @@ def game_pages(model: GameModel, authoring: bool = True) -> Page:
     game = Page(f"{model.name}/index.md", model.root.decl.display, model, model.root,
                 "game.md.j2")
     game.children = _part_pages(model, model.root) + _many_pages(model, model.root, model.name)
+    _beside(model, game.children)
     own = [(EXAMPLES, "Worked examples", "examples.md.j2"),
            (REPORT, "Consistency report", "report.md.j2")] if authoring else []
     if kinds_with_cards(model):
@@ -95,6 +97,26 @@ def game_pages(model: GameModel, authoring: bool = True) -> Page:
                            authoring=name != CARDS)
                       for name, title, template in own]
     return game
+
+
+def _beside(model: GameModel, pages: list[Page]) -> None:
+    """A declaration at the top of a game (a procedure, a stat, a rule) is shown on the
+    page of the part declared above it in its file, as the book has it under that
+    part's heading; one above every part of its file stays on the game's page, and so do
+    instances many enough for pages of their own. (Its name stays what it is: only where
+    it is shown changes.)"""
+    page_of = {id(p.sym): p for p in pages if p.sym is not None}
+    many = {page.members[0].decl.keyword for page in pages if page.members}
+    host: Page | None = None
+    file = None
+    for child in model.root.children.values():
+        if child.decl.span.file != file:
+            file, host = child.decl.span.file, None
+        if id(child) in page_of:
+            host = page_of[id(child)]
+        elif host is not None and not (isinstance(child.decl, ast.Instance) and
+                                       child.decl.keyword in many):
+            host.beside.append(child)
 
 
 def home_pages(authoring: bool = True) -> list[Page]:

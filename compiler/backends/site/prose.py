@@ -63,6 +63,15 @@ class View(Links):
                 out.append(self._emphasis(piece, start=(i == 0), terms=terms))
         return Markup("".join(out))
 
+    def paragraph(self, text: str) -> Markup:
+        """A paragraph of a declaration's prose: an item of one of the book's lists
+        (`- Gaining +1 Fate,`, `• ...`) is a Markdown list item, so that a list of the
+        book reads as one; any other paragraph as `prose`."""
+        item = re.match(r"[-•]\s+(?=\S)", text)
+        if item is None:
+            return self.prose(text)
+        return Markup("- ") + self.prose(text[item.end():])
+
     def named(self, text: str) -> ast.Decl | None:
         """The declaration a code span in prose names (`summary.summary_julie`), if any:
         looked up from the declaration the prose belongs to outwards, as references are."""

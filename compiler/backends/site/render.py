@@ -45,6 +45,7 @@ def render(site: Site, page: Page) -> str:
     if page.sym is not None:
         top = page.template == "game.md.j2"  # under a heading of its own
         ctx["block"] = build_block(view, page.sym, 1, 3 if top else 2)
+        ctx["beside"] = [build_block(view, sym, 2) for sym in page.beside]
     ctx.update(CONTEXTS[page.template](view) if page.template in CONTEXTS else {})
     text = env().get_template(page.template).render(ctx)
     return re.sub(r"\n{3,}", "\n\n", text).rstrip("\n") + "\n"
