@@ -132,3 +132,18 @@ def test_facing_queries(game: Game) -> None:
     assert q.relative(game, "troll", "east", [[0, -1]]) == ["yard.5_3"]
     with pytest.raises(NotExecutable, match="no side"):
         q.in_front(game, "troll", "up")
+
+
+def test_a_line_of_sight_goes_both_ways() -> None:
+    """The book: "the Primordial always sees Titans that can see it and vice versa"."""
+    import random
+
+    pick = random.Random(7)
+    spaces = [sq(c, r) for c in range(1, 7) for r in range(1, 7)]
+    for _ in range(60):
+        a, b = pick.sample(spaces, 2)
+        blocking = [s for s in pick.sample(spaces, 8) if s not in (a, b)]
+        cut = frozenset(frozenset((sq(c, r), sq(c + 1, r)))
+                        for c, r in [(pick.randint(1, 5), pick.randint(1, 6))])
+        assert clear_corners(GRID, [a], [b], blocking, cut) == \
+            clear_corners(GRID, [b], [a], blocking, cut)
