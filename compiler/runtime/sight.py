@@ -2,9 +2,9 @@
 
 A grid board may have walls (`walls:`): each lies on the edge between two orthogonally
 adjacent spaces, given as the pair of them. The walls are fixed (`walls: [[square(g, 3,
-2), square(g, 4, 2)]]`) or the value of a stat (`walls: red_lines`), a list of pairs
-that the rules change at run time (`set red_lines to red_lines + [[a, b]]`). A step
-never crosses a wall: `adjacent`, `neighbours`, `within`, a `distance` counted
+2), square(g, 4, 2)]]`) or the value of a stat (`walls: fences`), a list of pairs
+that the rules change at run time (`set fences to [w for each w in fences] + [[a,
+b]]`). A step never crosses a wall: `adjacent`, `neighbours`, `within`, a `distance` counted
 `through` some spaces, and a move's `within` go around them; a plain `distance(a, b)`
 on a grid is counted through them, as the crow walks. A line of sight is blocked by a
 wall it crosses or runs along, not by one whose end it only touches.
@@ -13,9 +13,9 @@ On a grid declared `sight: corners`, `line_of_sight(a, b, blocking)` draws lines
 any corner of a space of `a` to any corner of a space of `b` (`clear_corners`); one
 clear line is enough. A line is blocked when it crosses the inside of a blocking space,
 runs along an edge of one, crosses or runs along a wall (or touches a point where two
-walls meet: a longer wall's inside, or its bend), or passes (between its ends) through a
+walls meet: a longer wall's inside, or its bend), or goes (between its ends) through a
 corner where two blocking spaces meet diagonally; touching only a corner of a blocking
-space, or the end of a wall, does not block it. A line joins two different corners: two
+space, or the end of a wall, does not stop it. A line joins two different corners: two
 figures that share a corner see each other only along some other line.
 
 Space (column c, row r) is the square from (c - 1, r - 1) to (c, r): x grows east,
@@ -39,11 +39,11 @@ if TYPE_CHECKING:
 Walls = frozenset[frozenset[str]]
 NO_WALLS: Walls = frozenset()
 Point = tuple[Fraction, Fraction]
-Edge = tuple[int, int, int, int]  # x0, y0, x1, y1: a unit edge of the grid
+Edge = tuple[int, int, int, int]  # x0, y0, x1, y1: one edge of the grid
 
 
 def walls_of(g: Game, board: BoardDef) -> Walls:
-    """The walls standing on a board now (its fixed ones, or its stat's value)."""
+    """The walls up on a board now (its fixed ones, or its stat's value)."""
     if board.walls is None or not board.grid:
         return NO_WALLS
     pairs = board.walls if isinstance(board.walls, tuple) else g.stats.get(None, board.walls)
@@ -76,7 +76,7 @@ def _edges(board: BoardDef, cut: Walls) -> list[Edge]:
 def _hits(p: Point, q: Point, edge: Edge) -> bool:
     """Segment p-q crosses the open edge, or runs along it for some length."""
     x0, y0, x1, y1 = edge
-    if x0 != x1:  # a horizontal edge: swap the axes and test it as a vertical one
+    if x0 != x1:  # a horizontal edge: swap the axes: a vertical one
         return _hits((p[1], p[0]), (q[1], q[0]), (y0, x0, y1, x1))
     dx, dy = q[0] - p[0], q[1] - p[1]
     if dx == 0:
@@ -108,7 +108,7 @@ def _sides(square: tuple[int, int]) -> list[Edge]:
 
 
 def _pinched(p: Point, q: Point, blocked: set[tuple[int, int]]) -> bool:
-    """Segment p-q (between corners) passes, between its ends, through a corner where
+    """Segment p-q (between corners) goes, between its ends, through a corner where
     two blocking spaces meet diagonally."""
     dx, dy = int(q[0] - p[0]), int(q[1] - p[1])
     steps = gcd(dx, dy)
@@ -120,7 +120,7 @@ def _pinched(p: Point, q: Point, blocked: set[tuple[int, int]]) -> bool:
 
 
 def _joints(walls: list[Edge]) -> set[Point]:
-    """The points where two walls meet (inside a longer wall, or where it bends)."""
+    """The corners where two walls meet (inside a longer wall, or where it bends)."""
     ends: dict[Point, int] = {}
     for x0, y0, x1, y1 in walls:
         for end in ((Fraction(x0), Fraction(y0)), (Fraction(x1), Fraction(y1))):
