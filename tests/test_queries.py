@@ -40,7 +40,8 @@ def test_the_runtime_names_nothing_a_rulebook_declares() -> None:
 # and the language reference's placeholders (its players and places), which the
 # reference game, Crazy Eights, uses too.
 PLAIN_WORDS = {"card", "dice", "event", "first", "hero", "instead", "map", "may", "pile",
-               "played", "rules", "supply", "ann", "bob", "cid", "hand", "score", "stock"}
+               "played", "rules", "supply", "ann", "bob", "cid", "hand", "score", "stock",
+               "front", "cover", "sight"}
 
 
 def test_the_runtimes_prose_names_no_game_either() -> None:

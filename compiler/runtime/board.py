@@ -13,7 +13,8 @@ adjacent space (nothing when no path leads there); on a grid, steps may be
 diagonal only when the board says so. `line_of_sight(a, b, blocking)` on a grid
 draws the straight line between the centres of the two spaces: it is blocked when it
 crosses the inside of a blocking space other than its ends; a line that only runs
-along an edge or through a corner of a blocking space is not blocked.
+along an edge or through a corner of a blocking space is not blocked. A grid's `walls:`
+and its `sight: corners` are the module `sight`'s.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from .defs import Value, base_of
 from .errors import Illegal, NotExecutable
+from .sight import NO_WALLS, Walls, clear_corners, through_wall, walls_of
 
 if TYPE_CHECKING:
     from .defs import Definitions
@@ -45,6 +47,8 @@ class BoardDef:
     columns: int = 0
     rows: int = 0
     diagonals: bool = False
+    walls: str | tuple[tuple[str, str], ...] | None = None  # a stat's name, or fixed edges
+    sight: str = "centres"  # line_of_sight: from centre to centre, or corner to corner
     _next: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -89,8 +93,8 @@ class BoardDef:
     def has(self, space: Value) -> bool:
         return self.coordinates(space) is not None if self.grid else space in self._next
 
-    def neighbours(self, space: Value) -> list[str]:
-        """The spaces one step away, in the board's order."""
+    def neighbours(self, space: Value, cut: Walls = NO_WALLS) -> list[str]:
+        """The spaces one step away, in the board's order (none across a wall of `cut`)."""
         at = self.coordinates(space)
         if at is None:
             return list(self._next.get(space, ())) if isinstance(space, str) else []
@@ -99,22 +103,23 @@ class BoardDef:
         if self.diagonals:
             steps = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
         found = (self.square(c + dc, r + dr) for dc, dr in steps)
-        return [s for s in found if s is not None]
+        return [s for s in found if s is not None and frozenset((space, s)) not in cut]
 
-    def distance(self, a: Value, b: Value, through: Iterable[Value] | None = None) -> int | None:
+    def distance(self, a: Value, b: Value, through: Iterable[Value] | None = None,
+                 cut: Walls = NO_WALLS) -> int | None:
         """The fewest steps from `a` to `b`; nothing when no path leads there. `through`:
         the spaces a path may cross (its two ends aside), when not all of them."""
-        return self.between([a], [b], through)
+        return self.between([a], [b], through, cut)
 
     def between(self, starts: Iterable[Value], goals: Iterable[Value],
-                through: Iterable[Value] | None = None) -> int | None:
+                through: Iterable[Value] | None = None, cut: Walls = NO_WALLS) -> int | None:
         """The fewest steps from any of `starts` to any of `goals` (the spaces two wide
         figures span); nothing when no path leads there."""
         first = [s for s in starts if self.has(s)]
         ends = {s for s in goals if self.has(s)}
         if not first or not ends:
             return None
-        if self.grid and through is None:
+        if self.grid and through is None and not cut:
             return min(self._steps(a, b) for a in first for b in ends)
         open_ = None if through is None else set(through) | ends
         seen = dict.fromkeys(first, 0)
@@ -123,7 +128,7 @@ class BoardDef:
             here = queue.popleft()
             if here in ends:
                 return seen[here]
-            for there in self.neighbours(here):
+            for there in self.neighbours(here, cut):
                 if there not in seen and (open_ is None or there in open_):
                     seen[there] = seen[here] + 1
                     queue.append(there)
@@ -139,7 +144,7 @@ class BoardDef:
         """The spaces at most `steps` away (the space itself among them), nearest first."""
         return self.around([space], steps)
 
-    def around(self, starts: Iterable[Value], steps: int) -> list[str]:
+    def around(self, starts: Iterable[Value], steps: int, cut: Walls = NO_WALLS) -> list[str]:
         """The spaces at most `steps` from any of `starts` (themselves first)."""
         first = [s for s in starts if self.has(s)]
         seen = dict.fromkeys(first, 0)
@@ -148,7 +153,7 @@ class BoardDef:
             here = queue.popleft()
             if seen[here] == steps:
                 continue
-            for there in self.neighbours(here):
+            for there in self.neighbours(here, cut):
                 if there not in seen:
                     seen[there] = seen[here] + 1
                     queue.append(there)
@@ -163,13 +168,16 @@ class BoardDef:
         found = [self.square(at[0] + dc, at[1] + dr) for dr in range(side) for dc in range(side)]
         return None if None in found else [s for s in found if s is not None]
 
-    def line_of_sight(self, a: Value, b: Value, blocking: Iterable[Value]) -> bool:
+    def line_of_sight(self, a: Value, b: Value, blocking: Iterable[Value],
+                      cut: Walls = NO_WALLS) -> bool:
         """The straight line between the centres of `a` and `b` crosses the inside
-        of none of the blocking spaces (its two ends aside)."""
+        of none of the blocking spaces (its two ends aside), nor a wall of `cut`."""
         ca, cb = self.coordinates(a), self.coordinates(b)
         if ca is None or cb is None:
             raise NotExecutable(f"a line is drawn on a square grid, between two of "
                                 f"its spaces: {a!r} and {b!r} on {self.name}")
+        if through_wall(self, ca, cb, cut):
+            return False
         for space in blocking:
             at = self.coordinates(space)
             if at is not None and at not in (ca, cb) and _crosses(ca, cb, at):
@@ -200,14 +208,15 @@ def board_of(boards: Mapping[str, BoardDef], space: Value) -> BoardDef | None:
     return next((b for b in boards.values() if b.has(space)), None)
 
 
-def reach(boards: Mapping[str, BoardDef], origin: Value, to: Value, steps: int) -> None:
+def reach(boards: Mapping[str, BoardDef], origin: Value, to: Value, steps: int,
+          g: Game | None = None) -> None:
     """A move of at most `steps` from `origin` to `to`; `Illegal` when it is farther, or
     when no path on one board leads there."""
     board = board_of(boards, to)
     if board is None:
         raise NotExecutable(f"a move within a range goes to a board's space, and {to!r} "
                             "is none")
-    distance = board.distance(origin, to)
+    distance = board.distance(origin, to, None, walls_of(g, board) if g else NO_WALLS)
     if distance is None:
         where = "is in no place" if origin is None else f"is on {origin}"
         raise Illegal(f"no path leads to {to}: the thing moved {where}")
@@ -260,14 +269,16 @@ def adjacent(g: Game, a: Value, b: Value) -> bool:
     """`b` is one step from `a` (the spaces they span, for things)."""
     first, other = _cover(g, a), _cover(g, b)
     board = _board(g, first)
-    return not set(first) & set(other) and board.between(first, other) == 1
+    return not set(first) & set(other) and \
+        board.between(first, other, None, walls_of(g, board)) == 1
 
 
 def neighbours(g: Game, space: Value) -> list[Value]:
     """The spaces one step away (from any space a wide figure covers)."""
     covered = _cover(g, space)
     board = _board(g, covered)
-    found = [n for s in covered for n in board.neighbours(s) if n not in covered]
+    cut = walls_of(g, board)
+    found = [n for s in covered for n in board.neighbours(s, cut) if n not in covered]
     return list(dict.fromkeys(found))
 
 
@@ -280,7 +291,8 @@ def distance(g: Game, a: Value, b: Value, through: Value = None) -> Value:
         return None
     crossed = None if through is None else [s for x in g.members(through)
                                             for s in _cover(g, x)]
-    return board.between(first, other, crossed)
+    return board.between(first, other, crossed, NO_WALLS if through is None else
+                         walls_of(g, board))
 
 
 def occupied(g: Game, board: Value, thing: Value = None) -> list[Value]:
@@ -300,7 +312,8 @@ def occupied(g: Game, board: Value, thing: Value = None) -> list[Value]:
 def within(g: Game, space: Value, steps: Value) -> list[Value]:
     """The spaces at most `steps` away, the space itself (a wide figure's) first."""
     covered = _cover(g, space)
-    return list(_board(g, covered).around(covered, g.amount(steps)))
+    board = _board(g, covered)
+    return list(board.around(covered, g.amount(steps), walls_of(g, board)))
 
 
 def spaces(g: Game, board: Value) -> list[Value]:
@@ -336,12 +349,19 @@ def row(g: Game, space: Value) -> Value:
 def line_of_sight(g: Game, a: Value, b: Value, blocking: Value = None) -> bool:
     """The straight line between the centres of two spaces of a grid crosses no
     blocking space (a list of spaces, or of things on them); from a wide figure, a line
-    from any space it covers to any space the other covers."""
+    from any space it covers to any space the other covers. On a `sight: corners` grid,
+    from a corner to a corner (`sight.clear_corners`), and a blocking thing that covers
+    a space of either end blocks nothing."""
     first, other = _cover(g, a), _cover(g, b)
     ends = set(first) | set(other)
     blockers = [s for x in g.members(blocking) for s in _cover(g, x) if s not in ends]
     board = _board(g, first)
-    return any(board.line_of_sight(x, y, blockers) for x in first for y in other)
+    cut = walls_of(g, board)
+    if board.sight == "corners":
+        covers = [_cover(g, x) for x in g.members(blocking)]
+        return clear_corners(board, first, other,
+                             [s for c in covers if not ends & set(c) for s in c], cut)
+    return any(board.line_of_sight(x, y, blockers, cut) for x in first for y in other)
 
 
 def landing(g: Game, thing: Value, to: Value, source: Value, within: Value) -> None:
@@ -349,7 +369,7 @@ def landing(g: Game, thing: Value, to: Value, source: Value, within: Value) -> N
     if given), and a wide figure wholly on the board."""
     if within is not None:
         origin = source if source is not None else g.places.where(thing)
-        reach(g.defs.boards, origin, to, g.amount(within))
+        reach(g.defs.boards, origin, to, g.amount(within), g)
     fits(g.defs, thing, to)
 
 

@@ -20,6 +20,7 @@ import math
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..syntax import ast
+from .sight import check_sight
 from .symbols import GameModel
 
 
@@ -72,6 +73,7 @@ def _check_board(model: GameModel, board: ast.Board, diags: Diagnostics) -> None
         prop = board.prop("adjacency")
         diags.add(Code.BAD_BOARD, "a square grid's adjacency goes both ways",
                   prop.span if prop else board.span, "remove `adjacency: directed`")
+    check_sight(model, board, diags)
     listed = {space.id: _adjacent(model, board, space, diags) for space in spaces}
     if board.adjacency == "directed":
         return

@@ -225,6 +225,8 @@ class Board(Decl):
     columns: int | None = None
     row_count: int | None = None  # `rows:` (a declaration's `rows` are a table's)
     diagonals: bool = False
+    walls: Expr | None = None  # a grid's walls: fixed pairs of spaces, or a stat
+    sight: str = "centres"  # centres | corners: how line_of_sight is drawn
 
 
 @dataclass(frozen=True, slots=True)

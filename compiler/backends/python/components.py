@@ -9,6 +9,7 @@ from typing import Any
 from ...core.vocabulary import OPTION_KEYWORDS
 from ...semantics.resolve import Symbol
 from ...semantics.schema import MAX_DIE_FACES, range_size
+from ...semantics.sight import fixed_wall
 from ...syntax import ast
 from .common import (
     Unit,
@@ -144,7 +145,20 @@ def board_def(unit: Unit, sym: Symbol, decl: ast.Board) -> Py:
         directed=Atom("True") if decl.adjacency == "directed" else None,
         columns=literal(decl.columns) if grid else None,
         rows=literal(decl.row_count) if grid else None,
-        diagonals=Atom("True") if decl.diagonals and grid else None))
+        diagonals=Atom("True") if decl.diagonals and grid else None,
+        walls=board_walls(unit, decl, sym.qualname) if grid else None,
+        sight=Str(decl.sight) if decl.sight != "centres" and grid else None))
+
+
+def board_walls(unit: Unit, decl: ast.Board, name: str) -> Py | None:
+    """A grid's walls: the stat that holds them (its name), or its fixed pairs of spaces."""
+    if isinstance(decl.walls, ast.Ref):
+        stat = unit.model.targets.get(decl.walls)
+        return Str(stat.id) if isinstance(stat, ast.Stat) else None
+    pairs = [fixed_wall(unit.model, decl, item) for item in items(decl.walls)]
+    walls = [Seq("", tuple(Str(f"{name}.{c}_{r}") for c, r in pair), "()")
+             for pair in pairs if pair is not None]
+    return Seq("", tuple(walls), "()", tuple_comma=True) if walls else None
 
 
 def per_player(unit: Unit, decl: ast.Decl, name: str = "per") -> bool:
