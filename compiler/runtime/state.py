@@ -311,9 +311,9 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         """Write a line in the log."""
         self.log.add("log", text)
 
-    def prose(self, text: str) -> None:
-        """Log what the book states in words only: it is not executed."""
-        self.log.add("prose", text, detail="stated in words only: not executed")
+    def prose(self, text: str) -> NoReturn:
+        """A step the book states in words only: never executed, so the rule stops."""
+        raise NotExecutable(f"the step is stated in words: {text}")
 
     def words(self, text: str) -> NoReturn:
         """A condition stated in words: the engine never answers it, so the rule stops."""
