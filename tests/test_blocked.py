@@ -278,6 +278,8 @@ def test_words_in_part_of_a_condition_or_in_a_step_count_as_such(tmp_path: Path)
     status = {s.decl.id: rule_status(c) for s in model.symbols.values()
               if (c := rule_clauses(s.decl)) is not None}
     assert status == {"mixed": PROSE_RULE, "negated": PROSE_RULE, "stepped": PARTIAL}
+    stats = run_cli("stats", str(tmp_path)).out   # `if "the moon is full":` is a step in words
+    assert "rules: 3 (0 full, 1 partial, 2 prose; 1 steps in words only)" in stats, stats
 
 
 NOTHING = HEADER + '''rule from_nothing "Gain one more than nothing":
