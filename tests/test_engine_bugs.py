@@ -1,0 +1,51 @@
+"""Engine and compiler bugs the book encoders met, each on a small game of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ludex.pipeline import compile_paths
+from ludex.semantics.results import PASS, ExampleResult
+from ludex.verify.examples import example_results
+
+HEADER = '''game g "G":
+  page: 1
+
+stat day "Day":
+  range: 0..20
+
+stat coins "Coins":
+  range: 0..20
+
+'''
+
+
+def results_of(tmp_path: Path, text: str) -> dict[str, ExampleResult]:
+    (tmp_path / "game.ludex").write_text(text, encoding="utf-8")
+    return {r.example: r for r in example_results(compile_paths([tmp_path]))}
+
+
+FACT_OF_A_STAT = HEADER + '''fact symbol_on "The symbol printed on a day of the Timeline"
+
+rule acclimation "Acclimation":
+  effect:
+    if symbol_on(day, "Acclimation"):
+      gain 1 coins
+
+example on_day_five "The symbol of day 5":
+  for: acclimation
+  given:
+    set day to 5
+    set symbol_on(5, "Acclimation") to yes
+  actions:
+    trigger acclimation
+  expect:
+    coins == 1
+'''
+
+
+def test_a_stat_given_to_a_fact_is_its_value(tmp_path: Path) -> None:
+    """`symbol_on(day, "x")` asks about the day it is (5), not about the name `day`
+    (needs-voyage.md B2)."""
+    result = results_of(tmp_path, FACT_OF_A_STAT)["on_day_five"]
+    assert result.status == PASS, result
