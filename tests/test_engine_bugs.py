@@ -49,3 +49,27 @@ def test_a_stat_given_to_a_fact_is_its_value(tmp_path: Path) -> None:
     (needs-voyage.md B2)."""
     result = results_of(tmp_path, FACT_OF_A_STAT)["on_day_five"]
     assert result.status == PASS, result
+
+
+LIST_STAT = HEADER + '''stat pile "A list":
+  start: []
+
+rule grow "Grow":
+  effect:
+    set pile to pile + [1]
+
+example from_the_start "Adding to a list stat at its start value":
+  for: grow
+  actions:
+    trigger grow
+    trigger grow
+  expect:
+    pile == [1, 1]
+'''
+
+
+def test_a_list_stat_at_its_start_value_can_be_added_to(tmp_path: Path) -> None:
+    """`pile + [1]` where `pile` still holds its `start: []` (the definitions keep it as
+    a tuple): it was a TypeError, tuple + list."""
+    result = results_of(tmp_path, LIST_STAT)["from_the_start"]
+    assert result.status == PASS, result

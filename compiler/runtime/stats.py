@@ -65,8 +65,8 @@ class Stats:
         stat = self.defs.get(name)
         if stat is None:
             raise NotExecutable(f"`{_show(who, name)}` is not known: set it first")
-        if stat.start is not None:
-            return stat.start
+        if stat.start is not None:  # a list is frozen in the definitions: a list again
+            return list(stat.start) if isinstance(stat.start, tuple) else stat.start
         return self.bound(who, stat.lo) or 0
 
     def number(self, who: str | None, name: str) -> int:
