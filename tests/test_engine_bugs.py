@@ -73,3 +73,49 @@ def test_a_list_stat_at_its_start_value_can_be_added_to(tmp_path: Path) -> None:
     a tuple): it was a TypeError, tuple + list."""
     result = results_of(tmp_path, LIST_STAT)["from_the_start"]
     assert result.status == PASS, result
+
+
+OWN_INSTANCE = HEADER + '''kind hero "Hero"
+hero ann "Ann"
+
+rule census "Census":
+  effect:
+    set coins to count(all(hero))
+
+procedure roll_call "Roll call":
+  each: hero
+  step answer "Answer":
+    effect: gain 1 day
+
+example with_bob "Bob joins in this example":
+  for: [census, roll_call]
+  hero bob "Bob"
+  actions:
+    trigger census
+    trigger roll_call
+  expect:
+    coins == 2
+    day == 2
+
+example without_bob "Only Ann, in any other example":
+  for: [census, roll_call]
+  actions:
+    trigger census
+    trigger roll_call
+  expect:
+    coins == 1
+    day == 1
+'''
+
+
+def test_an_instance_declared_in_an_example_exists_there_only(tmp_path: Path) -> None:
+    """`hero bob` inside `with_bob` is a hero there, and nowhere else: not in
+    `without_bob`, nor in a game played outside the examples."""
+    from ludex.runtime import Game
+    from ludex.verify.examples import engine_of
+
+    results = results_of(tmp_path, OWN_INSTANCE)
+    assert results["with_bob"].status == PASS, results["with_bob"]
+    assert results["without_bob"].status == PASS, results["without_bob"]
+    engine = engine_of(compile_paths([tmp_path], checks=False).models[0])
+    assert Game(engine.DEFINITIONS).members("hero") == ["ann"]

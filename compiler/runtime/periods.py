@@ -48,6 +48,7 @@ from .choosers import Choice
 from .context import Ctx
 from .defs import Value, base_of, seat_of
 from .errors import Illegal, Interrupt, NotExecutable
+from .instances import instances
 from .resolution import Resolution
 
 
@@ -183,7 +184,7 @@ class Periods(Resolution):
         if proc.each_player:
             left = self.still_in()
         elif proc.each is not None:
-            left = list(self.defs.kinds.get(proc.each, ()))
+            left = instances(self, proc.each)
         else:
             yield None
             return

@@ -22,6 +22,7 @@ from .context import Ctx, Run
 from .defs import Definitions, Expectation, Reward, StatDef, Value, base_of
 from .errors import Illegal, NotExecutable, RuleError
 from .facts import Facts
+from .instances import instances
 from .limits import Lasting, Usage
 from .log import EventLog
 from .periods import Periods, Scheduled
@@ -206,7 +207,7 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         if value == self.defs.players and value is not None:
             return list(self.seats)
         if value in self.defs.kinds:
-            return list(self.defs.kinds[value])
+            return instances(self, value)
         if isinstance(value, str) and (self.places.known(value) or
                                        board_of(self.defs.boards, value) is not None):
             return list(self.places.of(value))  # a board's space: a place from the start
