@@ -119,3 +119,31 @@ def test_an_instance_declared_in_an_example_exists_there_only(tmp_path: Path) ->
     assert results["without_bob"].status == PASS, results["without_bob"]
     engine = engine_of(compile_paths([tmp_path], checks=False).models[0])
     assert Game(engine.DEFINITIONS).members("hero") == ["ann"]
+
+
+NESTED_STAT = HEADER + '''section voyage "Voyage":
+  stat introduced "The Adversary is introduced":
+    range: 0..1
+
+  rule noticed "Noticed":
+    when: after introduced
+    effect: gain 1 coins
+'''
+
+
+def test_a_stat_set_by_its_qualified_name_is_the_stat(tmp_path: Path) -> None:
+    """`Game.set` / `Game.get` by a stat's qualified name reach the stat (kept by its own
+    id) and fire its hooks; a qualified name that is no stat is an error naming the
+    nearest one (needs-aeonfix.md: it silently wrote a key no rule reads)."""
+    import pytest
+    from ludex.runtime import Game, NotExecutable
+    from ludex.verify.examples import engine_of
+
+    (tmp_path / "game.ludex").write_text(NESTED_STAT, encoding="utf-8")
+    game = Game(engine_of(compile_paths([tmp_path], checks=False).models[0]).DEFINITIONS)
+    game.set(None, "voyage.introduced", 1)
+    assert game.get(None, "introduced") == 1 and game.get(None, "voyage.introduced") == 1
+    assert game.get(None, "coins") == 1  # its hook fired
+    with pytest.raises(NotExecutable, match="no stat is called `voyage.introduce`; did you "
+                                            "mean `introduced`"):
+        game.set(None, "voyage.introduce", 1)

@@ -153,8 +153,7 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         if name in self.player_places and self._owns(who, self.player_places[name]):
             self.set_place(self.place_of(who, self.player_places[name]), value)
             return
-        self.stats.set(who, name, value)
-        self._changed(name, who)
+        self._changed(self.stats.set(who, name, value), who)  # a qualified name resolves
 
     def amount(self, value: Value) -> int:
         if isinstance(value, bool) or not isinstance(value, int):

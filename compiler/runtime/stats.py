@@ -12,6 +12,7 @@ that value (`gained`): what rules hooked `after` a stat read.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from typing import Any
 
@@ -62,6 +63,8 @@ class Stats:
         key = (who, name)
         if key in self.values:
             return self.values[key]
+        if name not in self.defs and "." in name and self.named(name) != name:
+            return self.get(who, self.named(name))
         stat = self.defs.get(name)
         if stat is None:
             raise NotExecutable(f"`{_show(who, name)}` is not known: set it first")
@@ -79,7 +82,26 @@ class Stats:
         """The real value remembered past the bound, else the value."""
         return self.remembered.get((who, name), self.get(who, name))
 
-    def set(self, who: str | None, name: str, value: Value) -> None:
+    def named(self, name: str, setting: bool = False) -> str:
+        """A stat's name from its name or its qualified name (`voyage.x.adversary_introduced`
+        is `adversary_introduced`: stats are kept by their own id). Setting a qualified name
+        that is no stat is an error, with the nearest stat's name. A bare name that is no
+        stat is a counter (the base game's Supplies, Technology: the definitions do not
+        list them), so it cannot be told from a misspelt stat here."""
+        if name in self.defs:
+            return name
+        short = name.rsplit(".", 1)[-1]
+        if short in self.defs:
+            return short
+        if not setting or "." not in name:
+            return name
+        close = difflib.get_close_matches(short, list(self.defs), n=1)
+        raise NotExecutable(f"no stat is called `{name}`"
+                            + (f"; did you mean `{close[0]}`?" if close else ""))
+
+    def set(self, who: str | None, name: str, value: Value) -> str:
+        """Set a stat; returns its name (`named`)."""
+        name = self.named(name, setting=True)
         stat = self.defs.get(name)
         if stat is not None and isinstance(value, int) and not isinstance(value, bool):
             lo, hi = self.bound(who, stat.lo), self.bound(who, stat.hi)
@@ -89,6 +111,7 @@ class Stats:
         self.remembered.pop((who, name), None)
         self.changes[(who, name)] = 0  # a value set, not gained nor lost
         self.log.add("set", name, who, f"{value!r}")
+        return name
 
     def gain(self, name: str, amount: int, who: str | None) -> None:
         stat = self.defs.get(name, COUNTER)
