@@ -24,6 +24,7 @@ from ..syntax import ast
 from ..syntax.properties import params_of
 from ..syntax.walk import find_nodes, iter_nodes
 from .symbols import GameModel
+from .values import check_values
 
 BUILT_IN_ARGS = frozenset({"target", "owner"})  # what any triggered rule may be given
 
@@ -80,6 +81,7 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
                           "action an example takes, and stands only in its `actions:`",
                           node.span, "in a rule, say what is not allowed with `require "
                           "CONDITION`")
+    check_values(model, diags)  # a rule where a value is read (E306)
 
 
 def _what(decl: ast.Decl) -> str:
