@@ -13,7 +13,7 @@ that value (`gained`): what rules hooked `after` a stat read.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .defs import Record, StatDef, Value
@@ -34,6 +34,9 @@ class Stats:
         self.remembered: dict[Key, int] = {}
         self.payments: dict[Key, int] = {}  # the last payment of each stat by each owner
         self.changes: dict[Key, int] = {}  # the last change: +gained (past the bound), -lost
+        # asked before a gain or a loss: a rule replaced it (`replacing`); then `replaced`
+        self.instead: Callable[[str, int, str | None], bool] | None = None
+        self.replaced = False
 
     def __getstate__(self) -> dict[str, Any]:
         """Without the game's catalog (read-only, held by the definitions): `Game`
@@ -114,6 +117,9 @@ class Stats:
         return name
 
     def gain(self, name: str, amount: int, who: str | None) -> None:
+        if self.instead is not None and self.instead(name, amount, who):
+            self.replaced = True
+            return
         stat = self.defs.get(name, COUNTER)
         old = self.number(who, name)
         real = old + amount
@@ -141,6 +147,9 @@ class Stats:
             self.log.add("overflow", stat.name, who, f"clamped at {hi} (not {real})")
 
     def lose(self, name: str, amount: int, who: str | None) -> None:
+        if self.instead is not None and self.instead(name, -amount, who):
+            self.replaced = True
+            return
         stat = self.defs.get(name, COUNTER)
         old = self.number(who, name)
         lo = self.bound(who, stat.lo)
