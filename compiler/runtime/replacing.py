@@ -6,8 +6,8 @@ positive for a gain, negative for a loss (`n > 0`: gains only). The change does 
 happen, and the rules hooked `after` the stat do not run. A payment is never replaced
 (it is what a player chooses to spend). The first such rule in play whose condition
 holds replaces the change; a change made while that rule runs is not replaced again by
-it. What no replacement may touch ("Unavoidable Doom") is said in the replacing rules'
-conditions (`not resolving(unavoidable_doom)`).
+it. What no replacing rule may touch ("this gain cannot be mitigated") is said in the
+replacing rules' condition (`not resolving(ultimatum)`).
 """
 
 from __future__ import annotations

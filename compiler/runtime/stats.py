@@ -86,10 +86,10 @@ class Stats:
         return self.remembered.get((who, name), self.get(who, name))
 
     def named(self, name: str, setting: bool = False) -> str:
-        """A stat's name from its name or its qualified name (`voyage.x.adversary_introduced`
-        is `adversary_introduced`: stats are kept by their own id). Setting a qualified name
+        """A stat's name from its name or its qualified name (`farm.harvest.grain` is
+        `grain`: stats are kept by their own id). Setting a qualified name
         that is no stat is an error, with the nearest stat's name. A bare name that is no
-        stat is a counter (the base game's Supplies, Technology: the definitions do not
+        stat is a counter (a base game's Supplies, Bonds: the definitions do not
         list them), so it cannot be told from a misspelt stat here."""
         if name in self.defs:
             return name
