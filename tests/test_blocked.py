@@ -278,6 +278,8 @@ def test_words_in_part_of_a_condition_or_in_a_step_count_as_such(tmp_path: Path)
     status = {s.decl.id: rule_status(c) for s in model.symbols.values()
               if (c := rule_clauses(s.decl)) is not None}
     assert status == {"mixed": PROSE_RULE, "negated": PROSE_RULE, "stepped": PARTIAL}
+    stats = run_cli("stats", str(tmp_path)).out   # `if "the moon is full":` is a step in words
+    assert "rules: 3 (0 full, 1 partial, 2 prose; 1 steps in words only)" in stats, stats
 
 
 NOTHING = HEADER + '''rule from_nothing "Gain one more than nothing":
@@ -298,3 +300,75 @@ def test_computing_with_nothing_blocks_the_rule_instead_of_crashing(tmp_path: Pa
     result = results_of(tmp_path, NOTHING)["computes_with_nothing"]
     assert result.status == BLOCKED, result
     assert "it computes with nothing" in result.message
+
+
+IN_WORDS = HEADER + '''rule wordy "Wordy":
+  > Shout loudly, then gain 1 Coin.
+
+rule stepped "Stepped":
+  > Gain 2 Coins, then shout.
+  effect:
+    gain 2 coins
+    > Shout.
+
+rule counted "Counted":
+  > Each coin gained is a coin in the purse: nothing more to do.
+  when: after coins
+
+procedure day "A day":
+  step dawn "Dawn":
+    > The sun rises.
+  step noon "Noon":
+    effect: gain 1 coins
+
+example wordy_run "A rule stated in words only":
+  for: wordy
+  actions:
+    trigger wordy
+  expect:
+    coins == 0
+
+example stepped_run "A prose step":
+  for: stepped
+  actions:
+    trigger stepped
+  expect:
+    coins == 2
+
+example day_run "A step with no clause is a moment":
+  for: [day, counted]
+  actions:
+    trigger day
+  expect:
+    coins == 1
+'''
+
+
+def test_a_prose_step_blocks_where_it_is_reached(tmp_path: Path) -> None:
+    """A prose step is never skipped: the run stops there, what came before it done."""
+    results = results_of(tmp_path, IN_WORDS)
+    assert results["stepped_run"].status == BLOCKED, results["stepped_run"]
+    assert results["stepped_run"].message == ("blocked: `stepped` cannot run: the step is "
+                                              "stated in words: Shout.")
+    (tmp_path / "game.ludex").write_text(IN_WORDS, encoding="utf-8")
+    game = Game(engine_of(compile_paths([tmp_path], checks=False).models[0]).DEFINITIONS)
+    with pytest.raises(NotExecutable, match="the step is stated in words: Shout."):
+        game.trigger("stepped", Ctx())
+    assert game.get(None, "coins") == 2
+    assert [e.what for e in game.log.of_kind("blocked")] == ["stepped"]
+
+
+def test_a_rule_with_no_clause_blocks_when_triggered(tmp_path: Path) -> None:
+    """`trigger wordy` of a rule with its prose only: it says what it does in words."""
+    result = results_of(tmp_path, IN_WORDS)["wordy_run"]
+    assert result.status == BLOCKED, result
+    assert result.message == ("blocked: `wordy` cannot run: it is stated in words only: it "
+                              "has no clause the engine runs")
+
+
+def test_a_step_with_no_clause_and_a_hooked_rule_with_no_effect_run_as_nothing(
+        tmp_path: Path) -> None:
+    """A step with no clause is a moment of its procedure; a rule with clauses but no
+    effect does what its clauses say (here: it is hooked), nothing more."""
+    result = results_of(tmp_path, IN_WORDS)["day_run"]
+    assert result.status == PASS, result

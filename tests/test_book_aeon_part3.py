@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from ludex.runtime import Ctx, Game, Illegal, ScriptedChooser
+from ludex.runtime import Ctx, Game, Illegal, NotExecutable, ScriptedChooser
 from ludex.verify.examples import engine_of
 
 from .conftest import ROOT
@@ -190,10 +190,15 @@ def test_an_obstacle_placed_on_a_titan_crashes_it(engine: ModuleType) -> None:
                        {"obstacle": True, "destructible": destructible})
         game.set_fact("covered_titan", [], "solon")
         game.set("solon", "danger", 2)
-        game.trigger(PLACE_TERRAIN)
+        if destructible:
+            game.trigger(PLACE_TERRAIN)
+        else:  # then the Titan is Displaced (in words): the run stops there
+            with pytest.raises(NotExecutable, match="Displace the Titan"):
+                game.trigger(PLACE_TERRAIN)
         assert game.get("solon", "danger") == 3
         assert "knockdown_card" in game.members("condition_cards@solon")
-        assert ("new_tile" in game.members("battle_board_terrain")) is not destructible
+        # destroyed, or not placed yet: the run stopped at the Displacement in words
+        assert "new_tile" not in game.members("battle_board_terrain")
 
 
 def test_only_an_indestructible_tile_is_placed_on_the_primordial(engine: ModuleType) -> None:

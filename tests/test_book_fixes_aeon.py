@@ -26,9 +26,6 @@ TIMED_IN_WORDS = {
     "important_game_rules.rules_precedence",   # a rules conflict
     "important_game_rules.immediate_effects",  # an effect followed by "immediately"
     "important_game_rules.resolution_order",   # effects triggered at the same time
-    # a change of Diplomacy about to happen, ignored: no hook before a stat change, and
-    # nothing cancels one (its `before diplomacy` never fired, W313)
-    "voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final",
 }
 
 

@@ -576,16 +576,17 @@ def test_choosers() -> None:
     assert len(seen) == 3 * 3  # every answer to the first, then to the second
 
 
-def test_choose_and_prose_are_logged_with_their_cause() -> None:
+def test_choose_is_logged_with_its_cause_and_prose_stops_the_rule() -> None:
     def effect(g: Game, ctx: Ctx) -> None:
         g.choose("pick", [("x", "X")], 1)
         g.prose("Say hello.")
 
     g = game(rules=(_rule("pick", effect=effect),))
-    g.trigger("pick")
+    with pytest.raises(NotExecutable, match="the step is stated in words: Say hello."):
+        g.trigger("pick")
     kinds = [(e.kind, e.why) for e in g.log]
     assert ("choose", "pick") in kinds
-    assert ("prose", "pick") in kinds
+    assert ("blocked", None) in [(e.kind, None) for e in g.log if e.what == "pick"]
     assert "choose pick" in g.log.text() and len(g.log.of_kind("rule")) == 1
 
 

@@ -19,7 +19,7 @@ class GameStats:
     rules: int  # rules, procedure steps and cards with rule clauses (not examples' own)
     full: int  # ... whose every clause runs, doing something more than a trivial step
     partial: int  # ... of which something runs, but not all, or only trivial steps
-    prose_steps: int  # statements stated in words only, inside rule effects
+    prose_steps: int  # steps in words inside rule effects: prose steps, `if "..."`, `require "..."`
     examples: int
     passing: int
     failing: int
@@ -130,7 +130,7 @@ def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:
             if not any(isinstance(a.decl, ast.Example) for a in s.ancestors())]
     rules = [c for c in (rule_clauses(s.decl) for s in book) if c is not None]
     prose = sum(1 for c in rules for s in c.cost + c.effect for n in iter_nodes(s)
-                if isinstance(n, ast.ProseStep))
+                if isinstance(n, ast.ProseStep) or _worded(n))
     status = [r.status for r in results if r.game == model.name]
     declarations = sum(1 for _ in game_decls(model.source))  # as `ludex check` counts
     kinds = [rule_status(c, enforced_limit(model, c)) for c in rules]

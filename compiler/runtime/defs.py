@@ -251,7 +251,7 @@ class RuleDef:
     overrides: str | None = None
     scope: tuple[str, ...] = ()  # the modules, modes, variants... it belongs to
     this: str | None = None  # a card's own name (`self`)
-    prose: int = 0  # steps stated in words only, not executed
+    prose: int = 0  # steps stated in words only: reached, they stop the run
     example: str | None = None  # the worked example it is declared in: in play there only
 
 

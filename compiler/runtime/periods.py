@@ -48,6 +48,8 @@ from .choosers import Choice
 from .context import Ctx
 from .defs import Value, base_of, seat_of
 from .errors import Illegal, Interrupt, NotExecutable
+from .instances import instances
+from .replacing import replace_change, replacers
 from .resolution import Resolution
 
 
@@ -183,7 +185,7 @@ class Periods(Resolution):
         if proc.each_player:
             left = self.still_in()
         elif proc.each is not None:
-            left = list(self.defs.kinds.get(proc.each, ()))
+            left = instances(self, proc.each)
         else:
             yield None
             return
@@ -234,8 +236,21 @@ class Periods(Resolution):
         for entry in due:
             self._due(entry)
 
+    def _index(self) -> None:
+        """The rules' hooks and overrides, and those that replace a change of a stat."""
+        super()._index()
+        self.replacers = replacers(self.defs.rules)
+        self.stats.instead = self._instead_of if self.replacers else None
+
+    def _instead_of(self, stat: str, change: int, who: Value) -> bool:
+        return replace_change(self, stat, change, who)
+
     def _changed(self, stat: str, who: Value) -> None:
-        """A stat changed: its hooks, then what was waiting for it to reach a value."""
+        """A stat changed: its hooks, then what was waiting for it to reach a value (a
+        change replaced by a rule did not happen: nothing)."""
+        if self.stats.replaced:
+            self.stats.replaced = False
+            return
         super()._changed(stat, who)
         if not self.scheduled:
             return

@@ -29,6 +29,7 @@ from .board import (
 from .defs import Value, base_of
 from .errors import NotExecutable
 from .facing import in_front, relative, side_toward
+from .instances import instances
 from .log import Event
 from .places import REMOVED
 from .state import Ctx, Game
@@ -39,8 +40,8 @@ def _cards(g: Game, place: Value) -> list[Value]:
 
 
 def all_(g: Game, kind: Value) -> list[Value]:
-    """Every card or character of a kind."""
-    return list(g.defs.kinds.get(kind, ()))
+    """Every card or character of a kind (one declared inside another example is not)."""
+    return instances(g, kind)
 
 
 def count(g: Game, place: Value) -> int:

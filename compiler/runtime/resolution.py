@@ -49,6 +49,7 @@ from .limits import Lasting, Usage
 from .log import EventLog
 from .places import Places
 from .stats import Stats
+from .words import effect_of
 
 if TYPE_CHECKING:
     from .state import Game
@@ -250,8 +251,7 @@ class Resolution:
                 rule.cost(self.game, ctx)
             self._fire("start", rule.name, ctx)
             self._fire("during", rule.name, ctx)
-            if rule.effect is not None:
-                rule.effect(self.game, ctx)
+            effect_of(rule)(self.game, ctx)  # in words only: NotExecutable
             self._fire("end", rule.name, ctx)
         except Interrupt as err:
             stop = err

@@ -22,6 +22,7 @@ from .context import Ctx, Run
 from .defs import Definitions, Expectation, Reward, StatDef, Value, base_of
 from .errors import Illegal, NotExecutable, RuleError
 from .facts import Facts
+from .instances import instances
 from .limits import Lasting, Usage
 from .log import EventLog
 from .periods import Periods, Scheduled
@@ -152,8 +153,7 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         if name in self.player_places and self._owns(who, self.player_places[name]):
             self.set_place(self.place_of(who, self.player_places[name]), value)
             return
-        self.stats.set(who, name, value)
-        self._changed(name, who)
+        self._changed(self.stats.set(who, name, value), who)  # a qualified name resolves
 
     def amount(self, value: Value) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -206,7 +206,7 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         if value == self.defs.players and value is not None:
             return list(self.seats)
         if value in self.defs.kinds:
-            return list(self.defs.kinds[value])
+            return instances(self, value)
         if isinstance(value, str) and (self.places.known(value) or
                                        board_of(self.defs.boards, value) is not None):
             return list(self.places.of(value))  # a board's space: a place from the start
@@ -311,9 +311,9 @@ class Game(Periods, Seating, Choosing, Facts, Refusal):
         """Write a line in the log."""
         self.log.add("log", text)
 
-    def prose(self, text: str) -> None:
-        """Log what the book states in words only: it is not executed."""
-        self.log.add("prose", text, detail="stated in words only: not executed")
+    def prose(self, text: str) -> NoReturn:
+        """A step the book states in words only: never executed, so the rule stops."""
+        raise NotExecutable(f"the step is stated in words: {text}")
 
     def words(self, text: str) -> NoReturn:
         """A condition stated in words: the engine never answers it, so the rule stops."""

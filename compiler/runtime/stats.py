@@ -12,7 +12,8 @@ that value (`gained`): what rules hooked `after` a stat read.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .defs import Record, StatDef, Value
@@ -33,6 +34,9 @@ class Stats:
         self.remembered: dict[Key, int] = {}
         self.payments: dict[Key, int] = {}  # the last payment of each stat by each owner
         self.changes: dict[Key, int] = {}  # the last change: +gained (past the bound), -lost
+        # asked before a gain or a loss: a rule replaced it (`replacing`); then `replaced`
+        self.instead: Callable[[str, int, str | None], bool] | None = None
+        self.replaced = False
 
     def __getstate__(self) -> dict[str, Any]:
         """Without the game's catalog (read-only, held by the definitions): `Game`
@@ -62,11 +66,13 @@ class Stats:
         key = (who, name)
         if key in self.values:
             return self.values[key]
+        if name not in self.defs and "." in name and self.named(name) != name:
+            return self.get(who, self.named(name))
         stat = self.defs.get(name)
         if stat is None:
             raise NotExecutable(f"`{_show(who, name)}` is not known: set it first")
-        if stat.start is not None:
-            return stat.start
+        if stat.start is not None:  # a list is frozen in the definitions: a list again
+            return list(stat.start) if isinstance(stat.start, tuple) else stat.start
         return self.bound(who, stat.lo) or 0
 
     def number(self, who: str | None, name: str) -> int:
@@ -79,7 +85,26 @@ class Stats:
         """The real value remembered past the bound, else the value."""
         return self.remembered.get((who, name), self.get(who, name))
 
-    def set(self, who: str | None, name: str, value: Value) -> None:
+    def named(self, name: str, setting: bool = False) -> str:
+        """A stat's name from its name or its qualified name (`farm.harvest.grain` is
+        `grain`: stats are kept by their own id). Setting a qualified name
+        that is no stat is an error, with the nearest stat's name. A bare name that is no
+        stat is a counter (a base game's Supplies, Bonds: the definitions do not
+        list them), so it cannot be told from a misspelt stat here."""
+        if name in self.defs:
+            return name
+        short = name.rsplit(".", 1)[-1]
+        if short in self.defs:
+            return short
+        if not setting or "." not in name:
+            return name
+        close = difflib.get_close_matches(short, list(self.defs), n=1)
+        raise NotExecutable(f"no stat is called `{name}`"
+                            + (f"; did you mean `{close[0]}`?" if close else ""))
+
+    def set(self, who: str | None, name: str, value: Value) -> str:
+        """Set a stat; returns its name (`named`)."""
+        name = self.named(name, setting=True)
         stat = self.defs.get(name)
         if stat is not None and isinstance(value, int) and not isinstance(value, bool):
             lo, hi = self.bound(who, stat.lo), self.bound(who, stat.hi)
@@ -89,8 +114,12 @@ class Stats:
         self.remembered.pop((who, name), None)
         self.changes[(who, name)] = 0  # a value set, not gained nor lost
         self.log.add("set", name, who, f"{value!r}")
+        return name
 
     def gain(self, name: str, amount: int, who: str | None) -> None:
+        if self.instead is not None and self.instead(name, amount, who):
+            self.replaced = True
+            return
         stat = self.defs.get(name, COUNTER)
         old = self.number(who, name)
         real = old + amount
@@ -118,6 +147,9 @@ class Stats:
             self.log.add("overflow", stat.name, who, f"clamped at {hi} (not {real})")
 
     def lose(self, name: str, amount: int, who: str | None) -> None:
+        if self.instead is not None and self.instead(name, -amount, who):
+            self.replaced = True
+            return
         stat = self.defs.get(name, COUNTER)
         old = self.number(who, name)
         lo = self.bound(who, stat.lo)

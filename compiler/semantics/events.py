@@ -24,6 +24,7 @@ from ..syntax import ast
 from ..syntax.properties import params_of
 from ..syntax.walk import find_nodes, iter_nodes
 from .symbols import GameModel
+from .values import check_values
 
 BUILT_IN_ARGS = frozenset({"target", "owner"})  # what any triggered rule may be given
 
@@ -49,13 +50,21 @@ def bound_values(model: GameModel, decl: ast.Decl,
     when = clauses.when if isinstance(clauses, ast.Clauses) else None
     for moment in when.moments if when is not None else ():
         target = model.targets.get(moment.target) if moment.target is not None else None
-        params = params_of(target) if target is not None else ()
+        params = carried(target, moment)
         for name, param in zip(moment.binds, params, strict=False):
             out.setdefault(name, []).append(param)
     own = params_of(parent) if isinstance(decl, ast.Step) and parent is not None else ()
     for name in (*params_of(decl), *own):
         out.setdefault(name, []).append(name)
     return {name: tuple(dict.fromkeys(found)) for name, found in out.items()}
+
+
+def carried(target: ast.Decl | None, moment: ast.Timing) -> tuple[str, ...]:
+    """The values a moment carries: what its target declares (`params:`); a change of a
+    stat replaced (`instead of STAT(n)`) carries the change (`runtime.replacing`)."""
+    if isinstance(target, (ast.Stat, ast.Track)) and moment.kind == "instead":
+        return ("change",)
+    return params_of(target) if target is not None else ()
 
 
 def check_events(model: GameModel, diags: Diagnostics) -> None:
@@ -80,6 +89,7 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
                           "action an example takes, and stands only in its `actions:`",
                           node.span, "in a rule, say what is not allowed with `require "
                           "CONDITION`")
+    check_values(model, diags)  # a rule where a value is read (E306)
 
 
 def _what(decl: ast.Decl) -> str:
@@ -99,7 +109,7 @@ def _check_binds(model: GameModel, moment: ast.Timing, diags: Diagnostics) -> No
     target = model.targets.get(moment.target)
     if target is None:
         return
-    params = params_of(target)
+    params = carried(target, moment)
     written = f"`{moment.kind} {moment.target.dotted}({', '.join(moment.binds)})`"
     if len(set(moment.binds)) != len(moment.binds):
         diags.add(Code.WRONG_ARGUMENTS, f"{written} names one value twice", moment.span,

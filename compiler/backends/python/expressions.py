@@ -171,7 +171,7 @@ class ExprCode:
 
     def expr_Call(self, e: ast.Call, env: Env, soft: bool, boolean: bool) -> Py:
         query = e.func in QUERIES and e.func not in SPECIAL and e.func not in self.facts
-        args = [self.arg(a, env, by_name=not query or e.func in STAT_ARGUMENTS)
+        args = [self.arg(a, env, by_name=query and e.func in STAT_ARGUMENTS)
                 for a in e.args]
         if e.func == "treated" and len(e.args) == 1:  # the value remembered past the bound
             found = self.owner_and_stat(e.args[0], env)
@@ -183,8 +183,9 @@ class ExprCode:
 
     def arg(self, e: ast.Expr, env: Env, by_name: bool = True) -> Py:
         """A call's argument. A bare stat is its name for a query that reads a stat
-        (`paid(akira, trust)`) and for a fact (the name is part of what it asks); for any
-        other query it is its value (`count(rolled)` counts the list the stat holds)."""
+        (`paid(akira, trust)`); for a fact and any other query it is its value
+        (`symbol_on(day, "x")` asks about the day it is, `count(rolled)` counts the list
+        the stat holds)."""
         if by_name and isinstance(e, ast.Ref) and e.parts[0] not in env.names:
             decl, attrs = self.target(e)
             if isinstance(decl, ast.Stat) and not attrs:
