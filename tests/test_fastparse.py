@@ -17,7 +17,13 @@ from lark import Token
 from ludex.core.diagnostics import Diagnostics
 from ludex.core.source import SourceFile
 from ludex.syntax.callbacks import Context
-from ludex.syntax.fastparse import CLAUSE_WORDS, EFFECT_WORDS, VALUE_KEYWORDS, plain_decl
+from ludex.syntax.fastparse import (
+    CLAUSE_WORDS,
+    EFFECT_WORDS,
+    STEP_WORDS,
+    VALUE_KEYWORDS,
+    plain_decl,
+)
 from ludex.syntax.parse import _machine, _parser, parse_file, split_decls
 
 from .conftest import FIXTURES, ROOT
@@ -75,6 +81,25 @@ def test_its_keywords_are_the_grammars() -> None:
         == VALUE_KEYWORDS
     assert _accepted_keywords([*head, Token("NAME", "tags"), Token("COLON", ":"),
                                Token("LSQB", "[")]) == VALUE_KEYWORDS
+
+
+def test_after_a_prose_line_the_step_words_are_keywords() -> None:
+    """A prose line may be a step of an effect: after one, the parser reads the words
+    that start a statement as keywords, so `set: 3` is no property there (found with
+    hypothesis: `card cost:\n  > \n  for:[]`)."""
+    parser = _parser()
+    words = {t.pattern.value for t in parser.terminals
+             if t.pattern.type == "str" and t.pattern.value.isalpha()}
+    refused = set()
+    for word in sorted(words):
+        diags = Diagnostics()
+        parse_file(SourceFile("t.ludex", f"card c:\n  > x\n  {word}: 3\n"), diags, whole=True)
+        if list(diags):
+            refused.add(word)
+    assert refused - CLAUSE_WORDS == STEP_WORDS
+    for word in sorted(STEP_WORDS):
+        assert plain_decl(f"card c:\n  > x\n  {word}: 3\n", "t.ludex", 1, Diagnostics()) is None
+        assert plain_decl(f"card c:\n  {word}: 3\n", "t.ludex", 1, Diagnostics()) is not None
 
 
 def test_every_plain_declaration_of_the_corpus_reads_as_lark_reads_it() -> None:

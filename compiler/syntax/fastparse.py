@@ -34,6 +34,13 @@ CLAUSE_WORDS = frozenset({"field", "when", "limit", "duration", "condition", "ex
                           "note", "suppress"})
 # clause words whose `word: value` line is a plain value on an instance (`cost: 3`)
 EFFECT_WORDS = frozenset({"effect", "cost", "given", "actions"})
+# the words that start a statement: after a prose line, the parser reads them as
+# keywords (a prose line may be a step of an effect), so no property of these names
+# follows one
+STEP_WORDS = frozenset({"add", "as", "choose", "discard", "draw", "eliminate", "end", "for",
+                        "gain", "if", "log", "lose", "may", "move", "pay", "place",
+                        "refused", "relocate", "remove", "require", "reroll", "reveal",
+                        "roll", "schedule", "set", "shuffle", "skip", "trigger"})
 # words an expression may start with as keywords: never a name where a value starts
 VALUE_KEYWORDS = frozenset({"yes", "no", "not"})
 
@@ -80,7 +87,8 @@ def plain_decl(text: str, path: str, first: int, diags: Diagnostics) -> ast.Decl
             return None  # a body under a header without `:`, or nested, or dedented
         indent = width
         item = _item(body, path, number_, width + 1, found)
-        if item is None:
+        if item is None or (isinstance(item, ast.Property) and item.name in STEP_WORDS and
+                            any(isinstance(i, ast.Prose) for i in items)):
             return None
         items.append(item)
     if colon and not items:
