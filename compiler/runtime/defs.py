@@ -223,6 +223,7 @@ class Limit:
     count: int
     per: str | None = None  # a period: uses per turn, round, ...
     max_in: str | None = None  # an in-play maximum: at most `count` in this zone
+    key: str | None = None  # uses counted per value of this: target, source or a param
 
 
 @dataclass(frozen=True, slots=True)

@@ -239,9 +239,10 @@ def resolving(g: Game, what: Value) -> bool:
     return str(what) in g.log.causes
 
 
-def used(g: Game, rule: Value, who: Value = None) -> bool:
-    """The rule was used in its limit's current period (ever, without a limit)."""
-    return g.usage.used(str(rule), who) > 0
+def used(g: Game, rule: Value, who: Value = None, key: Value = None) -> bool:
+    """The rule was used in its limit's current period (ever, without a limit), by `who`,
+    for `key` (a keyed limit's value: `used(r, you, target)`) when given."""
+    return g.usage.used(str(rule), who, key) > 0
 
 
 def paid(g: Game, who: Value, stat: Value) -> int:

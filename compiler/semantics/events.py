@@ -23,6 +23,7 @@ from ..core.diagnostics import Diagnostics
 from ..syntax import ast
 from ..syntax.properties import params_of
 from ..syntax.walk import find_nodes, iter_nodes
+from .limit_keys import check_limit_keys
 from .symbols import GameModel
 
 BUILT_IN_ARGS = frozenset({"target", "owner"})  # what any triggered rule may be given
@@ -80,6 +81,7 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
                           "action an example takes, and stands only in its `actions:`",
                           node.span, "in a rule, say what is not allowed with `require "
                           "CONDITION`")
+    check_limit_keys(model, diags)
 
 
 def _what(decl: ast.Decl) -> str:

@@ -137,7 +137,8 @@ def timing(t: ast.Timing) -> str:
 def limit(lim: ast.Limit) -> str:
     if lim.max_in is not None:
         return f"max {lim.count} in {lim.max_in.dotted}"
-    return ("once" if lim.count == 1 else str(lim.count)) + f" per {lim.per}"
+    key = f" per {lim.key}" if lim.key is not None else ""
+    return ("once" if lim.count == 1 else str(lim.count)) + f" per {lim.per}{key}"
 
 
 def duration(d: ast.Duration) -> str:

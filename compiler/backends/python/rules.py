@@ -149,7 +149,8 @@ def limit(unit: Unit, lim: ast.Limit | None) -> Py | None:
         return None
     zone = unit.model.targets.get(lim.max_in) if lim.max_in is not None else None
     return call("Limit", literal(lim.count or 1), *kwargs(
-        per=opt_str(lim.per), max_in=Str(unit.qual(zone)) if zone else None))
+        per=opt_str(lim.per), max_in=Str(unit.qual(zone)) if zone else None,
+        key=opt_str(lim.key)))
 
 
 def duration(dur: ast.Duration | None) -> Py | None:

@@ -13,6 +13,8 @@ frozen). The changes, in source order:
   replaced by the first other place of the same sort the game declares (`Places`), and
   the step of a `skip to` by the first other step of its procedure;
 - a moment: each alternative of a `when:` with several (`after a or after b`) dropped;
+- a keyed limit (`once per round per target`): its key dropped, so the uses of every
+  target count together;
 - the values a `trigger` gives: their numbers and comparisons, as above.
 
 Each change has a stable, readable id, `<rule>: <clause> <path>: <what>`, such as
@@ -81,6 +83,10 @@ def _decl_changes(decl: ast.Decl, places: Places) -> Iterator[tuple[ast.Decl, _C
         clauses = decl.clauses
         for when in _moments(clauses.when):
             yield replace(decl, clauses=replace(clauses, when=when.node)), when
+        if clauses.limit is not None and clauses.limit.key is not None:
+            lim = clauses.limit  # a keyed limit counted for the rule as a whole
+            yield replace(decl, clauses=replace(clauses, limit=replace(lim, key=None))), \
+                _Change(None, "limit", f"drop `per {lim.key}`", lim.span)
         if clauses.condition is not None:
             for c in _expr(clauses.condition, "condition"):
                 yield replace(decl, clauses=replace(clauses, condition=c.node)), c

@@ -1,0 +1,68 @@
+"""Timing features on a small game of the tests' own (`tests/fixtures/engine/timing.ludex`):
+limits keyed by a value (`once per round per target`, `per PARAM`, `per source`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ludex.pipeline import compile_paths
+from ludex.runtime import Ctx, Game, Illegal, NotExecutable
+from ludex.semantics.compilation import Compilation
+from ludex.verify.examples import PASS, engine_of, example_results
+
+from .conftest import FIXTURES
+
+TIMING = FIXTURES / "engine" / "timing.ludex"
+
+
+def compiled(path: Path) -> Compilation:
+    comp = compile_paths([path], checks=False)
+    assert [str(d) for d in comp.diags if d.severity != "note"] == []
+    return comp
+
+
+@pytest.fixture(scope="module")
+def defs() -> Any:
+    return engine_of(compiled(TIMING).models[0]).DEFINITIONS
+
+
+def test_the_games_examples_pass() -> None:
+    results = example_results(compiled(TIMING))
+    assert {r.example: r.status for r in results} == {
+        r.example: PASS for r in results}
+    assert len(results) >= 2
+
+
+def test_a_keyed_limit_counts_each_target_apart(defs: Any) -> None:
+    game = Game(defs)
+    game.trigger("rally", Ctx(actor="ann", target="north"))
+    game.trigger("rally", Ctx(actor="ann", target="south"))
+    with pytest.raises(Illegal, match="once per round for each target"):
+        game.trigger("rally", Ctx(actor="ann", target="north"))
+    assert game.usage.used("rally", "ann", "north") == 1
+    assert game.usage.used("rally", "ann") == 2  # without a key: every target's uses
+
+
+def test_a_keyed_limit_starts_again_with_its_period(defs: Any) -> None:
+    game = Game(defs)
+    game.trigger("rally", Ctx(actor="ann", target="north"))
+    game.trigger("round")
+    game.trigger("rally", Ctx(actor="ann", target="north"))
+    assert game.usage.used("rally", "ann", "north") == 1
+
+
+def test_a_limit_keyed_by_a_param_reads_the_value_given(defs: Any) -> None:
+    game = Game(defs)
+    game.trigger("read_code", Ctx(args=(("code", "0074"),)))
+    with pytest.raises(Illegal):
+        game.trigger("read_code", Ctx(args=(("code", "0074"),)))
+    game.trigger("read_code", Ctx(args=(("code", "1138"),)))
+
+
+def test_a_keyed_limit_without_its_value_cannot_run(defs: Any) -> None:
+    """A use with no target is not counted under some made-up key: the run is blocked."""
+    game = Game(defs)
+    with pytest.raises(NotExecutable, match="per target"):
+        game.trigger("rally", Ctx(actor="ann"))
