@@ -66,3 +66,17 @@ def test_a_keyed_limit_without_its_value_cannot_run(defs: Any) -> None:
     game = Game(defs)
     with pytest.raises(NotExecutable, match="per target"):
         game.trigger("rally", Ctx(actor="ann"))
+
+
+def test_gained_reads_a_stat_of_the_whole_game_past_its_bound(defs: Any) -> None:
+    game = Game(defs)
+    game.set(None, "progress", 8)
+    game.gain("progress", 3, None)
+    assert game.get(None, "progress_tokens") == 3  # 9 is the bound; 3 were gained
+
+
+def test_gained_of_a_stat_kept_per_owner_must_say_whose(defs: Any) -> None:
+    from ludex.runtime import queries
+
+    with pytest.raises(NotExecutable, match="say whose"):
+        queries.gained(Game(defs), "score")

@@ -26,7 +26,7 @@ from .board import (
     square,
     within,
 )
-from .defs import Value, base_of
+from .defs import GAME, Value, base_of
 from .errors import NotExecutable
 from .log import Event
 from .places import REMOVED
@@ -222,9 +222,16 @@ def run_values(g: Game, procedure: Value, stat: Value, who: Value = None) -> lis
             if r.procedure == procedure and r.completed and who in (None, r.subject)]
 
 
-def gained(g: Game, who: Value, stat: Value) -> int:
+def gained(g: Game, who: Value, stat: Value = None) -> int:
     """What the last change of `who`'s stat added: the amount gained, counting what went
-    past the bound (0 after a loss, a payment or a set)."""
+    past the bound (0 after a loss, a payment or a set); `gained(STAT)`, of a stat of the
+    whole game (one kept per owner must say whose)."""
+    if stat is None:
+        who, stat = GAME, who
+        kept = g.defs.stats.get(str(stat))
+        if kept is not None and kept.per is not None:
+            raise NotExecutable(f"gained({stat}): {stat} is kept per {kept.per}: say whose, "
+                                f"gained(owner, {stat})")
     return max(0, g.stats.changes.get((who, str(stat)), 0))
 
 
