@@ -80,3 +80,22 @@ def test_gained_of_a_stat_kept_per_owner_must_say_whose(defs: Any) -> None:
 
     with pytest.raises(NotExecutable, match="say whose"):
         queries.gained(Game(defs), "score")
+
+
+def test_what_waits_for_the_end_of_a_step_comes_before_the_next_step(defs: Any) -> None:
+    game = Game(defs)
+    game.trigger("voyage")
+    assert game.get(None, "order") == 13245
+    due = [e for e in game.log.events if e.kind == "due"]
+    assert [e.what for e in due] == ["adventure"]
+
+
+def test_what_waits_for_the_end_of_a_period_comes_when_it_ends(defs: Any) -> None:
+    game = Game(defs)
+    game.start("turn", "ann")
+    game.schedule_at_end("adventure", Ctx(), "turn")
+    assert game.get(None, "order") == 0
+    assert [e.what for e in game.scheduled] == ["adventure"]
+    game.end("turn")
+    assert game.get(None, "order") == 4
+    assert game.scheduled == []

@@ -51,9 +51,13 @@ def check_schedule(r: Resolver, node: ast.Schedule, scope: Symbol,
     """What is scheduled resolves; `in N PERIOD` names a period (E202), `when STAT
     reaches V` a stat or a track (E306)."""
     r.resolve(node.what, scope, local)
-    for sub in iter_nodes(node.amount):
+    for sub in iter_nodes(node.amount) if node.amount is not None else ():
         if isinstance(sub, ast.Ref):
             r.resolve(sub, scope, local)
+    if node.at_end is not None and node.at_end != "step" and period_of(node.at_end) not in PERIODS:
+        r.diags.add(Code.WRONG_TYPE, f"unknown step or period `{node.at_end}`", node.span,
+                    did_you_mean(node.at_end, ("step", *PERIODS)) or
+                    "`step` (the step running now) or one of: " + ", ".join(PERIODS))
     if node.period is not None and period_of(node.period) not in PERIODS:
         r.diags.add(Code.WRONG_TYPE, f"unknown period `{node.period}`", node.span,
                     did_you_mean(node.period, PERIODS) or "one of: " + ", ".join(PERIODS))

@@ -182,13 +182,15 @@ class SkipTo:
 class Schedule:
     """`schedule X in N PERIOD` (`period` set): X is resolved when the Nth period of that
     name from now starts; `schedule X when STAT reaches V` (`stat` set): once the stat
-    gets to V (evaluated now) or past it."""
+    gets to V (evaluated now) or past it; `schedule X at end of step` (`at_end` set, no
+    amount): when the step (or the period) running now ends."""
 
     span: Span
     what: Ref
-    amount: Expr
+    amount: Expr | None
     period: str | None = None
     stat: Ref | None = None
+    at_end: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -66,7 +66,9 @@ def stmt(s: ast.Stmt) -> str:
             f" with {expr(ast.StrLit(s.span, s.outcome))}" if s.outcome is not None else "")
     if isinstance(s, ast.SkipTo):
         return f"skip to {s.step.dotted}"
-    if isinstance(s, ast.Schedule):
+    if isinstance(s, ast.Schedule) and s.at_end is not None:
+        return f"schedule {s.what.dotted} at end of {s.at_end}"
+    if isinstance(s, ast.Schedule) and s.amount is not None:
         return f"schedule {s.what.dotted} " + (
             f"when {s.stat.dotted} reaches {expr(s.amount)}" if s.stat is not None
             else f"in {expr(s.amount)} {s.period}")

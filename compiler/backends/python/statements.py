@@ -118,7 +118,11 @@ class GameCode(ExprCode):
         return self._do(indent, "g.skip_to", Str(step.rsplit(".", 1)[0]), Str(step))
 
     def stmt_Schedule(self, s: ast.Schedule, env: Env, indent: int) -> list[str]:
-        """`g.schedule(what, ctx, count, period=...)`, or `stat=`, `owner=` (whose stat)."""
+        """`g.schedule(what, ctx, count, period=...)`, or `stat=`, `owner=` (whose stat);
+        `g.schedule_at_end(what, ctx, "step")`."""
+        if s.at_end is not None or s.amount is None:
+            return self._do(indent, "g.schedule_at_end", self.expr(s.what, env), Atom("ctx"),
+                            Str(period_of(s.at_end or "step")))
         what, amount = self.expr(s.what, env), self.expr(s.amount, env)
         if s.stat is None:
             return self._do(indent, "g.schedule", what, Atom("ctx"), amount,
