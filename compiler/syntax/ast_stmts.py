@@ -183,7 +183,8 @@ class Schedule:
     """`schedule X in N PERIOD` (`period` set): X is resolved when the Nth period of that
     name from now starts; `schedule X when STAT reaches V` (`stat` set): once the stat
     gets to V (evaluated now) or past it; `schedule X at end of step` (`at_end` set, no
-    amount): when the step (or the period) running now ends."""
+    amount): when the step (or the period) running now ends; `in PROC` (`within`): the
+    step of that procedure running now."""
 
     span: Span
     what: Ref
@@ -191,6 +192,7 @@ class Schedule:
     period: str | None = None
     stat: Ref | None = None
     at_end: str | None = None
+    within: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)

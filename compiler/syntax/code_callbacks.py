@@ -98,7 +98,8 @@ class StmtCallbacks(CallbackBase):
 
     def schedule_at_end(self, c: list[Any]) -> ast.Schedule:
         span, c = self._kw_span(c), self._kw(c)[0]
-        return ast.Schedule(span, c[0], None, at_end=str(c[1]))
+        return ast.Schedule(span, c[0], None, at_end=str(c[1]),
+                            within=c[2] if len(c) > 2 else None)
 
     def schedule_when(self, c: list[Any]) -> ast.Schedule:
         span, c = self._kw_span(c), self._kw(c)[0]

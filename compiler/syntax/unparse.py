@@ -67,7 +67,7 @@ def stmt(s: ast.Stmt) -> str:
     if isinstance(s, ast.SkipTo):
         return f"skip to {s.step.dotted}"
     if isinstance(s, ast.Schedule) and s.at_end is not None:
-        return f"schedule {s.what.dotted} at end of {s.at_end}"
+        return f"schedule {s.what.dotted} at end of {s.at_end}" + _opt("in", s.within)
     if isinstance(s, ast.Schedule) and s.amount is not None:
         return f"schedule {s.what.dotted} " + (
             f"when {s.stat.dotted} reaches {expr(s.amount)}" if s.stat is not None

@@ -121,8 +121,10 @@ class GameCode(ExprCode):
         """`g.schedule(what, ctx, count, period=...)`, or `stat=`, `owner=` (whose stat);
         `g.schedule_at_end(what, ctx, "step")`."""
         if s.at_end is not None or s.amount is None:
+            proc = self.target(s.within)[0] if s.within is not None else None
             return self._do(indent, "g.schedule_at_end", self.expr(s.what, env), Atom("ctx"),
-                            Str(period_of(s.at_end or "step")))
+                            Str(period_of(s.at_end or "step")),
+                            *([Str(self.qual(proc))] if proc is not None else []))
         what, amount = self.expr(s.what, env), self.expr(s.amount, env)
         if s.stat is None:
             return self._do(indent, "g.schedule", what, Atom("ctx"), amount,
