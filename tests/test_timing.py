@@ -99,3 +99,19 @@ def test_what_waits_for_the_end_of_a_period_comes_when_it_ends(defs: Any) -> Non
     game.end("turn")
     assert game.get(None, "order") == 4
     assert game.scheduled == []
+
+
+def test_the_order_of_the_rules_of_one_moment_is_the_players_choice(defs: Any) -> None:
+    """Nobody answering stops the run: the engine never picks the order itself."""
+    game = Game(defs)
+    with pytest.raises(NotExecutable, match="nobody answers .*dusk_effects"):
+        game.trigger("dusk")
+
+
+def test_an_effect_invalidated_by_another_is_no_longer_resolved(defs: Any) -> None:
+    game = Game(defs)
+    game.answer_queue[("dusk_effects", None)] = ["fog_rolls_in"]
+    game.trigger("dusk")
+    assert game.get(None, "order") == 23
+    skipped = [e for e in game.log.events if e.kind == "skip" and e.what == "lanterns"]
+    assert skipped and "no longer" in skipped[0].detail

@@ -254,6 +254,8 @@ class RuleDef:
     this: str | None = None  # a card's own name (`self`)
     prose: int = 0  # steps stated in words only, not executed
     example: str | None = None  # the worked example it is declared in: in play there only
+    order: str | None = None  # chosen: the rules hooked to its moments (all, without
+    # `when:`) are resolved in the order the players choose (`runtime.order`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from .errors import Illegal, NotExecutable, RuleError
 from .facts import Facts
 from .limits import Lasting, Usage
 from .log import EventLog
+from .order import ChosenOrder
 from .periods import Scheduled
 from .places import Places
 from .players import Seating
@@ -40,7 +41,7 @@ OPERATORS: dict[str, Callable[[Value, Value], Value]] = {
 }
 
 
-class Game(StepEnds, Seating, Choosing, Facts, Refusal):
+class Game(StepEnds, ChosenOrder, Seating, Choosing, Facts, Refusal):
     """One game in play. `players`: how many seats (a game of numbered seats) or which of
     the players' kind's instances play, in seat order (default: the declared ones, or the
     fewest seats the game allows). `chooser` answers the choices no `answer` gives

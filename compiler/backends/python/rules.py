@@ -112,7 +112,8 @@ def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
         overrides=unit.named(target) if target is not None else None,
         scope=names(options_of(sym)),
         this=unit.name_of(sym.qualname) if kind == "card" else None,
-        prose=literal(prose) if prose else None, example=opt_str(example_of(sym))))
+        prose=literal(prose) if prose else None, example=opt_str(example_of(sym)),
+        order=Str("chosen") if decl.prop("order") is not None else None))
 
 
 def who(unit: Unit, decl: ast.Decl) -> list[Py]:
