@@ -10,10 +10,10 @@ choice named after the ordering rule (`set answers(start_of_round_effects) to [b
 made by whoever the moment is resolved for, among those pending; the last is no choice.
 After each, a pending effect whose condition no longer holds is no longer resolved ("if
 any of these effects invalidate the conditions triggering another pending effect, that
-effect is no longer resolved"), logged. The ordering rule is logged as resolved when
-it orders two or more (`happened(start_of_round_effects)`). Nobody answering stops the run, as any choice
-does: the engine never picks the order itself. The ordering rule itself is not one of the
-effects. Rules hooked `after` a stat, and engine events (`enters`, `discarded`...), keep
+effect is no longer resolved"), logged. The ordering rule is not one of the effects; it
+is logged as resolved when it orders two or more (`happened(start_of_round_effects)`).
+Nobody answering stops the run, as any choice does: the engine never picks the order
+itself. Rules hooked `after` a stat, and engine events (`enters`, `discarded`...), keep
 their declared order.
 """
 
