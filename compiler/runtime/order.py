@@ -10,11 +10,11 @@ choice named after the ordering rule (`set answers(start_of_round_effects) to [b
 made by whoever the moment is resolved for, among those pending; the last is no choice.
 After each, a pending effect whose condition no longer holds is no longer resolved ("if
 any of these effects invalidate the conditions triggering another pending effect, that
-effect is no longer resolved"), logged. The ordering rule is not one of the effects; it
-is logged as resolved when it orders two or more (`happened(start_of_round_effects)`).
-Nobody answering stops the run, as any choice does: the engine never picks the order
-itself. Rules hooked `after` a stat, and engine events (`enters`, `discarded`...), keep
-their declared order.
+effect is no longer resolved"), logged. The ordering rule is one of the effects only if
+it has an effect of its own; it is logged as resolved when it orders two or more
+(`happened(start_of_round_effects)`). Nobody answering stops the run, as any choice
+does: the engine never picks the order itself. Rules hooked `after` a stat, and engine
+events (`enters`, `discarded`...), keep their declared order.
 """
 
 from __future__ import annotations
@@ -56,7 +56,8 @@ class ChosenOrder(Periods):
             super()._fire(kind, target, ctx)
             return
         here = ctx.but(this=None)
-        pending = [r for r in hooked if r is not orderer and _for(self, r, here)]
+        pending = [r for r in hooked if (r is not orderer or r.effect is not None)
+                   and _for(self, r, here)]
         if len(pending) > 1:  # the ordering rule applies: it is logged as resolved
             self.log.add("rule", orderer.name, here.subject, f"the order of {kind} {target}")
         while pending:
