@@ -115,3 +115,24 @@ def test_an_effect_invalidated_by_another_is_no_longer_resolved(defs: Any) -> No
     assert game.get(None, "order") == 23
     skipped = [e for e in game.log.events if e.kind == "skip" and e.what == "lanterns"]
     assert skipped and "no longer" in skipped[0].detail
+
+
+def test_a_disabled_rule_does_not_fire_on_its_hook_and_triggering_it_does_nothing(
+        defs: Any) -> None:
+    game = Game(defs)
+    game.disable("watch", Ctx(), "until_end", "round")
+    game.answer_queue[("dusk_effects", None)] = ["lanterns"]
+    game.trigger("dusk")  # lanterns, then the fog; the watch is disabled
+    assert game.get(None, "order") == 12
+    game.trigger("watch")
+    assert game.get(None, "order") == 12
+    assert [e.detail for e in game.log.events if e.what == "watch"][-1] == "disabled"
+
+
+def test_a_disable_ends_with_its_period(defs: Any) -> None:
+    game = Game(defs)
+    game.disable("watch", Ctx(), "until_end", "round")
+    game.trigger("round_of_watch")
+    assert not game.is_disabled("watch")
+    game.trigger("watch")
+    assert game.get(None, "order") == 3

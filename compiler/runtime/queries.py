@@ -257,6 +257,11 @@ def paid(g: Game, who: Value, stat: Value) -> int:
     return g.stats.payments.get((who, str(stat)), 0)
 
 
+def disabled(g: Game, what: Value) -> bool:
+    """A rule, procedure or card is disabled (`disable X`), and it still lasts."""
+    return g.is_disabled(what)
+
+
 def active(g: Game, source: Value, who: Value = None) -> bool:
     """A lasting effect of this card or rule is still running."""
     return g.lasting.is_active(str(source), who)
@@ -320,7 +325,8 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "name_of": name_of, "location": location,
     "active": active, "all": all_, "at_once": at_once, "card_of_level": card_of_level,
     "contains": contains, "count": count, "count_level": count_level, "dead": dead,
-    "empty": empty, "empty_spaces": empty_spaces, "gained": gained, "has": has,
+    "disabled": disabled, "empty": empty, "empty_spaces": empty_spaces, "gained": gained,
+    "has": has,
     "has_level": has_level, "in_play": in_play, "is": is_, "lookup": lookup,
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
     "paid": paid, "random": random_one, "random_card": random_card, "resolving": resolving,

@@ -20,6 +20,7 @@ from .choosers import Choice, Chooser, Unanswered
 from .choosing import Choosing
 from .context import Ctx, Run
 from .defs import Definitions, Expectation, Reward, StatDef, Value, base_of
+from .disable import Disabling
 from .errors import Illegal, NotExecutable, RuleError
 from .facts import Facts
 from .limits import Lasting, Usage
@@ -41,7 +42,7 @@ OPERATORS: dict[str, Callable[[Value, Value], Value]] = {
 }
 
 
-class Game(StepEnds, ChosenOrder, Seating, Choosing, Facts, Refusal):
+class Game(StepEnds, ChosenOrder, Disabling, Seating, Choosing, Facts, Refusal):
     """One game in play. `players`: how many seats (a game of numbered seats) or which of
     the players' kind's instances play, in seat order (default: the declared ones, or the
     fewest seats the game allows). `chooser` answers the choices no `answer` gives

@@ -277,10 +277,23 @@ class Refused:
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Disable:
+    """`disable X until end of battle`: X (a rule, a procedure, a card with rules) does
+    not run while it lasts: `until_end` or `until_start` of `period`, or `permanent` (for
+    good: without a duration)."""
+
+    span: Span
+    what: Expr
+    kind: str = "permanent"  # until_end | until_start | permanent
+    period: str | None = None
+
+
 Stmt: TypeAlias = (
     Gain | Lose | Pay | Draw | Discard | Place | Move | Relocate | Roll | Reroll | Reveal
     | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
     | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo | Schedule | Refused
+    | Disable
 )
 # Every statement type, read from `Stmt` (the one place they are listed).
 STATEMENTS: tuple[type, ...] = typing.get_args(Stmt)

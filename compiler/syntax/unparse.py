@@ -61,6 +61,10 @@ def stmt(s: ast.Stmt) -> str:
         return f"relocate {expr(s.what)} to {expr(s.to)}"
     if isinstance(s, ast.Eliminate):
         return f"eliminate {expr(s.who)}"
+    if isinstance(s, ast.Disable):
+        return f"disable {expr(s.what)}" + (
+            "" if s.kind == "permanent" else
+            f" until {'end' if s.kind == 'until_end' else 'start'} of {s.period}")
     if isinstance(s, ast.EndProcedure):
         return "end" + (f" {s.procedure.dotted}" if s.procedure is not None else "") + (
             f" with {expr(ast.StrLit(s.span, s.outcome))}" if s.outcome is not None else "")

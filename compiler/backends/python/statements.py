@@ -104,6 +104,11 @@ class GameCode(ExprCode):
     def stmt_Eliminate(self, s: ast.Eliminate, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.eliminate", self.expr(s.who, env))
 
+    def stmt_Disable(self, s: ast.Disable, env: Env, indent: int) -> list[str]:
+        """`g.disable(what, ctx, kind, period)`: for good without a duration."""
+        return self._do(indent, "g.disable", self.expr(s.what, env), Atom("ctx"),
+                        Str(s.kind), Str(s.period) if s.period else Atom("None"))
+
     def stmt_EndProcedure(self, s: ast.EndProcedure, env: Env, indent: int) -> list[str]:
         decl = self.target(s.procedure)[0] if s.procedure is not None else None
         if s.outcome is not None and s.procedure is not None:
