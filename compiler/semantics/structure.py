@@ -54,10 +54,12 @@ def check_schedule(r: Resolver, node: ast.Schedule, scope: Symbol,
     for sub in iter_nodes(node.amount) if node.amount is not None else ():
         if isinstance(sub, ast.Ref):
             r.resolve(sub, scope, local)
-    within = r.resolve(node.within, scope, local) if node.within is not None else None
-    if within is not None and (node.at_end != "step" or not isinstance(within, ast.Procedure)):
+    ref = node.within
+    within = r.resolve(ref, scope, local) if ref is not None else None
+    if ref is not None and within is not None and (
+            node.at_end != "step" or not isinstance(within, ast.Procedure)):
         r.diags.add(Code.WRONG_KIND_OF_DECLARATION, "`at end of step in PROC` names the "
-                    f"procedure whose step is meant, and `{node.within.dotted}` is a "
+                    f"procedure whose step is meant, and `{ref.dotted}` is a "
                     f"`{within.keyword}`" if node.at_end == "step" else "`in PROC` names "
                     "the procedure of a step: `at end of step in PROC`", node.span,
                     "name a procedure: `schedule X at end of step in campaign_round`")

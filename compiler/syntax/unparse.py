@@ -70,12 +70,13 @@ def stmt(s: ast.Stmt) -> str:
             f" with {expr(ast.StrLit(s.span, s.outcome))}" if s.outcome is not None else "")
     if isinstance(s, ast.SkipTo):
         return f"skip to {s.step.dotted}"
-    if isinstance(s, ast.Schedule) and s.at_end is not None:
-        return f"schedule {s.what.dotted} at end of {s.at_end}" + _opt("in", s.within)
-    if isinstance(s, ast.Schedule) and s.amount is not None:
+    if isinstance(s, ast.Schedule):
+        if s.at_end is not None:
+            return f"schedule {s.what.dotted} at end of {s.at_end}" + _opt("in", s.within)
+        amount = expr(s.amount) if s.amount is not None else ""
         return f"schedule {s.what.dotted} " + (
-            f"when {s.stat.dotted} reaches {expr(s.amount)}" if s.stat is not None
-            else f"in {expr(s.amount)} {s.period}")
+            f"when {s.stat.dotted} reaches {amount}" if s.stat is not None
+            else f"in {amount} {s.period}")
     if isinstance(s, ast.Roll):
         return f"roll {s.die.dotted}" + (f" as {s.bind}" if s.bind else "")
     if isinstance(s, ast.Reroll):
