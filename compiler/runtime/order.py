@@ -1,20 +1,20 @@
 """A chosen order for the rules triggered at one moment.
 
-A rule with `order: chosen` says that the rules hooked to its moments (`when: start of
-titan_round`: those hooked `start of titan_round`; without `when:`, every moment of the
-game) are resolved in the order the players choose: "if there is more than one start of
-Round effect, the players may resolve these effects in any order they like". When the
-moment comes, the rules hooked to it that are in play, for whoever acts, with their
-condition holding, are the pending effects; while two or more are pending, the next is a
-choice named after the ordering rule (`set answers(start_of_round_effects) to [b, a]`),
-made by whoever the moment is resolved for, among those pending; the last is no choice.
-After each, a pending effect whose condition no longer holds is no longer resolved ("if
-any of these effects invalidate the conditions triggering another pending effect, that
-effect is no longer resolved"), logged. The ordering rule is one of the effects only if
-it has an effect of its own; it is logged as resolved when it orders two or more
-(`happened(start_of_round_effects)`). Nobody answering stops the run, as any choice
-does: the engine never picks the order itself. Rules hooked `after` a stat, and engine
-events (`enters`, `discarded`...), keep their declared order.
+A rule with `order: chosen` says that the rules hooked to its moments (`when: end of
+dusk`: those hooked `end of dusk`; without `when:`, every moment of the game) are
+resolved in the order the players choose: "if there is more than one end of Round
+effect, the players may resolve these effects in any order they like". When the moment
+comes, the rules hooked to it that are in play, for whoever acts, with their condition
+holding, are the pending effects; while two or more are pending, the next is a choice
+named after the ordering rule (`set answers(dusk_effects) to [b, a]`), made by whoever
+the moment is resolved for, among those pending; the last is no choice. After each, a
+pending effect whose condition no longer holds is no longer resolved ("if any of these
+effects invalidate what triggered another pending effect, it is no longer resolved"),
+logged. The ordering rule is one of the effects only if it has an effect of its own; it
+is logged as resolved when it orders two or more (`happened(dusk_effects)`). Nobody
+answering stops the run, as any choice does: the engine never picks the order itself.
+Rules hooked `after` a stat, and engine events (`enters`, `discarded`...), keep their
+declared order.
 """
 
 from __future__ import annotations

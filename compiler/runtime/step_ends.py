@@ -1,6 +1,6 @@
 """`schedule X at end of step`: X waits for the end of the step running now.
 
-"Resolve that adventure at the end of your current Step": whatever step of whatever
+"Resolve it at the end of your current Step": whatever step of whatever
 procedure is running when X is scheduled (the innermost one), X is resolved when that
 step ends: after its effect and the rules hooked `end of` and `after` it, before the
 next step begins. `at end of step in PROC` waits for the step of PROC running now (a
