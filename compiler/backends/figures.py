@@ -128,12 +128,16 @@ def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:
     """The figures of one game; rules an example declares for itself are not the book's."""
     book = [s for s in model.symbols.values()
             if not any(isinstance(a.decl, ast.Example) for a in s.ancestors())]
-    rules = [c for c in (rule_clauses(s.decl) for s in book) if c is not None]
+    found = [(s.decl, rule_clauses(s.decl)) for s in book]
+    rules = [c for _, c in found if c is not None]
+    # a rule that orders the rules of a moment (`order: chosen`) runs as the engine applies it
+    ordering = [d.prop("order") is not None for d, c in found if c is not None]
     prose = sum(1 for c in rules for s in c.cost + c.effect for n in iter_nodes(s)
                 if isinstance(n, ast.ProseStep) or _worded(n))
     status = [r.status for r in results if r.game == model.name]
     declarations = sum(1 for _ in game_decls(model.source))  # as `ludex check` counts
-    kinds = [rule_status(c, enforced_limit(model, c)) for c in rules]
+    kinds = [rule_status(c, enforced_limit(model, c) or o) for c, o in zip(rules, ordering,
+                                                                           strict=True)]
     return GameStats(model.name, declarations, len(rules), kinds.count(FULL),
                      kinds.count(PARTIAL), prose, len(status), status.count(PASS),
                      status.count(FAIL), status.count(BLOCKED), status.count(PROSE))

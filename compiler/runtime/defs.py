@@ -223,6 +223,7 @@ class Limit:
     count: int
     per: str | None = None  # a period: uses per turn, round, ...
     max_in: str | None = None  # an in-play maximum: at most `count` in this zone
+    key: str | None = None  # uses counted per value of this: target, source or a param
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +254,8 @@ class RuleDef:
     this: str | None = None  # a card's own name (`self`)
     prose: int = 0  # steps stated in words only: reached, they stop the run
     example: str | None = None  # the worked example it is declared in: in play there only
+    order: str | None = None  # chosen: the rules hooked to its moments (all, without
+    # `when:`) are resolved in the order the players choose (`runtime.order`)
 
 
 @dataclass(frozen=True, slots=True)

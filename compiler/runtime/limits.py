@@ -1,19 +1,41 @@
 """Usage limits per period, and effects that last ("until the end of the round").
 
 A limit `once per round` counts the uses of a rule by each actor and refuses
-the use past the count; the count starts again when the period ends. A
+the use past the count; the count starts again when the period ends. A keyed
+limit (`once per turn per target`) counts them per rule and per value of its key:
+the target, the game element the rule is printed on (`source`), or a value the
+rule is given (a `params:` name), so each target may have its use. A
 lasting effect stays active until the end (or the start) of its period, or
 for good when permanent.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
-from .defs import Duration, Limit
-from .errors import Illegal
+from .context import Ctx
+from .defs import Duration, Limit, Value
+from .errors import Illegal, NotExecutable
 
-Use = tuple[str, str | None]  # (rule, actor)
+Use = tuple[str, Value, Value]  # (rule, actor, key): the key is None for a limit without one
+SOURCE = "source"  # `per source`: the game element the rule is printed on (`self`)
+
+
+def key_of(limit: Limit | None, ctx: Ctx | None) -> Value:
+    """The value a keyed limit (`once per turn per target`) counts this use under: the
+    target, the rule's own card (`source`, `self`), its owner, or a value it was given
+    (a `params:` name); `NotExecutable` when the caller did not give it."""
+    if limit is None or limit.key is None or ctx is None:
+        return None
+    if limit.key in ("target", "owner", "self", SOURCE):
+        value = ctx.get("self" if limit.key == SOURCE else limit.key)
+        if value is None:
+            raise NotExecutable(f"the limit counts uses per {limit.key}, and `{limit.key}` "
+                                "is not known here: the caller must give it")
+    else:
+        value = ctx.arg(limit.key)
+    return value if isinstance(value, Hashable) else repr(value)
 
 
 @dataclass
@@ -22,27 +44,31 @@ class Usage:
     ever: dict[Use, int] = field(default_factory=dict)
     periods: dict[str, str] = field(default_factory=dict)  # rule -> the period it counts in
 
-    def allow(self, rule: str, actor: str | None, limit: Limit | None) -> None:
+    def allow(self, rule: str, actor: Value, limit: Limit | None, ctx: Ctx | None = None) -> None:
         if limit is None or limit.per is None:
             return
-        used = self.counts.get(limit.per, {}).get((rule, actor), 0)
+        key = key_of(limit, ctx)
+        used = self.counts.get(limit.per, {}).get((rule, actor, key), 0)
         if used >= limit.count:
             times = "once" if limit.count == 1 else f"{limit.count} times"
-            raise Illegal(f"{rule} may be used {times} per {limit.per}: already used")
+            each = f" for each {limit.key} ({key!r})" if limit.key is not None else ""
+            raise Illegal(f"{rule} may be used {times} per {limit.per}{each}: already used")
 
-    def record(self, rule: str, actor: str | None, limit: Limit | None) -> None:
-        key = (rule, actor)
+    def record(self, rule: str, actor: Value, limit: Limit | None, ctx: Ctx | None = None) -> None:
+        key = (rule, actor, key_of(limit, ctx))
         self.ever[key] = self.ever.get(key, 0) + 1
         if limit is not None and limit.per is not None:
             self.periods[rule] = limit.per
             period = self.counts.setdefault(limit.per, {})
             period[key] = period.get(key, 0) + 1
 
-    def used(self, rule: str, actor: str | None = None) -> int:
-        """Uses since the limit's period began (or ever, for a rule without a limit)."""
+    def used(self, rule: str, actor: Value = None, key: Value = None) -> int:
+        """Uses since the limit's period began (or ever, for a rule without a limit), by
+        `actor` and under `key` (a keyed limit's value) when given."""
         period = self.periods.get(rule)
         uses = self.ever if period is None else self.counts.get(period, {})
-        return sum(n for (r, a), n in uses.items() if r == rule and actor in (None, a))
+        return sum(n for (r, a, k), n in uses.items()
+                   if r == rule and actor in (None, a) and key in (None, k))
 
     def reset(self, period: str) -> None:
         self.counts.pop(period, None)

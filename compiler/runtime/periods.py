@@ -64,6 +64,7 @@ class Scheduled:
     period: str | None = None
     stat: str | None = None
     owner: Value = None
+    at_end: str | None = None  # `at end of step` (of the step run `count`) or of a period
 
 
 MAX_PASSES = 10_000  # runs of one procedure with an end condition, before it is a runaway

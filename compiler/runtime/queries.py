@@ -26,7 +26,7 @@ from .board import (
     square,
     within,
 )
-from .defs import Value, base_of
+from .defs import GAME, Value, base_of
 from .errors import NotExecutable
 from .facing import in_front, relative, side_toward
 from .instances import instances
@@ -224,9 +224,16 @@ def run_values(g: Game, procedure: Value, stat: Value, who: Value = None) -> lis
             if r.procedure == procedure and r.completed and who in (None, r.subject)]
 
 
-def gained(g: Game, who: Value, stat: Value) -> int:
+def gained(g: Game, who: Value, stat: Value = None) -> int:
     """What the last change of `who`'s stat added: the amount gained, counting what went
-    past the bound (0 after a loss, a payment or a set)."""
+    past the bound (0 after a loss, a payment or a set); `gained(STAT)`, of a stat of the
+    whole game (one kept per owner must say whose)."""
+    if stat is None:
+        who, stat = GAME, who
+        kept = g.defs.stats.get(str(stat))
+        if kept is not None and kept.per is not None:
+            raise NotExecutable(f"gained({stat}): {stat} is kept per {kept.per}: say whose, "
+                                f"gained(owner, {stat})")
     return max(0, g.stats.changes.get((who, str(stat)), 0))
 
 
@@ -241,14 +248,20 @@ def resolving(g: Game, what: Value) -> bool:
     return str(what) in g.log.causes
 
 
-def used(g: Game, rule: Value, who: Value = None) -> bool:
-    """The rule was used in its limit's current period (ever, without a limit)."""
-    return g.usage.used(str(rule), who) > 0
+def used(g: Game, rule: Value, who: Value = None, key: Value = None) -> bool:
+    """The rule was used in its limit's current period (ever, without a limit), by `who`,
+    for `key` (a keyed limit's value: `used(r, you, target)`) when given."""
+    return g.usage.used(str(rule), who, key) > 0
 
 
 def paid(g: Game, who: Value, stat: Value) -> int:
     """What `who` paid of a stat the last time they paid it (0 if never)."""
     return g.stats.payments.get((who, str(stat)), 0)
+
+
+def disabled(g: Game, what: Value) -> bool:
+    """A rule, procedure or card is disabled (`disable X`), and it still lasts."""
+    return g.is_disabled(what)
 
 
 def active(g: Game, source: Value, who: Value = None) -> bool:
@@ -314,7 +327,8 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "name_of": name_of, "location": location,
     "active": active, "all": all_, "at_once": at_once, "card_of_level": card_of_level,
     "contains": contains, "count": count, "count_level": count_level, "dead": dead,
-    "empty": empty, "empty_spaces": empty_spaces, "gained": gained, "has": has,
+    "disabled": disabled, "empty": empty, "empty_spaces": empty_spaces, "gained": gained,
+    "has": has,
     "has_level": has_level, "in_play": in_play, "is": is_, "lookup": lookup,
     "lowest_card": lowest_card, "lowest_level": lowest_level, "natural": natural,
     "paid": paid, "random": random_one, "random_card": random_card, "resolving": resolving,

@@ -237,7 +237,7 @@ class Resolution:
             raise NotExecutable(f"its moment is stated in words: {rule.when.text}")
         ctx = _context(self.defs, rule, ctx)
         _allowed(self.defs, rule, ctx.actor)
-        self.usage.allow(rule.name, ctx.actor, rule.limit)
+        self.usage.allow(rule.name, ctx.actor, rule.limit, ctx)
         self._fire("before", rule.name, ctx)
         if rule.check is not None and not rule.check(self.game, ctx):
             self.log.add("skip", rule.name, ctx.subject, "its condition does not hold")
@@ -258,7 +258,7 @@ class Resolution:
         finally:
             self.log.causes.pop()
             self.actors.pop()
-        self.usage.record(rule.name, ctx.actor, rule.limit)
+        self.usage.record(rule.name, ctx.actor, rule.limit, ctx)
         self.lasting.start(rule.this or rule.name, ctx.actor, rule.duration)
         if rule.limit is not None and rule.limit.max_in is not None:
             zone = self.defs.zones.get(rule.limit.max_in)  # the extra card goes back

@@ -20,17 +20,20 @@ from .choosers import Choice, Chooser, Unanswered
 from .choosing import Choosing
 from .context import Ctx, Run
 from .defs import Definitions, Expectation, Reward, StatDef, Value, base_of
+from .disable import Disabling
 from .errors import Illegal, NotExecutable, RuleError
 from .facts import Facts
 from .instances import instances
 from .limits import Lasting, Usage
 from .log import EventLog
-from .periods import Periods, Scheduled
+from .order import ChosenOrder
+from .periods import Scheduled
 from .places import Places
 from .players import Seating
 from .refusal import Refusal
 from .resolution import resolve_name
 from .stats import Stats
+from .step_ends import StepEnds
 
 __all__ = ["Ctx", "Game", "Run"]
 
@@ -40,7 +43,7 @@ OPERATORS: dict[str, Callable[[Value, Value], Value]] = {
 }
 
 
-class Game(Periods, Seating, Choosing, Facts, Refusal):
+class Game(StepEnds, ChosenOrder, Disabling, Seating, Choosing, Facts, Refusal):
     """One game in play. `players`: how many seats (a game of numbered seats) or which of
     the players' kind's instances play, in seat order (default: the declared ones, or the
     fewest seats the game allows). `chooser` answers the choices no `answer` gives

@@ -23,6 +23,7 @@ from ..core.diagnostics import Diagnostics
 from ..syntax import ast
 from ..syntax.properties import params_of
 from ..syntax.walk import find_nodes, iter_nodes
+from .limit_keys import check_limit_keys
 from .symbols import GameModel
 from .values import check_values
 
@@ -90,6 +91,7 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
                           node.span, "in a rule, say what is not allowed with `require "
                           "CONDITION`")
     check_values(model, diags)  # a rule where a value is read (E306)
+    check_limit_keys(model, diags)
 
 
 def _what(decl: ast.Decl) -> str:

@@ -31,8 +31,8 @@ def check_play(model: GameModel, diags: Diagnostics) -> None:
         decl = sym.decl
         if not has_players:
             _needs_players(decl, diags)
-        if isinstance(decl, ast.Procedure) and decl.prop("order") is not None:
-            choices.add(decl.id)  # `order: chosen`: who takes the next run
+        if isinstance(decl, (ast.Procedure, ast.Rule)) and decl.prop("order") is not None:
+            choices.add(decl.id)  # `order: chosen`: who takes the next run, which hook next
         if _overflows(decl):
             choices.add(OVERFLOW)  # which thing leaves a full zone
         for node in _own_nodes(decl):

@@ -51,9 +51,22 @@ def check_schedule(r: Resolver, node: ast.Schedule, scope: Symbol,
     """What is scheduled resolves; `in N PERIOD` names a period (E202), `when STAT
     reaches V` a stat or a track (E306)."""
     r.resolve(node.what, scope, local)
-    for sub in iter_nodes(node.amount):
+    for sub in iter_nodes(node.amount) if node.amount is not None else ():
         if isinstance(sub, ast.Ref):
             r.resolve(sub, scope, local)
+    ref = node.within
+    within = r.resolve(ref, scope, local) if ref is not None else None
+    if ref is not None and within is not None and (
+            node.at_end != "step" or not isinstance(within, ast.Procedure)):
+        r.diags.add(Code.WRONG_KIND_OF_DECLARATION, "`at end of step in PROC` names the "
+                    f"procedure whose step is meant, and `{ref.dotted}` is a "
+                    f"`{within.keyword}`" if node.at_end == "step" else "`in PROC` names "
+                    "the procedure of a step: `at end of step in PROC`", node.span,
+                    "name a procedure: `schedule X at end of step in campaign_round`")
+    if node.at_end is not None and node.at_end != "step" and period_of(node.at_end) not in PERIODS:
+        r.diags.add(Code.WRONG_TYPE, f"unknown step or period `{node.at_end}`", node.span,
+                    did_you_mean(node.at_end, ("step", *PERIODS)) or
+                    "`step` (the step running now) or one of: " + ", ".join(PERIODS))
     if node.period is not None and period_of(node.period) not in PERIODS:
         r.diags.add(Code.WRONG_TYPE, f"unknown period `{node.period}`", node.span,
                     did_you_mean(node.period, PERIODS) or "one of: " + ", ".join(PERIODS))

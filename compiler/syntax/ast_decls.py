@@ -77,6 +77,7 @@ class Limit:
     count: int | None  # uses per period; None for an in-play maximum
     per: str | None
     max_in: Ref | None
+    key: str | None = None  # counted per rule and this value: target, source or a param
 
 
 @dataclass(frozen=True, slots=True)

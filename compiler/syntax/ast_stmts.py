@@ -182,13 +182,17 @@ class SkipTo:
 class Schedule:
     """`schedule X in N PERIOD` (`period` set): X is resolved when the Nth period of that
     name from now starts; `schedule X when STAT reaches V` (`stat` set): once the stat
-    gets to V (evaluated now) or past it."""
+    gets to V (evaluated now) or past it; `schedule X at end of step` (`at_end` set, no
+    amount): when the step (or the period) running now ends; `in PROC` (`within`): the
+    step of that procedure running now."""
 
     span: Span
     what: Ref
-    amount: Expr
+    amount: Expr | None
     period: str | None = None
     stat: Ref | None = None
+    at_end: str | None = None
+    within: Ref | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,10 +277,23 @@ class Refused:
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Disable:
+    """`disable X until end of battle`: X (a rule, a procedure, a card with rules) does
+    not run while it lasts: `until_end` or `until_start` of `period`, or `permanent` (for
+    good: without a duration)."""
+
+    span: Span
+    what: Expr
+    kind: str = "permanent"  # until_end | until_start | permanent
+    period: str | None = None
+
+
 Stmt: TypeAlias = (
     Gain | Lose | Pay | Draw | Discard | Place | Move | Relocate | Roll | Reroll | Reveal
     | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
     | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo | Schedule | Refused
+    | Disable
 )
 # Every statement type, read from `Stmt` (the one place they are listed).
 STATEMENTS: tuple[type, ...] = typing.get_args(Stmt)

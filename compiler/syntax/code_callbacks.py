@@ -96,6 +96,17 @@ class StmtCallbacks(CallbackBase):
         span, c = self._kw_span(c), self._kw(c)[0]
         return ast.Schedule(span, c[0], c[1], period=str(c[2]))
 
+    def schedule_at_end(self, c: list[Any]) -> ast.Schedule:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.Schedule(span, c[0], None, at_end=str(c[1]),
+                            within=c[2] if len(c) > 2 else None)
+
+    def disable(self, c: list[Any]) -> ast.Disable:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        if len(c) == 1:
+            return ast.Disable(span, c[0])
+        return ast.Disable(span, c[0], c[1].kind, c[1].period)
+
     def schedule_when(self, c: list[Any]) -> ast.Schedule:
         span, c = self._kw_span(c), self._kw(c)[0]
         return ast.Schedule(span, c[0], c[2], stat=c[1])

@@ -236,6 +236,11 @@ class DeclCallbacks(CallbackBase):
         count = self.num(values[0]) if len(values) == 2 else 1
         return ast.Limit(self._kw_span(c), count, str(values[-1]), None)
 
+    def l_per_key(self, c: list[Token]) -> ast.Limit:
+        values, _ = self._kw(c)
+        count = self.num(values[0]) if len(values) == 3 else 1
+        return ast.Limit(self._kw_span(c), count, str(values[-2]), None, str(values[-1]))
+
     def l_max(self, c: list[Any]) -> ast.Limit:
         values, _ = self._kw(c)
         return ast.Limit(self._kw_span(c), self.num(values[0]), None, values[1])

@@ -221,7 +221,7 @@ PROPS: dict[str, dict[str, Converter]] = {
                   "until": expr,
                   "params": params},
     "step": {"who": expr},
-    "rule": {"who": expr, "overrides": ref, "params": params},
+    "rule": {"who": expr, "overrides": ref, "params": params, "order": choice("chosen")},
     "restatement": {"restates": ref, "who": expr},
     "external": {"from": ref, "params": params, "ends": choice(*PERIODS)},
     "term": {"defines": refs},

@@ -61,15 +61,22 @@ def stmt(s: ast.Stmt) -> str:
         return f"relocate {expr(s.what)} to {expr(s.to)}"
     if isinstance(s, ast.Eliminate):
         return f"eliminate {expr(s.who)}"
+    if isinstance(s, ast.Disable):
+        return f"disable {expr(s.what)}" + (
+            "" if s.kind == "permanent" else
+            f" until {'end' if s.kind == 'until_end' else 'start'} of {s.period}")
     if isinstance(s, ast.EndProcedure):
         return "end" + (f" {s.procedure.dotted}" if s.procedure is not None else "") + (
             f" with {expr(ast.StrLit(s.span, s.outcome))}" if s.outcome is not None else "")
     if isinstance(s, ast.SkipTo):
         return f"skip to {s.step.dotted}"
     if isinstance(s, ast.Schedule):
+        if s.at_end is not None:
+            return f"schedule {s.what.dotted} at end of {s.at_end}" + _opt("in", s.within)
+        amount = expr(s.amount) if s.amount is not None else ""
         return f"schedule {s.what.dotted} " + (
-            f"when {s.stat.dotted} reaches {expr(s.amount)}" if s.stat is not None
-            else f"in {expr(s.amount)} {s.period}")
+            f"when {s.stat.dotted} reaches {amount}" if s.stat is not None
+            else f"in {amount} {s.period}")
     if isinstance(s, ast.Roll):
         return f"roll {s.die.dotted}" + (f" as {s.bind}" if s.bind else "")
     if isinstance(s, ast.Reroll):
@@ -137,7 +144,8 @@ def timing(t: ast.Timing) -> str:
 def limit(lim: ast.Limit) -> str:
     if lim.max_in is not None:
         return f"max {lim.count} in {lim.max_in.dotted}"
-    return ("once" if lim.count == 1 else str(lim.count)) + f" per {lim.per}"
+    key = f" per {lim.key}" if lim.key is not None else ""
+    return ("once" if lim.count == 1 else str(lim.count)) + f" per {lim.per}{key}"
 
 
 def duration(d: ast.Duration) -> str:

@@ -112,7 +112,8 @@ def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
         overrides=unit.named(target) if target is not None else None,
         scope=names(options_of(sym)),
         this=unit.name_of(sym.qualname) if kind == "card" else None,
-        prose=literal(prose) if prose else None, example=opt_str(example_of(sym))))
+        prose=literal(prose) if prose else None, example=opt_str(example_of(sym)),
+        order=Str("chosen") if decl.prop("order") is not None else None))
 
 
 def who(unit: Unit, decl: ast.Decl) -> list[Py]:
@@ -149,7 +150,8 @@ def limit(unit: Unit, lim: ast.Limit | None) -> Py | None:
         return None
     zone = unit.model.targets.get(lim.max_in) if lim.max_in is not None else None
     return call("Limit", literal(lim.count or 1), *kwargs(
-        per=opt_str(lim.per), max_in=Str(unit.qual(zone)) if zone else None))
+        per=opt_str(lim.per), max_in=Str(unit.qual(zone)) if zone else None,
+        key=opt_str(lim.key)))
 
 
 def duration(dur: ast.Duration | None) -> Py | None:

@@ -104,6 +104,11 @@ class GameCode(ExprCode):
     def stmt_Eliminate(self, s: ast.Eliminate, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.eliminate", self.expr(s.who, env))
 
+    def stmt_Disable(self, s: ast.Disable, env: Env, indent: int) -> list[str]:
+        """`g.disable(what, ctx, kind, period)`: for good without a duration."""
+        return self._do(indent, "g.disable", self.expr(s.what, env), Atom("ctx"),
+                        Str(s.kind), Str(s.period) if s.period else Atom("None"))
+
     def stmt_EndProcedure(self, s: ast.EndProcedure, env: Env, indent: int) -> list[str]:
         decl = self.target(s.procedure)[0] if s.procedure is not None else None
         if s.outcome is not None and s.procedure is not None:
@@ -118,7 +123,13 @@ class GameCode(ExprCode):
         return self._do(indent, "g.skip_to", Str(step.rsplit(".", 1)[0]), Str(step))
 
     def stmt_Schedule(self, s: ast.Schedule, env: Env, indent: int) -> list[str]:
-        """`g.schedule(what, ctx, count, period=...)`, or `stat=`, `owner=` (whose stat)."""
+        """`g.schedule(what, ctx, count, period=...)`, or `stat=`, `owner=` (whose stat);
+        `g.schedule_at_end(what, ctx, "step")`."""
+        if s.at_end is not None or s.amount is None:
+            proc = self.target(s.within)[0] if s.within is not None else None
+            return self._do(indent, "g.schedule_at_end", self.expr(s.what, env), Atom("ctx"),
+                            Str(period_of(s.at_end or "step")),
+                            *([Str(self.qual(proc))] if proc is not None else []))
         what, amount = self.expr(s.what, env), self.expr(s.amount, env)
         if s.stat is None:
             return self._do(indent, "g.schedule", what, Atom("ctx"), amount,

@@ -13,6 +13,9 @@ frozen). The changes, in source order:
   replaced by the first other place of the same sort the game declares (`Places`), and
   the step of a `skip to` by the first other step of its procedure;
 - a moment: each alternative of a `when:` with several (`after a or after b`) dropped;
+- a keyed limit (`once per round per target`): its key dropped, so the uses of every
+  target count together; a rule's `order: chosen` dropped (its moments' rules in their
+  declared order);
 - the values a `trigger` gives: their numbers and comparisons, as above.
 
 Each change has a stable, readable id, `<rule>: <clause> <path>: <what>`, such as
@@ -81,6 +84,14 @@ def _decl_changes(decl: ast.Decl, places: Places) -> Iterator[tuple[ast.Decl, _C
         clauses = decl.clauses
         for when in _moments(clauses.when):
             yield replace(decl, clauses=replace(clauses, when=when.node)), when
+        if clauses.limit is not None and clauses.limit.key is not None:
+            lim = clauses.limit  # a keyed limit counted for the rule as a whole
+            yield replace(decl, clauses=replace(clauses, limit=replace(lim, key=None))), \
+                _Change(None, "limit", f"drop `per {lim.key}`", lim.span)
+        order = decl.prop("order") if isinstance(decl, ast.Rule) else None
+        if order is not None:  # the rules of its moments in their declared order
+            yield replace(decl, props=tuple(p for p in decl.props if p is not order)), \
+                _Change(None, "order", "drop `order: chosen`", order.span)
         if clauses.condition is not None:
             for c in _expr(clauses.condition, "condition"):
                 yield replace(decl, clauses=replace(clauses, condition=c.node)), c
