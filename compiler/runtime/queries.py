@@ -28,6 +28,7 @@ from .board import (
 )
 from .defs import Value, base_of
 from .errors import NotExecutable
+from .forced import involuntary, moved, passed, path, stopped_by
 from .log import Event
 from .places import REMOVED
 from .state import Ctx, Game
@@ -323,6 +324,8 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "spaces": spaces, "square": square, "column": column, "row": row, "occupied": occupied,
     "beside": beside, "behind": behind,
     "line_of_sight": line_of_sight,
+    "path": path, "moved": moved, "stopped_by": stopped_by, "passed": passed,
+    "involuntary": involuntary,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows;

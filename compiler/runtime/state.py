@@ -22,6 +22,7 @@ from .context import Ctx, Run
 from .defs import Definitions, Expectation, Reward, StatDef, Value, base_of
 from .errors import Illegal, NotExecutable, RuleError
 from .facts import Facts
+from .forced import Forcing
 from .limits import Lasting, Usage
 from .log import EventLog
 from .periods import Periods, Scheduled
@@ -39,7 +40,7 @@ OPERATORS: dict[str, Callable[[Value, Value], Value]] = {
 }
 
 
-class Game(Periods, Seating, Choosing, Facts, Refusal):
+class Game(Periods, Seating, Choosing, Facts, Refusal, Forcing):
     """One game in play. `players`: how many seats (a game of numbered seats) or which of
     the players' kind's instances play, in seat order (default: the declared ones, or the
     fewest seats the game allows). `chooser` answers the choices no `answer` gives
