@@ -65,11 +65,19 @@ def test_a_push_at_the_edge_is_stopped_by_the_board(game: Game) -> None:
     assert (q.moved(game, "knight"), q.stopped_by(game, "knight")) == (1, "field")
 
 
-def test_no_straight_line_leads_away_from_a_thing_on_a_diagonal(game: Game) -> None:
+def test_on_a_diagonal_or_underneath_the_player_chooses_the_line_away(game: Game) -> None:
     game.place("ogre", "field.1_1")
-    game.place("knight", "field.4_4")
-    with pytest.raises(NotExecutable, match="not in a straight line"):
-        game.push("knight", "ogre", 1)
+    game.place("knight", "field.3_3")
+    game.answer_queue[("direction", None)] = ["east"]
+    game.push("knight", "ogre", 1)
+    assert q.location(game, "knight") == "field.4_3"
+    game.move("knight", "field.2_1")  # under the Ogre's top-right space: north or east
+    game.answer_queue[("direction", None)] = ["west"]
+    with pytest.raises(Illegal):
+        game.push("knight", "ogre", 1)  # west is no line that leaves it soonest
+    game.answer_queue[("direction", None)] = ["east"]
+    game.push("knight", "ogre", 2)
+    assert q.location(game, "knight") == "field.4_1"
 
 
 def test_a_push_on_a_map_is_refused(game: Game) -> None:

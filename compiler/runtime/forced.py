@@ -2,8 +2,10 @@
 
 `push x away from y by 3` moves `x` in a straight line directly away from `y` (a thing or
 a space; on a grid; `y` may be a side, `"north"`, to push towards the opposite side), one
-space at a time; `pull x toward y by 3` moves it one space at a time along a shortest
-path towards `y` (a straight line when it is in one), ending beside `y` at the nearest.
+space at a time (on a diagonal from `y` on a grid without diagonal steps, or standing on
+`y`, the acting player chooses among the lines that leave it soonest: `direction`);
+`pull x toward y by 3` moves it one space at a time along a shortest path towards `y` (a
+straight line when it is in one), ending beside `y` at the nearest.
 Either stops early at the board's edge, or before a space of its `stopped by` list (the
 spaces, or things on them, it cannot enter). A wide figure moves its whole square.
 
@@ -39,6 +41,7 @@ if TYPE_CHECKING:
     from .state import Game
 
 ROUTE = "route"  # the choice between equal shortest routes
+DIRECTION = "direction"  # the choice between straight lines equally away
 
 
 class Record:
@@ -199,7 +202,10 @@ def _blocked(g: Game, board: BoardDef, entity: Value, here: Value, there: Value,
 
 
 def _away(g: Game, board: BoardDef, entity: Value, source: Value) -> tuple[int, int]:
-    """The straight line away from a thing or a space (from a side: towards the other)."""
+    """The straight line away from a thing or a space (from a side: towards the other).
+    On a diagonal from it (a grid without diagonal steps), or standing on it, the lines
+    that leave it soonest are all straight away: the acting player chooses one (the choice
+    `direction`, answered with a side, `"north"`)."""
     if not board.grid:
         raise NotExecutable(f"a push goes in a straight line, on a square grid: {board.name} "
                             "is a map")
@@ -209,13 +215,33 @@ def _away(g: Game, board: BoardDef, entity: Value, source: Value) -> tuple[int, 
     mine, theirs = _cover(g, entity), _cover(g, source)
     cols = _sign(mine, theirs, board, 0)
     rows = _sign(mine, theirs, board, 1)
-    if cols is None or rows is None or (cols, rows) == (0, 0):
-        raise NotExecutable(f"{entity} and {source} are not apart on one board: no line "
+    if cols is None or rows is None:
+        raise NotExecutable(f"{entity} and {source} are not both on {board.name}: no line "
                             "leads away")
-    if cols and rows and not board.diagonals:
-        raise NotExecutable(f"{entity} is not in a straight line from {source} (no "
-                            f"diagonal steps on {board.name}): no direction is straight away")
-    return cols, rows
+    if cols and rows and board.diagonals or (cols, rows) != (0, 0) and not (cols and rows):
+        return cols, rows
+    if cols and rows:
+        sides = [s for s, d in SIDES.items() if d in ((cols, 0), (0, rows))]
+    else:
+        sides = _nearest_exits(board, mine, theirs)
+    if len(sides) == 1:
+        return SIDES[sides[0]]
+    who = g.actors[-1] if g.actors else None
+    return SIDES[g.ask(Choice(DIRECTION, DIRECTION, who, tuple(sides)))[0]]
+
+
+def _nearest_exits(board: BoardDef, mine: Sequence[Value], theirs: Sequence[Value]) -> list[str]:
+    """The sides a thing standing on another leaves it soonest by."""
+    ours = [c for c in map(board.coordinates, mine) if c is not None]
+    cover = {c for c in map(board.coordinates, theirs) if c is not None}
+    steps = {}
+    for side, (dc, dr) in SIDES.items():
+        n = 1
+        while any((c + dc * n, r + dr * n) in cover for c, r in ours):
+            n += 1
+        steps[side] = n
+    least = min(steps.values())
+    return [side for side, n in steps.items() if n == least]
 
 
 def _sign(mine: Sequence[Value], theirs: Sequence[Value], board: BoardDef,
