@@ -1,8 +1,8 @@
-"""Moves square by square: forced movement (`push`, `pull`), moves along a path, paths.
+"""Moves square by square: forced moves (`push`, `pull`), moves along a path, paths.
 
 `push x away from y by 3` moves `x` in a straight line directly away from `y` (a thing or
 a space; on a grid; `y` may be a side, `"north"`, to push towards the opposite side), one
-space at a time (on a diagonal from `y` on a grid without diagonal steps, or standing on
+space at a time (on a diagonal from `y` on a grid without diagonal steps, or on top of
 `y`, the acting player chooses among the lines that leave it soonest: `direction`);
 `pull x toward y by 3` moves it one space at a time along a shortest path towards `y` (a
 straight line when it is in one), ending beside `y` at the nearest.
@@ -12,8 +12,8 @@ spaces, or things on them, it cannot enter). A wide figure moves its whole squar
 Each space the thing moves onto reports `passes` (each space a wide figure newly covers);
 a move stopped reports `bumps` on what stopped it (the blocking space, or the board for
 its edge); the whole move reports `leaves` where it started and `enters` where it ends,
-once, as any move does. So what a game does on the way (a crash, a death where a move
-ends, a slide along the edge) is the game's own rules hooked to those events, which read
+once, as any move does. So what a game does on the way (a collision, a death where a move
+ends, a move on along the edge) is the game's own rules hooked to those events, which read
 `moved(x)` (the spaces moved), `stopped_by(x)` (the space or the board that stopped it,
 nothing when it went the whole way), `passed(x)` (the spaces it moved onto) and
 `involuntary(x)` (yes while a push or a pull moves it, in the rules its events set off).
@@ -73,10 +73,10 @@ class Forcing:
                    ctx: Ctx | None = None) -> None: ...
 
     def _sq_records(self) -> dict[Value, Record]:
-        return self.__dict__.setdefault("square_moves", {})  # type: ignore[no-any-return]
+        return cast("dict[Value, Record]", self.__dict__.setdefault("square_moves", {}))
 
     def _sq_forcing(self) -> list[Value]:
-        return self.__dict__.setdefault("forcing", [])  # type: ignore[no-any-return]
+        return cast("list[Value]", self.__dict__.setdefault("forcing", []))
 
     def push(self, thing: Value, source: Value, amount: Value, stopped: Value = None,
              ctx: Ctx | None = None) -> None:
@@ -94,7 +94,7 @@ class Forcing:
             step = SIDES[source]
             self._sq_force(entity, board, self.amount(amount), stopped, ctx, lambda _at: [step])
             return
-        goal = _cover(self, source)  # type: ignore[arg-type]
+        goal = _cover(cast("Game", self), source)
         self._sq_force(entity, board, self.amount(amount), stopped, ctx,
                     lambda at: _nearer(cast("Game", self), board, entity, at, goal))
 
@@ -109,7 +109,7 @@ class Forcing:
             if space not in board.neighbours(here):
                 raise Illegal(f"{space} is not adjacent to {here}: {entity} moves along a "
                               "path one space at a time")
-            if board.footprint(space, _side(self, entity)) is None:  # type: ignore[arg-type]
+            if board.footprint(space, _side(cast("Game", self), entity)) is None:
                 raise Illegal(f"{entity} is too wide to stand on {space}")
             self._sq_step(entity, board, here, space, record, ctx)
         self._sq_finish(entity, origin, record, ctx)
@@ -131,7 +131,7 @@ class Forcing:
                ctx: Ctx | None, steps: Callable[[Value], list[tuple[int, int]]]) -> None:
         record = self._sq_start(entity)
         origin = self.places.where(entity)
-        side = _side(self, entity)  # type: ignore[arg-type]
+        side = _side(cast("Game", self), entity)
         self._sq_forcing().append(entity)
         try:
             while record.moved < amount:
@@ -159,7 +159,7 @@ class Forcing:
 
     def _sq_step(self, entity: Value, board: BoardDef, here: Value, there: Value,
               record: Record, ctx: Ctx | None) -> None:
-        side = _side(self, entity)  # type: ignore[arg-type]
+        side = _side(cast("Game", self), entity)
         before = board.footprint(here, side) or [here]
         watch, self.places.watch = self.places.watch, None
         try:
@@ -191,7 +191,7 @@ def _shift(board: BoardDef, anchor: Value, step: tuple[int, int]) -> Value:
 
 def _blocked(g: Game, board: BoardDef, entity: Value, here: Value, there: Value, side: int,
              stopped: Value) -> Value:
-    """What stops a step: the board (its edge), or a space of `stopped` it would cover."""
+    """What stops a step: the board (its edge), or a space of `stopped` it would take."""
     covered = board.footprint(there, side) if there != board.name else None
     if covered is None:
         return board.name
@@ -203,7 +203,7 @@ def _blocked(g: Game, board: BoardDef, entity: Value, here: Value, there: Value,
 
 def _away(g: Game, board: BoardDef, entity: Value, source: Value) -> tuple[int, int]:
     """The straight line away from a thing or a space (from a side: towards the other).
-    On a diagonal from it (a grid without diagonal steps), or standing on it, the lines
+    On a diagonal from it (a grid without diagonal steps), or on top of it, the lines
     that leave it soonest are all straight away: the acting player chooses one (the choice
     `direction`, answered with a side, `"north"`)."""
     if not board.grid:
@@ -231,13 +231,13 @@ def _away(g: Game, board: BoardDef, entity: Value, source: Value) -> tuple[int, 
 
 
 def _nearest_exits(board: BoardDef, mine: Sequence[Value], theirs: Sequence[Value]) -> list[str]:
-    """The sides a thing standing on another leaves it soonest by."""
+    """The sides a thing on top of another leaves it soonest by."""
     ours = [c for c in map(board.coordinates, mine) if c is not None]
-    cover = {c for c in map(board.coordinates, theirs) if c is not None}
+    area = {c for c in map(board.coordinates, theirs) if c is not None}
     steps = {}
     for side, (dc, dr) in SIDES.items():
         n = 1
-        while any((c + dc * n, r + dr * n) in cover for c, r in ours):
+        while any((c + dc * n, r + dr * n) in area for c, r in ours):
             n += 1
         steps[side] = n
     least = min(steps.values())
@@ -267,10 +267,10 @@ def _nearer(g: Game, board: BoardDef, entity: Value, here: Value,
         return []
     found = []
     for there in board.neighbours(here):
-        cover = board.footprint(there, side)
-        if cover is None or set(cover) & set(goal):
+        spots = board.footprint(there, side)
+        if spots is None or set(spots) & set(goal):
             continue
-        if board.between(cover, goal) == now - 1:
+        if board.between(spots, goal) == now - 1:
             found.append(_delta(board, here, there))
     return found
 
@@ -301,9 +301,9 @@ def path(g: Game, a: Value, b: Value, through: Value = None) -> Value:
             *(board.footprint(goal, side) or first[1:])}
 
     def free(anchor: Value) -> bool:
-        cover = board.footprint(anchor, side)
-        return cover is not None and (open_ is None or all(s in open_ or s in ends
-                                                           for s in cover))
+        spots = board.footprint(anchor, side)
+        return spots is not None and (open_ is None or all(s in open_ or s in ends
+                                                           for s in spots))
     far = {goal: 0}
     queue = deque([goal])
     while queue:
