@@ -18,7 +18,7 @@ RUNTIME = ROOT / "compiler" / "runtime"
 # Words of the language itself, which the runtime rightly knows.
 # the words the language itself gives a meaning to (`per: player`, `each: player`)
 LANGUAGE = set(PERIODS) | set(VERBS) | {"after", "before", "during", "start", "end", "player",
-                                        "instead"}
+                                        "instead", "passes", "bumps"}
 # ... and the names of its queries (`adjacent(a, b)`), which a book may use as a term too
 LANGUAGE |= set(QUERIES)
 

@@ -42,8 +42,8 @@ DECLARATIONS = tuple(sorted(DECLARATION_KEYWORDS))  # the compiler's own list: n
 PARTICLES = ("to", "from", "on", "in", "at", "under", "as", "into", "each", "per", "once",
              "max", "until", "end", "start", "of", "permanent", "instant", "action",
              "anytime", "before", "after", "during", "where", "up", "exactly", "any", "number",
-             "enters", "leaves", "discarded", "targeted", "within", "instead", "with",
-             "reaches")
+             "enters", "leaves", "passes", "bumps", "discarded", "targeted", "within", "instead",
+             "with", "reaches", "along", "away", "toward", "by", "stopped")
 CONSTANTS = ("yes", "no")
 LOGIC = ("and", "or", "not")
 BUILTINS = tuple(sorted(BUILTIN_NAMES))

@@ -26,7 +26,7 @@ CLAUSES = tuple(sorted(RULE_CLAUSES | EXAMPLE_CLAUSES))
 # The words a statement starts with.
 VERBS = ("gain", "lose", "pay", "draw", "discard", "place", "move", "relocate", "roll",
          "reroll", "reveal", "shuffle", "add", "remove", "set", "trigger", "require", "log",
-         "eliminate", "end", "skip", "schedule", "disable")
+         "eliminate", "end", "skip", "schedule", "disable", "push", "pull")
 FLOW = ("if", "else", "for", "choose", "option", "may", "refused")
 
 # Binary operators, loosest first; comparisons (4) do not chain.

@@ -44,6 +44,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NoReturn
 
+from .board import board_of
 from .choosers import Choice
 from .context import Ctx
 from .defs import Value, base_of, seat_of
@@ -311,8 +312,9 @@ class Periods(Resolution):
         if event not in self.hooked_events:  # most moves set off nothing
             return
         keys = [(event, "")]
-        if event in ("enters", "leaves"):
-            keys.append((event, base_of(place)))
+        if event in ("enters", "leaves", "passes", "bumps"):
+            board = board_of(self.defs.boards, place)  # a board's event: on any of its spaces
+            keys += [(event, base_of(place))] + ([(event, board.name)] if board else [])
         elif event == "discarded":
             keys += [(event, base_of(thing)), (event, self.defs.kind_of(thing) or "")]
         rules = [r for k in dict.fromkeys(keys) for r in self.hooks.get(k, ())]

@@ -30,6 +30,7 @@ from .defs import GAME, Value, base_of
 from .errors import NotExecutable
 from .facing import in_front, relative, side_toward
 from .instances import instances
+from .forced import involuntary, moved, passed, path, stopped_by
 from .log import Event
 from .places import REMOVED
 from .state import Ctx, Game
@@ -340,6 +341,8 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "beside": beside, "behind": behind,
     "line_of_sight": line_of_sight,
     "in_front": in_front, "side_toward": side_toward, "relative": relative,
+    "path": path, "moved": moved, "stopped_by": stopped_by, "passed": passed,
+    "involuntary": involuntary,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows;

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
 MAX_DEPTH = 64
 HOOKS = ("before", "start", "during", "end", "after")  # in the order they run
-EVENTS = ("enters", "leaves", "discarded", "targeted")  # a rule's target may be absent
+EVENTS = ("enters", "leaves", "discarded", "targeted", "passes", "bumps")  # no target: any
 Request = tuple[str, Ctx]
 
 

@@ -23,6 +23,7 @@ from .defs import Definitions, Expectation, Reward, StatDef, Value, base_of
 from .disable import Disabling
 from .errors import Illegal, NotExecutable, RuleError
 from .facts import Facts
+from .forced import Forcing
 from .instances import instances
 from .limits import Lasting, Usage
 from .log import EventLog
@@ -43,7 +44,7 @@ OPERATORS: dict[str, Callable[[Value, Value], Value]] = {
 }
 
 
-class Game(StepEnds, ChosenOrder, Disabling, Seating, Choosing, Facts, Refusal):
+class Game(StepEnds, ChosenOrder, Disabling, Seating, Choosing, Facts, Refusal, Forcing):
     """One game in play. `players`: how many seats (a game of numbered seats) or which of
     the players' kind's instances play, in seat order (default: the declared ones, or the
     fewest seats the game allows). `chooser` answers the choices no `answer` gives

@@ -8,7 +8,9 @@ Run after name resolution, beside schema validation:
   choice comes) answers a choice some rule of the game makes
   (`choose x from ...`, `may name:`, or the rule of a `choose` between options), or one
   the engine makes itself: `overflow`, which thing leaves a full zone, when a zone has a
-  `capacity` it does not `forbid` going past, or a rule a `limit: max N in ZONE` (E310).
+  `capacity` it does not `forbid` going past, or a rule a `limit: max N in ZONE`; `route`,
+  the next space where equal shortest routes part, when a rule pulls or reads `path(...)`;
+  `direction`, the side a push goes to when several lines are equally away (E310).
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from .symbols import GameModel
 
 PLAYER_QUERIES = frozenset({"players", "others", "still_in", "next_player"})
 OVERFLOW = "overflow"  # the engine's own choice (`runtime.choosing.OVERFLOW`)
+ROUTE = "route"  # the next space of a pull or a `path(...)` (`runtime.forced.ROUTE`)
+DIRECTION = "direction"  # which straight line a push takes, when several are away
 
 
 def check_play(model: GameModel, diags: Diagnostics) -> None:
@@ -48,6 +52,11 @@ def check_play(model: GameModel, diags: Diagnostics) -> None:
             elif isinstance(node, ast.Eliminate) and not has_players:
                 diags.add(Code.NEEDS_PLAYERS, "`eliminate` puts a player out, and the game "
                           "declares none", node.span, _HINT)
+            elif isinstance(node, ast.Force) and node.verb == "pull" or \
+                    isinstance(node, ast.Call) and node.func == "path":
+                choices.add(ROUTE)  # where equal shortest routes part
+            elif isinstance(node, ast.Force):
+                choices.add(DIRECTION)  # which straight line away, when several are
             elif isinstance(node, ast.SetValue) and isinstance(node.target, ast.Call) and \
                     node.target.func in ("answer", "answers"):
                 answers.append(node.target)

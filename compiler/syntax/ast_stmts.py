@@ -69,6 +69,27 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class MoveAlong:
+    """`move X along P`: one space at a time along a list of spaces."""
+
+    span: Span
+    what: Expr
+    path: Expr
+
+
+@dataclass(frozen=True, slots=True)
+class Force:
+    """`push X away from Y by N [stopped by L]`, `pull X toward Y by N [stopped by L]`."""
+
+    span: Span
+    verb: str  # push | pull
+    what: Expr
+    source: Expr
+    amount: Expr
+    stopped: Expr | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Relocate:
     span: Span
     what: Expr
@@ -290,8 +311,9 @@ class Disable:
 
 
 Stmt: TypeAlias = (
-    Gain | Lose | Pay | Draw | Discard | Place | Move | Relocate | Roll | Reroll | Reveal
-    | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep | If | ForEach
+    Gain | Lose | Pay | Draw | Discard | Place | Move | MoveAlong | Force | Relocate | Roll
+    | Reroll | Reveal | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep
+    | If | ForEach
     | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo | Schedule | Refused
     | Disable
 )

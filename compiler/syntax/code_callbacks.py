@@ -79,6 +79,20 @@ class StmtCallbacks(CallbackBase):
         span, parts = self._kw_span(c), self._parts(c)
         return ast.Move(span, parts[""], parts["to"], parts.get("from"), parts.get("within"))
 
+    def move_along(self, c: list[Any]) -> ast.MoveAlong:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.MoveAlong(span, c[0], c[1])
+
+    def push(self, c: list[Any]) -> ast.Force:
+        return self._force("push", c)
+
+    def pull(self, c: list[Any]) -> ast.Force:
+        return self._force("pull", c)
+
+    def _force(self, verb: str, c: list[Any]) -> ast.Force:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.Force(span, verb, c[0], c[1], c[2], self._opt(c, 3))
+
     def eliminate(self, c: list[Any]) -> ast.Eliminate:
         span, c = self._kw_span(c), self._kw(c)[0]
         return ast.Eliminate(span, c[0])

@@ -222,6 +222,12 @@ class DeclCallbacks(CallbackBase):
     def t_leaves(self, c: list[Any]) -> ast.Timing:
         return self._timing("leaves", c)
 
+    def t_passes(self, c: list[Any]) -> ast.Timing:
+        return self._timing("passes", c)
+
+    def t_bumps(self, c: list[Any]) -> ast.Timing:
+        return self._timing("bumps", c)
+
     def t_discarded(self, c: list[Any]) -> ast.Timing:
         return self._timing("discarded", c)
 

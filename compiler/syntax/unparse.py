@@ -57,6 +57,12 @@ def stmt(s: ast.Stmt) -> str:
     if isinstance(s, ast.Move):
         return f"move {expr(s.what)}" + _opt("from", s.source) + f" to {expr(s.to)}" + \
             _opt("within", s.within)
+    if isinstance(s, ast.MoveAlong):
+        return f"move {expr(s.what)} along {expr(s.path)}"
+    if isinstance(s, ast.Force):
+        way = "away from" if s.verb == "push" else "toward"
+        return f"{s.verb} {expr(s.what)} {way} {expr(s.source)} by {expr(s.amount)}" + \
+            (f" stopped by {expr(s.stopped)}" if s.stopped is not None else "")
     if isinstance(s, ast.Relocate):
         return f"relocate {expr(s.what)} to {expr(s.to)}"
     if isinstance(s, ast.Eliminate):

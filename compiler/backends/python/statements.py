@@ -101,6 +101,16 @@ class GameCode(ExprCode):
         return self._do(indent, "g.move", self.expr(s.what, env, soft=True),
                         self.expr(s.to, env, soft=True), *source)
 
+    def stmt_MoveAlong(self, s: ast.MoveAlong, env: Env, indent: int) -> list[str]:
+        return self._do(indent, "g.move_along", self.expr(s.what, env, soft=True),
+                        self.expr(s.path, env), Kw("ctx", Atom("ctx")))
+
+    def stmt_Force(self, s: ast.Force, env: Env, indent: int) -> list[str]:
+        stopped = [Kw("stopped", self.expr(s.stopped, env))] if s.stopped is not None else []
+        return self._do(indent, f"g.{s.verb}", self.expr(s.what, env, soft=True),
+                        self.expr(s.source, env, soft=True), self.expr(s.amount, env),
+                        *stopped, Kw("ctx", Atom("ctx")))
+
     def stmt_Eliminate(self, s: ast.Eliminate, env: Env, indent: int) -> list[str]:
         return self._do(indent, "g.eliminate", self.expr(s.who, env))
 
