@@ -40,7 +40,8 @@ EFFECT_WORDS = frozenset({"effect", "cost", "given", "actions"})
 STEP_WORDS = frozenset({"add", "as", "choose", "discard", "draw", "eliminate", "end", "for",
                         "gain", "if", "log", "lose", "may", "move", "pay", "place",
                         "refused", "relocate", "remove", "require", "reroll", "reveal",
-                        "roll", "schedule", "set", "shuffle", "skip", "trigger"})
+                        "roll", "schedule", "set", "shuffle", "skip", "trigger", "disable",
+                        "push", "pull"})
 # words an expression may start with as keywords: never a name where a value starts
 VALUE_KEYWORDS = frozenset({"yes", "no", "not"})
 
