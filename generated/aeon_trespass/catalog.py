@@ -36,7 +36,7 @@ class KratosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameKeyword(Record):
-    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:805)
+    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:847)
 
     KIND: ClassVar[str] = 'game_keyword'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'stackable': 'stackable'})
@@ -79,7 +79,7 @@ class AttachmentGear(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TitanFigure(Record):
-    # titan_movement_rules.titan_figure (rules/aeon_trespass/titan_round.ludex:476)
+    # titan_movement_rules.titan_figure (rules/aeon_trespass/titan_round.ludex:526)
     # A Titan miniature on the Battle Board
 
     KIND: ClassVar[str] = 'titan_movement_rules.titan_figure'
@@ -89,17 +89,8 @@ class TitanFigure(Record):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PrimordialFigure(Record):
-    # titan_movement_rules.primordial_figure (rules/aeon_trespass/titan_round.ludex:488)
-    # A Primordial miniature on the Battle Board
-
-    KIND: ClassVar[str] = 'titan_movement_rules.primordial_figure'
-    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class PassableTerrainTile(Record):
-    # titan_movement_rules.passable_terrain_tile (rules/aeon_trespass/titan_round.ludex:494)
+    # titan_movement_rules.passable_terrain_tile (rules/aeon_trespass/titan_round.ludex:543)
     # A one-space Terrain tile a Titan may move through (neither Obstacle nor Chasm)
 
     KIND: ClassVar[str] = 'titan_movement_rules.passable_terrain_tile'
@@ -108,7 +99,7 @@ class PassableTerrainTile(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BpCard(Record):
-    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1697)
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1864)
 
     KIND: ClassVar[str] = 'bp_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -118,7 +109,7 @@ class BpCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AiCard(Record):
-    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1700)
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1867)
 
     KIND: ClassVar[str] = 'ai_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -128,7 +119,7 @@ class AiCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GenericWound(Record):
-    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1703)
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1870)
 
     KIND: ClassVar[str] = 'generic_wound'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})
@@ -138,7 +129,7 @@ class GenericWound(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ModifierToken(Record):
-    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:404)
+    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:407)
 
     KIND: ClassVar[str] = 'modifier_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -412,11 +403,6 @@ SOLON_FIGURE = TitanFigure(
     pilot='solon',
 )
 
-FOUR_SPACE_PRIMORDIAL = PrimordialFigure(
-    id='titan_movement_rules.four_space_primordial',
-    title='A Primordial miniature that takes up four spaces',
-)
-
 OPEN_GROUND_TILE = PassableTerrainTile(
     id='titan_movement_rules.open_ground_tile',
     title='A one-space Terrain tile that is neither Obstacle nor Chasm',
@@ -643,7 +629,6 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     HERODOTUS_FIGURE.id: HERODOTUS_FIGURE,
     PHILOCTERA_FIGURE.id: PHILOCTERA_FIGURE,
     SOLON_FIGURE.id: SOLON_FIGURE,
-    FOUR_SPACE_PRIMORDIAL.id: FOUR_SPACE_PRIMORDIAL,
     OPEN_GROUND_TILE.id: OPEN_GROUND_TILE,
     DOUBLE_WOUND.id: DOUBLE_WOUND,
     SINGLE_WOUND.id: SINGLE_WOUND,
@@ -766,7 +751,6 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         SECOND_WEAPON_ATTACHMENT_OF_OURS.id,
     ),
     TitanFigure.KIND: (HERODOTUS_FIGURE.id, PHILOCTERA_FIGURE.id, SOLON_FIGURE.id),
-    PrimordialFigure.KIND: (FOUR_SPACE_PRIMORDIAL.id,),
     PassableTerrainTile.KIND: (OPEN_GROUND_TILE.id,),
     BpCard.KIND: (
         HERODOTUS_BP_III.id,

@@ -41,11 +41,6 @@ STATS = by_name(
         lo=None,
     ),
     StatDef(
-        name='inward_odyssey_unlocked',
-        title='The Inward Odyssey adventures unlocked by Argo Knowledge',
-        lo=None,
-    ),
-    StatDef(
         name='inward_odyssey_progress',
         title='Progress tokens on the Inward Odyssey Story card',
         lo=None,
@@ -161,6 +156,12 @@ STATS = by_name(
         lo=None,
     ),
     StatDef(name='primordial_wounds', title="The Primordial's Wounds value", lo=None, start=10),
+    StatDef(
+        name='red_lines',
+        title='The red lines on the Battle Board, each on the edge between two spaces',
+        lo=None,
+        start=(),
+    ),
     StatDef(name='crew', title='Crew', hi=6),
     StatDef(name='hull', title='Hull', hi=5),
     StatDef(name='argo_fate', title='Argo Fate', hi=9, overflow='clamp_remember'),
@@ -389,8 +390,18 @@ STATS = by_name(
         title='The Titans that fulfil every instruction of the targeting line read',
         lo=None,
     ),
+    StatDef(
+        name='los_titans',
+        title="The Titans of the targeting line in the Primordial's Line of Sight",
+        lo=None,
+    ),
     StatDef(name='highest_rage_at_start', title='The highest Rage when the Battle starts', lo=None),
     StatDef(name='highest_living_rage', title='The highest Rage of the living Titans', lo=None),
+    StatDef(
+        name='los_record',
+        title="The answers of the Line of Sight checks in turn (an example's record)",
+        lo=None,
+    ),
     StatDef(
         name='attack_chain_broken',
         title='The Titan Attack taking place was ended by a Chain Break',
@@ -456,6 +467,11 @@ STATS = by_name(
     ),
     StatDef(name='prim_steps', title='How many spaces the Primordial moves', lo=None),
     StatDef(
+        name='prim_unavoidable_knockback',
+        title="The Primordial's Unavoidable Knockback value (on its Primordial Sheet)",
+        lo=None,
+    ),
+    StatDef(
         name='prim_from_col',
         title='Where the Primordial stood before its move: the number of its first space on the '
         'long Board Edge',
@@ -485,6 +501,27 @@ STATS = by_name(
     StatDef(
         name='prim_facing',
         title='The side of the Battle Board the Primordial faces (north, east, south or west)',
+        lo=None,
+    ),
+    StatDef(
+        name='prim_front_spaces',
+        title='The spaces in front of the Primordial (primordial_facing)',
+        lo=None,
+    ),
+    StatDef(
+        name='prim_rear_spaces',
+        title="The Primordial's Rear spaces (primordial_facing)",
+        lo=None,
+    ),
+    StatDef(
+        name='los_clear',
+        title='The viewer has Line of Sight to the one it looks at '
+        '(line_sight.check_los_draw_imaginary)',
+        lo=None,
+    ),
+    StatDef(
+        name='los_obscuring',
+        title='The obscuring spaces between the viewer and the one it looks at (line_sight)',
         lo=None,
     ),
     StatDef(
@@ -570,11 +607,6 @@ STATS = by_name(
         lo=None,
     ),
     StatDef(
-        name='red_lines_on_board',
-        title='Red lines are on the Battle Board (the Labyrinth, p. 68)',
-        lo=None,
-    ),
-    StatDef(
         name='movement_allowance',
         title="The spaces the Titan may move now: its Speed, or a Move-like ability's X",
         lo=None,
@@ -582,6 +614,18 @@ STATS = by_name(
     StatDef(
         name='move_like_x',
         title='The X spaces a Move-like ability lets the Titan move',
+        lo=None,
+    ),
+    StatDef(
+        name='involuntary_reduction',
+        title='The total by which the effects a Titan has reduce the involuntary movement it '
+        'suffers',
+        per='argonaut',
+        hi=99,
+    ),
+    StatDef(
+        name='unavoidable_knockback_now',
+        title='An Unavoidable Knockback is being resolved (it cannot be lowered)',
         lo=None,
     ),
     StatDef(
@@ -607,7 +651,7 @@ STATS = by_name(
     StatDef(
         name='titan_has_los',
         title='The attacking Titan has Line of Sight to the Primordial (drawn corner to corner, '
-        'p. 38: given)',
+        'p. 38)',
         lo=None,
     ),
     StatDef(
@@ -1581,7 +1625,7 @@ ZONES = by_name(
     ZoneDef(name='kept_kratos_cards', title='The kept Kratos cards'),
     ZoneDef(name='set_aside', title='Set-aside wounded BP III card'),
     ZoneDef(name='current_ai_card', title='The AI card being resolved'),
-    ZoneDef(name='terrain_tile', title="A Terrain tile's spaces"),
+    ZoneDef(name='terrain_tile_spaces', title="A Terrain tile's spaces"),
     ZoneDef(name='terrain_supply', title='Terrain tiles off the Battle Board'),
     ZoneDef(name='battle_board_terrain', title='Terrain tiles on the Battle Board'),
     ZoneDef(
@@ -1663,14 +1707,18 @@ DICE = by_name(
 )
 
 BOARDS = by_name(
-    BoardDef(name='battle_grid', title='The Battle Board (its spaces)', columns=16, rows=12),
+    BoardDef(
+        name='battle_grid',
+        title='The Battle Board (its spaces)',
+        columns=16,
+        rows=12,
+        walls='red_lines',
+        sight='corners',
+    ),
     BoardDef(name='voyage.voyage_map', title='The Map', columns=539, rows=539),
 )
 
-FOOTPRINTS: Mapping[str, int] = {
-    'primordial_miniature': 2,
-    'titan_movement_rules.four_space_primordial': 2,
-}
+FOOTPRINTS: Mapping[str, int] = {'primordial_miniature': 2}
 
 OPTIONS: Mapping[str, str] = MappingProxyType({'mnestis_theatre': 'mode'})
 

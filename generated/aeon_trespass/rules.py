@@ -634,7 +634,7 @@ book.table(
 )
 
 
-# adventure.rr_adventures: R&R Adventures (rules/aeon_trespass/adventure.ludex:422)
+# adventure.rr_adventures: R&R Adventures (rules/aeon_trespass/adventure.ludex:427)
 @book.rule('adventure.rr_adventures', title='R&R Adventures', prose=1)
 def rr_adventures_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
@@ -649,7 +649,7 @@ def rr_adventures_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# adventure.inward_odyssey_rules.several_knowledge (rules/aeon_trespass/adventure.ludex:458)
+# adventure.inward_odyssey_rules.several_knowledge (rules/aeon_trespass/adventure.ludex:463)
 # More than 1 Argo Knowledge in a Step
 @book.rule(
     'adventure.inward_odyssey_rules.several_knowledge',
@@ -657,24 +657,17 @@ def rr_adventures_effect(g: Game, ctx: Ctx) -> None:
     when=Timing('after', target='argo_knowledge', stat=True),
 )
 def several_knowledge_effect(g: Game, ctx: Ctx) -> None:
-    for _k in g.members(
-        [
-            k
-            for k in g.members(g.get(GAME, 'argo_knowledge'))
-            if q.known(g, k) > q.known(g, g.get(GAME, 'inward_odyssey_unlocked')) + 1
-        ],
-    ):
-        g.trigger('inward_odyssey', ctx)
-    g.set(GAME, 'inward_odyssey_unlocked', g.get(GAME, 'argo_knowledge'))
+    for _k in g.members([k for k in g.members(q.gained(g, 'argo_knowledge')) if q.known(g, k) > 1]):
+        g.schedule_at_end('inward_odyssey', ctx, 'step', 'campaign_round')
 
 
-# adventure.inward_odyssey_rules.powerful_rewards (rules/aeon_trespass/adventure.ludex:492)
+# adventure.inward_odyssey_rules.powerful_rewards (rules/aeon_trespass/adventure.ludex:493)
 # Powerful Rewards
 book.rule('adventure.inward_odyssey_rules.powerful_rewards', title='Powerful Rewards')
 
 
 # adventure.inward_odyssey_rules.powerful_rewards.progress_makes_knowledge
-# (rules/aeon_trespass/adventure.ludex:497)
+# (rules/aeon_trespass/adventure.ludex:498)
 # Every 2 Progress tokens generate 1 Argo Knowledge
 def progress_makes_knowledge_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'inward_odyssey_progress')) >= 2)
@@ -692,7 +685,7 @@ def progress_makes_knowledge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.mnemos_breakthroughs.breakthrough_in_story_step
-# (rules/aeon_trespass/adventure.ludex:534)
+# (rules/aeon_trespass/adventure.ludex:535)
 # A Breakthrough is resolved in the Story Step
 @book.rule(
     'adventure.mnemos_breakthroughs.breakthrough_in_story_step',
@@ -731,7 +724,7 @@ def breakthrough_in_story_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.mnemos_breakthroughs.breakthrough_in_story_step.breakthrough_reached
-# (rules/aeon_trespass/adventure.ludex:545)
+# (rules/aeon_trespass/adventure.ludex:546)
 # The next Breakthrough of one Mnemos track
 def breakthrough_reached_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -777,7 +770,7 @@ def breakthrough_reached_effect(g: Game, ctx: Ctx) -> None:
         g.gain('second_breakthroughs', 1, ctx.need('target'))
 
 
-# adventure.mnemos_breakthroughs.personal_stories (rules/aeon_trespass/adventure.ludex:557)
+# adventure.mnemos_breakthroughs.personal_stories (rules/aeon_trespass/adventure.ludex:558)
 # Only the Argonaut the memory belongs to
 book.rule(
     'adventure.mnemos_breakthroughs.personal_stories',
@@ -785,7 +778,7 @@ book.rule(
 )
 
 
-# adventure.mnemos_breakthroughs.no_party_leader (rules/aeon_trespass/adventure.ludex:564)
+# adventure.mnemos_breakthroughs.no_party_leader (rules/aeon_trespass/adventure.ludex:565)
 # Mnemos Breakthrough adventures have no party leader
 def no_party_leader_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -810,7 +803,7 @@ def no_party_leader_effect(g: Game, ctx: Ctx) -> None:
     g.note('a Mnemos Breakthrough adventure has no party leader')
 
 
-# adventure.dreams_of_pharos.pharos_in_story_step (rules/aeon_trespass/adventure.ludex:578)
+# adventure.dreams_of_pharos.pharos_in_story_step (rules/aeon_trespass/adventure.ludex:579)
 # A Dream of Pharos is resolved in the Story Step
 @book.rule(
     'adventure.dreams_of_pharos.pharos_in_story_step',
@@ -830,7 +823,7 @@ def pharos_in_story_step_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# adventure.dreams_of_pharos.pharos_rewards (rules/aeon_trespass/adventure.ludex:592)
+# adventure.dreams_of_pharos.pharos_rewards (rules/aeon_trespass/adventure.ludex:593)
 # Cryptic knowledge and the Pharos Delve
 book.rule(
     'adventure.dreams_of_pharos.pharos_rewards',
@@ -838,7 +831,7 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_draw (rules/aeon_trespass/adventure.ludex:596)
+# adventure.dreams_of_pharos.pharos_delve.delve_draw (rules/aeon_trespass/adventure.ludex:597)
 # Draw Major Trauma cards and add their numbers
 @book.rule(
     'adventure.dreams_of_pharos.pharos_delve.delve_draw',
@@ -848,7 +841,7 @@ def delve_draw_effect(g: Game, ctx: Ctx) -> None:
     g.draw('major_trauma_deck', 1)
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_success (rules/aeon_trespass/adventure.ludex:600)
+# adventure.dreams_of_pharos.pharos_delve.delve_success (rules/aeon_trespass/adventure.ludex:601)
 # Success: equal to or higher than the difficulty, lower than 16
 def delve_success_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -866,7 +859,7 @@ def delve_success_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'delve_result', 'success')
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:617)
+# adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:618)
 # 16 or more: immediate Fail
 def delve_bust_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'delve_total')) >= 16)
@@ -882,7 +875,7 @@ def delve_bust_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules
-# (rules/aeon_trespass/adventure.ludex:645)
+# (rules/aeon_trespass/adventure.ludex:646)
 # Effects that use the Pharos Delve rules
 book.rule(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules',
@@ -890,23 +883,23 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_odds (rules/aeon_trespass/adventure.ludex:648)
+# adventure.dreams_of_pharos.pharos_delve.delve_odds (rules/aeon_trespass/adventure.ludex:649)
 # Pharos Delves Odds
 book.rule('adventure.dreams_of_pharos.pharos_delve.delve_odds', title='Pharos Delves Odds')
 
 
-# adventure.special_events: Special Events (rules/aeon_trespass/adventure.ludex:651)
+# adventure.special_events: Special Events (rules/aeon_trespass/adventure.ludex:652)
 @book.rule('adventure.special_events', title='Special Events')
 def special_events_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adventure.story_paragraph', ctx.but(args=(('paragraph', ctx.need('target')),)))
 
 
-# adventure.other_adventures: Other Adventures (rules/aeon_trespass/adventure.ludex:657)
+# adventure.other_adventures: Other Adventures (rules/aeon_trespass/adventure.ludex:658)
 book.rule('adventure.other_adventures', title='Other Adventures')
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure
-# (rules/aeon_trespass/adventure.ludex:681)
+# (rules/aeon_trespass/adventure.ludex:682)
 # A node for a Mnemos with the adventure's trait
 @book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure',
@@ -937,7 +930,7 @@ def node_per_hub_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure
-# (rules/aeon_trespass/adventure.ludex:702)
+# (rules/aeon_trespass/adventure.ludex:703)
 # Only 1 node per adventure
 @book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure',
@@ -972,7 +965,7 @@ def one_node_per_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.nodes_past_breakthrough
-# (rules/aeon_trespass/adventure.ludex:719)
+# (rules/aeon_trespass/adventure.ludex:720)
 # Nodes past an unmarked Breakthrough
 def nodes_past_breakthrough_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1023,7 +1016,7 @@ def nodes_past_breakthrough_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.two_breakthroughs.refers_to_the_party_leader
-# (rules/aeon_trespass/adventure.ludex:828)
+# (rules/aeon_trespass/adventure.ludex:830)
 # Paragraphs 0900 and 0901 refer to the party leader (made up)
 def refers_to_the_party_leader_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.arg('paragraph') == '0900' or ctx.arg('paragraph') == '0901')
@@ -1040,7 +1033,7 @@ def refers_to_the_party_leader_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adventure.party_leader.choose_party_leader', ctx)
 
 
-# additional_adventure_rules.mnemoses.mnemos_card_limit (rules/aeon_trespass/adventure.ludex:883)
+# additional_adventure_rules.mnemoses.mnemos_card_limit (rules/aeon_trespass/adventure.ludex:892)
 # Mnemos Card Limit
 @book.rule('additional_adventure_rules.mnemoses.mnemos_card_limit', title='Mnemos Card Limit')
 def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -1073,7 +1066,7 @@ def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.fated_mnemoses.fated_mnemos_limit
-# (rules/aeon_trespass/adventure.ludex:948)
+# (rules/aeon_trespass/adventure.ludex:957)
 # 2 unresolved Fated Mnemos cards
 @book.rule(
     'additional_adventure_rules.fated_mnemoses.fated_mnemos_limit',
@@ -1087,7 +1080,7 @@ def fated_mnemos_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos
-# (rules/aeon_trespass/adventure.ludex:957)
+# (rules/aeon_trespass/adventure.ludex:966)
 # Gaining a Fated Mnemos
 @book.rule(
     'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
@@ -1108,7 +1101,7 @@ def gaining_fated_mnemos_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved
-# (rules/aeon_trespass/adventure.ludex:998)
+# (rules/aeon_trespass/adventure.ludex:1012)
 # A Fated Mnemos resolves in the Story Step
 book.rule(
     'additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved',
@@ -1118,7 +1111,7 @@ book.rule(
 
 
 # additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability
-# (rules/aeon_trespass/adventure.ludex:1002)
+# (rules/aeon_trespass/adventure.ludex:1016)
 # Trauma growth abilities
 book.rule(
     'additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability',
@@ -1127,7 +1120,7 @@ book.rule(
 
 
 # additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects
-# (rules/aeon_trespass/adventure.ludex:1046)
+# (rules/aeon_trespass/adventure.ludex:1060)
 # Fail: Effects
 book.rule(
     'additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects',
@@ -1135,12 +1128,12 @@ book.rule(
 )
 
 
-# additional_adventure_rules.peril: Peril (rules/aeon_trespass/adventure.ludex:1055)
+# additional_adventure_rules.peril: Peril (rules/aeon_trespass/adventure.ludex:1069)
 book.rule('additional_adventure_rules.peril', title='Peril')
 
 
 # additional_adventure_rules.adventure_terrain_rules.note_adventure_terrain
-# (rules/aeon_trespass/adventure.ludex:1059)
+# (rules/aeon_trespass/adventure.ludex:1073)
 # Note the Hub's Adventure Terrain on the Timeline
 def note_adventure_terrain_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adventure_terrain_noted'))
@@ -1170,7 +1163,7 @@ def note_adventure_terrain_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain
-# (rules/aeon_trespass/adventure.ludex:1072)
+# (rules/aeon_trespass/adventure.ludex:1086)
 # Place the Adventure Terrain at Battle Setup
 book.rule(
     'additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain',
@@ -1478,10 +1471,11 @@ def current_cycle_has_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('tides_fate.tides_of_fate', ctx)
 
 
-# death_battle.unlike_argonauts_titans_expendable (rules/aeon_trespass/aftermath.ludex:313)
+# additional_battle_rules.death_battle.unlike_argonauts_titans_expendable
+# (rules/aeon_trespass/aftermath.ludex:334)
 # Unlike Argonauts, Titans are expendable
 @book.rule(
-    'death_battle.unlike_argonauts_titans_expendable',
+    'additional_battle_rules.death_battle.unlike_argonauts_titans_expendable',
     title='Unlike Argonauts, Titans are expendable',
     when=Timing('after', target='titan_death'),
 )
@@ -1494,38 +1488,54 @@ def unlike_argonauts_titans_expendable_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('battle_sequence.all_titans_dead', ctx)
 
 
-# death_battle.however_story_events_well (rules/aeon_trespass/aftermath.ludex:323)
+# additional_battle_rules.death_battle.however_story_events_well
+# (rules/aeon_trespass/aftermath.ludex:344)
 # However, Story Events, as well as some especially brutal
 book.rule(
-    'death_battle.however_story_events_well',
+    'additional_battle_rules.death_battle.however_story_events_well',
     title='However, Story Events, as well as some especially brutal',
 )
 
 
-# death_battle.important (rules/aeon_trespass/aftermath.ludex:326)
+# additional_battle_rules.death_battle.important (rules/aeon_trespass/aftermath.ludex:347)
 # Important: Never discard or destroy the Argonaut Sheets of deceased
 book.rule(
-    'death_battle.important',
+    'additional_battle_rules.death_battle.important',
     title='Important: Never discard or destroy the Argonaut Sheets of deceased',
 )
 
 
-# many_ways_die.many_ways_to_die (rules/aeon_trespass/aftermath.ludex:330)
+# additional_battle_rules.many_ways_die.many_ways_to_die (rules/aeon_trespass/aftermath.ludex:351)
 # Many ways to die in Battle
-book.rule('many_ways_die.many_ways_to_die', title='Many ways to die in Battle')
+book.rule(
+    'additional_battle_rules.many_ways_die.many_ways_to_die',
+    title='Many ways to die in Battle',
+)
 
 
-# many_ways_die.death_inducing_trauma (rules/aeon_trespass/aftermath.ludex:334)
+# additional_battle_rules.many_ways_die.death_inducing_trauma
+# (rules/aeon_trespass/aftermath.ludex:355)
 # Death-inducing Trauma cards
-book.rule('many_ways_die.death_inducing_trauma', title='Death-inducing Trauma cards')
+book.rule(
+    'additional_battle_rules.many_ways_die.death_inducing_trauma',
+    title='Death-inducing Trauma cards',
+)
 
 
-# many_ways_die.four_despair_not_adjacent (rules/aeon_trespass/aftermath.ludex:362)
+# additional_battle_rules.many_ways_die.four_despair_not_adjacent
+# (rules/aeon_trespass/aftermath.ludex:383)
 # Four Despair tokens while not adjacent to another Titan
 @book.rule(
-    'many_ways_die.four_despair_not_adjacent',
+    'additional_battle_rules.many_ways_die.four_despair_not_adjacent',
     title='Four Despair tokens while not adjacent to another Titan',
-    when=Timing('after', target='despair', stat=True),
+    when=Timing(
+        'any',
+        options=(
+            Timing('after', target='despair', stat=True),
+            Timing('leaves', target='battle_grid'),
+            Timing('enters', target='battle_grid'),
+        ),
+    ),
     prose=1,
 )
 def four_despair_not_adjacent_effect(g: Game, ctx: Ctx) -> None:
@@ -1553,14 +1563,18 @@ def four_despair_not_adjacent_effect(g: Game, ctx: Ctx) -> None:
                 ctx = ctx_1
 
 
-# many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:398)
+# additional_battle_rules.many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:435)
 # Off the Board Edge or into a Chasm
-book.rule('many_ways_die.off_the_board', title='Off the Board Edge or into a Chasm')
+book.rule(
+    'additional_battle_rules.many_ways_die.off_the_board',
+    title='Off the Board Edge or into a Chasm',
+)
 
 
-# mercy_rule.aeon_trespass_2: Aeon Trespass (rules/aeon_trespass/aftermath.ludex:407)
+# additional_battle_rules.mercy_rule.aeon_trespass_2 (rules/aeon_trespass/aftermath.ludex:444)
+# Aeon Trespass
 @book.rule(
-    'mercy_rule.aeon_trespass_2',
+    'additional_battle_rules.mercy_rule.aeon_trespass_2',
     title='Aeon Trespass',
     when=Timing('after', target='titan_death'),
     prose=1,
@@ -1575,42 +1589,59 @@ def mercy_rule_aeon_trespass_2_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_attack_ended', True)
 
 
-# other_round_timing_rules.primordial_traits_gear_cards (rules/aeon_trespass/aftermath.ludex:423)
+# additional_battle_rules.other_round_timing_rules.primordial_traits_gear_cards
+# (rules/aeon_trespass/aftermath.ludex:460)
 # Some Primordial Traits, Gear cards and abilities
 book.rule(
-    'other_round_timing_rules.primordial_traits_gear_cards',
+    'additional_battle_rules.other_round_timing_rules.primordial_traits_gear_cards',
     title='Some Primordial Traits, Gear cards and abilities',
 )
 
 
-# other_round_timing_rules.start_battle: Start of Battle (rules/aeon_trespass/aftermath.ludex:426)
-book.rule('other_round_timing_rules.start_battle', title='Start of Battle')
+# additional_battle_rules.other_round_timing_rules.start_battle
+# (rules/aeon_trespass/aftermath.ludex:463)
+# Start of Battle
+book.rule('additional_battle_rules.other_round_timing_rules.start_battle', title='Start of Battle')
 
 
-# other_round_timing_rules.end_battle: End of Battle (rules/aeon_trespass/aftermath.ludex:429)
-book.rule('other_round_timing_rules.end_battle', title='End of Battle')
+# additional_battle_rules.other_round_timing_rules.end_battle
+# (rules/aeon_trespass/aftermath.ludex:466)
+# End of Battle
+book.rule('additional_battle_rules.other_round_timing_rules.end_battle', title='End of Battle')
 
 
-# other_round_timing_rules.when_timing_word: When (rules/aeon_trespass/aftermath.ludex:432)
-book.rule('other_round_timing_rules.when_timing_word', title='When')
+# additional_battle_rules.other_round_timing_rules.when_timing_word
+# (rules/aeon_trespass/aftermath.ludex:469)
+# When
+book.rule('additional_battle_rules.other_round_timing_rules.when_timing_word', title='When')
 
 
-# other_round_timing_rules.when_about_to (rules/aeon_trespass/aftermath.ludex:440)
+# additional_battle_rules.other_round_timing_rules.when_about_to
+# (rules/aeon_trespass/aftermath.ludex:477)
 # When you are about to
-book.rule('other_round_timing_rules.when_about_to', title='When you are about to')
+book.rule(
+    'additional_battle_rules.other_round_timing_rules.when_about_to',
+    title='When you are about to',
+)
 
 
-# other_round_timing_rules.note_does_not_invalidate (rules/aeon_trespass/aftermath.ludex:443)
+# additional_battle_rules.other_round_timing_rules.note_does_not_invalidate
+# (rules/aeon_trespass/aftermath.ludex:480)
 # Note that it does not invalidate
 book.rule(
-    'other_round_timing_rules.note_does_not_invalidate',
+    'additional_battle_rules.other_round_timing_rules.note_does_not_invalidate',
     title='Note that it does not invalidate',
 )
 
 
-# bonus_attacks.bonus_attack_effect (rules/aeon_trespass/aftermath.ludex:447)
+# additional_battle_rules.bonus_attacks.bonus_attack_effect
+# (rules/aeon_trespass/aftermath.ludex:484)
 # A Bonus Attack is an effect
-@book.rule('bonus_attacks.bonus_attack_effect', title='A Bonus Attack is an effect', prose=1)
+@book.rule(
+    'additional_battle_rules.bonus_attacks.bonus_attack_effect',
+    title='A Bonus Attack is an effect',
+    prose=1,
+)
 def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
     g.prose(
         'For a Bonus Attack you may declare an exhausted weapon as your active weapon. If you do, '
@@ -1623,14 +1654,15 @@ def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('titan_attack', ctx)
 
 
-# bonus_attacks.bonus_attack_during_titan (rules/aeon_trespass/aftermath.ludex:459)
+# additional_battle_rules.bonus_attacks.bonus_attack_during_titan
+# (rules/aeon_trespass/aftermath.ludex:496)
 # A Bonus Attack during a Titan
 def bonus_attack_during_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'follow_up_attacks')) > 0)
 
 
 @book.rule(
-    'bonus_attacks.bonus_attack_during_titan',
+    'additional_battle_rules.bonus_attacks.bonus_attack_during_titan',
     title='A Bonus Attack during a Titan',
     when=Timing('after', target='titan_attack'),
     check=bonus_attack_during_titan_check,
@@ -1640,22 +1672,27 @@ def bonus_attack_during_titan_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_attack', ctx)
 
 
-# instant_death_effects.instant_death_effects_special (rules/aeon_trespass/aftermath.ludex:504)
+# additional_battle_rules.instant_death_effects.instant_death_effects_special
+# (rules/aeon_trespass/aftermath.ludex:519)
 # Instant Death effects are special effects
 @book.rule(
-    'instant_death_effects.instant_death_effects_special',
+    'additional_battle_rules.instant_death_effects.instant_death_effects_special',
     title='Instant Death effects are special effects',
 )
 def instant_death_effects_special_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_death', ctx)
 
 
-# death_blows.rare_critical_effects_may (rules/aeon_trespass/aftermath.ludex:510)
+# additional_battle_rules.death_blows.rare_critical_effects_may
+# (rules/aeon_trespass/aftermath.ludex:525)
 # Some rare Critical effects may allow
-book.rule('death_blows.rare_critical_effects_may', title='Some rare Critical effects may allow')
+book.rule(
+    'additional_battle_rules.death_blows.rare_critical_effects_may',
+    title='Some rare Critical effects may allow',
+)
 
 
-# retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:514)
+# additional_battle_rules.retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:529)
 def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.get(GAME, 'retreat_possible') and q.known(g, g.get(GAME, 'titans_died_this_battle')) >= 2,
@@ -1663,41 +1700,32 @@ def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
 
 
 @book.rule(
-    'retreat.retreat_rule',
+    'additional_battle_rules.retreat.retreat_rule',
     title='Retreat',
     when=Timing('start', target='titan_round'),
     check=retreat_rule_check,
 )
 def retreat_rule_effect(g: Game, ctx: Ctx) -> None:
-    if g.may(ctx, 'retreat.retreat_rule', 'retreat'):
+    if g.may(ctx, 'additional_battle_rules.retreat.retreat_rule', 'retreat'):
         g.trigger('battle_sequence.all_titans_dead', ctx)
 
 
-# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:527)
-@book.rule(
-    'no_titan_died_yet',
-    title='A Battle starts with no Titan dead',
-    when=Timing('start', target='battle_setup'),
-)
-def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
-    g.set(GAME, 'titans_died_this_battle', 0)
-
-
-# sisyphus_tears.spend_sisyphus_tear (rules/aeon_trespass/aftermath.ludex:533)
+# additional_battle_rules.sisyphus_tears.spend_sisyphus_tear
+# (rules/aeon_trespass/aftermath.ludex:539)
 # Spend a Sisyphus Tear to replay the Battle
 def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'sisyphus_tears_left')) > 0)
 
 
 @book.rule(
-    'sisyphus_tears.spend_sisyphus_tear',
+    'additional_battle_rules.sisyphus_tears.spend_sisyphus_tear',
     title='Spend a Sisyphus Tear to replay the Battle',
     when=Timing('end', target='battle_sequence'),
     check=spend_sisyphus_tear_check,
     prose=1,
 )
 def spend_sisyphus_tear_effect(g: Game, ctx: Ctx) -> None:
-    if g.may(ctx, 'sisyphus_tears.spend_sisyphus_tear', 'replay'):
+    if g.may(ctx, 'additional_battle_rules.sisyphus_tears.spend_sisyphus_tear', 'replay'):
         g.lose('sisyphus_tears_left', 1, GAME)
         g.prose(
             'Simply restore the game to the state from before the Battle (that includes any spent '
@@ -1705,14 +1733,15 @@ def spend_sisyphus_tear_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# wise_providence.wise_providence_initiative (rules/aeon_trespass/aftermath.ludex:545)
+# additional_battle_rules.wise_providence.wise_providence_initiative
+# (rules/aeon_trespass/aftermath.ludex:549)
 # Wise Providence: the Battle begins with a Titan Round
 def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wise_providence_noted'))
 
 
 @book.rule(
-    'wise_providence.wise_providence_initiative',
+    'additional_battle_rules.wise_providence.wise_providence_initiative',
     title='Wise Providence: the Battle begins with a Titan Round',
     when=Timing('end', target='battle_setup'),
     check=wise_providence_initiative_check,
@@ -1720,6 +1749,16 @@ def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
 def wise_providence_initiative_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_round', ctx)
     g.set(GAME, 'wise_providence_noted', False)
+
+
+# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:565)
+@book.rule(
+    'no_titan_died_yet',
+    title='A Battle starts with no Titan dead',
+    when=Timing('start', target='battle_setup'),
+)
+def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'titans_died_this_battle', 0)
 
 
 # battle_phase_rules.what_are_battles.battles_with_primordials
@@ -2113,14 +2152,29 @@ book.rule('campaign_basics.timeline.campaign_round_is_a_day', title='Each day is
 
 # campaign_basics.progress_and_doom.progress_tokens (rules/aeon_trespass/campaign_basics.ludex:27)
 # Progress
-book.rule(
+def progress_tokens_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.known(g, q.gained(g, 'progress')) > 0)
+
+
+@book.rule(
     'campaign_basics.progress_and_doom.progress_tokens',
     title='Progress',
     when=Timing('after', target='progress', stat=True),
+    check=progress_tokens_check,
 )
+def progress_tokens_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'campaign_basics.progress_and_doom.progress_tokens',
+        'inward_odyssey_tokens',
+        g.members(g.span(0, q.gained(g, 'progress'))),
+    )
+    for inward_odyssey_tokens in chosen_1:
+        g.lose('progress', inward_odyssey_tokens, GAME)
+        g.gain('inward_odyssey_progress', inward_odyssey_tokens, GAME)
 
 
-# campaign_basics.progress_and_doom.doom_tokens: Doom (rules/aeon_trespass/campaign_basics.ludex:32)
+# campaign_basics.progress_and_doom.doom_tokens: Doom (rules/aeon_trespass/campaign_basics.ludex:60)
 book.rule(
     'campaign_basics.progress_and_doom.doom_tokens',
     title='Doom',
@@ -2128,13 +2182,15 @@ book.rule(
 )
 
 
-# campaign_basics.progress_and_doom.unavoidable_doom (rules/aeon_trespass/campaign_basics.ludex:37)
+# campaign_basics.progress_and_doom.unavoidable_doom (rules/aeon_trespass/campaign_basics.ludex:65)
 # Unavoidable Doom
-book.rule('campaign_basics.progress_and_doom.unavoidable_doom', title='Unavoidable Doom')
+@book.rule('campaign_basics.progress_and_doom.unavoidable_doom', title='Unavoidable Doom')
+def unavoidable_doom_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('doom', ctx.arg('amount'), GAME)
 
 
 # campaign_basics.basic_argo_stats.argo_knowledge_triggers_inward_odyssey
-# (rules/aeon_trespass/campaign_basics.ludex:44)
+# (rules/aeon_trespass/campaign_basics.ludex:85)
 # Each Argo Knowledge point triggers the next Inward Odyssey adventure
 @book.rule(
     'campaign_basics.basic_argo_stats.argo_knowledge_triggers_inward_odyssey',
@@ -2142,10 +2198,10 @@ book.rule('campaign_basics.progress_and_doom.unavoidable_doom', title='Unavoidab
     when=Timing('after', target='argo_knowledge', stat=True),
 )
 def argo_knowledge_triggers_inward_odyssey_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('inward_odyssey', ctx)
+    g.schedule_at_end('inward_odyssey', ctx, 'step', 'campaign_round')
 
 
-# campaign_basics.win_and_lose.campaign_win (rules/aeon_trespass/campaign_basics.ludex:49)
+# campaign_basics.win_and_lose.campaign_win (rules/aeon_trespass/campaign_basics.ludex:91)
 # You only win when a Story Paragraph says so
 @book.rule(
     'campaign_basics.win_and_lose.campaign_win',
@@ -2157,7 +2213,7 @@ def campaign_win_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.last_doom_card
-# (rules/aeon_trespass/campaign_basics.ludex:83)
+# (rules/aeon_trespass/campaign_basics.ludex:125)
 # Resolving the last Doom card of the Cycle
 @book.rule(
     'campaign_basics.win_and_lose.game_over.last_doom_card',
@@ -2167,7 +2223,7 @@ def last_doom_card_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# campaign_basics.win_and_lose.game_over.no_crew (rules/aeon_trespass/campaign_basics.ludex:87)
+# campaign_basics.win_and_lose.game_over.no_crew (rules/aeon_trespass/campaign_basics.ludex:129)
 # Losing all Crew
 def no_crew_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'crew') == 0)
@@ -2183,7 +2239,7 @@ def no_crew_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# campaign_basics.win_and_lose.game_over.no_hull (rules/aeon_trespass/campaign_basics.ludex:92)
+# campaign_basics.win_and_lose.game_over.no_hull (rules/aeon_trespass/campaign_basics.ludex:134)
 # Losing all Hull
 def no_hull_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'hull') == 0)
@@ -2200,7 +2256,7 @@ def no_hull_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.argo_fate_over_nine
-# (rules/aeon_trespass/campaign_basics.ludex:97)
+# (rules/aeon_trespass/campaign_basics.ludex:139)
 # Gaining Argo Fate over 9
 def argo_fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.treated(GAME, 'argo_fate')) > 9)
@@ -2217,7 +2273,7 @@ def argo_fate_over_nine_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.end_of_timeline
-# (rules/aeon_trespass/campaign_basics.ludex:102)
+# (rules/aeon_trespass/campaign_basics.ludex:144)
 # Getting to the end of the Timeline
 def end_of_timeline_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'day')) >= q.known(g, g.get(GAME, 'timeline_length')))
@@ -2234,7 +2290,7 @@ def end_of_timeline_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.battle_without_titans
-# (rules/aeon_trespass/campaign_basics.ludex:108)
+# (rules/aeon_trespass/campaign_basics.ludex:150)
 # Initiating a Battle with 0 Titans aboard the Argo
 def battle_without_titans_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'titans_aboard') == 0)
@@ -2250,18 +2306,15 @@ def battle_without_titans_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# campaign_basics.win_and_lose.campaign_loss (rules/aeon_trespass/campaign_basics.ludex:113)
+# campaign_basics.win_and_lose.campaign_loss (rules/aeon_trespass/campaign_basics.ludex:155)
 # Campaign Loss
-@book.rule('campaign_basics.win_and_lose.campaign_loss', title='Campaign Loss', prose=1)
+@book.rule('campaign_basics.win_and_lose.campaign_loss', title='Campaign Loss')
 def campaign_loss_effect(g: Game, ctx: Ctx) -> None:
     g.end_game('campaign', 'game over')
-    g.prose(
-        'Read the story paragraph the game directs you to; if none is named, Campaign Loss in '
-        'your current Storybook.',
-    )
+    g.trigger('voyage.storybook_paragraph', ctx)
 
 
-# campaign_basics.the_argonauts.four_argonauts (rules/aeon_trespass/campaign_basics.ludex:141)
+# campaign_basics.the_argonauts.four_argonauts (rules/aeon_trespass/campaign_basics.ludex:186)
 # Always exactly 4 active Argonauts
 def four_argonauts_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, q.all_(g, 'argonaut')) == 4)
@@ -2274,7 +2327,7 @@ book.rule(
 )
 
 
-# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:145)
+# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:190)
 # Argonaut Sheet, Portrait card and Triskelion
 book.rule(
     'campaign_basics.the_argonauts.argonaut_components',
@@ -2283,7 +2336,7 @@ book.rule(
 
 
 # campaign_basics.the_argonauts.argonauts_with_titans
-# (rules/aeon_trespass/campaign_basics.ludex:153)
+# (rules/aeon_trespass/campaign_basics.ludex:198)
 # Argonauts fight with a Titan Sheet
 book.rule(
     'campaign_basics.the_argonauts.argonauts_with_titans',
@@ -2291,18 +2344,18 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:161)
+# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:206)
 # The Katharsis space
 book.rule('campaign_basics.argonaut_sheet.katharsis_space', title='The Katharsis space')
 
 
-# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:165)
+# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:210)
 # The Triskelion space
 book.rule('campaign_basics.argonaut_sheet.triskelion_space', title='The Triskelion space')
 
 
 # campaign_basics.argonaut_death_rules.rude_awakening
-# (rules/aeon_trespass/campaign_basics.ludex:170)
+# (rules/aeon_trespass/campaign_basics.ludex:215)
 # Rude Awakening creates a new Argonaut
 @book.rule(
     'campaign_basics.argonaut_death_rules.rude_awakening',
@@ -2314,7 +2367,7 @@ def rude_awakening_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.argonaut_death_rules.keep_dead_sheets
-# (rules/aeon_trespass/campaign_basics.ludex:184)
+# (rules/aeon_trespass/campaign_basics.ludex:229)
 # Never discard a deceased Argonaut's Sheet
 book.rule(
     'campaign_basics.argonaut_death_rules.keep_dead_sheets',
@@ -2322,7 +2375,7 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:187)
+# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:232)
 # Argonaut Retirement
 @book.rule(
     'campaign_basics.argonaut_retirement',
@@ -2349,60 +2402,62 @@ def argonaut_retirement_effect(g: Game, ctx: Ctx) -> None:
     g.lose('mnemos_vault_cards', 1, GAME)
 
 
-# new_cycle_setup: Starting a new Cycle (rules/aeon_trespass/campaign_basics.ludex:210)
+# campaign_setup.new_cycle_setup (rules/aeon_trespass/campaign_basics.ludex:257)
+# Starting a new Cycle
 book.procedure(
-    'new_cycle_setup',
+    'campaign_setup.new_cycle_setup',
     title='Starting a new Cycle',
     steps=(
-        'new_cycle_setup.find_cycle_elements',
-        'new_cycle_setup.prepare_sheets',
-        'new_cycle_setup.storybook_preparations',
+        'campaign_setup.new_cycle_setup.find_cycle_elements',
+        'campaign_setup.new_cycle_setup.prepare_sheets',
+        'campaign_setup.new_cycle_setup.storybook_preparations',
     ),
 )
 
 
-# new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:212)
+# campaign_setup.new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:258)
 # Find and prepare the Cycle's elements
 book.rule(
-    'new_cycle_setup.find_cycle_elements',
+    'campaign_setup.new_cycle_setup.find_cycle_elements',
     title="Find and prepare the Cycle's elements",
     kind='step',
 )
 
 
-# new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:226)
+# campaign_setup.new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:272)
 # Prepare the Argo Sheet, Choice Matrix and Argonaut Sheets
 book.rule(
-    'new_cycle_setup.prepare_sheets',
+    'campaign_setup.new_cycle_setup.prepare_sheets',
     title='Prepare the Argo Sheet, Choice Matrix and Argonaut Sheets',
     kind='step',
 )
 
 
-# new_cycle_setup.storybook_preparations (rules/aeon_trespass/campaign_basics.ludex:228)
+# campaign_setup.new_cycle_setup.storybook_preparations
+# (rules/aeon_trespass/campaign_basics.ludex:274)
 # Continue according to the Storybook
 book.rule(
-    'new_cycle_setup.storybook_preparations',
+    'campaign_setup.new_cycle_setup.storybook_preparations',
     title='Continue according to the Storybook',
     kind='step',
 )
 
 
-# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:234)
+# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:280)
 # A Campaign Round is one day
 book.rule('gameplay_flow.round_is_a_day', title='A Campaign Round is one day')
 
 
-# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:238)
+# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:284)
 # Steps are resolved in a fixed order
 book.rule('gameplay_flow.steps_in_fixed_order', title='Steps are resolved in a fixed order')
 
 
-# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:242)
+# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:288)
 book.rule('gameplay_flow.phases', title='Phases')
 
 
-# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:254)
+# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:300)
 book.procedure(
     'campaign_round',
     title='Campaign Round Sequence',
@@ -2420,20 +2475,20 @@ book.procedure(
 )
 
 
-# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:258)
+# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:304)
 book.rule('campaign_round.movement_step', title='Movement (always)', kind='step')
 
 
-# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:261)
+# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:307)
 book.rule('campaign_round.timeline_step', title='Timeline (always)', kind='step')
 
 
-# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:263)
+# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:309)
 # Exploration (always)
 book.rule('campaign_round.exploration_step', title='Exploration (always)', kind='step')
 
 
-# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:265)
+# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:311)
 # Expedition (conditional)
 def expedition_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2450,7 +2505,7 @@ book.rule(
 )
 
 
-# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:270)
+# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:316)
 # Encounter (conditional)
 def encounter_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2467,16 +2522,16 @@ book.rule(
 )
 
 
-# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:274)
+# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:320)
 # Advancement (optional)
 book.rule('campaign_round.advancement_step', title='Advancement (optional)', kind='step')
 
 
-# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:276)
+# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:322)
 book.rule('campaign_round.story_step', title='Story (conditional)', kind='step')
 
 
-# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:278)
+# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:324)
 def doom_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Doom Event') or g.fact('doom_requirements_met'))
 
@@ -2489,11 +2544,11 @@ book.rule(
 )
 
 
-# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:282)
+# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:328)
 book.rule('campaign_round.end_step', title='End (always)', kind='step')
 
 
-# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:287)
+# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:333)
 # Proceed to the next Campaign Round
 book.rule(
     'next_campaign_round',
@@ -2502,7 +2557,7 @@ book.rule(
 )
 
 
-# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:297)
+# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:343)
 # Which Steps are which Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases',
@@ -2514,7 +2569,7 @@ def steps_and_phases_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.encounter_is_battle
-# (rules/aeon_trespass/campaign_basics.ludex:302)
+# (rules/aeon_trespass/campaign_basics.ludex:348)
 # Encounter steps are Battle Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.encounter_is_battle',
@@ -2526,7 +2581,7 @@ def encounter_is_battle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.expedition_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:306)
+# (rules/aeon_trespass/campaign_basics.ludex:352)
 # Expedition steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.expedition_is_adventure',
@@ -2538,7 +2593,7 @@ def expedition_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.story_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:310)
+# (rules/aeon_trespass/campaign_basics.ludex:356)
 # Story steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.story_is_adventure',
@@ -2550,7 +2605,7 @@ def story_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.doom_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:314)
+# (rules/aeon_trespass/campaign_basics.ludex:360)
 # Doom steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.doom_is_adventure',
@@ -2562,7 +2617,7 @@ def doom_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.timeline_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:318)
+# (rules/aeon_trespass/campaign_basics.ludex:364)
 # Timeline steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.timeline_is_voyage',
@@ -2574,7 +2629,7 @@ def timeline_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.exploration_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:322)
+# (rules/aeon_trespass/campaign_basics.ludex:368)
 # Exploration steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.exploration_is_voyage',
@@ -2586,7 +2641,7 @@ def exploration_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.advancement_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:326)
+# (rules/aeon_trespass/campaign_basics.ludex:372)
 # Advancement steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.advancement_is_voyage',
@@ -2846,16 +2901,9 @@ def full_escalation_chart_key(g: Game, ctx: Ctx) -> Value:
 
 
 def full_escalation_chart_row_1(g: Game, ctx: Ctx) -> None:
-    g.prose('Wounded card: BP I (Place the wounded card on the Wound Stack)')
     g.place(ctx.get('target'), 'wound_stack')
-    g.prose('- BP deck: Shuffle a BP II card from the Escalation deck into the BP deck.')
     g.add(q.random_card(g, 'bp_escalation_deck', 2), 'bp_deck')
     g.shuffle('bp_deck')
-    g.prose(
-        '- AI deck: Search the AI deck and the AI discard pile for an AI I card and remove it '
-        'from the Battle. If you removed a card from the discard pile, shuffle the discard pile '
-        'into the AI deck. Shuffle an AI II card from the Escalation deck into the AI deck.',
-    )
     if q.has_level(g, 'ai_deck', 1):
         g.remove(q.card_of_level(g, 'ai_deck', 1), 'ai_deck')
     else:
@@ -2866,16 +2914,9 @@ def full_escalation_chart_row_1(g: Game, ctx: Ctx) -> None:
 
 
 def full_escalation_chart_row_2(g: Game, ctx: Ctx) -> None:
-    g.prose('Wounded card: BP II (Place the wounded card on the Wound Stack)')
     g.place(ctx.get('target'), 'wound_stack')
-    g.prose('- BP deck: Shuffle a BP III card from the Escalation deck into the BP deck.')
     g.add(q.random_card(g, 'bp_escalation_deck', 3), 'bp_deck')
     g.shuffle('bp_deck')
-    g.prose(
-        '- AI deck: Search the AI deck and the AI discard pile for an AI II card and remove it '
-        'from the Battle. If you removed a card from the discard pile, shuffle the discard pile '
-        'into the AI deck. Shuffle an AI III card from the Escalation deck into the AI deck.',
-    )
     if q.has_level(g, 'ai_deck', 2):
         g.remove(q.card_of_level(g, 'ai_deck', 2), 'ai_deck')
     else:
@@ -2886,45 +2927,19 @@ def full_escalation_chart_row_2(g: Game, ctx: Ctx) -> None:
 
 
 def full_escalation_chart_row_3(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Wounded card: BP III (Set the wounded card aside and place a generic Double Wound on the '
-        'Wound Stack)',
-    )
     g.place(ctx.get('target'), 'set_aside')
     g.place(catalog.DOUBLE_WOUND.id, 'wound_stack')
-    g.prose(
-        '- BP deck: Search the BP deck and BP discard pile for the lowest level BP card and '
-        'remove it from the Battle. If you removed a card from the discard pile, shuffle the '
-        'discard pile into the deck. Shuffle a BP III card from the Escalation deck into the BP '
-        'deck. Place the set aside BP III card at the bottom of the BP deck.',
-    )
     g.trigger('remove_lowest_bp_card', ctx)
     g.add(q.random_card(g, 'bp_escalation_deck', 3), 'bp_deck')
     g.shuffle('bp_deck')
     g.place(ctx.get('target'), 'bp_deck', bottom=True)
-    g.prose(
-        '- AI deck: Search the AI deck and the AI discard pile for the lowest level AI card and '
-        'remove it from the Battle. If you removed a card from the discard pile, shuffle the '
-        'discard into the AI deck. Shuffle an AI III card from the Escalation deck into the AI '
-        'deck.',
-    )
     g.trigger('remove_lowest_ai_card', ctx)
     g.add(q.random_card(g, 'ai_escalation_deck', 3), 'ai_deck')
     g.shuffle('ai_deck')
 
 
 def full_escalation_chart_row_4(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Wounded card: BP III – Critical Wound (Place the wounded card on the Wound Stack — it '
-        'counts as 2 Wounds)',
-    )
     g.place(ctx.get('target'), 'wound_stack')
-    g.prose(
-        '- BP deck: Search the BP deck and BP discard pile for the lowest level BP card and '
-        'remove it from the Battle. If you removed a card from the discard pile, shuffle the '
-        'discard pile into the deck. Shuffle two BP III cards from the Escalation deck into the '
-        'BP deck.',
-    )
     g.trigger('remove_lowest_bp_card', ctx)
     g.add(q.random_card(g, 'bp_escalation_deck', 3), 'bp_deck')
     g.add(q.random_card(g, 'bp_escalation_deck', 3), 'bp_deck')
@@ -2932,26 +2947,10 @@ def full_escalation_chart_row_4(g: Game, ctx: Ctx) -> None:
 
 
 def full_escalation_chart_row_5(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Wounded card: BP III – When there are no BP III cards in the Escalation decks. (Set the '
-        'wounded card aside and place a generic Double Wound on the Wound Stack)',
-    )
     g.place(ctx.get('target'), 'set_aside')
     g.place(catalog.DOUBLE_WOUND.id, 'wound_stack')
-    g.prose(
-        '- BP deck: Shuffle the BP discard pile into the BP deck. Place the set aside BP III card '
-        'at the bottom of the BP deck.',
-    )
     g.shuffle('bp_discard_pile', 'bp_deck')
     g.place(ctx.get('target'), 'bp_deck', bottom=True)
-    g.prose(
-        '- AI deck: Search the AI deck and the AI discard pile for the lowest level AI card and '
-        'remove it from the Battle. If you removed a card from the discard pile, shuffle the '
-        'discard into the AI deck. Shuffle an AI III card from the Escalation deck into the AI '
-        'deck. If there are no level III AI cards in the Escalation decks, instead the Primordial '
-        'gains 1 bonus per Wound, in the following order: +1 Danger dealt per hit, +1 To Hit, +1 '
-        'Evasion die, +1 Escalation.',
-    )
     g.trigger('remove_lowest_ai_card', ctx)
     if q.count_level(g, 'ai_escalation_deck', 3) > 0:
         g.add(q.random_card(g, 'ai_escalation_deck', 3), 'ai_deck')
@@ -2962,15 +2961,7 @@ def full_escalation_chart_row_5(g: Game, ctx: Ctx) -> None:
 
 
 def full_escalation_chart_row_6(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Wounded card: BP III – Critical Wound, when there are no BP III cards in the Escalation '
-        'decks. (Place the wounded card on the Wound Stack — it counts as 2 Wounds)',
-    )
     g.place(ctx.get('target'), 'wound_stack')
-    g.prose(
-        '- BP deck: Shuffle the BP discard pile into the BP deck. Note: the BP deck will have 1 '
-        'card less.',
-    )
     g.shuffle('bp_discard_pile', 'bp_deck')
 
 
@@ -2997,7 +2988,7 @@ book.table(
 )
 
 
-# remove_lowest_bp_card (rules/aeon_trespass/escalation.ludex:117)
+# remove_lowest_bp_card (rules/aeon_trespass/escalation.ludex:134)
 # Remove the lowest level BP card from the Battle
 book.procedure(
     'remove_lowest_bp_card',
@@ -3006,7 +2997,7 @@ book.procedure(
 )
 
 
-# remove_lowest_bp_card.search_and_remove (rules/aeon_trespass/escalation.ludex:121)
+# remove_lowest_bp_card.search_and_remove (rules/aeon_trespass/escalation.ludex:138)
 @book.rule('remove_lowest_bp_card.search_and_remove', kind='step')
 def remove_lowest_bp_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
     if (
@@ -3023,7 +3014,7 @@ def remove_lowest_bp_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
         g.remove(q.lowest_card(g, 'bp_deck'), 'bp_deck')
 
 
-# remove_lowest_ai_card (rules/aeon_trespass/escalation.ludex:129)
+# remove_lowest_ai_card (rules/aeon_trespass/escalation.ludex:146)
 # Remove the lowest level AI card from the Battle
 book.procedure(
     'remove_lowest_ai_card',
@@ -3032,7 +3023,7 @@ book.procedure(
 )
 
 
-# remove_lowest_ai_card.search_and_remove (rules/aeon_trespass/escalation.ludex:131)
+# remove_lowest_ai_card.search_and_remove (rules/aeon_trespass/escalation.ludex:148)
 @book.rule('remove_lowest_ai_card.search_and_remove', kind='step')
 def remove_lowest_ai_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
     if (
@@ -3049,7 +3040,7 @@ def remove_lowest_ai_card_search_and_remove_effect(g: Game, ctx: Ctx) -> None:
         g.remove(q.lowest_card(g, 'ai_deck'), 'ai_deck')
 
 
-# primordial_wound_bonus (rules/aeon_trespass/escalation.ludex:139)
+# primordial_wound_bonus (rules/aeon_trespass/escalation.ludex:156)
 # Primordial bonus per Wound (no level III AI cards left)
 def primordial_wound_bonus_key(g: Game, ctx: Ctx) -> Value:
     return q.known(g, g.get(GAME, 'primordial_wound_bonuses')) + 1
@@ -3089,7 +3080,7 @@ book.table(
 
 
 # escalations_outside_of_wounding.escalation_without_wound
-# (rules/aeon_trespass/escalation.ludex:195)
+# (rules/aeon_trespass/escalation.ludex:212)
 # Escalation without a Wound
 @book.rule(
     'escalations_outside_of_wounding.escalation_without_wound',
@@ -3100,7 +3091,7 @@ def escalation_without_wound_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('remove_lowest_bp_card', ctx)
 
 
-# escalations_outside_of_battle.escalation_noted (rules/aeon_trespass/escalation.ludex:203)
+# escalations_outside_of_battle.escalation_noted (rules/aeon_trespass/escalation.ludex:220)
 # Escalate X outside of Battle
 @book.rule('escalations_outside_of_battle.escalation_noted', title='Escalate X outside of Battle')
 def escalation_noted_effect(g: Game, ctx: Ctx) -> None:
@@ -3108,7 +3099,7 @@ def escalation_noted_effect(g: Game, ctx: Ctx) -> None:
 
 
 # escalations_outside_of_battle.escalation_noted.escalation_at_setup
-# (rules/aeon_trespass/escalation.ludex:208)
+# (rules/aeon_trespass/escalation.ludex:225)
 # Perform the noted Escalations during Battle Setup
 def escalation_at_setup_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'noted_escalations')) > 0)
@@ -3127,7 +3118,7 @@ def escalation_at_setup_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'noted_escalations', 0)
 
 
-# escalating_only_one_deck.escalate_one_deck (rules/aeon_trespass/escalation.ludex:220)
+# escalating_only_one_deck.escalate_one_deck (rules/aeon_trespass/escalation.ludex:237)
 # Escalate only the indicated deck
 @book.rule('escalating_only_one_deck.escalate_one_deck', title='Escalate only the indicated deck')
 def escalate_one_deck_effect(g: Game, ctx: Ctx) -> None:
@@ -3207,21 +3198,35 @@ book.rule(
 
 # important_game_rules.ignore_and_disable.disable (rules/aeon_trespass/important_rules.ludex:41)
 # Disable
-book.rule(
+@book.rule(
     'important_game_rules.ignore_and_disable.disable',
     title='Disable',
     who=('titan', 'primordial'),
     duration=Duration('until_end', period='battle'),
 )
+def disable_effect(g: Game, ctx: Ctx) -> None:
+    g.disable(ctx.need('target'), ctx, 'until_end', 'battle')
 
 
-# important_game_rules.instead.instead_replaces (rules/aeon_trespass/important_rules.ludex:47)
+# important_game_rules.ignore_and_disable.disabled_effect.sample_effect
+# (rules/aeon_trespass/important_rules.ludex:53)
+# A sample effect: +1 Doom
+@book.rule(
+    'important_game_rules.ignore_and_disable.disabled_effect.sample_effect',
+    title='A sample effect: +1 Doom',
+    example='important_game_rules.ignore_and_disable.disabled_effect',
+)
+def sample_effect_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('doom', 1, GAME)
+
+
+# important_game_rules.instead.instead_replaces (rules/aeon_trespass/important_rules.ludex:63)
 # Instead replaces another effect
 book.rule('important_game_rules.instead.instead_replaces', title='Instead replaces another effect')
 
 
 # important_game_rules.instead.instead_modified_variant
-# (rules/aeon_trespass/important_rules.ludex:50)
+# (rules/aeon_trespass/important_rules.ludex:66)
 # An improved or modified variant
 book.rule(
     'important_game_rules.instead.instead_modified_variant',
@@ -3229,7 +3234,7 @@ book.rule(
 )
 
 
-# important_game_rules.instead.instead_about_to (rules/aeon_trespass/important_rules.ludex:53)
+# important_game_rules.instead.instead_about_to (rules/aeon_trespass/important_rules.ludex:69)
 # Instead of an effect you are about to resolve
 book.rule(
     'important_game_rules.instead.instead_about_to',
@@ -3237,12 +3242,12 @@ book.rule(
 )
 
 
-# important_game_rules.may.may_is_optional (rules/aeon_trespass/important_rules.ludex:58)
+# important_game_rules.may.may_is_optional (rules/aeon_trespass/important_rules.ludex:74)
 # May is optional
 book.rule('important_game_rules.may.may_is_optional', title='May is optional')
 
 
-# important_game_rules.may.resolve_what_you_can (rules/aeon_trespass/important_rules.ludex:61)
+# important_game_rules.may.resolve_what_you_can (rules/aeon_trespass/important_rules.ludex:77)
 # Resolve all parts that can be resolved
 book.rule(
     'important_game_rules.may.resolve_what_you_can',
@@ -3250,7 +3255,7 @@ book.rule(
 )
 
 
-# important_game_rules.may.active_abilities_cost (rules/aeon_trespass/important_rules.ludex:64)
+# important_game_rules.may.active_abilities_cost (rules/aeon_trespass/important_rules.ludex:80)
 # Active abilities trigger only when you pay their cost
 book.rule(
     'important_game_rules.may.active_abilities_cost',
@@ -3259,7 +3264,7 @@ book.rule(
 
 
 # important_game_rules.may.active_abilities_cost.technology_abilities_cost
-# (rules/aeon_trespass/important_rules.ludex:69)
+# (rules/aeon_trespass/important_rules.ludex:85)
 # Technology abilities, likewise
 book.rule(
     'important_game_rules.may.active_abilities_cost.technology_abilities_cost',
@@ -3267,7 +3272,7 @@ book.rule(
 )
 
 
-# important_game_rules.resolution_order (rules/aeon_trespass/important_rules.ludex:73)
+# important_game_rules.resolution_order (rules/aeon_trespass/important_rules.ludex:89)
 # Resolution Order
 book.rule(
     'important_game_rules.resolution_order',
@@ -3276,7 +3281,7 @@ book.rule(
 )
 
 
-# important_game_rules.dice.natural_ten (rules/aeon_trespass/important_rules.ludex:89)
+# important_game_rules.dice.natural_ten (rules/aeon_trespass/important_rules.ludex:105)
 # A natural '10' always succeeds
 def natural_ten_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 10)
@@ -3292,7 +3297,7 @@ def natural_ten_effect(g: Game, ctx: Ctx) -> None:
     g.set_fact('outcome', [ctx.need('target')], 'success')
 
 
-# important_game_rules.dice.natural_one (rules/aeon_trespass/important_rules.ludex:94)
+# important_game_rules.dice.natural_one (rules/aeon_trespass/important_rules.ludex:110)
 # A natural '1' always fails
 def natural_one_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 1)
@@ -3308,7 +3313,7 @@ def natural_one_effect(g: Game, ctx: Ctx) -> None:
     g.set_fact('outcome', [ctx.need('target')], 'fail')
 
 
-# important_game_rules.dice_rerolls: Dice Re-rolls (rules/aeon_trespass/important_rules.ludex:118)
+# important_game_rules.dice_rerolls: Dice Re-rolls (rules/aeon_trespass/important_rules.ludex:134)
 def dice_rerolls_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('times_rerolled', ctx.need('target')) == 0)
 
@@ -3318,7 +3323,7 @@ def dice_rerolls_effect(g: Game, ctx: Ctx) -> None:
     g.reroll(ctx.need('target'), ctx)
 
 
-# important_game_rules.fate_rerolls: Fate Re-rolls (rules/aeon_trespass/important_rules.ludex:130)
+# important_game_rules.fate_rerolls: Fate Re-rolls (rules/aeon_trespass/important_rules.ludex:146)
 def fate_rerolls_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.fact('roll_of', ctx.need('target')) == 'attack_roll'
@@ -3335,7 +3340,7 @@ def fate_rerolls_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.fate_rerolls.fate_not_rerollable
-# (rules/aeon_trespass/important_rules.ludex:152)
+# (rules/aeon_trespass/important_rules.ludex:168)
 # Fate never re-rolls Power or Armor Rolls
 @book.rule(
     'important_game_rules.fate_rerolls.fate_not_rerollable',
@@ -3350,7 +3355,7 @@ def fate_not_rerollable_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.fate_rerolls.argo_fate_rerolls
-# (rules/aeon_trespass/important_rules.ludex:156)
+# (rules/aeon_trespass/important_rules.ludex:172)
 # Argo Tests are re-rolled with Argo Fate
 def argo_fate_rerolls_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('roll_of', ctx.need('target')) == 'argo_test')
@@ -3369,7 +3374,7 @@ def argo_fate_rerolls_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.random_element.argonaut_at_random
-# (rules/aeon_trespass/important_rules.ludex:173)
+# (rules/aeon_trespass/important_rules.ludex:189)
 # Random Argonaut
 @book.rule('important_game_rules.random_element.argonaut_at_random', title='Random Argonaut')
 def argonaut_at_random_effect(g: Game, ctx: Ctx) -> None:
@@ -3379,7 +3384,7 @@ def argonaut_at_random_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.random_element.direction_at_random
-# (rules/aeon_trespass/important_rules.ludex:180)
+# (rules/aeon_trespass/important_rules.ludex:196)
 # Random direction
 @book.rule(
     'important_game_rules.random_element.direction_at_random',
@@ -3397,7 +3402,7 @@ def direction_at_random_effect(g: Game, ctx: Ctx) -> None:
     g.place(q.top(g, 'minor_trauma_deck'), 'minor_trauma_deck', bottom=True)
 
 
-# important_game_rules.random_element.card_at_random (rules/aeon_trespass/important_rules.ludex:189)
+# important_game_rules.random_element.card_at_random (rules/aeon_trespass/important_rules.ludex:205)
 # Random card
 @book.rule('important_game_rules.random_element.card_at_random', title='Random card')
 def card_at_random_effect(g: Game, ctx: Ctx) -> None:
@@ -3406,7 +3411,7 @@ def card_at_random_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.random_element.card_at_random.cards_not_a_deck
-# (rules/aeon_trespass/important_rules.ludex:196)
+# (rules/aeon_trespass/important_rules.ludex:212)
 # Designated cards that do not form a deck
 @book.rule(
     'important_game_rules.random_element.card_at_random.cards_not_a_deck',
@@ -3417,7 +3422,7 @@ def cards_not_a_deck_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.random_element.other_at_random
-# (rules/aeon_trespass/important_rules.ludex:200)
+# (rules/aeon_trespass/important_rules.ludex:216)
 # Any other random element
 @book.rule('important_game_rules.random_element.other_at_random', title='Any other random element')
 def other_at_random_effect(g: Game, ctx: Ctx) -> None:
@@ -3425,7 +3430,7 @@ def other_at_random_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('important_game_rules.lowest_roll_designates', ctx)
 
 
-# important_game_rules.lowest_roll_designates (rules/aeon_trespass/important_rules.ludex:207)
+# important_game_rules.lowest_roll_designates (rules/aeon_trespass/important_rules.ludex:223)
 # The lowest roll designates the randomly chosen element
 book.procedure(
     'important_game_rules.lowest_roll_designates',
@@ -3437,7 +3442,7 @@ book.procedure(
 )
 
 
-# important_game_rules.lowest_roll_designates.roll (rules/aeon_trespass/important_rules.ludex:209)
+# important_game_rules.lowest_roll_designates.roll (rules/aeon_trespass/important_rules.ludex:225)
 # Roll one d10 for each element
 @book.rule(
     'important_game_rules.lowest_roll_designates.roll',
@@ -3451,7 +3456,7 @@ def roll_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.lowest_roll_designates.designate
-# (rules/aeon_trespass/important_rules.ludex:215)
+# (rules/aeon_trespass/important_rules.ludex:231)
 # The lowest roll designates the element
 @book.rule(
     'important_game_rules.lowest_roll_designates.designate',
@@ -3481,37 +3486,37 @@ def designate_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('important_game_rules.lowest_roll_designates', ctx)
 
 
-# important_game_rules.secret_decks: Secret Decks (rules/aeon_trespass/important_rules.ludex:246)
+# important_game_rules.secret_decks: Secret Decks (rules/aeon_trespass/important_rules.ludex:262)
 book.rule('important_game_rules.secret_decks', title='Secret Decks')
 
 
-# using_this_book.learn_to_play_first (rules/aeon_trespass/introduction.ludex:7)
+# introduction.using_this_book.learn_to_play_first (rules/aeon_trespass/introduction.ludex:8)
 # New players use the Learn to Play book
 def learn_to_play_first_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words('you are new to the game'))
 
 
 book.rule(
-    'using_this_book.learn_to_play_first',
+    'introduction.using_this_book.learn_to_play_first',
     title='New players use the Learn to Play book',
     check=learn_to_play_first_check,
 )
 
 
-# using_this_book.secret_envelopes (rules/aeon_trespass/introduction.ludex:30)
+# introduction.using_this_book.secret_envelopes (rules/aeon_trespass/introduction.ludex:31)
 # Do not open Secret envelopes!
 def secret_envelopes_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.words('you are specifically instructed to open the envelope'))
 
 
 book.rule(
-    'using_this_book.secret_envelopes',
+    'introduction.using_this_book.secret_envelopes',
     title='Do not open Secret envelopes!',
     check=secret_envelopes_check,
 )
 
 
-# aeon_components.total_cards: Total cards list (rules/aeon_trespass/introduction.ludex:231)
+# aeon_components.total_cards: Total cards list (rules/aeon_trespass/introduction.ludex:230)
 def total_cards_check(g: Game, ctx: Ctx) -> bool:
     return bool(830 + 747 + 54 + 270 == 1901)
 
@@ -3519,7 +3524,7 @@ def total_cards_check(g: Game, ctx: Ctx) -> bool:
 book.rule('aeon_components.total_cards', title='Total cards list', check=total_cards_check)
 
 
-# aeon_components.helios_statue_marker (rules/aeon_trespass/introduction.ludex:238)
+# aeon_components.helios_statue_marker (rules/aeon_trespass/introduction.ludex:237)
 # The Helios Statue is a marker
 book.rule('aeon_components.helios_statue_marker', title='The Helios Statue is a marker')
 
@@ -3745,7 +3750,53 @@ def heal_wound_effect(g: Game, ctx: Ctx) -> None:
     g.remove(q.top(g, 'wound_stack'), 'wound_stack')
 
 
-# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:304)
+# keywords.keywords_list.knockback.suffer_knockback (rules/aeon_trespass/keywords.ludex:292)
+# Move the affected miniature X spaces directly away from the source
+@book.rule(
+    'keywords.keywords_list.knockback.suffer_knockback',
+    title='Move the affected miniature X spaces directly away from the source',
+    prose=2,
+)
+def suffer_knockback_effect(g: Game, ctx: Ctx) -> None:
+    if q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure'):
+        g.push(
+            ctx.get('target'),
+            ctx.arg('source'),
+            g.get(GAME, 'keyword_x'),
+            stopped=['titan_movement_rules.obstacle_tile'],
+            ctx=ctx,
+        )
+    else:
+        g.push(ctx.get('target'), ctx.arg('source'), g.get(GAME, 'keyword_x'), ctx=ctx)
+    if (
+        q.stopped_by(g, ctx.need('target')) == 'battle_grid'
+        and q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x'))
+        and g.words('the miniature moves along the Board Edge, away from the source')
+    ):
+        g.prose(
+            'If the affected miniature is knocked back into a Board Edge, it continues to move '
+            'along the edge, if possible, away from the source of Knockback.',
+        )
+    if (
+        q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and q.in_play(g, 'titan_movement_rules.obstacle_tile')
+        and q.stopped_by(g, ctx.need('target'))
+        == q.location(g, 'titan_movement_rules.obstacle_tile')
+    ):
+        if g.words('the Obstacle is Destructible'):
+            g.prose(
+                'If a Titan would be forced to move through a Destructible Obstacle Terrain tile, '
+                'stop its movement, remove the Terrain tile from the Battle Board and place the '
+                'Titan in its space (an Indestructible one: it stops on the space right before '
+                'it).',
+            )
+        ctx_1 = ctx
+        ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
+        g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+        ctx = ctx_1
+
+
+# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:328)
 # Suffering Knockdown
 @book.rule('keywords.keywords_list.knockdown.suffer_knockdown', title='Suffering Knockdown')
 def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
@@ -3756,7 +3807,7 @@ def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
         g.set(ctx.subject, 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:315)
+# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:339)
 # At the end of your next turn, flip the card to Standing up
 def knockdown_flip_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3784,7 +3835,7 @@ def knockdown_flip_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', True)
 
 
-# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:321)
+# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:345)
 # Stand up at the start of your next turn
 def knockdown_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3804,7 +3855,7 @@ def knockdown_stand_up_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:373)
+# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:397)
 # Another Titan may move up to X spaces
 @book.rule(
     'keywords.keywords_list.motivate.motivate_move',
@@ -3813,44 +3864,62 @@ def knockdown_stand_up_effect(g: Game, ctx: Ctx) -> None:
     prose=1,
 )
 def motivate_move_effect(g: Game, ctx: Ctx) -> None:
-    chosen_1 = g.pick(
-        ctx,
+    for picked in g.choose(
         'keywords.keywords_list.motivate.motivate_move',
-        't',
-        [t for t in g.members(q.all_(g, 'argonaut')) if t != ctx.need('owner') and q.in_play(g, t)],
-    )
-    for t in chosen_1:
-        chosen_2 = g.pick(
-            ctx,
-            'keywords.keywords_list.motivate.motivate_move',
-            's',
-            [
-                s
-                for s in g.members(q.spaces(g, 'battle_grid'))
-                if s == q.location(g, t) or q.empty(g, s)
-            ],
-        )
-        for s in chosen_2:
-            g.require(
-                s == q.location(g, t)
-                or q.known(
-                    g,
-                    q.distance(
-                        g,
-                        t,
-                        s,
-                        [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
-                    ),
-                )
-                <= q.known(g, g.get(GAME, 'keyword_x')),
-                's == location(t) or distance(t, s, [f for each f in spaces(battle_grid) where '
-                'empty(f)]) <= keyword_x',
+        [
+            ('one_titan', 'One Titan moves up to X spaces'),
+            ('separate_titans', 'Each stacking instance on a separate Titan'),
+        ],
+        1,
+        ctx,
+    ):
+        if picked == 'one_titan':
+            chosen_2 = g.pick(
+                ctx,
+                'keywords.keywords_list.motivate.motivate_move',
+                't',
+                [
+                    t
+                    for t in g.members(q.all_(g, 'argonaut'))
+                    if t != ctx.need('owner') and q.in_play(g, t)
+                ],
             )
-            g.move(t, s)
-    g.prose('If Motivate stacks, each stacking instance may be used on a separate Titan instead.')
+            for t in chosen_2:
+                chosen_3 = g.pick(
+                    ctx,
+                    'keywords.keywords_list.motivate.motivate_move',
+                    's',
+                    [
+                        s
+                        for s in g.members(q.spaces(g, 'battle_grid'))
+                        if s == q.location(g, t) or q.empty(g, s)
+                    ],
+                )
+                for s in chosen_3:
+                    g.require(
+                        s == q.location(g, t)
+                        or q.known(
+                            g,
+                            q.distance(
+                                g,
+                                t,
+                                s,
+                                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                            ),
+                        )
+                        <= q.known(g, g.get(GAME, 'keyword_x')),
+                        's == location(t) or distance(t, s, [f for each f in spaces(battle_grid) '
+                        'where empty(f)]) <= keyword_x',
+                    )
+                    g.move(t, s)
+        elif picked == 'separate_titans':
+            g.prose(
+                'If Motivate stacks, each stacking instance may be used on a separate Titan '
+                'instead.',
+            )
 
 
-# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:387)
+# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:416)
 # Place X Opening tokens in the second ability window
 @book.rule(
     'keywords.keywords_list.opening.opening_tokens_placed',
@@ -3861,7 +3930,7 @@ def opening_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
     g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:391)
+# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:420)
 # Each Opening token adds +1 to each die of the Attack Roll
 @book.rule(
     'keywords.keywords_list.opening.opening_token_bonus',
@@ -3871,7 +3940,7 @@ def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('attack_die_bonus', g.get(GAME, 'opening_tokens'), GAME)
 
 
-# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:399)
+# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:428)
 # Break tokens when Total Power exceeds AT
 def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3889,7 +3958,7 @@ def overbreak_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:423)
+# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:452)
 # Gain the Priority Target token
 @book.rule(
     'keywords.keywords_list.provoke.provoke_priority_target',
@@ -3902,7 +3971,27 @@ def provoke_priority_target_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Turn the Primordial to face you.')
 
 
-# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:499)
+# keywords.keywords_list.pull.suffer_pull (rules/aeon_trespass/keywords.ludex:480)
+# Move the affected miniature X spaces towards the source, along the shortest path
+@book.rule(
+    'keywords.keywords_list.pull.suffer_pull',
+    title='Move the affected miniature X spaces towards the source, along the shortest path',
+    prose=1,
+)
+def suffer_pull_effect(g: Game, ctx: Ctx) -> None:
+    g.pull(ctx.get('target'), ctx.arg('source'), g.get(GAME, 'keyword_x'), ctx=ctx)
+    if (
+        q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x'))
+        and g.words('the source can move directly away from the affected miniature')
+    ):
+        g.prose(
+            'Adjacency: If the affected miniature is or becomes adjacent to the source, the Pull '
+            'does not end. Instead, move the source directly away from the affected miniature the '
+            'remaining number of spaces, then finish the Pull.',
+        )
+
+
+# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:540)
 # Move up to 1 space
 @book.rule('keywords.keywords_list.reflex.reflex_move', title='Move up to 1 space')
 def reflex_move_effect(g: Game, ctx: Ctx) -> None:
@@ -3935,7 +4024,7 @@ def reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:505)
+# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:546)
 # Advanced Reflex: move up to 2 spaces
 @book.rule(
     'keywords.keywords_list.reflex.advanced_reflex_move',
@@ -3971,7 +4060,7 @@ def advanced_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:511)
+# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:552)
 # Superior Reflex: move up to 3 spaces
 @book.rule(
     'keywords.keywords_list.reflex.superior_reflex_move',
@@ -4007,7 +4096,7 @@ def superior_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:521)
+# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:562)
 # You may move up to X spaces
 @book.rule(
     'keywords.keywords_list.reposition.reposition_move',
@@ -4044,7 +4133,7 @@ def reposition_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:661)
+# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:703)
 # Ignore the Knockdown you are about to suffer
 def rocksteady_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'rocksteady'))
@@ -4061,7 +4150,7 @@ def rocksteady_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'knockdown_ignored', True)
 
 
-# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:678)
+# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:720)
 # Gain +1 Danger to place one Break token
 @book.rule(
     'keywords.keywords_list.sacrifice.sacrifice_break',
@@ -4074,7 +4163,7 @@ def sacrifice_break_effect(g: Game, ctx: Ctx) -> None:
         g.gain('break_tokens', 1, GAME)
 
 
-# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:698)
+# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:740)
 # Discard a Mind Condition card or a Despair token, yours or an adjacent Titan's
 @book.rule(
     'keywords.keywords_list.solace.solace_discard',
@@ -4132,7 +4221,7 @@ def solace_discard_effect(g: Game, ctx: Ctx) -> None:
                     g.discard(c, source=g.get(t, 'condition_cards'))
 
 
-# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:756)
+# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:798)
 # +1 Titan Power with the Priority Target token
 def spotlight_power_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -4148,19 +4237,19 @@ def spotlight_power_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titan_power_bonus', 1, GAME)
 
 
-# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:773)
+# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:815)
 @book.rule('keywords.keywords_list.suppress.bp_suppress', title='BP Suppress')
 def bp_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('bp_discard_pile', 'bp_deck')
 
 
-# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:776)
+# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:818)
 @book.rule('keywords.keywords_list.suppress.ai_suppress', title='AI Suppress')
 def ai_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:788)
+# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:830)
 # On a 6+ ignore the Crash
 def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'tumble'))
@@ -4217,16 +4306,12 @@ book.rule(
         ),
     ),
     scope=('mnestis_theatre',),
-    prose=1,
 )
 def no_consequences_effect(g: Game, ctx: Ctx) -> None:
     g.note('no consequences of a Mnestis Battle')
-    g.prose(
-        'Nor do you gain Doom or Progress, Mnemos nodes, or lose Gear or Mnemos cards for good.',
-    )
 
 
-# mnestis_theatre.mnestis_battles.mnestis_levels (rules/aeon_trespass/mnestis.ludex:65)
+# mnestis_theatre.mnestis_battles.mnestis_levels (rules/aeon_trespass/mnestis.ludex:69)
 # Levels 5 to 9, or 2 to 9 for Boss and Adversary Primordials
 @book.rule(
     'mnestis_theatre.mnestis_battles.mnestis_levels',
@@ -4246,7 +4331,7 @@ def mnestis_levels_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# mnestis_theatre.tree_of_knowledge.first_win_rewards (rules/aeon_trespass/mnestis.ludex:72)
+# mnestis_theatre.tree_of_knowledge.first_win_rewards (rules/aeon_trespass/mnestis.ludex:76)
 # A Battle beaten for the first time
 def first_win_rewards_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'battle_marked'))
@@ -4268,7 +4353,7 @@ def first_win_rewards_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# mnestis_theatre.tree_of_knowledge.locked_by_several (rules/aeon_trespass/mnestis.ludex:82)
+# mnestis_theatre.tree_of_knowledge.locked_by_several (rules/aeon_trespass/mnestis.ludex:86)
 # A Battle locked by more than one Battle
 @book.rule(
     'mnestis_theatre.tree_of_knowledge.locked_by_several',
@@ -4282,7 +4367,7 @@ def locked_by_several_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# mnestis_theatre.unlocking_adversaries.adversary_cycles (rules/aeon_trespass/mnestis.ludex:88)
+# mnestis_theatre.unlocking_adversaries.adversary_cycles (rules/aeon_trespass/mnestis.ludex:92)
 # The Hermesian Pursuer is Cycle I, Burden Cycle II
 book.rule(
     'mnestis_theatre.unlocking_adversaries.adversary_cycles',
@@ -4291,7 +4376,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.custom_battles.custom_battle (rules/aeon_trespass/mnestis.ludex:92)
+# mnestis_theatre.custom_battles.custom_battle (rules/aeon_trespass/mnestis.ludex:96)
 # Any Battle, any unlocked level
 book.rule(
     'mnestis_theatre.custom_battles.custom_battle',
@@ -4300,7 +4385,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.custom_battles.custom_no_rewards (rules/aeon_trespass/mnestis.ludex:97)
+# mnestis_theatre.custom_battles.custom_no_rewards (rules/aeon_trespass/mnestis.ludex:101)
 # Only the Tree of Knowledge grants Mnestis rewards
 def custom_no_rewards_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'custom_mnestis_battle'))
@@ -4317,7 +4402,7 @@ def custom_no_rewards_effect(g: Game, ctx: Ctx) -> None:
     g.note('no rewards from a custom Battle')
 
 
-# mnestis_theatre.general_rules.nymphs_are_banned (rules/aeon_trespass/mnestis.ludex:123)
+# mnestis_theatre.general_rules.nymphs_are_banned (rules/aeon_trespass/mnestis.ludex:127)
 # Nymphs are banned
 @book.rule(
     'mnestis_theatre.general_rules.nymphs_are_banned',
@@ -4329,7 +4414,7 @@ def nymphs_are_banned_effect(g: Game, ctx: Ctx) -> None:
     g.note('Summonings are disabled in the Mnestis Theatre')
 
 
-# mnestis_theatre.general_rules.available_assets (rules/aeon_trespass/mnestis.ludex:139)
+# mnestis_theatre.general_rules.available_assets (rules/aeon_trespass/mnestis.ludex:143)
 # Available assets
 book.rule(
     'mnestis_theatre.general_rules.available_assets',
@@ -4338,7 +4423,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.no_consequences_nearly (rules/aeon_trespass/mnestis.ludex:142)
+# mnestis_theatre.general_rules.no_consequences_nearly (rules/aeon_trespass/mnestis.ludex:146)
 # No consequences (nearly!)
 book.rule(
     'mnestis_theatre.general_rules.no_consequences_nearly',
@@ -4347,7 +4432,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.no_holds_barred (rules/aeon_trespass/mnestis.ludex:145)
+# mnestis_theatre.general_rules.no_holds_barred (rules/aeon_trespass/mnestis.ludex:149)
 # No holds barred
 book.rule(
     'mnestis_theatre.general_rules.no_holds_barred',
@@ -4356,7 +4441,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.mnestis_only_rewards (rules/aeon_trespass/mnestis.ludex:148)
+# mnestis_theatre.general_rules.mnestis_only_rewards (rules/aeon_trespass/mnestis.ludex:152)
 # Mnestis only rewards
 book.rule(
     'mnestis_theatre.general_rules.mnestis_only_rewards',
@@ -4365,7 +4450,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.unlimited_battles (rules/aeon_trespass/mnestis.ludex:151)
+# mnestis_theatre.general_rules.unlimited_battles (rules/aeon_trespass/mnestis.ludex:155)
 # Unlimited Battles
 book.rule(
     'mnestis_theatre.general_rules.unlimited_battles',
@@ -4374,7 +4459,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.mnestis_awakenings (rules/aeon_trespass/mnestis.ludex:154)
+# mnestis_theatre.general_rules.mnestis_awakenings (rules/aeon_trespass/mnestis.ludex:158)
 # Awakenings
 @book.rule(
     'mnestis_theatre.general_rules.mnestis_awakenings',
@@ -4401,7 +4486,7 @@ def mnestis_awakenings_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'awakened', True)
 
 
-# mnestis_theatre.mnestis_battle_setup: Mnestis Battle Setup (rules/aeon_trespass/mnestis.ludex:187)
+# mnestis_theatre.mnestis_battle_setup: Mnestis Battle Setup (rules/aeon_trespass/mnestis.ludex:191)
 book.procedure(
     'mnestis_theatre.mnestis_battle_setup',
     title='Mnestis Battle Setup',
@@ -4413,7 +4498,7 @@ book.procedure(
 )
 
 
-# mnestis_theatre.mnestis_battle_setup.choose_a_battle (rules/aeon_trespass/mnestis.ludex:191)
+# mnestis_theatre.mnestis_battle_setup.choose_a_battle (rules/aeon_trespass/mnestis.ludex:195)
 # Choose a Battle
 @book.rule(
     'mnestis_theatre.mnestis_battle_setup.choose_a_battle',
@@ -4431,7 +4516,7 @@ def choose_a_battle_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('mnestis_theatre.mnestis_battles.mnestis_levels', ctx)
 
 
-# mnestis_theatre.mnestis_battle_setup.perform_battle_setup (rules/aeon_trespass/mnestis.ludex:256)
+# mnestis_theatre.mnestis_battle_setup.perform_battle_setup (rules/aeon_trespass/mnestis.ludex:260)
 # Perform Battle Setup
 book.rule(
     'mnestis_theatre.mnestis_battle_setup.perform_battle_setup',
@@ -4441,7 +4526,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_loadouts.mnestis_prohibited (rules/aeon_trespass/mnestis.ludex:289)
+# mnestis_theatre.mnestis_loadouts.mnestis_prohibited (rules/aeon_trespass/mnestis.ludex:293)
 # Mnestis Prohibited elements
 book.rule(
     'mnestis_theatre.mnestis_loadouts.mnestis_prohibited',
@@ -4450,7 +4535,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_loadouts.make_believe (rules/aeon_trespass/mnestis.ludex:292)
+# mnestis_theatre.mnestis_loadouts.make_believe (rules/aeon_trespass/mnestis.ludex:296)
 # It's Make-believe!
 book.rule(
     'mnestis_theatre.mnestis_loadouts.make_believe',
@@ -4459,7 +4544,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_rewards.cycle_ascending_materials (rules/aeon_trespass/mnestis.ludex:304)
+# mnestis_theatre.mnestis_rewards.cycle_ascending_materials (rules/aeon_trespass/mnestis.ludex:308)
 # Cycle Ascending Materials
 @book.rule(
     'mnestis_theatre.mnestis_rewards.cycle_ascending_materials',
@@ -4470,7 +4555,7 @@ def cycle_ascending_materials_effect(g: Game, ctx: Ctx) -> None:
     g.gain('ascending_materials', 1, GAME)
 
 
-# mnestis_theatre.mnestis_rewards.guaranteed_loot (rules/aeon_trespass/mnestis.ludex:312)
+# mnestis_theatre.mnestis_rewards.guaranteed_loot (rules/aeon_trespass/mnestis.ludex:316)
 # Guaranteed Loot
 def guaranteed_loot_row_1(g: Game, ctx: Ctx) -> None:
     g.prose('- Hekaton: Shieldblade (Secret deck 2, card 10)')
@@ -4560,7 +4645,7 @@ book.table(
 )
 
 
-# mnestis_theatre.mnestis_rewards.primordial_cores (rules/aeon_trespass/mnestis.ludex:340)
+# mnestis_theatre.mnestis_rewards.primordial_cores (rules/aeon_trespass/mnestis.ludex:344)
 # Primordial Cores
 @book.rule(
     'mnestis_theatre.mnestis_rewards.primordial_cores',
@@ -4576,7 +4661,7 @@ def primordial_cores_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# mnestis_theatre.mnestis_rewards.mnestis_gear: Mnestis Gear (rules/aeon_trespass/mnestis.ludex:350)
+# mnestis_theatre.mnestis_rewards.mnestis_gear: Mnestis Gear (rules/aeon_trespass/mnestis.ludex:354)
 book.rule(
     'mnestis_theatre.mnestis_rewards.mnestis_gear',
     title='Mnestis Gear',
@@ -4584,7 +4669,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:375)
+# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:379)
 # Winning the appropriate Mnestis Battle with the Skyseer Expansion
 @book.rule(
     'mnestis_theatre.skyseer_titan_expansion.skyseer_reward',
@@ -4595,7 +4680,7 @@ def skyseer_reward_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:407)
+# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:411)
 def skyseer_breeding_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'skyseer_event_noted'))
 
@@ -4614,7 +4699,7 @@ def skyseer_breeding_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', True)
 
 
-# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:414)
+# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:418)
 # Resolving the Skyseer Event
 def skyseer_event_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'skyseer_event_noted'))
@@ -4630,7 +4715,7 @@ def skyseer_event_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', False)
 
 
-# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:421)
+# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:425)
 def instant_drop_cost(g: Game, ctx: Ctx) -> None:
     g.pay('ascended_cores', 1, GAME)
     g.pay('dreamwalker_titans', 1, GAME)
@@ -4641,7 +4726,7 @@ def instant_drop_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:433)
+# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:437)
 @book.rule('ascending_gear_rules.ascending_gear', title='Ascending Costs')
 def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.pay(
@@ -4652,7 +4737,7 @@ def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.gain('gear_cycle', 1, GAME)
 
 
-# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:443)
+# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:447)
 # Ascending materials to ascend Gear, by Production Technology
 def ascending_cost_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'production_technology')
@@ -4728,7 +4813,7 @@ book.table(
 )
 
 
-# ascending_gear_rules.ascend_unique_gear: Ascended Cores (rules/aeon_trespass/mnestis.ludex:515)
+# ascending_gear_rules.ascend_unique_gear: Ascended Cores (rules/aeon_trespass/mnestis.ludex:519)
 @book.rule('ascending_gear_rules.ascend_unique_gear', title='Ascended Cores')
 def ascend_unique_gear_effect(g: Game, ctx: Ctx) -> None:
     g.pay('ascended_cores', 1, GAME)
@@ -4882,25 +4967,27 @@ book.rule('primordial_round.start', title='Start of Primordial Round', kind='ste
 book.rule(
     'primordial_round.start.start_of_round_effects',
     title='Start of Primordial Round effects',
+    when=Timing('start', target='primordial_round'),
+    order='chosen',
 )
 
 
-# primordial_round.resolve_ai: Resolve AI (rules/aeon_trespass/primordial_round.ludex:156)
+# primordial_round.resolve_ai: Resolve AI (rules/aeon_trespass/primordial_round.ludex:158)
 @book.rule('primordial_round.resolve_ai', title='Resolve AI', kind='step')
 def resolve_ai_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('ai_card_attack', ctx)
 
 
-# primordial_round.other_actions (rules/aeon_trespass/primordial_round.ludex:160)
+# primordial_round.other_actions (rules/aeon_trespass/primordial_round.ludex:162)
 # Resolve Other Actions
 book.rule('primordial_round.other_actions', title='Resolve Other Actions', kind='step')
 
 
-# primordial_round.end: End of Primordial Round (rules/aeon_trespass/primordial_round.ludex:165)
+# primordial_round.end: End of Primordial Round (rules/aeon_trespass/primordial_round.ludex:167)
 book.rule('primordial_round.end', title='End of Primordial Round', kind='step')
 
 
-# ai_card_attack: Resolve AI (rules/aeon_trespass/primordial_round.ludex:170)
+# ai_card_attack: Resolve AI (rules/aeon_trespass/primordial_round.ludex:172)
 book.procedure(
     'ai_card_attack',
     title='Resolve AI',
@@ -4914,13 +5001,13 @@ book.procedure(
 )
 
 
-# ai_card_attack.draw_ai: 1. Draw AI (rules/aeon_trespass/primordial_round.ludex:173)
+# ai_card_attack.draw_ai: 1. Draw AI (rules/aeon_trespass/primordial_round.ludex:175)
 @book.rule('ai_card_attack.draw_ai', title='1. Draw AI', kind='step')
 def draw_ai_effect(g: Game, ctx: Ctx) -> None:
     g.draw('ai_deck', 1, 'current_ai_card')
 
 
-# ai_card_attack.targeting: 2. Targeting (rules/aeon_trespass/primordial_round.ludex:178)
+# ai_card_attack.targeting: 2. Targeting (rules/aeon_trespass/primordial_round.ludex:180)
 @book.rule('ai_card_attack.targeting', title='2. Targeting', kind='step')
 def targeting_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n2_targeting.check_who_target', ctx)
@@ -4932,13 +5019,13 @@ def targeting_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n2_targeting.become_target_titan', ctx)
 
 
-# ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:193)
+# ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:195)
 @book.rule('ai_card_attack.movement', title='3. Movement', kind='step')
 def movement_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n3_primordial_movement.most_primordial_attacks_instruct', ctx)
 
 
-# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:199)
+# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:201)
 def attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'primordial_attack_ended'))
 
@@ -4962,7 +5049,7 @@ def attack_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:219)
+# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:221)
 def after_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'primordial_attack_ended'))
 
@@ -4975,7 +5062,7 @@ book.rule(
 )
 
 
-# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:229)
+# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:231)
 # To determine the Primordial's behavior, draw
 book.rule(
     'n1_draw_ai.determine_primordial_s_behavior',
@@ -4983,17 +5070,17 @@ book.rule(
 )
 
 
-# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:232)
+# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:234)
 # AI card elements include the Primordial
 book.rule('n1_draw_ai.ai_card_elements_include', title='AI card elements include the Primordial')
 
 
-# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:236)
+# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:238)
 # After you reveal the AI card,
 book.rule('n2_targeting.after_reveal_ai_card', title='After you reveal the AI card,')
 
 
-# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:239)
+# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:241)
 # To check who is the Target
 @book.rule('n2_targeting.check_who_target', title='To check who is the Target')
 def check_who_target_effect(g: Game, ctx: Ctx) -> None:
@@ -5007,7 +5094,7 @@ def check_who_target_effect(g: Game, ctx: Ctx) -> None:
                 g.set(GAME, 'prim_zone_line', True)
 
 
-# n2_targeting.read_targeting_line (rules/aeon_trespass/primordial_round.ludex:258)
+# n2_targeting.read_targeting_line (rules/aeon_trespass/primordial_round.ludex:260)
 # Reading one targeting line
 @book.rule('n2_targeting.read_targeting_line', title='Reading one targeting line', prose=1)
 def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
@@ -5065,6 +5152,9 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
                             'closest',
                             'furthest',
                             'zone',
+                            'in sight',
+                            'in front',
+                            'not in rear',
                         ],
                         i,
                     )
@@ -5079,6 +5169,38 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
         )
     ):
         g.prose("Read the line's other instructions (or a Titan on a Vantage Point) in words.")
+    if q.has(g, ctx.arg('line'), 'in sight') or q.has(g, ctx.arg('line'), 'in front'):
+        g.set(GAME, 'los_titans', [])
+        for a in g.members(g.get(GAME, 'line_titans')):
+            g.trigger(
+                'line_sight.check_los_draw_imaginary',
+                ctx.but(args=(('viewer', 'primordial_miniature'), ('seen', a))),
+            )
+            if g.get(GAME, 'los_clear'):
+                g.set(GAME, 'los_titans', [t for t in g.members(g.get(GAME, 'los_titans'))] + [a])
+        g.set(GAME, 'line_titans', g.get(GAME, 'los_titans'))
+    if q.has(g, ctx.arg('line'), 'in front'):
+        g.trigger('primordial_facing.targeting_instructions_other_game', ctx)
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.has(g, g.get(GAME, 'prim_front_spaces'), q.location(g, a))
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'not in rear'):
+        g.trigger('primordial_facing.rear_designates_only_spaces', ctx)
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if not q.has(g, g.get(GAME, 'prim_rear_spaces'), q.location(g, a))
+            ],
+        )
     if q.has(g, ctx.arg('line'), 'zone'):
         g.set(
             GAME,
@@ -5162,7 +5284,7 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:291)
+# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:371)
 # To become the Target, a Titan
 def become_target_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5182,7 +5304,7 @@ def become_target_titan_effect(g: Game, ctx: Ctx) -> None:
         g.prose('The Primordial performs its Routine instead.')
 
 
-# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:302)
+# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:382)
 # Note: Some targeting instructions will require you to measure
 book.rule(
     'n2_targeting.note_measuring_instructions',
@@ -5190,7 +5312,7 @@ book.rule(
 )
 
 
-# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:306)
+# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:386)
 # Some game effects will instruct you to resolve an Attack
 def game_effects_instruct_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, q.all_(g, 'argonaut'), g.get(GAME, 'instructed_target')))
@@ -5206,7 +5328,7 @@ def game_effects_instruct_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'viable_targets', [g.get(GAME, 'instructed_target')])
 
 
-# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:393)
+# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:473)
 # The Priority Target token serves as a tiebreaker
 book.rule(
     'priority_target_2.priority_target_token_serves',
@@ -5215,7 +5337,7 @@ book.rule(
 
 
 # priority_target_2.increase_rage.token_at_start_of_battle
-# (rules/aeon_trespass/primordial_round.ludex:404)
+# (rules/aeon_trespass/primordial_round.ludex:484)
 # At the start of the Battle the highest Rage takes the token
 @book.rule(
     'priority_target_2.increase_rage.token_at_start_of_battle',
@@ -5242,7 +5364,7 @@ def token_at_start_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:425)
+# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:505)
 # If two or more Titans are equally viable Targets
 def two_more_titans_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -5257,7 +5379,7 @@ def two_more_titans_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_target', q.location(g, 'priority_target_token'))
 
 
-# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:432)
+# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:512)
 # If two or more Titans are equally viable Targets and none
 def two_more_titans_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -5279,7 +5401,7 @@ def two_more_titans_2_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_target', t)
 
 
-# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:464)
+# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:544)
 # The Priority Target token passes on when its holder dies
 def token_passes_on_death_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -5328,7 +5450,7 @@ def token_passes_on_death_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:494)
+# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:574)
 # Effects by which a Titan cannot lose the Priority Target token
 book.rule(
     'priority_target_2.effects_such_awakenings',
@@ -5337,7 +5459,7 @@ book.rule(
 
 
 # priority_target_2.remember_priority_target_attacks
-# (rules/aeon_trespass/primordial_round.ludex:497)
+# (rules/aeon_trespass/primordial_round.ludex:577)
 # Remember: Some Attacks specifically target the Priority Target
 book.rule(
     'priority_target_2.remember_priority_target_attacks',
@@ -5345,18 +5467,69 @@ book.rule(
 )
 
 
-# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:501)
+# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:581)
 # Line of Sight (LoS) is used
 book.rule('line_sight.line_sight_los_used', title='Line of Sight (LoS) is used')
 
 
-# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:504)
+# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:584)
 # Checking Line of Sight
-book.rule('line_sight.check_los_draw_imaginary', title='Checking Line of Sight')
+@book.rule('line_sight.check_los_draw_imaginary', title='Checking Line of Sight', prose=1)
+def check_los_draw_imaginary_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'los_clear', False)
+    if (
+        q.has(g, q.spaces(g, 'battle_grid'), q.location(g, ctx.arg('viewer')))
+        and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, ctx.arg('seen')))
+    ):
+        g.set(
+            GAME,
+            'los_obscuring',
+            [
+                s
+                for s in g.members(q.spaces(g, 'battle_grid'))
+                if q.count(
+                    g,
+                    [
+                        t
+                        for t in g.members(g.fact('obscuring_tiles'))
+                        if q.has(g, t, s)
+                        and q.empty(
+                            g,
+                            [
+                                u
+                                for u in g.members(t)
+                                if q.has(g, q.occupied(g, 'battle_grid', ctx.arg('viewer')), u)
+                                or q.has(g, q.occupied(g, 'battle_grid', ctx.arg('seen')), u)
+                            ],
+                        )
+                    ],
+                )
+                > 0
+            ],
+        )
+        g.set(
+            GAME,
+            'los_clear',
+            q.line_of_sight(g, ctx.arg('viewer'), ctx.arg('seen'), g.get(GAME, 'los_obscuring')),
+        )
+    if (
+        ctx.arg('viewer') == 'primordial_miniature'
+        and q.has(g, g.fact('prim_blindspot_spaces'), q.location(g, ctx.arg('seen')))
+    ):
+        g.set(GAME, 'los_clear', False)
+    if (
+        ctx.arg('viewer') != 'primordial_miniature'
+        and (
+            q.location(g, ctx.arg('viewer')) == 'vantage_point'
+            or q.location(g, ctx.arg('seen')) == 'vantage_point'
+        )
+        and g.words('the Line of Sight of a Titan on the VP space, or to one there, is known')
+    ):
+        g.prose('Line of Sight from or to a Titan on the VP space (Vantage Points, p. 59).')
 
 
 # n3_primordial_movement.most_primordial_attacks_instruct
-# (rules/aeon_trespass/primordial_round.ludex:527)
+# (rules/aeon_trespass/primordial_round.ludex:680)
 # Most Primordial Attacks will instruct you to move
 def most_primordial_attacks_instruct_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5519,7 +5692,7 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.unless_stated_otherwise_beginning
-# (rules/aeon_trespass/primordial_round.ludex:561)
+# (rules/aeon_trespass/primordial_round.ludex:714)
 # Unless stated otherwise, at the beginning
 @book.rule(
     'n3_primordial_movement.unless_stated_otherwise_beginning',
@@ -5530,7 +5703,7 @@ def unless_stated_otherwise_beginning_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.primordial_always_moves_along
-# (rules/aeon_trespass/primordial_round.ludex:566)
+# (rules/aeon_trespass/primordial_round.ludex:719)
 # A Primordial always moves along the shortest possible path
 book.rule(
     'n3_primordial_movement.primordial_always_moves_along',
@@ -5539,7 +5712,7 @@ book.rule(
 
 
 # n3_primordial_movement.primordial_always_moves_one
-# (rules/aeon_trespass/primordial_round.ludex:569)
+# (rules/aeon_trespass/primordial_round.ludex:722)
 # A Primordial always moves one space
 book.rule(
     'n3_primordial_movement.primordial_always_moves_one',
@@ -5547,7 +5720,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:572)
+# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:725)
 # If the Target is not in a straight line from the Primordial
 book.rule(
     'n3_primordial_movement.target_not',
@@ -5555,7 +5728,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:575)
+# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:728)
 # If two or more routes are considered equally short
 book.rule(
     'n3_primordial_movement.two_more_routes',
@@ -5563,7 +5736,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:578)
+# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:731)
 # If any effect would cause the Primordial to move past
 book.rule(
     'n3_primordial_movement.effect_would_cause',
@@ -5571,7 +5744,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:581)
+# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:734)
 # Most Primordial moves will take place
 book.rule(
     'n3_primordial_movement.most_primordial_moves_take',
@@ -5580,7 +5753,7 @@ book.rule(
 
 
 # n3_primordial_movement.during_movement_primordial_ignores
-# (rules/aeon_trespass/primordial_round.ludex:599)
+# (rules/aeon_trespass/primordial_round.ludex:752)
 # During movement, the Primordial ignores Terrain
 book.rule(
     'n3_primordial_movement.during_movement_primordial_ignores',
@@ -5588,7 +5761,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:602)
+# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:755)
 # Titans do not impede Primordial movement
 def titans_do_not_impede_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(GAME, 'prim_swept_spaces'), q.location(g, ctx.need('owner'))))
@@ -5606,7 +5779,7 @@ def titans_do_not_impede_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:611)
+# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:764)
 # If the Primordial ends its movement
 def primordial_ends_movement_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5627,26 +5800,36 @@ def primordial_ends_movement_check(g: Game, ctx: Ctx) -> bool:
     title='If the Primordial ends its movement',
     when=Timing('after', target='ai_card_attack.movement'),
     check=primordial_ends_movement_check,
-    prose=1,
 )
 def primordial_ends_movement_effect(g: Game, ctx: Ctx) -> None:
-    if g.words('the Titan can be knocked back in a straight line away from the Primordial'):
-        g.prose(
-            "That Titan suffers Unavoidable Knockback equal to the Primordial's Unavoidable "
-            'Knockback value.',
-        )
+    for t in g.members(
+        [
+            a
+            for a in g.members(q.all_(g, 'argonaut'))
+            if q.has(g, q.occupied(g, 'battle_grid', 'primordial_miniature'), q.location(g, a))
+        ],
+    ):
+        g.trigger('n3_primordial_movement.unavoidable_knockback_happens', ctx.but(owner=t))
 
 
 # n3_primordial_movement.unavoidable_knockback_happens
-# (rules/aeon_trespass/primordial_round.ludex:621)
+# (rules/aeon_trespass/primordial_round.ludex:774)
 # The Unavoidable Knockback happens in a straight line away
-book.rule(
+@book.rule(
     'n3_primordial_movement.unavoidable_knockback_happens',
     title='The Unavoidable Knockback happens in a straight line away',
 )
+def unavoidable_knockback_happens_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'keyword_x', g.get(GAME, 'prim_unavoidable_knockback'))
+    g.set(GAME, 'unavoidable_knockback_now', True)
+    g.trigger(
+        'keywords.keywords_list.knockback.suffer_knockback',
+        ctx.but(target=ctx.need('owner'), args=(('source', 'primordial_miniature'),)),
+    )
+    g.set(GAME, 'unavoidable_knockback_now', False)
 
 
-# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:624)
+# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:807)
 # Target out of Range
 def target_out_range_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'target_out_of_range'))
@@ -5663,7 +5846,7 @@ def target_out_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.smarter_primordials_always_target
-# (rules/aeon_trespass/primordial_round.ludex:710)
+# (rules/aeon_trespass/primordial_round.ludex:893)
 # Smarter Primordials always target in range!
 book.rule(
     'n3_primordial_movement.smarter_primordials_always_target',
@@ -5671,7 +5854,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:713)
+# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:896)
 # The rules above apply to most cases of movement
 book.rule(
     'n3_primordial_movement.rules_above_apply_most',
@@ -5679,7 +5862,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:716)
+# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:899)
 @book.rule(
     'n3_primordial_movement.move_x',
     title='Move X',
@@ -5692,11 +5875,11 @@ def move_x_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_move_limit', g.get(GAME, 'primordial_speed'))
 
 
-# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:727)
+# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:910)
 book.rule('n3_primordial_movement.move_x_2', title='Move to X')
 
 
-# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:731)
+# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:914)
 # Every Primordial miniature has a front,
 book.rule(
     'primordial_facing.every_primordial_miniature_has',
@@ -5705,24 +5888,32 @@ book.rule(
 
 
 # primordial_facing.targeting_instructions_other_game
-# (rules/aeon_trespass/primordial_round.ludex:734)
+# (rules/aeon_trespass/primordial_round.ludex:917)
 # Some targeting instructions and other game
-book.rule(
+@book.rule(
     'primordial_facing.targeting_instructions_other_game',
     title='Some targeting instructions and other game',
 )
+def targeting_instructions_other_game_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'prim_front_spaces',
+        q.in_front(g, 'primordial_miniature', g.get(GAME, 'prim_facing')),
+    )
 
 
-# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:737)
+# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:923)
 # Rear designates only the spaces adjacent
-book.rule(
+@book.rule(
     'primordial_facing.rear_designates_only_spaces',
     title='Rear designates only the spaces adjacent',
 )
+def rear_designates_only_spaces_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'prim_rear_spaces', q.behind(g, 'primordial_miniature', g.get(GAME, 'prim_facing')))
 
 
 # primordial_turning.unless_stated_otherwise_primordial
-# (rules/aeon_trespass/primordial_round.ludex:741)
+# (rules/aeon_trespass/primordial_round.ludex:930)
 # Unless stated otherwise, the Primordial always
 def unless_stated_otherwise_primordial_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5739,66 +5930,21 @@ def unless_stated_otherwise_primordial_check(g: Game, ctx: Ctx) -> bool:
     prose=1,
 )
 def unless_stated_otherwise_primordial_effect(g: Game, ctx: Ctx) -> None:
-    if (
-        q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        >= q.known(g, q.row(g, 'primordial_miniature'))
-        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
-        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        > q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
+    if q.has(
+        g,
+        ['north', 'east', 'south', 'west'],
+        q.side_toward(g, 'primordial_miniature', g.get(GAME, 'primordial_target')),
     ):
-        g.set(GAME, 'prim_facing', 'east')
-    if (
-        q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        >= q.known(g, q.row(g, 'primordial_miniature'))
-        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
-        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        < q.known(g, q.column(g, 'primordial_miniature'))
-    ):
-        g.set(GAME, 'prim_facing', 'west')
-    if (
-        q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        >= q.known(g, q.column(g, 'primordial_miniature'))
-        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        <= q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
-        - 1
-        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        > q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
-    ):
-        g.set(GAME, 'prim_facing', 'south')
-    if (
-        q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        >= q.known(g, q.column(g, 'primordial_miniature'))
-        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        <= q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
-        - 1
-        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        < q.known(g, q.row(g, 'primordial_miniature'))
-    ):
-        g.set(GAME, 'prim_facing', 'north')
-    if (
-        not (
-            q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-            >= q.known(g, q.row(g, 'primordial_miniature'))
-            and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-            <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
-            - 1
-            or q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-            >= q.known(g, q.column(g, 'primordial_miniature'))
-            and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-            <= q.known(g, q.column(g, 'primordial_miniature'))
-            + q.known(g, g.get(GAME, 'prim_side'))
-            - 1
+        g.set(
+            GAME,
+            'prim_facing',
+            q.side_toward(g, 'primordial_miniature', g.get(GAME, 'primordial_target')),
         )
-        and g.words(
-            'the side of the Primordial that faces a Target not in a straight line is known',
-        )
-    ):
+    elif g.words('the side of the Primordial that faces a Target not in a straight line is known'):
         g.prose('The Primordial turns towards its Target.')
 
 
-# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:767)
+# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:950)
 # The Primordial doesn't turn:
 def primordial_doesn_t_turn_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_zone_attack'))
@@ -5815,7 +5961,7 @@ def primordial_doesn_t_turn_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_primordial_attack.primordials_always_move_first
-# (rules/aeon_trespass/primordial_round.ludex:782)
+# (rules/aeon_trespass/primordial_round.ludex:965)
 # Primordials always move first, then attack
 def primordials_always_move_first_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5838,7 +5984,7 @@ def primordials_always_move_first_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.usually_attack_without_specific
-# (rules/aeon_trespass/primordial_round.ludex:791)
+# (rules/aeon_trespass/primordial_round.ludex:974)
 # Usually, an Attack without a specific
 def usually_attack_without_specific_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_range_x') == 0)
@@ -5854,7 +6000,7 @@ def usually_attack_without_specific_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'ai_attack_range', 1)
 
 
-# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:799)
+# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:982)
 # Range Attack X
 def range_attack_x_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'ai_range_x')) > 0)
@@ -5870,17 +6016,17 @@ def range_attack_x_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'ai_attack_range', g.get(GAME, 'ai_range_x'))
 
 
-# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:806)
+# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:989)
 # Simultaneous Attack
 book.rule('primordial_attack_types.simultaneous_attack', title='Simultaneous Attack')
 
 
-# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:809)
+# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:992)
 # Sequential Attack
 book.rule('primordial_attack_types.sequential_attack', title='Sequential Attack')
 
 
-# primordial_attack_types.sequential_attack_targets (rules/aeon_trespass/primordial_round.ludex:812)
+# primordial_attack_types.sequential_attack_targets (rules/aeon_trespass/primordial_round.ludex:995)
 # If a Sequential Attack targets "All
 book.rule(
     'primordial_attack_types.sequential_attack_targets',
@@ -5888,7 +6034,7 @@ book.rule(
 )
 
 
-# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:815)
+# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:998)
 def zone_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_zone_attack'))
 
@@ -5935,21 +6081,21 @@ def zone_attack_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('n4_2_attack_consequences.after_performing_evasion_roll', ctx.but(owner=a))
 
 
-# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:900)
+# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:1083)
 book.rule('primordial_attack_types.judgement', title='Judgement')
 
 
-# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:903)
+# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:1086)
 # Who's Hitting Whom
 book.rule('primordial_attack_types.who_s_hitting_whom', title="Who's Hitting Whom")
 
 
-# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:907)
+# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:1090)
 # In Aeon Trespass
 book.rule('n4_1_evasion_roll.aeon_trespass_2', title='In Aeon Trespass')
 
 
-# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:910)
+# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:1093)
 # To perform an Evasion Roll you must roll the specified
 @book.rule(
     'n4_1_evasion_roll.perform_evasion_roll',
@@ -5976,14 +6122,14 @@ def perform_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n4_1_evasion_roll.then_compare_results_evasion', ctx)
 
 
-# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:929)
+# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:1112)
 # If you have any Gear cards
 @book.rule('n4_1_evasion_roll.have_gear_cards', title='If you have any Gear cards')
 def have_gear_cards_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'evasion_die_bonus', g.get(ctx.need('owner'), 'evasion_bonus'))
 
 
-# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:935)
+# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:1118)
 # Then compare the results to the Evasion Roll difficulty
 def then_compare_results_evasion_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('owner'), 'block_x')) > 0)
@@ -6009,7 +6155,7 @@ def then_compare_results_evasion_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die
-# (rules/aeon_trespass/primordial_round.ludex:943)
+# (rules/aeon_trespass/primordial_round.ludex:1126)
 # Each die: an evade or a hit
 @book.rule(
     'n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die',
@@ -6028,7 +6174,7 @@ def score_evasion_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('evasion_hits', 1, GAME)
 
 
-# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:953)
+# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:1136)
 # If there are no hits (meaning
 def no_hits_meaning_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'evasion_hits') == 0)
@@ -6043,7 +6189,7 @@ def no_hits_meaning_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_evade', True)
 
 
-# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:1030)
+# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:1213)
 # Some weapons (like Shields) have defensive capabilities
 book.rule(
     'defensive_weapons.weapons_like_shields_have',
@@ -6051,7 +6197,7 @@ book.rule(
 )
 
 
-# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:1034)
+# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:1217)
 # Some Gear cards may provide you with Crit Evade abilities
 book.rule(
     'crit_evade.gear_cards_may_provide',
@@ -6059,7 +6205,7 @@ book.rule(
 )
 
 
-# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:1038)
+# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:1221)
 # If, for some reason, a Titan
 def out_reach_oor_evade_reason_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'target_moved_out_of_reach'))
@@ -6076,7 +6222,7 @@ def out_reach_oor_evade_reason_titan_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_2_attack_consequences.after_performing_evasion_roll
-# (rules/aeon_trespass/primordial_round.ludex:1072)
+# (rules/aeon_trespass/primordial_round.ludex:1255)
 # If, after performing the Evasion Roll,
 def after_performing_evasion_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'evasion_hits')) >= 1)
@@ -6091,7 +6237,7 @@ def after_performing_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.least_one_die', ctx)
 
 
-# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:1078)
+# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:1261)
 # If at least one die is a hit, you must trigger all effects
 @book.rule(
     'attack_effects.least_one_die',
@@ -6102,7 +6248,7 @@ def least_one_die_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.other_statistics_tokens', ctx)
 
 
-# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:1086)
+# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:1269)
 @book.rule('attack_effects.danger_2', title='Danger')
 def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.set(
@@ -6120,7 +6266,7 @@ def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('danger', g.get(GAME, 'danger_to_deal'), ctx.need('owner'))
 
 
-# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:1097)
+# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:1280)
 # Other statistics and tokens
 @book.rule('attack_effects.other_statistics_tokens', title='Other statistics and tokens')
 def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
@@ -6129,7 +6275,7 @@ def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
 
 
 # attack_effects.conditions_other_effects_abilities
-# (rules/aeon_trespass/primordial_round.ludex:1104)
+# (rules/aeon_trespass/primordial_round.ludex:1287)
 # Conditions, other effects and abilities
 book.rule(
     'attack_effects.conditions_other_effects_abilities',
@@ -6137,7 +6283,7 @@ book.rule(
 )
 
 
-# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:1108)
+# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:1291)
 # When you are dealt Danger as a consequence of a Primordial
 @book.rule(
     'armor_roll_2.dealt_danger',
@@ -6152,7 +6298,7 @@ def dealt_danger_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('armor_roll_2.during_armor_roll_count', ctx)
 
 
-# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:1120)
+# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:1303)
 # During an Armor Roll, you count Potential symbols, not Power
 @book.rule(
     'armor_roll_2.during_armor_roll_count',
@@ -6170,7 +6316,7 @@ def during_armor_roll_count_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:1126)
+# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:1309)
 # Most AI cards, as well as some BP cards and other game
 book.rule(
     'window_opportunity.most_ai_cards_well',
@@ -6178,7 +6324,7 @@ book.rule(
 )
 
 
-# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:1129)
+# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:1312)
 # Whenever you encounter the Window of Opportunity symbol
 book.rule(
     'window_opportunity.whenever_encounter_window',
@@ -6186,7 +6332,7 @@ book.rule(
 )
 
 
-# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:1132)
+# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:1315)
 @book.rule('chain_break', title='Chain Break')
 def chain_break_effect(g: Game, ctx: Ctx) -> None:
     if q.resolving(g, 'titan_attack'):
@@ -6195,7 +6341,7 @@ def chain_break_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_attack_ended', True)
 
 
-# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:1147)
+# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:1330)
 # A new Attack starts unbroken
 @book.rule(
     'attack_not_broken_yet',
@@ -6209,7 +6355,7 @@ def attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_evade_fail_effects_due', 0)
 
 
-# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:1157)
+# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:1340)
 # Some Trauma cards, abilities and other
 book.rule(
     'chain_break_rules.trauma_cards_abilities_other',
@@ -6217,7 +6363,7 @@ book.rule(
 )
 
 
-# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:1160)
+# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:1343)
 # If a Titan Bonus Attack or additional Primordial Attack
 def titan_bonus_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'ai_card_attack'))
@@ -6233,7 +6379,7 @@ def titan_bonus_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_attack_ended', True)
 
 
-# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:1168)
+# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:1351)
 # In case of Primordial Zone Attacks,
 book.rule(
     'chain_break_rules.case_primordial_zone_attacks',
@@ -6241,22 +6387,22 @@ book.rule(
 )
 
 
-# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:1171)
+# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:1354)
 # If, for any reason, a Titan
 book.rule('chain_break_rules.reason_titan', title='If, for any reason, a Titan')
 
 
-# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:1174)
+# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:1357)
 # If a Chain Break happens during
 book.rule('chain_break_rules.chain_break_happens_during', title='If a Chain Break happens during')
 
 
-# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:1182)
+# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:1365)
 # Fate is a cruel mistress
 book.rule('fate_effect_triggers.fate_cruel_mistress', title='Fate is a cruel mistress')
 
 
-# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:1185)
+# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:1368)
 # Some AI cards have additional or stronger effects depending
 @book.rule(
     'fate_effect_triggers.ai_cards_have_additional',
@@ -6269,7 +6415,7 @@ def ai_cards_have_additional_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'fate_banner_evasion_dice', 0)
 
 
-# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:1222)
+# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:1405)
 # There may be other effect triggers
 book.rule(
     'other_effect_triggers.may_other_effect_triggers',
@@ -6277,12 +6423,12 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:1226)
+# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:1409)
 # After Attack effects
 book.rule('n5_after_attack.after_attack_section', title='After Attack effects')
 
 
-# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:1229)
+# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:1412)
 # After Attack effects affect the original Target
 book.rule(
     'n5_after_attack.after_attack_original_target',
@@ -6290,7 +6436,7 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:1232)
+# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:1415)
 # After Attack instructions against multiple Titans
 book.rule(
     'n5_after_attack.after_attack_multiple_titans',
@@ -6298,7 +6444,7 @@ book.rule(
 )
 
 
-# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:1235)
+# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:1418)
 # Discard the AI card; an empty AI deck is refilled
 @book.rule(
     'n5_after_attack.discard_ai_card',
@@ -6313,7 +6459,7 @@ def discard_ai_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # resolve_other_actions.primordials_unspeakable_monsters
-# (rules/aeon_trespass/primordial_round.ludex:1246)
+# (rules/aeon_trespass/primordial_round.ludex:1429)
 # Primordials are unspeakable monsters and they
 book.rule(
     'resolve_other_actions.primordials_unspeakable_monsters',
@@ -6322,7 +6468,7 @@ book.rule(
 
 
 # resolve_other_actions.additional_attacks_resolved_using
-# (rules/aeon_trespass/primordial_round.ludex:1251)
+# (rules/aeon_trespass/primordial_round.ludex:1434)
 # Any additional Attacks are resolved using
 book.rule(
     'resolve_other_actions.additional_attacks_resolved_using',
@@ -6330,12 +6476,13 @@ book.rule(
 )
 
 
-# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:1255)
+# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:1438)
 # End of Primordial Round effects
 @book.rule(
     'end_primordial_round.end_of_round_effects',
     title='End of Primordial Round effects',
     when=Timing('end', target='primordial_round'),
+    order='chosen',
 )
 def end_primordial_round_end_of_round_effects_effect(g: Game, ctx: Ctx) -> None:
     for a in g.members('exhausted_argo_abilities'):
@@ -6346,7 +6493,7 @@ def end_primordial_round_end_of_round_effects_effect(g: Game, ctx: Ctx) -> None:
 book.rule(
     'terrain.resolve_tile_effect',
     title='Basic Terrain Rules',
-    when=Timing('enters', target='terrain_tile'),
+    when=Timing('enters', target='terrain_tile_spaces'),
 )
 
 
@@ -6836,10 +6983,39 @@ book.rule('titan_round.start', title='Start of Titan Round', kind='step')
 
 # titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:345)
 # Start of Titan Round effects
-book.rule('titan_round.start.start_of_round_effects', title='Start of Titan Round effects')
+book.rule(
+    'titan_round.start.start_of_round_effects',
+    title='Start of Titan Round effects',
+    when=Timing('start', target='titan_round'),
+    order='chosen',
+)
 
 
-# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:349)
+# titan_round.start.start_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:357)
+# A start of Round effect: the Doom is set to 5
+@book.rule(
+    'titan_round.start.start_of_round_order.doom_is_five',
+    title='A start of Round effect: the Doom is set to 5',
+    when=Timing('start', target='titan_round'),
+    example='titan_round.start.start_of_round_order',
+)
+def start_of_round_order_doom_is_five_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'doom', 5)
+
+
+# titan_round.start.start_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:360)
+# A start of Round effect: +1 Doom
+@book.rule(
+    'titan_round.start.start_of_round_order.one_more_doom',
+    title='A start of Round effect: +1 Doom',
+    when=Timing('start', target='titan_round'),
+    example='titan_round.start.start_of_round_order',
+)
+def start_of_round_order_one_more_doom_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('doom', 1, GAME)
+
+
+# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:373)
 @book.rule('titan_round.titan_turns', title='Titan turns', kind='step')
 def titan_turns_effect(g: Game, ctx: Ctx) -> None:
     for _n in g.members([a for a in g.members(q.all_(g, 'argonaut')) if not q.dead(g, a)]):
@@ -6860,24 +7036,54 @@ def titan_turns_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_2
 
 
-# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:362)
+# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:386)
 book.rule('titan_round.end', title='End of Titan Round', kind='step')
 
 
-# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:365)
+# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:389)
 # End of Titan Round effects
-book.rule('titan_round.end.end_of_round_effects', title='End of Titan Round effects')
+book.rule(
+    'titan_round.end.end_of_round_effects',
+    title='End of Titan Round effects',
+    when=Timing('end', target='titan_round'),
+    order='chosen',
+)
 
 
-# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:373)
+# titan_round.end.end_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:401)
+# An end of Round effect: the Doom is set to 5
+@book.rule(
+    'titan_round.end.end_of_round_order.doom_is_five',
+    title='An end of Round effect: the Doom is set to 5',
+    when=Timing('end', target='titan_round'),
+    example='titan_round.end.end_of_round_order',
+)
+def end_of_round_order_doom_is_five_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'doom', 5)
+
+
+# titan_round.end.end_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:404)
+# An end of Round effect: +1 Doom
+@book.rule(
+    'titan_round.end.end_of_round_order.one_more_doom',
+    title='An end of Round effect: +1 Doom',
+    when=Timing('end', target='titan_round'),
+    example='titan_round.end.end_of_round_order',
+)
+def end_of_round_order_one_more_doom_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('doom', 1, GAME)
+
+
+# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:422)
 book.procedure(
     'titan_turn',
     title="A Titan's turn",
     steps=('titan_turn.combat_and_movement_actions', 'titan_turn.turn_ends'),
+    period='turn',
 )
 
 
-# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:376)
+# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:426)
 # One combat action and one movement action
 @book.rule(
     'titan_turn.combat_and_movement_actions',
@@ -6893,7 +7099,7 @@ def combat_and_movement_actions_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('titan_attack', ctx)
 
 
-# titan_turn.actions_unspent (rules/aeon_trespass/titan_round.ludex:387)
+# titan_turn.actions_unspent (rules/aeon_trespass/titan_round.ludex:437)
 # A turn starts with both actions unspent
 @book.rule(
     'titan_turn.actions_unspent',
@@ -6905,13 +7111,13 @@ def actions_unspent_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'combat_action_spent', False)
 
 
-# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:395)
+# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:445)
 @book.rule('titan_turn.turn_ends', title="The Titan's turn ends", kind='step')
 def turn_ends_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'card_turned', True)
 
 
-# titan_turn.turn_ends.cards_turned_back (rules/aeon_trespass/titan_round.ludex:401)
+# titan_turn.turn_ends.cards_turned_back (rules/aeon_trespass/titan_round.ludex:451)
 # Once all Titans have taken their turns, the cards turn back
 @book.rule(
     'titan_turn.turn_ends.cards_turned_back',
@@ -6923,7 +7129,7 @@ def cards_turned_back_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'card_turned', False)
 
 
-# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:423)
+# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:473)
 book.procedure(
     'movement_action',
     title='Movement action',
@@ -6931,7 +7137,7 @@ book.procedure(
 )
 
 
-# movement_action.move_up_to_speed (rules/aeon_trespass/titan_round.ludex:431)
+# movement_action.move_up_to_speed (rules/aeon_trespass/titan_round.ludex:481)
 # Move up to the Titan's Speed
 @book.rule('movement_action.move_up_to_speed', title="Move up to the Titan's Speed", kind='step')
 def move_up_to_speed_effect(g: Game, ctx: Ctx) -> None:
@@ -6939,12 +7145,11 @@ def move_up_to_speed_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_movement_rules.movement_restrictions', ctx)
 
 
-# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:440)
+# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:490)
 # General rules and restrictions of movement actions
 @book.rule(
     'titan_movement_rules.movement_restrictions',
     title='General rules and restrictions of movement actions',
-    prose=1,
 )
 def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
     for m in g.members(
@@ -6954,8 +7159,6 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
             if g.get(f, 'pilot') == ctx.need('owner') and q.in_play(g, f)
         ],
     ):
-        if g.get(GAME, 'red_lines_on_board'):
-            g.prose('You cannot move through red lines (see Labyrinth, p. 68).')
         chosen_1 = g.pick(
             ctx,
             'titan_movement_rules.movement_restrictions',
@@ -6999,10 +7202,30 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
                 'distance(m, destination, [s for each s in spaces(battle_grid) where empty([x for '
                 'each x in s where not is(x, passable_terrain_tile)])]) <= movement_allowance',
             )
-            g.move(m, destination)
+            g.move_along(
+                m,
+                q.path(
+                    g,
+                    m,
+                    destination,
+                    [
+                        s
+                        for s in g.members(q.spaces(g, 'battle_grid'))
+                        if q.empty(
+                            g,
+                            [
+                                x
+                                for x in g.members(s)
+                                if not q.is_(g, x, 'titan_movement_rules.passable_terrain_tile')
+                            ],
+                        )
+                    ],
+                ),
+                ctx=ctx,
+            )
 
 
-# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:557)
+# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:607)
 # If an ability, Trauma, or any other effect allows
 @book.rule(
     'move_like_ability.ability_trauma',
@@ -7013,7 +7236,7 @@ def ability_trauma_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_movement_rules.movement_restrictions', ctx)
 
 
-# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:589)
+# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:639)
 # All movement performed as part of a movement action
 book.rule(
     'voluntary_movement.movement_performed_part',
@@ -7021,15 +7244,64 @@ book.rule(
 )
 
 
-# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:593)
+# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:643)
 # All movement caused by an opposing
-book.rule(
+def movement_caused_opposing_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.involuntary(g, ctx.need('target'))
+        and q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and q.contains(g, q.location(g, ctx.need('target')), 'titan_movement_rules.obstacle_tile'),
+    )
+
+
+@book.rule(
     'involuntary_movement.movement_caused_opposing',
     title='All movement caused by an opposing',
+    when=Timing('passes', target='battle_grid'),
+    check=movement_caused_opposing_check,
+    prose=1,
 )
+def movement_caused_opposing_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
+    g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+    ctx = ctx_1
+    if g.words('the Obstacle Terrain tile is Destructible'):
+        g.prose(
+            "If the Terrain is Destructible, it is then removed from the Battle Board. If it's "
+            'Indestructible, it stays on the board.',
+        )
 
 
-# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:606)
+# involuntary_movement.involuntary_end_on_titan (rules/aeon_trespass/titan_round.ludex:668)
+# A Titan ends involuntary movement on another Titan's space: the other is displaced
+def involuntary_end_on_titan_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.involuntary(g, ctx.need('target'))
+        and q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure'),
+    )
+
+
+@book.rule(
+    'involuntary_movement.involuntary_end_on_titan',
+    title="A Titan ends involuntary movement on another Titan's space: the other is displaced",
+    when=Timing('enters', target='battle_grid'),
+    check=involuntary_end_on_titan_check,
+)
+def involuntary_end_on_titan_effect(g: Game, ctx: Ctx) -> None:
+    for o in g.members(
+        [
+            f
+            for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+            if f != ctx.need('target')
+            and q.in_play(g, f)
+            and q.location(g, f) == q.location(g, ctx.need('target'))
+        ],
+    ):
+        g.trigger('keywords.keywords_list.displace.displace_target', ctx.but(target=o))
+
+
+# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:730)
 # Important: A single effect can be a voluntary movement
 book.rule(
     'involuntary_movement.important',
@@ -7038,15 +7310,53 @@ book.rule(
 
 
 # involuntary_movement_reduction.titan_abilities_traits_other
-# (rules/aeon_trespass/titan_round.ludex:610)
+# (rules/aeon_trespass/titan_round.ludex:734)
 # Titan abilities, traits and other effects
-book.rule(
+def titan_abilities_traits_other_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'unavoidable_knockback_now'))
+
+
+@book.rule(
     'involuntary_movement_reduction.titan_abilities_traits_other',
     title='Titan abilities, traits and other effects',
+    when=Timing(
+        'any',
+        options=(
+            Timing('before', target='keywords.keywords_list.knockback.suffer_knockback'),
+            Timing('before', target='keywords.keywords_list.pull.suffer_pull'),
+        ),
+    ),
+    check=titan_abilities_traits_other_check,
 )
+def titan_abilities_traits_other_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members(
+        [
+            x
+            for x in g.members(q.all_(g, 'argonaut'))
+            if x == ctx.need('target')
+            or not q.empty(
+                g,
+                [
+                    f
+                    for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                    if f == ctx.need('target') and g.get(f, 'pilot') == x
+                ],
+            )
+        ],
+    ):
+        g.set(
+            GAME,
+            'keyword_x',
+            q.largest(
+                g,
+                0,
+                q.known(g, g.get(GAME, 'keyword_x'))
+                - q.known(g, g.get(a, 'involuntary_reduction')),
+            ),
+        )
 
 
-# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:614)
+# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:774)
 # As mentioned at the start of this section
 book.rule(
     'other_uses_movement_actions.mentioned_start',
@@ -7054,7 +7364,7 @@ book.rule(
 )
 
 
-# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:620)
+# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:780)
 book.procedure(
     'titan_attack',
     title='Titan Attack (the attack sequence)',
@@ -7073,19 +7383,19 @@ book.procedure(
 )
 
 
-# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:623)
+# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:783)
 # 1. Declare Attack and Active Weapon
 book.rule('titan_attack.declare_attack', title='1. Declare Attack and Active Weapon', kind='step')
 
 
-# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:627)
+# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:787)
 # 2. Raise Rage and check Priority Target
 @book.rule('titan_attack.raise_rage', title='2. Raise Rage and check Priority Target', kind='step')
 def raise_rage_effect(g: Game, ctx: Ctx) -> None:
     g.gain('rage', 1, ctx.need('owner'))
 
 
-# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:635)
+# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:795)
 def attack_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7098,7 +7408,7 @@ book.rule(
 )
 
 
-# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:640)
+# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:800)
 def first_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7121,7 +7431,7 @@ def first_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
 
 
-# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:657)
+# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:817)
 def draw_bp_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7129,7 +7439,7 @@ def draw_bp_check(g: Game, ctx: Ctx) -> bool:
 book.rule('titan_attack.draw_bp', title='5. Draw BP card', kind='step', check=draw_bp_check)
 
 
-# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:662)
+# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:822)
 def power_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7147,7 +7457,7 @@ def power_roll_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_4_using_potentials.potential_result_gives_one', ctx)
 
 
-# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:682)
+# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:842)
 def responses_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7160,7 +7470,7 @@ book.rule(
 )
 
 
-# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:687)
+# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:847)
 # 8. Wounds and Escalation
 def wounds_and_escalation_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
@@ -7174,7 +7484,7 @@ book.rule(
 )
 
 
-# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:692)
+# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:852)
 # 9. Clear the Kratos Pool
 @book.rule('titan_attack.clear_kratos_pool', title='9. Clear the Kratos Pool', kind='step')
 def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
@@ -7185,7 +7495,7 @@ def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'diversion_tokens', 0)
 
 
-# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:702)
+# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:862)
 @book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
 def second_window_effect(g: Game, ctx: Ctx) -> None:
     if q.known(g, g.get(ctx.need('owner'), 'break_x')) > 0:
@@ -7204,7 +7514,7 @@ def second_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.diversion.diversion_token', ctx)
 
 
-# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:811)
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:971)
 # A new Titan Attack starts unbroken
 @book.rule(
     'titan_attack_not_broken_yet',
@@ -7218,7 +7528,7 @@ def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_miss_effects_due', 0)
 
 
-# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:827)
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:987)
 # Declare you are about to Attack,
 def declare_about_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -7241,6 +7551,20 @@ def declare_about_attack_check(g: Game, ctx: Ctx) -> bool:
 )
 def declare_about_attack_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n1_declare_attack_active_weapon.effective_range', ctx)
+    g.set(GAME, 'titan_has_los', False)
+    for f in g.members(
+        [
+            t
+            for t in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+            if g.get(t, 'pilot') == ctx.need('owner') and q.in_play(g, t)
+        ],
+    ):
+        for p in g.members([q_ for q_ in g.members(['primordial_miniature']) if q.in_play(g, q_)]):
+            g.trigger(
+                'line_sight.check_los_draw_imaginary',
+                ctx.but(args=(('viewer', f), ('seen', p))),
+            )
+            g.set(GAME, 'titan_has_los', g.get(GAME, 'los_clear'))
     g.set(
         GAME,
         'no_legal_active_weapon',
@@ -7248,7 +7572,7 @@ def declare_about_attack_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:842)
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1007)
 # If you cannot choose a legal
 def cannot_choose_legal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'no_legal_active_weapon'))
@@ -7264,7 +7588,7 @@ def cannot_choose_legal_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:866)
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1031)
 # Effective Range
 @book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
 def effective_range_effect(g: Game, ctx: Ctx) -> None:
@@ -7275,13 +7599,7 @@ def effective_range_effect(g: Game, ctx: Ctx) -> None:
             if g.get(t, 'pilot') == ctx.need('owner') and q.in_play(g, t)
         ],
     ):
-        for p in g.members(
-            [
-                q_
-                for q_ in g.members(q.all_(g, 'titan_movement_rules.primordial_figure'))
-                if q.in_play(g, q_)
-            ],
-        ):
+        for p in g.members([q_ for q_ in g.members(['primordial_miniature']) if q.in_play(g, q_)]):
             g.set(GAME, 'attack_distance', q.distance(g, f, p))
     g.set(GAME, 'weapon_in_range', False)
     g.trigger('n1_declare_attack_active_weapon.effective_range_most_weapons', ctx)
@@ -7290,7 +7608,7 @@ def effective_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n1_declare_attack_active_weapon.effective_range_most_weapons
-# (rules/aeon_trespass/titan_round.ludex:880)
+# (rules/aeon_trespass/titan_round.ludex:1045)
 # An effective range of most weapons
 def effective_range_most_weapons_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'weapon_reach') == 0 and g.get(GAME, 'weapon_ranged_max') == 0)
@@ -7306,7 +7624,7 @@ def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:888)
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1053)
 # Reach X weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.reach_x_weapons_have',
@@ -7317,7 +7635,7 @@ def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:895)
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1060)
 # Ranged X–Y weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.ranged_x_y_weapons',
@@ -7332,7 +7650,7 @@ def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:978)
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1146)
 # Roll a number of (d10) Attack
 @book.rule(
     'n3_attack_roll.roll_number_d10_attack',
@@ -7354,7 +7672,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
 
 
-# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:998)
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1166)
 # Each die with a result equal
 def die_result_equal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_misses') == 0)
@@ -7370,7 +7688,7 @@ def die_result_equal_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_hit', True)
 
 
-# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1004)
+# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1172)
 # Each die: a hit or a miss
 @book.rule('n3_attack_roll.die_result_equal.score_attack_die', title='Each die: a hit or a miss')
 def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
@@ -7388,7 +7706,7 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('attack_misses', 1, GAME)
 
 
-# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1015)
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1183)
 # All dice that are not hits are misses
 def dice_not_hits_misses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_hits') == 0)
@@ -7405,7 +7723,7 @@ def dice_not_hits_misses_effect(g: Game, ctx: Ctx) -> None:
     g.skip_to('titan_attack', 'titan_attack.clear_kratos_pool')
 
 
-# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1023)
+# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1191)
 # After step 9, a full miss ends the Attack
 def full_miss_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_full_miss'))
@@ -7421,12 +7739,12 @@ def full_miss_ends_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1029)
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1197)
 # Note that some Gear cards have
 book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
 
 
-# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1100)
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1268)
 # Whenever you perform an Attack or Evasion Roll
 def whenever_perform_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 10)
@@ -7442,7 +7760,7 @@ def whenever_perform_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_chance', True)
 
 
-# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1110)
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1278)
 # Some Gear cards, Titan Sheets and Mnemos cards introduce
 book.rule(
     'crit_die.gear_cards_titan_sheets',
@@ -7450,7 +7768,7 @@ book.rule(
 )
 
 
-# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1113)
+# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1281)
 def crit_chance_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -7468,7 +7786,7 @@ def crit_chance_effects_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_chance_effects_due', 1, GAME)
 
 
-# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1120)
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1288)
 def crit_miss_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -7486,7 +7804,7 @@ def crit_miss_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_miss_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1127)
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1295)
 def crit_evade_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -7504,7 +7822,7 @@ def crit_evade_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_evade_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1133)
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1301)
 def crit_evade_fail_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -7523,7 +7841,7 @@ def crit_evade_fail_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_first_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1148)
+# (rules/aeon_trespass/titan_round.ludex:1316)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n4_first_ability_window.activate_applicable_abilities_from',
@@ -7531,7 +7849,7 @@ book.rule(
 )
 
 
-# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1151)
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1319)
 # Abilities used during this window will influence your own
 book.rule(
     'n4_first_ability_window.abilities_used_during_window',
@@ -7539,7 +7857,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1155)
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1323)
 # Primordials are giant monsters from some Other Place
 book.rule(
     'n5_draw_bp_card.primordials_giant_monsters_from',
@@ -7547,7 +7865,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1158)
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1326)
 # Draw the top card from the BP deck and reveal it
 @book.rule(
     'n5_draw_bp_card.draw_top_card_from',
@@ -7558,7 +7876,7 @@ def draw_top_card_from_effect(g: Game, ctx: Ctx) -> None:
     g.draw('bp_deck', 1, 'current_bp_card')
 
 
-# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1163)
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1331)
 @book.rule(
     'n5_draw_bp_card.point_bp',
     title='If at any point the BP',
@@ -7577,7 +7895,7 @@ def point_bp_effect(g: Game, ctx: Ctx) -> None:
         g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1174)
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1342)
 # BP cards include the following information:
 book.rule(
     'n5_draw_bp_card.bp_cards_include_following',
@@ -7585,7 +7903,7 @@ book.rule(
 )
 
 
-# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1192)
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1360)
 # Hitting the Primordial is only the beginning
 book.rule(
     'n6_power_roll.hitting_primordial_only_beginning',
@@ -7593,17 +7911,17 @@ book.rule(
 )
 
 
-# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1195)
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1363)
 # To do that, your Total Power
 book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
 
 
-# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1209)
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1377)
 # First, gather your Power Pool
 book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
 
 
-# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1213)
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1381)
 # Each successful hit grants you as many Power dice
 @book.rule(
     'n6_1_creating_power_pool.successful_hit_grants',
@@ -7620,14 +7938,14 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
 
-# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1223)
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1391)
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_pool', 1 + q.known(g, g.get(GAME, 'power_dice_bonus')), GAME)
 
 
-# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1258)
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1426)
 # Power Dice Tiers
 @book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
 def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
@@ -7638,7 +7956,7 @@ def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1264)
+# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1432)
 # Power Dice Tiers: red, black, white
 def power_die_tier_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'power_die_tier')
@@ -7653,7 +7971,7 @@ book.table(
 
 
 # power_dice_limit_2.powerful_weapons_combined_additional
-# (rules/aeon_trespass/titan_round.ludex:1285)
+# (rules/aeon_trespass/titan_round.ludex:1453)
 # Some powerful weapons combined with additional
 @book.rule(
     'power_dice_limit_2.powerful_weapons_combined_additional',
@@ -7677,7 +7995,7 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
     g.lose('power_pool', 2 * q.known(g, g.get(GAME, 'power_pool_higher_tier')), GAME)
 
 
-# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1306)
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1474)
 # To perform a Power Roll, simply
 @book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
 def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
@@ -7693,7 +8011,7 @@ def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
             g.gain('potentials', 1, GAME)
 
 
-# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1326)
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1494)
 # Each potential result gives you one potential
 @book.rule(
     'n6_4_using_potentials.potential_result_gives_one',
@@ -7703,7 +8021,7 @@ def potential_result_gives_one_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('keywords.keywords_list.break_keyword.break_token_power', ctx)
 
 
-# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1333)
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1501)
 # After using all re-rolls, potential symbols
 book.rule(
     'n6_5_resolve_power_roll.after_using_re_rolls',
@@ -7711,7 +8029,7 @@ book.rule(
 )
 
 
-# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1336)
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1504)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) >= q.known(g, g.get(GAME, 'primordial_at')))
@@ -7730,7 +8048,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'attack_result', 'wound')
 
 
-# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1348)
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1516)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) < q.known(g, g.get(GAME, 'primordial_at')))
@@ -7746,7 +8064,7 @@ def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_result', 'fail')
 
 
-# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1354)
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1522)
 # Note: Some game elements have additional effects that trigger
 book.rule(
     'n6_5_resolve_power_roll.note_additional_effects',
@@ -7755,7 +8073,7 @@ book.rule(
 
 
 # n7_primordial_responses.primordials_powerful_monstrous_beings
-# (rules/aeon_trespass/titan_round.ludex:1358)
+# (rules/aeon_trespass/titan_round.ludex:1526)
 # Primordials are powerful monstrous beings and they
 book.rule(
     'n7_primordial_responses.primordials_powerful_monstrous_beings',
@@ -7763,7 +8081,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1361)
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1529)
 # The exact nature of the response
 def exact_nature_response_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'wound')
@@ -7779,7 +8097,7 @@ def exact_nature_response_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'bp_response', 'Wound')
 
 
-# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1368)
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1536)
 # If you failed to wound the Primordial, you resolve the Fail
 @book.rule(
     'n7_primordial_responses.failed_wound',
@@ -7794,7 +8112,7 @@ def failed_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'instinct_response', g.get(GAME, 'attack_result') != 'critical wound')
 
 
-# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1383)
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1551)
 # Once you know which Response should
 book.rule(
     'n7_primordial_responses.once_know_response_should',
@@ -7802,7 +8120,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1386)
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1554)
 # If the Response doesn't involve any kind of new Attack
 book.rule(
     'n7_primordial_responses.response_doesn_t_involve',
@@ -7811,7 +8129,7 @@ book.rule(
 
 
 # n7_primordial_responses.unless_stated_otherwise_responses
-# (rules/aeon_trespass/titan_round.ludex:1389)
+# (rules/aeon_trespass/titan_round.ludex:1557)
 # Unless stated otherwise, Responses are resolved
 book.rule(
     'n7_primordial_responses.unless_stated_otherwise_responses',
@@ -7819,7 +8137,7 @@ book.rule(
 )
 
 
-# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1393)
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1561)
 # Unless stated otherwise, a Response should
 book.rule(
     'responses_adjacency.unless_stated_otherwise_response',
@@ -7827,7 +8145,7 @@ book.rule(
 )
 
 
-# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1396)
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1564)
 # Knockback and Knockdown are the exceptions
 def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -7837,13 +8155,13 @@ def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
             [
                 f
                 for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
-                if g.get(f, 'pilot') == ctx.need('owner')
+                if (g.get(f, 'pilot') == ctx.need('owner') or f == ctx.need('target'))
                 and q.in_play(g, f)
                 and q.empty(
                     g,
                     [
                         p
-                        for p in g.members(q.all_(g, 'titan_movement_rules.primordial_figure'))
+                        for p in g.members(['primordial_miniature'])
                         if q.in_play(g, p) and q.adjacent(g, f, p)
                     ],
                 )
@@ -7855,14 +8173,23 @@ def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
 @book.rule(
     'responses_adjacency.knockback_knockdown_exceptions',
     title='Knockback and Knockdown are the exceptions',
-    when=Timing('instead', target='keywords.keywords_list.knockdown.suffer_knockdown'),
+    when=Timing(
+        'any',
+        options=(
+            Timing('instead', target='keywords.keywords_list.knockdown.suffer_knockdown'),
+            Timing('instead', target='keywords.keywords_list.knockback.suffer_knockback'),
+        ),
+    ),
     check=knockback_knockdown_exceptions_check,
 )
 def knockback_knockdown_exceptions_effect(g: Game, ctx: Ctx) -> None:
-    g.note('the Knockdown Response is ignored: the Titan is not adjacent to the Primordial')
+    g.note(
+        'the Knockback or Knockdown Response is ignored: the Titan is not adjacent to the '
+        'Primordial',
+    )
 
 
-# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1407)
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1574)
 # Escalation, a central Battle mechanic
 book.rule(
     'n8_wounds_escalation.escalation_central_mechanic',
@@ -7870,7 +8197,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1410)
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1577)
 # Failing to wound: the BP card to the discard pile
 def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'fail')
@@ -7887,7 +8214,7 @@ def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
-# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1479)
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1646)
 # A Wound: the BP card is wounded
 def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') != 'fail')
@@ -7905,7 +8232,7 @@ def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='current_bp_card')
 
 
-# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1488)
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1655)
 # Wounding the Primordial performs Escalation
 @book.rule(
     'n8_wounds_escalation.wound_and_escalate',
@@ -7916,7 +8243,7 @@ def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chart_row', ctx)
 
 
-# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1496)
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1663)
 # Successfully wounded BP cards become Wounds
 book.rule(
     'wound_stack_2.successfully_wounded_bp_cards',
@@ -7924,7 +8251,7 @@ book.rule(
 )
 
 
-# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1499)
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1666)
 # Some attacks are so devastating they
 @book.rule(
     'wound_stack_2.attacks_so_devastating',
@@ -7940,7 +8267,7 @@ def attacks_so_devastating_effect(g: Game, ctx: Ctx) -> None:
         g.gain('wound_stack_wounds', 1, GAME)
 
 
-# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1522)
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1689)
 # Escalation is the process of adding
 book.rule(
     'performing_escalation.escalation_process_adding',
@@ -7948,12 +8275,12 @@ book.rule(
 )
 
 
-# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1525)
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1692)
 # For a full breakdown of each
 book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
 
 
-# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1528)
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1695)
 # For general rules, see the following
 book.rule(
     'performing_escalation.general_rules_see_following',
@@ -7961,22 +8288,22 @@ book.rule(
 )
 
 
-# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1532)
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1699)
 # Your attack has exposed a deeper
 book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
 
 
-# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1535)
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1702)
 # In general, when the current BP
 book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
 
 
-# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1538)
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1705)
 # For special cases, see the Full
 book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
 
 
-# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1542)
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1709)
 # The Primordial becomes more aggressive
 book.rule(
     'escalating_ai_deck.ai_deck_more_aggressive',
@@ -7984,22 +8311,22 @@ book.rule(
 )
 
 
-# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1545)
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1712)
 # Escalating the AI deck
 book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
 
 
-# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1550)
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1717)
 # No AI card of the wounded card's level
 book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
 
 
-# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1553)
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1720)
 book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
 
 
 # n10_second_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1789)
+# (rules/aeon_trespass/titan_round.ludex:1956)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n10_second_ability_window.activate_applicable_abilities_from',
@@ -8007,7 +8334,7 @@ book.rule(
 )
 
 
-# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:1792)
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:1959)
 # During this ability window, you can use most
 book.rule(
     'n10_second_ability_window.during_ability_window_can',
@@ -8016,7 +8343,7 @@ book.rule(
 
 
 # end_titan_attack_attack_responses.after_resolve_second_ability
-# (rules/aeon_trespass/titan_round.ludex:1796)
+# (rules/aeon_trespass/titan_round.ludex:1963)
 # After you resolve the second ability
 @book.rule(
     'end_titan_attack_attack_responses.after_resolve_second_ability',
@@ -8029,7 +8356,7 @@ def after_resolve_second_ability_effect(g: Game, ctx: Ctx) -> None:
 
 
 # complicated_actions.sometimes_especially_complicated_maneuvers
-# (rules/aeon_trespass/titan_round.ludex:1805)
+# (rules/aeon_trespass/titan_round.ludex:1972)
 # Sometimes, especially complicated maneuvers
 def sometimes_especially_complicated_maneuvers_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'movement_action_spent') and not g.get(GAME, 'combat_action_spent'))
@@ -8045,20 +8372,67 @@ def sometimes_especially_complicated_maneuvers_effect(g: Game, ctx: Ctx) -> None
     g.set(GAME, 'combat_action_spent', True)
 
 
-# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:1828)
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:1995)
 # Many active abilities, as well as some other game effects
-book.rule(
+def many_active_abilities_well_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.resolving(g, 'titan_turn')
+        and not q.resolving(g, 'movement_action')
+        and not q.resolving(g, 'titan_attack'),
+    )
+
+
+@book.rule(
     'free_actions.many_active_abilities_well',
     title='Many active abilities, as well as some other game effects',
+    when=Timing('action'),
+    check=many_active_abilities_well_check,
+    limit=Limit(1, per='turn', key='target'),
 )
+def many_active_abilities_well_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(ctx.need('target'), ctx)
 
 
-# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:1836)
+# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2011)
+# Solon performs two free actions
+@book.rule(
+    'free_actions.two_free_actions.before_actions',
+    title='Solon performs two free actions',
+    when=Timing('during', target='titan_turn.combat_and_movement_actions'),
+    example='free_actions.two_free_actions',
+)
+def before_actions_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'free_actions.many_active_abilities_well',
+        ctx.but(target='free_actions.two_free_actions.quick_step'),
+    )
+    g.trigger(
+        'free_actions.many_active_abilities_well',
+        ctx.but(target='free_actions.two_free_actions.battle_cry'),
+    )
+
+
+# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2016)
+# Solon performs the first one again
+@book.rule(
+    'free_actions.two_free_actions.after_actions',
+    title='Solon performs the first one again',
+    when=Timing('end', target='titan_turn.combat_and_movement_actions'),
+    example='free_actions.two_free_actions',
+)
+def after_actions_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'free_actions.many_active_abilities_well',
+        ctx.but(target='free_actions.two_free_actions.quick_step'),
+    )
+
+
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2044)
 # The rarest type of Titan action
 book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
 
 
-# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:1845)
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2053)
 # Argo Abilities are Technologies used in Battle
 book.rule(
     'argo_abilities_section.argo_abilities_technologies',
@@ -8066,7 +8440,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:1848)
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2056)
 # Argo Ability (AA) Limit
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -8076,7 +8450,7 @@ def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:1859)
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2067)
 # Argo Ability Charges
 def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
     g.pay('charges_left', 1, GAME)
@@ -8089,20 +8463,20 @@ book.rule(
 )
 
 
-# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:1864)
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2072)
 # Using Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities',
     title='Using Argo Abilities',
     when=Timing('anytime', target='titan_round'),
-    limit=Limit(1, per='round'),
+    limit=Limit(1, per='round', key='target'),
 )
 def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'exhausted_argo_abilities', source='active_argo_abilities')
 
 
 # argo_abilities_section.using_argo_abilities.unexhaust_each_round
-# (rules/aeon_trespass/titan_round.ludex:1875)
+# (rules/aeon_trespass/titan_round.ludex:2099)
 # Argo Abilities unexhaust at the end of each Round
 @book.rule(
     'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
@@ -8126,27 +8500,32 @@ def gaining_modifier_tokens_effect(g: Game, ctx: Ctx) -> None:
 book.rule('modifier_tokens.stacking_modifier_tokens', title='Stacking Modifier Tokens')
 
 
-# modifier_tokens.temporary_modifier_tokens (rules/aeon_trespass/tokens.ludex:15)
+# modifier_tokens.temporary_and_lasting.temporary_modifier_tokens
+# (rules/aeon_trespass/tokens.ludex:16)
 # Temporary Modifier tokens
-@book.rule('modifier_tokens.temporary_modifier_tokens', title='Temporary Modifier tokens')
+@book.rule(
+    'modifier_tokens.temporary_and_lasting.temporary_modifier_tokens',
+    title='Temporary Modifier tokens',
+)
 def temporary_modifier_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.discard(ctx.get('target'), source='modifier_tokens_in_play')
 
 
-# modifier_tokens.lasting_modifier_tokens (rules/aeon_trespass/tokens.ludex:22)
+# modifier_tokens.temporary_and_lasting.lasting_modifier_tokens
+# (rules/aeon_trespass/tokens.ludex:23)
 # Lasting Modifier tokens
 book.rule(
-    'modifier_tokens.lasting_modifier_tokens',
+    'modifier_tokens.temporary_and_lasting.lasting_modifier_tokens',
     title='Lasting Modifier tokens',
     duration=Duration('until_end', period='battle'),
 )
 
 
-# modifier_tokens.lasting_modifier_tokens.modifier_tokens_discarded
-# (rules/aeon_trespass/tokens.ludex:26)
+# modifier_tokens.temporary_and_lasting.lasting_modifier_tokens.modifier_tokens_discarded
+# (rules/aeon_trespass/tokens.ludex:27)
 # All modifier tokens are discarded at the end of Battle
 @book.rule(
-    'modifier_tokens.lasting_modifier_tokens.modifier_tokens_discarded',
+    'modifier_tokens.temporary_and_lasting.lasting_modifier_tokens.modifier_tokens_discarded',
     title='All modifier tokens are discarded at the end of Battle',
     when=Timing('end', target='battle'),
 )
@@ -8155,12 +8534,12 @@ def modifier_tokens_discarded_effect(g: Game, ctx: Ctx) -> None:
         g.discard(t, source='modifier_tokens_in_play')
 
 
-# generic_tokens.use_generic_tokens (rules/aeon_trespass/tokens.ludex:74)
+# generic_tokens.use_generic_tokens (rules/aeon_trespass/tokens.ludex:75)
 # Use a generic token to track an effect
 book.rule('generic_tokens.use_generic_tokens', title='Use a generic token to track an effect')
 
 
-# vantage_points.creating_vps.vp_locked (rules/aeon_trespass/tokens.ludex:89)
+# vantage_points.creating_vps.vp_locked (rules/aeon_trespass/tokens.ludex:90)
 # A VP is locked until created
 def vp_locked_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'vp_created'))
@@ -8173,25 +8552,21 @@ book.rule(
 )
 
 
-# vantage_points.creating_vps.create_vp: Creating a VP (rules/aeon_trespass/tokens.ludex:93)
-@book.rule('vantage_points.creating_vps.create_vp', title='Creating a VP', prose=1)
+# vantage_points.creating_vps.create_vp: Creating a VP (rules/aeon_trespass/tokens.ludex:94)
+@book.rule('vantage_points.creating_vps.create_vp', title='Creating a VP')
 def create_vp_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vantage_points.creating_vps.no_vp_description', ctx)
     g.set(GAME, 'vp_created', True)
-    g.prose(
-        'Switch the interchangeable part of the Primordial miniature for the Vantage Point part, '
-        'or use the VP space marked on the Primordial Sheet.',
-    )
 
 
-# vantage_points.creating_vps.no_vp_description (rules/aeon_trespass/tokens.ludex:101)
+# vantage_points.creating_vps.no_vp_description (rules/aeon_trespass/tokens.ludex:104)
 # No VP description: no VPs
 @book.rule('vantage_points.creating_vps.no_vp_description', title='No VP description: no VPs')
 def no_vp_description_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.fact('has_vp_description'), 'has_vp_description()')
 
 
-# vantage_points.climbing_and_falling.climb_vp: Climbing a VP (rules/aeon_trespass/tokens.ludex:110)
+# vantage_points.climbing_and_falling.climb_vp: Climbing a VP (rules/aeon_trespass/tokens.ludex:113)
 def climb_vp_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'vp_created'))
 
@@ -8210,7 +8585,7 @@ def climb_vp_effect(g: Game, ctx: Ctx) -> None:
         g.place(ctx.get('owner'), 'vantage_point')
 
 
-# vantage_points.climbing_and_falling.fall_from_vp (rules/aeon_trespass/tokens.ludex:123)
+# vantage_points.climbing_and_falling.fall_from_vp (rules/aeon_trespass/tokens.ludex:126)
 # Falling down from a VP
 @book.rule(
     'vantage_points.climbing_and_falling.fall_from_vp',
@@ -8226,12 +8601,12 @@ def fall_from_vp_effect(g: Game, ctx: Ctx) -> None:
                 g.prose('Fall down from the VP: the effects are explained on the Primordial Sheet.')
 
 
-# vantage_points.movement_and_vps.move_from_vp (rules/aeon_trespass/tokens.ludex:134)
+# vantage_points.movement_and_vps.move_from_vp (rules/aeon_trespass/tokens.ludex:137)
 # Moving down from a VP
 book.rule('vantage_points.movement_and_vps.move_from_vp', title='Moving down from a VP')
 
 
-# vantage_points.movement_and_vps.displaced_from_vp (rules/aeon_trespass/tokens.ludex:139)
+# vantage_points.movement_and_vps.displaced_from_vp (rules/aeon_trespass/tokens.ludex:142)
 # Knockdown or involuntary movement on a VP
 def displaced_from_vp_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, ctx.need('owner')) == 'vantage_point')
@@ -8248,14 +8623,14 @@ def displaced_from_vp_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Displace the Titan to a space adjacent to the Primordial first.')
 
 
-# vantage_points.movement_and_vps.one_titan_per_vp (rules/aeon_trespass/tokens.ludex:146)
+# vantage_points.movement_and_vps.one_titan_per_vp (rules/aeon_trespass/tokens.ludex:149)
 # One Titan per VP
 @book.rule('vantage_points.movement_and_vps.one_titan_per_vp', title='One Titan per VP')
 def one_titan_per_vp_effect(g: Game, ctx: Ctx) -> None:
     g.require(q.empty(g, 'vantage_point'), 'empty(vantage_point)')
 
 
-# vantage_points.vps_adjacency_and_range.vp_adjacency (rules/aeon_trespass/tokens.ludex:153)
+# vantage_points.vps_adjacency_and_range.vp_adjacency (rules/aeon_trespass/tokens.ludex:156)
 # Titans on VPs are adjacent to the Primordial
 book.rule(
     'vantage_points.vps_adjacency_and_range.vp_adjacency',
@@ -8264,7 +8639,7 @@ book.rule(
 
 
 # vantage_points.vps_adjacency_and_range.vp_not_adjacent_to_others
-# (rules/aeon_trespass/tokens.ludex:156)
+# (rules/aeon_trespass/tokens.ludex:159)
 # Titans adjacent to the Primordial are not adjacent to Titans on VPs
 book.rule(
     'vantage_points.vps_adjacency_and_range.vp_not_adjacent_to_others',
@@ -8272,7 +8647,7 @@ book.rule(
 )
 
 
-# awakenings.unlock_awakening (rules/aeon_trespass/tokens.ludex:164)
+# awakenings.unlock_awakening (rules/aeon_trespass/tokens.ludex:167)
 # Unlocking the Awakening Mechanic
 @book.rule('awakenings.unlock_awakening', title='Unlocking the Awakening Mechanic', prose=1)
 def unlock_awakening_effect(g: Game, ctx: Ctx) -> None:
@@ -8281,7 +8656,7 @@ def unlock_awakening_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Switch the You died Obol with its special variant (its text is not in the rulebook).')
 
 
-# awakenings.awaken: How to Awaken (rules/aeon_trespass/tokens.ludex:175)
+# awakenings.awaken: How to Awaken (rules/aeon_trespass/tokens.ludex:178)
 book.procedure(
     'awakenings.awaken',
     title='How to Awaken',
@@ -8289,7 +8664,7 @@ book.procedure(
 )
 
 
-# awakenings.awaken.choose_godform (rules/aeon_trespass/tokens.ludex:180)
+# awakenings.awaken.choose_godform (rules/aeon_trespass/tokens.ludex:183)
 # Choose an available Godform
 @book.rule('awakenings.awaken.choose_godform', title='Choose an available Godform', kind='step')
 def choose_godform_effect(g: Game, ctx: Ctx) -> None:
@@ -8301,7 +8676,7 @@ def choose_godform_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'awakened', True)
 
 
-# awakenings.awaken.immediate_effects (rules/aeon_trespass/tokens.ludex:188)
+# awakenings.awaken.immediate_effects (rules/aeon_trespass/tokens.ludex:191)
 # Immediate Effects of Awakening
 @book.rule(
     'awakenings.awaken.immediate_effects',
@@ -8323,7 +8698,7 @@ def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adversary_activation', ctx)
 
 
-# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:220)
+# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:223)
 # The Godform Power die
 def godform_power_die_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -8340,7 +8715,7 @@ def godform_power_die_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Add the Godform Power die to the Power Pool instead of your Titan Power die.')
 
 
-# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:227)
+# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:230)
 # The Godform card's other bonuses
 def godform_bonuses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -8353,7 +8728,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:231)
+# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:234)
 # Godform Special Attacks
 def godform_special_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -8366,7 +8741,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:236)
+# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:239)
 # You live: By the power of the Dead Gods…
 def dead_gods_obol_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -8383,7 +8758,7 @@ def dead_gods_obol_effect(g: Game, ctx: Ctx) -> None:
 
 
 # awakenings.other_awakening_rules.dead_gods_obol.dead_gods_obol_removed
-# (rules/aeon_trespass/tokens.ludex:242)
+# (rules/aeon_trespass/tokens.ludex:245)
 # Remove it when the Obol Draw is resolved
 def dead_gods_obol_removed_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'obol_deck', catalog.YOU_LIVE_DEAD_GODS.id))
@@ -8399,7 +8774,7 @@ def dead_gods_obol_removed_effect(g: Game, ctx: Ctx) -> None:
     g.remove(catalog.YOU_LIVE_DEAD_GODS.id, 'obol_deck')
 
 
-# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:247)
+# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:250)
 # Discard a Trespass token to stand up
 def trespass_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8423,7 +8798,7 @@ def trespass_stand_up_effect(g: Game, ctx: Ctx) -> None:
     g.discard('knockdown_card', source=g.get(ctx.need('owner'), 'condition_cards'))
 
 
-# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:257)
+# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:260)
 def ending_the_awakening_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
 
@@ -8445,7 +8820,7 @@ def ending_the_awakening_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('titan_death', ctx)
 
 
-# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:315)
+# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:318)
 # A Summoning's requirement refers to the current Battle
 book.rule(
     'summonings_in_battle.summoning_requirement',
@@ -8453,7 +8828,7 @@ book.rule(
 )
 
 
-# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:320)
+# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:323)
 # When a Summoning can be used
 def summoning_timing_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.fact('summoning_moment_specified'))
@@ -8469,12 +8844,12 @@ def summoning_timing_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('summoning', ctx)
 
 
-# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:330)
+# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:333)
 # Otherwise, the rules on p. 22
 book.rule('summonings_in_battle.summoning_rules', title='Otherwise, the rules on p. 22')
 
 
-# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:377)
+# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:380)
 @book.rule('tests_in_battle.perform_test', title='Performing a test')
 def perform_test_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
@@ -8490,7 +8865,7 @@ def perform_test_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'test_bonus', 0)
 
 
-# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:395)
+# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:398)
 # A roll that is not a test
 book.rule('tests_in_battle.rolls_are_not_tests', title='A roll that is not a test')
 
@@ -8749,19 +9124,16 @@ def massive_danger_chart_key(g: Game, ctx: Ctx) -> Value:
 
 
 def massive_danger_chart_row_1(g: Game, ctx: Ctx) -> None:
-    g.prose('- 14+ Danger: Add the You died horribly card to the Obol deck.')
     if not q.contains(g, 'obol_deck', catalog.YOU_DIED_HORRIBLY.id):
         g.add(catalog.YOU_DIED_HORRIBLY.id, 'obol_deck')
 
 
 def massive_danger_chart_row_2(g: Game, ctx: Ctx) -> None:
-    g.prose('- 18+ Danger: Add the Your gruesome death becomes legend card to the Obol deck.')
     if not q.contains(g, 'obol_deck', catalog.YOUR_GRUESOME_DEATH.id):
         g.add(catalog.YOUR_GRUESOME_DEATH.id, 'obol_deck')
 
 
 def massive_danger_chart_row_3(g: Game, ctx: Ctx) -> None:
-    g.prose('- 21+ Danger: Add the Your death transcends reality card to the Obol deck.')
     if not q.contains(g, 'obol_deck', catalog.YOUR_DEATH_TRANSCENDS.id):
         g.add(catalog.YOUR_DEATH_TRANSCENDS.id, 'obol_deck')
 
@@ -9652,7 +10024,7 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
             'ff_the_map',
         )
         g.set(GAME, 'adversary_on_map', False)
-        g.trigger('adversary_battle_check', ctx)
+        g.schedule_at_end('adversary_battle_check', ctx, 'step', 'campaign_round')
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.first_symbol_nothing
@@ -10337,17 +10709,17 @@ def breeding_resolves_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_aboard', 1, GAME)
 
 
-# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:1224)
+# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:1228)
 # Fusing a Titan
 book.rule('voyage.advancement.titan_breeding.fusing.fuse_a_titan', title='Fusing a Titan')
 
 
-# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:1228)
+# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:1232)
 # Prototypes
 book.rule('voyage.advancement.titan_breeding.fusing.prototypes', title='Prototypes')
 
 
-# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:1236)
+# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:1240)
 # Name a Titan when an effect notes its name
 book.rule(
     'voyage.advancement.named_titans.name_when_noted',
@@ -10355,7 +10727,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:1242)
+# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:1246)
 # Patterns override the Trauma and Kratos Tables
 book.rule(
     'voyage.advancement.titan_patterns.pattern_overrides',
@@ -10363,7 +10735,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:1245)
+# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:1249)
 # Patterns are permanent in Cycle I
 book.rule(
     'voyage.advancement.titan_patterns.patterns_unique',
@@ -10371,7 +10743,7 @@ book.rule(
 )
 
 
-# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:1250)
+# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:1254)
 # Other Advancement Timeline Events
 book.rule(
     'voyage.advancement.other_advancement_events',
@@ -10380,7 +10752,7 @@ book.rule(
 )
 
 
-# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:1260)
+# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:1264)
 # Story progression needs all the Story card's requirements
 book.rule(
     'voyage.story_step.story_progression.story_requirements',
@@ -10389,7 +10761,7 @@ book.rule(
 
 
 # voyage.story_step.story_progression.story_progression_in_story_step
-# (rules/aeon_trespass/voyage.ludex:1264)
+# (rules/aeon_trespass/voyage.ludex:1268)
 # Resolve story progression in the Story Step
 def story_progression_in_story_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('story_requirements_met'))
@@ -10406,7 +10778,7 @@ def story_progression_in_story_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.story_step.story_progression.resolving_story_progression
-# (rules/aeon_trespass/voyage.ludex:1270)
+# (rules/aeon_trespass/voyage.ludex:1274)
 # Resolving story progression
 @book.rule(
     'voyage.story_step.story_progression.resolving_story_progression',
@@ -10418,7 +10790,7 @@ def resolving_story_progression_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'progress', 0)
 
 
-# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:1300)
+# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:1309)
 # Resolve the day's Story Event
 def resolve_story_event_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Story Event'))
@@ -10434,7 +10806,7 @@ def resolve_story_event_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.storybook_paragraph', ctx)
 
 
-# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:1306)
+# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:1315)
 # Mnemos Breakthroughs
 book.rule(
     'voyage.story_step.mnemos_breakthroughs_step',
@@ -10443,15 +10815,18 @@ book.rule(
 )
 
 
-# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:1311)
-book.rule(
+# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:1320)
+@book.rule(
     'voyage.story_step.secret_codes',
     title='Secret Codes',
-    when=Timing('during', target='campaign_round.story_step'),
+    when=Timing('anytime', target='campaign_round.story_step'),
+    limit=Limit(1, per='campaign', key='code'),
 )
+def secret_codes_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adventure.story_paragraph', ctx.but(args=(('paragraph', ctx.arg('code')),)))
 
 
-# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:1322)
+# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:1349)
 # Doom progression needs all the Doom card's requirements
 book.rule(
     'voyage.doom_step.doom_requirements',
@@ -10459,7 +10834,7 @@ book.rule(
 )
 
 
-# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:1326)
+# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:1353)
 # Resolve doom progression in the Doom Step
 def doom_progression_in_doom_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('doom_requirements_met'))
@@ -10475,7 +10850,7 @@ def doom_progression_in_doom_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.doom_step.resolving_doom_progression', ctx)
 
 
-# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:1332)
+# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:1359)
 # Resolving doom progression
 @book.rule(
     'voyage.doom_step.resolving_doom_progression',
@@ -10490,11 +10865,11 @@ def resolving_doom_progression_effect(g: Game, ctx: Ctx) -> None:
     g.lose('doom', g.fact('doom_requirement'), GAME)
 
 
-# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:1358)
+# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:1390)
 book.rule('voyage.doom_step.doom_paragraphs', title='Storybook paragraphs')
 
 
-# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:1363)
+# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:1395)
 # An Unexplored tile becomes Explored
 def becomes_explored_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
@@ -10510,13 +10885,13 @@ def becomes_explored_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'tile_explored', True)
 
 
-# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:1369)
+# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:1401)
 # Keeping track of Explored tiles
 book.rule('voyage.end_step.tracking_explored', title='Keeping track of Explored tiles')
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game
-# (rules/aeon_trespass/voyage.ludex:1382)
+# (rules/aeon_trespass/voyage.ludex:1414)
 # Saving your game
 book.procedure(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game',
@@ -10534,7 +10909,7 @@ book.procedure(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story
-# (rules/aeon_trespass/voyage.ludex:1384)
+# (rules/aeon_trespass/voyage.ludex:1416)
 # Note the Story card and its Progress
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story',
@@ -10544,7 +10919,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom
-# (rules/aeon_trespass/voyage.ludex:1386)
+# (rules/aeon_trespass/voyage.ludex:1418)
 # Note the Doom card and its Doom
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom',
@@ -10554,7 +10929,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile
-# (rules/aeon_trespass/voyage.ludex:1388)
+# (rules/aeon_trespass/voyage.ludex:1420)
 # Note the current Map tile
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile',
@@ -10564,7 +10939,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles
-# (rules/aeon_trespass/voyage.ludex:1390)
+# (rules/aeon_trespass/voyage.ludex:1422)
 # Note the other relevant Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles',
@@ -10574,7 +10949,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions
-# (rules/aeon_trespass/voyage.ludex:1392)
+# (rules/aeon_trespass/voyage.ludex:1424)
 # Note the Triskelion stats
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions',
@@ -10584,7 +10959,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks
-# (rules/aeon_trespass/voyage.ludex:1394)
+# (rules/aeon_trespass/voyage.ludex:1426)
 # Store the decks separately
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks',
@@ -10594,7 +10969,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:1396)
+# (rules/aeon_trespass/voyage.ludex:1428)
 # Store the Explored Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles',
@@ -10604,7 +10979,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:1399)
+# (rules/aeon_trespass/voyage.ludex:1431)
 # Unused Explored Map tiles stay in their space
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles',
@@ -10613,7 +10988,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_charge
-# (rules/aeon_trespass/voyage.ludex:1409)
+# (rules/aeon_trespass/voyage.ludex:1441)
 # A Summoning uses up 1 Summon Charge
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_charge',
@@ -10625,7 +11000,7 @@ def summon_charge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_limit
-# (rules/aeon_trespass/voyage.ludex:1414)
+# (rules/aeon_trespass/voyage.ludex:1446)
 # The Summon Limit
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_limit',
@@ -10641,7 +11016,7 @@ def summon_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts
-# (rules/aeon_trespass/voyage.ludex:1419)
+# (rules/aeon_trespass/voyage.ludex:1451)
 # A used Summoning exhausts until the next Divine Surge
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts',
@@ -10650,7 +11025,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.special_summonings
-# (rules/aeon_trespass/voyage.ludex:1424)
+# (rules/aeon_trespass/voyage.ludex:1456)
 # Special Summonings and Bonus Summoning Charges
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.special_summonings',
@@ -10659,7 +11034,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_moves_adversary  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:1430)
+# (rules/aeon_trespass/voyage.ludex:1462)
 # Every Summoning moves the Adversary
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_move'
@@ -10672,7 +11047,7 @@ def summoning_moves_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes
-# (rules/aeon_trespass/voyage.ludex:1438)
+# (rules/aeon_trespass/voyage.ludex:1470)
 # A Divine Surge replenishes Godforms and Summonings
 @book.rule(
     'voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes',
@@ -10684,7 +11059,7 @@ def divine_surge_replenishes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds
-# (rules/aeon_trespass/voyage.ludex:1448)
+# (rules/aeon_trespass/voyage.ludex:1480)
 # Cycle I Diplomacy Thresholds
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds',
@@ -10693,7 +11068,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers
-# (rules/aeon_trespass/voyage.ludex:1452)
+# (rules/aeon_trespass/voyage.ludex:1484)
 # Diplomacy triggers refer to the Local Faction
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers',
@@ -10702,13 +11077,13 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.local_faction
-# (rules/aeon_trespass/voyage.ludex:1455)
+# (rules/aeon_trespass/voyage.ludex:1487)
 # Local Faction
 book.rule('voyage.additional_voyage_rules.diplomacy_rules.local_faction', title='Local Faction')
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus
-# (rules/aeon_trespass/voyage.ludex:1458)
+# (rules/aeon_trespass/voyage.ludex:1490)
 # Diplomacy Bonus/Penalty
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus',
@@ -10717,27 +11092,29 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final
-# (rules/aeon_trespass/voyage.ludex:1462)
+# (rules/aeon_trespass/voyage.ludex:1494)
 # At War is final
 def at_war_is_final_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'diplomacy_threshold') == 'At War')
 
 
-book.rule(
+@book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final',
     title='At War is final',
-    when=Timing('before', target='diplomacy', stat=True),
+    when=Timing('instead', target='diplomacy', stat=True),
     check=at_war_is_final_check,
 )
+def at_war_is_final_effect(g: Game, ctx: Ctx) -> None:
+    g.note('ignored: At War is final')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1472)
+# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1521)
 # Gained Gear cards
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_gear', title='Gained Gear cards')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gained_technology
-# (rules/aeon_trespass/voyage.ludex:1475)
+# (rules/aeon_trespass/voyage.ludex:1524)
 # Gained Technology cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_technology',
@@ -10750,7 +11127,7 @@ def gained_technology_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1481)
+# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1530)
 # Gained Clue and Ally cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_clues',
@@ -10760,7 +11137,7 @@ def gained_clues_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.arg('card'), 'voyage.additional_voyage_rules.gain_and_loss.clues_in_play')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1495)
+# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1544)
 # Gained Mnemos cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
@@ -10787,13 +11164,13 @@ def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
             g.gain('mnemos_cards_held', 1, a)
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1511)
+# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1560)
 # Gained tokens
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_tokens', title='Gained tokens')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements
-# (rules/aeon_trespass/voyage.ludex:1514)
+# (rules/aeon_trespass/voyage.ludex:1563)
 # Gaining Other Game Elements
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements',
@@ -10802,7 +11179,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.gain_and_loss.loss_of_elements
-# (rules/aeon_trespass/voyage.ludex:1517)
+# (rules/aeon_trespass/voyage.ludex:1566)
 # Loss
 @book.rule('voyage.additional_voyage_rules.gain_and_loss.loss_of_elements', title='Loss')
 def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
@@ -10810,7 +11187,7 @@ def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss
-# (rules/aeon_trespass/voyage.ludex:1535)
+# (rules/aeon_trespass/voyage.ludex:1584)
 # Voluntary Gain/Loss
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss',
@@ -10818,7 +11195,7 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1538)
+# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1587)
 # Gaining/Losing as a Group
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
@@ -10826,7 +11203,7 @@ book.rule(
 )
 
 
-# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1559)
+# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1608)
 # Diplomacy Bonus/Penalty by Threshold (Cycle I)
 def diplomacy_bonus_table_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'diplomacy_threshold')

@@ -11,7 +11,7 @@ from ludex.runtime import Record
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Advantage(Record):
-    # campaign_mode.advantages.advantage: Advantage (rules/dei_old_london/campaign.ludex:250)
+    # campaign_mode.advantages.advantage: Advantage (rules/dei_old_london/campaign.ludex:256)
 
     KIND: ClassVar[str] = 'campaign_mode.advantages.advantage'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -27,7 +27,7 @@ class Advantage(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoralePullKind(Record):
-    # campaign_mode.morale_pull.morale_pull_kind (rules/dei_old_london/campaign.ludex:707)
+    # campaign_mode.morale_pull.morale_pull_kind (rules/dei_old_london/campaign.ludex:713)
     # Morale Pull
 
     KIND: ClassVar[str] = 'campaign_mode.morale_pull.morale_pull_kind'
@@ -36,7 +36,7 @@ class MoralePullKind(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RewardsFourPlayersSampleFaction(Record):
-    # campaign_mode.rewards_four_players.sample_faction (rules/dei_old_london/campaign.ludex:792)
+    # campaign_mode.rewards_four_players.sample_faction (rules/dei_old_london/campaign.ludex:798)
 
     KIND: ClassVar[str] = 'campaign_mode.rewards_four_players.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -44,7 +44,7 @@ class RewardsFourPlayersSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlacesSharedSampleFaction(Record):
-    # campaign_mode.places_shared.sample_faction (rules/dei_old_london/campaign.ludex:816)
+    # campaign_mode.places_shared.sample_faction (rules/dei_old_london/campaign.ludex:822)
 
     KIND: ClassVar[str] = 'campaign_mode.places_shared.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -52,7 +52,7 @@ class PlacesSharedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SecondScenarioOrderSampleFaction(Record):
-    # campaign_mode.second_scenario_order.sample_faction (rules/dei_old_london/campaign.ludex:837)
+    # campaign_mode.second_scenario_order.sample_faction (rules/dei_old_london/campaign.ludex:843)
 
     KIND: ClassVar[str] = 'campaign_mode.second_scenario_order.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -61,7 +61,7 @@ class SecondScenarioOrderSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PowerPointsForObjectivesSampleFaction(Record):
     # campaign_mode.power_points_for_objectives.sample_faction
-    # (rules/dei_old_london/campaign.ludex:858)
+    # (rules/dei_old_london/campaign.ludex:864)
 
     KIND: ClassVar[str] = 'campaign_mode.power_points_for_objectives.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -69,7 +69,7 @@ class PowerPointsForObjectivesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UnlockAdvantagesSampleFaction(Record):
-    # campaign_mode.unlock_advantages.sample_faction (rules/dei_old_london/campaign.ludex:875)
+    # campaign_mode.unlock_advantages.sample_faction (rules/dei_old_london/campaign.ludex:881)
 
     KIND: ClassVar[str] = 'campaign_mode.unlock_advantages.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -77,7 +77,7 @@ class UnlockAdvantagesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CampaignWinnersSampleFaction(Record):
-    # campaign_mode.campaign_winners.sample_faction (rules/dei_old_london/campaign.ludex:907)
+    # campaign_mode.campaign_winners.sample_faction (rules/dei_old_london/campaign.ludex:915)
 
     KIND: ClassVar[str] = 'campaign_mode.campaign_winners.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -85,7 +85,7 @@ class CampaignWinnersSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoralePullUsedSampleFaction(Record):
-    # campaign_mode.morale_pull_used.sample_faction (rules/dei_old_london/campaign.ludex:933)
+    # campaign_mode.morale_pull_used.sample_faction (rules/dei_old_london/campaign.ludex:941)
 
     KIND: ClassVar[str] = 'campaign_mode.morale_pull_used.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -93,7 +93,7 @@ class MoralePullUsedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TwoAlliancesSampleFaction(Record):
-    # campaign_mode.two_alliances.sample_faction (rules/dei_old_london/campaign.ludex:955)
+    # campaign_mode.two_alliances.sample_faction (rules/dei_old_london/campaign.ludex:963)
 
     KIND: ClassVar[str] = 'campaign_mode.two_alliances.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -101,17 +101,9 @@ class TwoAlliancesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PrideAndConsolidateSampleFaction(Record):
-    # campaign_mode.pride_and_consolidate.sample_faction (rules/dei_old_london/campaign.ludex:1017)
+    # campaign_mode.pride_and_consolidate.sample_faction (rules/dei_old_london/campaign.ludex:1025)
 
     KIND: ClassVar[str] = 'campaign_mode.pride_and_consolidate.sample_faction'
-    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChallengesSampleFaction(Record):
-    # challenge_alliance.challenges.sample_faction (rules/dei_old_london/challenge.ludex:149)
-
-    KIND: ClassVar[str] = 'challenge_alliance.challenges.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
 
@@ -128,7 +120,7 @@ class ObjectiveCard(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StartingUnitsSampleRegion(Record):
     # purebred.rules.purebred_setup.initial_deployment_purebred.starting_units.sample_region
-    # (rules/dei_old_london/purebred.ludex:205)
+    # (rules/dei_old_london/purebred.ludex:206)
 
     KIND: ClassVar[str] = (
         'purebred.rules.purebred_setup.initial_deployment_purebred.starting_units.sample_region'
@@ -139,7 +131,7 @@ class StartingUnitsSampleRegion(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RedBridgeUsedSampleFaction(Record):
     # purebred.rules.military_discipline.no_constructions.red_bridge_used.sample_faction
-    # (rules/dei_old_london/purebred.ludex:356)
+    # (rules/dei_old_london/purebred.ludex:359)
 
     KIND: ClassVar[str] = (
         'purebred.rules.military_discipline.no_constructions.red_bridge_used.sample_faction'
@@ -149,7 +141,7 @@ class RedBridgeUsedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderToken(Record):
-    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:394)
+    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:397)
 
     KIND: ClassVar[str] = 'purebred.rules.order_tokens.order_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -167,7 +159,7 @@ class OrderToken(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredFeat(Record):
-    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:457)
+    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:462)
 
     KIND: ClassVar[str] = 'purebred.feats.purebred_feat'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'effect_type': 'effect_type'})
@@ -277,7 +269,7 @@ class ReinforcementsByTurnSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AFeastSampleFaction(Record):
-    # scenario_3.a_feast.sample_faction (rules/dei_old_london/scenario_3.ludex:171)
+    # scenario_3.a_feast.sample_faction (rules/dei_old_london/scenario_3.ludex:173)
 
     KIND: ClassVar[str] = 'scenario_3.a_feast.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -285,7 +277,7 @@ class AFeastSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SalarySampleFaction(Record):
-    # scenario_3.salary.sample_faction (rules/dei_old_london/scenario_3.ludex:191)
+    # scenario_3.salary.sample_faction (rules/dei_old_london/scenario_3.ludex:196)
 
     KIND: ClassVar[str] = 'scenario_3.salary.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -294,7 +286,7 @@ class SalarySampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CampgroundMajorityScoresSampleFaction(Record):
     # scenario_3.campground_majority_scores.sample_faction
-    # (rules/dei_old_london/scenario_3.ludex:213)
+    # (rules/dei_old_london/scenario_3.ludex:216)
 
     KIND: ClassVar[str] = 'scenario_3.campground_majority_scores.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -303,7 +295,7 @@ class CampgroundMajorityScoresSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredInTheCampgroundSampleFaction(Record):
     # scenario_3.purebred_in_the_campground.sample_faction
-    # (rules/dei_old_london/scenario_3.ludex:225)
+    # (rules/dei_old_london/scenario_3.ludex:228)
 
     KIND: ClassVar[str] = 'scenario_3.purebred_in_the_campground.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -312,7 +304,7 @@ class PurebredInTheCampgroundSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario3ChallengeButNoAllianceSampleFaction(Record):
     # scenario_3.challenge_but_no_alliance.sample_faction
-    # (rules/dei_old_london/scenario_3.ludex:239)
+    # (rules/dei_old_london/scenario_3.ludex:242)
 
     KIND: ClassVar[str] = 'scenario_3.challenge_but_no_alliance.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -320,7 +312,7 @@ class Scenario3ChallengeButNoAllianceSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RetiringByTurnSampleFaction(Record):
-    # scenario_4.retiring_by_turn.sample_faction (rules/dei_old_london/scenario_4.ludex:143)
+    # scenario_4.retiring_by_turn.sample_faction (rules/dei_old_london/scenario_4.ludex:145)
 
     KIND: ClassVar[str] = 'scenario_4.retiring_by_turn.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -328,7 +320,7 @@ class RetiringByTurnSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SampleMission(Record):
-    # scenario_4.retiring_by_turn.sample_mission (rules/dei_old_london/scenario_4.ludex:147)
+    # scenario_4.retiring_by_turn.sample_mission (rules/dei_old_london/scenario_4.ludex:149)
 
     KIND: ClassVar[str] = 'scenario_4.retiring_by_turn.sample_mission'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -336,7 +328,7 @@ class SampleMission(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LosingSuppliesSampleFaction(Record):
-    # scenario_4.losing_supplies.sample_faction (rules/dei_old_london/scenario_4.ludex:179)
+    # scenario_4.losing_supplies.sample_faction (rules/dei_old_london/scenario_4.ludex:181)
 
     KIND: ClassVar[str] = 'scenario_4.losing_supplies.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -466,7 +458,7 @@ class RedSpacesAndBumpsSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltiesSufferedSampleFaction(Record):
     # vengeance_mode.rules.vengeance_cards.penalties_suffered.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:755)
+    # (rules/dei_old_london/vengeance.ludex:760)
 
     KIND: ClassVar[str] = 'vengeance_mode.rules.vengeance_cards.penalties_suffered.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -475,7 +467,7 @@ class PenaltiesSufferedSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NewEffectsSufferedSampleFaction(Record):
     # vengeance_mode.rules.vengeance_cards.new_effects_suffered.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:782)
+    # (rules/dei_old_london/vengeance.ludex:784)
 
     KIND: ClassVar[str] = 'vengeance_mode.rules.vengeance_cards.new_effects_suffered.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -708,16 +700,6 @@ PRIDE_AND_CONSOLIDATE_FACTION_BLUE = PrideAndConsolidateSampleFaction(
 
 PRIDE_AND_CONSOLIDATE_FACTION_GREEN = PrideAndConsolidateSampleFaction(
     id='campaign_mode.pride_and_consolidate.faction_green',
-    title=None,
-)
-
-CHALLENGES_FACTION_RED = ChallengesSampleFaction(
-    id='challenge_alliance.challenges.faction_red',
-    title=None,
-)
-
-CHALLENGES_FACTION_BLUE = ChallengesSampleFaction(
-    id='challenge_alliance.challenges.faction_blue',
     title=None,
 )
 
@@ -1237,8 +1219,6 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     PRIDE_AND_CONSOLIDATE_FACTION_RED.id: PRIDE_AND_CONSOLIDATE_FACTION_RED,
     PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id: PRIDE_AND_CONSOLIDATE_FACTION_BLUE,
     PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id: PRIDE_AND_CONSOLIDATE_FACTION_GREEN,
-    CHALLENGES_FACTION_RED.id: CHALLENGES_FACTION_RED,
-    CHALLENGES_FACTION_BLUE.id: CHALLENGES_FACTION_BLUE,
     ROOF_A.id: ROOF_A,
     ROOF_B.id: ROOF_B,
     ROOF_C.id: ROOF_C,
@@ -1406,7 +1386,6 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id,
         PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id,
     ),
-    ChallengesSampleFaction.KIND: (CHALLENGES_FACTION_RED.id, CHALLENGES_FACTION_BLUE.id),
     ObjectiveCard.KIND: (
         OBJECTIVE_1.id,
         OBJECTIVE_2A.id,

@@ -52,17 +52,13 @@ book.procedure(
     title='The Scenario is set up and played',
     kind='step',
     scope=('campaign_mode',),
-    prose=1,
 )
 def scenario_played_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        "the Scenario's Setup, Scenario Rules, Events and Objective cards are applied with the "
-        "base game's rules, up to the end game scoring.",
-    )
+    g.trigger('dei', ctx)
     g.trigger('end_game_scoring', ctx)
 
 
-# campaign_mode.campaign_setup.players_and_factions (rules/dei_old_london/campaign.ludex:41)
+# campaign_mode.campaign_setup.players_and_factions (rules/dei_old_london/campaign.ludex:44)
 # 2 to 4 players; the Purebred must be chosen
 @book.rule(
     'campaign_mode.campaign_setup.players_and_factions',
@@ -81,7 +77,7 @@ def players_and_factions_effect(g: Game, ctx: Ctx) -> None:
     g.require(not q.contains(g, 'faction', 'wilds'), 'not contains(faction, wilds)')
 
 
-# campaign_mode.campaign_setup.no_order_tokens (rules/dei_old_london/campaign.ludex:54)
+# campaign_mode.campaign_setup.no_order_tokens (rules/dei_old_london/campaign.ludex:57)
 # No Order tokens in the Campaign
 @book.rule(
     'campaign_mode.campaign_setup.no_order_tokens',
@@ -94,18 +90,33 @@ def no_order_tokens_effect(g: Game, ctx: Ctx) -> None:
         g.place(t, 'the_box')
 
 
-# campaign_mode.campaign_setup.determine_turn_order (rules/dei_old_london/campaign.ludex:63)
+# campaign_mode.campaign_setup.determine_turn_order (rules/dei_old_london/campaign.ludex:66)
 # Determining Turn Order
 @book.rule(
     'campaign_mode.campaign_setup.determine_turn_order',
     title='Determining Turn Order',
     when=Timing('start', target='campaign_mode.scenario_game'),
     scope=('campaign_mode',),
-    prose=1,
 )
 def determine_turn_order_effect(g: Game, ctx: Ctx) -> None:
     if q.runs(g, 'campaign_mode.scenario_game') == 0:
-        g.prose('the Turn order for Scenario #1 is determined randomly.')
+        for f in g.members('faction'):
+            g.set(
+                f,
+                'turn_order',
+                q.random_one(
+                    g,
+                    [
+                        n
+                        for n in g.members(g.span(1, q.count(g, 'faction')))
+                        if q.count(
+                            g,
+                            [g_ for g_ in g.members('faction') if g.get(g_, 'turn_order') == n],
+                        )
+                        == 0
+                    ],
+                ),
+            )
     else:
         for f in g.members('faction'):
             g.set(
@@ -124,7 +135,7 @@ def determine_turn_order_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# campaign_mode.setting_up_the_map.map_by_player_count (rules/dei_old_london/campaign.ludex:85)
+# campaign_mode.setting_up_the_map.map_by_player_count (rules/dei_old_london/campaign.ludex:91)
 # The Map for fewer than 4 players
 def map_by_player_count_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, 'faction') < 4)
@@ -142,7 +153,7 @@ def map_by_player_count_effect(g: Game, ctx: Ctx) -> None:
     g.prose("use only the highlighted zones of the Scenario's map, as indicated in the figures.")
 
 
-# campaign_mode.setting_up_the_map.districts_as_depicted (rules/dei_old_london/campaign.ludex:95)
+# campaign_mode.setting_up_the_map.districts_as_depicted (rules/dei_old_london/campaign.ludex:101)
 # Districts as depicted
 @book.rule(
     'campaign_mode.setting_up_the_map.districts_as_depicted',
@@ -154,7 +165,7 @@ def districts_as_depicted_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.fact('placed_as_depicted', 'map'), 'placed_as_depicted(map)')
 
 
-# campaign_mode.objective_cards.top_box (rules/dei_old_london/campaign.ludex:114)
+# campaign_mode.objective_cards.top_box (rules/dei_old_london/campaign.ludex:120)
 # The Top box: Extra Supplies
 book.rule(
     'campaign_mode.objective_cards.top_box',
@@ -164,7 +175,7 @@ book.rule(
 )
 
 
-# campaign_mode.objective_cards.bottom_box (rules/dei_old_london/campaign.ludex:119)
+# campaign_mode.objective_cards.bottom_box (rules/dei_old_london/campaign.ludex:125)
 # The Bottom box: Power Points
 @book.rule(
     'campaign_mode.objective_cards.bottom_box',
@@ -179,7 +190,7 @@ def bottom_box_effect(g: Game, ctx: Ctx) -> None:
                 g.gain('power_points', 1, f)
 
 
-# campaign_mode.objective_cards.top_box_for_some (rules/dei_old_london/campaign.ludex:129)
+# campaign_mode.objective_cards.top_box_for_some (rules/dei_old_london/campaign.ludex:135)
 # Top boxes for the Purebred or specific Factions
 book.rule(
     'campaign_mode.objective_cards.top_box_for_some',
@@ -189,7 +200,7 @@ book.rule(
 )
 
 
-# campaign_mode.event_rules.scenario_events: Events (rules/dei_old_london/campaign.ludex:152)
+# campaign_mode.event_rules.scenario_events: Events (rules/dei_old_london/campaign.ludex:158)
 @book.rule(
     'campaign_mode.event_rules.scenario_events',
     title='Events',
@@ -202,7 +213,7 @@ def scenario_events_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_mode.event_rules.scenario_events.event_takes_place
-# (rules/dei_old_london/campaign.ludex:164)
+# (rules/dei_old_london/campaign.ludex:170)
 # The Event takes place
 def scenario_events_event_takes_place_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('turn_number')) >= 2 and q.known(g, g.fact('turn_number')) <= 4)
@@ -220,7 +231,7 @@ def scenario_events_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_mode.event_rules.events_revealed.reveal_all_events
-# (rules/dei_old_london/campaign.ludex:174)
+# (rules/dei_old_london/campaign.ludex:180)
 # Reveal all the Events
 @book.rule(
     'campaign_mode.event_rules.events_revealed.reveal_all_events',
@@ -233,7 +244,7 @@ def reveal_all_events_effect(g: Game, ctx: Ctx) -> None:
         g.reveal(e)
 
 
-# campaign_mode.points.scenario_rewards (rules/dei_old_london/campaign.ludex:190)
+# campaign_mode.points.scenario_rewards (rules/dei_old_london/campaign.ludex:196)
 # Campaign Points at the end of each Scenario
 @book.rule(
     'campaign_mode.points.scenario_rewards',
@@ -265,7 +276,7 @@ def scenario_rewards_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_mode.points.revenge', ctx)
 
 
-# campaign_mode.points.point_rewards: Rewards (rules/dei_old_london/campaign.ludex:202)
+# campaign_mode.points.point_rewards: Rewards (rules/dei_old_london/campaign.ludex:208)
 book.table(
     'campaign_mode.points.point_rewards',
     title='Rewards',
@@ -278,7 +289,7 @@ book.table(
 )
 
 
-# campaign_mode.points.revenge (rules/dei_old_london/campaign.ludex:218)
+# campaign_mode.points.revenge (rules/dei_old_london/campaign.ludex:224)
 # Power Points for the last players
 @book.rule(
     'campaign_mode.points.revenge',
@@ -314,7 +325,7 @@ def revenge_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', 1, f)
 
 
-# campaign_mode.advantages.unlock_advantages (rules/dei_old_london/campaign.ludex:257)
+# campaign_mode.advantages.unlock_advantages (rules/dei_old_london/campaign.ludex:263)
 # Unlocking Advantages
 @book.rule(
     'campaign_mode.advantages.unlock_advantages',
@@ -346,7 +357,7 @@ def unlock_advantages_effect(g: Game, ctx: Ctx) -> None:
         ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.comrades: Comrades (rules/dei_old_london/campaign.ludex:291)
+# campaign_mode.advantages.cost_1.comrades: Comrades (rules/dei_old_london/campaign.ludex:297)
 def comrades_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -363,7 +374,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.comrades.extra_scrapper (rules/dei_old_london/campaign.ludex:299)
+# campaign_mode.advantages.cost_1.comrades.extra_scrapper (rules/dei_old_london/campaign.ludex:305)
 # 1 additional Scrapper
 @book.rule(
     'campaign_mode.advantages.cost_1.comrades.extra_scrapper',
@@ -385,7 +396,7 @@ def extra_scrapper_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.energetic_hold (rules/dei_old_london/campaign.ludex:308)
+# campaign_mode.advantages.cost_1.energetic_hold (rules/dei_old_london/campaign.ludex:314)
 # Energetic Hold
 def energetic_hold_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -404,7 +415,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell
-# (rules/dei_old_london/campaign.ludex:316)
+# (rules/dei_old_london/campaign.ludex:322)
 # 1 additional Energy Cell
 @book.rule(
     'campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell',
@@ -418,7 +429,7 @@ def extra_energy_cell_effect(g: Game, ctx: Ctx) -> None:
             g.gain('energy_cell', 1, f)
 
 
-# campaign_mode.advantages.cost_1.technologies_hold (rules/dei_old_london/campaign.ludex:323)
+# campaign_mode.advantages.cost_1.technologies_hold (rules/dei_old_london/campaign.ludex:329)
 # Technologies Hold
 def technologies_hold_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -437,7 +448,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.technologies_hold.extra_technologies
-# (rules/dei_old_london/campaign.ludex:331)
+# (rules/dei_old_london/campaign.ludex:337)
 # 2 additional Technologies
 @book.rule(
     'campaign_mode.advantages.cost_1.technologies_hold.extra_technologies',
@@ -451,7 +462,7 @@ def extra_technologies_effect(g: Game, ctx: Ctx) -> None:
             g.gain('technology', 2, f)
 
 
-# campaign_mode.advantages.cost_1.tactics_flexibility (rules/dei_old_london/campaign.ludex:338)
+# campaign_mode.advantages.cost_1.tactics_flexibility (rules/dei_old_london/campaign.ludex:344)
 # Tactics Flexibility
 def tactics_flexibility_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -470,7 +481,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first
-# (rules/dei_old_london/campaign.ludex:347)
+# (rules/dei_old_london/campaign.ludex:353)
 # A random Feat of your color first
 @book.rule(
     'campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first',
@@ -496,7 +507,7 @@ def random_feat_first_effect(g: Game, ctx: Ctx) -> None:
                 )
 
 
-# campaign_mode.advantages.cost_1.explorers: Explorers (rules/dei_old_london/campaign.ludex:355)
+# campaign_mode.advantages.cost_1.explorers: Explorers (rules/dei_old_london/campaign.ludex:361)
 def explorers_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -513,7 +524,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.explorers.cross_a_ruin (rules/dei_old_london/campaign.ludex:362)
+# campaign_mode.advantages.cost_1.explorers.cross_a_ruin (rules/dei_old_london/campaign.ludex:368)
 # Cross a Ruin with 1 Move Action
 def cross_a_ruin_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.EXPLORERS.id, ctx.need('actor')))
@@ -530,7 +541,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.signal_distortion (rules/dei_old_london/campaign.ludex:369)
+# campaign_mode.advantages.cost_1.signal_distortion (rules/dei_old_london/campaign.ludex:375)
 # Signal Distortion
 def signal_distortion_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -549,7 +560,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.signal_distortion.swap_drones
-# (rules/dei_old_london/campaign.ludex:377)
+# (rules/dei_old_london/campaign.ludex:383)
 # Swap 2 Drones
 @book.rule(
     'campaign_mode.advantages.cost_1.signal_distortion.swap_drones',
@@ -581,7 +592,7 @@ def swap_drones_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.initiative: Initiative (rules/dei_old_london/campaign.ludex:387)
+# campaign_mode.advantages.cost_1.initiative: Initiative (rules/dei_old_london/campaign.ludex:393)
 def initiative_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -598,7 +609,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.initiative.first_player (rules/dei_old_london/campaign.ludex:396)
+# campaign_mode.advantages.cost_1.initiative.first_player (rules/dei_old_london/campaign.ludex:402)
 # Automatically the First Player
 @book.rule(
     'campaign_mode.advantages.cost_1.initiative.first_player',
@@ -623,7 +634,7 @@ def first_player_effect(g: Game, ctx: Ctx) -> None:
             g.set(f, 'turn_order', 0)
 
 
-# campaign_mode.advantages.cost_1.legacy: Legacy (rules/dei_old_london/campaign.ludex:403)
+# campaign_mode.advantages.cost_1.legacy: Legacy (rules/dei_old_london/campaign.ludex:409)
 def legacy_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -640,7 +651,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.legacy.keep_candy_boosts (rules/dei_old_london/campaign.ludex:411)
+# campaign_mode.advantages.cost_1.legacy.keep_candy_boosts (rules/dei_old_london/campaign.ludex:417)
 # Keep up to 2 Candy Boosts
 @book.rule(
     'campaign_mode.advantages.cost_1.legacy.keep_candy_boosts',
@@ -656,7 +667,7 @@ def keep_candy_boosts_effect(g: Game, ctx: Ctx) -> None:
             g.prose('if f possesses more than 2, f chooses which to keep.')
 
 
-# campaign_mode.advantages.cost_1.kept_candy_boosts_back (rules/dei_old_london/campaign.ludex:419)
+# campaign_mode.advantages.cost_1.kept_candy_boosts_back (rules/dei_old_london/campaign.ludex:425)
 # Kept Candy Boosts in the next Scenario
 @book.rule(
     'campaign_mode.advantages.cost_1.kept_candy_boosts_back',
@@ -670,7 +681,7 @@ def kept_candy_boosts_back_effect(g: Game, ctx: Ctx) -> None:
         g.set(f, 'kept_candy_boosts', 0)
 
 
-# campaign_mode.advantages.cost_2.grant: Grant (rules/dei_old_london/campaign.ludex:429)
+# campaign_mode.advantages.cost_2.grant: Grant (rules/dei_old_london/campaign.ludex:435)
 def grant_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -688,7 +699,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.grant.place_a_construction
-# (rules/dei_old_london/campaign.ludex:437)
+# (rules/dei_old_london/campaign.ludex:443)
 # 1 Elevator or 1 Bridge
 @book.rule(
     'campaign_mode.advantages.cost_2.grant.place_a_construction',
@@ -724,7 +735,7 @@ def place_a_construction_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_2.emergency_exit (rules/dei_old_london/campaign.ludex:448)
+# campaign_mode.advantages.cost_2.emergency_exit (rules/dei_old_london/campaign.ludex:454)
 # Emergency Exit
 def emergency_exit_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -743,7 +754,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.emergency_exit.roof_to_ground
-# (rules/dei_old_london/campaign.ludex:457)
+# (rules/dei_old_london/campaign.ludex:463)
 # From a Roof to the Ground without an Elevator
 def roof_to_ground_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.EMERGENCY_EXIT.id, ctx.need('actor')))
@@ -759,7 +770,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.private_negotiation (rules/dei_old_london/campaign.ludex:463)
+# campaign_mode.advantages.cost_2.private_negotiation (rules/dei_old_london/campaign.ludex:469)
 # Private Negotiation
 def private_negotiation_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -778,7 +789,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.private_negotiation.private_mission
-# (rules/dei_old_london/campaign.ludex:472)
+# (rules/dei_old_london/campaign.ludex:478)
 # A Mission next to your Pad
 @book.rule(
     'campaign_mode.advantages.cost_2.private_negotiation.private_mission',
@@ -796,7 +807,7 @@ def private_mission_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# campaign_mode.advantages.cost_2.acrobatics: Acrobatics (rules/dei_old_london/campaign.ludex:479)
+# campaign_mode.advantages.cost_2.acrobatics: Acrobatics (rules/dei_old_london/campaign.ludex:485)
 def acrobatics_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -814,7 +825,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.acrobatics.ground_to_roof
-# (rules/dei_old_london/campaign.ludex:488)
+# (rules/dei_old_london/campaign.ludex:494)
 # From under a Bridge to its Roof
 def ground_to_roof_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.ACROBATICS.id, ctx.need('actor')))
@@ -830,7 +841,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.consolidate: Consolidate (rules/dei_old_london/campaign.ludex:494)
+# campaign_mode.advantages.cost_2.consolidate: Consolidate (rules/dei_old_london/campaign.ludex:500)
 def consolidate_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -848,7 +859,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.consolidate.consolidated_color
-# (rules/dei_old_london/campaign.ludex:503)
+# (rules/dei_old_london/campaign.ludex:509)
 # 1 Campaign Point for 3 Outposts of the color
 @book.rule(
     'campaign_mode.advantages.cost_2.consolidate.consolidated_color',
@@ -873,7 +884,7 @@ def consolidated_color_effect(g: Game, ctx: Ctx) -> None:
             g.gain('campaign_points', 1, f)
 
 
-# campaign_mode.advantages.cost_2.pride: Pride (rules/dei_old_london/campaign.ludex:510)
+# campaign_mode.advantages.cost_2.pride: Pride (rules/dei_old_london/campaign.ludex:516)
 def pride_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -891,7 +902,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.pride.unresolved_challenge
-# (rules/dei_old_london/campaign.ludex:518)
+# (rules/dei_old_london/campaign.ludex:524)
 # 6 Supplies for an unresolved Challenge
 @book.rule(
     'campaign_mode.advantages.cost_2.pride.unresolved_challenge',
@@ -916,7 +927,7 @@ def unresolved_challenge_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', 6, f)
 
 
-# campaign_mode.advantages.cost_2.cooperation: Cooperation (rules/dei_old_london/campaign.ludex:525)
+# campaign_mode.advantages.cost_2.cooperation: Cooperation (rules/dei_old_london/campaign.ludex:531)
 def cooperation_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -934,7 +945,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.cooperation.alliance_bonus
-# (rules/dei_old_london/campaign.ludex:532)
+# (rules/dei_old_london/campaign.ludex:538)
 # 2 Supplies for an Alliance Mission
 def alliance_bonus_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.COOPERATION.id, ctx.need('actor')))
@@ -951,7 +962,7 @@ def alliance_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# campaign_mode.advantages.cost_2.strategy: Strategy (rules/dei_old_london/campaign.ludex:538)
+# campaign_mode.advantages.cost_2.strategy: Strategy (rules/dei_old_london/campaign.ludex:544)
 def strategy_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -969,7 +980,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.strategy.feat_on_your_pad
-# (rules/dei_old_london/campaign.ludex:548)
+# (rules/dei_old_london/campaign.ludex:554)
 # Start with the written Feat
 @book.rule(
     'campaign_mode.advantages.cost_2.strategy.feat_on_your_pad',
@@ -984,7 +995,7 @@ def feat_on_your_pad_effect(g: Game, ctx: Ctx) -> None:
             g.prose('f starts the Scenario with the Feat written on its sheet (locked) on its Pad.')
 
 
-# campaign_mode.advantages.cost_2.geotech: Geotech (rules/dei_old_london/campaign.ludex:555)
+# campaign_mode.advantages.cost_2.geotech: Geotech (rules/dei_old_london/campaign.ludex:561)
 def geotech_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1001,7 +1012,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.geotech.last_resource (rules/dei_old_london/campaign.ludex:563)
+# campaign_mode.advantages.cost_2.geotech.last_resource (rules/dei_old_london/campaign.ludex:569)
 # 2 Supplies for the last Resource of a Region
 def last_resource_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1021,7 +1032,7 @@ def last_resource_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# campaign_mode.advantages.cost_3.specialization (rules/dei_old_london/campaign.ludex:572)
+# campaign_mode.advantages.cost_3.specialization (rules/dei_old_london/campaign.ludex:578)
 # Specialization
 def specialization_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1040,7 +1051,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.specialization.market_card_kept
-# (rules/dei_old_london/campaign.ludex:582)
+# (rules/dei_old_london/campaign.ludex:588)
 # The Market card joins your Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.specialization.market_card_kept',
@@ -1055,7 +1066,7 @@ def market_card_kept_effect(g: Game, ctx: Ctx) -> None:
             g.prose("the Market card written on f's sheet is among f's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.sleeping_cell (rules/dei_old_london/campaign.ludex:589)
+# campaign_mode.advantages.cost_3.sleeping_cell (rules/dei_old_london/campaign.ludex:595)
 # Sleeping Cell
 def sleeping_cell_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1074,7 +1085,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge
-# (rules/dei_old_london/campaign.ludex:597)
+# (rules/dei_old_london/campaign.ludex:603)
 # 1 Refuge in a Ground Region with no Outpost
 @book.rule(
     'campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge',
@@ -1107,7 +1118,7 @@ def hidden_refuge_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_3.robotics: Robotics (rules/dei_old_london/campaign.ludex:607)
+# campaign_mode.advantages.cost_3.robotics: Robotics (rules/dei_old_london/campaign.ludex:613)
 def robotics_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1124,7 +1135,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_3.robotics.drone_card_kept (rules/dei_old_london/campaign.ludex:618)
+# campaign_mode.advantages.cost_3.robotics.drone_card_kept (rules/dei_old_london/campaign.ludex:624)
 # The Drone card joins the Purebred's Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.robotics.drone_card_kept',
@@ -1138,7 +1149,7 @@ def drone_card_kept_effect(g: Game, ctx: Ctx) -> None:
         g.prose("the Market Drone card written on the sheet is among the Purebred's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.contraband: Contraband (rules/dei_old_london/campaign.ludex:624)
+# campaign_mode.advantages.cost_3.contraband: Contraband (rules/dei_old_london/campaign.ludex:630)
 def contraband_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1156,7 +1167,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.contraband.black_market_card_kept
-# (rules/dei_old_london/campaign.ludex:635)
+# (rules/dei_old_london/campaign.ludex:641)
 # The Black Market card joins your Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.contraband.black_market_card_kept',
@@ -1171,7 +1182,7 @@ def black_market_card_kept_effect(g: Game, ctx: Ctx) -> None:
             g.prose("the Black Market card written on f's sheet is among f's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.face_of_the_people (rules/dei_old_london/campaign.ludex:642)
+# campaign_mode.advantages.cost_3.face_of_the_people (rules/dei_old_london/campaign.ludex:648)
 # Face of the People
 def face_of_the_people_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1190,7 +1201,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere
-# (rules/dei_old_london/campaign.ludex:651)
+# (rules/dei_old_london/campaign.ludex:657)
 # 1 additional Scrapper, in any Region with no Outpost
 @book.rule(
     'campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere',
@@ -1219,7 +1230,7 @@ def scrapper_anywhere_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.morale_pull.morale_pulls (rules/dei_old_london/campaign.ludex:688)
+# campaign_mode.morale_pull.morale_pulls (rules/dei_old_london/campaign.ludex:694)
 # Fulfilling a Morale Pull
 book.rule(
     'campaign_mode.morale_pull.morale_pulls',
@@ -1229,7 +1240,7 @@ book.rule(
 )
 
 
-# campaign_mode.morale_pull.use_morale_pull (rules/dei_old_london/campaign.ludex:696)
+# campaign_mode.morale_pull.use_morale_pull (rules/dei_old_london/campaign.ludex:702)
 # Using a completed Morale Pull
 def use_morale_pull_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1250,7 +1261,7 @@ def use_morale_pull_effect(g: Game, ctx: Ctx) -> None:
     g.gain('candy_boost', 2, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:709)
+# campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:715)
 def supplies_70_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('actor'), 'supply')) >= 70)
 
@@ -1269,7 +1280,7 @@ def supplies_70_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:716)
+# campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:722)
 def resources_10_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('resources', ctx.need('actor'))) >= 10)
 
@@ -1288,7 +1299,7 @@ def resources_10_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:723)
+# campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:729)
 def scrappers_15_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('scrappers_of', ctx.need('actor'))) >= 15)
 
@@ -1307,7 +1318,7 @@ def scrappers_15_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.constructions_8 (rules/dei_old_london/campaign.ludex:730)
+# campaign_mode.morale_pull.constructions_8 (rules/dei_old_london/campaign.ludex:736)
 # 8 Constructions (no Purebred)
 def constructions_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1330,7 +1341,7 @@ def constructions_8_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:737)
+# campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:743)
 def outposts_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('outposts_controlled', ctx.need('actor'))) >= 8)
 
@@ -1349,7 +1360,7 @@ def outposts_8_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:744)
+# campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:750)
 # 7 Market purchases
 def market_purchases_7_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('market_purchases', ctx.need('actor'))) >= 7)
@@ -1369,7 +1380,7 @@ def market_purchases_7_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.win_a_campaign.name_the_winner (rules/dei_old_london/campaign.ludex:764)
+# campaign_mode.win_a_campaign.name_the_winner (rules/dei_old_london/campaign.ludex:770)
 # The winner of the Campaign
 @book.rule(
     'campaign_mode.win_a_campaign.name_the_winner',
@@ -1728,10 +1739,8 @@ def phase_21_agents_effect(g: Game, ctx: Ctx) -> None:
     title='Initial Deployment',
     who=('purebred',),
     when=Timing('during', target='initial_deployment'),
-    prose=1,
 )
 def initial_deployment_purebred_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Regardless of the Priority order, before their first Turn')
     for _i in g.span(1, 3):
         chosen_1 = g.pick(
             ctx,
@@ -1779,7 +1788,7 @@ def initial_deployment_purebred_effect(g: Game, ctx: Ctx) -> None:
         g.place('purebred.leader_model', r)
 
 
-# purebred.rules.boris_ability.boris.master_of_the_markets (rules/dei_old_london/purebred.ludex:241)
+# purebred.rules.boris_ability.boris.master_of_the_markets (rules/dei_old_london/purebred.ludex:242)
 # Master of the Markets
 def master_of_the_markets_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1808,7 +1817,7 @@ def master_of_the_markets_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.boris_ability.boris.master_of_the_markets.energy_cell_to_buyer
-# (rules/dei_old_london/purebred.ludex:261)
+# (rules/dei_old_london/purebred.ludex:262)
 # Energy Cell on a bought Market card
 def energy_cell_to_buyer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, ctx.need('target'), 'energy_cell'))
@@ -1825,7 +1834,7 @@ def energy_cell_to_buyer_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts
-# (rules/dei_old_london/purebred.ludex:281)
+# (rules/dei_old_london/purebred.ludex:282)
 # Rotate Districts with Barracks
 @book.rule(
     'purebred.rules.military_architecture.rotate_barracks_districts',
@@ -1863,7 +1872,7 @@ def rotate_barracks_districts_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation
-# (rules/dei_old_london/purebred.ludex:298)
+# (rules/dei_old_london/purebred.ludex:299)
 # Note: London Bridge District
 @book.rule(
     'purebred.rules.military_architecture.rotate_barracks_districts.london_bridge_rotation',
@@ -1878,7 +1887,7 @@ def london_bridge_rotation_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_architecture.drones_count_for_majority
-# (rules/dei_old_london/purebred.ludex:305)
+# (rules/dei_old_london/purebred.ludex:306)
 # Drones are worth 1 for Majority
 @book.rule(
     'purebred.rules.military_architecture.drones_count_for_majority',
@@ -1892,20 +1901,20 @@ def drones_count_for_majority_effect(g: Game, ctx: Ctx) -> None:
 
 
 # purebred.rules.military_discipline.drone_cards_only_scoring
-# (rules/dei_old_london/purebred.ludex:313)
+# (rules/dei_old_london/purebred.ludex:314)
 # End game: only Drone Cards
 @book.rule(
     'purebred.rules.military_discipline.drone_cards_only_scoring',
     title='End game: only Drone Cards',
     who=('purebred',),
-    when=Timing('during', target='end_game_scoring'),
+    when=Timing('during', target='market_scoring'),
     prose=1,
 )
 def drone_cards_only_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.prose("the Purebred Gain Supplies only for Drone Cards. The other Market cards don't count.")
 
 
-# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:321)
+# purebred.rules.military_discipline.ignore_drone_effects (rules/dei_old_london/purebred.ludex:323)
 # Ignore Drone effects
 def ignore_drone_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('drone_can_affect', 'purebred'))
@@ -1934,22 +1943,20 @@ def ignore_drone_effects_effect(g: Game, ctx: Ctx) -> None:
             g.note('Drone effect ignored by Purebred Units')
 
 
-# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:334)
+# purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:336)
 # No Constructions; use others' Bridges and Elevators
 @book.rule(
     'purebred.rules.military_discipline.no_constructions',
     title="No Constructions; use others' Bridges and Elevators",
     who=('purebred',),
     when=Timing('during', target='construction'),
-    prose=1,
 )
 def no_constructions_effect(g: Game, ctx: Ctx) -> None:
     g.require(ctx.need('actor') != 'purebred', 'actor != purebred')
-    g.prose('but they can use all the Bridges and Elevators, both Neutrals or opponent ones.')
 
 
 # purebred.rules.military_discipline.no_constructions.opponent_construction_used
-# (rules/dei_old_london/purebred.ludex:344)
+# (rules/dei_old_london/purebred.ludex:347)
 # Using an opponent Construction
 def opponent_construction_used_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -1970,7 +1977,7 @@ def opponent_construction_used_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', 1, g.fact('construction_owner', c))
 
 
-# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:372)
+# purebred.rules.military_discipline.barracks_are_refuges (rules/dei_old_london/purebred.ludex:375)
 # Barracks are Refuges
 book.rule(
     'purebred.rules.military_discipline.barracks_are_refuges',
@@ -1981,7 +1988,7 @@ book.rule(
 
 
 # purebred.rules.military_discipline.no_black_or_industrial_market
-# (rules/dei_old_london/purebred.ludex:378)
+# (rules/dei_old_london/purebred.ludex:381)
 # No Black or Industrial Market
 def no_black_or_industrial_market_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -2001,7 +2008,7 @@ def no_black_or_industrial_market_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:415)
+# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:418)
 # Flip on first completion
 def flip_on_completion_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, ctx.need('target'), 'purebred.rules.order_tokens.order_token'))
@@ -2018,7 +2025,7 @@ def flip_on_completion_effect(g: Game, ctx: Ctx) -> None:
     g.reveal('purebred.rules.order_tokens.order_token')
 
 
-# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:424)
+# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:427)
 # No normal Collect Action
 book.rule(
     'purebred.rules.submission.no_normal_collect',
@@ -2027,7 +2034,7 @@ book.rule(
 )
 
 
-# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:430)
+# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:433)
 # Submission
 def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2042,17 +2049,12 @@ def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
     who=('purebred',),
     when=Timing('during', target='collect_action'),
     check=collect_by_submission_check,
-    prose=2,
 )
 def collect_by_submission_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'The Purebred Agents, in fact, force other Faction Units to Collect Resources for them.',
-    )
     g.gain('resource', 1, 'purebred')
-    g.prose('they Collect an additional Resource from the reserve of the same type.')
 
 
-# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:443)
+# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:448)
 def evacuate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2076,7 +2078,7 @@ def evacuate_effect(g: Game, ctx: Ctx) -> None:
         g.move('scrapper', 'linked_region')
 
 
-# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:519)
+# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:524)
 @book.rule(
     'purebred.feats.stock_warehouse',
     title='Stock Warehouse',
@@ -2092,7 +2094,7 @@ def stock_warehouse_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:527)
+# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:532)
 def drones_command_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2114,7 +2116,7 @@ def drones_command_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:535)
+# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:540)
 @book.rule(
     'purebred.feats.sewers',
     title='Sewers',
@@ -2130,7 +2132,7 @@ def sewers_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:543)
+# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:548)
 def bribe_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2153,7 +2155,7 @@ def bribe_effect(g: Game, ctx: Ctx) -> None:
         g.gain('candy_boost', 1, ctx.subject)
 
 
-# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:554)
+# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:559)
 def mechanical_arm_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2177,7 +2179,7 @@ def mechanical_arm_effect(g: Game, ctx: Ctx) -> None:
         g.prose('you Collect a Resource where the Drone ends its movement, if one is present.')
 
 
-# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:565)
+# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:570)
 def motivation_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
@@ -2214,7 +2216,7 @@ def motivation_effect(g: Game, ctx: Ctx) -> None:
             g.gain('resource', 1, 'purebred')
 
 
-# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:581)
+# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:586)
 def inspection_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') != 'purebred'
@@ -2236,7 +2238,7 @@ def inspection_effect(g: Game, ctx: Ctx) -> None:
         g.move('purebred.agent', ctx.get('target'))
 
 
-# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:591)
+# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:596)
 def feats_corruption_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -3139,15 +3141,13 @@ def set_up_feast_cost(g: Game, ctx: Ctx) -> None:
     title='Set up a Feast',
     cost=set_up_feast_cost,
     scope=('scenario_3',),
-    prose=1,
 )
 def set_up_feast_effect(g: Game, ctx: Ctx) -> None:
     g.place('refuge', 'scenario_3.campground')
     g.gain('feasts', 1, ctx.need('actor'))
-    g.prose('they cannot be used as Refuges. In this Scenario, Feasts are not Constructions.')
 
 
-# scenario_3.scenario_rules.no_second_construction (rules/dei_old_london/scenario_3.ludex:68)
+# scenario_3.scenario_rules.no_second_construction (rules/dei_old_london/scenario_3.ludex:70)
 # A Construction is never placed a second time
 @book.rule(
     'scenario_3.scenario_rules.no_second_construction',
@@ -3159,7 +3159,7 @@ def scenario_3_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -
     g.require(not g.fact('placed_before', ctx.need('target')), 'not placed_before(target)')
 
 
-# scenario_3.objective_3.top_box (rules/dei_old_london/scenario_3.ludex:76)
+# scenario_3.objective_3.top_box (rules/dei_old_london/scenario_3.ludex:78)
 # Gain 4 Supplies for a Feast
 @book.rule(
     'scenario_3.objective_3.top_box',
@@ -3171,7 +3171,7 @@ def objective_3_top_box_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 4, ctx.need('actor'))
 
 
-# scenario_3.objective_3.final_scoring: Final scoring (rules/dei_old_london/scenario_3.ludex:81)
+# scenario_3.objective_3.final_scoring: Final scoring (rules/dei_old_london/scenario_3.ludex:83)
 @book.rule('scenario_3.objective_3.final_scoring', title='Final scoring', scope=('scenario_3',))
 def objective_3_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3179,7 +3179,7 @@ def objective_3_final_scoring_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', 1, f)
 
 
-# scenario_3.objective_scoring (rules/dei_old_london/scenario_3.ludex:88)
+# scenario_3.objective_scoring (rules/dei_old_london/scenario_3.ludex:90)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_3.objective_scoring',
@@ -3191,7 +3191,7 @@ def scenario_3_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_3.objective_3.final_scoring', ctx)
 
 
-# scenario_3.event_rules.event_table (rules/dei_old_london/scenario_3.ludex:93)
+# scenario_3.event_rules.event_table (rules/dei_old_london/scenario_3.ludex:95)
 # Events of Scenario #3
 def scenario_3_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -3226,7 +3226,7 @@ book.table(
 )
 
 
-# scenario_3.event_rules.salary: 1, 2, 3 - Salary (rules/dei_old_london/scenario_3.ludex:101)
+# scenario_3.event_rules.salary: 1, 2, 3 - Salary (rules/dei_old_london/scenario_3.ludex:103)
 @book.rule(
     'scenario_3.event_rules.salary',
     title='1, 2, 3 - Salary',
@@ -3261,7 +3261,7 @@ def salary_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# scenario_3.event_rules.contacts_network (rules/dei_old_london/scenario_3.ludex:122)
+# scenario_3.event_rules.contacts_network (rules/dei_old_london/scenario_3.ludex:124)
 # 4 - Contacts Network
 @book.rule(
     'scenario_3.event_rules.contacts_network',
@@ -3288,7 +3288,7 @@ def scenario_3_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_3.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_3.ludex:137)
+# scenario_3.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_3.ludex:139)
 @book.rule('scenario_3.event_rules.funding', title='5 - Funding', scope=('scenario_3',))
 def scenario_3_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3299,7 +3299,7 @@ def scenario_3_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
             g.gain('candy_boost', 1, f)
 
 
-# scenario_3.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_3.ludex:148)
+# scenario_3.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_3.ludex:150)
 @book.rule('scenario_3.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_3',))
 def scenario_3_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3315,7 +3315,7 @@ def scenario_3_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_3.event_rules.event_takes_place (rules/dei_old_london/scenario_3.ludex:163)
+# scenario_3.event_rules.event_takes_place (rules/dei_old_london/scenario_3.ludex:165)
 # The Event revealed takes place
 @book.rule(
     'scenario_3.event_rules.event_takes_place',
@@ -3455,18 +3455,17 @@ def retire_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('after', target='missions_completed', stat=True),
     check=retire_check,
     scope=('scenario_4',),
-    prose=1,
 )
 def retire_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'retired', 1)
     ctx_1 = ctx
     ctx = ctx.but(actor=ctx.need('owner'))
     g.trigger('scenario_4.objective_4.final_scoring', ctx)
+    g.trigger('end_game_scoring', ctx)
     ctx = ctx_1
-    g.prose('proceed immediately to the Supplies Final Scoring.')
 
 
-# scenario_4.scenario_rules.scenario_ends (rules/dei_old_london/scenario_4.ludex:88)
+# scenario_4.scenario_rules.scenario_ends (rules/dei_old_london/scenario_4.ludex:90)
 # The Scenario ends when all but the Purebred are retired
 def scenario_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3489,7 +3488,7 @@ def scenario_ends_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('end_game_scoring', ctx)
 
 
-# scenario_4.objective_4.top_box (rules/dei_old_london/scenario_4.ludex:97)
+# scenario_4.objective_4.top_box (rules/dei_old_london/scenario_4.ludex:99)
 # Lose 3 Supplies at the beginning of each Action Phase
 @book.rule(
     'scenario_4.objective_4.top_box',
@@ -3503,7 +3502,7 @@ def objective_4_top_box_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, f)
 
 
-# scenario_4.objective_4.final_scoring: Final Scoring (rules/dei_old_london/scenario_4.ludex:106)
+# scenario_4.objective_4.final_scoring: Final Scoring (rules/dei_old_london/scenario_4.ludex:108)
 @book.rule('scenario_4.objective_4.final_scoring', title='Final Scoring', scope=('scenario_4',))
 def objective_4_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     if q.known(g, g.fact('turn_number')) <= 2:
@@ -3512,7 +3511,7 @@ def objective_4_final_scoring_effect(g: Game, ctx: Ctx) -> None:
         g.gain('power_points', 1, ctx.need('actor'))
 
 
-# scenario_4.objective_scoring (rules/dei_old_london/scenario_4.ludex:116)
+# scenario_4.objective_scoring (rules/dei_old_london/scenario_4.ludex:118)
 # The Purebred's Objective 4 Final Scoring
 @book.rule(
     'scenario_4.objective_scoring',
@@ -4367,15 +4366,13 @@ def not_with_the_citadel_effect(g: Game, ctx: Ctx) -> None:
     title='Replace the Base game Districts with Thames Districts',
     when=Timing('during', target='setup_phase_1'),
     scope=('thames',),
-    prose=1,
 )
 def replace_districts_effect(g: Game, ctx: Ctx) -> None:
     for t in g.members('thames.thames_districts'):
         g.move(t, 'map', source='thames.thames_districts')
-        g.prose('in place of the Base game District whose code is depicted on the tile back.')
 
 
-# thames.thames_setup.neutral_bridge (rules/dei_old_london/thames.ludex:36)
+# thames.thames_setup.neutral_bridge (rules/dei_old_london/thames.ludex:35)
 # Place the Neutral Bridge
 @book.rule(
     'thames.thames_setup.neutral_bridge',
@@ -4390,7 +4387,7 @@ def thames_setup_neutral_bridge_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# thames.thames_setup.river_course (rules/dei_old_london/thames.ludex:43)
+# thames.thames_setup.river_course (rules/dei_old_london/thames.ludex:42)
 # The river must run its course
 @book.rule(
     'thames.thames_setup.river_course',
@@ -4402,7 +4399,7 @@ def river_course_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.fact('river_course_open', 'map'), 'river_course_open(map)')
 
 
-# thames.river_rules.shores: Shores and Ruins (rules/dei_old_london/thames.ludex:97)
+# thames.river_rules.shores: Shores and Ruins (rules/dei_old_london/thames.ludex:104)
 book.rule(
     'thames.river_rules.shores',
     title='Shores and Ruins',
@@ -4411,7 +4408,7 @@ book.rule(
 )
 
 
-# thames.river_rules.only_drones (rules/dei_old_london/thames.ludex:104)
+# thames.river_rules.only_drones (rules/dei_old_london/thames.ludex:111)
 # Only drones on River Regions
 @book.rule(
     'thames.river_rules.only_drones',
@@ -4430,7 +4427,7 @@ def only_drones_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# thames.river_rules.drones_on_the_river (rules/dei_old_london/thames.ludex:109)
+# thames.river_rules.drones_on_the_river (rules/dei_old_london/thames.ludex:116)
 # Drones move on the River
 book.rule(
     'thames.river_rules.drones_on_the_river',
@@ -4442,7 +4439,7 @@ book.rule(
 )
 
 
-# thames.river_rules.ruin_crossing: Crossing a Ruin (rules/dei_old_london/thames.ludex:115)
+# thames.river_rules.ruin_crossing: Crossing a Ruin (rules/dei_old_london/thames.ludex:122)
 book.rule(
     'thames.river_rules.ruin_crossing',
     title='Crossing a Ruin',
@@ -4452,7 +4449,7 @@ book.rule(
 )
 
 
-# thames.river_rules.bridges_over_the_thames (rules/dei_old_london/thames.ludex:121)
+# thames.river_rules.bridges_over_the_thames (rules/dei_old_london/thames.ludex:128)
 # Bridges over the Thames
 @book.rule(
     'thames.river_rules.bridges_over_the_thames',
@@ -5063,20 +5060,20 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
     'vengeance_mode.rules.new_effects.lose_a_feat',
     title='Lose a Feat',
     scope=('vengeance_mode',),
-    prose=1,
 )
 def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
     g.require(
         q.known(g, g.fact('unlocked_feats', ctx.need('target'))) >= 1,
         'unlocked_feats(target) >= 1',
     )
-    g.prose(
-        'the player flips back, face-down, a Feats token that was already unlocked, which then '
-        'must be unlocked once again for it to be used.',
+    g.set_fact(
+        'unlocked_feats',
+        [ctx.need('target')],
+        q.known(g, g.fact('unlocked_feats', ctx.need('target'))) - 1,
     )
 
 
-# vengeance_mode.rules.vengeance_cards.gathering (rules/dei_old_london/vengeance.ludex:622)
+# vengeance_mode.rules.vengeance_cards.gathering (rules/dei_old_london/vengeance.ludex:624)
 # Gathering
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.gathering',
@@ -5102,7 +5099,7 @@ def gathering_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.beware_the_roofs (rules/dei_old_london/vengeance.ludex:636)
+# vengeance_mode.rules.vengeance_cards.beware_the_roofs (rules/dei_old_london/vengeance.ludex:638)
 # Beware the Roofs
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.beware_the_roofs',
@@ -5116,7 +5113,7 @@ def beware_the_roofs_effect(g: Game, ctx: Ctx) -> None:
     g.prose('remove all the Scrappers from a Roof Region where you have Majority.')
 
 
-# vengeance_mode.rules.vengeance_cards.corruption (rules/dei_old_london/vengeance.ludex:644)
+# vengeance_mode.rules.vengeance_cards.corruption (rules/dei_old_london/vengeance.ludex:646)
 # Corruption
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.corruption',
@@ -5141,7 +5138,7 @@ def vengeance_cards_corruption_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.monopoly: Monopoly (rules/dei_old_london/vengeance.ludex:657)
+# vengeance_mode.rules.vengeance_cards.monopoly: Monopoly (rules/dei_old_london/vengeance.ludex:659)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.monopoly',
     title='Monopoly',
@@ -5168,7 +5165,7 @@ def monopoly_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.envy: Envy (rules/dei_old_london/vengeance.ludex:669)
+# vengeance_mode.rules.vengeance_cards.envy: Envy (rules/dei_old_london/vengeance.ludex:671)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.envy',
     title='Envy',
@@ -5195,7 +5192,7 @@ def envy_effect(g: Game, ctx: Ctx) -> None:
             g.prose('the Whistle-blower gains the Supplies given.')
 
 
-# vengeance_mode.rules.vengeance_cards.bullying: Bullying (rules/dei_old_london/vengeance.ludex:685)
+# vengeance_mode.rules.vengeance_cards.bullying: Bullying (rules/dei_old_london/vengeance.ludex:687)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.bullying',
     title='Bullying',
@@ -5220,7 +5217,7 @@ def bullying_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.eclectic_one (rules/dei_old_london/vengeance.ludex:698)
+# vengeance_mode.rules.vengeance_cards.eclectic_one (rules/dei_old_london/vengeance.ludex:700)
 # Eclectic one
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.eclectic_one',
@@ -5245,7 +5242,7 @@ def eclectic_one_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.bulky_one (rules/dei_old_london/vengeance.ludex:710)
+# vengeance_mode.rules.vengeance_cards.bulky_one (rules/dei_old_london/vengeance.ludex:712)
 # Bulky one
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.bulky_one',
@@ -5271,7 +5268,7 @@ def bulky_one_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.leader_alone (rules/dei_old_london/vengeance.ludex:722)
+# vengeance_mode.rules.vengeance_cards.leader_alone (rules/dei_old_london/vengeance.ludex:724)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.leader_alone',
     kind='card',
@@ -5295,7 +5292,7 @@ def leader_alone_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:820)
+# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:823)
 def vengeance_track_row_1(g: Game, ctx: Ctx) -> None:
     g.gain('technology', 2, ctx.subject)
 

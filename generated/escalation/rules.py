@@ -55,7 +55,7 @@ def preparations_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Keep one Surge Token Reference card and pass the other one to the Revolutionaries.')
 
 
-# chronoleon_module.surge_tokens.on_the_track (rules/escalation/chronoleon.ludex:95)
+# chronoleon_module.surge_tokens.on_the_track (rules/escalation/chronoleon.ludex:98)
 # Surge tokens on the Master Plan track
 def on_the_track_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -88,7 +88,7 @@ def on_the_track_effect(g: Game, ctx: Ctx) -> None:
         g.move(unallocated, 'chronoleon_module.game_box', source='chronoleon_module.surge_supply')
 
 
-# chronoleon_module.surge_tokens.take_surge (rules/escalation/chronoleon.ludex:113)
+# chronoleon_module.surge_tokens.take_surge (rules/escalation/chronoleon.ludex:116)
 # Chronoleon takes a Surge token as the Master Plan advances
 def take_surge_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, 'chronoleon_module.master_plan_track') > 0)
@@ -110,7 +110,7 @@ def take_surge_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.improvements.give_as_action (rules/escalation/chronoleon.ludex:178)
+# chronoleon_module.improvements.give_as_action (rules/escalation/chronoleon.ludex:185)
 # Improvement I: give a Surge token as an Action
 def give_as_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 1)
@@ -151,7 +151,7 @@ def give_as_action_effect(g: Game, ctx: Ctx) -> None:
             g.move(surge, g.get(receiver, 'held_surge'), source='chronoleon_module.surge_reserve')
 
 
-# chronoleon_module.improvements.optimize_second_action (rules/escalation/chronoleon.ludex:189)
+# chronoleon_module.improvements.optimize_second_action (rules/escalation/chronoleon.ludex:196)
 # Special case: a second Action with the 'Optimize' Directive
 def optimize_second_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -200,7 +200,7 @@ def optimize_second_action_effect(g: Game, ctx: Ctx) -> None:
             g.move(surge, g.get(receiver, 'held_surge'), source='chronoleon_module.surge_reserve')
 
 
-# chronoleon_module.improvements.give_freely (rules/escalation/chronoleon.ludex:200)
+# chronoleon_module.improvements.give_freely (rules/escalation/chronoleon.ludex:207)
 # Improvement II: give Surge tokens after movement
 def give_freely_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 2)
@@ -214,7 +214,6 @@ def give_freely_check(g: Game, ctx: Ctx) -> bool:
     check=give_freely_check,
     overrides='chronoleon_module.improvements.give_as_action',
     scope=('chronoleon_module',),
-    prose=1,
 )
 def give_freely_effect(g: Game, ctx: Ctx) -> None:
     chosen_1 = g.pick(
@@ -242,10 +241,9 @@ def give_freely_effect(g: Game, ctx: Ctx) -> None:
             g.note('no Hero in her District can receive this Surge token')
         for receiver in chosen_2:
             g.move(surge, g.get(receiver, 'held_surge'), source='chronoleon_module.surge_reserve')
-    g.prose('She cannot move afterwards; next, she may take an Action as usual.')
 
 
-# chronoleon_module.improvements.activation (rules/escalation/chronoleon.ludex:266)
+# chronoleon_module.improvements.activation (rules/escalation/chronoleon.ludex:274)
 # Activating and discarding Surge tokens
 @book.rule(
     'chronoleon_module.improvements.activation',
@@ -266,7 +264,7 @@ def activation_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.surge_guide.deterrence.deterrence_exit (rules/escalation/chronoleon.ludex:290)
+# chronoleon_module.surge_guide.deterrence.deterrence_exit (rules/escalation/chronoleon.ludex:298)
 # Deterrence: Chronoleon as 1 extra Guard on exiting
 def deterrence_exit_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -292,7 +290,7 @@ def deterrence_exit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.surge_guide.deterrence.deterrence_action (rules/escalation/chronoleon.ludex:296)
+# chronoleon_module.surge_guide.deterrence.deterrence_action (rules/escalation/chronoleon.ludex:304)
 # Deterrence: Chronoleon as 1 extra Guard for an Action
 def deterrence_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -318,7 +316,7 @@ def deterrence_action_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.surge_guide.supervision.supervision_exit (rules/escalation/chronoleon.ludex:331)
+# chronoleon_module.surge_guide.supervision.supervision_exit (rules/escalation/chronoleon.ludex:339)
 # Supervision: 1 Trust more to exit a District
 def supervision_exit_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(ctx.need('actor'), 'held_surge'), catalog.SUPERVISION.id))
@@ -341,7 +339,7 @@ def supervision_exit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # chronoleon_module.surge_guide.supervision.supervision_action
-# (rules/escalation/chronoleon.ludex:337)
+# (rules/escalation/chronoleon.ludex:345)
 # Supervision: 1 Trust more for an Action
 def supervision_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(ctx.need('actor'), 'held_surge'), catalog.SUPERVISION.id))
@@ -393,22 +391,20 @@ def pockets_setup_effect(g: Game, ctx: Ctx) -> None:
     g.place('pockets.resistance_tokens.stack', 'city_event_deck')
 
 
-# pockets.resistance_tokens.placement (rules/escalation/pockets.ludex:46)
+# pockets.resistance_tokens.placement (rules/escalation/pockets.ludex:53)
 # Placing a Resistance token
 @book.rule(
     'pockets.resistance_tokens.placement',
     title='Placing a Resistance token',
     when=Timing('after', target='master_plan_advance'),
     scope=('pockets',),
-    prose=1,
 )
 def resistance_tokens_placement_effect(g: Game, ctx: Ctx) -> None:
     g.reveal(1, 'pockets.resistance_tokens.stack')
     g.draw('pockets.resistance_tokens.stack', 1, 'pockets.resistance_tokens.in_city')
-    g.prose('Place it with the Trust side up on the District tile shown on its face.')
 
 
-# pockets.resistance_tokens.two_ways: Using a Resistance token (rules/escalation/pockets.ludex:54)
+# pockets.resistance_tokens.two_ways: Using a Resistance token (rules/escalation/pockets.ludex:60)
 @book.rule(
     'pockets.resistance_tokens.two_ways',
     title='Using a Resistance token',
@@ -428,7 +424,7 @@ def two_ways_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('pockets.resistance_tokens.exit_discount', ctx)
 
 
-# pockets.resistance_tokens.action_discount (rules/escalation/pockets.ludex:64)
+# pockets.resistance_tokens.action_discount (rules/escalation/pockets.ludex:70)
 # 1 Trust less for an Action
 def action_discount_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, q.location(g, ctx.need('actor')), 'pockets.resistance_token'))
@@ -452,7 +448,7 @@ def action_discount_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# pockets.resistance_tokens.exit_discount (rules/escalation/pockets.ludex:74)
+# pockets.resistance_tokens.exit_discount (rules/escalation/pockets.ludex:80)
 # 1 Trust less to exit a District
 def exit_discount_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, q.location(g, ctx.need('actor')), 'pockets.resistance_token'))
@@ -687,7 +683,7 @@ def breakdown_effect(g: Game, ctx: Ctx) -> None:
         g.discard(ctx.get('self'))
 
 
-# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:172)
+# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:176)
 # Communicator
 def communicator_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.COMMUNICATOR.id))
@@ -710,7 +706,7 @@ def communicator_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:182)
+# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:186)
 def empathizer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.EMPATHIZER.id))
 
@@ -732,7 +728,7 @@ def empathizer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:195)
+# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:199)
 # Disruption Field
 def disruption_field_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -761,7 +757,7 @@ def disruption_field_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:209)
+# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:213)
 # Hyperbolic Emitter
 def hyperbolic_emitter_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -790,7 +786,7 @@ def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:251)
+# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:255)
 # Probabilitator
 def probabilitator_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -811,7 +807,6 @@ def probabilitator_check(g: Game, ctx: Ctx) -> bool:
     limit=Limit(1, per='round'),
     scope=('revolution',),
     this=catalog.PROBABILITATOR.id,
-    prose=1,
 )
 def probabilitator_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'revolution.akira.inventions_guide.probabilitator', 'reroll_die'):
@@ -819,11 +814,10 @@ def probabilitator_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('assault_die', ctx)
         else:
             g.trigger('escape_die', ctx)
-        g.prose('The new result on the die must be accepted.')
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:304)
+# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:309)
 def jammer_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'revolution.akira.inventions_in_play', catalog.JAMMER.id)
@@ -859,14 +853,13 @@ def jammer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:314)
+# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:319)
 # The Servant in the same District is deactivated
 @book.rule(
     'revolution.akira.inventions_guide.jammer.deactivate',
     title='The Servant in the same District is deactivated',
     who=(catalog.AKIRA.id,),
     scope=('revolution',),
-    prose=1,
 )
 def deactivate_effect(g: Game, ctx: Ctx) -> None:
     chosen_1 = g.pick(
@@ -881,13 +874,9 @@ def deactivate_effect(g: Game, ctx: Ctx) -> None:
     )
     for jammed in chosen_1:
         g.set(jammed, 'deactivated', 1)
-        g.prose(
-            'Put their miniature on its side. From now on, this Servant does not count towards '
-            'anything in the game.',
-        )
 
 
-# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:325)
+# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:332)
 # A deactivated Servant becomes active again
 @book.rule(
     'revolution.akira.inventions_guide.jammer.reactivate',
@@ -921,7 +910,7 @@ def reactivate_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:378)
+# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:390)
 def jump_pack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'revolution.akira.inventions_in_play', catalog.JUMP_PACK.id)
@@ -1152,7 +1141,7 @@ def next_round_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# aeterna.heroes_as_servants.detains (rules/escalation/sc_aeterna.ludex:277)
+# aeterna.heroes_as_servants.detains (rules/escalation/sc_aeterna.ludex:285)
 # A Hero-Servant detains other Heroes
 def detains_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1187,7 +1176,7 @@ def detains_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# aeterna.heroes_as_servants.hero_again (rules/escalation/sc_aeterna.ludex:286)
+# aeterna.heroes_as_servants.hero_again (rules/escalation/sc_aeterna.ludex:294)
 # Becoming a Hero again
 @book.rule(
     'aeterna.heroes_as_servants.hero_again',
@@ -1210,7 +1199,7 @@ def hero_again_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.heroes_as_servants.specific_situations.several_detainments
-# (rules/escalation/sc_aeterna.ludex:301)
+# (rules/escalation/sc_aeterna.ludex:309)
 # Several detainments
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.several_detainments',
@@ -1219,7 +1208,7 @@ book.rule(
 )
 
 
-# aeterna.heroes_as_servants.specific_situations.two_heroes (rules/escalation/sc_aeterna.ludex:309)
+# aeterna.heroes_as_servants.specific_situations.two_heroes (rules/escalation/sc_aeterna.ludex:317)
 # Only 2 Heroes and 4 Servants
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.two_heroes',
@@ -1229,7 +1218,7 @@ book.rule(
 
 
 # aeterna.heroes_as_servants.specific_situations.tracking_card
-# (rules/escalation/sc_aeterna.ludex:312)
+# (rules/escalation/sc_aeterna.ludex:320)
 # Tracking Movement cards
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.tracking_card',
@@ -1239,7 +1228,7 @@ book.rule(
 
 
 # aeterna.heroes_as_servants.specific_situations.no_conversion
-# (rules/escalation/sc_aeterna.ludex:315)
+# (rules/escalation/sc_aeterna.ludex:323)
 # A Hero-Servant does not convert Æ
 def no_conversion_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1263,7 +1252,7 @@ def no_conversion_effect(g: Game, ctx: Ctx) -> None:
     g.lose('aeterna', g.get(ctx.subject, 'aeterna'), ctx.subject)
 
 
-# aeterna.heroes_as_servants.specific_situations.first_round (rules/escalation/sc_aeterna.ludex:386)
+# aeterna.heroes_as_servants.specific_situations.first_round (rules/escalation/sc_aeterna.ludex:394)
 # The first round as a Servant
 @book.rule(
     'aeterna.heroes_as_servants.specific_situations.first_round',
@@ -1287,7 +1276,7 @@ def first_round_effect(g: Game, ctx: Ctx) -> None:
     g.prose('This will not affect the results of the Riot.')
 
 
-# aeterna.other_mission_sets.additional_rules (rules/escalation/sc_aeterna.ludex:428)
+# aeterna.other_mission_sets.additional_rules (rules/escalation/sc_aeterna.ludex:441)
 # Additional rules
 def additional_rules_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1301,7 +1290,7 @@ book.rule(
 )
 
 
-# aeterna.other_mission_sets.mission_comes_into_play (rules/escalation/sc_aeterna.ludex:432)
+# aeterna.other_mission_sets.mission_comes_into_play (rules/escalation/sc_aeterna.ludex:445)
 # A Mission comes into play
 def mission_comes_into_play_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1324,7 +1313,7 @@ def mission_comes_into_play_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('security_protocol', ctx)
 
 
-# aeterna.other_mission_sets.completion_conversion (rules/escalation/sc_aeterna.ludex:483)
+# aeterna.other_mission_sets.completion_conversion (rules/escalation/sc_aeterna.ludex:500)
 # Mission completion conversion
 def completion_conversion_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1352,7 +1341,7 @@ def completion_conversion_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans
-# (rules/escalation/sc_aeterna.ludex:503)
+# (rules/escalation/sc_aeterna.ludex:520)
 # The 'Disclosure of Plans' Bond tokens
 book.rule(
     'aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans',
@@ -1362,7 +1351,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative
-# (rules/escalation/sc_aeterna.ludex:506)
+# (rules/escalation/sc_aeterna.ludex:523)
 # Servant Order tokens used in a Mission
 book.rule(
     'aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative',
@@ -1372,7 +1361,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_heroes.chronoleon_order
-# (rules/escalation/sc_aeterna.ludex:510)
+# (rules/escalation/sc_aeterna.ludex:527)
 # A Hero-Servant with the Chronoleon Order token
 book.rule(
     'aeterna.other_mission_sets.compatibility_heroes.chronoleon_order',
@@ -1382,7 +1371,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_heroes.julie_servant
-# (rules/escalation/sc_aeterna.ludex:514)
+# (rules/escalation/sc_aeterna.ludex:531)
 # Julie as a Hero-Servant
 def julie_servant_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1404,7 +1393,7 @@ def julie_servant_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Julie treats the Smugglers Hideout Access card as a Patrol Movement card.')
 
 
-# aeterna.aeterna_control.guard_design.objective (rules/escalation/sc_aeterna.ludex:529)
+# aeterna.aeterna_control.guard_design.objective (rules/escalation/sc_aeterna.ludex:546)
 # Objective Part
 book.rule(
     'aeterna.aeterna_control.guard_design.objective',
@@ -1415,7 +1404,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.guard_design.advantage (rules/escalation/sc_aeterna.ludex:534)
+# aeterna.aeterna_control.guard_design.advantage (rules/escalation/sc_aeterna.ludex:551)
 # Advantage Part
 @book.rule(
     'aeterna.aeterna_control.guard_design.advantage',
@@ -1448,7 +1437,7 @@ def guard_design_advantage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.aeterna_control.guard_design.security_protocol_prevention
-# (rules/escalation/sc_aeterna.ludex:554)
+# (rules/escalation/sc_aeterna.ludex:571)
 # Security Protocol prevention
 book.rule(
     'aeterna.aeterna_control.guard_design.security_protocol_prevention',
@@ -1457,7 +1446,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.secrets_of_the_lab.objective (rules/escalation/sc_aeterna.ludex:560)
+# aeterna.aeterna_control.secrets_of_the_lab.objective (rules/escalation/sc_aeterna.ludex:577)
 # Objective Part
 book.rule(
     'aeterna.aeterna_control.secrets_of_the_lab.objective',
@@ -1466,7 +1455,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.secrets_of_the_lab.advantage (rules/escalation/sc_aeterna.ludex:563)
+# aeterna.aeterna_control.secrets_of_the_lab.advantage (rules/escalation/sc_aeterna.ludex:580)
 # Advantage Part
 book.rule(
     'aeterna.aeterna_control.secrets_of_the_lab.advantage',
@@ -1532,7 +1521,6 @@ def jammer_sc_check(g: Game, ctx: Ctx) -> bool:
     check=jammer_sc_check,
     limit=Limit(1, per='round'),
     scope=('sc_rules.revolution_sc',),
-    prose=1,
 )
 def jammer_sc_effect(g: Game, ctx: Ctx) -> None:
     for s in g.members('servant'):
@@ -1540,13 +1528,12 @@ def jammer_sc_effect(g: Game, ctx: Ctx) -> None:
             if s == catalog.SERVANTS_MODULE_PHANTASMER.id and q.count(g, s) == 2:
                 g.relocate(s, q.random_one(g, g.fact('city_districts')))
             g.set(s, 'deactivated', 1)
-    g.prose('The Jammer effect and the detainment results are applied simultaneously.')
     face = g.roll('revolution.akira.breakdown_die', ctx)
     if face != 'gears':
         g.discard(catalog.JAMMER.id, source='revolution.akira.inventions_in_play')
 
 
-# sc_rules.revolution_sc.disruption_field_sc (rules/escalation/sc_intro.ludex:161)
+# sc_rules.revolution_sc.disruption_field_sc (rules/escalation/sc_intro.ludex:162)
 # Disruption Field Invention (Akira Wagner) in S&C
 book.rule(
     'sc_rules.revolution_sc.disruption_field_sc',
@@ -1555,7 +1542,7 @@ book.rule(
 )
 
 
-# sc_rules.revolution_sc.hideout_sc (rules/escalation/sc_intro.ludex:171)
+# sc_rules.revolution_sc.hideout_sc (rules/escalation/sc_intro.ludex:172)
 # Smugglers Hideout (Julie Corvus) in S&C
 def hideout_sc_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
@@ -1619,18 +1606,13 @@ book.procedure(
     title='The Servant moves and takes their Action',
     kind='step',
     scope=('sc_servants',),
-    prose=1,
 )
 def take_actions_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('movement', ctx)
     g.trigger('action', ctx)
-    g.prose(
-        'Where the Servant moves, and which Action (or Actions) they take, is by their Servant '
-        'Action card.',
-    )
 
 
-# sc_servants.improvements.pick_up (rules/escalation/sc_servants.ludex:50)
+# sc_servants.improvements.pick_up (rules/escalation/sc_servants.ludex:51)
 # Any Servant picks up an Improvement token
 @book.rule(
     'sc_servants.improvements.pick_up',
@@ -1646,7 +1628,7 @@ def sc_servants_improvements_pick_up_effect(g: Game, ctx: Ctx) -> None:
             g.move(token, g.get(token, 'servant'), source=q.location(g, ctx.need('actor')))
 
 
-# sc_servants.improvements.slots_one_and_two (rules/escalation/sc_servants.ludex:105)
+# sc_servants.improvements.slots_one_and_two (rules/escalation/sc_servants.ludex:106)
 # Slots I and II
 @book.rule(
     'sc_servants.improvements.slots_one_and_two',
@@ -1663,7 +1645,7 @@ def slots_one_and_two_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:113)
+# sc_servants.special_cases.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:114)
 def special_cases_improvement_one_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) >= 1)
 
@@ -1683,7 +1665,7 @@ def special_cases_improvement_one_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:120)
+# sc_servants.special_cases.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:121)
 def special_cases_improvement_two_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) == 2)
 
@@ -1703,7 +1685,7 @@ def special_cases_improvement_two_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.phantasmer (rules/escalation/sc_servants.ludex:127)
+# sc_servants.special_cases.phantasmer (rules/escalation/sc_servants.ludex:128)
 # Phantasmer, Improvement II
 def phantasmer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_PHANTASMER.id) == 2)
@@ -1728,7 +1710,7 @@ def phantasmer_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.special_cases.judgementor (rules/escalation/sc_servants.ludex:155)
+# sc_servants.special_cases.judgementor (rules/escalation/sc_servants.ludex:159)
 # Judgementor, Improvement II
 def judgementor_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id) == 2)
@@ -1763,7 +1745,7 @@ def judgementor_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:206)
+# sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:216)
 # Lex Hecate, Improvement II
 def lex_hecate_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_LEX_HECATE.id) == 2)
@@ -1783,7 +1765,7 @@ def lex_hecate_effect(g: Game, ctx: Ctx) -> None:
     g.prose('The Security Protocol is executed if she cannot take her District Action.')
 
 
-# sc_servants.special_cases.greater_challenge (rules/escalation/sc_servants.ludex:215)
+# sc_servants.special_cases.greater_challenge (rules/escalation/sc_servants.ludex:225)
 # Upgrading the core game Servant Action card
 book.rule(
     'sc_servants.special_cases.greater_challenge',
@@ -1792,7 +1774,7 @@ book.rule(
 )
 
 
-# sc_servants.sc_chronoleon.setup_exceptions.replaced_card (rules/escalation/sc_servants.ludex:228)
+# sc_servants.sc_chronoleon.setup_exceptions.replaced_card (rules/escalation/sc_servants.ludex:238)
 # Chronoleon on the replaced Servant's card
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.replaced_card',
@@ -1807,7 +1789,7 @@ def replaced_card_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.sc_chronoleon.setup_exceptions.surge_on_track (rules/escalation/sc_servants.ludex:234)
+# sc_servants.sc_chronoleon.setup_exceptions.surge_on_track (rules/escalation/sc_servants.ludex:244)
 # Surge tokens on the Master Plan track during setup
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.surge_on_track',
@@ -1831,7 +1813,7 @@ def surge_on_track_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.sc_chronoleon.setup_exceptions.reference_cards
-# (rules/escalation/sc_servants.ludex:248)
+# (rules/escalation/sc_servants.ludex:258)
 # The S&C Surge Token Reference cards
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.reference_cards',
@@ -1843,11 +1825,11 @@ def reference_cards_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Take the S&C Surge Token Reference cards.')
 
 
-# sc_servants.sc_chronoleon.replacement: Replacement (rules/escalation/sc_servants.ludex:260)
+# sc_servants.sc_chronoleon.replacement: Replacement (rules/escalation/sc_servants.ludex:270)
 book.rule('sc_servants.sc_chronoleon.replacement', title='Replacement', scope=('sc_servants',))
 
 
-# sc_servants.sc_chronoleon.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:274)
+# sc_servants.sc_chronoleon.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:284)
 def sc_chronoleon_improvement_one_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) >= 1)
 
@@ -1874,7 +1856,7 @@ def sc_chronoleon_improvement_one_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# sc_servants.sc_chronoleon.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:313)
+# sc_servants.sc_chronoleon.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:323)
 def sc_chronoleon_improvement_two_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.fact('detained_by') == catalog.CHRONOLEON_MODULE_CHRONOLEON.id
@@ -1899,7 +1881,7 @@ def sc_chronoleon_improvement_two_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.sc_chronoleon.improvement_two.no_free_giving (rules/escalation/sc_servants.ludex:321)
+# sc_servants.sc_chronoleon.improvement_two.no_free_giving (rules/escalation/sc_servants.ludex:331)
 # No Surge tokens given after movement in S&C
 @book.rule(
     'sc_servants.sc_chronoleon.improvement_two.no_free_giving',
@@ -1911,7 +1893,7 @@ def no_free_giving_effect(g: Game, ctx: Ctx) -> None:
     g.note("In S&C, Chronoleon's Improvement II gives a Surge token to the Hero she detains")
 
 
-# sc_servants.sc_chronoleon.surge_in_effect (rules/escalation/sc_servants.ludex:326)
+# sc_servants.sc_chronoleon.surge_in_effect (rules/escalation/sc_servants.ludex:336)
 # Surge tokens stay in effect
 book.rule(
     'sc_servants.sc_chronoleon.surge_in_effect',
@@ -1922,7 +1904,7 @@ book.rule(
 )
 
 
-# sc_servants.sc_chronoleon.drop_a_tracker (rules/escalation/sc_servants.ludex:331)
+# sc_servants.sc_chronoleon.drop_a_tracker (rules/escalation/sc_servants.ludex:341)
 # Drop a Tracker Action
 def drop_a_tracker_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 0, ctx.subject)
@@ -1951,7 +1933,7 @@ def drop_a_tracker_effect(g: Game, ctx: Ctx) -> None:
         g.move(token, 'chronoleon_module.game_box', source=g.get(ctx.need('you'), 'held_surge'))
 
 
-# sc_servants.sc_chronoleon.coolum_drop (rules/escalation/sc_servants.ludex:365)
+# sc_servants.sc_chronoleon.coolum_drop (rules/escalation/sc_servants.ludex:375)
 # Coolum and Drop a Tracker
 book.rule(
     'sc_servants.sc_chronoleon.coolum_drop',
@@ -1960,7 +1942,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.not_random (rules/escalation/sc_servants.ludex:376)
+# sc_servants.moment_of_humanity.key_guidelines.not_random (rules/escalation/sc_servants.ludex:386)
 # Not for the random Mission setup
 def key_guidelines_not_random_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('servants_module'))
@@ -1980,7 +1962,7 @@ def key_guidelines_not_random_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.add_pockets (rules/escalation/sc_servants.ludex:382)
+# sc_servants.moment_of_humanity.key_guidelines.add_pockets (rules/escalation/sc_servants.ludex:392)
 # The Pockets of Resistance Module is added
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.add_pockets',
@@ -1990,7 +1972,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens
-# (rules/escalation/sc_servants.ludex:386)
+# (rules/escalation/sc_servants.ludex:396)
 # Clarifications; no Hero tokens
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens',
@@ -1999,7 +1981,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.all_in_play (rules/escalation/sc_servants.ludex:389)
+# sc_servants.moment_of_humanity.key_guidelines.all_in_play (rules/escalation/sc_servants.ludex:399)
 # All 3 Missions in play from the beginning
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.all_in_play',
@@ -2008,7 +1990,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.revolt_tokens.attach (rules/escalation/sc_servants.ludex:406)
+# sc_servants.moment_of_humanity.revolt_tokens.attach (rules/escalation/sc_servants.ludex:416)
 # Attaching or placing Revolt tokens
 @book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.attach',
@@ -2035,13 +2017,14 @@ def attach_effect(g: Game, ctx: Ctx) -> None:
             'sc_servants.moment_of_humanity.revolt_tokens.revolt_token',
             q.location(g, ctx.need('you')),
         )
-    g.prose(
-        'Or attach a Revolt token to a revealed and active Famous Citizen or a broken Guard, as '
-        'the Mission card indicates: only 1 to each.',
-    )
+    if g.may(ctx, 'sc_servants.moment_of_humanity.revolt_tokens.attach', 'attach_revolt'):
+        g.prose(
+            'Or attach a Revolt token to a revealed and active Famous Citizen or a broken Guard, '
+            'as the Mission card indicates: only 1 to each.',
+        )
 
 
-# sc_servants.moment_of_humanity.revolt_tokens.objective (rules/escalation/sc_servants.ludex:421)
+# sc_servants.moment_of_humanity.revolt_tokens.objective (rules/escalation/sc_servants.ludex:433)
 # The Objective
 book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.objective',
@@ -2051,7 +2034,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.judgementor.collect
-# (rules/escalation/sc_servants.ludex:427)
+# (rules/escalation/sc_servants.ludex:439)
 # Any Servant collects the Revolt token of an arrested Citizen
 def judgementor_collect_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('revolt_attached'))
@@ -2064,13 +2047,29 @@ def judgementor_collect_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('after', target='arrest'),
     check=judgementor_collect_check,
     scope=('sc_servants', 'sc_servants.moment_of_humanity'),
-    prose=1,
 )
 def judgementor_collect_effect(g: Game, ctx: Ctx) -> None:
     g.place(
         'sc_servants.moment_of_humanity.revolt_tokens.revolt_token',
         catalog.REVOLT_TOKENS_JUDGEMENTOR.id,
     )
+
+
+# sc_servants.moment_of_humanity.revolt_tokens.judgementor.resettled
+# (rules/escalation/sc_servants.ludex:446)
+# A Citizen with a Revolt token shuffled by 'Resettle'
+@book.rule(
+    'sc_servants.moment_of_humanity.revolt_tokens.judgementor.resettled',
+    title="A Citizen with a Revolt token shuffled by 'Resettle'",
+    who=('servant',),
+    when=Timing(
+        'text',
+        text="a Citizen with a Revolt token is shuffled by the effect of the 'Resettle' Directive",
+    ),
+    scope=('sc_servants', 'sc_servants.moment_of_humanity'),
+    prose=1,
+)
+def resettled_effect(g: Game, ctx: Ctx) -> None:
     g.prose(
         "If a Citizen with a Revolt token was shuffled by the effect of the 'Resettle' Directive, "
         'return the Revolt token to the reserve.',
@@ -2078,7 +2077,7 @@ def judgementor_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect
-# (rules/escalation/sc_servants.ludex:455)
+# (rules/escalation/sc_servants.ludex:474)
 # Any Servant collects the Revolt token by the District symbol
 @book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect',
@@ -2094,7 +2093,7 @@ def lex_hecate_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.phantasmer.collect
-# (rules/escalation/sc_servants.ludex:489)
+# (rules/escalation/sc_servants.ludex:509)
 # Any Servant collects the Revolt token of a repaired Guard
 def phantasmer_collect_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('revolt_attached'))
@@ -2116,7 +2115,7 @@ def phantasmer_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.special_cases
-# (rules/escalation/sc_servants.ludex:503)
+# (rules/escalation/sc_servants.ludex:523)
 # Special cases
 book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.special_cases',
@@ -2126,7 +2125,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.absolution.absolution_action
-# (rules/escalation/sc_servants.ludex:507)
+# (rules/escalation/sc_servants.ludex:527)
 # Absolution Action
 book.rule(
     'sc_servants.moment_of_humanity.absolution.absolution_action',
@@ -2137,7 +2136,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.absolution.absolution_limits
-# (rules/escalation/sc_servants.ludex:511)
+# (rules/escalation/sc_servants.ludex:531)
 # What Absolution does not prevent
 book.rule(
     'sc_servants.moment_of_humanity.absolution.absolution_limits',
@@ -2379,7 +2378,7 @@ def countdown_advance_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('master_plan_advance', ctx)
 
 
-# sc_zeppelin.controlled_navigation.not_with_deception (rules/escalation/sc_zeppelin.ludex:150)
+# sc_zeppelin.controlled_navigation.not_with_deception (rules/escalation/sc_zeppelin.ludex:153)
 # Not with the Unweaving the Deception Mission set
 @book.rule(
     'sc_zeppelin.controlled_navigation.not_with_deception',
@@ -2390,7 +2389,7 @@ def not_with_deception_effect(g: Game, ctx: Ctx) -> None:
     g.require(not g.holds('sc_zeppelin.unweaving_the_deception'), 'not unweaving_the_deception')
 
 
-# sc_zeppelin.controlled_navigation.course_by_heroes (rules/escalation/sc_zeppelin.ludex:166)
+# sc_zeppelin.controlled_navigation.course_by_heroes (rules/escalation/sc_zeppelin.ludex:169)
 # The Heroes set the course
 @book.rule(
     'sc_zeppelin.controlled_navigation.course_by_heroes',
@@ -2411,7 +2410,7 @@ def course_by_heroes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens
-# (rules/escalation/sc_zeppelin.ludex:174)
+# (rules/escalation/sc_zeppelin.ludex:177)
 # Do not use the Direction tokens
 @book.rule(
     'sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens',
@@ -2500,7 +2499,7 @@ def riot_reward_effect(g: Game, ctx: Ctx) -> None:
         ctx = ctx_1
 
 
-# servants_module.setup.heroes_advantages.core_adjustments (rules/escalation/servants.ludex:121)
+# servants_module.setup.heroes_advantages.core_adjustments (rules/escalation/servants.ludex:123)
 # Advantages B and C and the core game's adjustments
 book.rule(
     'servants_module.setup.heroes_advantages.core_adjustments',
@@ -2509,7 +2508,7 @@ book.rule(
 )
 
 
-# servants_module.setup.gm_preparations (rules/escalation/servants.ludex:129)
+# servants_module.setup.gm_preparations (rules/escalation/servants.ludex:131)
 # Step 7. The Great Machine's Preparations
 @book.rule(
     'servants_module.setup.gm_preparations',
@@ -2528,7 +2527,7 @@ def gm_preparations_effect(g: Game, ctx: Ctx) -> None:
     g.prose('After placing all the tokens, turn all of them face-up.')
 
 
-# servants_module.setup.servant_order_tokens (rules/escalation/servants.ludex:147)
+# servants_module.setup.servant_order_tokens (rules/escalation/servants.ludex:149)
 # Servant Order tokens
 book.rule(
     'servants_module.setup.servant_order_tokens',
@@ -2537,7 +2536,7 @@ book.rule(
 )
 
 
-# servants_module.improvements.pick_up (rules/escalation/servants.ludex:155)
+# servants_module.improvements.pick_up (rules/escalation/servants.ludex:157)
 # Picking up an Improvement token
 @book.rule(
     'servants_module.improvements.pick_up',
@@ -2565,7 +2564,7 @@ def servants_module_improvements_pick_up_effect(g: Game, ctx: Ctx) -> None:
             g.move(token, ctx.get('actor'), source=q.location(g, ctx.need('actor')))
 
 
-# servants_module.improvements.basic_ability (rules/escalation/servants.ludex:166)
+# servants_module.improvements.basic_ability (rules/escalation/servants.ludex:168)
 # Improvement I: the basic ability
 def basic_ability_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) == 1)
@@ -2583,7 +2582,7 @@ def basic_ability_effect(g: Game, ctx: Ctx) -> None:
     g.prose("The Servant's basic ability (shown to the right of slot I) is in effect.")
 
 
-# servants_module.improvements.enhanced_ability (rules/escalation/servants.ludex:173)
+# servants_module.improvements.enhanced_ability (rules/escalation/servants.ludex:175)
 # Improvement II: the enhanced ability
 def enhanced_ability_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, ctx.need('actor')) == 2)
@@ -2605,7 +2604,7 @@ def enhanced_ability_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# servants_module.special_cases.lex_hecate_once (rules/escalation/servants.ludex:214)
+# servants_module.special_cases.lex_hecate_once (rules/escalation/servants.ludex:216)
 # Lex Hecate's ability once per round
 def lex_hecate_once_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_LEX_HECATE.id) >= 1)
@@ -2624,7 +2623,7 @@ def lex_hecate_once_effect(g: Game, ctx: Ctx) -> None:
     g.prose("Lex Hecate's ability (shown on her card).")
 
 
-# servants_module.special_cases.phantasmer_relocation (rules/escalation/servants.ludex:228)
+# servants_module.special_cases.phantasmer_relocation (rules/escalation/servants.ludex:230)
 # Phantasmer's second Improvement
 def phantasmer_relocation_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3153,7 +3152,7 @@ def julie_setup_effect(g: Game, ctx: Ctx) -> None:
     g.place(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.know_the_ropes.first: First: turn order (rules/escalation/julie.ludex:47)
+# revolution.julie.know_the_ropes.first: First: turn order (rules/escalation/julie.ludex:51)
 @book.rule(
     'revolution.julie.know_the_ropes.first',
     title='First: turn order',
@@ -3166,7 +3165,7 @@ def first_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Julie takes her turn before or after any other Hero.')
 
 
-# revolution.julie.know_the_ropes.first.initiative_seven (rules/escalation/julie.ludex:54)
+# revolution.julie.know_the_ropes.first.initiative_seven (rules/escalation/julie.ludex:58)
 # Julie's Initiative when it must be known
 @book.rule(
     'revolution.julie.know_the_ropes.first.initiative_seven',
@@ -3179,7 +3178,7 @@ def initiative_seven_effect(g: Game, ctx: Ctx) -> None:
     g.prose("The Julie Corvus' Initiative is considered to be 7.")
 
 
-# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:62)
+# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:66)
 # Second: the Smugglers Hideout Access card
 book.rule(
     'revolution.julie.know_the_ropes.second',
@@ -3189,7 +3188,7 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:69)
+# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:73)
 book.rule(
     'revolution.julie.hideout.neutral_district',
     title='A Neutral District',
@@ -3197,7 +3196,7 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:72)
+# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:76)
 # Choosing the Smugglers Hideout Access card
 def choose_card_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3222,7 +3221,7 @@ def choose_card_effect(g: Game, ctx: Ctx) -> None:
         g.set_fact('access_district', [catalog.JULIE.id], 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:81)
+# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:85)
 # Moving to the Smugglers Hideout
 def move_to_hideout_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('access_district', catalog.JULIE.id) == 'revolution.julie.smugglers_hideout')
@@ -3246,7 +3245,7 @@ def move_to_hideout_effect(g: Game, ctx: Ctx) -> None:
     g.place('revolution.julie.miniature', 'revolution.julie.hideout_tile')
 
 
-# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:117)
+# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:125)
 # No Actions in the Smugglers Hideout
 @book.rule(
     'revolution.julie.hideout.no_actions',
@@ -3260,7 +3259,7 @@ def no_actions_effect(g: Game, ctx: Ctx) -> None:
     g.prose("Julie's turn is finished. Next round, Julie starts in the Smugglers Hideout.")
 
 
-# revolution.julie.hideout.no_actions.no_action_there (rules/escalation/julie.ludex:124)
+# revolution.julie.hideout.no_actions.no_action_there (rules/escalation/julie.ludex:132)
 # No Action can be taken in the Smugglers Hideout
 def no_action_there_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
@@ -3281,7 +3280,7 @@ def no_action_there_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:148)
+# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:156)
 # Special case: 'No Access!' on the way to the Hideout
 def no_access_case_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'revolution.julie.hideout.move_to_hideout'))
@@ -3300,7 +3299,7 @@ def no_access_case_effect(g: Game, ctx: Ctx) -> None:
     g.move(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.hideout.income (rules/escalation/julie.ludex:157)
+# revolution.julie.hideout.income (rules/escalation/julie.ludex:165)
 # Receiving 4 Trust in the Smugglers Hideout
 def income_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
@@ -3313,17 +3312,12 @@ def income_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('during', target='opening_phase'),
     check=income_check,
     scope=('revolution',),
-    prose=1,
 )
 def income_effect(g: Game, ctx: Ctx) -> None:
     g.gain('trust', 4, catalog.JULIE.id)
-    g.prose(
-        'She chooses any Access card she has in the Access Phase (the Smugglers Hideout Access '
-        'card again, if she wants to).',
-    )
 
 
-# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:170)
+# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:180)
 # Exiting the Smugglers Hideout
 def exit_hideout_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('access_district', catalog.JULIE.id) != 'revolution.julie.smugglers_hideout')
