@@ -181,7 +181,7 @@ def test_a_glossary_link_leads_to_the_definition(served: str, tab: Tab) -> None:
     tab.wait_for(f"location.href === {href!r} && document.readyState === 'complete'")
     term = tab.eval(f"{BLOCK}(location.hash.slice(1))")
     assert term["title"].startswith("Agent")
-    assert "• Agent: Units controlled by the Purebred." in term["text"]
+    assert "Agent: Units controlled by the Purebred." in term["text"]  # a list item of the book
     assert 0 <= term["top"] < term["viewport"]
 
 
