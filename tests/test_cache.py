@@ -10,6 +10,7 @@ writes nothing; the folder is tagged and ignored by git.
 
 from __future__ import annotations
 
+import os
 import pickle
 import shutil
 import subprocess
@@ -260,24 +261,39 @@ def test_a_linked_cache_folder_is_never_written_through(tmp_path: Path) -> None:
     assert list(elsewhere.iterdir()) == []
 
 
-def _ludex(*args: str, cwd: Path) -> tuple[int, str, str]:
+def _ludex(*args: str, cwd: Path, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     """`ludex ARGS` in a process of its own (the grammar's tables are read once a process)."""
     done = subprocess.run([sys.executable, "-m", "ludex", *args], cwd=cwd, capture_output=True,
-                          text=True, check=False)
+                          text=True, check=False, env=env)
     return done.returncode, done.stdout, done.stderr
 
 
+def _without_shipped_tables(tmp_path: Path) -> dict[str, str]:
+    """An environment whose processes find no usable shipped tables (as after a change to
+    the grammar), so that they compile the grammar and keep its tables in the cache: a
+    `sitecustomize` on the path sets them aside before Ludex is imported."""
+    folder = tmp_path / "no-shipped-tables"
+    folder.mkdir()
+    (folder / "sitecustomize.py").write_text(
+        "import ludex.syntax.tables\n"
+        "ludex.syntax.tables.shipped = lambda text: None\n", encoding="utf-8")
+    path = os.pathsep.join(p for p in (str(folder), os.environ.get("PYTHONPATH", "")) if p)
+    return {**os.environ, "PYTHONPATH": path}
+
+
 def test_the_grammar_tables_read_from_the_cache_parse_and_fail_alike(tmp_path: Path) -> None:
-    """The first process compiles the grammar and stores its tables; the next reads them:
+    """Without usable shipped tables (`tables`), the first process compiles the grammar and
+    stores its tables; the next reads them:
     the same report, syntax errors and their expected tokens included; damaged tables
     are compiled again."""
+    env = _without_shipped_tables(tmp_path)
     game = _small(tmp_path / "g")
     _edit(game / "cards.ludex", "  cost: 9\n", "  cost: 9 +\n  tags: [\n")
     _edit(game / "cards.ludex", 'card c3 "Card 3":', 'card c3 "Card 3"')
-    plain = _ludex("check", "--no-cache", "g", cwd=tmp_path)
+    plain = _ludex("check", "--no-cache", "g", cwd=tmp_path, env=env)
     assert plain[0] == 1 and "error[E1" in plain[1] + plain[2]
-    assert _ludex("check", "g", cwd=tmp_path) == plain
+    assert _ludex("check", "g", cwd=tmp_path, env=env) == plain
     tables = next((tmp_path / ".ludex_cache").rglob("grammar.json"))
-    assert _ludex("check", "g", cwd=tmp_path) == plain  # read from the cache
+    assert _ludex("check", "g", cwd=tmp_path, env=env) == plain  # read from the cache
     tables.write_text('{"data": {}, "memo": {}}', encoding="utf-8")
-    assert _ludex("check", "g", cwd=tmp_path) == plain
+    assert _ludex("check", "g", cwd=tmp_path, env=env) == plain

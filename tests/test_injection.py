@@ -387,7 +387,7 @@ TEXT = {"title", "text", "value", "reason", "label", "path", "words", "outcome"}
 NAMES = {"id", "qualname", "parts", "target", "name", "names", "var", "bind", "func", "per",
          "period", "returns", "keyword", "binds", "key", "at_end"}
 WORDS = {"op", "kind", "mode", "overflow", "reshuffle", "discard_to", "code", "values",
-         "preposition", "adjacency", "sight"}
+         "preposition", "adjacency", "sight", "verb"}
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*|[-+*/<>=!]{1,2}")
 
 

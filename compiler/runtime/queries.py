@@ -29,8 +29,8 @@ from .board import (
 from .defs import GAME, Value, base_of
 from .errors import NotExecutable
 from .facing import in_front, relative, side_toward
-from .instances import instances
 from .forced import involuntary, moved, passed, path, stopped_by
+from .instances import instances
 from .log import Event
 from .places import REMOVED
 from .state import Ctx, Game
