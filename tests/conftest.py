@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from ludex.cli.main import main
+from ludex.pipeline import compile_paths
+from ludex.semantics.compilation import Compilation
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -55,3 +57,13 @@ def book(name: str) -> Path:
         pytest.skip(f"the rulebook {name} is not present at {SEEDS} (shared/seeds is "
                     "laid beside the repository on developer machines and in CI)")
     return path
+
+
+def compiled_game(path: Path, *, warnings: bool = True) -> Compilation:
+    """A test game of the fixtures compiled (no checks), from the repository's root; none
+    of its findings an error (and, with `warnings=False`, none a warning either)."""
+    with contextlib.chdir(ROOT):
+        comp = compile_paths([path], checks=False)
+    refused = {"error"} if warnings else {"error", "warning"}
+    assert [str(d) for d in comp.diags if d.severity in refused] == []
+    return comp

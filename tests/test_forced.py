@@ -4,32 +4,23 @@ game `tests/fixtures/engine/forced.ludex`."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ludex.pipeline import compile_paths
 from ludex.runtime import Game, Illegal, NotExecutable
 from ludex.runtime import queries as q
 from ludex.semantics.compilation import Compilation
 from ludex.syntax import unparse
 from ludex.verify.examples import PASS, engine_of, example_results
 
-from .conftest import FIXTURES, ROOT
+from .conftest import FIXTURES, compiled_game
 
 FORCED = FIXTURES / "engine" / "forced.ludex"
 
 
 def compiled(path: Path) -> Compilation:
-    old = Path.cwd()
-    os.chdir(ROOT)
-    try:
-        comp = compile_paths([path], checks=False)
-    finally:
-        os.chdir(old)
-    assert [str(d) for d in comp.diags if d.severity == "error"] == []
-    return comp
+    return compiled_game(path)
 
 
 @pytest.fixture(scope="module")

@@ -9,20 +9,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ludex.pipeline import compile_paths
 from ludex.runtime import Game
 from ludex.semantics.compilation import Compilation
 from ludex.verify.examples import PASS, engine_of, example_results
 
-from .conftest import FIXTURES, run_cli
+from .conftest import FIXTURES, compiled_game, run_cli
 
 MOMENTS = FIXTURES / "engine" / "moments.ludex"
 
 
 def compiled(path: Path) -> Compilation:
-    comp = compile_paths([path], checks=False)
-    assert [str(d) for d in comp.diags if d.severity != "note"] == []
-    return comp
+    return compiled_game(path, warnings=False)
 
 
 @pytest.fixture(scope="module")

@@ -3,33 +3,24 @@ own game `tests/fixtures/engine/sight.ludex`; and the runtime's geometry on its 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from ludex.pipeline import compile_paths
 from ludex.runtime import BoardDef, Game, Illegal, NotExecutable
 from ludex.runtime import queries as q
 from ludex.runtime.sight import clear_corners
 from ludex.semantics.compilation import Compilation
 from ludex.verify.examples import PASS, engine_of, example_results
 
-from .conftest import FIXTURES, ROOT
+from .conftest import FIXTURES, compiled_game
 
 SIGHT = FIXTURES / "engine" / "sight.ludex"
 GRID = BoardDef("b", columns=6, rows=6)
 
 
 def compiled(path: Path) -> Compilation:
-    old = Path.cwd()
-    os.chdir(ROOT)
-    try:
-        comp = compile_paths([path], checks=False)
-    finally:
-        os.chdir(old)
-    assert [str(d) for d in comp.diags if d.severity == "error"] == []
-    return comp
+    return compiled_game(path)
 
 
 @pytest.fixture(scope="module")
