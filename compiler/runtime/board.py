@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from .defs import Value, base_of
 from .errors import Illegal, NotExecutable
-from .sight import NO_WALLS, Walls, clear_corners, through_wall, walls_of
+from .sight import NO_WALLS, Walls, clear_corners, crosses_inside, through_wall, walls_of
 
 if TYPE_CHECKING:
     from .defs import Definitions
@@ -189,18 +189,7 @@ def _crosses(a: tuple[int, int], b: tuple[int, int], square: tuple[int, int]) ->
     """The segment between the centres of squares `a` and `b` crosses the open
     inside of `square` (exact, in fractions: a corner or an edge is not the inside)."""
     half = Fraction(1, 2)
-    x0, y0 = a[0] - half, a[1] - half
-    dx, dy = Fraction(b[0] - a[0]), Fraction(b[1] - a[1])
-    lo, hi = Fraction(0), Fraction(1)
-    for start, delta, low, high in ((x0, dx, square[0] - 1, square[0]),
-                                    (y0, dy, square[1] - 1, square[1])):
-        if delta == 0:
-            if not low < start < high:
-                return False
-            continue
-        t1, t2 = (low - start) / delta, (high - start) / delta
-        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
-    return lo < hi
+    return crosses_inside((a[0] - half, a[1] - half), (b[0] - half, b[1] - half), square)
 
 
 def board_of(boards: Mapping[str, BoardDef], space: Value) -> BoardDef | None:

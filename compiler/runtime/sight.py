@@ -87,7 +87,7 @@ def _hits(p: Point, q: Point, edge: Edge) -> bool:
     return 0 <= t <= 1 and y0 < p[1] + t * dy < y1
 
 
-def _inside(p: Point, q: Point, square: tuple[int, int]) -> bool:
+def crosses_inside(p: Point, q: Point, square: tuple[int, int]) -> bool:
     """Segment p-q crosses the open inside of the space at (column, row)."""
     lo, hi = Fraction(0), Fraction(1)
     for start, delta, low, high in ((p[0], q[0] - p[0], square[0] - 1, square[0]),
@@ -140,7 +140,7 @@ def _clear(p: Point, q: Point, blocked: set[tuple[int, int]], walls: list[Edge],
     """The line p-q (two different corners) is blocked by nothing."""
     if p == q or any(_hits(p, q, e) for e in walls) or any(_on(p, q, j) for j in joints):
         return False
-    if any(_inside(p, q, s) or any(_hits(p, q, e) and _along(p, q, e) for e in _sides(s))
+    if any(crosses_inside(p, q, s) or any(_hits(p, q, e) and _along(p, q, e) for e in _sides(s))
            for s in blocked):
         return False
     return not _pinched(p, q, blocked)
