@@ -150,6 +150,36 @@ def test_a_ruling_accepts_the_survivors_it_lists(tmp_path: Path) -> None:
     assert "18 changes: 9 killed, 0 survived, 9 accepted by rulings" in out.out
 
 
+def test_example_picks_the_examples_mutated_and_leaves_the_others_rulings_alone(
+        tmp_path: Path) -> None:
+    # the ruling lists an id no example has: an error when its example is mutated, and
+    # nothing when `--example` leaves that example out
+    folder = game(tmp_path, ruling("earn: effect 1: 3 -> 5"))
+    out = run_cli("test", "--mutate", "-k", "checks", str(folder))
+    assert (out.code, out.err) == (0, "")
+    assert "tiny/checks  (" in out.out and "restates" not in out.out
+    assert "9 changes: 9 killed, 0 survived" in out.out
+    assert "UNKNOWN" not in out.out and "survives" not in out.out
+    out = run_cli("test", "--mutate", "-k", "restat*", "-k", "nothing", str(folder))
+    assert out.code == 1 and "`survives` lists 'earn: effect 1: 3 -> 5'" in out.out
+    assert "9 changes: 0 killed, 9 survived" in out.out
+    out = run_cli("test", "--mutate", "--example", "no_such_example", str(folder))
+    assert out.code == 1
+    assert "no executable example matches no_such_example" in out.out
+
+
+def test_example_picks_the_examples_run(tmp_path: Path) -> None:
+    folder = game(tmp_path)
+    out = run_cli("test", "-k", "restates", str(folder))
+    assert (out.code, out.err) == (0, "")
+    assert "PASS  tiny/restates" in out.out and "tiny/checks" not in out.out
+    assert out.out.splitlines()[-1] == "1 passed, 0 failed, 0 blocked, 0 prose only"
+    out = run_cli("test", "-k", f"*{folder.name}/game.ludex", str(folder))
+    assert out.out.splitlines()[-1] == "2 passed, 0 failed, 0 blocked, 0 prose only"
+    out = run_cli("test", "-k", "zzz", str(folder))
+    assert out.code == 1 and "no example matches zzz" in out.out
+
+
 def test_an_accepted_change_the_example_kills_is_listed_as_needless(tmp_path: Path) -> None:
     folder = game(tmp_path, ruling(EARN[0]).replace("applies_to: restates", "applies_to: checks"))
     [checks] = [e for e in run(folder).examples if e.example == "checks"]

@@ -14,6 +14,7 @@ away, or there are too many), or a ruling's `survives:` lists an unknown change.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from ..core.diagnostics import render_all, visible
 from ..semantics.compilation import Compilation
@@ -31,15 +32,19 @@ from .common import FINDINGS, OK
 from .term import Progress
 
 
-def report(comp: Compilation, quiet: bool, bar: Progress | None = None) -> int:
-    """Run the changes (`bar` shows how many are tried), print what they gave; the exit
-    code."""
+def report(comp: Compilation, quiet: bool, bar: Progress | None = None,
+           only: Sequence[str] = ()) -> int:
+    """Run the changes (`bar` shows how many are tried; `only`: to the examples
+    `examples.chosen` picks), print what they gave; the exit code."""
     started = time.monotonic()
     try:
-        games = mutate(comp, progress=bar.tell if bar is not None else None)
+        games = mutate(comp, progress=bar.tell if bar is not None else None, only=only)
     finally:
         if bar is not None:
             bar.close()
+    if only and not any(g.examples for g in games):
+        print(f"ludex: error: no executable example matches {' or '.join(only)}")
+        return FINDINGS
     errors = [d for g in games for d in g.diagnostics]
     if errors:
         print(render_all(errors, comp.sources, 20))

@@ -24,6 +24,10 @@ def add(subparsers: Any) -> None:
     parser.add_argument("--mutate", action="store_true",
                         help="break each rule an example names, one change at a time, and "
                         "list every change the example survives")
+    parser.add_argument("-k", "--example", action="append", default=[], metavar="GLOB",
+                        help="only the examples whose qualified name or file the glob "
+                        "matches (a word without * ? [ matches any that holds it); "
+                        "repeatable")
     parser.set_defaults(run=run)
 
 
@@ -32,13 +36,16 @@ def run(args: argparse.Namespace) -> int:
     if comp is None:
         return FINDINGS
     if args.mutate:
-        return mutate.report(comp, verbosity(args) < 0, progress_bar(args))
+        return mutate.report(comp, verbosity(args) < 0, progress_bar(args), args.example)
     bar = progress_bar(args, len(comp.models), "games")
     try:
-        runs = game_runs(comp, load=True, progress=bar.update)
+        runs = game_runs(comp, load=True, progress=bar.update, only=args.example)
     finally:
         bar.close()
     results = [r for run in runs for r in run.results]
+    if args.example and not results:
+        print(f"ludex: error: no example matches {' or '.join(args.example)}")
+        return FINDINGS
     for r in results:
         if r.status in (FAIL, BLOCKED) or verbosity(args) >= 0:
             label = {PASS: "PASS ", FAIL: "FAIL ", BLOCKED: "BLOCK", PROSE: "PROSE"}[r.status]

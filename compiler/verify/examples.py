@@ -17,6 +17,7 @@ and tools that want to drive it; of the commands, only `simulate` and `play` do
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import importlib.abc
 import importlib.machinery
@@ -62,11 +63,25 @@ def disk_cache(root: Path | None) -> Iterator[None]:
         _DISK.clear()
 
 
-def run_game(comp: Compilation, model: GameModel, *, load: bool = False) -> GameRun:
-    """Every example of one game, run contained (or counted as prose only). The engine is
-    loaded when the game has examples, or always with `load`; it is the package the build
-    writes, emitted once per compilation (`comp.engines`)."""
-    examples = [(s, s.decl) for s in model.symbols.values() if isinstance(s.decl, ast.Example)]
+def chosen(qualname: str, decl: ast.Example, only: Sequence[str]) -> bool:
+    """Whether `ludex test --example` picks an example: a glob matches its qualified name or
+    the file it stands in (`*.takeover`, `rules/chess/*`); a pattern without `*`, `?` or
+    `[` matches a name or file that holds it (`takeover`). No pattern picks every one."""
+    if not only:
+        return True
+    return any(fnmatch.fnmatchcase(qualname, p) or fnmatch.fnmatchcase(decl.span.file, p)
+               if any(c in p for c in "*?[") else p in qualname or p in decl.span.file
+               for p in only)
+
+
+def run_game(comp: Compilation, model: GameModel, *, load: bool = False,
+             only: Sequence[str] = ()) -> GameRun:
+    """Every example of one game (or those `only` picks, see `chosen`), run contained (or
+    counted as prose only). The engine is loaded when the game has examples, or always with
+    `load`; it is the package the build writes, emitted once per compilation
+    (`comp.engines`)."""
+    examples = [(s, s.decl) for s in model.symbols.values()
+                if isinstance(s.decl, ast.Example) and chosen(s.qualname, s.decl, only)]
     if not examples and not load:
         return GameRun(model.name, ())
     executable = [s.qualname for s, decl in examples if decl.executable]
@@ -199,14 +214,17 @@ def verify(comp: Compilation, progress: Callable[[int], None] | None = None) -> 
 
 
 def game_runs(comp: Compilation, load: bool = False,
-              progress: Callable[[int], None] | None = None) -> list[GameRun]:
+              progress: Callable[[int], None] | None = None,
+              only: Sequence[str] = ()) -> list[GameRun]:
     """Every game's run, in the compilation's order (`load`: even a game without examples
-    has its engine loaded, so an engine that does not import is found). A game already
-    run is not run again. `progress` is told how many games are done after each."""
+    has its engine loaded, so an engine that does not import is found; `only`: the examples
+    `chosen` picks). A game already run is not run again. `progress` is told how many games
+    are done after each."""
     runs: list[GameRun] = []
     for model in comp.models:
-        runs.append(model.examples if model.examples is not None and not (load and _unloaded(
-            model.examples)) else run_game(comp, model, load=load))
+        runs.append(model.examples if model.examples is not None and not only and not (
+            load and _unloaded(model.examples)) else run_game(comp, model, load=load,
+                                                               only=only))
         if progress is not None:
             progress(len(runs))
     return runs

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
@@ -39,7 +39,7 @@ from ...semantics.compilation import Compilation
 from ...semantics.resolve import GameModel, build_symbols, resolve_game
 from ...semantics.results import PASS
 from ...syntax import ast
-from ..examples import run_game
+from ..examples import chosen, run_game
 from ..sandbox.runner import Limits, run_contained
 from .changes import Mutant, mutants
 
@@ -90,19 +90,20 @@ Progress = Callable[[str, int, int], None]
 
 
 def mutate(comp: Compilation, workers: int | None = None,
-           progress: Progress | None = None) -> list[GameReport]:
-    """Every game's examples against every change to the rules they name."""
-    return [mutate_game(comp, model, workers, progress) for model in comp.models]
+           progress: Progress | None = None, only: Sequence[str] = ()) -> list[GameReport]:
+    """Every game's examples (those `only` picks: `examples.chosen`) against every change
+    to the rules they name."""
+    return [mutate_game(comp, model, workers, progress, only) for model in comp.models]
 
 
 def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None,
-                progress: Progress | None = None) -> GameReport:
+                progress: Progress | None = None, only: Sequence[str] = ()) -> GameReport:
     """One game: plan the changes, check the examples pass as written, run the changes."""
     started = time.monotonic()
-    reports, changes, named = _plan(model)
+    reports, changes, named = _plan(model, only)
     accepted, diagnostics = _rulings(model, {n: [m for q in named[n] for m in changes[q]]
-                                             for n in named})
-    baseline = {r.example: r for r in run_game(comp, model).results}
+                                             for n in named}, bool(only))
+    baseline = {r.example: r for r in run_game(comp, model, only=only).results}
     for name, report in reports.items():
         result = baseline.get(name)
         if result is None or result.status != PASS:
@@ -133,8 +134,8 @@ def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None,
                       time.monotonic() - started)
 
 
-def _plan(model: GameModel) -> tuple[dict[str, ExampleReport], dict[str, list[Mutant]],
-                                     dict[str, list[str]]]:
+def _plan(model: GameModel, only: Sequence[str] = ()) -> tuple[
+        dict[str, ExampleReport], dict[str, list[Mutant]], dict[str, list[str]]]:
     """A report per executable example; the changes to each rule an example names (by the
     rule's qualified name); and for each example, the rules it names that can change."""
     reports: dict[str, ExampleReport] = {}
@@ -143,7 +144,8 @@ def _plan(model: GameModel) -> tuple[dict[str, ExampleReport], dict[str, list[Mu
     places = _Places(model)
     for sym in model.symbols.values():
         decl = sym.decl
-        if not isinstance(decl, ast.Example) or not decl.executable:
+        if not isinstance(decl, ast.Example) or not decl.executable or \
+                not chosen(sym.qualname, decl, only):
             continue
         reports[sym.qualname] = report = ExampleReport(model.name, sym.qualname, decl.span)
         named[sym.qualname] = []
@@ -275,10 +277,11 @@ class _Places:
         return parent.decl if parent is not None else None
 
 
-def _rulings(model: GameModel, ids: dict[str, list[Mutant]]
+def _rulings(model: GameModel, ids: dict[str, list[Mutant]], chosen_only: bool = False
              ) -> tuple[dict[str, set[str]], list[Diagnostic]]:
     """The ids each example's rulings accept (`survives:`), and an E618 for each listed id
-    that is not a change of an example the ruling applies to."""
+    that is not a change of an example the ruling applies to (`chosen_only`: `ids` holds
+    the examples picked, and a ruling on none of them is left alone)."""
     accepted: dict[str, set[str]] = {}
     diags = Diagnostics()
     for sym in model.symbols.values():
@@ -289,6 +292,8 @@ def _rulings(model: GameModel, ids: dict[str, list[Mutant]]
         listed = [i for i in (prop.value.items if isinstance(prop.value, ast.ListLit)
                               else (prop.value,)) if isinstance(i, ast.StrLit)]
         examples = _applies_to(model, decl)
+        if chosen_only and not any(e in ids for e in examples):
+            continue
         known = {m.id for e in examples for m in ids.get(e, ())}
         for item in listed:
             if item.value in known:
