@@ -1,5 +1,5 @@
 """`python -m ludex`."""
 
-from .cli.main import main
+from .cli.main import entry
 
-raise SystemExit(main())
+entry()

@@ -10,6 +10,8 @@ writes nothing; the folder is tagged and ignored by git.
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import os
 import pickle
 import shutil
@@ -20,6 +22,7 @@ from typing import Any
 
 import pytest
 from ludex.core.diagnostics import Diagnostic
+from ludex.core.source import Span
 from ludex.pipeline import compile_paths
 from ludex.syntax import parse
 from ludex.syntax.cache import ParseCache
@@ -297,3 +300,21 @@ def test_the_grammar_tables_read_from_the_cache_parse_and_fail_alike(tmp_path: P
     assert _ludex("check", "g", cwd=tmp_path, env=env) == plain  # read from the cache
     tables.write_text('{"data": {}, "memo": {}}', encoding="utf-8")
     assert _ludex("check", "g", cwd=tmp_path, env=env) == plain
+
+
+def test_a_span_is_made_by_its_own_constructor_and_is_still_a_frozen_dataclass() -> None:
+    """`Span.__init__` sets the slots itself (core/source.py): it must take exactly the
+    dataclass's fields, and the span must compare, hash, pickle and refuse changes as
+    the dataclass's own would."""
+    names = [f.name for f in dataclasses.fields(Span)]
+    assert list(inspect.signature(Span.__init__).parameters)[1:] == names
+    span = Span("a.ludex", 3, 4, 3, 9)
+    assert [getattr(span, n) for n in names] == ["a.ludex", 3, 4, 3, 9]
+    assert span == Span(file="a.ludex", line=3, col=4, end_line=3, end_col=9)
+    assert hash(span) == hash(Span("a.ludex", 3, 4, 3, 9)) and span < Span("a.ludex", 3, 5, 3, 9)
+    assert pickle.loads(pickle.dumps(span)) == span
+    assert dataclasses.replace(span, line=7).line == 7
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        span.line = 1  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Span("a.ludex", 3, 4)  # type: ignore[call-arg]

@@ -133,6 +133,30 @@ def test_runs_as_a_module() -> None:
     assert done.returncode == 0 and "check" in done.stdout
 
 
+def test_a_one_shot_command_ends_at_once_with_its_whole_output_and_its_code(
+        tmp_path: Path) -> None:
+    """`entry` ends a one-shot command with `os._exit` (no freeing of the model): what it
+    printed is all there, on a pipe and in a file, and the exit code is the command's."""
+    import subprocess
+    import sys
+
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / "game.ludex").write_text('game g "G":\n  > A game.\nrule r "R":\n  when: ???\n',
+                                       encoding="utf-8")
+    for folder, code in ((ROOT / "rules" / "crazy_eights", 0), (broken, 1)):
+        expected = run_cli("check", "--format", "json", str(folder))
+        done = subprocess.run([sys.executable, "-m", "ludex", "check", "--format", "json",
+                               str(folder)], capture_output=True, text=True, cwd=ROOT,
+                              check=False)
+        assert (done.returncode, done.stdout) == (expected.code, expected.out)
+        assert done.returncode == code
+        with (tmp_path / "out.json").open("w", encoding="utf-8") as out:
+            subprocess.run([sys.executable, "-m", "ludex", "check", "--format", "json",
+                            str(folder)], stdout=out, cwd=ROOT, check=False)
+        assert (tmp_path / "out.json").read_text("utf-8") == expected.out
+
+
 def test_kind_schemas_are_exported_for_other_tools() -> None:
     run = run_cli("export", "--kinds", "rules")
     assert run.code == 0, run.out + run.err

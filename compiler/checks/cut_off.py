@@ -23,6 +23,7 @@ from .common import finding
 
 CODES = (Code.CUT_OFF_SENTENCE,)
 DETERMINERS = frozenset({"the", "a", "an", "its", "their", "your", "our", "my"})
+_DETERMINERS = tuple(DETERMINERS)
 PREPOSITIONS = frozenset({"to", "in", "on", "at", "from", "with", "for", "of", "by", "into",
                           "onto", "through"})
 DOUBLES_ALLOWED = frozenset({"that", "had", "much", "very", "so", "is", "no", "bye"})
@@ -53,8 +54,8 @@ def problems(text: str) -> Iterator[tuple[str, str]]:
     """What is cut off or doubled in one paragraph, with a hint for each."""
     eithers = _EITHER_HINT.search(text) is not None
     for sentence in _SENTENCE_END.split(text):
-        if sentence.endswith("."):
-            words = _WORD.findall(sentence)
+        if sentence.endswith(".") and sentence.rstrip(".").rstrip().endswith(_DETERMINERS):
+            words = _WORD.findall(sentence)  # (it may end on one: most sentences cannot)
             if len(words) > 1 and words[-1] in DETERMINERS and \
                     sentence.rstrip(".").rstrip().endswith(words[-1]):
                 yield (f"a sentence ends on {words[-1]!r}: {_tail(sentence)!r}",

@@ -85,7 +85,10 @@ def _most_of(decl: ast.Decl, texts: list[str]) -> bool:
 
 def _facts(text: str) -> frozenset[str]:
     """Numbers and capitalised names: two rules differing in these are different rules."""
-    return frozenset(re.findall(r"\d+|\b[A-Z][\w'-]*", text))
+    return frozenset(_FACTS.findall(text))
+
+
+_FACTS = re.compile(r"\d+|\b[A-Z][\w'-]*")
 
 
 def _same(a: str, b: str) -> bool:

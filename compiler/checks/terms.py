@@ -145,12 +145,14 @@ def _emit(run: list[str], initial: bool) -> Iterator[str]:
         yield " ".join(words)
 
 
-@lru_cache(maxsize=1 << 16)  # a name is keyed by several checks
+_NOT_IN_KEY = re.compile(r"[^a-z0-9& ]")
+
+
+@lru_cache(maxsize=1 << 18)  # a name is keyed by several checks (a card list has 60,000)
 def key(name: str) -> str:
     """Compare names ignoring case, punctuation, spacing and a plural ending."""
-    text = re.sub(r"[^a-z0-9& ]", "", normalise(name).replace("-", " "))
-    words = [_singular(w) for w in text.split()]
-    return " ".join(words)
+    text = _NOT_IN_KEY.sub("", normalise(name).replace("-", " "))
+    return " ".join([_singular(w) for w in text.split()])
 
 
 def _singular(word: str) -> str:

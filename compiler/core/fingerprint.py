@@ -12,7 +12,7 @@ import stat
 import sys
 from collections.abc import Iterator
 from functools import cache
-from importlib import metadata, resources
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,7 @@ def compiler_digest() -> str:
             if path.suffix != ".pyc":
                 h.update(os.fsencode(path.relative_to(root)) + b"\0")
                 feed(h, path)
+    from importlib import metadata  # noqa: PLC0415 - slow to import; only a digest needs it
     for name in LIBRARIES:
         try:
             version = metadata.version(name)

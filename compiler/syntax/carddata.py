@@ -33,7 +33,6 @@ from ..core.diagnostics import Diagnostics
 from ..core.source import SourceFile, Span
 from . import ast
 from .carddata_sheet import parse_sheet
-from .carddata_yaml import parse_yaml
 from .parse import MAX_DEPTH
 from .properties import MAX_DIGITS, check_id, number
 
@@ -241,5 +240,6 @@ def parse_card_file(source: SourceFile, diags: Diagnostics,
     if source.path.endswith((".cards.csv", ".cards.tsv")):
         return parse_sheet(source, diags, kinds)
     if source.path.endswith((".cards.yaml", ".cards.yml")):
+        from .carddata_yaml import parse_yaml  # noqa: PLC0415 - PyYAML only for YAML
         return parse_yaml(source, diags, kinds)
     return parse_cards(source, diags)

@@ -69,8 +69,15 @@ class _Sheet:
         self.within: ast.Ref | None = None
         self.types: dict[str, dict[str, ast.FieldType]] = {}  # each kind's fields, once
 
-    def spans(self, line: int, raw: str, delimiter: str) -> list[Span]:
+    def spans(self, line: int, raw: str, delimiter: str, cells: list[str]) -> list[Span]:
         path = self.source.path
+        if '"' not in raw and "\r" not in raw:  # unquoted: the cells are its text, split at each
+            spans, start = [], 1  # delimiter, on one line (a line break would be quoted)
+            for cell in cells:
+                end = start + len(cell)
+                spans.append(Span(path, line, start, line, end if end > start else start + 1))
+                start = end + 1
+            return spans
         if "\n" not in raw.rstrip("\n"):  # a record of one line: a cell's column is its offset
             return [Span(path, line, start + 1, line, start + 1 + max(1, end - start))
                     for start, end in cell_starts(raw, delimiter)]
@@ -216,7 +223,7 @@ def parse_sheet(source: SourceFile, diags: Diagnostics,
         if not consumed or not any(c.strip() for c in cells):
             continue
         first = consumed[0][0]
-        spans = sheet.spans(first, "".join(line for _, line in consumed), delimiter)
+        spans = sheet.spans(first, "".join(line for _, line in consumed), delimiter, cells)
         if not has_header:
             if not sheet.header(cells, spans):
                 return None

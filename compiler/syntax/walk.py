@@ -185,7 +185,7 @@ _BULLET = re.compile(r"^(?:[•·*\-]\s+)+")
 _SPACE = re.compile(r"\s+")
 
 
-@lru_cache(maxsize=1 << 16)  # the checks normalise each name and text many times
+@lru_cache(maxsize=1 << 18)  # the checks normalise each name and text many times
 def normalise(text: str) -> str:
     if not text.isascii():  # (NFKC and the quotes table leave ASCII as it is)
         text = unicodedata.normalize("NFKC", text).translate(_QUOTES)

@@ -31,7 +31,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 
-from ..backends.python.package import emit_game, engine_files, package_name
 from ..core.fingerprint import compiler_digest
 from ..semantics.compilation import Compilation
 from ..semantics.resolve import GameModel
@@ -116,6 +115,9 @@ def _contained(comp: Compilation, model: GameModel, names: Sequence[str]) -> Con
         found = _stored(stored)
         if found is not None:
             return found
+    from ..backends.python.package import emit_game, engine_files, package_name  # noqa: PLC0415
+    # (imported here: the code generator and the runtime it loads cost a check of a game
+    # without examples a quarter of a second)
     try:
         files, package = engine_files(comp, model, emit_game), package_name(model)
     except Exception as err:  # noqa: BLE001 - an engine ludex cannot generate is a finding
@@ -283,6 +285,7 @@ def load_engine(files: Mapping[str, str], label: str) -> ModuleType:
 
 def engine_of(model: GameModel) -> ModuleType:
     """A game's engine imported into this process (see `load_engine`)."""
+    from ..backends.python.package import emit_game  # noqa: PLC0415 - see `_contained`
     return load_engine(emit_game(model), model.name)
 
 
