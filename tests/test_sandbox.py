@@ -15,7 +15,9 @@ from pathlib import Path
 import ludex
 import pytest
 from ludex.backends import to_site
-from ludex.backends.python.package import emit_game, package_name
+from ludex.backends.python import package as generator
+from ludex.backends.python.names import package_name
+from ludex.backends.python.package import emit_game
 from ludex.pipeline import compile_paths
 from ludex.verify import examples
 from ludex.verify.sandbox.runner import Limits, run_contained
@@ -376,14 +378,14 @@ def test_a_kind_with_optional_fields_named_like_types_imports(tmp_path: Path) ->
 
 def broken_emitter(monkeypatch: pytest.MonkeyPatch) -> None:
     """Generated code that fails on import (as a generator bug would make it)."""
-    real: Callable[..., dict[str, str]] = examples.emit_game
+    real: Callable[..., dict[str, str]] = generator.emit_game
 
     def emit(*args: object, **kwargs: object) -> dict[str, str]:
         files = real(*args, **kwargs)
         files["catalog.py"] += "\nimport ludex\nludex.PWNED = True\nraise TypeError('boom')\n"
         return files
 
-    monkeypatch.setattr(examples, "emit_game", emit)
+    monkeypatch.setattr(generator, "emit_game", emit)  # the examples import it when they run
 
 
 def test_ludex_test_fails_when_the_engine_does_not_import(

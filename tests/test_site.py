@@ -313,16 +313,16 @@ def test_example_outcomes_slot_in(tmp_path: Path) -> None:
 
 def test_an_engine_that_does_not_load_shows_on_every_executable_example(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from ludex.verify import examples
+    from ludex.backends.python import package
 
-    real = examples.emit_game
+    real = package.emit_game
 
     def broken(*args: object, **kwargs: object) -> dict[str, str]:
         files = real(*args, **kwargs)  # type: ignore[arg-type]
         files["catalog.py"] += "\nraise TypeError('boom')\n"
         return files
 
-    monkeypatch.setattr(examples, "emit_game", broken)
+    monkeypatch.setattr(package, "emit_game", broken)
     page = _examples_page(tmp_path)
     assert page.count("does not load: tiny/catalog.py, line") == 2  # the executable two
     assert page.count("TypeError: boom |") == 2

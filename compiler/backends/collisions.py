@@ -36,7 +36,7 @@ def check_outputs(models: Sequence[GameModel], diags: Diagnostics) -> None:
 
 def _check_packages(models: Sequence[GameModel], diags: Diagnostics) -> set[int]:
     """E308 for each game whose package another game already has; their ids."""
-    from .python.package import package_name
+    from .python.names import package_name
 
     first: dict[str, GameModel] = {}
     clashing: set[int] = set()

@@ -115,7 +115,8 @@ def _contained(comp: Compilation, model: GameModel, names: Sequence[str]) -> Con
         found = _stored(stored)
         if found is not None:
             return found
-    from ..backends.python.package import emit_game, engine_files, package_name  # noqa: PLC0415
+    from ..backends.python.names import package_name  # noqa: PLC0415
+    from ..backends.python.package import emit_game, engine_files  # noqa: PLC0415
     # (imported here: the code generator and the runtime it loads cost a check of a game
     # without examples a quarter of a second)
     try:

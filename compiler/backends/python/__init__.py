@@ -23,8 +23,24 @@ code imports `ludex.runtime` and nothing else of ludex.
 
 from __future__ import annotations
 
-from .names import camel, snake, unique_names
-from .package import emit, emit_game, engine_files, iter_rule_functions, package_name
+from typing import TYPE_CHECKING, Any
+
+from .names import camel, package_name, snake, unique_names
+
+if TYPE_CHECKING:
+    from .package import emit, emit_game, engine_files, iter_rule_functions
+
+_GENERATOR = frozenset({"emit", "emit_game", "engine_files", "iter_rule_functions"})
+
+
+def __getattr__(name: str) -> Any:
+    """The generator's functions, its module loaded on first use: it imports Jinja2 and the
+    runtime, which a check of a game without examples never needs."""
+    if name in _GENERATOR:
+        from . import package  # noqa: PLC0415
+
+        return getattr(package, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = ["camel", "emit", "emit_game", "engine_files", "iter_rule_functions", "package_name",
            "snake", "unique_names"]

@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import keyword
 import re
+import sys
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ...semantics.resolve import GameModel
 
 RESERVED = frozenset({"g", "ctx", "q", "picked"}) | frozenset(keyword.kwlist) | frozenset(
     keyword.softkwlist)
@@ -66,3 +71,14 @@ def unique_names(qualnames: Iterable[str], style: Callable[[str], str],
         out[q] = candidate
     return out
 
+
+# A package may not take the name of a module it or its user imports: a game called
+# `typing` or `ludex` would otherwise shadow it for everything on the same path.
+TAKEN_MODULES = RESERVED | frozenset(sys.stdlib_module_names) | {"ludex", "generated"}
+
+
+def package_name(model: GameModel) -> str:
+    """The engine package a game is written to (`generated/<name>/`)."""
+    name = snake(model.name)
+    name = "n" + name if name[:1].isdigit() else name
+    return name + "_" if name in TAKEN_MODULES else name

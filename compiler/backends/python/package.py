@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-import sys
 import tokenize
 from collections.abc import Callable, Iterable, Iterator
 from functools import cache
@@ -21,7 +20,7 @@ from .catalog import catalog_module
 from .common import Unit
 from .components import components_module
 from .examples import examples_module
-from .names import RESERVED, snake
+from .names import package_name
 from .pretty import WIDTH, Atom, Str, call, comment_text, literal, render
 from .rules import rules_module
 
@@ -46,17 +45,6 @@ def _templates() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), undefined=jinja2.StrictUndefined,
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False)
-
-
-# A package may not take the name of a module it or its user imports: a game called
-# `typing` or `ludex` would otherwise shadow it for everything on the same path.
-TAKEN_MODULES = RESERVED | frozenset(sys.stdlib_module_names) | {"ludex", "generated"}
-
-
-def package_name(model: GameModel) -> str:
-    name = snake(model.name)
-    name = "n" + name if name[:1].isdigit() else name
-    return name + "_" if name in TAKEN_MODULES else name
 
 
 def _source_name(model: GameModel) -> str:

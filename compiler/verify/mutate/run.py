@@ -31,7 +31,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 
-from ...backends.python.package import emit_game, engine_files, package_name
+from ...backends.python.names import package_name
+from ...backends.python.package import emit_game, engine_files
 from ...core.codes import Code, Severity
 from ...core.diagnostics import Diagnostic, Diagnostics, did_you_mean
 from ...core.source import Span
