@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..core.source import Span
 from .ast_exprs import Expr, FieldType, ListLit, RangeLit, Ref
@@ -130,7 +130,10 @@ class Clauses:
 
     @property
     def empty(self) -> bool:
-        return self == Clauses()
+        return self == NO_CLAUSES
+
+
+NO_CLAUSES = Clauses()
 
 
 # ------------------------------------------------------------------ declarations
@@ -176,7 +179,7 @@ class Instance(Decl):
     """An instance of a kind; `keyword` is the kind's id, `values` its fields."""
 
     values: tuple[Property, ...] = ()
-    clauses: Clauses = field(default_factory=Clauses)
+    clauses: Clauses = NO_CLAUSES  # (frozen: one empty set of clauses serves every one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,20 +259,20 @@ class Procedure(Decl):
 
 @dataclass(frozen=True, slots=True)
 class Step(Decl):
-    clauses: Clauses = field(default_factory=Clauses)
+    clauses: Clauses = NO_CLAUSES  # (frozen: one empty set of clauses serves every one)
 
 
 @dataclass(frozen=True, slots=True)
 class Rule(Decl):
     who: Expr | None = None
     overrides: Ref | None = None
-    clauses: Clauses = field(default_factory=Clauses)
+    clauses: Clauses = NO_CLAUSES  # (frozen: one empty set of clauses serves every one)
 
 
 @dataclass(frozen=True, slots=True)
 class Restatement(Decl):
     restates: Ref | None = None
-    clauses: Clauses = field(default_factory=Clauses)
+    clauses: Clauses = NO_CLAUSES  # (frozen: one empty set of clauses serves every one)
 
 
 @dataclass(frozen=True, slots=True)
