@@ -82,6 +82,8 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
             if isinstance(decl, ast.Example) else set()
         # a card's statements are in its clauses (its field values hold none)
         walked = decl.clauses if isinstance(decl, ast.Instance) else decl
+        if walked is ast.NO_CLAUSES:
+            continue  # a plain card: nothing to walk
         for node in find_nodes(walked, (ast.Trigger, ast.Refused)):
             if isinstance(node, ast.Trigger) and node.args:
                 _check_args(model, node, diags)

@@ -99,9 +99,11 @@ def _players_kind(model: GameModel, diags: Diagnostics) -> bool:
     return True
 
 
+_SEATED = {ast.Zone: "per", ast.Deck: "per", ast.Procedure: "each"}
+
+
 def _needs_players(decl: ast.Decl, diags: Diagnostics) -> None:
-    wanted = {ast.Zone: "per", ast.Deck: "per", ast.Procedure: "each"}
-    for cls, name in wanted.items():
+    for cls, name in _SEATED.items():
         prop = decl.prop(name) if isinstance(decl, cls) else None
         if prop is not None and isinstance(prop.value, ast.Ref) and prop.value.dotted == "player":
             diags.add(Code.NEEDS_PLAYERS, f"`{name}: player` needs players, and the game "
@@ -112,7 +114,7 @@ def _own_nodes(decl: ast.Decl) -> list[object]:
     """The nodes of a declaration's clauses, rows and example steps (not its children's)."""
     roots: list[object] = []
     clauses = getattr(decl, "clauses", None)
-    if clauses is not None:
+    if clauses is not None and clauses is not ast.NO_CLAUSES:  # (a card's, most often)
         roots.append(clauses)
     roots += list(getattr(decl, "rows", ()))
     if isinstance(decl, ast.Example):

@@ -330,7 +330,7 @@ def _check_ref_kind(r: Resolver, decl: ast.Decl, prop: ast.Property, ref: ast.Re
 def _expression_roots(decl: ast.Decl) -> Iterator[object]:
     """The parts of a declaration that hold references (not its properties)."""
     clauses = getattr(decl, "clauses", None)
-    if clauses is not None:
+    if clauses is not None and clauses is not ast.NO_CLAUSES:  # (none: nothing to resolve)
         yield clauses
     yield from getattr(decl, "rows", ())
     yield from getattr(decl, "entries", ())

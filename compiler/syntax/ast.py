@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..core.source import Span
 from .ast_decls import (
+    NO_CLAUSES,
     Board,
     Clauses,
     Component,
@@ -126,7 +127,7 @@ __all__ = [
     "FieldType", "File", "ForEach", "Gain", "Game", "GameSource", "If", "ImageType", "Instance",
     "IntLit",
     "IntType", "Kind", "Limit", "ListLit", "ListType", "Log", "Lose", "Manifest", "May", "Move",
-    "MoveAlong", "Force",
+    "MoveAlong", "Force", "NO_CLAUSES",
     "Note", "Option", "OptionalType", "Pay", "Place", "Procedure", "Property", "Prose",
     "ProseStep", "RangeLit", "Ref", "RefType", "Refused", "Relocate", "Remove", "Require", "Reroll",
     "Restatement", "Reveal", "Roll", "Row", "RowKey", "Rule", "Ruling", "SetValue", "Shuffle",
