@@ -151,6 +151,8 @@ _NOT_IN_KEY = re.compile(r"[^a-z0-9& ]")
 @lru_cache(maxsize=1 << 18)  # a name is keyed by several checks (a card list has 60,000)
 def key(name: str) -> str:
     """Compare names ignoring case, punctuation, spacing and a plural ending."""
+    if name.isascii() and name.replace(" ", "").isalnum():  # most: letters, digits, spaces
+        return " ".join([_singular(w) for w in name.lower().split()])  # (as below gives)
     text = _NOT_IN_KEY.sub("", normalise(name).replace("-", " "))
     return " ".join([_singular(w) for w in text.split()])
 
