@@ -119,7 +119,7 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.NEEDS_PLAYERS: (_E, "something per player, and the game declares no players"),
     Code.UNKNOWN_CHOICE: (_E, "an answer to a choice no rule of the game makes"),
     Code.BAD_BOARD: (_E, "a board's space or adjacency that cannot be"),
-    Code.WRONG_ARGUMENTS: (_E, "values an event or a trigger gives that its params do not take"),
+    Code.WRONG_ARGUMENTS: (_E, "values an event, a trigger or a query gets that it does not take"),
     Code.HOOK_NEVER_RUNS: (_W, "a `when:` hooked to something that never runs, so the rule "
                            "never fires"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),

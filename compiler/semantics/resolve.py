@@ -19,6 +19,7 @@ from ..syntax import ast
 from ..syntax.carddata_cells import card_label
 from ..syntax.properties import BUILTINS, COMMON, PROPS, choice
 from ..syntax.walk import iter_nodes
+from .calls import check_call
 from .events import check_events, local_names
 from .structure import check_flow, check_schedule, per_seat
 from .symbols import GameModel, Symbol, build_symbols, link_bases
@@ -63,18 +64,7 @@ class Resolver:
                       if isinstance(d, (ast.Fact, ast.External))}
 
     def check_call(self, call: ast.Call) -> None:
-        """A call reads an engine query, a declared `fact` or an external term; anything
-        else is a typo."""
-        from ..runtime.queries import QUERIES, SPECIAL
-
-        if call.func in QUERIES or call.func in SPECIAL or call.func in self.facts:
-            return
-        known = set(QUERIES) | SPECIAL | self.facts
-        self.diags.add(Code.UNKNOWN_CALL,
-                       f"`{call.func}(...)` is neither an engine query nor a declared "
-                       "fact", call.span, did_you_mean(call.func, known) or
-                       f'declare it: `fact {call.func} "what it tells"` (the engine does not '
-                       "model it; examples state it with `set`)")
+        check_call(call, self.facts, self.diags)  # (`calls`: what it may read, how many)
 
     def lookup(self, ref: ast.Ref, scope: Symbol) -> Symbol | None:
         """The innermost declaration named so, from `scope` outwards; one further out of
