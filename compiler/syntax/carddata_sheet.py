@@ -68,6 +68,7 @@ class _Sheet:
         self.columns: list[str | None] = []  # the field (or reserved column) of each column
         self.within: ast.Ref | None = None
         self.types: dict[str, dict[str, ast.FieldType]] = {}  # each kind's fields, once
+        self.required: dict[str, list[str]] = {}  # each kind's fields that are not optional
 
     def spans(self, line: int, raw: str, delimiter: str, cells: list[str]) -> list[Span]:
         path = self.source.path
@@ -164,14 +165,16 @@ class _Sheet:
         types = self.types.get(kind)
         if types is None:
             types = self.types[kind] = field_types(self.kinds.get(kind))
+            self.required[kind] = [name for name, t in types.items()
+                                   if not isinstance(t, ast.OptionalType)]
         props = tuple(ast.Property(span, name, cell_value(text, types.get(name), span,
                                                           self.diags))
                       for name, (text, span) in values.items()
                       if name not in COLUMNS and text)
         title = values.get("title", ("", row))[0] or None
-        for name, t in types.items():  # at the empty cell (the kind's schema skips these)
+        for name in self.required[kind]:  # at the empty cell (the kind's schema skips these)
             text, span = values.get(name, ("", row))
-            if not text and not isinstance(t, ast.OptionalType):
+            if not text:
                 self.diags.add(Code.CARD_DATA_SCHEMA,
                                f"{row_label(ident, title, kind)}missing field `{name}`", span,
                                f"add `{name}` to the card" if name in values else
@@ -223,7 +226,8 @@ def parse_sheet(source: SourceFile, diags: Diagnostics,
         if not consumed or not any(c.strip() for c in cells):
             continue
         first = consumed[0][0]
-        spans = sheet.spans(first, "".join(line for _, line in consumed), delimiter, cells)
+        raw = consumed[0][1] if len(consumed) == 1 else "".join(line for _, line in consumed)
+        spans = sheet.spans(first, raw, delimiter, cells)
         if not has_header:
             if not sheet.header(cells, spans):
                 return None
