@@ -64,8 +64,8 @@ def test_julie_pays_one_trust_per_guard_to_reach_the_hideout(escalation: Definit
                           ("access_district", (JULIE,)): f"{JULIE}.smugglers_hideout"})
     g.set(JULIE, "trust", 5)
     g.place(JULIE, "art_district")
-    with pytest.raises(NotExecutable, match="Julie's turn is finished"):  # then, in words
-        g.trigger(f"{HIDEOUT}.move_to_hideout")
+    g.trigger(f"{HIDEOUT}.move_to_hideout")  # then her turn is finished (the core game's)
+    assert fired(g, f"{HIDEOUT}.no_actions")
     assert g.get(JULIE, "trust") == 3
     assert g.places.where(JULIE) == f"{JULIE}.smugglers_hideout"
 
@@ -249,11 +249,11 @@ def test_julies_hideout_card_is_drawn_before_her_rule_is_weighed(
         g.set_fact("access_cards_of", [JULIE], cards)
         g.set(JULIE, "hero_servant", 2)
         g.place(JULIE, "grand_citadel")
-        # its moment ("After the 3 regular Servants ... take their turns") is a step in
-        # words, first: the run stops there (the examples are prose only now)
-        with pytest.raises(NotExecutable, match="After the 3 regular Servants"):
-            g.trigger("aeterna.heroes_as_servants.next_round", Ctx(actor=JULIE))
-        assert g.places.where(JULIE) == "grand_citadel" and not fired(g, rule)
+        g.trigger("aeterna.heroes_as_servants.next_round", Ctx(actor=JULIE))
+        if cards == [hideout]:  # her card read as a Patrol Movement card: no move, no Action
+            assert g.places.where(JULIE) == "grand_citadel" and fired(g, rule)
+        else:
+            assert g.places.where(JULIE) == "tower_of_law" and not fired(g, rule)
 
 
 # ---------------------------------------------------------------- D.E.I.
