@@ -11,7 +11,7 @@ from ludex.runtime import Record
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AdventureHub(Record):
-    # adventure.hub_adventures.adventure_hub (rules/aeon_trespass/adventure.ludex:299)
+    # adventure.hub_adventures.adventure_hub (rules/aeon_trespass/adventure.ludex:300)
     # Adventure Hub
 
     KIND: ClassVar[str] = 'adventure.hub_adventures.adventure_hub'
@@ -36,7 +36,7 @@ class KratosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameKeyword(Record):
-    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:847)
+    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:1312)
 
     KIND: ClassVar[str] = 'game_keyword'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'stackable': 'stackable'})
@@ -62,7 +62,7 @@ class Titan(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TerrainTrait(Record):
-    # terrain_trait: Terrain Trait (rules/aeon_trespass/terrain.ludex:222)
+    # terrain_trait: Terrain Trait (rules/aeon_trespass/terrain.ludex:227)
 
     KIND: ClassVar[str] = 'terrain_trait'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -79,7 +79,7 @@ class AttachmentGear(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TitanFigure(Record):
-    # titan_movement_rules.titan_figure (rules/aeon_trespass/titan_round.ludex:526)
+    # titan_movement_rules.titan_figure (rules/aeon_trespass/titan_round.ludex:554)
     # A Titan miniature on the Battle Board
 
     KIND: ClassVar[str] = 'titan_movement_rules.titan_figure'
@@ -90,7 +90,7 @@ class TitanFigure(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PassableTerrainTile(Record):
-    # titan_movement_rules.passable_terrain_tile (rules/aeon_trespass/titan_round.ludex:543)
+    # titan_movement_rules.passable_terrain_tile (rules/aeon_trespass/titan_round.ludex:571)
     # A one-space Terrain tile a Titan may move through (neither Obstacle nor Chasm)
 
     KIND: ClassVar[str] = 'titan_movement_rules.passable_terrain_tile'
@@ -99,7 +99,7 @@ class PassableTerrainTile(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BpCard(Record):
-    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1864)
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1971)
 
     KIND: ClassVar[str] = 'bp_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -109,7 +109,7 @@ class BpCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AiCard(Record):
-    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1867)
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1974)
 
     KIND: ClassVar[str] = 'ai_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -119,7 +119,7 @@ class AiCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GenericWound(Record):
-    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1870)
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1977)
 
     KIND: ClassVar[str] = 'generic_wound'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})

@@ -72,6 +72,12 @@ STATS = by_name(
         overflow='forbid',
     ),
     StatDef(
+        name='trauma_growth_abilities',
+        title='The trauma growth abilities written down on an Argonaut Sheet',
+        per='argonaut',
+        lo=None,
+    ),
+    StatDef(
         name='noted_adventure_terrain',
         title='The Adventure Terrain (and its placement) noted on the day of the earliest '
         'upcoming Timeline Battle',
@@ -81,6 +87,13 @@ STATS = by_name(
         name='adventure_terrain_noted',
         title='An Adventure Terrain is noted on the day of the earliest upcoming Timeline Battle',
         lo=None,
+    ),
+    StatDef(
+        name='fated_boxes_marked',
+        title='The fated boxes marked in the adventure tables, each by the name (paragraph) of '
+        'the adventure it is next to',
+        lo=None,
+        start=(),
     ),
     StatDef(
         name='delve_total',
@@ -333,12 +346,20 @@ STATS = by_name(
     StatDef(name='has_sacrifice', title='The Titan has Sacrifice', per='argonaut', lo=None),
     StatDef(name='has_spotlight', title='The Titan has Spotlight', per='argonaut', lo=None),
     StatDef(name='has_provoke', title='The Titan has Provoke', per='argonaut', lo=None),
+    StatDef(name='has_hide', title='The Titan has Hide', per='argonaut', lo=None),
+    StatDef(
+        name='hidden',
+        title='The Titan is Hidden (the generic token on the game element granting Hide)',
+        per='argonaut',
+        lo=None,
+    ),
     StatDef(
         name='tumble',
         title='The Titan has Tumble (the Smelted Breastplate, say)',
         per='argonaut',
         lo=None,
     ),
+    StatDef(name='stalwart', title='The Titan has Stalwart', per='argonaut', lo=None),
     StatDef(
         name='primordial_cycle',
         title='The Cycle the chosen Primordial originates from',
@@ -395,11 +416,31 @@ STATS = by_name(
         title="The Titans of the targeting line in the Primordial's Line of Sight",
         lo=None,
     ),
+    StatDef(
+        name='target_record',
+        title="The viable Targets of the lines read in turn (an example's record)",
+        lo=None,
+    ),
     StatDef(name='highest_rage_at_start', title='The highest Rage when the Battle starts', lo=None),
     StatDef(name='highest_living_rage', title='The highest Rage of the living Titans', lo=None),
     StatDef(
         name='los_record',
         title="The answers of the Line of Sight checks in turn (an example's record)",
+        lo=None,
+    ),
+    StatDef(
+        name='prim_edge_sides',
+        title='The sides along the Board Edge the Primordial may move on toward',
+        lo=None,
+    ),
+    StatDef(
+        name='prim_record',
+        title="Where the Primordial stood after an effect moved it (an example's record)",
+        lo=None,
+    ),
+    StatDef(
+        name='prim_unattacked',
+        title='The Targets of a Simultaneous Attack not yet attacked',
         lo=None,
     ),
     StatDef(
@@ -410,11 +451,6 @@ STATS = by_name(
     StatDef(
         name='primordial_attack_ended',
         title='The Primordial Attack taking place was ended (a Chain Break, the Mercy Rule)',
-        lo=None,
-    ),
-    StatDef(
-        name='target_out_of_range',
-        title='After its movement the Primordial cannot reach the Target (board geometry: given)',
         lo=None,
     ),
     StatDef(
@@ -458,6 +494,27 @@ STATS = by_name(
         lo=None,
     ),
     StatDef(name='prim_zone_line', title='The targeting line resolved is a Zone line', lo=None),
+    StatDef(
+        name='ai_all_titans_in_path',
+        title="The AI card's Sequential Attack targets All Titans in path",
+        lo=None,
+    ),
+    StatDef(
+        name='prim_path_titans',
+        title="The Titans in the Primordial's path, beside it where its next space lies",
+        lo=None,
+    ),
+    StatDef(
+        name='prim_zone_broken',
+        title='The Titans whose Chain Break ended their part of the Zone Attack',
+        lo=None,
+        start=(),
+    ),
+    StatDef(
+        name='prim_zone_current',
+        title='The Titan the Zone Attack is being resolved for',
+        lo=None,
+    ),
     StatDef(name='prim_zone_titans', title='The Titans in the Zone of the Zone Attack', lo=None),
     StatDef(
         name='prim_side',
@@ -472,31 +529,20 @@ STATS = by_name(
         lo=None,
     ),
     StatDef(
-        name='prim_from_col',
-        title='Where the Primordial stood before its move: the number of its first space on the '
-        'long Board Edge',
+        name='prim_step_side',
+        title='The side of the Primordial its next space of movement lies on',
         lo=None,
     ),
     StatDef(
-        name='prim_from_row',
-        title='Where the Primordial stood before its move: the letter of its first space on the '
-        'short Board Edge',
-        lo=None,
-    ),
-    StatDef(
-        name='prim_from_spaces',
-        title='The spaces the Primordial covered before its move',
-        lo=None,
-    ),
-    StatDef(
-        name='prim_destination',
-        title='The space the Primordial moves to (its top-left space)',
+        name='prim_zigzag_axis',
+        title="The axis of the zigzag's next space (horizontal or vertical; none before the first)",
         lo=None,
     ),
     StatDef(
         name='prim_swept_spaces',
         title='The spaces the Primordial moved through or onto',
         lo=None,
+        start=(),
     ),
     StatDef(
         name='prim_facing',
@@ -707,7 +753,7 @@ STATS = by_name(
         lo=None,
     ),
     StatDef(name='argo_ability_limit', title='The Argo Ability (AA) Limit', lo=None),
-    StatDef(name='charges_left', title='The charges left on an Argo Ability', lo=None),
+    StatDef(name='charges_left', title='The charges left on an Argo Ability', hi=99),
     StatDef(name='crit_chance', title='A Crit Chance was gained during the Attack Roll', lo=None),
     StatDef(name='weapon_attack_dice', title='The Attack dice value of the active weapon', lo=None),
     StatDef(name='weapon_precision', title='The Precision bonus of the active weapon', lo=None),
@@ -818,6 +864,17 @@ STATS = by_name(
         name='adversary_activations_waiting',
         title='Adversary activations that happened during the current Battle, not yet resolved',
         lo=None,
+    ),
+    StatDef(
+        name='primordial_faced',
+        title='The Regular Primordial the players chose to face in the Timeline Battle',
+        lo=None,
+    ),
+    StatDef(
+        name='battles_seen',
+        title='The Primordial faced, as each Battle of the example starts',
+        lo=None,
+        start=(),
     ),
     StatDef(
         name='breeding_events_due',
@@ -1608,6 +1665,11 @@ ZONES = by_name(
     ZoneDef(name='facedown_cards', title='Discarded Gear and Mnemos cards, facedown'),
     ZoneDef(name='game_box', title='The game box (archived elements)'),
     ZoneDef(name='removed_for_now', title='Elements set aside for a specific duration'),
+    ZoneDef(
+        name='additional_adventure_rules.fated_mnemoses.fated_mnemos_noted',
+        title='The Fated Mnemos cards noted on an Argonaut Sheet, black side up',
+        per='argonaut',
+    ),
     ZoneDef(
         name='gaining_primordial_resources.generic_wounds_drawn',
         title="BP cards drawn for the generic Wounds' resources",

@@ -353,12 +353,12 @@ def leader_by_lot(g: Game) -> list[Expectation]:
     ]
 
 
-# adventure.hub_adventures.story_ii_hub (rules/aeon_trespass/adventure.ludex:335)
+# adventure.hub_adventures.story_ii_hub (rules/aeon_trespass/adventure.ludex:336)
 # An 8 on the Adventure Hubs table
 @book.example(
     'adventure.hub_adventures.story_ii_hub',
     title='An 8 on the Adventure Hubs table',
-    source='rules/aeon_trespass/adventure.ludex:335',
+    source='rules/aeon_trespass/adventure.ludex:336',
 )
 def story_ii_hub(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -398,21 +398,82 @@ def story_ii_hub(g: Game) -> list[Expectation]:
     ]
 
 
-# adventure.hub_adventures.two_hub_adventures (rules/aeon_trespass/adventure.ludex:362)
+# adventure.hub_adventures.two_hub_adventures (rules/aeon_trespass/adventure.ludex:363)
 # Not in the book: an empty box, then an alpha box
-book.example(
+@book.example(
     'adventure.hub_adventures.two_hub_adventures',
     title='Not in the book: an empty box, then an alpha box',
-    source='rules/aeon_trespass/adventure.ludex:362',
+    source='rules/aeon_trespass/adventure.ludex:363',
 )
+def two_hub_adventures(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_story_card', '2B')
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [8, 4, 7])
+    g.set_fact('adventure_hubs_table', [8, 2], catalog.MAN_OF_PURPOSE.id)
+    g.set_fact('adventure_hubs_table', [7, 2], catalog.MAN_OF_PURPOSE.id)
+    g.set_fact('adventure_hubs_terrain', [8, 2], 'Abandoned Temple (Outer 3)')
+    g.set_fact('hub_track_full', [catalog.MAN_OF_PURPOSE.id], False)
+    g.set_fact('hub_box_symbol', [catalog.MAN_OF_PURPOSE.id, 1], 'empty')
+    g.set_fact('hub_box_symbol', [catalog.MAN_OF_PURPOSE.id, 2], 'alpha')
+    g.set_fact('hub_adventure_table', [catalog.MAN_OF_PURPOSE.id, 4], '0412')
+    g.set_fact('hub_symbol_paragraph', [catalog.MAN_OF_PURPOSE.id, 'alpha'], '0401')
+    g.set_fact('adventure_trait', ['0412'], 'Loss')
+    g.set_fact('adventure_trait', ['0401'], 'Pride')
+    g.set(catalog.SOLON.id, 'mnemos_cards_held', 1)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 1, 'Loss'], True)
+    g.set_fact('mnemos_has_trait', [catalog.SOLON.id, 1, 'Pride'], False)
+    g.set_fact('next_paragraph', ['0412'], False)
+    g.set_fact('next_paragraph', ['0401'], False)
+    with g.effect():
+        g.trigger('adventure.hub_adventures.resolve_hub_adventure', ctx)
+    with g.effect():
+        g.trigger('adventure.hub_adventures.resolve_hub_adventure', ctx)
+    return [
+        g.expect(
+            'current_adventure == "0401"',
+            lambda: g.get(GAME, 'current_adventure'),
+            '==',
+            lambda: '0401',
+        ),
+        g.expect(
+            'man_of_purpose.hub_boxes_marked == 2',
+            lambda: g.get(catalog.MAN_OF_PURPOSE.id, 'hub_boxes_marked'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'solon.first_mnemos_nodes == 1',
+            lambda: g.get(catalog.SOLON.id, 'first_mnemos_nodes'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(adventure.story_paragraph) == 2',
+            lambda: q.happened(g, 'adventure.story_paragraph'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'current_phase == voyage_phase',
+            lambda: g.get(GAME, 'current_phase'),
+            '==',
+            lambda: 'voyage_phase',
+        ),
+        g.expect(
+            'fated_boxes_marked == ["0412"]',
+            lambda: g.get(GAME, 'fated_boxes_marked'),
+            '==',
+            lambda: ['0412'],
+        ),
+    ]
 
 
-# adventure.hub_adventures.full_track_reroll (rules/aeon_trespass/adventure.ludex:402)
+# adventure.hub_adventures.full_track_reroll (rules/aeon_trespass/adventure.ludex:399)
 # Not in the book: a full track, and the Hubs table rolled again
 @book.example(
     'adventure.hub_adventures.full_track_reroll',
     title='Not in the book: a full track, and the Hubs table rolled again',
-    source='rules/aeon_trespass/adventure.ludex:402',
+    source='rules/aeon_trespass/adventure.ludex:399',
 )
 def full_track_reroll(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -458,12 +519,12 @@ def full_track_reroll(g: Game) -> list[Expectation]:
     ]
 
 
-# adventure.inward_odyssey_rules.several_knowledge_at_once (rules/aeon_trespass/adventure.ludex:483)
+# adventure.inward_odyssey_rules.several_knowledge_at_once (rules/aeon_trespass/adventure.ludex:481)
 # Three Argo Knowledge at once, then one
 @book.example(
     'adventure.inward_odyssey_rules.several_knowledge_at_once',
     title='Three Argo Knowledge at once, then one',
-    source='rules/aeon_trespass/adventure.ludex:483',
+    source='rules/aeon_trespass/adventure.ludex:481',
 )
 def several_knowledge_at_once(g: Game) -> list[Expectation]:
     with g.effect():
@@ -482,12 +543,12 @@ def several_knowledge_at_once(g: Game) -> list[Expectation]:
     ]
 
 
-# adventure.inward_odyssey_rules.two_progress_tokens (rules/aeon_trespass/adventure.ludex:515)
+# adventure.inward_odyssey_rules.two_progress_tokens (rules/aeon_trespass/adventure.ludex:513)
 # Six Progress tokens on Inward Odyssey
 @book.example(
     'adventure.inward_odyssey_rules.two_progress_tokens',
     title='Six Progress tokens on Inward Odyssey',
-    source='rules/aeon_trespass/adventure.ludex:515',
+    source='rules/aeon_trespass/adventure.ludex:513',
 )
 def two_progress_tokens(g: Game) -> list[Expectation]:
     with g.effect():
@@ -514,12 +575,12 @@ def two_progress_tokens(g: Game) -> list[Expectation]:
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_twelve
-# (rules/aeon_trespass/adventure.ludex:607)
+# (rules/aeon_trespass/adventure.ludex:606)
 # Pharos Delve (12): aim for 12 to 15
 @book.example(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_twelve',
     title='Pharos Delve (12): aim for 12 to 15',
-    source='rules/aeon_trespass/adventure.ludex:607',
+    source='rules/aeon_trespass/adventure.ludex:606',
 )
 def pharos_delve_twelve(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -538,12 +599,12 @@ def pharos_delve_twelve(g: Game) -> list[Expectation]:
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_sixteen
-# (rules/aeon_trespass/adventure.ludex:626)
+# (rules/aeon_trespass/adventure.ludex:625)
 # Pharos Delve (12): a total of 16 fails
 @book.example(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_sixteen',
     title='Pharos Delve (12): a total of 16 fails',
-    source='rules/aeon_trespass/adventure.ludex:626',
+    source='rules/aeon_trespass/adventure.ludex:625',
 )
 def pharos_delve_sixteen(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -562,12 +623,12 @@ def pharos_delve_sixteen(g: Game) -> list[Expectation]:
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.mnemos_nodes_two_adventures
-# (rules/aeon_trespass/adventure.ludex:763)
+# (rules/aeon_trespass/adventure.ludex:762)
 # Not in the book: Mnemos nodes from three hub adventures
 @book.example(
     'additional_adventure_rules.mnemoses.mnemos_nodes.mnemos_nodes_two_adventures',
     title='Not in the book: Mnemos nodes from three hub adventures',
-    source='rules/aeon_trespass/adventure.ludex:763',
+    source='rules/aeon_trespass/adventure.ludex:762',
 )
 def mnemos_nodes_two_adventures(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -656,12 +717,12 @@ def mnemos_nodes_two_adventures(g: Game) -> list[Expectation]:
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.two_breakthroughs
-# (rules/aeon_trespass/adventure.ludex:819)
+# (rules/aeon_trespass/adventure.ludex:818)
 # Not in the book: Breakthroughs in one Story Step
 @book.example(
     'additional_adventure_rules.mnemoses.mnemos_nodes.two_breakthroughs',
     title='Not in the book: Breakthroughs in one Story Step',
-    source='rules/aeon_trespass/adventure.ludex:819',
+    source='rules/aeon_trespass/adventure.ludex:818',
 )
 def two_breakthroughs(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -742,12 +803,12 @@ def two_breakthroughs(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_adventure_rules.mnemoses.mnemos_limit_cases (rules/aeon_trespass/adventure.ludex:914)
+# additional_adventure_rules.mnemoses.mnemos_limit_cases (rules/aeon_trespass/adventure.ludex:913)
 # Four Mnemos cards for Argonauts near the limit
 @book.example(
     'additional_adventure_rules.mnemoses.mnemos_limit_cases',
     title='Four Mnemos cards for Argonauts near the limit',
-    source='rules/aeon_trespass/adventure.ludex:914',
+    source='rules/aeon_trespass/adventure.ludex:913',
 )
 def mnemos_limit_cases(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -810,17 +871,37 @@ def mnemos_limit_cases(g: Game) -> list[Expectation]:
 
 
 # additional_adventure_rules.fated_mnemoses.third_fated_mnemos
-# (rules/aeon_trespass/adventure.ludex:986)
+# (rules/aeon_trespass/adventure.ludex:992)
 # A third unresolved Fated Mnemos
 @book.example(
     'additional_adventure_rules.fated_mnemoses.third_fated_mnemos',
     title='A third unresolved Fated Mnemos',
-    source='rules/aeon_trespass/adventure.ludex:986',
+    source='rules/aeon_trespass/adventure.ludex:992',
 )
 def third_fated_mnemos(g: Game) -> list[Expectation]:
     ctx = Ctx()
-    g.set(catalog.SOLON.id, 'fated_mnemos_held', 2)
+    g.set(catalog.SOLON.id, 'fated_mnemos_held', 1)
     g.set(catalog.SOLON.id, 'mnemos_cards_held', 2)
+    g.set_fact('fated_mnemos_of_current_cycle', ['aeon_components.fated_mnemos_card#1'], False)
+    g.set_fact('fated_mnemos_of_current_cycle', ['aeon_components.fated_mnemos_card#2'], False)
+    g.set_fact('fated_mnemos_of_current_cycle', ['aeon_components.fated_mnemos_card#3'], False)
+    g.set_fact('fated_mnemos_of_current_cycle', ['aeon_components.fated_mnemos_card#4'], True)
+    g.set_fact('fated_mnemos_of_current_cycle', ['aeon_components.fated_mnemos_card#5'], False)
+    with g.effect():
+        g.place('aeon_components.fated_mnemos_card#1', 'game_box')
+    with g.effect():
+        g.place('aeon_components.fated_mnemos_card#2', 'game_box')
+    with g.effect():
+        g.place('aeon_components.fated_mnemos_card#3', 'game_box')
+    with g.effect():
+        g.place('aeon_components.fated_mnemos_card#4', 'game_box')
+    with g.effect():
+        g.place('aeon_components.fated_mnemos_card#5', 'game_box')
+    with g.effect():
+        g.trigger(
+            'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
+            ctx.but(target=catalog.SOLON.id),
+        )
     with g.effect(), g.refused('trigger gaining_fated_mnemos(target = solon)'):
         g.trigger(
             'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
@@ -839,26 +920,130 @@ def third_fated_mnemos(g: Game) -> list[Expectation]:
             '==',
             lambda: 2,
         ),
+        g.expect(
+            'contains(solon.fated_mnemos_noted, "aeon_components.fated_mnemos_card#4")',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'fated_mnemos_noted'),
+                'aeon_components.fated_mnemos_card#4',
+            ),
+        ),
+        g.expect(
+            'count(solon.fated_mnemos_noted) == 1',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'fated_mnemos_noted')),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('count(game_box) == 4', lambda: q.count(g, 'game_box'), '==', lambda: 4),
+    ]
+
+
+# additional_adventure_rules.fated_mnemoses.trauma_growth.grown_twice
+# (rules/aeon_trespass/adventure.ludex:1057)
+# Not in the book: two Fated Mnemos resolved, the same card twice
+@book.example(
+    'additional_adventure_rules.fated_mnemoses.trauma_growth.grown_twice',
+    title='Not in the book: two Fated Mnemos resolved, the same card twice',
+    source='rules/aeon_trespass/adventure.ludex:1057',
+)
+def grown_twice(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'fated_mnemos_held', 2)
+    g.set_fact('fated_mnemos_of_current_cycle', ['aeon_components.fated_mnemos_card#4'], True)
+    with g.effect():
+        g.place(
+            'aeon_components.fated_mnemos_card#4',
+            g.get(catalog.SOLON.id, 'fated_mnemos_noted'),
+        )
+    with g.effect():
+        g.place(
+            'aeon_components.fated_mnemos_card#7',
+            g.get(catalog.SOLON.id, 'fated_mnemos_noted'),
+        )
+    with g.effect():
+        g.trigger(
+            'additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability',
+            ctx.but(
+                target=catalog.SOLON.id,
+                args=(('card', 'aeon_components.fated_mnemos_card#4'),),
+            ),
+        )
+    with g.effect():
+        g.require(g.get(catalog.SOLON.id, 'fated_mnemos_held') == 1, 'solon.fated_mnemos_held == 1')
+    with g.effect():
+        g.require(
+            q.contains(g, 'game_box', 'aeon_components.fated_mnemos_card#4'),
+            'contains(game_box, "aeon_components.fated_mnemos_card#4")',
+        )
+    with g.effect():
+        g.trigger(
+            'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
+            ctx.but(target=catalog.SOLON.id),
+        )
+    with g.effect():
+        g.require(
+            q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'fated_mnemos_noted'),
+                'aeon_components.fated_mnemos_card#4',
+            ),
+            'contains(solon.fated_mnemos_noted, "aeon_components.fated_mnemos_card#4")',
+        )
+    with g.effect():
+        g.trigger(
+            'additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability',
+            ctx.but(
+                target=catalog.SOLON.id,
+                args=(('card', 'aeon_components.fated_mnemos_card#4'),),
+            ),
+        )
+    return [
+        g.expect(
+            'solon.trauma_growth_abilities == 2',
+            lambda: g.get(catalog.SOLON.id, 'trauma_growth_abilities'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'solon.fated_mnemos_held == 1',
+            lambda: g.get(catalog.SOLON.id, 'fated_mnemos_held'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(solon.fated_mnemos_noted) == 1',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'fated_mnemos_noted')),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(solon.fated_mnemos_noted, "aeon_components.fated_mnemos_card#7")',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'fated_mnemos_noted'),
+                'aeon_components.fated_mnemos_card#7',
+            ),
+        ),
     ]
 
 
 # additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.endurance_or_fury
-# (rules/aeon_trespass/adventure.ludex:1041)
+# (rules/aeon_trespass/adventure.ludex:1103)
 # Each Argonaut tests Endurance or Fury (6+)
 book.example(
     'additional_adventure_rules.adventure_tests_and_rolls.adventure_tests.test_types.endurance_o'
     'r_fury',
     title='Each Argonaut tests Endurance or Fury (6+)',
-    source='rules/aeon_trespass/adventure.ludex:1041',
+    source='rules/aeon_trespass/adventure.ludex:1103',
 )
 
 
-# gaining_primordial_resources.level_three_hekaton (rules/aeon_trespass/aftermath.ludex:98)
+# gaining_primordial_resources.level_three_hekaton (rules/aeon_trespass/aftermath.ludex:99)
 # A Level 3 Hekaton: 3 times the resources shown
 @book.example(
     'gaining_primordial_resources.level_three_hekaton',
     title='A Level 3 Hekaton: 3 times the resources shown',
-    source='rules/aeon_trespass/aftermath.ludex:98',
+    source='rules/aeon_trespass/aftermath.ludex:99',
 )
 def level_three_hekaton(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -878,12 +1063,12 @@ def level_three_hekaton(g: Game) -> list[Expectation]:
     ]
 
 
-# gaining_primordial_resources.level_four_bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:112)
+# gaining_primordial_resources.level_four_bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:113)
 # Not in the book: the bonus Ambrosia of Levels 3 and 4 only
 @book.example(
     'gaining_primordial_resources.level_four_bonus_ambrosia',
     title='Not in the book: the bonus Ambrosia of Levels 3 and 4 only',
-    source='rules/aeon_trespass/aftermath.ludex:112',
+    source='rules/aeon_trespass/aftermath.ludex:113',
 )
 def level_four_bonus_ambrosia(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -920,12 +1105,12 @@ def level_four_bonus_ambrosia(g: Game) -> list[Expectation]:
 
 
 # gaining_primordial_resources.generic_wounds_drawn_at_random
-# (rules/aeon_trespass/aftermath.ludex:133)
+# (rules/aeon_trespass/aftermath.ludex:134)
 # Not in the book: a Double Wound, then a Single and a Double Wound
 @book.example(
     'gaining_primordial_resources.generic_wounds_drawn_at_random',
     title='Not in the book: a Double Wound, then a Single and a Double Wound',
-    source='rules/aeon_trespass/aftermath.ludex:133',
+    source='rules/aeon_trespass/aftermath.ludex:134',
 )
 def generic_wounds_drawn_at_random(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -988,12 +1173,65 @@ def generic_wounds_drawn_at_random(g: Game) -> list[Expectation]:
     ]
 
 
-# death_blow_at_eight (rules/aeon_trespass/aftermath.ludex:185)
+# gaining_primordial_resources.all_resources_of_a_level_three_battle
+# (rules/aeon_trespass/aftermath.ludex:166)
+# Not in the book: the resources of a Level 3 Battle, step by step
+@book.example(
+    'gaining_primordial_resources.all_resources_of_a_level_three_battle',
+    title='Not in the book: the resources of a Level 3 Battle, step by step',
+    source='rules/aeon_trespass/aftermath.ludex:166',
+)
+def all_resources_of_a_level_three_battle(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'primordial_level', 3)
+    g.set_place(
+        'wound_stack',
+        [
+            catalog.HERODOTUS_BP_III.id,
+            catalog.BP_THREE_B.id,
+            catalog.BP_TWO.id,
+            catalog.DOUBLE_WOUND.id,
+        ],
+    )
+    g.set_place('bp_deck', [catalog.BP_THREE.id])
+    g.set_fact('bp_card_resources', [catalog.HERODOTUS_BP_III.id], 2)
+    g.set_fact('bp_card_resources', [catalog.BP_THREE_B.id], 1)
+    g.set_fact('bp_card_resources', [catalog.BP_TWO.id], 1)
+    g.set_fact('bp_card_resources', [catalog.BP_THREE.id], 4)
+    g.set_fact('level_bonus_ambrosia', [], 1)
+    with g.effect():
+        g.trigger('battle_aftermath.gain_resources', ctx)
+    return [
+        g.expect(
+            'primordial_resources == 24',
+            lambda: g.get(GAME, 'primordial_resources'),
+            '==',
+            lambda: 24,
+        ),
+        g.expect('primordial_cores == 2', lambda: g.get(GAME, 'primordial_cores'), '==', lambda: 2),
+        g.expect(
+            'ambrosia_resources == 1',
+            lambda: g.get(GAME, 'ambrosia_resources'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(generic_wounds_drawn, bp_three)',
+            lambda: q.contains(
+                g,
+                'gaining_primordial_resources.generic_wounds_drawn',
+                catalog.BP_THREE.id,
+            ),
+        ),
+    ]
+
+
+# death_blow_at_eight (rules/aeon_trespass/aftermath.ludex:209)
 # Not in the book: a Death Blow at 8 Wounds of 10
 @book.example(
     'death_blow_at_eight',
     title='Not in the book: a Death Blow at 8 Wounds of 10',
-    source='rules/aeon_trespass/aftermath.ludex:185',
+    source='rules/aeon_trespass/aftermath.ludex:209',
 )
 def death_blow_at_eight(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1023,21 +1261,57 @@ def death_blow_at_eight(g: Game) -> list[Expectation]:
     ]
 
 
-# casualties.fated_mnemos_end_of_battle_example (rules/aeon_trespass/aftermath.ludex:241)
+# casualties.tokens_discarded (rules/aeon_trespass/aftermath.ludex:265)
+# Not in the book: the Casualties step discards the tokens on the Titan Sheets
+@book.example(
+    'casualties.tokens_discarded',
+    title='Not in the book: the Casualties step discards the tokens on the Titan Sheets',
+    source='rules/aeon_trespass/aftermath.ludex:265',
+)
+def tokens_discarded(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ABYSSWATCHER.id, 'ambrosia', 2)
+    g.set(catalog.ARGO_BRED_OF_OURS.id, 'ambrosia', 1)
+    g.set_place('modifier_tokens_in_play', [catalog.PRECISION.id, catalog.EVASION.id])
+    with g.effect():
+        g.trigger('casualties.discard_battle_elements', ctx)
+    return [
+        g.expect(
+            'abysswatcher.ambrosia == 0',
+            lambda: g.get(catalog.ABYSSWATCHER.id, 'ambrosia'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'gated_abilities_effects.argo_bred_of_ours.ambrosia == 0',
+            lambda: g.get(catalog.ARGO_BRED_OF_OURS.id, 'ambrosia'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'count(modifier_tokens_in_play) == 0',
+            lambda: q.count(g, 'modifier_tokens_in_play'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# casualties.fated_mnemos_end_of_battle_example (rules/aeon_trespass/aftermath.ludex:280)
 # End of Battle effect example
 book.example(
     'casualties.fated_mnemos_end_of_battle_example',
     title='End of Battle effect example',
-    source='rules/aeon_trespass/aftermath.ludex:241',
+    source='rules/aeon_trespass/aftermath.ludex:280',
 )
 
 
-# shuffling_exploration_deck.refreshed_exploration_deck (rules/aeon_trespass/aftermath.ludex:278)
+# shuffling_exploration_deck.refreshed_exploration_deck (rules/aeon_trespass/aftermath.ludex:317)
 # Not in the book: a Timeline Battle's Aftermath refreshes the Exploration deck
 @book.example(
     'shuffling_exploration_deck.refreshed_exploration_deck',
     title="Not in the book: a Timeline Battle's Aftermath refreshes the Exploration deck",
-    source='rules/aeon_trespass/aftermath.ludex:278',
+    source='rules/aeon_trespass/aftermath.ludex:317',
 )
 def refreshed_exploration_deck(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1075,12 +1349,12 @@ def refreshed_exploration_deck(g: Game) -> list[Expectation]:
     ]
 
 
-# final_battle_casualties (rules/aeon_trespass/aftermath.ludex:312)
+# final_battle_casualties (rules/aeon_trespass/aftermath.ludex:351)
 # Not in the book: a final Battle without a specific Aftermath
 @book.example(
     'final_battle_casualties',
     title='Not in the book: a final Battle without a specific Aftermath',
-    source='rules/aeon_trespass/aftermath.ludex:312',
+    source='rules/aeon_trespass/aftermath.ludex:351',
 )
 def final_battle_casualties(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1111,12 +1385,12 @@ def final_battle_casualties(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.many_ways_die.despair_alone (rules/aeon_trespass/aftermath.ludex:400)
+# additional_battle_rules.many_ways_die.despair_alone (rules/aeon_trespass/aftermath.ludex:439)
 # Not in the book: four Despair tokens, beside a Titan and alone
 @book.example(
     'additional_battle_rules.many_ways_die.despair_alone',
     title='Not in the book: four Despair tokens, beside a Titan and alone',
-    source='rules/aeon_trespass/aftermath.ludex:400',
+    source='rules/aeon_trespass/aftermath.ludex:439',
 )
 def despair_alone(g: Game) -> list[Expectation]:
     g.set(catalog.SOLON.id, 'despair', 3)
@@ -1143,12 +1417,12 @@ def despair_alone(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.many_ways_die.despair_left_alone (rules/aeon_trespass/aftermath.ludex:419)
+# additional_battle_rules.many_ways_die.despair_left_alone (rules/aeon_trespass/aftermath.ludex:458)
 # Not in the book: the last Titan beside a Titan with four Despair tokens moves away
 @book.example(
     'additional_battle_rules.many_ways_die.despair_left_alone',
     title='Not in the book: the last Titan beside a Titan with four Despair tokens moves away',
-    source='rules/aeon_trespass/aftermath.ludex:419',
+    source='rules/aeon_trespass/aftermath.ludex:458',
 )
 def despair_left_alone(g: Game) -> list[Expectation]:
     g.set(catalog.SOLON.id, 'despair', 3)
@@ -1166,22 +1440,204 @@ def despair_left_alone(g: Game) -> list[Expectation]:
     ]
 
 
+# additional_battle_rules.many_ways_die.despair_on_and_off_the_board
+# (rules/aeon_trespass/aftermath.ludex:474)
+# Not in the book: placed alone, and left alone by a Titan climbing the VP
+@book.example(
+    'additional_battle_rules.many_ways_die.despair_on_and_off_the_board',
+    title='Not in the book: placed alone, and left alone by a Titan climbing the VP',
+    source='rules/aeon_trespass/aftermath.ludex:474',
+)
+def despair_on_and_off_the_board(g: Game) -> list[Expectation]:
+    g.set(catalog.SOLON.id, 'despair', 4)
+    g.set(catalog.PHILOCTERA.id, 'despair', 4)
+    g.set(catalog.HERODOTUS.id, 'despair', 3)
+    with g.effect():
+        g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 6, 5))
+    with g.effect():
+        g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 5))
+    with g.effect():
+        g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 10, 10))
+    with g.effect():
+        g.require(
+            q.dead(g, catalog.PHILOCTERA.id) and not q.dead(g, catalog.SOLON.id),
+            'dead(philoctera) and not dead(solon)',
+        )
+    with g.effect():
+        g.move(catalog.HERODOTUS.id, 'vantage_point')
+    return [
+        g.expect('dead(solon)', lambda: q.dead(g, catalog.SOLON.id)),
+        g.expect('not dead(herodotus)', lambda: not q.dead(g, catalog.HERODOTUS.id)),
+    ]
+
+
+# additional_battle_rules.many_ways_die.knocked_into_a_chasm
+# (rules/aeon_trespass/aftermath.ludex:524)
+# Not in the book: knocked back over a Chasm, then onto it
+@book.example(
+    'additional_battle_rules.many_ways_die.knocked_into_a_chasm',
+    title='Not in the book: knocked back over a Chasm, then onto it',
+    source='rules/aeon_trespass/aftermath.ludex:524',
+)
+def knocked_into_a_chasm(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_in_battle', 3)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place('titan_movement_rules.chasm_tile', q.square(g, 'battle_grid', 7, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 3)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 8, 3)
+            and not q.dead(g, catalog.SOLON.id),
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 8, 3) and not '
+            'dead(solon)',
+        )
+    with g.effect():
+        g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 2)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.HERODOTUS_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    return [
+        g.expect('dead(herodotus)', lambda: q.dead(g, catalog.HERODOTUS.id)),
+        g.expect('not dead(solon)', lambda: not q.dead(g, catalog.SOLON.id)),
+        g.expect(
+            'titans_died_this_battle == 1',
+            lambda: g.get(GAME, 'titans_died_this_battle'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack
+# (rules/aeon_trespass/aftermath.ludex:577)
+# Not in the book: the Mercy Rule ends a Primordial Attack whose Target dies
+@book.example(
+    'additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack',
+    title='Not in the book: the Mercy Rule ends a Primordial Attack whose Target dies',
+    source='rules/aeon_trespass/aftermath.ludex:577',
+)
+def mercy_in_a_primordial_attack(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'titans_in_battle', 3)
+    g.set_place('ai_deck', [catalog.AI_ONE.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 3))
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect(
+            'primordial_target == solon',
+            lambda: g.get(GAME, 'primordial_target'),
+            '==',
+            lambda: catalog.SOLON.id,
+        ),
+        g.expect(
+            'primordial_attack_ended == yes',
+            lambda: g.get(GAME, 'primordial_attack_ended'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'titans_died_this_battle == 2',
+            lambda: g.get(GAME, 'titans_died_this_battle'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'runs(n4_1_evasion_roll.perform_evasion_roll) == 0',
+            lambda: q.runs(g, 'n4_1_evasion_roll.perform_evasion_roll'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
 # additional_battle_rules.other_round_timing_rules.when_you_draw_trauma_example
-# (rules/aeon_trespass/aftermath.ludex:472)
+# (rules/aeon_trespass/aftermath.ludex:620)
 # Example: If an effect triggers "When you draw a Trauma card,"
 book.example(
     'additional_battle_rules.other_round_timing_rules.when_you_draw_trauma_example',
     title='Example: If an effect triggers "When you draw a Trauma card,"',
-    source='rules/aeon_trespass/aftermath.ludex:472',
+    source='rules/aeon_trespass/aftermath.ludex:620',
 )
 
 
-# additional_battle_rules.last_titan_dies (rules/aeon_trespass/aftermath.ludex:504)
+# additional_battle_rules.bonus_attack_now_and_after (rules/aeon_trespass/aftermath.ludex:658)
+# Not in the book: a Bonus Attack outside an Attack, then one during an Attack
+@book.example(
+    'additional_battle_rules.bonus_attack_now_and_after',
+    title='Not in the book: a Bonus Attack outside an Attack, then one during an Attack',
+    source='rules/aeon_trespass/aftermath.ludex:658',
+)
+def bonus_attack_now_and_after(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'no_legal_active_weapon', True)
+    g.set_fact('answers', ['exhausted_active_weapon'], [False, False])
+    g.set_fact('answers', ['ignore_attack_responses'], [False, False])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('additional_battle_rules.bonus_attacks.bonus_attack_effect', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('runs(titan_attack) == 2', lambda: q.runs(g, 'titan_attack'), '==', lambda: 2),
+        g.expect(
+            'follow_up_attacks == 0',
+            lambda: g.get(GAME, 'follow_up_attacks'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# additional_battle_rules.follow_up_after_the_attack (rules/aeon_trespass/aftermath.ludex:687)
+# Not in the book: a Follow-up Titan Attack after the current one
+@book.example(
+    'additional_battle_rules.follow_up_after_the_attack',
+    title='Not in the book: a Follow-up Titan Attack after the current one',
+    source='rules/aeon_trespass/aftermath.ludex:687',
+)
+def follow_up_after_the_attack(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'no_legal_active_weapon', True)
+    g.set(GAME, 'follow_up_attacks', 1)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('runs(titan_attack) == 2', lambda: q.runs(g, 'titan_attack'), '==', lambda: 2),
+        g.expect(
+            'follow_up_attacks == 0',
+            lambda: g.get(GAME, 'follow_up_attacks'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# additional_battle_rules.last_titan_dies (rules/aeon_trespass/aftermath.ludex:702)
 # Not in the book: the second of two Titans dies
 @book.example(
     'additional_battle_rules.last_titan_dies',
     title='Not in the book: the second of two Titans dies',
-    source='rules/aeon_trespass/aftermath.ludex:504',
+    source='rules/aeon_trespass/aftermath.ludex:702',
 )
 def last_titan_dies(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1205,6 +1661,216 @@ def last_titan_dies(g: Game) -> list[Expectation]:
             lambda: g.get(GAME, 'battle_outcome'),
             '==',
             lambda: 'defeat',
+        ),
+    ]
+
+
+# additional_battle_rules.instant_death_effects.instant_death
+# (rules/aeon_trespass/aftermath.ludex:722)
+# Not in the book: an Instant Death effect
+@book.example(
+    'additional_battle_rules.instant_death_effects.instant_death',
+    title='Not in the book: an Instant Death effect',
+    source='rules/aeon_trespass/aftermath.ludex:722',
+)
+def instant_death(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_in_battle', 3)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger(
+            'additional_battle_rules.instant_death_effects.instant_death_effects_special',
+            ctx,
+        )
+        ctx = ctx_1
+    return [
+        g.expect('dead(solon)', lambda: q.dead(g, catalog.SOLON.id)),
+        g.expect(
+            'titans_died_this_battle == 1',
+            lambda: g.get(GAME, 'titans_died_this_battle'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('battle_ended == no', lambda: g.get(GAME, 'battle_ended'), '==', lambda: False),
+    ]
+
+
+# additional_battle_rules.retreat.retreat_after_two_deaths (rules/aeon_trespass/aftermath.ludex:750)
+# Not in the book: a Retreat, once two Titans died
+@book.example(
+    'additional_battle_rules.retreat.retreat_after_two_deaths',
+    title='Not in the book: a Retreat, once two Titans died',
+    source='rules/aeon_trespass/aftermath.ludex:750',
+)
+def retreat_after_two_deaths(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'retreat_possible', False)
+    g.set(GAME, 'titans_died_this_battle', 2)
+    with g.effect(), g.refused('trigger retreat_rule'):
+        g.trigger('additional_battle_rules.retreat.retreat_rule', ctx)
+    with g.effect():
+        g.set(GAME, 'retreat_possible', True)
+    with g.effect():
+        g.set(GAME, 'titans_died_this_battle', 1)
+    with g.effect(), g.refused('trigger retreat_rule'):
+        g.trigger('additional_battle_rules.retreat.retreat_rule', ctx)
+    with g.effect():
+        g.set(GAME, 'titans_died_this_battle', 2)
+    with g.effect():
+        g.set_fact('answer', ['retreat'], False)
+    with g.effect():
+        g.trigger('additional_battle_rules.retreat.retreat_rule', ctx)
+    with g.effect():
+        g.require(not g.get(GAME, 'battle_ended'), 'not battle_ended')
+    with g.effect():
+        g.set_fact('answer', ['retreat'], True)
+    with g.effect():
+        g.trigger('additional_battle_rules.retreat.retreat_rule', ctx)
+    return [
+        g.expect('battle_ended == yes', lambda: g.get(GAME, 'battle_ended'), '==', lambda: True),
+        g.expect(
+            'battle_outcome == "defeat"',
+            lambda: g.get(GAME, 'battle_outcome'),
+            '==',
+            lambda: 'defeat',
+        ),
+    ]
+
+
+# additional_battle_rules.sisyphus_tears.tear_kept (rules/aeon_trespass/aftermath.ludex:783)
+# Not in the book: no Sisyphus Tear, then one kept
+@book.example(
+    'additional_battle_rules.sisyphus_tears.tear_kept',
+    title='Not in the book: no Sisyphus Tear, then one kept',
+    source='rules/aeon_trespass/aftermath.ludex:783',
+)
+def tear_kept(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'sisyphus_tears_left', 0)
+    g.set_fact('answer', ['replay'], False)
+    with g.effect(), g.refused('trigger spend_sisyphus_tear'):
+        g.trigger('additional_battle_rules.sisyphus_tears.spend_sisyphus_tear', ctx)
+    with g.effect():
+        g.set(GAME, 'sisyphus_tears_left', 1)
+    with g.effect():
+        g.trigger('additional_battle_rules.sisyphus_tears.spend_sisyphus_tear', ctx)
+    return [
+        g.expect(
+            'sisyphus_tears_left == 1',
+            lambda: g.get(GAME, 'sisyphus_tears_left'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(spend_sisyphus_tear) == 1',
+            lambda: q.happened(g, 'additional_battle_rules.sisyphus_tears.spend_sisyphus_tear'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# additional_battle_rules.wise_providence.initiative_with_wise_providence
+# (rules/aeon_trespass/aftermath.ludex:818)
+# Not in the book: with Wise Providence, a Titan Round first
+@book.example(
+    'additional_battle_rules.wise_providence.initiative_with_wise_providence',
+    title='Not in the book: with Wise Providence, a Titan Round first',
+    source='rules/aeon_trespass/aftermath.ludex:818',
+)
+def initiative_with_wise_providence(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'wise_providence_noted', True)
+    g.set_fact('answers', ['next_titan'], [catalog.SOLON.id, catalog.HERODOTUS.id])
+    g.set_fact('answers', ['movement_action'], [False, False, False])
+    g.set_fact('answers', ['combat_action'], [False, False, False])
+    with g.effect():
+        g.trigger('additional_battle_rules.wise_providence.wise_providence_initiative', ctx)
+    with g.effect(), g.refused('trigger wise_providence_initiative'):
+        g.trigger('additional_battle_rules.wise_providence.wise_providence_initiative', ctx)
+    return [
+        g.expect('runs(titan_round) == 1', lambda: q.runs(g, 'titan_round'), '==', lambda: 1),
+        g.expect('runs(titan_turn) == 3', lambda: q.runs(g, 'titan_turn'), '==', lambda: 3),
+        g.expect(
+            'wise_providence_noted == no',
+            lambda: g.get(GAME, 'wise_providence_noted'),
+            '==',
+            lambda: False,
+        ),
+    ]
+
+
+# no_titan_dead_at_setup (rules/aeon_trespass/aftermath.ludex:847)
+# Not in the book: the count of dead Titans starts anew
+@book.example(
+    'no_titan_dead_at_setup',
+    title='Not in the book: the count of dead Titans starts anew',
+    source='rules/aeon_trespass/aftermath.ludex:847',
+)
+def no_titan_dead_at_setup(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_died_this_battle', 2)
+    with g.effect():
+        g.trigger('no_titan_died_yet', ctx)
+    return [
+        g.expect(
+            'titans_died_this_battle == 0',
+            lambda: g.get(GAME, 'titans_died_this_battle'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# battle_period (rules/aeon_trespass/aftermath.ludex:874)
+# Not in the book: Start of Battle and End of Battle, and what lasts until the end of Battle
+@book.example(
+    'battle_period',
+    title='Not in the book: Start of Battle and End of Battle, and what lasts until the end of '
+    'Battle',
+    source='rules/aeon_trespass/aftermath.ludex:874',
+)
+def battle_period(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'titans_in_battle', 1)
+    g.set(catalog.SOLON.id, 'rage', 9)
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 6)
+    g.set(GAME, 'ai_rage_dealt', 1)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 3))
+    g.set_fact('roll_order', ['white_crit_die'], [1])
+    g.set(GAME, 'gear_charges_value', 2)
+    with g.effect():
+        g.trigger(
+            'important_game_rules.ignore_and_disable.disable',
+            ctx.but(target='tides_fate.tides_of_fate'),
+        )
+    with g.effect():
+        g.require(q.disabled(g, 'tides_fate.tides_of_fate'), 'disabled(tides_fate.tides_of_fate)')
+    with g.effect():
+        g.trigger('battle', ctx)
+    return [
+        g.expect(
+            'battle_outcome == "defeat"',
+            lambda: g.get(GAME, 'battle_outcome'),
+            '==',
+            lambda: 'defeat',
+        ),
+        g.expect(
+            'other_gear_stats_qualities.gear_charges == 2',
+            lambda: g.get(GAME, 'gear_charges'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'not disabled(tides_fate.tides_of_fate)',
+            lambda: not q.disabled(g, 'tides_fate.tides_of_fate'),
         ),
     ]
 
@@ -1417,12 +2083,12 @@ def whole_battle_victory(g: Game) -> list[Expectation]:
     ]
 
 
-# whole_battle_defeat (rules/aeon_trespass/battle_setup.ludex:430)
+# whole_battle_defeat (rules/aeon_trespass/battle_setup.ludex:432)
 # Not in the book: a whole Battle lost in its first Primordial Round
 @book.example(
     'whole_battle_defeat',
     title='Not in the book: a whole Battle lost in its first Primordial Round',
-    source='rules/aeon_trespass/battle_setup.ludex:430',
+    source='rules/aeon_trespass/battle_setup.ludex:432',
 )
 def whole_battle_defeat(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1551,6 +2217,257 @@ def no_hull_game_over(g: Game) -> list[Expectation]:
             '==',
             lambda: 1,
         ),
+    ]
+
+
+# campaign_round.expedition_step_conditional (rules/aeon_trespass/campaign_basics.ludex:316)
+# Not in the book: Expedition Steps on three tiles
+@book.example(
+    'campaign_round.expedition_step_conditional',
+    title='Not in the book: Expedition Steps on three tiles',
+    source='rules/aeon_trespass/campaign_basics.ludex:316',
+)
+def expedition_step_conditional(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'tile_explored', False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 270, 270), 'Adventure'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 270, 270), 'R&R'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 271, 270), 'Adventure'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 271, 270), 'R&R'], True)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 272, 270), 'Adventure'], True)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 272, 270), 'R&R'], False)
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [6])
+    g.set_fact('rr_adventure_table', [6], '0731')
+    g.set_fact('next_paragraph', ['0731'], False)
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 270, 270))
+    with g.effect():
+        g.trigger('campaign_round.expedition_step', ctx)
+    with g.effect():
+        g.require(
+            q.happened(g, 'campaign_round.expedition_step') == 0,
+            'happened(campaign_round.expedition_step) == 0',
+        )
+    with g.effect():
+        g.move('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 271, 270))
+    with g.effect():
+        g.trigger('campaign_round.expedition_step', ctx)
+    with g.effect():
+        g.require(
+            q.happened(g, 'adventure.story_paragraph') == 1,
+            'happened(adventure.story_paragraph) == 1',
+        )
+    with g.effect():
+        g.move('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 272, 270))
+    with g.effect():
+        g.trigger('campaign_round.expedition_step', ctx)
+    return [
+        g.expect(
+            'happened(campaign_round.expedition_step) == 2',
+            lambda: q.happened(g, 'campaign_round.expedition_step'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(the_hub_elsewhere) == 1',
+            lambda: q.happened(g, 'campaign_round.expedition_step_conditional.the_hub_elsewhere'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# campaign_round.encounter_step_conditional (rules/aeon_trespass/campaign_basics.ludex:354)
+# Not in the book: Encounter Steps with and without a Battle
+@book.example(
+    'campaign_round.encounter_step_conditional',
+    title='Not in the book: Encounter Steps with and without a Battle',
+    source='rules/aeon_trespass/campaign_basics.ludex:354',
+)
+def encounter_step_conditional(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('evolution_track_primordial', [1], 'A')
+    g.set_fact('evolution_track_primordial', [2], 'B')
+    g.set_fact('answer', ['faced'], 'A')
+    g.set_fact('today_on_timeline', ['Timeline Battle'], False)
+    g.set_fact('today_on_timeline', ['Additional Battle'], False)
+    with g.effect():
+        g.trigger('campaign_round.encounter_step', ctx)
+    with g.effect():
+        g.require(
+            q.happened(g, 'campaign_round.encounter_step') == 0,
+            'happened(campaign_round.encounter_step) == 0',
+        )
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Additional Battle'], True)
+    with g.effect():
+        g.trigger('campaign_round.encounter_step', ctx)
+    with g.effect():
+        g.require(
+            q.happened(g, 'campaign_round.encounter_step_conditional.the_battle_elsewhere') == 1,
+            'happened(the_battle_elsewhere) == 1',
+        )
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Additional Battle'], False)
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Timeline Battle'], True)
+    with g.effect():
+        g.trigger('campaign_round.encounter_step', ctx)
+    return [
+        g.expect(
+            'happened(campaign_round.encounter_step) == 2',
+            lambda: q.happened(g, 'campaign_round.encounter_step'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(the_battle_elsewhere) == 2',
+            lambda: q.happened(g, 'campaign_round.encounter_step_conditional.the_battle_elsewhere'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'voyage.encounter.primordial_faced == "A"',
+            lambda: g.get(GAME, 'primordial_faced'),
+            '==',
+            lambda: 'A',
+        ),
+    ]
+
+
+# campaign_round.story_step_conditional (rules/aeon_trespass/campaign_basics.ludex:392)
+# Not in the book: Story Steps with nothing to resolve, and with a Breakthrough reached
+@book.example(
+    'campaign_round.story_step_conditional',
+    title='Not in the book: Story Steps with nothing to resolve, and with a Breakthrough reached',
+    source='rules/aeon_trespass/campaign_basics.ludex:392',
+)
+def story_step_conditional(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('today_on_timeline', ['Story Event'], False)
+    g.set_fact('story_requirements_met', [], False)
+    g.set(catalog.HERODOTUS.id, 'mnemos_cards_held', 1)
+    g.set(catalog.HERODOTUS.id, 'first_breakthroughs', 1)
+    g.set(catalog.HERODOTUS.id, 'first_mnemos_nodes', 5)
+    g.set_fact('nodes_before_breakthrough', [catalog.HERODOTUS.id, 1, 2], 6)
+    g.set_fact('breakthrough_paragraph', [catalog.HERODOTUS.id, 1, 2], '0950')
+    g.set(catalog.HERODOTUS.id, 'second_mnemos_nodes', 9)
+    g.set_fact('nodes_before_breakthrough', [catalog.HERODOTUS.id, 2, 1], 2)
+    g.set(catalog.SOLON.id, 'mnemos_cards_held', 2)
+    g.set(catalog.SOLON.id, 'first_breakthroughs', 2)
+    g.set(catalog.SOLON.id, 'first_mnemos_nodes', 9)
+    g.set(catalog.SOLON.id, 'second_breakthroughs', 1)
+    g.set(catalog.SOLON.id, 'second_mnemos_nodes', 8)
+    g.set_fact('nodes_before_breakthrough', [catalog.SOLON.id, 2, 2], 9)
+    g.set_fact('breakthrough_paragraph', [catalog.SOLON.id, 2, 2], '0960')
+    g.set(catalog.PHILOCTERA.id, 'mnemos_cards_held', 0)
+    g.set(catalog.PHILOCTERA.id, 'first_mnemos_nodes', 9)
+    g.set_fact('nodes_before_breakthrough', [catalog.PHILOCTERA.id, 1, 1], 2)
+    g.set_fact('next_paragraph', ['0950'], False)
+    g.set_fact('next_paragraph', ['0960'], False)
+    with g.effect():
+        g.trigger('campaign_round.story_step', ctx)
+    with g.effect():
+        g.require(
+            q.happened(g, 'campaign_round.story_step') == 0,
+            'happened(campaign_round.story_step) == 0',
+        )
+    with g.effect():
+        g.set(catalog.HERODOTUS.id, 'first_mnemos_nodes', 6)
+    with g.effect():
+        g.trigger('campaign_round.story_step', ctx)
+    with g.effect():
+        g.require(
+            q.happened(g, 'adventure.story_paragraph') == 1,
+            'happened(adventure.story_paragraph) == 1',
+        )
+    with g.effect():
+        g.trigger('campaign_round.story_step', ctx)
+    with g.effect():
+        g.require(
+            q.happened(g, 'campaign_round.story_step') == 1,
+            'happened(campaign_round.story_step) == 1',
+        )
+    with g.effect():
+        g.set(catalog.SOLON.id, 'second_mnemos_nodes', 9)
+    with g.effect():
+        g.trigger('campaign_round.story_step', ctx)
+    with g.effect():
+        g.trigger('campaign_round.story_step', ctx)
+    return [
+        g.expect(
+            'happened(adventure.story_paragraph) == 2',
+            lambda: q.happened(g, 'adventure.story_paragraph'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'herodotus.first_breakthroughs == 2',
+            lambda: g.get(catalog.HERODOTUS.id, 'first_breakthroughs'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'solon.second_breakthroughs == 2',
+            lambda: g.get(catalog.SOLON.id, 'second_breakthroughs'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(campaign_round.story_step) == 2',
+            lambda: q.happened(g, 'campaign_round.story_step'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# campaign_round.doom_step_conditional (rules/aeon_trespass/campaign_basics.ludex:446)
+# Not in the book: Doom Steps with and without anything to resolve
+@book.example(
+    'campaign_round.doom_step_conditional',
+    title='Not in the book: Doom Steps with and without anything to resolve',
+    source='rules/aeon_trespass/campaign_basics.ludex:446',
+)
+def doom_step_conditional(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'doom', 7)
+    g.set_fact('doom_requirement', [], 5)
+    g.set_fact('doom_requirements_met', [], False)
+    g.set_fact('today_on_timeline', ['Doom Event'], False)
+    with g.effect():
+        g.trigger('campaign_round.doom_step', ctx)
+    with g.effect():
+        g.require(
+            q.happened(g, 'campaign_round.doom_step') == 0,
+            'happened(campaign_round.doom_step) == 0',
+        )
+    with g.effect():
+        g.set_fact('doom_requirements_met', [], True)
+    with g.effect():
+        g.trigger('campaign_round.doom_step', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'doom') == 2, 'doom == 2')
+    with g.effect():
+        g.set_fact('doom_requirements_met', [], False)
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Doom Event'], True)
+    with g.effect():
+        g.trigger('campaign_round.doom_step', ctx)
+    return [
+        g.expect(
+            'happened(campaign_round.doom_step) == 2',
+            lambda: q.happened(g, 'campaign_round.doom_step'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(voyage.doom_step.doom_card_progression) == 1',
+            lambda: q.happened(g, 'voyage.doom_step.doom_card_progression'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('doom == 2', lambda: g.get(GAME, 'doom'), '==', lambda: 2),
     ]
 
 
@@ -1757,6 +2674,52 @@ book.example(
 )
 
 
+# important_game_rules.random_element.any_direction (rules/aeon_trespass/important_rules.ludex:206)
+# Not in the book: the any direction symbol
+@book.example(
+    'important_game_rules.random_element.any_direction',
+    title='Not in the book: the any direction symbol',
+    source='rules/aeon_trespass/important_rules.ludex:206',
+)
+def any_direction(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'minor_trauma_deck',
+        [
+            'important_game_rules.random_element.any_direction.shown_card',
+            'important_game_rules.random_element.any_direction.other_card',
+        ],
+    )
+    g.set_fact(
+        'arrow_of',
+        ['important_game_rules.random_element.any_direction.shown_card'],
+        'any direction',
+    )
+    g.set_fact('answer', ['direction'], 'west')
+    with g.effect():
+        g.trigger('important_game_rules.random_element.direction_at_random', ctx)
+    return [
+        g.expect(
+            'randomly_chosen == "west"',
+            lambda: g.get(GAME, 'randomly_chosen'),
+            '==',
+            lambda: 'west',
+        ),
+        g.expect(
+            'top(minor_trauma_deck) == other_card',
+            lambda: q.top(g, 'minor_trauma_deck'),
+            '==',
+            lambda: 'important_game_rules.random_element.any_direction.other_card',
+        ),
+        g.expect(
+            'count(minor_trauma_deck) == 2',
+            lambda: q.count(g, 'minor_trauma_deck'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
 # keywords.keywords_list.escalate.escalate_two (rules/aeon_trespass/keywords.ludex:203)
 # Not in the book: Escalate 2
 @book.example(
@@ -1803,21 +2766,299 @@ def escalate_two(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:316)
+# keywords.keywords_list.hide.solon_hides (rules/aeon_trespass/keywords.ludex:328)
+# Not in the book: Solon hides behind the Primordial for a turn
+@book.example(
+    'keywords.keywords_list.hide.solon_hides',
+    title='Not in the book: Solon hides behind the Primordial for a turn',
+    source='rules/aeon_trespass/keywords.ludex:328',
+)
+def solon_hides(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set_fact('answer', ['movement_action'], False)
+    g.set_fact('answer', ['combat_action'], False)
+    g.set_fact('answer', ['use_hide'], True)
+    g.set(catalog.SOLON.id, 'has_hide', True)
+    g.set(catalog.SOLON.id, 'rage', 2)
+    g.set(catalog.HERODOTUS.id, 'rage', 3)
+    g.set(catalog.PHILOCTERA.id, 'rage', 5)
+    g.set(GAME, 'prim_facing', 'west')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 6, 3))
+    g.place('priority_target_token', catalog.SOLON.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_turn', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            g.get(catalog.SOLON.id, 'hidden')
+            and q.location(g, 'priority_target_token') == catalog.PHILOCTERA.id,
+            'solon.hidden and location(priority_target_token) == philoctera',
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_turn', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden')),
+        g.expect(
+            'location(priority_target_token) == philoctera',
+            lambda: q.location(g, 'priority_target_token'),
+            '==',
+            lambda: catalog.PHILOCTERA.id,
+        ),
+    ]
+
+
+# keywords.keywords_list.hide.hidden_solon_attacks (rules/aeon_trespass/keywords.ludex:358)
+# Not in the book: Hidden Solon's Attack reaches its second ability window
+@book.example(
+    'keywords.keywords_list.hide.hidden_solon_attacks',
+    title="Not in the book: Hidden Solon's Attack reaches its second ability window",
+    source='rules/aeon_trespass/keywords.ludex:358',
+)
+def hidden_solon_attacks(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'hidden', True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack.second_window', ctx)
+        ctx = ctx_1
+    return [g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden'))]
+
+
+# keywords.keywords_list.hide.hidden_solon_provokes (rules/aeon_trespass/keywords.ludex:370)
+# Not in the book: Hidden Solon gains the Priority Target token
+@book.example(
+    'keywords.keywords_list.hide.hidden_solon_provokes',
+    title='Not in the book: Hidden Solon gains the Priority Target token',
+    source='rules/aeon_trespass/keywords.ludex:370',
+)
+def hidden_solon_provokes(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'hidden', True)
+    g.set(catalog.HERODOTUS.id, 'hidden', True)
+    g.place('priority_target_token', catalog.HERODOTUS.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(priority_target_token) == solon',
+            lambda: q.location(g, 'priority_target_token'),
+            '==',
+            lambda: catalog.SOLON.id,
+        ),
+        g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden')),
+        g.expect('herodotus.hidden', lambda: g.get(catalog.HERODOTUS.id, 'hidden')),
+    ]
+
+
+# keywords.keywords_list.hide.hidden_solon_rages (rules/aeon_trespass/keywords.ludex:387)
+# Not in the book: Hidden Solon's Rage goes past the holder's
+@book.example(
+    'keywords.keywords_list.hide.hidden_solon_rages',
+    title="Not in the book: Hidden Solon's Rage goes past the holder's",
+    source='rules/aeon_trespass/keywords.ludex:387',
+)
+def hidden_solon_rages(g: Game) -> list[Expectation]:
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(catalog.SOLON.id, 'hidden', True)
+    g.set(catalog.PHILOCTERA.id, 'hidden', True)
+    g.set(catalog.SOLON.id, 'rage', 2)
+    g.set(catalog.HERODOTUS.id, 'rage', 3)
+    g.set(catalog.PHILOCTERA.id, 'rage', 0)
+    g.place('priority_target_token', catalog.HERODOTUS.id)
+    with g.effect():
+        g.gain('rage', 2, catalog.SOLON.id)
+    return [
+        g.expect(
+            'location(priority_target_token) == solon',
+            lambda: q.location(g, 'priority_target_token'),
+            '==',
+            lambda: catalog.SOLON.id,
+        ),
+        g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden')),
+        g.expect('philoctera.hidden', lambda: g.get(catalog.PHILOCTERA.id, 'hidden')),
+    ]
+
+
+# keywords.keywords_list.hide.solon_steps_in_front (rules/aeon_trespass/keywords.ludex:417)
+# Not in the book: Hidden Solon moves in front of the Primordial
+@book.example(
+    'keywords.keywords_list.hide.solon_steps_in_front',
+    title='Not in the book: Hidden Solon moves in front of the Primordial',
+    source='rules/aeon_trespass/keywords.ludex:417',
+)
+def solon_steps_in_front(g: Game) -> list[Expectation]:
+    g.set(catalog.SOLON.id, 'hidden', True)
+    g.set(GAME, 'prim_facing', 'west')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 6, 2))
+    with g.effect():
+        g.move(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 2, 2))
+    return [g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden'))]
+
+
+# keywords.keywords_list.knocked_back_into_a_column (rules/aeon_trespass/keywords.ludex:506)
+# Not in the book: Knockback 3 into a Destructible Obstacle
+@book.example(
+    'keywords.keywords_list.knocked_back_into_a_column',
+    title='Not in the book: Knockback 3 into a Destructible Obstacle',
+    source='rules/aeon_trespass/keywords.ludex:506',
+)
+def knocked_back_into_a_column(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'keyword_x', 3)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 7, 3))
+    g.set_fact(
+        'tile_has_trait',
+        ['titan_movement_rules.obstacle_tile', catalog.DESTRUCTIBLE.id],
+        True,
+    )
+    g.set(catalog.SOLON.id, 'danger', 0)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    return [
+        g.expect(
+            'moved(titan_movement_rules.solon_figure) == 1',
+            lambda: q.moved(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 7, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 3),
+        ),
+        g.expect(
+            'contains(terrain_supply, titan_movement_rules.obstacle_tile)',
+            lambda: q.contains(g, 'terrain_supply', 'titan_movement_rules.obstacle_tile'),
+        ),
+        g.expect('solon.danger == 1', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 1),
+        g.expect(
+            'contains(solon.condition_cards, knockdown_card)',
+            lambda: q.contains(g, g.get(catalog.SOLON.id, 'condition_cards'), 'knockdown_card'),
+        ),
+    ]
+
+
+# keywords.keywords_list.knocked_back_into_a_wall (rules/aeon_trespass/keywords.ludex:530)
+# Not in the book: Knockback 3 into an Indestructible Obstacle
+@book.example(
+    'keywords.keywords_list.knocked_back_into_a_wall',
+    title='Not in the book: Knockback 3 into an Indestructible Obstacle',
+    source='rules/aeon_trespass/keywords.ludex:530',
+)
+def knocked_back_into_a_wall(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'keyword_x', 3)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 7, 3))
+    g.set_fact(
+        'tile_has_trait',
+        ['titan_movement_rules.obstacle_tile', catalog.DESTRUCTIBLE.id],
+        False,
+    )
+    g.set(catalog.SOLON.id, 'danger', 0)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    return [
+        g.expect(
+            'moved(titan_movement_rules.solon_figure) == 1',
+            lambda: q.moved(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 6, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 3),
+        ),
+        g.expect(
+            'location(titan_movement_rules.obstacle_tile) == square(battle_grid, 7, 3)',
+            lambda: q.location(g, 'titan_movement_rules.obstacle_tile'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 3),
+        ),
+        g.expect('solon.danger == 1', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 1),
+        g.expect(
+            'contains(solon.condition_cards, knockdown_card)',
+            lambda: q.contains(g, g.get(catalog.SOLON.id, 'condition_cards'), 'knockdown_card'),
+        ),
+    ]
+
+
+# keywords.keywords_list.knocked_back_into_the_board_edge (rules/aeon_trespass/keywords.ludex:562)
+# Not in the book: Knockback 4 into the Board Edge
+@book.example(
+    'keywords.keywords_list.knocked_back_into_the_board_edge',
+    title='Not in the book: Knockback 4 into the Board Edge',
+    source='rules/aeon_trespass/keywords.ludex:562',
+)
+def knocked_back_into_the_board_edge(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'keyword_x', 4)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 15, 3))
+    g.set(catalog.SOLON.id, 'danger', 0)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    return [
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 16, 1)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 16, 1),
+        ),
+        g.expect(
+            'moved(titan_movement_rules.solon_figure) == 2',
+            lambda: q.moved(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: 2,
+        ),
+        g.expect('solon.danger == 0', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 0),
+    ]
+
+
+# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:589)
 # Knockback examples
 book.example(
     'keywords.keywords_list.knockback_examples',
     title='Knockback examples',
-    source='rules/aeon_trespass/keywords.ludex:316',
+    source='rules/aeon_trespass/keywords.ludex:589',
 )
 
 
-# keywords.keywords_list.knockdown.philoctera_gets_up (rules/aeon_trespass/keywords.ludex:353)
+# keywords.keywords_list.knockdown.philoctera_gets_up (rules/aeon_trespass/keywords.ludex:626)
 # Not in the book: Philoctera is knocked down, then gets up
 @book.example(
     'keywords.keywords_list.knockdown.philoctera_gets_up',
     title='Not in the book: Philoctera is knocked down, then gets up',
-    source='rules/aeon_trespass/keywords.ludex:353',
+    source='rules/aeon_trespass/keywords.ludex:626',
 )
 def philoctera_gets_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1871,21 +3112,158 @@ def philoctera_gets_up(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:515)
+# keywords.keywords_list.provoke.provoking_from_a_diagonal (rules/aeon_trespass/keywords.ludex:745)
+# Not in the book: Solon Provokes from a diagonal
+@book.example(
+    'keywords.keywords_list.provoke.provoking_from_a_diagonal',
+    title='Not in the book: Solon Provokes from a diagonal',
+    source='rules/aeon_trespass/keywords.ludex:745',
+)
+def provoking_from_a_diagonal(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'prim_facing', 'west')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 1))
+    g.set_fact('answer', ['provoked_side'], 'north')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(priority_target_token) == solon',
+            lambda: q.location(g, 'priority_target_token'),
+            '==',
+            lambda: catalog.SOLON.id,
+        ),
+        g.expect(
+            'prim_facing == "north"',
+            lambda: g.get(GAME, 'prim_facing'),
+            '==',
+            lambda: 'north',
+        ),
+    ]
+
+
+# keywords.keywords_list.primordial_pushback (rules/aeon_trespass/keywords.ludex:881)
+# Not in the book: the Primordial's Pushback 2 against a Titan beside it
+@book.example(
+    'keywords.keywords_list.primordial_pushback',
+    title="Not in the book: the Primordial's Pushback 2 against a Titan beside it",
+    source='rules/aeon_trespass/keywords.ludex:881',
+)
+def primordial_pushback(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'keyword_x', 2)
+    g.set(GAME, 'prim_facing', 'north')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    return [
+        g.expect('prim_facing == "east"', lambda: g.get(GAME, 'prim_facing'), '==', lambda: 'east'),
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 7, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 3),
+        ),
+        g.expect(
+            'moved(titan_movement_rules.solon_figure) == 2',
+            lambda: q.moved(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 5, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 3),
+        ),
+        g.expect(
+            'moved(primordial_miniature) == 2',
+            lambda: q.moved(g, 'primordial_miniature'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'adjacent(primordial_miniature, titan_movement_rules.solon_figure)',
+            lambda: q.adjacent(g, 'primordial_miniature', catalog.SOLON_FIGURE.id),
+        ),
+    ]
+
+
+# keywords.keywords_list.titan_pushback (rules/aeon_trespass/keywords.ludex:902)
+# Not in the book: Solon's Pushback 3 against the Primordial
+@book.example(
+    'keywords.keywords_list.titan_pushback',
+    title="Not in the book: Solon's Pushback 3 against the Primordial",
+    source='rules/aeon_trespass/keywords.ludex:902',
+)
+def titan_pushback(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'keyword_x', 3)
+    g.set(GAME, 'prim_facing', 'south')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 2, 4))
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(target='primordial_miniature', args=(('source', catalog.SOLON_FIGURE.id),)),
+        )
+    return [
+        g.expect(
+            'prim_facing == "south"',
+            lambda: g.get(GAME, 'prim_facing'),
+            '==',
+            lambda: 'south',
+        ),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 6, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 3),
+        ),
+        g.expect(
+            'moved(primordial_miniature) == 3',
+            lambda: q.moved(g, 'primordial_miniature'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 5, 4)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 4),
+        ),
+        g.expect(
+            'moved(titan_movement_rules.solon_figure) == 3',
+            lambda: q.moved(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: 3,
+        ),
+    ]
+
+
+# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:922)
 # Pushback examples
 book.example(
     'keywords.keywords_list.pushback_examples',
     title='Pushback examples',
-    source='rules/aeon_trespass/keywords.ludex:515',
+    source='rules/aeon_trespass/keywords.ludex:922',
 )
 
 
-# keywords.keywords_list.solon_reflexes (rules/aeon_trespass/keywords.ludex:569)
+# keywords.keywords_list.solon_reflexes (rules/aeon_trespass/keywords.ludex:976)
 # Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex
 @book.example(
     'keywords.keywords_list.solon_reflexes',
     title="Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex",
-    source='rules/aeon_trespass/keywords.ludex:569',
+    source='rules/aeon_trespass/keywords.ludex:976',
 )
 def solon_reflexes(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1988,12 +3366,12 @@ def solon_reflexes(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.reposition_and_motivate (rules/aeon_trespass/keywords.ludex:617)
+# keywords.keywords_list.reposition_and_motivate (rules/aeon_trespass/keywords.ludex:1024)
 # Not in the book: Reposition 2, then Motivate 1 on Herodotus
 @book.example(
     'keywords.keywords_list.reposition_and_motivate',
     title='Not in the book: Reposition 2, then Motivate 1 on Herodotus',
-    source='rules/aeon_trespass/keywords.ludex:617',
+    source='rules/aeon_trespass/keywords.ludex:1024',
 )
 def reposition_and_motivate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2082,12 +3460,12 @@ def reposition_and_motivate(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.displaced_in_the_corner (rules/aeon_trespass/keywords.ludex:657)
+# keywords.keywords_list.displaced_in_the_corner (rules/aeon_trespass/keywords.ludex:1064)
 # Not in the book: a Titan displaced with no empty space dies
 @book.example(
     'keywords.keywords_list.displaced_in_the_corner',
     title='Not in the book: a Titan displaced with no empty space dies',
-    source='rules/aeon_trespass/keywords.ludex:657',
+    source='rules/aeon_trespass/keywords.ludex:1064',
 )
 def displaced_in_the_corner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2127,12 +3505,12 @@ def displaced_in_the_corner(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.solace.solace_for_herodotus (rules/aeon_trespass/keywords.ludex:756)
+# keywords.keywords_list.solace.solace_for_herodotus (rules/aeon_trespass/keywords.ludex:1163)
 # Not in the book: Solon's Solace
 @book.example(
     'keywords.keywords_list.solace.solace_for_herodotus',
     title="Not in the book: Solon's Solace",
-    source='rules/aeon_trespass/keywords.ludex:756',
+    source='rules/aeon_trespass/keywords.ludex:1163',
 )
 def solace_for_herodotus(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2214,6 +3592,67 @@ def solace_for_herodotus(g: Game) -> list[Expectation]:
         g.expect(
             'contains(solon.condition_cards, knockdown_card)',
             lambda: q.contains(g, g.get(catalog.SOLON.id, 'condition_cards'), 'knockdown_card'),
+        ),
+    ]
+
+
+# keywords.keywords_list.stalwart.solon_stands_firm (rules/aeon_trespass/keywords.ludex:1225)
+# Not in the book: Solon's Stalwart against a Knockback 3
+@book.example(
+    'keywords.keywords_list.stalwart.solon_stands_firm',
+    title="Not in the book: Solon's Stalwart against a Knockback 3",
+    source='rules/aeon_trespass/keywords.ludex:1225',
+)
+def solon_stands_firm(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'stalwart', True)
+    g.set(GAME, 'keyword_x', 3)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.set_fact('answer', ['use_stalwart'], True)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    return [
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 5, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 3),
+        ),
+        g.expect(
+            'moved(titan_movement_rules.solon_figure) == 0',
+            lambda: q.moved(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# keywords.keywords_list.vault.solon_vaults (rules/aeon_trespass/keywords.ludex:1297)
+# Not in the book: Solon Vaults over the Primordial
+@book.example(
+    'keywords.keywords_list.vault.solon_vaults',
+    title='Not in the book: Solon Vaults over the Primordial',
+    source='rules/aeon_trespass/keywords.ludex:1297',
+)
+def solon_vaults(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.vault.vault_over', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 2, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 2, 3),
         ),
     ]
 
@@ -2518,12 +3957,12 @@ def solon_not_in_the_blindspot(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.in_front_out_of_sight (rules/aeon_trespass/primordial_round.ludex:308)
+# n2_targeting.in_front_out_of_sight (rules/aeon_trespass/primordial_round.ludex:324)
 # Not in the book: Target: In front, Closest, the closest out of sight
 @book.example(
     'n2_targeting.in_front_out_of_sight',
     title='Not in the book: Target: In front, Closest, the closest out of sight',
-    source='rules/aeon_trespass/primordial_round.ludex:308',
+    source='rules/aeon_trespass/primordial_round.ludex:324',
 )
 def in_front_out_of_sight(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2561,12 +4000,12 @@ def in_front_out_of_sight(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.in_sight_out_of_sight (rules/aeon_trespass/primordial_round.ludex:331)
+# n2_targeting.in_sight_out_of_sight (rules/aeon_trespass/primordial_round.ludex:347)
 # Not in the book: Target: In sight, Closest, the closest out of sight
 @book.example(
     'n2_targeting.in_sight_out_of_sight',
     title='Not in the book: Target: In sight, Closest, the closest out of sight',
-    source='rules/aeon_trespass/primordial_round.ludex:331',
+    source='rules/aeon_trespass/primordial_round.ludex:347',
 )
 def in_sight_out_of_sight(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2602,12 +4041,12 @@ def in_sight_out_of_sight(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.not_in_rear (rules/aeon_trespass/primordial_round.ludex:350)
+# n2_targeting.not_in_rear (rules/aeon_trespass/primordial_round.ludex:366)
 # Not in the book: Target: Not in Rear, Closest
 @book.example(
     'n2_targeting.not_in_rear',
     title='Not in the book: Target: Not in Rear, Closest',
-    source='rules/aeon_trespass/primordial_round.ludex:350',
+    source='rules/aeon_trespass/primordial_round.ludex:366',
 )
 def not_in_rear(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2632,12 +4071,111 @@ def not_in_rear(g: Game) -> list[Expectation]:
     ]
 
 
-# specific_targets.signature_against_the_attacker (rules/aeon_trespass/primordial_round.ludex:395)
+# n2_targeting.most_and_least (rules/aeon_trespass/primordial_round.ludex:387)
+# Not in the book: Target: Most Danger, Least Fate, Most Rage, Least Rage
+@book.example(
+    'n2_targeting.most_and_least',
+    title='Not in the book: Target: Most Danger, Least Fate, Most Rage, Least Rage',
+    source='rules/aeon_trespass/primordial_round.ludex:387',
+)
+def most_and_least(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'viable_targets', [catalog.PHILOCTERA.id])
+    g.set(GAME, 'prim_zone_line', True)
+    g.set_fact('prim_blindspot_spaces', [], [q.square(g, 'battle_grid', 2, 4)])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 8, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 8))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 2, 4))
+    g.set(catalog.HERODOTUS.id, 'danger', 4)
+    g.set(catalog.HERODOTUS.id, 'fate', 1)
+    g.set(catalog.HERODOTUS.id, 'rage', 2)
+    g.set(catalog.SOLON.id, 'danger', 4)
+    g.set(catalog.SOLON.id, 'fate', 3)
+    g.set(catalog.SOLON.id, 'rage', 5)
+    g.set(catalog.PHILOCTERA.id, 'danger', 1)
+    g.set(catalog.PHILOCTERA.id, 'fate', 1)
+    g.set_place('current_ai_card', [catalog.AI_ONE.id])
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['most danger']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(GAME, 'target_record', [g.get(GAME, 'viable_targets')])
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['least fate']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['most rage']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['least rage']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['most fate']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['least danger', 'closest']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    return [
+        g.expect(
+            'target_record == [[herodotus, solon], [herodotus], [solon], [herodotus], [solon], '
+            '[herodotus]]',
+            lambda: g.get(GAME, 'target_record'),
+            '==',
+            lambda: [
+                [catalog.HERODOTUS.id, catalog.SOLON.id],
+                [catalog.HERODOTUS.id],
+                [catalog.SOLON.id],
+                [catalog.HERODOTUS.id],
+                [catalog.SOLON.id],
+                [catalog.HERODOTUS.id],
+            ],
+        ),
+    ]
+
+
+# specific_targets.signature_against_the_attacker (rules/aeon_trespass/primordial_round.ludex:460)
 # Not in the book: Perform Signature against the Attacker, Philoctera
 @book.example(
     'specific_targets.signature_against_the_attacker',
     title='Not in the book: Perform Signature against the Attacker, Philoctera',
-    source='rules/aeon_trespass/primordial_round.ludex:395',
+    source='rules/aeon_trespass/primordial_round.ludex:460',
 )
 def signature_against_the_attacker(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2660,12 +4198,12 @@ def signature_against_the_attacker(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:493)
+# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:558)
 # Not in the book: the highest Rage takes the token at the start of Battle
 @book.example(
     'priority_target_2.priority_target_at_start',
     title='Not in the book: the highest Rage takes the token at the start of Battle',
-    source='rules/aeon_trespass/primordial_round.ludex:493',
+    source='rules/aeon_trespass/primordial_round.ludex:558',
 )
 def priority_target_at_start(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2684,12 +4222,12 @@ def priority_target_at_start(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.priority_target_breaks_the_tie (rules/aeon_trespass/primordial_round.ludex:519)
+# priority_target_2.priority_target_breaks_the_tie (rules/aeon_trespass/primordial_round.ludex:584)
 # Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable
 @book.example(
     'priority_target_2.priority_target_breaks_the_tie',
     title='Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable',
-    source='rules/aeon_trespass/primordial_round.ludex:519',
+    source='rules/aeon_trespass/primordial_round.ludex:584',
 )
 def priority_target_breaks_the_tie(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2709,12 +4247,12 @@ def priority_target_breaks_the_tie(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.players_break_the_tie (rules/aeon_trespass/primordial_round.ludex:531)
+# priority_target_2.players_break_the_tie (rules/aeon_trespass/primordial_round.ludex:596)
 # Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token
 @book.example(
     'priority_target_2.players_break_the_tie',
     title='Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token',
-    source='rules/aeon_trespass/primordial_round.ludex:531',
+    source='rules/aeon_trespass/primordial_round.ludex:596',
 )
 def players_break_the_tie(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2735,12 +4273,12 @@ def players_break_the_tie(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.awakened_takes_the_token (rules/aeon_trespass/primordial_round.ludex:555)
+# priority_target_2.awakened_takes_the_token (rules/aeon_trespass/primordial_round.ludex:620)
 # Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9
 @book.example(
     'priority_target_2.awakened_takes_the_token',
     title='Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9',
-    source='rules/aeon_trespass/primordial_round.ludex:555',
+    source='rules/aeon_trespass/primordial_round.ludex:620',
 )
 def awakened_takes_the_token(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2765,12 +4303,12 @@ def awakened_takes_the_token(g: Game) -> list[Expectation]:
     ]
 
 
-# line_sight.los_cases (rules/aeon_trespass/primordial_round.ludex:622)
+# line_sight.los_cases (rules/aeon_trespass/primordial_round.ludex:687)
 # Not in the book: the cases of the book's Line of Sight example, on a board of ours
 @book.example(
     'line_sight.los_cases',
     title="Not in the book: the cases of the book's Line of Sight example, on a board of ours",
-    source='rules/aeon_trespass/primordial_round.ludex:622',
+    source='rules/aeon_trespass/primordial_round.ludex:687',
 )
 def los_cases(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2899,50 +4437,111 @@ def los_cases(g: Game) -> list[Expectation]:
     ]
 
 
-# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:674)
+# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:739)
 book.example(
     'line_sight.los_example',
     title='Line of Sight example',
-    source='rules/aeon_trespass/primordial_round.ludex:674',
+    source='rules/aeon_trespass/primordial_round.ludex:739',
 )
 
 
-# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:737)
+# n3_primordial_movement.pushed_into_the_board_edge (rules/aeon_trespass/primordial_round.ludex:839)
+# Not in the book: moved into the Board Edge twice, the Primordial goes on along it
+@book.example(
+    'n3_primordial_movement.pushed_into_the_board_edge',
+    title='Not in the book: moved into the Board Edge twice, the Primordial goes on along it',
+    source='rules/aeon_trespass/primordial_round.ludex:839',
+)
+def pushed_into_the_board_edge(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 2))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 2, 5))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 1, 8))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 10, 4))
+    with g.effect():
+        g.pull('primordial_miniature', 'north', 4, ctx=ctx)
+    with g.effect():
+        g.trigger(
+            'n3_primordial_movement.effect_would_cause',
+            ctx.but(
+                args=(
+                    ('side', 'north'),
+                    ('remaining', 4 - q.known(g, q.moved(g, 'primordial_miniature'))),
+                ),
+            ),
+        )
+    with g.effect():
+        g.set(GAME, 'prim_record', [q.location(g, 'primordial_miniature')])
+    with g.effect():
+        g.pull('primordial_miniature', 'east', 10, ctx=ctx)
+    with g.effect():
+        g.trigger(
+            'n3_primordial_movement.effect_would_cause',
+            ctx.but(
+                args=(
+                    ('side', 'east'),
+                    ('remaining', 10 - q.known(g, q.moved(g, 'primordial_miniature'))),
+                ),
+            ),
+        )
+    return [
+        g.expect(
+            'prim_record == [square(battle_grid, 8, 1)]',
+            lambda: g.get(GAME, 'prim_record'),
+            '==',
+            lambda: [q.square(g, 'battle_grid', 8, 1)],
+        ),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 15, 4)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 15, 4),
+        ),
+        g.expect(
+            'moved(primordial_miniature) == 3',
+            lambda: q.moved(g, 'primordial_miniature'),
+            '==',
+            lambda: 3,
+        ),
+    ]
+
+
+# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:868)
 # Movement example
 book.example(
     'n3_primordial_movement.hekaton_zigzag_example',
     title='Movement example',
-    source='rules/aeon_trespass/primordial_round.ludex:737',
+    source='rules/aeon_trespass/primordial_round.ludex:868',
 )
 
 
 # n3_primordial_movement.hekaton_zigzag_herodotus_example
-# (rules/aeon_trespass/primordial_round.ludex:742)
+# (rules/aeon_trespass/primordial_round.ludex:873)
 # In another example, the Hekaton targets Herodotus
 book.example(
     'n3_primordial_movement.hekaton_zigzag_herodotus_example',
     title='In another example, the Hekaton targets Herodotus',
-    source='rules/aeon_trespass/primordial_round.ludex:742',
+    source='rules/aeon_trespass/primordial_round.ludex:873',
 )
 
 
 # n3_primordial_movement.labyrinthauros_board_edge_example
-# (rules/aeon_trespass/primordial_round.ludex:747)
+# (rules/aeon_trespass/primordial_round.ludex:878)
 # The Labyrinthauros tramples into the Board Edge
 book.example(
     'n3_primordial_movement.labyrinthauros_board_edge_example',
     title='The Labyrinthauros tramples into the Board Edge',
-    source='rules/aeon_trespass/primordial_round.ludex:747',
+    source='rules/aeon_trespass/primordial_round.ludex:878',
 )
 
 
 # n3_primordial_movement.unavoidable_knockback_from_under
-# (rules/aeon_trespass/primordial_round.ludex:787)
+# (rules/aeon_trespass/primordial_round.ludex:918)
 # Not in the book: a Titan under the Primordial is knocked back 2 spaces
 @book.example(
     'n3_primordial_movement.unavoidable_knockback_from_under',
     title='Not in the book: a Titan under the Primordial is knocked back 2 spaces',
-    source='rules/aeon_trespass/primordial_round.ludex:787',
+    source='rules/aeon_trespass/primordial_round.ludex:918',
 )
 def unavoidable_knockback_from_under(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2968,15 +4567,21 @@ def unavoidable_knockback_from_under(g: Game) -> list[Expectation]:
             '==',
             lambda: q.square(g, 'battle_grid', 9, 9),
         ),
+        g.expect(
+            'unavoidable_knockback_now == no',
+            lambda: g.get(GAME, 'unavoidable_knockback_now'),
+            '==',
+            lambda: False,
+        ),
     ]
 
 
-# n3_primordial_movement.out_of_range_no_attack (rules/aeon_trespass/primordial_round.ludex:815)
+# n3_primordial_movement.out_of_range_no_attack (rules/aeon_trespass/primordial_round.ludex:946)
 # Not in the book: Solon is out of the Hekaton's reach
 @book.example(
     'n3_primordial_movement.out_of_range_no_attack',
     title="Not in the book: Solon is out of the Hekaton's reach",
-    source='rules/aeon_trespass/primordial_round.ludex:815',
+    source='rules/aeon_trespass/primordial_round.ludex:946',
 )
 def out_of_range_no_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2984,12 +4589,24 @@ def out_of_range_no_attack(g: Game) -> list[Expectation]:
     g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['priority target']])
     g.set_fact('prim_blindspot_spaces', [], [])
     g.place('priority_target_token', catalog.SOLON.id)
-    g.set(GAME, 'target_out_of_range', True)
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'primordial_speed', 4)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 11)
+    g.set_fact('roll_order', ['white_crit_die'], [3])
     g.set(GAME, 'ai_danger', 3)
     g.set(GAME, 'evasion_hits', 4)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 14, 3))
     with g.effect():
         g.trigger('ai_card_attack', ctx)
     return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 7, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 3),
+        ),
         g.expect('evasion_hits == 4', lambda: g.get(GAME, 'evasion_hits'), '==', lambda: 4),
         g.expect('solon.danger == 0', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 0),
         g.expect(
@@ -3000,12 +4617,12 @@ def out_of_range_no_attack(g: Game) -> list[Expectation]:
 
 
 # n3_primordial_movement.hekaton_crashes_through_herodotus
-# (rules/aeon_trespass/primordial_round.ludex:834)
+# (rules/aeon_trespass/primordial_round.ludex:974)
 # Not in the book: the Primordial moves 4 spaces toward Solon, through Herodotus
 @book.example(
     'n3_primordial_movement.hekaton_crashes_through_herodotus',
     title='Not in the book: the Primordial moves 4 spaces toward Solon, through Herodotus',
-    source='rules/aeon_trespass/primordial_round.ludex:834',
+    source='rules/aeon_trespass/primordial_round.ludex:974',
 )
 def hekaton_crashes_through_herodotus(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3063,12 +4680,12 @@ def hekaton_crashes_through_herodotus(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_primordial_movement.hekaton_move_two (rules/aeon_trespass/primordial_round.ludex:869)
+# n3_primordial_movement.hekaton_move_two (rules/aeon_trespass/primordial_round.ludex:1009)
 # Not in the book: a Move 2 toward Solon
 @book.example(
     'n3_primordial_movement.hekaton_move_two',
     title='Not in the book: a Move 2 toward Solon',
-    source='rules/aeon_trespass/primordial_round.ludex:869',
+    source='rules/aeon_trespass/primordial_round.ludex:1009',
 )
 def hekaton_move_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3097,12 +4714,400 @@ def hekaton_move_two(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.zone_one (rules/aeon_trespass/primordial_round.ludex:1029)
+# n3_primordial_movement.hekaton_zigzag_horizontal_first
+# (rules/aeon_trespass/primordial_round.ludex:1033)
+# Not in the book: the Primordial zigzags toward Solon, horizontally first
+@book.example(
+    'n3_primordial_movement.hekaton_zigzag_horizontal_first',
+    title='Not in the book: the Primordial zigzags toward Solon, horizontally first',
+    source='rules/aeon_trespass/primordial_round.ludex:1033',
+)
+def hekaton_zigzag_horizontal_first(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['priority target']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('priority_target_token', catalog.SOLON.id)
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'primordial_speed', 5)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 11)
+    g.set(GAME, 'ai_danger', 3)
+    g.set_fact('roll_order', ['white_crit_die'], [3])
+    g.set(GAME, 'prim_facing', 'north')
+    g.set(GAME, 'prim_swept_spaces', [q.square(g, 'battle_grid', 12, 10)])
+    g.set(GAME, 'prim_zigzag_axis', 'vertical')
+    g.set(GAME, 'prim_step_side', 'west')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 9, 5))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 12, 10))
+    g.set_fact('answers', ['turn_side'], ['south'])
+    g.set_fact('answer', ['zigzag_start'], 'horizontal')
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 7, 4)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 4),
+        ),
+        g.expect(
+            'prim_swept_spaces == [square(battle_grid, 5, 3), square(battle_grid, 5, 4), '
+            'square(battle_grid, 4, 5), square(battle_grid, 5, 5), square(battle_grid, 6, 4), '
+            'square(battle_grid, 6, 5), square(battle_grid, 7, 4), square(battle_grid, 7, 5), '
+            'square(battle_grid, 8, 4), square(battle_grid, 8, 5)]',
+            lambda: g.get(GAME, 'prim_swept_spaces'),
+            '==',
+            lambda: [
+                q.square(g, 'battle_grid', 5, 3),
+                q.square(g, 'battle_grid', 5, 4),
+                q.square(g, 'battle_grid', 4, 5),
+                q.square(g, 'battle_grid', 5, 5),
+                q.square(g, 'battle_grid', 6, 4),
+                q.square(g, 'battle_grid', 6, 5),
+                q.square(g, 'battle_grid', 7, 4),
+                q.square(g, 'battle_grid', 7, 5),
+                q.square(g, 'battle_grid', 8, 4),
+                q.square(g, 'battle_grid', 8, 5),
+            ],
+        ),
+        g.expect('prim_facing == "east"', lambda: g.get(GAME, 'prim_facing'), '==', lambda: 'east'),
+        g.expect(
+            'herodotus.danger == 1',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(herodotus.condition_cards, knockdown_card)',
+            lambda: q.contains(g, g.get(catalog.HERODOTUS.id, 'condition_cards'), 'knockdown_card'),
+        ),
+        g.expect(
+            'philoctera.danger == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('solon.danger == 3', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 3),
+    ]
+
+
+# n3_primordial_movement.hekaton_zigzag_vertical_first
+# (rules/aeon_trespass/primordial_round.ludex:1074)
+# Not in the book: the players zigzag the Primordial vertically first, not through Philoctera
+@book.example(
+    'n3_primordial_movement.hekaton_zigzag_vertical_first',
+    title='Not in the book: the players zigzag the Primordial vertically first, not through '
+    'Philoctera',
+    source='rules/aeon_trespass/primordial_round.ludex:1074',
+)
+def hekaton_zigzag_vertical_first(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'primordial_target', catalog.HERODOTUS.id)
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'prim_move_limit', 6)
+    g.set(GAME, 'ai_attack_range', 1)
+    g.set(GAME, 'prim_facing', 'south')
+    g.set(GAME, 'prim_swept_spaces', [q.square(g, 'battle_grid', 9, 9)])
+    g.set(GAME, 'prim_zigzag_axis', 'horizontal')
+    g.set(GAME, 'prim_step_side', 'east')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 10, 8))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 7, 4))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 9, 9))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 1, 12))
+    g.set_fact('answers', ['turn_side'], ['west'])
+    g.set_fact('answer', ['zigzag_start'], 'vertical')
+    with g.effect():
+        g.trigger('n3_primordial_movement.most_primordial_attacks_instruct', ctx)
+    return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 7, 5)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 5),
+        ),
+        g.expect(
+            'prim_swept_spaces == [square(battle_grid, 10, 7), square(battle_grid, 11, 7), '
+            'square(battle_grid, 9, 7), square(battle_grid, 9, 8), square(battle_grid, 9, 6), '
+            'square(battle_grid, 10, 6), square(battle_grid, 8, 6), square(battle_grid, 8, 7), '
+            'square(battle_grid, 8, 5), square(battle_grid, 9, 5), square(battle_grid, 7, 5), '
+            'square(battle_grid, 7, 6)]',
+            lambda: g.get(GAME, 'prim_swept_spaces'),
+            '==',
+            lambda: [
+                q.square(g, 'battle_grid', 10, 7),
+                q.square(g, 'battle_grid', 11, 7),
+                q.square(g, 'battle_grid', 9, 7),
+                q.square(g, 'battle_grid', 9, 8),
+                q.square(g, 'battle_grid', 9, 6),
+                q.square(g, 'battle_grid', 10, 6),
+                q.square(g, 'battle_grid', 8, 6),
+                q.square(g, 'battle_grid', 8, 7),
+                q.square(g, 'battle_grid', 8, 5),
+                q.square(g, 'battle_grid', 9, 5),
+                q.square(g, 'battle_grid', 7, 5),
+                q.square(g, 'battle_grid', 7, 6),
+            ],
+        ),
+        g.expect(
+            'prim_facing == "north"',
+            lambda: g.get(GAME, 'prim_facing'),
+            '==',
+            lambda: 'north',
+        ),
+        g.expect(
+            'philoctera.danger == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'herodotus.danger == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('solon.danger == 0', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 0),
+    ]
+
+
+# n3_primordial_movement.primordial_already_adjacent
+# (rules/aeon_trespass/primordial_round.ludex:1107)
+# Not in the book: the Target is already adjacent: the Primordial does not move
+@book.example(
+    'n3_primordial_movement.primordial_already_adjacent',
+    title='Not in the book: the Target is already adjacent: the Primordial does not move',
+    source='rules/aeon_trespass/primordial_round.ludex:1107',
+)
+def primordial_already_adjacent(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'primordial_target', catalog.SOLON.id)
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'prim_move_limit', 4)
+    g.set(GAME, 'ai_attack_range', 1)
+    g.set(GAME, 'prim_facing', 'east')
+    g.set(GAME, 'prim_steps', 3)
+    g.set(GAME, 'prim_swept_spaces', [q.square(g, 'battle_grid', 2, 4)])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 2, 4))
+    with g.effect():
+        g.trigger('n3_primordial_movement.most_primordial_attacks_instruct', ctx)
+    return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 3, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 3),
+        ),
+        g.expect('prim_facing == "west"', lambda: g.get(GAME, 'prim_facing'), '==', lambda: 'west'),
+        g.expect(
+            'prim_swept_spaces == []',
+            lambda: g.get(GAME, 'prim_swept_spaces'),
+            '==',
+            lambda: [],
+        ),
+        g.expect('solon.danger == 0', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 0),
+    ]
+
+
+# primordial_attack_types.simultaneous_chain_break (rules/aeon_trespass/primordial_round.ludex:1245)
+# Not in the book: a Simultaneous Attack goes on after Solon's Chain Break
+@book.example(
+    'primordial_attack_types.simultaneous_chain_break',
+    title="Not in the book: a Simultaneous Attack goes on after Solon's Chain Break",
+    source='rules/aeon_trespass/primordial_round.ludex:1245',
+)
+def simultaneous_chain_break(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'primordial_attack_ended', False)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 11)
+    g.set(GAME, 'ai_danger', 2)
+    g.set(GAME, 'full_evade', False)
+    g.set_fact('roll_order', ['white_crit_die'], [4, 10])
+    g.set_fact('answers', ['simultaneous_next'], [catalog.SOLON.id, catalog.HERODOTUS.id])
+    g.set(GAME, 'prim_unattacked', [catalog.PHILOCTERA.id])
+    with g.effect():
+        g.trigger(
+            'primordial_attack_types.simultaneous_attack',
+            ctx.but(args=(('targets', [catalog.HERODOTUS.id, catalog.SOLON.id]),)),
+        )
+    return [
+        g.expect(
+            'primordial_attack_ended == yes',
+            lambda: g.get(GAME, 'primordial_attack_ended'),
+            '==',
+            lambda: True,
+        ),
+        g.expect('solon.danger == 2', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 2),
+        g.expect(
+            'herodotus.danger == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('full_evade == yes', lambda: g.get(GAME, 'full_evade'), '==', lambda: True),
+        g.expect(
+            'philoctera.danger == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('prim_unattacked == []', lambda: g.get(GAME, 'prim_unattacked'), '==', lambda: []),
+    ]
+
+
+# primordial_attack_types.all_titans_in_path (rules/aeon_trespass/primordial_round.ludex:1315)
+# Not in the book: a Sequential Attack on All Titans in path
+@book.example(
+    'primordial_attack_types.all_titans_in_path',
+    title='Not in the book: a Sequential Attack on All Titans in path',
+    source='rules/aeon_trespass/primordial_round.ludex:1315',
+)
+def all_titans_in_path(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['priority target']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('priority_target_token', catalog.SOLON.id)
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'ai_all_titans_in_path', True)
+    g.set(GAME, 'primordial_speed', 5)
+    g.set(GAME, 'prim_unavoidable_knockback', 2)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 11)
+    g.set(GAME, 'ai_danger', 3)
+    g.set_fact('roll_order', ['white_crit_die'], [3, 10, 3])
+    g.set(GAME, 'prim_facing', 'east')
+    g.set(GAME, 'prim_path_titans', [catalog.SOLON.id])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 10, 3))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 6, 4))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 8, 3))
+    g.set_fact('answers', ['direction'], ['south', 'west'])
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 8, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 8, 3),
+        ),
+        g.expect(
+            'herodotus.danger == 3',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'philoctera.danger == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('solon.danger == 3', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 3),
+        g.expect(
+            'not contains(herodotus.condition_cards, knockdown_card)',
+            lambda: not q.contains(
+                g,
+                g.get(catalog.HERODOTUS.id, 'condition_cards'),
+                'knockdown_card',
+            ),
+        ),
+        g.expect(
+            'not contains(philoctera.condition_cards, knockdown_card)',
+            lambda: not q.contains(
+                g,
+                g.get(catalog.PHILOCTERA.id, 'condition_cards'),
+                'knockdown_card',
+            ),
+        ),
+        g.expect(
+            'location(herodotus) == square(battle_grid, 6, 6)',
+            lambda: q.location(g, catalog.HERODOTUS.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 6),
+        ),
+        g.expect(
+            'location(philoctera) == square(battle_grid, 6, 3)',
+            lambda: q.location(g, catalog.PHILOCTERA.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 3),
+        ),
+        g.expect(
+            'prim_path_titans == []',
+            lambda: g.get(GAME, 'prim_path_titans'),
+            '==',
+            lambda: [],
+        ),
+        g.expect(
+            'contains(ai_discard_pile, ai_one)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.AI_ONE.id),
+        ),
+    ]
+
+
+# primordial_attack_types.sequential_chain_break (rules/aeon_trespass/primordial_round.ludex:1360)
+# Not in the book: a Chain Break stops the Sequential Attack on All Titans in path
+@book.example(
+    'primordial_attack_types.sequential_chain_break',
+    title='Not in the book: a Chain Break stops the Sequential Attack on All Titans in path',
+    source='rules/aeon_trespass/primordial_round.ludex:1360',
+)
+def sequential_chain_break(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['priority target']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('priority_target_token', catalog.SOLON.id)
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'ai_all_titans_in_path', True)
+    g.set(GAME, 'primordial_speed', 5)
+    g.set(GAME, 'prim_unavoidable_knockback', 2)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 11)
+    g.set(GAME, 'ai_danger', 3)
+    g.set_fact('roll_order', ['white_crit_die'], [3, 3, 3])
+    g.set(GAME, 'prim_facing', 'east')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 10, 3))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 6, 4))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 8, 3))
+    g.set_fact('answers', ['direction'], ['west'])
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect(
+            'herodotus.danger == 3',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'philoctera.danger == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('solon.danger == 0', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 0),
+        g.expect(
+            'primordial_attack_ended == yes',
+            lambda: g.get(GAME, 'primordial_attack_ended'),
+            '==',
+            lambda: True,
+        ),
+    ]
+
+
+# primordial_attack_types.zone_one (rules/aeon_trespass/primordial_round.ludex:1432)
 # Not in the book: a Zone 1 Attack catches Herodotus and Solon, not Philoctera
 @book.example(
     'primordial_attack_types.zone_one',
     title='Not in the book: a Zone 1 Attack catches Herodotus and Solon, not Philoctera',
-    source='rules/aeon_trespass/primordial_round.ludex:1029',
+    source='rules/aeon_trespass/primordial_round.ludex:1432',
 )
 def zone_one(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3114,6 +5119,7 @@ def zone_one(g: Game) -> list[Expectation]:
     g.set(GAME, 'ai_evasion_dice', 1)
     g.set(GAME, 'ai_evasion_difficulty', 6)
     g.set(GAME, 'ai_danger', 2)
+    g.set(GAME, 'prim_zone_broken', [catalog.HERODOTUS.id])
     g.set(GAME, 'prim_facing', 'north')
     g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
     g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 2, 3))
@@ -3156,12 +5162,12 @@ def zone_one(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.empty_zone_no_routine (rules/aeon_trespass/primordial_round.ludex:1062)
+# primordial_attack_types.empty_zone_no_routine (rules/aeon_trespass/primordial_round.ludex:1466)
 # Not in the book: a Zone with no Titan in it is still performed
 @book.example(
     'primordial_attack_types.empty_zone_no_routine',
     title='Not in the book: a Zone with no Titan in it is still performed',
-    source='rules/aeon_trespass/primordial_round.ludex:1062',
+    source='rules/aeon_trespass/primordial_round.ludex:1466',
 )
 def empty_zone_no_routine(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3188,12 +5194,12 @@ def empty_zone_no_routine(g: Game) -> list[Expectation]:
     ]
 
 
-# n4_1_evasion_roll.solon_blocks_and_armors (rules/aeon_trespass/primordial_round.ludex:1142)
+# n4_1_evasion_roll.solon_blocks_and_armors (rules/aeon_trespass/primordial_round.ludex:1546)
 # Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger
 @book.example(
     'n4_1_evasion_roll.solon_blocks_and_armors',
     title='Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger',
-    source='rules/aeon_trespass/primordial_round.ludex:1142',
+    source='rules/aeon_trespass/primordial_round.ludex:1546',
 )
 def solon_blocks_and_armors(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3252,12 +5258,12 @@ def solon_blocks_and_armors(g: Game) -> list[Expectation]:
     ]
 
 
-# n4_1_evasion_roll.philoctera_full_evade (rules/aeon_trespass/primordial_round.ludex:1187)
+# n4_1_evasion_roll.philoctera_full_evade (rules/aeon_trespass/primordial_round.ludex:1591)
 # Not in the book: two natural '10's are a full evade
 @book.example(
     'n4_1_evasion_roll.philoctera_full_evade',
     title="Not in the book: two natural '10's are a full evade",
-    source='rules/aeon_trespass/primordial_round.ludex:1187',
+    source='rules/aeon_trespass/primordial_round.ludex:1591',
 )
 def philoctera_full_evade(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3293,12 +5299,12 @@ def philoctera_full_evade(g: Game) -> list[Expectation]:
     ]
 
 
-# out_reach_oor_evade.philoctera_out_of_reach (rules/aeon_trespass/primordial_round.ludex:1230)
+# out_reach_oor_evade.philoctera_out_of_reach (rules/aeon_trespass/primordial_round.ludex:1634)
 # Not in the book: Philoctera moves out of reach before her Evasion Roll
 @book.example(
     'out_reach_oor_evade.philoctera_out_of_reach',
     title='Not in the book: Philoctera moves out of reach before her Evasion Roll',
-    source='rules/aeon_trespass/primordial_round.ludex:1230',
+    source='rules/aeon_trespass/primordial_round.ludex:1634',
 )
 def philoctera_out_of_reach(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3326,21 +5332,72 @@ def philoctera_out_of_reach(g: Game) -> list[Expectation]:
     ]
 
 
-# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:1248)
+# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:1652)
 # Herodotus evades the Cold Open Out of Reach
 book.example(
     'out_reach_oor_evade.hekaton_out_of_reach_example',
     title='Herodotus evades the Cold Open Out of Reach',
-    source='rules/aeon_trespass/primordial_round.ludex:1248',
+    source='rules/aeon_trespass/primordial_round.ludex:1652',
 )
 
 
-# fate_effect_triggers.fate_three_banner (rules/aeon_trespass/primordial_round.ludex:1379)
+# chain_break_rules.zone_chain_break (rules/aeon_trespass/primordial_round.ludex:1768)
+# Not in the book: Herodotus makes a Chain Break in a Zone Attack; Solon's Attack goes on
+@book.example(
+    'chain_break_rules.zone_chain_break',
+    title="Not in the book: Herodotus makes a Chain Break in a Zone Attack; Solon's Attack goes on",
+    source='rules/aeon_trespass/primordial_round.ludex:1768',
+)
+def zone_chain_break(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'ai_zone_attack', True)
+    g.set(GAME, 'ai_zone_x', 1)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 11)
+    g.set(GAME, 'ai_danger', 2)
+    g.set(GAME, 'prim_zone_broken', [catalog.SOLON.id])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 2, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 5))
+    g.set_fact('roll_order', ['white_crit_die'], [3, 4])
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect(
+            'herodotus.danger == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('solon.danger == 2', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 2),
+        g.expect(
+            'prim_zone_broken == [herodotus]',
+            lambda: g.get(GAME, 'prim_zone_broken'),
+            '==',
+            lambda: [catalog.HERODOTUS.id],
+        ),
+        g.expect(
+            'primordial_attack_ended == no',
+            lambda: g.get(GAME, 'primordial_attack_ended'),
+            '==',
+            lambda: False,
+        ),
+        g.expect(
+            'contains(ai_discard_pile, ai_one)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.AI_ONE.id),
+        ),
+    ]
+
+
+# fate_effect_triggers.fate_three_banner (rules/aeon_trespass/primordial_round.ludex:1827)
 # Fate 3+: +1 Evasion die, at Fate 3
 @book.example(
     'fate_effect_triggers.fate_three_banner',
     title='Fate 3+: +1 Evasion die, at Fate 3',
-    source='rules/aeon_trespass/primordial_round.ludex:1379',
+    source='rules/aeon_trespass/primordial_round.ludex:1827',
 )
 def fate_three_banner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3359,12 +5416,12 @@ def fate_three_banner(g: Game) -> list[Expectation]:
     ]
 
 
-# fate_effect_triggers.fate_two_no_banner (rules/aeon_trespass/primordial_round.ludex:1391)
+# fate_effect_triggers.fate_two_no_banner (rules/aeon_trespass/primordial_round.ludex:1839)
 # Not in the book: Fate 3+: +1 Evasion die, at Fate 2
 @book.example(
     'fate_effect_triggers.fate_two_no_banner',
     title='Not in the book: Fate 3+: +1 Evasion die, at Fate 2',
-    source='rules/aeon_trespass/primordial_round.ludex:1391',
+    source='rules/aeon_trespass/primordial_round.ludex:1839',
 )
 def fate_two_no_banner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3606,12 +5663,12 @@ def pattern_lost_with_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# titan_round.start.start_of_round_order (rules/aeon_trespass/titan_round.ludex:352)
+# titan_round.start.start_of_round_order (rules/aeon_trespass/titan_round.ludex:353)
 # Not in the book: two start of Titan Round effects, in the players' order
 @book.example(
     'titan_round.start.start_of_round_order',
     title="Not in the book: two start of Titan Round effects, in the players' order",
-    source='rules/aeon_trespass/titan_round.ludex:352',
+    source='rules/aeon_trespass/titan_round.ludex:353',
 )
 def start_of_round_order(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3628,12 +5685,12 @@ def start_of_round_order(g: Game) -> list[Expectation]:
     return [g.expect('doom == 5', lambda: g.get(GAME, 'doom'), '==', lambda: 5)]
 
 
-# titan_round.end.end_of_round_order (rules/aeon_trespass/titan_round.ludex:396)
+# titan_round.end.end_of_round_order (rules/aeon_trespass/titan_round.ludex:397)
 # Not in the book: two end of Titan Round effects, in the players' order
 @book.example(
     'titan_round.end.end_of_round_order',
     title="Not in the book: two end of Titan Round effects, in the players' order",
-    source='rules/aeon_trespass/titan_round.ludex:396',
+    source='rules/aeon_trespass/titan_round.ludex:397',
 )
 def end_of_round_order(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3653,15 +5710,66 @@ def end_of_round_order(g: Game) -> list[Expectation]:
     return [g.expect('doom == 5', lambda: g.get(GAME, 'doom'), '==', lambda: 5)]
 
 
-# three_titan_turns (rules/aeon_trespass/titan_round.ludex:457)
+# solon_moves_then_attacks (rules/aeon_trespass/titan_round.ludex:458)
+# Not in the book: Solon's turn: a movement action, then a combat action
+@book.example(
+    'solon_moves_then_attacks',
+    title="Not in the book: Solon's turn: a movement action, then a combat action",
+    source='rules/aeon_trespass/titan_round.ludex:458',
+)
+def solon_moves_then_attacks(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'titan_speed', 3)
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 5))
+    g.set_fact('answer', ['movement_action'], True)
+    g.set_fact('answer', ['combat_action'], True)
+    g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 5, 7))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_turn', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 5, 7)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 7),
+        ),
+        g.expect(
+            'runs(movement_action) == 1',
+            lambda: q.runs(g, 'movement_action'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('runs(titan_attack) == 1', lambda: q.runs(g, 'titan_attack'), '==', lambda: 1),
+        g.expect(
+            'movement_action_spent == yes',
+            lambda: g.get(GAME, 'movement_action_spent'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'combat_action_spent == yes',
+            lambda: g.get(GAME, 'combat_action_spent'),
+            '==',
+            lambda: True,
+        ),
+        g.expect('solon.rage == 0', lambda: g.get(catalog.SOLON.id, 'rage'), '==', lambda: 0),
+    ]
+
+
+# three_titan_turns (rules/aeon_trespass/titan_round.ludex:480)
 # Not in the book: three Titans take their turns in the players' order
 @book.example(
     'three_titan_turns',
     title="Not in the book: three Titans take their turns in the players' order",
-    source='rules/aeon_trespass/titan_round.ludex:457',
+    source='rules/aeon_trespass/titan_round.ludex:480',
 )
 def three_titan_turns(g: Game) -> list[Expectation]:
     ctx = Ctx()
+    g.set(GAME, 'movement_action_spent', True)
+    g.set(GAME, 'combat_action_spent', True)
     g.set_fact('answers', ['next_titan'], [catalog.SOLON.id, catalog.HERODOTUS.id])
     g.set_fact('answers', ['movement_action'], [False, False, False])
     g.set_fact('answers', ['combat_action'], [False, False, False])
@@ -3669,6 +5777,18 @@ def three_titan_turns(g: Game) -> list[Expectation]:
         g.trigger('titan_round', ctx)
     return [
         g.expect('runs(titan_turn) == 3', lambda: q.runs(g, 'titan_turn'), '==', lambda: 3),
+        g.expect(
+            'movement_action_spent == no',
+            lambda: g.get(GAME, 'movement_action_spent'),
+            '==',
+            lambda: False,
+        ),
+        g.expect(
+            'combat_action_spent == no',
+            lambda: g.get(GAME, 'combat_action_spent'),
+            '==',
+            lambda: False,
+        ),
         g.expect(
             'herodotus.card_turned == no',
             lambda: g.get(catalog.HERODOTUS.id, 'card_turned'),
@@ -3690,12 +5810,12 @@ def three_titan_turns(g: Game) -> list[Expectation]:
     ]
 
 
-# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:554)
+# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:584)
 # Titan Movement Example: cardinal directions
 @book.example(
     'titan_movement_rules.titan_movement_cardinal_example',
     title='Titan Movement Example: cardinal directions',
-    source='rules/aeon_trespass/titan_round.ludex:554',
+    source='rules/aeon_trespass/titan_round.ludex:584',
 )
 def titan_movement_cardinal_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3747,12 +5867,12 @@ def titan_movement_cardinal_example(g: Game) -> list[Expectation]:
     ]
 
 
-# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:582)
+# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:612)
 # Titan Movement Example: Obstacles and red lines
 @book.example(
     'titan_movement_rules.titan_movement_obstacles_example',
     title='Titan Movement Example: Obstacles and red lines',
-    source='rules/aeon_trespass/titan_round.ludex:582',
+    source='rules/aeon_trespass/titan_round.ludex:612',
 )
 def titan_movement_obstacles_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3792,12 +5912,12 @@ def titan_movement_obstacles_example(g: Game) -> list[Expectation]:
     ]
 
 
-# move_like_ability.reposition_one (rules/aeon_trespass/titan_round.ludex:618)
+# move_like_ability.reposition_one (rules/aeon_trespass/titan_round.ludex:648)
 # Not in the book: Reposition 2 used as Reposition 1, not as a movement action
 @book.example(
     'move_like_ability.reposition_one',
     title='Not in the book: Reposition 2 used as Reposition 1, not as a movement action',
-    source='rules/aeon_trespass/titan_round.ludex:618',
+    source='rules/aeon_trespass/titan_round.ludex:648',
 )
 def reposition_one(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3835,17 +5955,18 @@ def reposition_one(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.knocked_back_over_a_titan (rules/aeon_trespass/titan_round.ludex:678)
+# involuntary_movement.knocked_back_over_a_titan (rules/aeon_trespass/titan_round.ludex:709)
 # Not in the book: Knockback 3 from the Primordial, over another Titan
 @book.example(
     'involuntary_movement.knocked_back_over_a_titan',
     title='Not in the book: Knockback 3 from the Primordial, over another Titan',
-    source='rules/aeon_trespass/titan_round.ludex:678',
+    source='rules/aeon_trespass/titan_round.ludex:709',
 )
 def knocked_back_over_a_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(GAME, 'keyword_x', 3)
     g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 8, 6))
     g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
     g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 6, 3))
     g.set(catalog.SOLON.id, 'danger', 0)
@@ -3877,17 +5998,18 @@ def knocked_back_over_a_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.knocked_back_onto_a_titan (rules/aeon_trespass/titan_round.ludex:697)
+# involuntary_movement.knocked_back_onto_a_titan (rules/aeon_trespass/titan_round.ludex:730)
 # Not in the book: Knockback 2 ends on another Titan, who is displaced
 @book.example(
     'involuntary_movement.knocked_back_onto_a_titan',
     title='Not in the book: Knockback 2 ends on another Titan, who is displaced',
-    source='rules/aeon_trespass/titan_round.ludex:697',
+    source='rules/aeon_trespass/titan_round.ludex:730',
 )
 def knocked_back_onto_a_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(GAME, 'keyword_x', 2)
     g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 6, 5))
     g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 4, 5))
     g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 4, 7))
     g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 5, 7))
@@ -3912,12 +6034,12 @@ def knocked_back_onto_a_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.pulled_toward_the_primordial (rules/aeon_trespass/titan_round.ludex:714)
+# involuntary_movement.pulled_toward_the_primordial (rules/aeon_trespass/titan_round.ludex:748)
 # Not in the book: Pull 2 toward the Primordial, along a shortest path
 @book.example(
     'involuntary_movement.pulled_toward_the_primordial',
     title='Not in the book: Pull 2 toward the Primordial, along a shortest path',
-    source='rules/aeon_trespass/titan_round.ludex:714',
+    source='rules/aeon_trespass/titan_round.ludex:748',
 )
 def pulled_toward_the_primordial(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3950,19 +6072,21 @@ def pulled_toward_the_primordial(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement_reduction.reductions_add_up (rules/aeon_trespass/titan_round.ludex:747)
+# involuntary_movement_reduction.reductions_add_up (rules/aeon_trespass/titan_round.ludex:781)
 # Not in the book: Knockback 5 reduced by 1, 1 and 2
 @book.example(
     'involuntary_movement_reduction.reductions_add_up',
     title='Not in the book: Knockback 5 reduced by 1, 1 and 2',
-    source='rules/aeon_trespass/titan_round.ludex:747',
+    source='rules/aeon_trespass/titan_round.ludex:781',
 )
 def reductions_add_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(catalog.SOLON.id, 'involuntary_reduction', 0)
+    g.set(catalog.HERODOTUS.id, 'involuntary_reduction', 1)
     g.set(GAME, 'keyword_x', 5)
     g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
     g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 6, 6))
     with g.effect():
         g.gain('involuntary_reduction', 1, catalog.SOLON.id)
     with g.effect():
@@ -3974,6 +6098,20 @@ def reductions_add_up(g: Game) -> list[Expectation]:
             'keywords.keywords_list.knockback.suffer_knockback',
             ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
         )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 6, 3)
+            and q.moved(g, catalog.SOLON_FIGURE.id) == 1,
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 6, 3) and '
+            'moved(titan_movement_rules.solon_figure) == 1',
+        )
+    with g.effect():
+        g.set(GAME, 'keyword_x', 2)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pull.suffer_pull',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
     return [
         g.expect(
             'solon.involuntary_reduction == 4',
@@ -3981,27 +6119,57 @@ def reductions_add_up(g: Game) -> list[Expectation]:
             '==',
             lambda: 4,
         ),
+        g.expect('keyword_x == 0', lambda: g.get(GAME, 'keyword_x'), '==', lambda: 0),
         g.expect(
             'location(titan_movement_rules.solon_figure) == square(battle_grid, 6, 3)',
             lambda: q.location(g, catalog.SOLON_FIGURE.id),
             '==',
             lambda: q.square(g, 'battle_grid', 6, 3),
         ),
+    ]
+
+
+# involuntary_movement_reduction.knockback_on_the_primordial
+# (rules/aeon_trespass/titan_round.ludex:808)
+# Not in the book: a Titan's Knockback 2 moves the Primordial through an Obstacle
+@book.example(
+    'involuntary_movement_reduction.knockback_on_the_primordial',
+    title="Not in the book: a Titan's Knockback 2 moves the Primordial through an Obstacle",
+    source='rules/aeon_trespass/titan_round.ludex:808',
+)
+def knockback_on_the_primordial(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'keyword_x', 2)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 2, 4))
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target='primordial_miniature', args=(('source', catalog.SOLON_FIGURE.id),)),
+        )
+    return [
         g.expect(
-            'moved(titan_movement_rules.solon_figure) == 1',
-            lambda: q.moved(g, catalog.SOLON_FIGURE.id),
+            'location(primordial_miniature) == square(battle_grid, 1, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
             '==',
-            lambda: 1,
+            lambda: q.square(g, 'battle_grid', 1, 3),
+        ),
+        g.expect(
+            'moved(primordial_miniature) == 2',
+            lambda: q.moved(g, 'primordial_miniature'),
+            '==',
+            lambda: 2,
         ),
     ]
 
 
-# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:882)
+# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:958)
 # Not in the book: Philoctera's Attack wounds a BP II card
 @book.example(
     'philoctera_wounds_a_bp_two',
     title="Not in the book: Philoctera's Attack wounds a BP II card",
-    source='rules/aeon_trespass/titan_round.ludex:882',
+    source='rules/aeon_trespass/titan_round.ludex:958',
 )
 def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4087,12 +6255,12 @@ def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:924)
+# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:1000)
 # Not in the book: Solon's full miss goes straight to step 9 and ends his Attack
 @book.example(
     'solon_misses_fully',
     title="Not in the book: Solon's full miss goes straight to step 9 and ends his Attack",
-    source='rules/aeon_trespass/titan_round.ludex:924',
+    source='rules/aeon_trespass/titan_round.ludex:1000',
 )
 def solon_misses_fully(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4120,12 +6288,12 @@ def solon_misses_fully(g: Game) -> list[Expectation]:
     ]
 
 
-# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:949)
+# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:1025)
 # Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token
 @book.example(
     'kratos_tokens_for_the_next_attack',
     title='Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token',
-    source='rules/aeon_trespass/titan_round.ludex:949',
+    source='rules/aeon_trespass/titan_round.ludex:1025',
 )
 def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4150,17 +6318,21 @@ def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
 
 
 # n1_declare_attack_active_weapon.herodotus_cannot_attack
-# (rules/aeon_trespass/titan_round.ludex:1017)
+# (rules/aeon_trespass/titan_round.ludex:1093)
 # Not in the book: Herodotus has no weapon in range
 @book.example(
     'n1_declare_attack_active_weapon.herodotus_cannot_attack',
     title='Not in the book: Herodotus has no weapon in range',
-    source='rules/aeon_trespass/titan_round.ludex:1017',
+    source='rules/aeon_trespass/titan_round.ludex:1093',
 )
 def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(GAME, 'no_legal_active_weapon', True)
     g.set_place('bp_deck', [catalog.BP_ONE.id])
+    g.set(GAME, 'attack_chain_broken', True)
+    g.set(GAME, 'attack_full_miss', True)
+    g.set(GAME, 'crit_chance_effects_due', 2)
+    g.set(GAME, 'crit_miss_effects_due', 1)
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.HERODOTUS.id)
@@ -4180,15 +6352,33 @@ def herodotus_cannot_attack(g: Game) -> list[Expectation]:
             '==',
             lambda: False,
         ),
+        g.expect(
+            'attack_full_miss == no',
+            lambda: g.get(GAME, 'attack_full_miss'),
+            '==',
+            lambda: False,
+        ),
+        g.expect(
+            'crit_chance_effects_due == 0',
+            lambda: g.get(GAME, 'crit_chance_effects_due'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'crit_miss_effects_due == 0',
+            lambda: g.get(GAME, 'crit_miss_effects_due'),
+            '==',
+            lambda: 0,
+        ),
     ]
 
 
-# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1080)
+# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1165)
 # Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces
 @book.example(
     'n1_declare_attack_active_weapon.effective_ranges',
     title='Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces',
-    source='rules/aeon_trespass/titan_round.ludex:1080',
+    source='rules/aeon_trespass/titan_round.ludex:1165',
 )
 def effective_ranges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4308,12 +6498,12 @@ def effective_ranges(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1200)
+# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1285)
 # Not in the book: a natural '10' on the Crit die hits a To Hit of 17
 @book.example(
     'n3_attack_roll.natural_ten_hits',
     title="Not in the book: a natural '10' on the Crit die hits a To Hit of 17",
-    source='rules/aeon_trespass/titan_round.ludex:1200',
+    source='rules/aeon_trespass/titan_round.ludex:1285',
 )
 def natural_ten_hits(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4337,12 +6527,12 @@ def natural_ten_hits(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1217)
+# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1302)
 # Not in the book: a natural '1' misses a To Hit of 7 at Precision +6
 @book.example(
     'n3_attack_roll.natural_one_misses',
     title="Not in the book: a natural '1' misses a To Hit of 7 at Precision +6",
-    source='rules/aeon_trespass/titan_round.ludex:1217',
+    source='rules/aeon_trespass/titan_round.ludex:1302',
 )
 def natural_one_misses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4366,12 +6556,12 @@ def natural_one_misses(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1234)
+# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1319)
 # Not in the book: a second Attack Roll, with an Opening token
 @book.example(
     'n3_attack_roll.second_attack_roll',
     title='Not in the book: a second Attack Roll, with an Opening token',
-    source='rules/aeon_trespass/titan_round.ludex:1234',
+    source='rules/aeon_trespass/titan_round.ludex:1319',
 )
 def second_attack_roll(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4393,12 +6583,57 @@ def second_attack_roll(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1396)
+# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1427)
+# Not in the book: the last BP card and the last AI card are drawn
+@book.example(
+    'n5_draw_bp_card.decks_run_out',
+    title='Not in the book: the last BP card and the last AI card are drawn',
+    source='rules/aeon_trespass/titan_round.ludex:1427',
+)
+def decks_run_out(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('bp_deck', [catalog.BP_ONE.id])
+    g.set_place('bp_discard_pile', [catalog.BP_TWO.id, catalog.BP_THREE.id])
+    g.set_place('ai_deck', [catalog.AI_ONE.id])
+    g.set_place('ai_discard_pile', [catalog.AI_TWO.id])
+    with g.effect():
+        g.trigger('titan_attack.draw_bp', ctx)
+    with g.effect():
+        g.require(
+            q.count(g, 'bp_deck') == 2
+            and q.count(g, 'bp_discard_pile') == 0
+            and q.count(g, 'ai_discard_pile') == 1,
+            'count(bp_deck) == 2 and count(bp_discard_pile) == 0 and count(ai_discard_pile) == 1',
+        )
+    with g.effect():
+        g.trigger('ai_card_attack.draw_ai', ctx)
+    return [
+        g.expect(
+            'contains(current_bp_card, bp_one)',
+            lambda: q.contains(g, 'current_bp_card', catalog.BP_ONE.id),
+        ),
+        g.expect('count(bp_deck) == 2', lambda: q.count(g, 'bp_deck'), '==', lambda: 2),
+        g.expect(
+            'contains(current_ai_card, ai_one)',
+            lambda: q.contains(g, 'current_ai_card', catalog.AI_ONE.id),
+        ),
+        g.expect('count(ai_deck) == 1', lambda: q.count(g, 'ai_deck'), '==', lambda: 1),
+        g.expect('contains(ai_deck, ai_two)', lambda: q.contains(g, 'ai_deck', catalog.AI_TWO.id)),
+        g.expect(
+            'count(ai_discard_pile) == 0',
+            lambda: q.count(g, 'ai_discard_pile'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1503)
 # Example: Herodotus attacks with a Maze Rake
 @book.example(
     'n6_1_creating_power_pool.maze_rake_power_pool_example',
     title='Example: Herodotus attacks with a Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1396',
+    source='rules/aeon_trespass/titan_round.ludex:1503',
 )
 def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4425,12 +6660,12 @@ def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1414)
+# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1521)
 # Not in the book: one hit of the Maze Rake
 @book.example(
     'n6_1_creating_power_pool.one_hit_power_pool',
     title='Not in the book: one hit of the Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1414',
+    source='rules/aeon_trespass/titan_round.ludex:1521',
 )
 def one_hit_power_pool(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4442,12 +6677,12 @@ def one_hit_power_pool(g: Game) -> list[Expectation]:
     return [g.expect('power_pool == 3', lambda: g.get(GAME, 'power_pool'), '==', lambda: 3)]
 
 
-# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1441)
+# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1548)
 # Not in the book: a red die upgraded twice
 @book.example(
     'n6_1_creating_power_pool.red_to_white',
     title='Not in the book: a red die upgraded twice',
-    source='rules/aeon_trespass/titan_round.ludex:1441',
+    source='rules/aeon_trespass/titan_round.ludex:1548',
 )
 def red_to_white(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4466,12 +6701,12 @@ def red_to_white(g: Game) -> list[Expectation]:
     ]
 
 
-# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1461)
+# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1568)
 # The Power Dice Limit: 7 red dice become 5 red and 1 black
 @book.example(
     'power_dice_limit_2.seven_red_dice',
     title='The Power Dice Limit: 7 red dice become 5 red and 1 black',
-    source='rules/aeon_trespass/titan_round.ludex:1461',
+    source='rules/aeon_trespass/titan_round.ludex:1568',
 )
 def seven_red_dice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4490,21 +6725,21 @@ def seven_red_dice(g: Game) -> list[Expectation]:
     ]
 
 
-# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1546)
+# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1653)
 # Example: If a Titan fails to wound this BP card, it will suffer
 book.example(
     'n7_primordial_responses.fail_response_example',
     title='Example: If a Titan fails to wound this BP card, it will suffer',
-    source='rules/aeon_trespass/titan_round.ludex:1546',
+    source='rules/aeon_trespass/titan_round.ludex:1653',
 )
 
 
-# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1585)
+# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1692)
 # Not in the book: a Total Power equal to the AT wounds a BP III card
 @book.example(
     'n8_wounds_escalation.power_roll_wounds',
     title='Not in the book: a Total Power equal to the AT wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1585',
+    source='rules/aeon_trespass/titan_round.ludex:1692',
 )
 def power_roll_wounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4558,12 +6793,12 @@ def power_roll_wounds(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1610)
+# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1717)
 # Not in the book: a Crit Chance makes the Wound of a BP III card critical
 @book.example(
     'n8_wounds_escalation.power_roll_critical',
     title='Not in the book: a Crit Chance makes the Wound of a BP III card critical',
-    source='rules/aeon_trespass/titan_round.ludex:1610',
+    source='rules/aeon_trespass/titan_round.ludex:1717',
 )
 def power_roll_critical(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4598,12 +6833,12 @@ def power_roll_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1629)
+# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1736)
 # Not in the book: a Total Power one less than the AT fails
 @book.example(
     'n8_wounds_escalation.power_roll_fails',
     title='Not in the book: a Total Power one less than the AT fails',
-    source='rules/aeon_trespass/titan_round.ludex:1629',
+    source='rules/aeon_trespass/titan_round.ludex:1736',
 )
 def power_roll_fails(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4636,12 +6871,12 @@ def power_roll_fails(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1724)
+# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1831)
 # Herodotus wounds a BP III card
 @book.example(
     'escalating_ai_deck.herodotus_bp_three_example',
     title='Herodotus wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1724',
+    source='rules/aeon_trespass/titan_round.ludex:1831',
 )
 def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     g.set_place('bp_deck', [catalog.HERODOTUS_BP_II.id])
@@ -4726,12 +6961,12 @@ def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1757)
+# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1864)
 # Not in the book: a BP I card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_one',
     title='Not in the book: a BP I card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1757',
+    source='rules/aeon_trespass/titan_round.ludex:1864',
 )
 def wound_bp_one(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_ONE.id])
@@ -4772,12 +7007,12 @@ def wound_bp_one(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1779)
+# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1886)
 # Not in the book: a BP II card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_two',
     title='Not in the book: a BP II card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1779',
+    source='rules/aeon_trespass/titan_round.ludex:1886',
 )
 def wound_bp_two(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_TWO.id])
@@ -4816,12 +7051,12 @@ def wound_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1800)
+# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1907)
 # Not in the book: a BP III card is critically wounded
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical',
     title='Not in the book: a BP III card is critically wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1800',
+    source='rules/aeon_trespass/titan_round.ludex:1907',
 )
 def wound_bp_three_critical(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -4863,12 +7098,12 @@ def wound_bp_three_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1823)
+# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1930)
 # Not in the book: a critical BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical_none_left',
     title='Not in the book: a critical BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1823',
+    source='rules/aeon_trespass/titan_round.ludex:1930',
 )
 def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -4897,12 +7132,12 @@ def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1841)
+# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1948)
 # Not in the book: a BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_none_left',
     title='Not in the book: a BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1841',
+    source='rules/aeon_trespass/titan_round.ludex:1948',
 )
 def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -4940,12 +7175,12 @@ def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:1981)
+# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2088)
 # Not in the book: a Rush at the start of a turn spends both actions
 @book.example(
     'complicated_actions.rush_spends_both',
     title='Not in the book: a Rush at the start of a turn spends both actions',
-    source='rules/aeon_trespass/titan_round.ludex:1981',
+    source='rules/aeon_trespass/titan_round.ludex:2088',
 )
 def rush_spends_both(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4969,12 +7204,12 @@ def rush_spends_both(g: Game) -> list[Expectation]:
     ]
 
 
-# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2004)
+# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2111)
 # Not in the book: two different free actions in one turn, one of them twice
 @book.example(
     'free_actions.two_free_actions',
     title='Not in the book: two different free actions in one turn, one of them twice',
-    source='rules/aeon_trespass/titan_round.ludex:2004',
+    source='rules/aeon_trespass/titan_round.ludex:2111',
 )
 def two_free_actions(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5007,13 +7242,65 @@ def two_free_actions(g: Game) -> list[Expectation]:
     ]
 
 
+# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2169)
+# Not in the book: an AA Limit of two
+@book.example(
+    'argo_abilities_section.aa_limit_of_two',
+    title='Not in the book: an AA Limit of two',
+    source='rules/aeon_trespass/titan_round.ludex:2169',
+)
+def aa_limit_of_two(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'argo_ability_limit', 2)
+    g.set_place(
+        'active_argo_abilities',
+        [
+            'argo_abilities_section.aa_limit_of_two.first_ability',
+            'argo_abilities_section.aa_limit_of_two.second_ability',
+        ],
+    )
+    with g.effect():
+        g.trigger('argo_abilities_section.aa_limit', ctx)
+    with g.effect():
+        g.set_place(
+            'active_argo_abilities',
+            [
+                'argo_abilities_section.aa_limit_of_two.first_ability',
+                'argo_abilities_section.aa_limit_of_two.second_ability',
+                'argo_abilities_section.aa_limit_of_two.third_ability',
+            ],
+        )
+    with g.effect(), g.refused('trigger aa_limit'):
+        g.trigger('argo_abilities_section.aa_limit', ctx)
+    return []
+
+
+# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2194)
+# Not in the book: an Argo Ability with 2 charges, used three times
+@book.example(
+    'argo_abilities_section.out_of_charges',
+    title='Not in the book: an Argo Ability with 2 charges, used three times',
+    source='rules/aeon_trespass/titan_round.ludex:2194',
+)
+def out_of_charges(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'charges_left', 2)
+    with g.effect():
+        g.trigger('argo_abilities_section.argo_ability_charges', ctx)
+    with g.effect():
+        g.trigger('argo_abilities_section.argo_ability_charges', ctx)
+    with g.effect(), g.refused('trigger argo_ability_charges'):
+        g.trigger('argo_abilities_section.argo_ability_charges', ctx)
+    return [g.expect('charges_left == 0', lambda: g.get(GAME, 'charges_left'), '==', lambda: 0)]
+
+
 # argo_abilities_section.using_argo_abilities.two_argo_abilities
-# (rules/aeon_trespass/titan_round.ludex:2083)
+# (rules/aeon_trespass/titan_round.ludex:2217)
 # Not in the book: two Argo Abilities in one Round, each once
 @book.example(
     'argo_abilities_section.using_argo_abilities.two_argo_abilities',
     title='Not in the book: two Argo Abilities in one Round, each once',
-    source='rules/aeon_trespass/titan_round.ludex:2083',
+    source='rules/aeon_trespass/titan_round.ludex:2217',
 )
 def two_argo_abilities(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5058,6 +7345,62 @@ def two_argo_abilities(g: Game) -> list[Expectation]:
         g.expect(
             'count(active_argo_abilities) == 0',
             lambda: q.count(g, 'active_argo_abilities'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# argo_abilities_section.using_argo_abilities.argo_ability_each_round
+# (rules/aeon_trespass/titan_round.ludex:2233)
+# Not in the book: two Argo Abilities used in each of two Titan Rounds
+@book.example(
+    'argo_abilities_section.using_argo_abilities.argo_ability_each_round',
+    title='Not in the book: two Argo Abilities used in each of two Titan Rounds',
+    source='rules/aeon_trespass/titan_round.ludex:2233',
+)
+def argo_ability_each_round(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'active_argo_abilities',
+        [
+            'argo_abilities_section.using_argo_abilities.argo_ability_each_round.sample_ability',
+            'argo_abilities_section.using_argo_abilities.argo_ability_each_round.other_ability',
+        ],
+    )
+    g.set_fact(
+        'answers',
+        ['next_titan'],
+        [
+            catalog.SOLON.id,
+            catalog.HERODOTUS.id,
+            catalog.PHILOCTERA.id,
+            catalog.SOLON.id,
+            catalog.HERODOTUS.id,
+        ],
+    )
+    g.set_fact('answers', ['movement_action'], [False, False, False, False, False, False])
+    g.set_fact('answers', ['combat_action'], [False, False, False, False, False, False])
+    with g.effect():
+        g.trigger('titan_round', ctx)
+    with g.effect():
+        g.require(
+            g.get(GAME, 'doom') == 2 and q.count(g, 'active_argo_abilities') == 2,
+            'doom == 2 and count(active_argo_abilities) == 2',
+        )
+    with g.effect():
+        g.trigger('titan_round', ctx)
+    return [
+        g.expect('doom == 4', lambda: g.get(GAME, 'doom'), '==', lambda: 4),
+        g.expect(
+            'count(active_argo_abilities) == 2',
+            lambda: q.count(g, 'active_argo_abilities'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'count(exhausted_argo_abilities) == 0',
+            lambda: q.count(g, 'exhausted_argo_abilities'),
             '==',
             lambda: 0,
         ),
@@ -5594,13 +7937,63 @@ def restricted_waterway_refused(g: Game) -> list[Expectation]:
     ]
 
 
+# voyage.map_symbols.adventure_symbols.rr_on_an_unexplored_tile
+# (rules/aeon_trespass/voyage.ludex:263)
+# Not in the book: an R&R adventure symbol, Unexplored, then Explored
+@book.example(
+    'voyage.map_symbols.adventure_symbols.rr_on_an_unexplored_tile',
+    title='Not in the book: an R&R adventure symbol, Unexplored, then Explored',
+    source='rules/aeon_trespass/voyage.ludex:263',
+)
+def rr_on_an_unexplored_tile(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'tile_explored', False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 270, 270), 'R&R'], True)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 270, 270), 'Adventure'], False)
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [6])
+    g.set_fact('rr_adventure_table', [6], '0731')
+    g.set_fact('next_paragraph', ['0731'], False)
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 270, 270))
+    with g.effect():
+        g.trigger('voyage.map_symbols.adventure_symbols.adventure_symbol', ctx)
+    with g.effect():
+        g.trigger('voyage.map_symbols.adventure_symbols.rr_symbol', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'fated_boxes_marked') == ['0731'], 'fated_boxes_marked == ["0731"]')
+    with g.effect():
+        g.set(GAME, 'tile_explored', True)
+    with g.effect():
+        g.trigger('voyage.map_symbols.adventure_symbols.rr_symbol', ctx)
+    return [
+        g.expect(
+            'adventure.hub_adventures.current_adventure == "0731"',
+            lambda: g.get(GAME, 'current_adventure'),
+            '==',
+            lambda: '0731',
+        ),
+        g.expect(
+            'fated_boxes_marked == ["0731"]',
+            lambda: g.get(GAME, 'fated_boxes_marked'),
+            '==',
+            lambda: ['0731'],
+        ),
+        g.expect(
+            'happened(adventure.story_paragraph) == 1',
+            lambda: q.happened(g, 'adventure.story_paragraph'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
 # voyage.exploration_step.exploration_draw.exploration_draw_two_stacks
-# (rules/aeon_trespass/voyage.ludex:442)
+# (rules/aeon_trespass/voyage.ludex:466)
 # Not in the book: an Exploration Draw of four cards
 @book.example(
     'voyage.exploration_step.exploration_draw.exploration_draw_two_stacks',
     title='Not in the book: an Exploration Draw of four cards',
-    source='rules/aeon_trespass/voyage.ludex:442',
+    source='rules/aeon_trespass/voyage.ludex:466',
 )
 def exploration_draw_two_stacks(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5715,13 +8108,13 @@ def exploration_draw_two_stacks(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.two_symbols_in_one_draw
-# (rules/aeon_trespass/voyage.ludex:582)
+# (rules/aeon_trespass/voyage.ludex:606)
 # Not in the book: two Adversary symbols in one Exploration Draw spawn the Adversary
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.two_symbols_in_one_'
     'draw',
     title='Not in the book: two Adversary symbols in one Exploration Draw spawn the Adversary',
-    source='rules/aeon_trespass/voyage.ludex:582',
+    source='rules/aeon_trespass/voyage.ludex:606',
 )
 def two_symbols_in_one_draw(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5795,13 +8188,13 @@ def two_symbols_in_one_draw(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_from_a_summoning  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:614)
+# (rules/aeon_trespass/voyage.ludex:638)
 # Not in the book: one Adversary symbol outside the Exploration Draw spawns the Adversary
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_from_a_s'
     'ummoning',
     title='Not in the book: one Adversary symbol outside the Exploration Draw spawns the Adversary',
-    source='rules/aeon_trespass/voyage.ludex:614',
+    source='rules/aeon_trespass/voyage.ludex:638',
 )
 def one_symbol_from_a_summoning(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5852,13 +8245,13 @@ def one_symbol_from_a_summoning(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_closes_in
-# (rules/aeon_trespass/voyage.ludex:640)
+# (rules/aeon_trespass/voyage.ludex:664)
 # The Adversary closes in along the revealed tiles, horizontally first, and meets the Argo
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_closes_in',
     title='The Adversary closes in along the revealed tiles, horizontally first, and meets the '
     'Argo',
-    source='rules/aeon_trespass/voyage.ludex:640',
+    source='rules/aeon_trespass/voyage.ludex:664',
 )
 def adversary_closes_in(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5949,13 +8342,13 @@ def adversary_closes_in(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_stays_on_the_map
-# (rules/aeon_trespass/voyage.ludex:674)
+# (rules/aeon_trespass/voyage.ludex:698)
 # One tile closer, not yet on the Argo's tile
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_stays_on_'
     'the_map',
     title="One tile closer, not yet on the Argo's tile",
-    source='rules/aeon_trespass/voyage.ludex:674',
+    source='rules/aeon_trespass/voyage.ludex:698',
 )
 def adversary_stays_on_the_map(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5993,12 +8386,12 @@ def adversary_stays_on_the_map(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns
-# (rules/aeon_trespass/voyage.ludex:711)
+# (rules/aeon_trespass/voyage.ludex:735)
 # Two symbols: the Adversary is placed four tiles away
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns',
     title='Two symbols: the Adversary is placed four tiles away',
-    source='rules/aeon_trespass/voyage.ludex:711',
+    source='rules/aeon_trespass/voyage.ludex:735',
 )
 def adversary_spawns(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6049,13 +8442,13 @@ def adversary_spawns(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns_as_far_as_possible  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:733)
+# (rules/aeon_trespass/voyage.ludex:757)
 # No tile four tiles away: as far away as possible
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns_as'
     '_far_as_possible',
     title='No tile four tiles away: as far away as possible',
-    source='rules/aeon_trespass/voyage.ludex:733',
+    source='rules/aeon_trespass/voyage.ludex:757',
 )
 def adversary_spawns_as_far_as_possible(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6097,13 +8490,126 @@ def adversary_spawns_as_far_as_possible(g: Game) -> list[Expectation]:
     ]
 
 
+# voyage.exploration_step.acclimations.one_acclimation (rules/aeon_trespass/voyage.ludex:853)
+# Not in the book: an Acclimation removes two cards and adds one
+@book.example(
+    'voyage.exploration_step.acclimations.one_acclimation',
+    title='Not in the book: an Acclimation removes two cards and adds one',
+    source='rules/aeon_trespass/voyage.ludex:853',
+)
+def one_acclimation(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('today_on_timeline', ['Acclimation'], True)
+    g.set_fact(
+        'answer',
+        ['removed'],
+        ['aeon_components.exploration_card#1', 'aeon_components.exploration_card#2'],
+    )
+    g.set_fact('answer', ['added'], ['aeon_components.technology_card#1'])
+    with g.effect():
+        g.move(
+            'aeon_components.exploration_card#126',
+            'game_box',
+            source='voyage.exploration_step.exploration_draw.exploration_deck',
+        )
+    with g.effect():
+        g.move(
+            'aeon_components.technology_card#1',
+            'game_box',
+            source='voyage.advancement.research.technology_cards.technology_reserves',
+        )
+    with g.effect(), g.refused('trigger acclimation_last'):
+        g.trigger('voyage.exploration_step.acclimations.acclimation_last', ctx)
+    with g.effect():
+        g.set_fact('answer', ['added'], ['aeon_components.exploration_card#126'])
+    with g.effect():
+        g.trigger('voyage.exploration_step.acclimations.acclimation_last', ctx)
+    return [
+        g.expect(
+            'count(exploration_draw.exploration_deck) == 124',
+            lambda: q.count(g, 'voyage.exploration_step.exploration_draw.exploration_deck'),
+            '==',
+            lambda: 124,
+        ),
+        g.expect(
+            'contains(exploration_draw.exploration_deck, "aeon_components.exploration_card#126")',
+            lambda: q.contains(
+                g,
+                'voyage.exploration_step.exploration_draw.exploration_deck',
+                'aeon_components.exploration_card#126',
+            ),
+        ),
+        g.expect(
+            'contains(game_box, "aeon_components.exploration_card#1")',
+            lambda: q.contains(g, 'game_box', 'aeon_components.exploration_card#1'),
+        ),
+        g.expect(
+            'contains(game_box, "aeon_components.exploration_card#2")',
+            lambda: q.contains(g, 'game_box', 'aeon_components.exploration_card#2'),
+        ),
+        g.expect(
+            'contains(game_box, "aeon_components.technology_card#1")',
+            lambda: q.contains(g, 'game_box', 'aeon_components.technology_card#1'),
+        ),
+    ]
+
+
+# voyage.encounter.battles_of_four_days (rules/aeon_trespass/voyage.ludex:927)
+# Not in the book: the Battles of four days
+@book.example(
+    'voyage.encounter.battles_of_four_days',
+    title='Not in the book: the Battles of four days',
+    source='rules/aeon_trespass/voyage.ludex:927',
+)
+def battles_of_four_days(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('evolution_track_primordial', [1], 'A')
+    g.set_fact('evolution_track_primordial', [2], 'B')
+    g.set_fact('answers', ['faced'], ['B', 'A', 'B'])
+    g.set_fact(
+        'answers',
+        ['battles_of_the_day'],
+        ['additional_battle_first', 'timeline_battle_first'],
+    )
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Timeline Battle'], True)
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Additional Battle'], False)
+    with g.effect():
+        g.trigger('voyage.encounter.battles_of_the_day', ctx)
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Timeline Battle'], False)
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Additional Battle'], True)
+    with g.effect():
+        g.set(GAME, 'primordial_faced', 'none')
+    with g.effect():
+        g.trigger('voyage.encounter.battles_of_the_day', ctx)
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Timeline Battle'], True)
+    with g.effect():
+        g.trigger('voyage.encounter.battles_of_the_day', ctx)
+    with g.effect():
+        g.set(GAME, 'primordial_faced', 'none')
+    with g.effect():
+        g.trigger('voyage.encounter.battles_of_the_day', ctx)
+    return [
+        g.expect(
+            'battles_seen == ["B", "none", "none", "A", "B", "B"]',
+            lambda: g.get(GAME, 'battles_seen'),
+            '==',
+            lambda: ['B', 'none', 'none', 'A', 'B', 'B'],
+        ),
+    ]
+
+
 # voyage.advancement.research.technology_breakthroughs.structural_breakthrough
-# (rules/aeon_trespass/voyage.ludex:973)
+# (rules/aeon_trespass/voyage.ludex:1074)
 # Not in the book: a Structural Technology Breakthrough
 @book.example(
     'voyage.advancement.research.technology_breakthroughs.structural_breakthrough',
     title='Not in the book: a Structural Technology Breakthrough',
-    source='rules/aeon_trespass/voyage.ludex:973',
+    source='rules/aeon_trespass/voyage.ludex:1074',
 )
 def structural_breakthrough(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6178,21 +8684,21 @@ def structural_breakthrough(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:1064)
+# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:1165)
 # Trading Muscle Clusters for Fleshy Mantles
 book.example(
     'voyage.advancement.trading.theban_trader',
     title='Trading Muscle Clusters for Fleshy Mantles',
-    source='rules/aeon_trespass/voyage.ludex:1064',
+    source='rules/aeon_trespass/voyage.ludex:1165',
 )
 
 
-# voyage.advancement.trading.cooldown_ends_on_its_day (rules/aeon_trespass/voyage.ludex:1093)
+# voyage.advancement.trading.cooldown_ends_on_its_day (rules/aeon_trespass/voyage.ludex:1194)
 # Not in the book: Cooldown: 2 days
 @book.example(
     'voyage.advancement.trading.cooldown_ends_on_its_day',
     title='Not in the book: Cooldown: 2 days',
-    source='rules/aeon_trespass/voyage.ludex:1093',
+    source='rules/aeon_trespass/voyage.ludex:1194',
 )
 def cooldown_ends_on_its_day(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6225,30 +8731,148 @@ def cooldown_ends_on_its_day(g: Game) -> list[Expectation]:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later
-# (rules/aeon_trespass/voyage.ludex:1199)
+# (rules/aeon_trespass/voyage.ludex:1304)
 # Not in the book: two Titans bred in 3 days
-book.example(
+@book.example(
     'voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later',
     title='Not in the book: two Titans bred in 3 days',
-    source='rules/aeon_trespass/voyage.ludex:1199',
+    source='rules/aeon_trespass/voyage.ludex:1304',
 )
+def bred_three_days_later(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'day', 4)
+    g.set(GAME, 'titans_aboard', 2)
+    g.set_fact('breeding_days', [], 3)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_event', ctx)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_event', ctx)
+    with g.effect():
+        g.set(GAME, 'day', 6)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_resolves', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'titans_aboard') == 2, 'titans_aboard == 2')
+    with g.effect():
+        g.set(GAME, 'day', 7)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_resolves', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'breeding_events_due') == 1, 'breeding_events_due == 1')
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_resolves', ctx)
+    with g.effect():
+        g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_resolves', ctx)
+    return [
+        g.expect('titans_aboard == 4', lambda: g.get(GAME, 'titans_aboard'), '==', lambda: 4),
+        g.expect(
+            'breeding_events_due == 0',
+            lambda: g.get(GAME, 'breeding_events_due'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(breeding_costs) == 2',
+            lambda: q.happened(g, 'voyage.advancement.titan_breeding.how_to_breed.breeding_costs'),
+            '==',
+            lambda: 2,
+        ),
+    ]
 
 
-# voyage.story_step.story_progression.story_progresses (rules/aeon_trespass/voyage.ludex:1280)
+# voyage.story_step.story_progression.story_progresses (rules/aeon_trespass/voyage.ludex:1387)
 # Not in the book: the Story card's requirements are met
-book.example(
+@book.example(
     'voyage.story_step.story_progression.story_progresses',
     title="Not in the book: the Story card's requirements are met",
-    source='rules/aeon_trespass/voyage.ludex:1280',
+    source='rules/aeon_trespass/voyage.ludex:1387',
 )
+def story_progresses(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'progress', 5)
+    g.set_fact('story_requirements_met', [], False)
+    with g.effect():
+        g.trigger('voyage.story_step.story_progression.story_progression_in_story_step', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'progress') == 5, 'progress == 5')
+    with g.effect():
+        g.set_fact('story_requirements_met', [], True)
+    with g.effect():
+        g.trigger('voyage.story_step.story_progression.story_progression_in_story_step', ctx)
+    return [
+        g.expect('progress == 0', lambda: g.get(GAME, 'progress'), '==', lambda: 0),
+        g.expect(
+            'happened(story_card_progression) == 1',
+            lambda: q.happened(g, 'voyage.story_step.story_progression.story_card_progression'),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
-# voyage.story_step.one_code_twice (rules/aeon_trespass/voyage.ludex:1332)
+# voyage.story_step.story_events.two_story_events (rules/aeon_trespass/voyage.ludex:1424)
+# Not in the book: a Story Event, then a Dream of Pharos
+@book.example(
+    'voyage.story_step.story_events.two_story_events',
+    title='Not in the book: a Story Event, then a Dream of Pharos',
+    source='rules/aeon_trespass/voyage.ludex:1424',
+)
+def two_story_events(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('today_on_timeline', ['Story Event'], True)
+    g.set_fact('today_on_timeline', ['Dream of Pharos'], False)
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [3])
+    g.set_fact('pharos_adventure_table', [3], '0803')
+    g.set_fact('next_paragraph', ['0803'], False)
+    with g.effect():
+        g.trigger('voyage.story_step.story_events.resolve_story_event', ctx)
+    with g.effect():
+        g.require(
+            q.happened(g, 'voyage.storybook_paragraph') == 1,
+            'happened(storybook_paragraph) == 1',
+        )
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Dream of Pharos'], True)
+    with g.effect():
+        g.trigger('voyage.story_step.story_events.resolve_story_event', ctx)
+    with g.effect():
+        g.set_fact('today_on_timeline', ['Story Event'], False)
+    with g.effect():
+        g.trigger('voyage.story_step.story_events.resolve_story_event', ctx)
+    return [
+        g.expect(
+            'happened(storybook_paragraph) == 1',
+            lambda: q.happened(g, 'voyage.storybook_paragraph'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(adventure.story_paragraph) == 1',
+            lambda: q.happened(g, 'adventure.story_paragraph'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'adventure.hub_adventures.current_adventure == "0803"',
+            lambda: g.get(GAME, 'current_adventure'),
+            '==',
+            lambda: '0803',
+        ),
+        g.expect(
+            'fated_boxes_marked == ["0803"]',
+            lambda: g.get(GAME, 'fated_boxes_marked'),
+            '==',
+            lambda: ['0803'],
+        ),
+    ]
+
+
+# voyage.story_step.one_code_twice (rules/aeon_trespass/voyage.ludex:1465)
 # Not in the book: a secret code found twice is resolved once
 @book.example(
     'voyage.story_step.one_code_twice',
     title='Not in the book: a secret code found twice is resolved once',
-    source='rules/aeon_trespass/voyage.ludex:1332',
+    source='rules/aeon_trespass/voyage.ludex:1465',
 )
 def one_code_twice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6270,22 +8894,44 @@ def one_code_twice(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.doom_step.doom_progresses (rules/aeon_trespass/voyage.ludex:1366)
+# voyage.doom_step.doom_progresses (rules/aeon_trespass/voyage.ludex:1505)
 # Not in the book: 7 Doom on a card that asks for 5
-book.example(
+@book.example(
     'voyage.doom_step.doom_progresses',
     title='Not in the book: 7 Doom on a card that asks for 5',
-    source='rules/aeon_trespass/voyage.ludex:1366',
+    source='rules/aeon_trespass/voyage.ludex:1505',
 )
+def doom_progresses(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'doom', 7)
+    g.set_fact('doom_requirement', [], 5)
+    g.set_fact('doom_requirements_met', [], False)
+    with g.effect():
+        g.trigger('voyage.doom_step.doom_progression_in_doom_step', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'doom') == 7, 'doom == 7')
+    with g.effect():
+        g.set_fact('doom_requirements_met', [], True)
+    with g.effect():
+        g.trigger('voyage.doom_step.doom_progression_in_doom_step', ctx)
+    return [
+        g.expect('doom == 2', lambda: g.get(GAME, 'doom'), '==', lambda: 2),
+        g.expect(
+            'happened(doom_card_progression) == 1',
+            lambda: q.happened(g, 'voyage.doom_step.doom_card_progression'),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final.at_war_ignores
-# (rules/aeon_trespass/voyage.ludex:1502)
+# (rules/aeon_trespass/voyage.ludex:1637)
 # Not in the book: At War, Diplomacy is neither gained nor lost
 @book.example(
     'voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final.at_war_ignores',
     title='Not in the book: At War, Diplomacy is neither gained nor lost',
-    source='rules/aeon_trespass/voyage.ludex:1502',
+    source='rules/aeon_trespass/voyage.ludex:1637',
 )
 def at_war_ignores(g: Game) -> list[Expectation]:
     g.set(GAME, 'diplomacy_threshold', 'At War')

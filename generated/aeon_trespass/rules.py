@@ -580,16 +580,16 @@ def mark_adventure_track_effect(g: Game, ctx: Ctx) -> None:
     'adventure.hub_adventures.resolve_hub_adventure.find_adventure',
     title="Alpha, omega or the Hub's Adventure Table",
     kind='step',
-    prose=1,
 )
 def find_adventure_effect(g: Game, ctx: Ctx) -> None:
     for h in g.members([g.get(GAME, 'current_hub')]):
         if g.fact('hub_box_symbol', h, g.get(h, 'hub_boxes_marked')) == 'empty':
             r = g.roll('important_game_rules.dice.d10', ctx)
             g.set(GAME, 'current_adventure', g.fact('hub_adventure_table', h, r))
-            g.prose(
-                "Mark a fated box next to this adventure's name (Fated Boxes, p. 32): the Hub's "
-                "Adventure Table and its fated boxes are the Storybook's.",
+            g.set(
+                GAME,
+                'fated_boxes_marked',
+                q.known(g, g.get(GAME, 'fated_boxes_marked')) + [g.get(GAME, 'current_adventure')],
             )
         else:
             g.set(
@@ -604,7 +604,7 @@ def find_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.hub_adventures.resolve_hub_adventure.gain_nodes_and_read
-# (rules/aeon_trespass/adventure.ludex:273)
+# (rules/aeon_trespass/adventure.ludex:274)
 # Gain Mnemos nodes, then read
 @book.rule(
     'adventure.hub_adventures.resolve_hub_adventure.gain_nodes_and_read',
@@ -619,7 +619,7 @@ def gain_nodes_and_read_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# adventure.hub_adventures.story_columns (rules/aeon_trespass/adventure.ludex:279)
+# adventure.hub_adventures.story_columns (rules/aeon_trespass/adventure.ludex:280)
 # Story cards and the columns of the Adventure Hubs table
 book.table(
     'adventure.hub_adventures.story_columns',
@@ -634,14 +634,15 @@ book.table(
 )
 
 
-# adventure.rr_adventures: R&R Adventures (rules/aeon_trespass/adventure.ludex:427)
-@book.rule('adventure.rr_adventures', title='R&R Adventures', prose=1)
+# adventure.rr_adventures: R&R Adventures (rules/aeon_trespass/adventure.ludex:424)
+@book.rule('adventure.rr_adventures', title='R&R Adventures')
 def rr_adventures_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
     g.set(GAME, 'current_adventure', g.fact('rr_adventure_table', r))
-    g.prose(
-        "Mark a fated box (see Fated Boxes on p. 32) next to this adventure's name: the R&R "
-        "Adventure Table and its fated boxes are the Storybook's.",
+    g.set(
+        GAME,
+        'fated_boxes_marked',
+        q.known(g, g.get(GAME, 'fated_boxes_marked')) + [g.get(GAME, 'current_adventure')],
     )
     g.trigger(
         'adventure.story_paragraph',
@@ -649,7 +650,7 @@ def rr_adventures_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# adventure.inward_odyssey_rules.several_knowledge (rules/aeon_trespass/adventure.ludex:463)
+# adventure.inward_odyssey_rules.several_knowledge (rules/aeon_trespass/adventure.ludex:461)
 # More than 1 Argo Knowledge in a Step
 @book.rule(
     'adventure.inward_odyssey_rules.several_knowledge',
@@ -661,13 +662,13 @@ def several_knowledge_effect(g: Game, ctx: Ctx) -> None:
         g.schedule_at_end('inward_odyssey', ctx, 'step', 'campaign_round')
 
 
-# adventure.inward_odyssey_rules.powerful_rewards (rules/aeon_trespass/adventure.ludex:493)
+# adventure.inward_odyssey_rules.powerful_rewards (rules/aeon_trespass/adventure.ludex:491)
 # Powerful Rewards
 book.rule('adventure.inward_odyssey_rules.powerful_rewards', title='Powerful Rewards')
 
 
 # adventure.inward_odyssey_rules.powerful_rewards.progress_makes_knowledge
-# (rules/aeon_trespass/adventure.ludex:498)
+# (rules/aeon_trespass/adventure.ludex:496)
 # Every 2 Progress tokens generate 1 Argo Knowledge
 def progress_makes_knowledge_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'inward_odyssey_progress')) >= 2)
@@ -685,7 +686,7 @@ def progress_makes_knowledge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.mnemos_breakthroughs.breakthrough_in_story_step
-# (rules/aeon_trespass/adventure.ludex:535)
+# (rules/aeon_trespass/adventure.ludex:533)
 # A Breakthrough is resolved in the Story Step
 @book.rule(
     'adventure.mnemos_breakthroughs.breakthrough_in_story_step',
@@ -724,7 +725,7 @@ def breakthrough_in_story_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.mnemos_breakthroughs.breakthrough_in_story_step.breakthrough_reached
-# (rules/aeon_trespass/adventure.ludex:546)
+# (rules/aeon_trespass/adventure.ludex:544)
 # The next Breakthrough of one Mnemos track
 def breakthrough_reached_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -770,7 +771,7 @@ def breakthrough_reached_effect(g: Game, ctx: Ctx) -> None:
         g.gain('second_breakthroughs', 1, ctx.need('target'))
 
 
-# adventure.mnemos_breakthroughs.personal_stories (rules/aeon_trespass/adventure.ludex:558)
+# adventure.mnemos_breakthroughs.personal_stories (rules/aeon_trespass/adventure.ludex:556)
 # Only the Argonaut the memory belongs to
 book.rule(
     'adventure.mnemos_breakthroughs.personal_stories',
@@ -778,7 +779,7 @@ book.rule(
 )
 
 
-# adventure.mnemos_breakthroughs.no_party_leader (rules/aeon_trespass/adventure.ludex:565)
+# adventure.mnemos_breakthroughs.no_party_leader (rules/aeon_trespass/adventure.ludex:563)
 # Mnemos Breakthrough adventures have no party leader
 def no_party_leader_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -803,19 +804,19 @@ def no_party_leader_effect(g: Game, ctx: Ctx) -> None:
     g.note('a Mnemos Breakthrough adventure has no party leader')
 
 
-# adventure.dreams_of_pharos.pharos_in_story_step (rules/aeon_trespass/adventure.ludex:579)
+# adventure.dreams_of_pharos.pharos_in_story_step (rules/aeon_trespass/adventure.ludex:577)
 # A Dream of Pharos is resolved in the Story Step
 @book.rule(
     'adventure.dreams_of_pharos.pharos_in_story_step',
     title='A Dream of Pharos is resolved in the Story Step',
-    prose=1,
 )
 def pharos_in_story_step_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
     g.set(GAME, 'current_adventure', g.fact('pharos_adventure_table', r))
-    g.prose(
-        "Mark a fated box (see Fated Boxes on p. 32) next to this adventure's name: the Dreams of "
-        "Pharos Adventure Table and its fated boxes are the Storybook's.",
+    g.set(
+        GAME,
+        'fated_boxes_marked',
+        q.known(g, g.get(GAME, 'fated_boxes_marked')) + [g.get(GAME, 'current_adventure')],
     )
     g.trigger(
         'adventure.story_paragraph',
@@ -823,7 +824,7 @@ def pharos_in_story_step_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# adventure.dreams_of_pharos.pharos_rewards (rules/aeon_trespass/adventure.ludex:593)
+# adventure.dreams_of_pharos.pharos_rewards (rules/aeon_trespass/adventure.ludex:592)
 # Cryptic knowledge and the Pharos Delve
 book.rule(
     'adventure.dreams_of_pharos.pharos_rewards',
@@ -831,7 +832,7 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_draw (rules/aeon_trespass/adventure.ludex:597)
+# adventure.dreams_of_pharos.pharos_delve.delve_draw (rules/aeon_trespass/adventure.ludex:596)
 # Draw Major Trauma cards and add their numbers
 @book.rule(
     'adventure.dreams_of_pharos.pharos_delve.delve_draw',
@@ -841,7 +842,7 @@ def delve_draw_effect(g: Game, ctx: Ctx) -> None:
     g.draw('major_trauma_deck', 1)
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_success (rules/aeon_trespass/adventure.ludex:601)
+# adventure.dreams_of_pharos.pharos_delve.delve_success (rules/aeon_trespass/adventure.ludex:600)
 # Success: equal to or higher than the difficulty, lower than 16
 def delve_success_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -859,7 +860,7 @@ def delve_success_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'delve_result', 'success')
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:618)
+# adventure.dreams_of_pharos.pharos_delve.delve_bust (rules/aeon_trespass/adventure.ludex:617)
 # 16 or more: immediate Fail
 def delve_bust_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'delve_total')) >= 16)
@@ -875,7 +876,7 @@ def delve_bust_effect(g: Game, ctx: Ctx) -> None:
 
 
 # adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules
-# (rules/aeon_trespass/adventure.ludex:646)
+# (rules/aeon_trespass/adventure.ludex:645)
 # Effects that use the Pharos Delve rules
 book.rule(
     'adventure.dreams_of_pharos.pharos_delve.pharos_delve_rules',
@@ -883,23 +884,23 @@ book.rule(
 )
 
 
-# adventure.dreams_of_pharos.pharos_delve.delve_odds (rules/aeon_trespass/adventure.ludex:649)
+# adventure.dreams_of_pharos.pharos_delve.delve_odds (rules/aeon_trespass/adventure.ludex:648)
 # Pharos Delves Odds
 book.rule('adventure.dreams_of_pharos.pharos_delve.delve_odds', title='Pharos Delves Odds')
 
 
-# adventure.special_events: Special Events (rules/aeon_trespass/adventure.ludex:652)
+# adventure.special_events: Special Events (rules/aeon_trespass/adventure.ludex:651)
 @book.rule('adventure.special_events', title='Special Events')
 def special_events_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adventure.story_paragraph', ctx.but(args=(('paragraph', ctx.need('target')),)))
 
 
-# adventure.other_adventures: Other Adventures (rules/aeon_trespass/adventure.ludex:658)
+# adventure.other_adventures: Other Adventures (rules/aeon_trespass/adventure.ludex:657)
 book.rule('adventure.other_adventures', title='Other Adventures')
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure
-# (rules/aeon_trespass/adventure.ludex:682)
+# (rules/aeon_trespass/adventure.ludex:681)
 # A node for a Mnemos with the adventure's trait
 @book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.node_per_hub_adventure',
@@ -930,7 +931,7 @@ def node_per_hub_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure
-# (rules/aeon_trespass/adventure.ludex:703)
+# (rules/aeon_trespass/adventure.ludex:702)
 # Only 1 node per adventure
 @book.rule(
     'additional_adventure_rules.mnemoses.mnemos_nodes.one_node_per_adventure',
@@ -965,7 +966,7 @@ def one_node_per_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.nodes_past_breakthrough
-# (rules/aeon_trespass/adventure.ludex:720)
+# (rules/aeon_trespass/adventure.ludex:719)
 # Nodes past an unmarked Breakthrough
 def nodes_past_breakthrough_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1016,7 +1017,7 @@ def nodes_past_breakthrough_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.mnemoses.mnemos_nodes.two_breakthroughs.refers_to_the_party_leader
-# (rules/aeon_trespass/adventure.ludex:830)
+# (rules/aeon_trespass/adventure.ludex:829)
 # Paragraphs 0900 and 0901 refer to the party leader (made up)
 def refers_to_the_party_leader_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.arg('paragraph') == '0900' or ctx.arg('paragraph') == '0901')
@@ -1033,7 +1034,7 @@ def refers_to_the_party_leader_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adventure.party_leader.choose_party_leader', ctx)
 
 
-# additional_adventure_rules.mnemoses.mnemos_card_limit (rules/aeon_trespass/adventure.ludex:892)
+# additional_adventure_rules.mnemoses.mnemos_card_limit (rules/aeon_trespass/adventure.ludex:891)
 # Mnemos Card Limit
 @book.rule('additional_adventure_rules.mnemoses.mnemos_card_limit', title='Mnemos Card Limit')
 def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -1066,7 +1067,7 @@ def mnemos_card_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.fated_mnemoses.fated_mnemos_limit
-# (rules/aeon_trespass/adventure.ludex:957)
+# (rules/aeon_trespass/adventure.ludex:956)
 # 2 unresolved Fated Mnemos cards
 @book.rule(
     'additional_adventure_rules.fated_mnemoses.fated_mnemos_limit',
@@ -1080,12 +1081,11 @@ def fated_mnemos_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos
-# (rules/aeon_trespass/adventure.ludex:966)
+# (rules/aeon_trespass/adventure.ludex:965)
 # Gaining a Fated Mnemos
 @book.rule(
     'additional_adventure_rules.fated_mnemoses.gaining_fated_mnemos',
     title='Gaining a Fated Mnemos',
-    prose=1,
 )
 def gaining_fated_mnemos_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(
@@ -1093,15 +1093,24 @@ def gaining_fated_mnemos_effect(g: Game, ctx: Ctx) -> None:
         ctx.but(target=ctx.need('target')),
     )
     g.gain('fated_mnemos_held', 1, ctx.need('target'))
-    g.prose(
-        'Search the game box for the Fated Mnemos cards of the current Cycle, shuffle them and '
-        'draw a random card; note it on the Argonaut Sheet, black side up (the Fated Mnemos cards '
-        'are not in this book).',
-    )
+    for c in g.members(
+        [
+            q.random_one(
+                g,
+                [
+                    f
+                    for f in g.members('game_box')
+                    if q.is_(g, f, 'aeon_components.fated_mnemos_card')
+                    and g.fact('fated_mnemos_of_current_cycle', f)
+                ],
+            ),
+        ],
+    ):
+        g.move(c, g.get(ctx.need('target'), 'fated_mnemos_noted'), source='game_box')
 
 
 # additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved
-# (rules/aeon_trespass/adventure.ludex:1012)
+# (rules/aeon_trespass/adventure.ludex:1032)
 # A Fated Mnemos resolves in the Story Step
 book.rule(
     'additional_adventure_rules.fated_mnemoses.trauma_growth.fated_mnemos_resolved',
@@ -1111,16 +1120,20 @@ book.rule(
 
 
 # additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability
-# (rules/aeon_trespass/adventure.ludex:1016)
+# (rules/aeon_trespass/adventure.ludex:1036)
 # Trauma growth abilities
-book.rule(
+@book.rule(
     'additional_adventure_rules.fated_mnemoses.trauma_growth.trauma_growth_ability',
     title='Trauma growth abilities',
 )
+def trauma_growth_ability_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('trauma_growth_abilities', 1, ctx.need('target'))
+    g.lose('fated_mnemos_held', 1, ctx.need('target'))
+    g.move(ctx.arg('card'), 'game_box', source=g.get(ctx.need('target'), 'fated_mnemos_noted'))
 
 
 # additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects
-# (rules/aeon_trespass/adventure.ludex:1060)
+# (rules/aeon_trespass/adventure.ludex:1122)
 # Fail: Effects
 book.rule(
     'additional_adventure_rules.adventure_tests_and_rolls.solo_vs_group.fail_effects',
@@ -1128,12 +1141,12 @@ book.rule(
 )
 
 
-# additional_adventure_rules.peril: Peril (rules/aeon_trespass/adventure.ludex:1069)
+# additional_adventure_rules.peril: Peril (rules/aeon_trespass/adventure.ludex:1131)
 book.rule('additional_adventure_rules.peril', title='Peril')
 
 
 # additional_adventure_rules.adventure_terrain_rules.note_adventure_terrain
-# (rules/aeon_trespass/adventure.ludex:1073)
+# (rules/aeon_trespass/adventure.ludex:1135)
 # Note the Hub's Adventure Terrain on the Timeline
 def note_adventure_terrain_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adventure_terrain_noted'))
@@ -1163,7 +1176,7 @@ def note_adventure_terrain_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain
-# (rules/aeon_trespass/adventure.ludex:1086)
+# (rules/aeon_trespass/adventure.ludex:1148)
 # Place the Adventure Terrain at Battle Setup
 book.rule(
     'additional_adventure_rules.adventure_terrain_rules.place_adventure_terrain',
@@ -1266,10 +1279,21 @@ def resources_times_level_effect(g: Game, ctx: Ctx) -> None:
     title='One Primordial Core for each BP III card in the Wound Stack',
 )
 def core_resources_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('primordial_cores', q.count_level(g, 'wound_stack', 3), GAME)
+    g.gain(
+        'primordial_cores',
+        q.count(
+            g,
+            [
+                c
+                for c in g.members('wound_stack')
+                if q.is_(g, c, 'bp_card') and g.get(c, 'level') == 3
+            ],
+        ),
+        GAME,
+    )
 
 
-# gaining_primordial_resources.bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:53)
+# gaining_primordial_resources.bonus_ambrosia (rules/aeon_trespass/aftermath.ludex:54)
 # Bonus Ambrosia at Level 3 or 4
 def bonus_ambrosia_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'primordial_level') == 3 or g.get(GAME, 'primordial_level') == 4)
@@ -1284,7 +1308,7 @@ def bonus_ambrosia_effect(g: Game, ctx: Ctx) -> None:
     g.gain('ambrosia_resources', g.fact('level_bonus_ambrosia'), GAME)
 
 
-# gaining_primordial_resources.generic_wounds_resources (rules/aeon_trespass/aftermath.ludex:60)
+# gaining_primordial_resources.generic_wounds_resources (rules/aeon_trespass/aftermath.ludex:61)
 # Resources for generic Single and Double Wounds
 def generic_wounds_resources_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1312,7 +1336,7 @@ def generic_wounds_resources_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# gaining_primordial_resources.generic_wound_draw (rules/aeon_trespass/aftermath.ludex:72)
+# gaining_primordial_resources.generic_wound_draw (rules/aeon_trespass/aftermath.ludex:73)
 # Draw a random BP card of a level and gain its resources
 @book.rule(
     'gaining_primordial_resources.generic_wound_draw',
@@ -1329,12 +1353,12 @@ def generic_wound_draw_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# gaining_primordial_resources.note_resources (rules/aeon_trespass/aftermath.ludex:165)
+# gaining_primordial_resources.note_resources (rules/aeon_trespass/aftermath.ludex:189)
 # Note the gained resources
 book.rule('gaining_primordial_resources.note_resources', title='Note the gained resources')
 
 
-# other_primordial_resources.battle_aftermath_may_indicate (rules/aeon_trespass/aftermath.ludex:175)
+# other_primordial_resources.battle_aftermath_may_indicate (rules/aeon_trespass/aftermath.ludex:199)
 # The Battle Aftermath may indicate you gain additional
 book.rule(
     'other_primordial_resources.battle_aftermath_may_indicate',
@@ -1342,7 +1366,7 @@ book.rule(
 )
 
 
-# resources_death_blows.primordial_was_slain (rules/aeon_trespass/aftermath.ludex:179)
+# resources_death_blows.primordial_was_slain (rules/aeon_trespass/aftermath.ludex:203)
 # If the Primordial was slain by a Crit Effect that caused
 def primordial_was_slain_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1360,7 +1384,7 @@ def primordial_was_slain_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('death_blow_wounds', ctx)
 
 
-# death_blow_wounds: Wounds added after a Death Blow (rules/aeon_trespass/aftermath.ludex:203)
+# death_blow_wounds: Wounds added after a Death Blow (rules/aeon_trespass/aftermath.ludex:227)
 def death_blow_wounds_until(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.known(g, g.get(GAME, 'wound_stack_wounds'))
@@ -1376,7 +1400,7 @@ book.procedure(
 )
 
 
-# death_blow_wounds.add_top_card (rules/aeon_trespass/aftermath.ludex:207)
+# death_blow_wounds.add_top_card (rules/aeon_trespass/aftermath.ludex:231)
 @book.rule('death_blow_wounds.add_top_card', kind='step')
 def add_top_card_effect(g: Game, ctx: Ctx) -> None:
     for c in g.members([q.top(g, 'bp_deck')]):
@@ -1384,7 +1408,7 @@ def add_top_card_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='bp_deck')
 
 
-# casualties: Casualties (rules/aeon_trespass/aftermath.ludex:223)
+# casualties: Casualties (rules/aeon_trespass/aftermath.ludex:247)
 book.procedure(
     'casualties',
     title='Casualties',
@@ -1392,14 +1416,14 @@ book.procedure(
 )
 
 
-# casualties.note_titan_losses (rules/aeon_trespass/aftermath.ludex:226)
+# casualties.note_titan_losses (rules/aeon_trespass/aftermath.ludex:250)
 # Note the loss of any Titans
 @book.rule('casualties.note_titan_losses', title='Note the loss of any Titans', kind='step')
 def note_titan_losses_effect(g: Game, ctx: Ctx) -> None:
     g.lose('titans_aboard', g.get(GAME, 'titans_died_this_battle'), GAME)
 
 
-# casualties.discard_battle_elements (rules/aeon_trespass/aftermath.ludex:231)
+# casualties.discard_battle_elements (rules/aeon_trespass/aftermath.ludex:255)
 # Discard Conditions and tokens
 @book.rule('casualties.discard_battle_elements', title='Discard Conditions and tokens', kind='step')
 def discard_battle_elements_effect(g: Game, ctx: Ctx) -> None:
@@ -1409,12 +1433,12 @@ def discard_battle_elements_effect(g: Game, ctx: Ctx) -> None:
         g.discard(m, source='modifier_tokens_in_play')
 
 
-# tides_fate.debts_with_the_moirai (rules/aeon_trespass/aftermath.ludex:246)
+# tides_fate.debts_with_the_moirai (rules/aeon_trespass/aftermath.ludex:285)
 # Debts accrued with the Moirai
 book.rule('tides_fate.debts_with_the_moirai', title='Debts accrued with the Moirai')
 
 
-# tides_fate.tides_of_fate (rules/aeon_trespass/aftermath.ludex:249)
+# tides_fate.tides_of_fate (rules/aeon_trespass/aftermath.ludex:288)
 # Tides of Fate: Triskelions reset to triple '0'
 @book.rule('tides_fate.tides_of_fate', title="Tides of Fate: Triskelions reset to triple '0'")
 def tides_of_fate_effect(g: Game, ctx: Ctx) -> None:
@@ -1426,7 +1450,7 @@ def tides_of_fate_effect(g: Game, ctx: Ctx) -> None:
 
 
 # shuffling_exploration_deck.finally_battle_aftermath_comes
-# (rules/aeon_trespass/aftermath.ludex:262)
+# (rules/aeon_trespass/aftermath.ludex:301)
 # Finally, as the Battle Aftermath comes
 book.rule(
     'shuffling_exploration_deck.finally_battle_aftermath_comes',
@@ -1434,7 +1458,7 @@ book.rule(
 )
 
 
-# shuffling_exploration_deck.result_during_aftermath (rules/aeon_trespass/aftermath.ludex:265)
+# shuffling_exploration_deck.result_during_aftermath (rules/aeon_trespass/aftermath.ludex:304)
 # As a result, during the aftermath
 def result_during_aftermath_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'timeline_battle'))
@@ -1455,7 +1479,7 @@ def result_during_aftermath_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('voyage.exploration_step.exploration_draw.exploration_deck')
 
 
-# final_battle.current_cycle_has (rules/aeon_trespass/aftermath.ludex:302)
+# final_battle.current_cycle_has (rules/aeon_trespass/aftermath.ludex:341)
 # If your current Cycle has a final Battle, if there is no
 def current_cycle_has_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'final_battle_aftermath'))
@@ -1472,7 +1496,7 @@ def current_cycle_has_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.death_battle.unlike_argonauts_titans_expendable
-# (rules/aeon_trespass/aftermath.ludex:334)
+# (rules/aeon_trespass/aftermath.ludex:373)
 # Unlike Argonauts, Titans are expendable
 @book.rule(
     'additional_battle_rules.death_battle.unlike_argonauts_titans_expendable',
@@ -1489,7 +1513,7 @@ def unlike_argonauts_titans_expendable_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.death_battle.however_story_events_well
-# (rules/aeon_trespass/aftermath.ludex:344)
+# (rules/aeon_trespass/aftermath.ludex:383)
 # However, Story Events, as well as some especially brutal
 book.rule(
     'additional_battle_rules.death_battle.however_story_events_well',
@@ -1497,7 +1521,7 @@ book.rule(
 )
 
 
-# additional_battle_rules.death_battle.important (rules/aeon_trespass/aftermath.ludex:347)
+# additional_battle_rules.death_battle.important (rules/aeon_trespass/aftermath.ludex:386)
 # Important: Never discard or destroy the Argonaut Sheets of deceased
 book.rule(
     'additional_battle_rules.death_battle.important',
@@ -1505,7 +1529,7 @@ book.rule(
 )
 
 
-# additional_battle_rules.many_ways_die.many_ways_to_die (rules/aeon_trespass/aftermath.ludex:351)
+# additional_battle_rules.many_ways_die.many_ways_to_die (rules/aeon_trespass/aftermath.ludex:390)
 # Many ways to die in Battle
 book.rule(
     'additional_battle_rules.many_ways_die.many_ways_to_die',
@@ -1514,7 +1538,7 @@ book.rule(
 
 
 # additional_battle_rules.many_ways_die.death_inducing_trauma
-# (rules/aeon_trespass/aftermath.ludex:355)
+# (rules/aeon_trespass/aftermath.ludex:394)
 # Death-inducing Trauma cards
 book.rule(
     'additional_battle_rules.many_ways_die.death_inducing_trauma',
@@ -1523,7 +1547,7 @@ book.rule(
 
 
 # additional_battle_rules.many_ways_die.four_despair_not_adjacent
-# (rules/aeon_trespass/aftermath.ludex:383)
+# (rules/aeon_trespass/aftermath.ludex:422)
 # Four Despair tokens while not adjacent to another Titan
 @book.rule(
     'additional_battle_rules.many_ways_die.four_despair_not_adjacent',
@@ -1563,15 +1587,29 @@ def four_despair_not_adjacent_effect(g: Game, ctx: Ctx) -> None:
                 ctx = ctx_1
 
 
-# additional_battle_rules.many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:435)
+# additional_battle_rules.many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:509)
 # Off the Board Edge or into a Chasm
-book.rule(
+def off_the_board_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and q.contains(g, q.location(g, ctx.need('target')), 'titan_movement_rules.chasm_tile'),
+    )
+
+
+@book.rule(
     'additional_battle_rules.many_ways_die.off_the_board',
     title='Off the Board Edge or into a Chasm',
+    when=Timing('enters', target='battle_grid'),
+    check=off_the_board_check,
 )
+def off_the_board_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
+    g.trigger('titan_death', ctx)
+    ctx = ctx_1
 
 
-# additional_battle_rules.mercy_rule.aeon_trespass_2 (rules/aeon_trespass/aftermath.ludex:444)
+# additional_battle_rules.mercy_rule.aeon_trespass_2 (rules/aeon_trespass/aftermath.ludex:553)
 # Aeon Trespass
 @book.rule(
     'additional_battle_rules.mercy_rule.aeon_trespass_2',
@@ -1589,8 +1627,29 @@ def mercy_rule_aeon_trespass_2_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_attack_ended', True)
 
 
+# additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack.two_deaths
+# (rules/aeon_trespass/aftermath.ludex:583)
+# Herodotus, then the Target, die before the Attack step
+@book.rule(
+    'additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack.two_deaths',
+    title='Herodotus, then the Target, die before the Attack step',
+    when=Timing('before', target='ai_card_attack.attack'),
+    example='additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack',
+)
+def two_deaths_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor=catalog.HERODOTUS.id)
+    g.trigger('titan_death', ctx)
+    ctx = ctx_1
+    g.require(not g.get(GAME, 'primordial_attack_ended'), 'not primordial_attack_ended')
+    ctx_1 = ctx
+    ctx = ctx.but(actor=catalog.SOLON.id)
+    g.trigger('titan_death', ctx)
+    ctx = ctx_1
+
+
 # additional_battle_rules.other_round_timing_rules.primordial_traits_gear_cards
-# (rules/aeon_trespass/aftermath.ludex:460)
+# (rules/aeon_trespass/aftermath.ludex:608)
 # Some Primordial Traits, Gear cards and abilities
 book.rule(
     'additional_battle_rules.other_round_timing_rules.primordial_traits_gear_cards',
@@ -1599,25 +1658,25 @@ book.rule(
 
 
 # additional_battle_rules.other_round_timing_rules.start_battle
-# (rules/aeon_trespass/aftermath.ludex:463)
+# (rules/aeon_trespass/aftermath.ludex:611)
 # Start of Battle
 book.rule('additional_battle_rules.other_round_timing_rules.start_battle', title='Start of Battle')
 
 
 # additional_battle_rules.other_round_timing_rules.end_battle
-# (rules/aeon_trespass/aftermath.ludex:466)
+# (rules/aeon_trespass/aftermath.ludex:614)
 # End of Battle
 book.rule('additional_battle_rules.other_round_timing_rules.end_battle', title='End of Battle')
 
 
 # additional_battle_rules.other_round_timing_rules.when_timing_word
-# (rules/aeon_trespass/aftermath.ludex:469)
+# (rules/aeon_trespass/aftermath.ludex:617)
 # When
 book.rule('additional_battle_rules.other_round_timing_rules.when_timing_word', title='When')
 
 
 # additional_battle_rules.other_round_timing_rules.when_about_to
-# (rules/aeon_trespass/aftermath.ludex:477)
+# (rules/aeon_trespass/aftermath.ludex:625)
 # When you are about to
 book.rule(
     'additional_battle_rules.other_round_timing_rules.when_about_to',
@@ -1626,7 +1685,7 @@ book.rule(
 
 
 # additional_battle_rules.other_round_timing_rules.note_does_not_invalidate
-# (rules/aeon_trespass/aftermath.ludex:480)
+# (rules/aeon_trespass/aftermath.ludex:628)
 # Note that it does not invalidate
 book.rule(
     'additional_battle_rules.other_round_timing_rules.note_does_not_invalidate',
@@ -1635,19 +1694,29 @@ book.rule(
 
 
 # additional_battle_rules.bonus_attacks.bonus_attack_effect
-# (rules/aeon_trespass/aftermath.ludex:484)
+# (rules/aeon_trespass/aftermath.ludex:632)
 # A Bonus Attack is an effect
 @book.rule(
     'additional_battle_rules.bonus_attacks.bonus_attack_effect',
     title='A Bonus Attack is an effect',
-    prose=1,
+    prose=2,
 )
 def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'For a Bonus Attack you may declare an exhausted weapon as your active weapon. If you do, '
-        'unexhaust it, then continue the Attack. During a Bonus Attack you may ignore Attack '
-        'Responses (see p. 51) to this Attack.',
-    )
+    if g.may(
+        ctx,
+        'additional_battle_rules.bonus_attacks.bonus_attack_effect',
+        'exhausted_active_weapon',
+    ):
+        g.prose(
+            'For a Bonus Attack you may declare an exhausted weapon as your active weapon. If you '
+            'do, unexhaust it, then continue the Attack.',
+        )
+    if g.may(
+        ctx,
+        'additional_battle_rules.bonus_attacks.bonus_attack_effect',
+        'ignore_attack_responses',
+    ):
+        g.prose('During a Bonus Attack you may ignore Attack Responses (see p. 51) to this Attack.')
     if q.resolving(g, 'titan_attack'):
         g.gain('follow_up_attacks', 1, GAME)
     else:
@@ -1655,7 +1724,7 @@ def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.bonus_attacks.bonus_attack_during_titan
-# (rules/aeon_trespass/aftermath.ludex:496)
+# (rules/aeon_trespass/aftermath.ludex:650)
 # A Bonus Attack during a Titan
 def bonus_attack_during_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'follow_up_attacks')) > 0)
@@ -1672,8 +1741,22 @@ def bonus_attack_during_titan_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_attack', ctx)
 
 
+# additional_battle_rules.bonus_attack_now_and_after.grants_a_bonus
+# (rules/aeon_trespass/aftermath.ludex:664)
+# An effect during the Attack grants a Bonus Attack (once)
+@book.rule(
+    'additional_battle_rules.bonus_attack_now_and_after.grants_a_bonus',
+    title='An effect during the Attack grants a Bonus Attack (once)',
+    when=Timing('during', target='titan_attack.declare_attack'),
+    limit=Limit(1, per='game'),
+    example='additional_battle_rules.bonus_attack_now_and_after',
+)
+def grants_a_bonus_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('additional_battle_rules.bonus_attacks.bonus_attack_effect', ctx)
+
+
 # additional_battle_rules.instant_death_effects.instant_death_effects_special
-# (rules/aeon_trespass/aftermath.ludex:519)
+# (rules/aeon_trespass/aftermath.ludex:717)
 # Instant Death effects are special effects
 @book.rule(
     'additional_battle_rules.instant_death_effects.instant_death_effects_special',
@@ -1684,7 +1767,7 @@ def instant_death_effects_special_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.death_blows.rare_critical_effects_may
-# (rules/aeon_trespass/aftermath.ludex:525)
+# (rules/aeon_trespass/aftermath.ludex:737)
 # Some rare Critical effects may allow
 book.rule(
     'additional_battle_rules.death_blows.rare_critical_effects_may',
@@ -1692,7 +1775,7 @@ book.rule(
 )
 
 
-# additional_battle_rules.retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:529)
+# additional_battle_rules.retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:741)
 def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.get(GAME, 'retreat_possible') and q.known(g, g.get(GAME, 'titans_died_this_battle')) >= 2,
@@ -1711,7 +1794,7 @@ def retreat_rule_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.sisyphus_tears.spend_sisyphus_tear
-# (rules/aeon_trespass/aftermath.ludex:539)
+# (rules/aeon_trespass/aftermath.ludex:774)
 # Spend a Sisyphus Tear to replay the Battle
 def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'sisyphus_tears_left')) > 0)
@@ -1734,7 +1817,7 @@ def spend_sisyphus_tear_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.wise_providence.wise_providence_initiative
-# (rules/aeon_trespass/aftermath.ludex:549)
+# (rules/aeon_trespass/aftermath.ludex:808)
 # Wise Providence: the Battle begins with a Titan Round
 def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wise_providence_noted'))
@@ -1751,7 +1834,7 @@ def wise_providence_initiative_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'wise_providence_noted', False)
 
 
-# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:565)
+# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:842)
 @book.rule(
     'no_titan_died_yet',
     title='A Battle starts with no Titan dead',
@@ -1759,6 +1842,26 @@ def wise_providence_initiative_effect(g: Game, ctx: Ctx) -> None:
 )
 def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'titans_died_this_battle', 0)
+
+
+# battle: A Battle, from its start to its end (rules/aeon_trespass/aftermath.ludex:865)
+book.procedure(
+    'battle',
+    title='A Battle, from its start to its end',
+    steps=('battle.alternate',),
+    period='battle',
+)
+
+
+# battle.alternate (rules/aeon_trespass/aftermath.ludex:871)
+# Primordial and Titan Rounds until the Battle ends
+@book.rule(
+    'battle.alternate',
+    title='Primordial and Titan Rounds until the Battle ends',
+    kind='step',
+)
+def alternate_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('battle_sequence', ctx)
 
 
 # battle_phase_rules.what_are_battles.battles_with_primordials
@@ -1827,7 +1930,7 @@ def perform_setup_effect(g: Game, ctx: Ctx) -> None:
     kind='step',
 )
 def resolve_battle_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('battle_sequence', ctx)
+    g.trigger('battle', ctx)
 
 
 # battle_phase_rules.resolving_battles.resolve_aftermath (rules/aeon_trespass/battle_setup.ludex:37)
@@ -2505,7 +2608,20 @@ book.rule(
 )
 
 
-# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:316)
+# campaign_round.expedition_step_conditional.the_hub_elsewhere
+# (rules/aeon_trespass/campaign_basics.ludex:323)
+# The Hub adventure (not this example's)
+@book.rule(
+    'campaign_round.expedition_step_conditional.the_hub_elsewhere',
+    title="The Hub adventure (not this example's)",
+    when=Timing('instead', target='adventure.hub_adventures.resolve_hub_adventure'),
+    example='campaign_round.expedition_step_conditional',
+)
+def the_hub_elsewhere_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the Hub adventure is resolved as Resolving a Hub Adventure says')
+
+
+# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:350)
 # Encounter (conditional)
 def encounter_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2522,16 +2638,73 @@ book.rule(
 )
 
 
-# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:320)
+# campaign_round.encounter_step_conditional.the_battle_elsewhere
+# (rules/aeon_trespass/campaign_basics.ludex:360)
+# The Battle (not this example's)
+@book.rule(
+    'campaign_round.encounter_step_conditional.the_battle_elsewhere',
+    title="The Battle (not this example's)",
+    when=Timing('instead', target='battle_phase_rules.resolving_battles'),
+    example='campaign_round.encounter_step_conditional',
+)
+def encounter_step_conditional_the_battle_elsewhere_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the Battle is resolved as the Battle Phase says')
+
+
+# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:383)
 # Advancement (optional)
 book.rule('campaign_round.advancement_step', title='Advancement (optional)', kind='step')
 
 
-# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:322)
-book.rule('campaign_round.story_step', title='Story (conditional)', kind='step')
+# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:385)
+def story_step_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.fact('today_on_timeline', 'Story Event')
+        or g.fact('story_requirements_met')
+        or q.count(
+            g,
+            [
+                a
+                for a in g.members(q.all_(g, 'argonaut'))
+                if q.known(g, g.get(a, 'mnemos_cards_held')) >= 1
+                and q.known(g, g.get(a, 'first_breakthroughs')) < 2
+                and q.known(g, g.get(a, 'first_mnemos_nodes'))
+                >= q.known(
+                    g,
+                    g.fact(
+                        'nodes_before_breakthrough',
+                        a,
+                        1,
+                        q.known(g, g.get(a, 'first_breakthroughs')) + 1,
+                    ),
+                )
+                or q.known(g, g.get(a, 'mnemos_cards_held')) >= 2
+                and q.known(g, g.get(a, 'second_breakthroughs')) < 2
+                and q.known(g, g.get(a, 'second_mnemos_nodes'))
+                >= q.known(
+                    g,
+                    g.fact(
+                        'nodes_before_breakthrough',
+                        a,
+                        2,
+                        q.known(g, g.get(a, 'second_breakthroughs')) + 1,
+                    ),
+                )
+            ],
+        )
+        > 0,
+    )
 
 
-# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:324)
+book.rule(
+    'campaign_round.story_step',
+    title='Story (conditional)',
+    kind='step',
+    check=story_step_check,
+)
+
+
+# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:442)
 def doom_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Doom Event') or g.fact('doom_requirements_met'))
 
@@ -2544,11 +2717,11 @@ book.rule(
 )
 
 
-# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:328)
+# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:471)
 book.rule('campaign_round.end_step', title='End (always)', kind='step')
 
 
-# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:333)
+# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:476)
 # Proceed to the next Campaign Round
 book.rule(
     'next_campaign_round',
@@ -2557,7 +2730,7 @@ book.rule(
 )
 
 
-# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:343)
+# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:486)
 # Which Steps are which Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases',
@@ -2569,7 +2742,7 @@ def steps_and_phases_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.encounter_is_battle
-# (rules/aeon_trespass/campaign_basics.ludex:348)
+# (rules/aeon_trespass/campaign_basics.ludex:491)
 # Encounter steps are Battle Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.encounter_is_battle',
@@ -2581,7 +2754,7 @@ def encounter_is_battle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.expedition_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:352)
+# (rules/aeon_trespass/campaign_basics.ludex:495)
 # Expedition steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.expedition_is_adventure',
@@ -2593,7 +2766,7 @@ def expedition_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.story_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:356)
+# (rules/aeon_trespass/campaign_basics.ludex:499)
 # Story steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.story_is_adventure',
@@ -2605,7 +2778,7 @@ def story_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.doom_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:360)
+# (rules/aeon_trespass/campaign_basics.ludex:503)
 # Doom steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.doom_is_adventure',
@@ -2617,7 +2790,7 @@ def doom_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.timeline_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:364)
+# (rules/aeon_trespass/campaign_basics.ludex:507)
 # Timeline steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.timeline_is_voyage',
@@ -2629,7 +2802,7 @@ def timeline_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.exploration_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:368)
+# (rules/aeon_trespass/campaign_basics.ludex:511)
 # Exploration steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.exploration_is_voyage',
@@ -2641,7 +2814,7 @@ def exploration_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.advancement_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:372)
+# (rules/aeon_trespass/campaign_basics.ludex:515)
 # Advancement steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.advancement_is_voyage',
@@ -3386,23 +3559,23 @@ def argonaut_at_random_effect(g: Game, ctx: Ctx) -> None:
 # important_game_rules.random_element.direction_at_random
 # (rules/aeon_trespass/important_rules.ludex:196)
 # Random direction
-@book.rule(
-    'important_game_rules.random_element.direction_at_random',
-    title='Random direction',
-    prose=1,
-)
+@book.rule('important_game_rules.random_element.direction_at_random', title='Random direction')
 def direction_at_random_effect(g: Game, ctx: Ctx) -> None:
     g.reveal(q.top(g, 'minor_trauma_deck'))
     g.set(GAME, 'randomly_chosen', g.fact('arrow_of', q.top(g, 'minor_trauma_deck')))
     if g.get(GAME, 'randomly_chosen') == 'any direction':
-        g.prose(
-            "The directions to choose from are the board's, outside this slice: you may instead "
-            'choose a direction.',
+        chosen_1 = g.pick(
+            ctx,
+            'important_game_rules.random_element.direction_at_random',
+            'direction',
+            g.members(['north', 'east', 'south', 'west']),
         )
+        for direction in chosen_1:
+            g.set(GAME, 'randomly_chosen', direction)
     g.place(q.top(g, 'minor_trauma_deck'), 'minor_trauma_deck', bottom=True)
 
 
-# important_game_rules.random_element.card_at_random (rules/aeon_trespass/important_rules.ludex:205)
+# important_game_rules.random_element.card_at_random (rules/aeon_trespass/important_rules.ludex:239)
 # Random card
 @book.rule('important_game_rules.random_element.card_at_random', title='Random card')
 def card_at_random_effect(g: Game, ctx: Ctx) -> None:
@@ -3411,7 +3584,7 @@ def card_at_random_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.random_element.card_at_random.cards_not_a_deck
-# (rules/aeon_trespass/important_rules.ludex:212)
+# (rules/aeon_trespass/important_rules.ludex:246)
 # Designated cards that do not form a deck
 @book.rule(
     'important_game_rules.random_element.card_at_random.cards_not_a_deck',
@@ -3422,7 +3595,7 @@ def cards_not_a_deck_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.random_element.other_at_random
-# (rules/aeon_trespass/important_rules.ludex:216)
+# (rules/aeon_trespass/important_rules.ludex:250)
 # Any other random element
 @book.rule('important_game_rules.random_element.other_at_random', title='Any other random element')
 def other_at_random_effect(g: Game, ctx: Ctx) -> None:
@@ -3430,7 +3603,7 @@ def other_at_random_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('important_game_rules.lowest_roll_designates', ctx)
 
 
-# important_game_rules.lowest_roll_designates (rules/aeon_trespass/important_rules.ludex:223)
+# important_game_rules.lowest_roll_designates (rules/aeon_trespass/important_rules.ludex:257)
 # The lowest roll designates the randomly chosen element
 book.procedure(
     'important_game_rules.lowest_roll_designates',
@@ -3442,7 +3615,7 @@ book.procedure(
 )
 
 
-# important_game_rules.lowest_roll_designates.roll (rules/aeon_trespass/important_rules.ludex:225)
+# important_game_rules.lowest_roll_designates.roll (rules/aeon_trespass/important_rules.ludex:259)
 # Roll one d10 for each element
 @book.rule(
     'important_game_rules.lowest_roll_designates.roll',
@@ -3456,7 +3629,7 @@ def roll_effect(g: Game, ctx: Ctx) -> None:
 
 
 # important_game_rules.lowest_roll_designates.designate
-# (rules/aeon_trespass/important_rules.ludex:231)
+# (rules/aeon_trespass/important_rules.ludex:265)
 # The lowest roll designates the element
 @book.rule(
     'important_game_rules.lowest_roll_designates.designate',
@@ -3486,7 +3659,7 @@ def designate_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('important_game_rules.lowest_roll_designates', ctx)
 
 
-# important_game_rules.secret_decks: Secret Decks (rules/aeon_trespass/important_rules.ludex:262)
+# important_game_rules.secret_decks: Secret Decks (rules/aeon_trespass/important_rules.ludex:296)
 book.rule('important_game_rules.secret_decks', title='Secret Decks')
 
 
@@ -3750,53 +3923,285 @@ def heal_wound_effect(g: Game, ctx: Ctx) -> None:
     g.remove(q.top(g, 'wound_stack'), 'wound_stack')
 
 
-# keywords.keywords_list.knockback.suffer_knockback (rules/aeon_trespass/keywords.ludex:292)
+# keywords.keywords_list.hide.become_hidden (rules/aeon_trespass/keywords.ludex:270)
+# At the end of your turn, not in front of the Primordial, you may become Hidden
+def become_hidden_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(ctx.need('you'), 'has_hide')
+        and not g.get(ctx.need('you'), 'hidden')
+        and not q.empty(
+            g,
+            [
+                f
+                for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                if g.get(f, 'pilot') == ctx.need('you')
+                and q.in_play(g, f)
+                and not q.has(
+                    g,
+                    q.in_front(g, 'primordial_miniature', g.get(GAME, 'prim_facing')),
+                    q.location(g, f),
+                )
+            ],
+        ),
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.hide.become_hidden',
+    title='At the end of your turn, not in front of the Primordial, you may become Hidden',
+    when=Timing('end', target='titan_turn'),
+    check=become_hidden_check,
+)
+def become_hidden_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'keywords.keywords_list.hide.become_hidden', 'use_hide'):
+        g.set(ctx.need('you'), 'hidden', True)
+        if q.location(g, 'priority_target_token') == ctx.need('you'):
+            chosen_1 = g.pick(
+                ctx,
+                'keywords.keywords_list.hide.become_hidden',
+                'heir',
+                g.members(
+                    [
+                        a
+                        for a in g.members(q.all_(g, 'argonaut'))
+                        if a != ctx.need('you')
+                        and g.get(a, 'rage')
+                        == q.largest(
+                            g,
+                            [
+                                g.get(b, 'rage')
+                                for b in g.members(q.all_(g, 'argonaut'))
+                                if b != ctx.need('you')
+                            ],
+                        )
+                    ],
+                ),
+            )
+            for heir in chosen_1:
+                g.place('priority_target_token', heir)
+
+
+# keywords.keywords_list.hide.hidden_evasion (rules/aeon_trespass/keywords.ludex:284)
+# +1 Evasion while Hidden
+def hidden_evasion_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'hidden'))
+
+
+@book.rule(
+    'keywords.keywords_list.hide.hidden_evasion',
+    title='+1 Evasion while Hidden',
+    when=Timing('before', target='evasion_roll'),
+    check=hidden_evasion_check,
+)
+def hidden_evasion_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('evasion_bonus', 1, ctx.subject)
+
+
+# keywords.keywords_list.hide.hidden_until_next_turn_ends (rules/aeon_trespass/keywords.ludex:292)
+# You stop being Hidden at the end of your next turn
+def hidden_until_next_turn_ends_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        g.get(ctx.need('you'), 'hidden')
+        and q.known(
+            g,
+            q.since(g, 'keywords.keywords_list.hide.become_hidden', 'titan_turn', ctx.need('you')),
+        )
+        >= 1,
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.hide.hidden_until_next_turn_ends',
+    title='You stop being Hidden at the end of your next turn',
+    when=Timing('end', target='titan_turn'),
+    check=hidden_until_next_turn_ends_check,
+)
+def hidden_until_next_turn_ends_effect(g: Game, ctx: Ctx) -> None:
+    g.set(ctx.need('you'), 'hidden', False)
+
+
+# keywords.keywords_list.hide.hidden_until_in_front (rules/aeon_trespass/keywords.ludex:299)
+# You stop being Hidden if you move in front of the Primordial
+def hidden_until_in_front_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and g.get(g.get(ctx.need('target'), 'pilot'), 'hidden')
+        and q.has(
+            g,
+            q.in_front(g, 'primordial_miniature', g.get(GAME, 'prim_facing')),
+            q.location(g, ctx.need('target')),
+        ),
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.hide.hidden_until_in_front',
+    title='You stop being Hidden if you move in front of the Primordial',
+    when=Timing('enters', target='battle_grid'),
+    check=hidden_until_in_front_check,
+)
+def hidden_until_in_front_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
+    g.set(ctx.need('you'), 'hidden', False)
+    ctx = ctx_1
+
+
+# keywords.keywords_list.hide.hidden_until_second_window (rules/aeon_trespass/keywords.ludex:306)
+# You stop being Hidden after the second ability window of your Attack
+def hidden_until_second_window_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'hidden'))
+
+
+@book.rule(
+    'keywords.keywords_list.hide.hidden_until_second_window',
+    title='You stop being Hidden after the second ability window of your Attack',
+    when=Timing('after', target='titan_attack.second_window'),
+    check=hidden_until_second_window_check,
+)
+def hidden_until_second_window_effect(g: Game, ctx: Ctx) -> None:
+    g.set(ctx.need('owner'), 'hidden', False)
+
+
+# keywords.keywords_list.hide.hidden_until_priority_target (rules/aeon_trespass/keywords.ludex:311)
+# You stop being Hidden if you gain the Priority Target token
+@book.rule(
+    'keywords.keywords_list.hide.hidden_until_priority_target',
+    title='You stop being Hidden if you gain the Priority Target token',
+    when=Timing(
+        'any',
+        options=(
+            Timing('after', target='rage.priority_target'),
+            Timing('after', target='priority_target_2.token_passes_on_death'),
+            Timing('after', target='keywords.keywords_list.provoke.provoke_priority_target'),
+            Timing('after', target='awakenings.awaken.immediate_effects'),
+        ),
+    ),
+)
+def hidden_until_priority_target_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members(q.all_(g, 'argonaut')):
+        if g.get(a, 'hidden') and q.location(g, 'priority_target_token') == a:
+            g.set(a, 'hidden', False)
+
+
+# keywords.keywords_list.knockback.suffer_knockback (rules/aeon_trespass/keywords.ludex:452)
 # Move the affected miniature X spaces directly away from the source
 @book.rule(
     'keywords.keywords_list.knockback.suffer_knockback',
     title='Move the affected miniature X spaces directly away from the source',
-    prose=2,
 )
 def suffer_knockback_effect(g: Game, ctx: Ctx) -> None:
-    if q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure'):
-        g.push(
-            ctx.get('target'),
-            ctx.arg('source'),
-            g.get(GAME, 'keyword_x'),
-            stopped=['titan_movement_rules.obstacle_tile'],
-            ctx=ctx,
-        )
-    else:
-        g.push(ctx.get('target'), ctx.arg('source'), g.get(GAME, 'keyword_x'), ctx=ctx)
-    if (
-        q.stopped_by(g, ctx.need('target')) == 'battle_grid'
-        and q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x'))
-        and g.words('the miniature moves along the Board Edge, away from the source')
+    g.push(
+        ctx.get('target'),
+        ctx.arg('source'),
+        g.get(GAME, 'keyword_x'),
+        stopped=[
+            o
+            for o in g.members(['titan_movement_rules.obstacle_tile'])
+            if q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        ],
+        ctx=ctx,
+    )
+
+
+# keywords.keywords_list.knockback.knockback_into_board_edge
+# (rules/aeon_trespass/keywords.ludex:465)
+# A knocked back Titan stopped by a Board Edge continues along the edge
+def knockback_into_board_edge_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and q.stopped_by(g, ctx.need('target')) == 'battle_grid'
+        and q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x')),
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.knockback.knockback_into_board_edge',
+    title='A knocked back Titan stopped by a Board Edge continues along the edge',
+    when=Timing('after', target='keywords.keywords_list.knockback.suffer_knockback'),
+    check=knockback_into_board_edge_check,
+)
+def knockback_into_board_edge_effect(g: Game, ctx: Ctx) -> None:
+    for left in g.members(
+        [q.known(g, g.get(GAME, 'keyword_x')) - q.known(g, q.moved(g, ctx.need('target')))],
     ):
-        g.prose(
-            'If the affected miniature is knocked back into a Board Edge, it continues to move '
-            'along the edge, if possible, away from the source of Knockback.',
+        chosen_1 = g.pick(
+            ctx,
+            'keywords.keywords_list.knockback.knockback_into_board_edge',
+            'along',
+            [
+                along
+                for along in g.members(q.neighbours(g, ctx.need('target')))
+                if q.known(g, q.distance(g, ctx.arg('source'), along))
+                > q.known(g, q.distance(g, ctx.arg('source'), ctx.need('target')))
+            ],
+            otherwise=True,
         )
-    if (
+        if not chosen_1:
+            g.note('no space along the Board Edge leads away from the source')
+        for along in chosen_1:
+            g.push(
+                ctx.get('target'),
+                q.side_toward(g, along, ctx.need('target')),
+                left,
+                stopped=['titan_movement_rules.obstacle_tile'],
+                ctx=ctx,
+            )
+
+
+# keywords.keywords_list.knockback.primordial_into_board_edge
+# (rules/aeon_trespass/keywords.ludex:482)
+# A knocked back Primordial stopped by a Board Edge continues along the edge
+def primordial_into_board_edge_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        not q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and q.stopped_by(g, ctx.need('target')) == 'battle_grid'
+        and q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x')),
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.knockback.primordial_into_board_edge',
+    title='A knocked back Primordial stopped by a Board Edge continues along the edge',
+    when=Timing('after', target='keywords.keywords_list.knockback.suffer_knockback'),
+    check=primordial_into_board_edge_check,
+    prose=1,
+)
+def primordial_into_board_edge_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'If the affected miniature is knocked back into a Board Edge, it continues to move along '
+        'the edge, if possible, away from the source of Knockback.',
+    )
+
+
+# keywords.keywords_list.knockback.knockback_into_obstacle (rules/aeon_trespass/keywords.ludex:491)
+# A knocked back Titan stopped by an Obstacle suffers Crash
+def knockback_into_obstacle_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
         q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
         and q.in_play(g, 'titan_movement_rules.obstacle_tile')
         and q.stopped_by(g, ctx.need('target'))
-        == q.location(g, 'titan_movement_rules.obstacle_tile')
-    ):
-        if g.words('the Obstacle is Destructible'):
-            g.prose(
-                'If a Titan would be forced to move through a Destructible Obstacle Terrain tile, '
-                'stop its movement, remove the Terrain tile from the Battle Board and place the '
-                'Titan in its space (an Indestructible one: it stops on the space right before '
-                'it).',
-            )
-        ctx_1 = ctx
-        ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
-        g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
-        ctx = ctx_1
+        == q.location(g, 'titan_movement_rules.obstacle_tile'),
+    )
 
 
-# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:328)
+@book.rule(
+    'keywords.keywords_list.knockback.knockback_into_obstacle',
+    title='A knocked back Titan stopped by an Obstacle suffers Crash',
+    when=Timing('after', target='keywords.keywords_list.knockback.suffer_knockback'),
+    check=knockback_into_obstacle_check,
+)
+def knockback_into_obstacle_effect(g: Game, ctx: Ctx) -> None:
+    if g.fact('tile_has_trait', 'titan_movement_rules.obstacle_tile', catalog.DESTRUCTIBLE.id):
+        g.move(ctx.get('target'), q.location(g, 'titan_movement_rules.obstacle_tile'))
+        g.move('titan_movement_rules.obstacle_tile', 'terrain_supply')
+    ctx_1 = ctx
+    ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
+    g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+    ctx = ctx_1
+
+
+# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:601)
 # Suffering Knockdown
 @book.rule('keywords.keywords_list.knockdown.suffer_knockdown', title='Suffering Knockdown')
 def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
@@ -3807,7 +4212,7 @@ def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
         g.set(ctx.subject, 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:339)
+# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:612)
 # At the end of your next turn, flip the card to Standing up
 def knockdown_flip_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3835,7 +4240,7 @@ def knockdown_flip_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', True)
 
 
-# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:345)
+# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:618)
 # Stand up at the start of your next turn
 def knockdown_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3855,7 +4260,7 @@ def knockdown_stand_up_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:397)
+# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:670)
 # Another Titan may move up to X spaces
 @book.rule(
     'keywords.keywords_list.motivate.motivate_move',
@@ -3919,7 +4324,7 @@ def motivate_move_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:416)
+# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:689)
 # Place X Opening tokens in the second ability window
 @book.rule(
     'keywords.keywords_list.opening.opening_tokens_placed',
@@ -3930,7 +4335,7 @@ def opening_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
     g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:420)
+# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:693)
 # Each Opening token adds +1 to each die of the Attack Roll
 @book.rule(
     'keywords.keywords_list.opening.opening_token_bonus',
@@ -3940,7 +4345,7 @@ def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('attack_die_bonus', g.get(GAME, 'opening_tokens'), GAME)
 
 
-# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:428)
+# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:701)
 # Break tokens when Total Power exceeds AT
 def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3958,32 +4363,65 @@ def overbreak_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:452)
+# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:725)
 # Gain the Priority Target token
 @book.rule(
     'keywords.keywords_list.provoke.provoke_priority_target',
     title='Gain the Priority Target token',
     when=Timing('during', target='first_ability_window'),
-    prose=1,
 )
 def provoke_priority_target_effect(g: Game, ctx: Ctx) -> None:
     g.place('priority_target_token', ctx.get('owner'))
-    g.prose('Turn the Primordial to face you.')
+    for mine in g.members(
+        [
+            f
+            for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+            if g.get(f, 'pilot') == ctx.need('owner') and q.in_play(g, f)
+        ],
+    ):
+        chosen_1 = g.pick(
+            ctx,
+            'keywords.keywords_list.provoke.provoke_priority_target',
+            'provoked_side',
+            [
+                provoked_side
+                for provoked_side in g.members(['north', 'east', 'south', 'west'])
+                if q.has(
+                    g,
+                    q.in_front(g, 'primordial_miniature', provoked_side),
+                    q.location(g, mine),
+                )
+            ],
+        )
+        for provoked_side in chosen_1:
+            g.set(GAME, 'prim_facing', provoked_side)
 
 
-# keywords.keywords_list.pull.suffer_pull (rules/aeon_trespass/keywords.ludex:480)
+# keywords.keywords_list.pull.suffer_pull (rules/aeon_trespass/keywords.ludex:785)
 # Move the affected miniature X spaces towards the source, along the shortest path
 @book.rule(
     'keywords.keywords_list.pull.suffer_pull',
     title='Move the affected miniature X spaces towards the source, along the shortest path',
-    prose=1,
 )
 def suffer_pull_effect(g: Game, ctx: Ctx) -> None:
     g.pull(ctx.get('target'), ctx.arg('source'), g.get(GAME, 'keyword_x'), ctx=ctx)
-    if (
-        q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x'))
-        and g.words('the source can move directly away from the affected miniature')
-    ):
+
+
+# keywords.keywords_list.pull.pull_reaches_source (rules/aeon_trespass/keywords.ludex:795)
+# The affected miniature is or becomes adjacent to the source: the Pull does not end
+def pull_reaches_source_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x')))
+
+
+@book.rule(
+    'keywords.keywords_list.pull.pull_reaches_source',
+    title='The affected miniature is or becomes adjacent to the source: the Pull does not end',
+    when=Timing('after', target='keywords.keywords_list.pull.suffer_pull'),
+    check=pull_reaches_source_check,
+    prose=1,
+)
+def pull_reaches_source_effect(g: Game, ctx: Ctx) -> None:
+    if g.words('the source can move directly away from the affected miniature'):
         g.prose(
             'Adjacency: If the affected miniature is or becomes adjacent to the source, the Pull '
             'does not end. Instead, move the source directly away from the affected miniature the '
@@ -3991,7 +4429,113 @@ def suffer_pull_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:540)
+# keywords.keywords_list.pushback.pushback_turn (rules/aeon_trespass/keywords.ludex:827)
+# Turn the source towards the affected miniature
+def pushback_turn_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.arg('source') == 'primordial_miniature'
+        and q.has(
+            g,
+            ['north', 'east', 'south', 'west'],
+            q.side_toward(g, ctx.arg('source'), ctx.need('target')),
+        ),
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.pushback.pushback_turn',
+    title='Turn the source towards the affected miniature',
+    when=Timing('before', target='keywords.keywords_list.pushback.suffer_pushback'),
+    check=pushback_turn_check,
+)
+def pushback_turn_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'prim_facing', q.side_toward(g, ctx.arg('source'), ctx.need('target')))
+
+
+# keywords.keywords_list.pushback.pushback_shortest_path (rules/aeon_trespass/keywords.ludex:835)
+# The affected miniature is not adjacent: the source moves towards it first
+def pushback_shortest_path_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not q.adjacent(g, ctx.arg('source'), ctx.need('target')))
+
+
+@book.rule(
+    'keywords.keywords_list.pushback.pushback_shortest_path',
+    title='The affected miniature is not adjacent: the source moves towards it first',
+    when=Timing('before', target='keywords.keywords_list.pushback.suffer_pushback'),
+    check=pushback_shortest_path_check,
+    prose=1,
+)
+def pushback_shortest_path_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Shortest path: If the affected miniature is not adjacent, move the source in its '
+        'direction along the shortest possible path (see examples in the Primordial Movement '
+        'section, p. 38).',
+    )
+
+
+# keywords.keywords_list.pushback.suffer_pushback (rules/aeon_trespass/keywords.ludex:845)
+# Move X spaces in the direction of the affected miniature, pushing it in a straight line
+@book.rule(
+    'keywords.keywords_list.pushback.suffer_pushback',
+    title='Move X spaces in the direction of the affected miniature, pushing it in a straight line',
+)
+def suffer_pushback_effect(g: Game, ctx: Ctx) -> None:
+    for start in g.members([q.location(g, ctx.need('target'))]):
+        g.push(
+            ctx.get('target'),
+            ctx.arg('source'),
+            g.get(GAME, 'keyword_x'),
+            stopped=[
+                o
+                for o in g.members(['titan_movement_rules.obstacle_tile'])
+                if q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+                and q.in_play(g, o)
+                and g.fact('tile_has_trait', o, catalog.INDESTRUCTIBLE.id)
+            ],
+            ctx=ctx,
+        )
+        g.move_along(
+            ctx.arg('source'),
+            q.path(
+                g,
+                ctx.arg('source'),
+                q.square(
+                    g,
+                    'battle_grid',
+                    q.known(g, q.column(g, ctx.arg('source')))
+                    + q.known(g, q.column(g, ctx.need('target')))
+                    - q.known(g, q.column(g, start)),
+                    q.known(g, q.row(g, ctx.arg('source')))
+                    + q.known(g, q.row(g, ctx.need('target')))
+                    - q.known(g, q.row(g, start)),
+                ),
+            ),
+            ctx=ctx,
+        )
+
+
+# keywords.keywords_list.pushback.pushback_stopped (rules/aeon_trespass/keywords.ludex:861)
+# Pushed into an Indestructible Obstacle or the Board Edge
+def pushback_stopped_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x')))
+
+
+@book.rule(
+    'keywords.keywords_list.pushback.pushback_stopped',
+    title='Pushed into an Indestructible Obstacle or the Board Edge',
+    when=Timing('after', target='keywords.keywords_list.pushback.suffer_pushback'),
+    check=pushback_stopped_check,
+    prose=1,
+)
+def pushback_stopped_effect(g: Game, ctx: Ctx) -> None:
+    g.prose(
+        'Displace the affected miniature to an adjacent space that lets the source move onto the '
+        'space it occupied, then continue the Pushback; if displacement is impossible, the Titan '
+        'dies and the Pushback stops.',
+    )
+
+
+# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:947)
 # Move up to 1 space
 @book.rule('keywords.keywords_list.reflex.reflex_move', title='Move up to 1 space')
 def reflex_move_effect(g: Game, ctx: Ctx) -> None:
@@ -4024,7 +4568,7 @@ def reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:546)
+# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:953)
 # Advanced Reflex: move up to 2 spaces
 @book.rule(
     'keywords.keywords_list.reflex.advanced_reflex_move',
@@ -4060,7 +4604,7 @@ def advanced_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:552)
+# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:959)
 # Superior Reflex: move up to 3 spaces
 @book.rule(
     'keywords.keywords_list.reflex.superior_reflex_move',
@@ -4096,7 +4640,7 @@ def superior_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:562)
+# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:969)
 # You may move up to X spaces
 @book.rule(
     'keywords.keywords_list.reposition.reposition_move',
@@ -4133,7 +4677,7 @@ def reposition_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:703)
+# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:1110)
 # Ignore the Knockdown you are about to suffer
 def rocksteady_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'rocksteady'))
@@ -4150,7 +4694,7 @@ def rocksteady_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'knockdown_ignored', True)
 
 
-# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:720)
+# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:1127)
 # Gain +1 Danger to place one Break token
 @book.rule(
     'keywords.keywords_list.sacrifice.sacrifice_break',
@@ -4163,7 +4707,7 @@ def sacrifice_break_effect(g: Game, ctx: Ctx) -> None:
         g.gain('break_tokens', 1, GAME)
 
 
-# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:740)
+# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:1147)
 # Discard a Mind Condition card or a Despair token, yours or an adjacent Titan's
 @book.rule(
     'keywords.keywords_list.solace.solace_discard',
@@ -4221,7 +4765,7 @@ def solace_discard_effect(g: Game, ctx: Ctx) -> None:
                     g.discard(c, source=g.get(t, 'condition_cards'))
 
 
-# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:798)
+# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:1205)
 # +1 Titan Power with the Priority Target token
 def spotlight_power_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -4237,19 +4781,46 @@ def spotlight_power_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titan_power_bonus', 1, GAME)
 
 
-# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:815)
+# keywords.keywords_list.stalwart.stalwart_ignore (rules/aeon_trespass/keywords.ludex:1214)
+# You may ignore the Knockback you are about to suffer
+def stalwart_ignore_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        not g.get(GAME, 'unavoidable_knockback_now')
+        and not q.empty(
+            g,
+            [
+                f
+                for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                if f == ctx.need('target') and g.get(g.get(f, 'pilot'), 'stalwart')
+            ],
+        ),
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.stalwart.stalwart_ignore',
+    title='You may ignore the Knockback you are about to suffer',
+    when=Timing('before', target='keywords.keywords_list.knockback.suffer_knockback'),
+    check=stalwart_ignore_check,
+)
+def stalwart_ignore_effect(g: Game, ctx: Ctx) -> None:
+    if g.may(ctx, 'keywords.keywords_list.stalwart.stalwart_ignore', 'use_stalwart'):
+        g.set(GAME, 'keyword_x', 0)
+
+
+# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:1249)
 @book.rule('keywords.keywords_list.suppress.bp_suppress', title='BP Suppress')
 def bp_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('bp_discard_pile', 'bp_deck')
 
 
-# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:818)
+# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:1252)
 @book.rule('keywords.keywords_list.suppress.ai_suppress', title='AI Suppress')
 def ai_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:830)
+# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:1264)
 # On a 6+ ignore the Crash
 def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'tumble'))
@@ -4265,6 +4836,52 @@ def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
     if q.known(g, r) >= 6:
         g.set(GAME, 'crash_ignored', True)
+
+
+# keywords.keywords_list.vault.vault_over (rules/aeon_trespass/keywords.ludex:1279)
+# Place your miniature on the opposite side of the Primordial
+@book.rule(
+    'keywords.keywords_list.vault.vault_over',
+    title='Place your miniature on the opposite side of the Primordial',
+)
+def vault_over_effect(g: Game, ctx: Ctx) -> None:
+    for mine in g.members(
+        [
+            f
+            for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+            if g.get(f, 'pilot') == ctx.need('owner')
+            and q.in_play(g, f)
+            and q.adjacent(g, f, 'primordial_miniature')
+        ],
+    ):
+        chosen_1 = g.pick(
+            ctx,
+            'keywords.keywords_list.vault.vault_over',
+            'landing',
+            [
+                landing
+                for landing in g.members(q.spaces(g, 'battle_grid'))
+                if q.empty(g, landing)
+                and q.adjacent(g, landing, 'primordial_miniature')
+                and (
+                    q.row(g, landing) == q.row(g, mine) or q.column(g, landing) == q.column(g, mine)
+                )
+                and q.has(
+                    g,
+                    q.in_front(
+                        g,
+                        'primordial_miniature',
+                        q.side_toward(g, mine, 'primordial_miniature'),
+                    ),
+                    landing,
+                )
+            ],
+            otherwise=True,
+        )
+        if not chosen_1:
+            g.note('no empty space on the opposite side of the Primordial: nothing happens')
+        for landing in chosen_1:
+            g.move(mine, landing)
 
 
 # mnestis_theatre.accessibility.completed_cycles_only (rules/aeon_trespass/mnestis.ludex:19)
@@ -4955,14 +5572,15 @@ book.procedure(
         'primordial_round.other_actions',
         'primordial_round.end',
     ),
+    period='round',
 )
 
 
-# primordial_round.start: Start of Primordial Round (rules/aeon_trespass/primordial_round.ludex:146)
+# primordial_round.start: Start of Primordial Round (rules/aeon_trespass/primordial_round.ludex:147)
 book.rule('primordial_round.start', title='Start of Primordial Round', kind='step')
 
 
-# primordial_round.start.start_of_round_effects (rules/aeon_trespass/primordial_round.ludex:151)
+# primordial_round.start.start_of_round_effects (rules/aeon_trespass/primordial_round.ludex:152)
 # Start of Primordial Round effects
 book.rule(
     'primordial_round.start.start_of_round_effects',
@@ -4972,22 +5590,22 @@ book.rule(
 )
 
 
-# primordial_round.resolve_ai: Resolve AI (rules/aeon_trespass/primordial_round.ludex:158)
+# primordial_round.resolve_ai: Resolve AI (rules/aeon_trespass/primordial_round.ludex:159)
 @book.rule('primordial_round.resolve_ai', title='Resolve AI', kind='step')
 def resolve_ai_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('ai_card_attack', ctx)
 
 
-# primordial_round.other_actions (rules/aeon_trespass/primordial_round.ludex:162)
+# primordial_round.other_actions (rules/aeon_trespass/primordial_round.ludex:163)
 # Resolve Other Actions
 book.rule('primordial_round.other_actions', title='Resolve Other Actions', kind='step')
 
 
-# primordial_round.end: End of Primordial Round (rules/aeon_trespass/primordial_round.ludex:167)
+# primordial_round.end: End of Primordial Round (rules/aeon_trespass/primordial_round.ludex:168)
 book.rule('primordial_round.end', title='End of Primordial Round', kind='step')
 
 
-# ai_card_attack: Resolve AI (rules/aeon_trespass/primordial_round.ludex:172)
+# ai_card_attack: Resolve AI (rules/aeon_trespass/primordial_round.ludex:173)
 book.procedure(
     'ai_card_attack',
     title='Resolve AI',
@@ -5001,13 +5619,13 @@ book.procedure(
 )
 
 
-# ai_card_attack.draw_ai: 1. Draw AI (rules/aeon_trespass/primordial_round.ludex:175)
+# ai_card_attack.draw_ai: 1. Draw AI (rules/aeon_trespass/primordial_round.ludex:176)
 @book.rule('ai_card_attack.draw_ai', title='1. Draw AI', kind='step')
 def draw_ai_effect(g: Game, ctx: Ctx) -> None:
     g.draw('ai_deck', 1, 'current_ai_card')
 
 
-# ai_card_attack.targeting: 2. Targeting (rules/aeon_trespass/primordial_round.ludex:180)
+# ai_card_attack.targeting: 2. Targeting (rules/aeon_trespass/primordial_round.ludex:181)
 @book.rule('ai_card_attack.targeting', title='2. Targeting', kind='step')
 def targeting_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n2_targeting.check_who_target', ctx)
@@ -5019,13 +5637,13 @@ def targeting_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n2_targeting.become_target_titan', ctx)
 
 
-# ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:195)
+# ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:196)
 @book.rule('ai_card_attack.movement', title='3. Movement', kind='step')
 def movement_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n3_primordial_movement.most_primordial_attacks_instruct', ctx)
 
 
-# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:201)
+# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:202)
 def attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'primordial_attack_ended'))
 
@@ -5049,7 +5667,7 @@ def attack_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:221)
+# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:222)
 def after_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'primordial_attack_ended'))
 
@@ -5062,7 +5680,7 @@ book.rule(
 )
 
 
-# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:231)
+# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:232)
 # To determine the Primordial's behavior, draw
 book.rule(
     'n1_draw_ai.determine_primordial_s_behavior',
@@ -5070,17 +5688,17 @@ book.rule(
 )
 
 
-# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:234)
+# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:235)
 # AI card elements include the Primordial
 book.rule('n1_draw_ai.ai_card_elements_include', title='AI card elements include the Primordial')
 
 
-# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:238)
+# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:239)
 # After you reveal the AI card,
 book.rule('n2_targeting.after_reveal_ai_card', title='After you reveal the AI card,')
 
 
-# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:241)
+# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:242)
 # To check who is the Target
 @book.rule('n2_targeting.check_who_target', title='To check who is the Target')
 def check_who_target_effect(g: Game, ctx: Ctx) -> None:
@@ -5094,7 +5712,7 @@ def check_who_target_effect(g: Game, ctx: Ctx) -> None:
                 g.set(GAME, 'prim_zone_line', True)
 
 
-# n2_targeting.read_targeting_line (rules/aeon_trespass/primordial_round.ludex:260)
+# n2_targeting.read_targeting_line (rules/aeon_trespass/primordial_round.ludex:261)
 # Reading one targeting line
 @book.rule('n2_targeting.read_targeting_line', title='Reading one targeting line', prose=1)
 def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
@@ -5155,6 +5773,12 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
                             'in sight',
                             'in front',
                             'not in rear',
+                            'most danger',
+                            'least danger',
+                            'most fate',
+                            'least fate',
+                            'most rage',
+                            'least rage',
                         ],
                         i,
                     )
@@ -5248,6 +5872,75 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
                 + q.known(g, g.get(GAME, 'ai_attack_range'))
             ],
         )
+    if q.has(g, ctx.arg('line'), 'most danger'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if g.get(a, 'danger')
+                == q.largest(g, [g.get(b, 'danger') for b in g.members(g.get(GAME, 'line_titans'))])
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'least danger'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if g.get(a, 'danger')
+                == q.smallest(
+                    g,
+                    [g.get(b, 'danger') for b in g.members(g.get(GAME, 'line_titans'))],
+                )
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'most fate'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if g.get(a, 'fate')
+                == q.largest(g, [g.get(b, 'fate') for b in g.members(g.get(GAME, 'line_titans'))])
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'least fate'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if g.get(a, 'fate')
+                == q.smallest(g, [g.get(b, 'fate') for b in g.members(g.get(GAME, 'line_titans'))])
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'most rage'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if g.get(a, 'rage')
+                == q.largest(g, [g.get(b, 'rage') for b in g.members(g.get(GAME, 'line_titans'))])
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'least rage'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if g.get(a, 'rage')
+                == q.smallest(g, [g.get(b, 'rage') for b in g.members(g.get(GAME, 'line_titans'))])
+            ],
+        )
     if q.has(g, ctx.arg('line'), 'closest'):
         g.set(
             GAME,
@@ -5284,7 +5977,7 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:371)
+# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:436)
 # To become the Target, a Titan
 def become_target_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5304,7 +5997,7 @@ def become_target_titan_effect(g: Game, ctx: Ctx) -> None:
         g.prose('The Primordial performs its Routine instead.')
 
 
-# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:382)
+# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:447)
 # Note: Some targeting instructions will require you to measure
 book.rule(
     'n2_targeting.note_measuring_instructions',
@@ -5312,7 +6005,7 @@ book.rule(
 )
 
 
-# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:386)
+# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:451)
 # Some game effects will instruct you to resolve an Attack
 def game_effects_instruct_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, q.all_(g, 'argonaut'), g.get(GAME, 'instructed_target')))
@@ -5328,7 +6021,7 @@ def game_effects_instruct_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'viable_targets', [g.get(GAME, 'instructed_target')])
 
 
-# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:473)
+# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:538)
 # The Priority Target token serves as a tiebreaker
 book.rule(
     'priority_target_2.priority_target_token_serves',
@@ -5337,7 +6030,7 @@ book.rule(
 
 
 # priority_target_2.increase_rage.token_at_start_of_battle
-# (rules/aeon_trespass/primordial_round.ludex:484)
+# (rules/aeon_trespass/primordial_round.ludex:549)
 # At the start of the Battle the highest Rage takes the token
 @book.rule(
     'priority_target_2.increase_rage.token_at_start_of_battle',
@@ -5364,7 +6057,7 @@ def token_at_start_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:505)
+# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:570)
 # If two or more Titans are equally viable Targets
 def two_more_titans_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -5379,7 +6072,7 @@ def two_more_titans_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_target', q.location(g, 'priority_target_token'))
 
 
-# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:512)
+# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:577)
 # If two or more Titans are equally viable Targets and none
 def two_more_titans_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -5401,7 +6094,7 @@ def two_more_titans_2_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_target', t)
 
 
-# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:544)
+# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:609)
 # The Priority Target token passes on when its holder dies
 def token_passes_on_death_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -5450,7 +6143,7 @@ def token_passes_on_death_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:574)
+# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:639)
 # Effects by which a Titan cannot lose the Priority Target token
 book.rule(
     'priority_target_2.effects_such_awakenings',
@@ -5459,7 +6152,7 @@ book.rule(
 
 
 # priority_target_2.remember_priority_target_attacks
-# (rules/aeon_trespass/primordial_round.ludex:577)
+# (rules/aeon_trespass/primordial_round.ludex:642)
 # Remember: Some Attacks specifically target the Priority Target
 book.rule(
     'priority_target_2.remember_priority_target_attacks',
@@ -5467,12 +6160,12 @@ book.rule(
 )
 
 
-# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:581)
+# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:646)
 # Line of Sight (LoS) is used
 book.rule('line_sight.line_sight_los_used', title='Line of Sight (LoS) is used')
 
 
-# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:584)
+# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:649)
 # Checking Line of Sight
 @book.rule('line_sight.check_los_draw_imaginary', title='Checking Line of Sight', prose=1)
 def check_los_draw_imaginary_effect(g: Game, ctx: Ctx) -> None:
@@ -5529,7 +6222,7 @@ def check_los_draw_imaginary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.most_primordial_attacks_instruct
-# (rules/aeon_trespass/primordial_round.ludex:680)
+# (rules/aeon_trespass/primordial_round.ludex:745)
 # Most Primordial Attacks will instruct you to move
 def most_primordial_attacks_instruct_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5543,7 +6236,6 @@ def most_primordial_attacks_instruct_check(g: Game, ctx: Ctx) -> bool:
     'n3_primordial_movement.most_primordial_attacks_instruct',
     title='Most Primordial Attacks will instruct you to move',
     check=most_primordial_attacks_instruct_check,
-    prose=1,
 )
 def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n3_primordial_movement.unless_stated_otherwise_beginning', ctx)
@@ -5561,138 +6253,18 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
             ),
         ),
     )
-    g.set(GAME, 'prim_from_col', q.column(g, 'primordial_miniature'))
-    g.set(GAME, 'prim_from_row', q.row(g, 'primordial_miniature'))
-    g.set(GAME, 'prim_from_spaces', q.occupied(g, 'battle_grid', 'primordial_miniature'))
-    g.set(GAME, 'prim_destination', q.location(g, 'primordial_miniature'))
-    if (
-        q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        >= q.known(g, q.row(g, 'primordial_miniature'))
-        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
-        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        > q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
-    ):
-        g.set(
-            GAME,
-            'prim_destination',
-            q.square(
-                g,
-                'battle_grid',
-                q.known(g, g.get(GAME, 'prim_from_col')) + q.known(g, g.get(GAME, 'prim_steps')),
-                g.get(GAME, 'prim_from_row'),
-            ),
-        )
-    if (
-        q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        >= q.known(g, q.row(g, 'primordial_miniature'))
-        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        <= q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
-        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        < q.known(g, q.column(g, 'primordial_miniature'))
-    ):
-        g.set(
-            GAME,
-            'prim_destination',
-            q.square(
-                g,
-                'battle_grid',
-                q.known(g, g.get(GAME, 'prim_from_col')) - q.known(g, g.get(GAME, 'prim_steps')),
-                g.get(GAME, 'prim_from_row'),
-            ),
-        )
-    if (
-        q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        >= q.known(g, q.column(g, 'primordial_miniature'))
-        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        <= q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
-        - 1
-        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        > q.known(g, q.row(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side')) - 1
-    ):
-        g.set(
-            GAME,
-            'prim_destination',
-            q.square(
-                g,
-                'battle_grid',
-                g.get(GAME, 'prim_from_col'),
-                q.known(g, g.get(GAME, 'prim_from_row')) + q.known(g, g.get(GAME, 'prim_steps')),
-            ),
-        )
-    if (
-        q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        >= q.known(g, q.column(g, 'primordial_miniature'))
-        and q.known(g, q.column(g, g.get(GAME, 'primordial_target')))
-        <= q.known(g, q.column(g, 'primordial_miniature')) + q.known(g, g.get(GAME, 'prim_side'))
-        - 1
-        and q.known(g, q.row(g, g.get(GAME, 'primordial_target')))
-        < q.known(g, q.row(g, 'primordial_miniature'))
-    ):
-        g.set(
-            GAME,
-            'prim_destination',
-            q.square(
-                g,
-                'battle_grid',
-                g.get(GAME, 'prim_from_col'),
-                q.known(g, g.get(GAME, 'prim_from_row')) - q.known(g, g.get(GAME, 'prim_steps')),
-            ),
-        )
-    if (
-        q.known(g, g.get(GAME, 'prim_steps')) > 0
-        and g.get(GAME, 'prim_destination') == q.location(g, 'primordial_miniature')
-        and g.words('the zigzag path of target_not can be followed space by space')
-    ):
-        g.prose(
-            'The Target is not in a straight line from the Primordial: it zigzags towards it '
-            '(target_not), the players choosing the first direction.',
-        )
-    g.move(
-        'primordial_miniature',
-        g.get(GAME, 'prim_destination'),
-        within=g.get(GAME, 'prim_move_limit'),
-    )
-    g.set(
-        GAME,
-        'prim_swept_spaces',
-        [
-            s
-            for s in g.members(q.spaces(g, 'battle_grid'))
-            if q.known(g, q.column(g, s))
-            >= q.known(
-                g,
-                q.smallest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature')),
-            )
-            and q.known(g, q.column(g, s))
-            <= q.known(
-                g,
-                q.largest(g, g.get(GAME, 'prim_from_col'), q.column(g, 'primordial_miniature')),
-            )
-            + q.known(g, g.get(GAME, 'prim_side'))
-            - 1
-            and q.known(g, q.row(g, s))
-            >= q.known(
-                g,
-                q.smallest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature')),
-            )
-            and q.known(g, q.row(g, s))
-            <= q.known(
-                g,
-                q.largest(g, g.get(GAME, 'prim_from_row'), q.row(g, 'primordial_miniature')),
-            )
-            + q.known(g, g.get(GAME, 'prim_side'))
-            - 1
-            and not q.has(g, g.get(GAME, 'prim_from_spaces'), s)
-        ],
-    )
+    g.set(GAME, 'prim_swept_spaces', [])
+    g.set(GAME, 'prim_zigzag_axis', 'none')
+    for _i in g.members(g.get(GAME, 'prim_steps')):
+        g.trigger('n3_primordial_movement.primordial_always_moves_along', ctx)
+        g.trigger('n3_primordial_movement.primordial_always_moves_one', ctx)
     for a in g.members(q.all_(g, 'argonaut')):
         g.trigger('n3_primordial_movement.titans_do_not_impede', ctx.but(owner=a))
     g.trigger('primordial_turning.unless_stated_otherwise_primordial', ctx)
 
 
 # n3_primordial_movement.unless_stated_otherwise_beginning
-# (rules/aeon_trespass/primordial_round.ludex:714)
+# (rules/aeon_trespass/primordial_round.ludex:766)
 # Unless stated otherwise, at the beginning
 @book.rule(
     'n3_primordial_movement.unless_stated_otherwise_beginning',
@@ -5703,48 +6275,178 @@ def unless_stated_otherwise_beginning_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.primordial_always_moves_along
-# (rules/aeon_trespass/primordial_round.ludex:719)
+# (rules/aeon_trespass/primordial_round.ludex:771)
 # A Primordial always moves along the shortest possible path
-book.rule(
+@book.rule(
     'n3_primordial_movement.primordial_always_moves_along',
     title='A Primordial always moves along the shortest possible path',
 )
+def primordial_always_moves_along_effect(g: Game, ctx: Ctx) -> None:
+    if q.has(
+        g,
+        ['north', 'east', 'south', 'west'],
+        q.side_toward(g, 'primordial_miniature', g.get(GAME, 'primordial_target')),
+    ):
+        g.set(
+            GAME,
+            'prim_step_side',
+            q.side_toward(g, 'primordial_miniature', g.get(GAME, 'primordial_target')),
+        )
+    else:
+        g.trigger('n3_primordial_movement.target_not', ctx)
 
 
 # n3_primordial_movement.primordial_always_moves_one
-# (rules/aeon_trespass/primordial_round.ludex:722)
+# (rules/aeon_trespass/primordial_round.ludex:784)
 # A Primordial always moves one space
-book.rule(
+@book.rule(
     'n3_primordial_movement.primordial_always_moves_one',
     title='A Primordial always moves one space',
 )
+def primordial_always_moves_one_effect(g: Game, ctx: Ctx) -> None:
+    g.move_along(
+        'primordial_miniature',
+        [
+            s
+            for s in g.members(q.spaces(g, 'battle_grid'))
+            if q.distance(g, q.location(g, 'primordial_miniature'), s) == 1
+            and q.side_toward(g, q.location(g, 'primordial_miniature'), s)
+            == g.get(GAME, 'prim_step_side')
+        ],
+        ctx=ctx,
+    )
+    g.set(
+        GAME,
+        'prim_swept_spaces',
+        [s for s in g.members(g.get(GAME, 'prim_swept_spaces'))]
+        + q.known(g, q.passed(g, 'primordial_miniature')),
+    )
 
 
-# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:725)
+# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:794)
 # If the Target is not in a straight line from the Primordial
-book.rule(
+@book.rule(
     'n3_primordial_movement.target_not',
     title='If the Target is not in a straight line from the Primordial',
 )
+def target_not_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'prim_zigzag_axis') == 'none':
+        g.trigger('n3_primordial_movement.two_more_routes', ctx)
+    if g.get(GAME, 'prim_zigzag_axis') == 'horizontal':
+        g.set(
+            GAME,
+            'prim_step_side',
+            q.side_toward(
+                g,
+                'primordial_miniature',
+                q.square(
+                    g,
+                    'battle_grid',
+                    q.column(g, g.get(GAME, 'primordial_target')),
+                    q.row(g, 'primordial_miniature'),
+                ),
+            ),
+        )
+        g.set(GAME, 'prim_zigzag_axis', 'vertical')
+    else:
+        g.set(
+            GAME,
+            'prim_step_side',
+            q.side_toward(
+                g,
+                'primordial_miniature',
+                q.square(
+                    g,
+                    'battle_grid',
+                    q.column(g, 'primordial_miniature'),
+                    q.row(g, g.get(GAME, 'primordial_target')),
+                ),
+            ),
+        )
+        g.set(GAME, 'prim_zigzag_axis', 'horizontal')
 
 
-# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:728)
+# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:810)
 # If two or more routes are considered equally short
-book.rule(
+@book.rule(
     'n3_primordial_movement.two_more_routes',
     title='If two or more routes are considered equally short',
 )
+def two_more_routes_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'n3_primordial_movement.two_more_routes',
+        'zigzag_start',
+        g.members(['horizontal', 'vertical']),
+    )
+    for zigzag_start in chosen_1:
+        g.set(GAME, 'prim_zigzag_axis', zigzag_start)
 
 
-# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:731)
+# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:819)
 # If any effect would cause the Primordial to move past
-book.rule(
+@book.rule(
     'n3_primordial_movement.effect_would_cause',
     title='If any effect would cause the Primordial to move past',
 )
+def effect_would_cause_effect(g: Game, ctx: Ctx) -> None:
+    if ctx.arg('side') == 'north' or ctx.arg('side') == 'south':
+        g.set(GAME, 'prim_edge_sides', ['west', 'east'])
+    else:
+        g.set(GAME, 'prim_edge_sides', ['north', 'south'])
+    g.set(
+        GAME,
+        'prim_edge_sides',
+        [
+            d
+            for d in g.members(g.get(GAME, 'prim_edge_sides'))
+            if not q.empty(g, q.beside(g, 'primordial_miniature', d))
+        ],
+    )
+    chosen_1 = g.pick(
+        ctx,
+        'n3_primordial_movement.effect_would_cause',
+        'edge_side',
+        g.members(
+            [
+                d
+                for d in g.members(g.get(GAME, 'prim_edge_sides'))
+                if q.count(
+                    g,
+                    [
+                        a
+                        for a in g.members(q.all_(g, 'argonaut'))
+                        if not q.dead(g, a)
+                        and q.has(g, q.in_front(g, 'primordial_miniature', d), q.location(g, a))
+                    ],
+                )
+                == q.smallest(
+                    g,
+                    [
+                        q.count(
+                            g,
+                            [
+                                a
+                                for a in g.members(q.all_(g, 'argonaut'))
+                                if not q.dead(g, a)
+                                and q.has(
+                                    g,
+                                    q.in_front(g, 'primordial_miniature', e),
+                                    q.location(g, a),
+                                )
+                            ],
+                        )
+                        for e in g.members(g.get(GAME, 'prim_edge_sides'))
+                    ],
+                )
+            ],
+        ),
+    )
+    for edge_side in chosen_1:
+        g.pull('primordial_miniature', edge_side, ctx.arg('remaining'), ctx=ctx)
 
 
-# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:734)
+# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:865)
 # Most Primordial moves will take place
 book.rule(
     'n3_primordial_movement.most_primordial_moves_take',
@@ -5753,7 +6455,7 @@ book.rule(
 
 
 # n3_primordial_movement.during_movement_primordial_ignores
-# (rules/aeon_trespass/primordial_round.ludex:752)
+# (rules/aeon_trespass/primordial_round.ludex:883)
 # During movement, the Primordial ignores Terrain
 book.rule(
     'n3_primordial_movement.during_movement_primordial_ignores',
@@ -5761,7 +6463,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:755)
+# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:886)
 # Titans do not impede Primordial movement
 def titans_do_not_impede_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(GAME, 'prim_swept_spaces'), q.location(g, ctx.need('owner'))))
@@ -5779,19 +6481,18 @@ def titans_do_not_impede_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:764)
+# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:895)
 # If the Primordial ends its movement
 def primordial_ends_movement_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        q.count(
+        not q.empty(
             g,
             [
                 a
                 for a in g.members(q.all_(g, 'argonaut'))
                 if q.has(g, q.occupied(g, 'battle_grid', 'primordial_miniature'), q.location(g, a))
             ],
-        )
-        > 0,
+        ),
     )
 
 
@@ -5813,7 +6514,7 @@ def primordial_ends_movement_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.unavoidable_knockback_happens
-# (rules/aeon_trespass/primordial_round.ludex:774)
+# (rules/aeon_trespass/primordial_round.ludex:905)
 # The Unavoidable Knockback happens in a straight line away
 @book.rule(
     'n3_primordial_movement.unavoidable_knockback_happens',
@@ -5829,24 +6530,15 @@ def unavoidable_knockback_happens_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'unavoidable_knockback_now', False)
 
 
-# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:807)
+# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:939)
 # Target out of Range
-def target_out_range_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'target_out_of_range'))
-
-
-@book.rule(
-    'n3_primordial_movement.target_out_range',
-    title='Target out of Range',
-    when=Timing('after', target='ai_card_attack.movement'),
-    check=target_out_range_check,
-)
+@book.rule('n3_primordial_movement.target_out_range', title='Target out of Range')
 def target_out_range_effect(g: Game, ctx: Ctx) -> None:
     g.skip_to('ai_card_attack', 'ai_card_attack.after_attack')
 
 
 # n3_primordial_movement.smarter_primordials_always_target
-# (rules/aeon_trespass/primordial_round.ludex:893)
+# (rules/aeon_trespass/primordial_round.ludex:1129)
 # Smarter Primordials always target in range!
 book.rule(
     'n3_primordial_movement.smarter_primordials_always_target',
@@ -5854,7 +6546,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:896)
+# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:1132)
 # The rules above apply to most cases of movement
 book.rule(
     'n3_primordial_movement.rules_above_apply_most',
@@ -5862,7 +6554,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:899)
+# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:1135)
 @book.rule(
     'n3_primordial_movement.move_x',
     title='Move X',
@@ -5875,11 +6567,11 @@ def move_x_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_move_limit', g.get(GAME, 'primordial_speed'))
 
 
-# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:910)
+# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:1146)
 book.rule('n3_primordial_movement.move_x_2', title='Move to X')
 
 
-# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:914)
+# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:1150)
 # Every Primordial miniature has a front,
 book.rule(
     'primordial_facing.every_primordial_miniature_has',
@@ -5888,7 +6580,7 @@ book.rule(
 
 
 # primordial_facing.targeting_instructions_other_game
-# (rules/aeon_trespass/primordial_round.ludex:917)
+# (rules/aeon_trespass/primordial_round.ludex:1153)
 # Some targeting instructions and other game
 @book.rule(
     'primordial_facing.targeting_instructions_other_game',
@@ -5902,7 +6594,7 @@ def targeting_instructions_other_game_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:923)
+# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:1159)
 # Rear designates only the spaces adjacent
 @book.rule(
     'primordial_facing.rear_designates_only_spaces',
@@ -5913,7 +6605,7 @@ def rear_designates_only_spaces_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_turning.unless_stated_otherwise_primordial
-# (rules/aeon_trespass/primordial_round.ludex:930)
+# (rules/aeon_trespass/primordial_round.ludex:1166)
 # Unless stated otherwise, the Primordial always
 def unless_stated_otherwise_primordial_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5927,27 +6619,32 @@ def unless_stated_otherwise_primordial_check(g: Game, ctx: Ctx) -> bool:
     title='Unless stated otherwise, the Primordial always',
     when=Timing('before', target='ai_card_attack.attack'),
     check=unless_stated_otherwise_primordial_check,
-    prose=1,
 )
 def unless_stated_otherwise_primordial_effect(g: Game, ctx: Ctx) -> None:
-    if q.has(
-        g,
-        ['north', 'east', 'south', 'west'],
-        q.side_toward(g, 'primordial_miniature', g.get(GAME, 'primordial_target')),
-    ):
-        g.set(
-            GAME,
-            'prim_facing',
-            q.side_toward(g, 'primordial_miniature', g.get(GAME, 'primordial_target')),
-        )
-    elif g.words('the side of the Primordial that faces a Target not in a straight line is known'):
-        g.prose('The Primordial turns towards its Target.')
+    chosen_1 = g.pick(
+        ctx,
+        'primordial_turning.unless_stated_otherwise_primordial',
+        'turn_side',
+        g.members(
+            [
+                d
+                for d in g.members(['north', 'east', 'south', 'west'])
+                if q.has(
+                    g,
+                    q.in_front(g, 'primordial_miniature', d),
+                    q.location(g, g.get(GAME, 'primordial_target')),
+                )
+            ],
+        ),
+    )
+    for turn_side in chosen_1:
+        g.set(GAME, 'prim_facing', turn_side)
 
 
-# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:950)
+# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:1185)
 # The Primordial doesn't turn:
 def primordial_doesn_t_turn_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'ai_zone_attack'))
+    return bool(g.get(GAME, 'ai_zone_attack') or q.involuntary(g, 'primordial_miniature'))
 
 
 @book.rule(
@@ -5957,11 +6654,11 @@ def primordial_doesn_t_turn_check(g: Game, ctx: Ctx) -> bool:
     check=primordial_doesn_t_turn_check,
 )
 def primordial_doesn_t_turn_effect(g: Game, ctx: Ctx) -> None:
-    g.note('the Primordial does not turn during a Zone Attack')
+    g.note('the Primordial does not turn during a Zone Attack, nor while it is moved forcefully')
 
 
 # n4_primordial_attack.primordials_always_move_first
-# (rules/aeon_trespass/primordial_round.ludex:965)
+# (rules/aeon_trespass/primordial_round.ludex:1201)
 # Primordials always move first, then attack
 def primordials_always_move_first_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5980,11 +6677,11 @@ def primordials_always_move_first_check(g: Game, ctx: Ctx) -> bool:
     check=primordials_always_move_first_check,
 )
 def primordials_always_move_first_effect(g: Game, ctx: Ctx) -> None:
-    g.skip_to('ai_card_attack', 'ai_card_attack.after_attack')
+    g.trigger('n3_primordial_movement.target_out_range', ctx)
 
 
 # primordial_attack_types.usually_attack_without_specific
-# (rules/aeon_trespass/primordial_round.ludex:974)
+# (rules/aeon_trespass/primordial_round.ludex:1210)
 # Usually, an Attack without a specific
 def usually_attack_without_specific_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_range_x') == 0)
@@ -6000,7 +6697,7 @@ def usually_attack_without_specific_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'ai_attack_range', 1)
 
 
-# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:982)
+# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:1218)
 # Range Attack X
 def range_attack_x_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'ai_range_x')) > 0)
@@ -6016,25 +6713,144 @@ def range_attack_x_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'ai_attack_range', g.get(GAME, 'ai_range_x'))
 
 
-# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:989)
+# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:1225)
 # Simultaneous Attack
-book.rule('primordial_attack_types.simultaneous_attack', title='Simultaneous Attack')
+@book.rule('primordial_attack_types.simultaneous_attack', title='Simultaneous Attack')
+def simultaneous_attack_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'prim_unattacked', [t for t in g.members(ctx.arg('targets'))])
+    for _i in g.members(q.count(g, ctx.arg('targets'))):
+        chosen_1 = g.pick(
+            ctx,
+            'primordial_attack_types.simultaneous_attack',
+            'simultaneous_next',
+            g.members(g.get(GAME, 'prim_unattacked')),
+        )
+        for simultaneous_next in chosen_1:
+            g.set(
+                GAME,
+                'prim_unattacked',
+                [t for t in g.members(g.get(GAME, 'prim_unattacked')) if t != simultaneous_next],
+            )
+            g.trigger('n4_1_evasion_roll.perform_evasion_roll', ctx.but(owner=simultaneous_next))
+            g.trigger('n4_1_evasion_roll.no_hits_meaning', ctx.but(owner=simultaneous_next))
+            g.trigger(
+                'n4_2_attack_consequences.after_performing_evasion_roll',
+                ctx.but(owner=simultaneous_next),
+            )
 
 
-# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:992)
+# primordial_attack_types.simultaneous_chain_break.solon_breaks_the_chain
+# (rules/aeon_trespass/primordial_round.ludex:1251)
+# Solon's card makes a Chain Break after his Attack Consequences
+def solon_breaks_the_chain_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('owner') == catalog.SOLON.id)
+
+
+@book.rule(
+    'primordial_attack_types.simultaneous_chain_break.solon_breaks_the_chain',
+    title="Solon's card makes a Chain Break after his Attack Consequences",
+    when=Timing('after', target='n4_2_attack_consequences.after_performing_evasion_roll'),
+    check=solon_breaks_the_chain_check,
+    example='primordial_attack_types.simultaneous_chain_break',
+)
+def solon_breaks_the_chain_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('chain_break', ctx)
+
+
+# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:1274)
 # Sequential Attack
-book.rule('primordial_attack_types.sequential_attack', title='Sequential Attack')
+@book.rule('primordial_attack_types.sequential_attack', title='Sequential Attack')
+def sequential_attack_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members(ctx.arg('targets')):
+        if not g.get(GAME, 'primordial_attack_ended'):
+            g.trigger('n4_1_evasion_roll.perform_evasion_roll', ctx.but(owner=a))
+            g.trigger('n4_1_evasion_roll.no_hits_meaning', ctx.but(owner=a))
+            g.trigger('n4_2_attack_consequences.after_performing_evasion_roll', ctx.but(owner=a))
 
 
-# primordial_attack_types.sequential_attack_targets (rules/aeon_trespass/primordial_round.ludex:995)
+# primordial_attack_types.sequential_attack_targets
+# (rules/aeon_trespass/primordial_round.ludex:1289)
 # If a Sequential Attack targets "All
-book.rule(
+def sequential_attack_targets_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'ai_all_titans_in_path') and not g.get(GAME, 'primordial_attack_ended'))
+
+
+@book.rule(
     'primordial_attack_types.sequential_attack_targets',
     title='If a Sequential Attack targets "All',
+    when=Timing('before', target='n3_primordial_movement.primordial_always_moves_one'),
+    check=sequential_attack_targets_check,
 )
+def sequential_attack_targets_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'prim_path_titans',
+        [
+            t
+            for t in g.members(q.all_(g, 'argonaut'))
+            if not q.dead(g, t)
+            and t != g.get(GAME, 'primordial_target')
+            and q.has(
+                g,
+                q.beside(g, 'primordial_miniature', g.get(GAME, 'prim_step_side')),
+                q.location(g, t),
+            )
+        ],
+    )
+    if q.count(g, g.get(GAME, 'prim_path_titans')) > 0:
+        for u in g.members(
+            [
+                t
+                for t in g.members(q.all_(g, 'argonaut'))
+                if q.has(g, q.occupied(g, 'battle_grid', 'primordial_miniature'), q.location(g, t))
+            ],
+        ):
+            g.trigger('n3_primordial_movement.unavoidable_knockback_happens', ctx.but(owner=u))
+    g.trigger(
+        'primordial_attack_types.sequential_attack',
+        ctx.but(args=(('targets', g.get(GAME, 'prim_path_titans')),)),
+    )
 
 
-# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:998)
+# primordial_attack_types.sequential_attack_targets.no_crash_in_path
+# (rules/aeon_trespass/primordial_round.ludex:1308)
+# Primordial movement during this Attack does not cause Crash
+def no_crash_in_path_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(GAME, 'ai_all_titans_in_path'))
+
+
+@book.rule(
+    'primordial_attack_types.sequential_attack_targets.no_crash_in_path',
+    title='Primordial movement during this Attack does not cause Crash',
+    when=Timing('instead', target='n3_primordial_movement.titans_do_not_impede'),
+    check=no_crash_in_path_check,
+)
+def no_crash_in_path_effect(g: Game, ctx: Ctx) -> None:
+    g.note(
+        "the Primordial's movement during a Sequential Attack on all Titans in path causes no "
+        'Crash',
+    )
+
+
+# primordial_attack_types.sequential_chain_break.herodotus_breaks_the_sequence
+# (rules/aeon_trespass/primordial_round.ludex:1366)
+# Herodotus's card makes a Chain Break after his Attack
+def herodotus_breaks_the_sequence_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('owner') == catalog.HERODOTUS.id)
+
+
+@book.rule(
+    'primordial_attack_types.sequential_chain_break.herodotus_breaks_the_sequence',
+    title="Herodotus's card makes a Chain Break after his Attack",
+    when=Timing('after', target='n4_2_attack_consequences.after_performing_evasion_roll'),
+    check=herodotus_breaks_the_sequence_check,
+    example='primordial_attack_types.sequential_chain_break',
+)
+def herodotus_breaks_the_sequence_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('chain_break', ctx)
+
+
+# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:1397)
 def zone_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_zone_attack'))
 
@@ -6075,27 +6891,30 @@ def zone_attack_effect(g: Game, ctx: Ctx) -> None:
         )
     elif g.words("the Zone shown on the AI card's diagram can be read"):
         g.prose("The Titans on the spaces of the Zone shown on the AI card's diagram.")
+    g.set(GAME, 'prim_zone_broken', [])
     for a in g.members(g.get(GAME, 'prim_zone_titans')):
+        g.set(GAME, 'prim_zone_current', a)
         g.trigger('n4_1_evasion_roll.perform_evasion_roll', ctx.but(owner=a))
-        g.trigger('n4_1_evasion_roll.no_hits_meaning', ctx.but(owner=a))
-        g.trigger('n4_2_attack_consequences.after_performing_evasion_roll', ctx.but(owner=a))
+        if not q.has(g, g.get(GAME, 'prim_zone_broken'), a):
+            g.trigger('n4_1_evasion_roll.no_hits_meaning', ctx.but(owner=a))
+            g.trigger('n4_2_attack_consequences.after_performing_evasion_roll', ctx.but(owner=a))
 
 
-# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:1083)
+# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:1487)
 book.rule('primordial_attack_types.judgement', title='Judgement')
 
 
-# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:1086)
+# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:1490)
 # Who's Hitting Whom
 book.rule('primordial_attack_types.who_s_hitting_whom', title="Who's Hitting Whom")
 
 
-# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:1090)
+# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:1494)
 # In Aeon Trespass
 book.rule('n4_1_evasion_roll.aeon_trespass_2', title='In Aeon Trespass')
 
 
-# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:1093)
+# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:1497)
 # To perform an Evasion Roll you must roll the specified
 @book.rule(
     'n4_1_evasion_roll.perform_evasion_roll',
@@ -6122,14 +6941,14 @@ def perform_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n4_1_evasion_roll.then_compare_results_evasion', ctx)
 
 
-# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:1112)
+# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:1516)
 # If you have any Gear cards
 @book.rule('n4_1_evasion_roll.have_gear_cards', title='If you have any Gear cards')
 def have_gear_cards_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'evasion_die_bonus', g.get(ctx.need('owner'), 'evasion_bonus'))
 
 
-# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:1118)
+# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:1522)
 # Then compare the results to the Evasion Roll difficulty
 def then_compare_results_evasion_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('owner'), 'block_x')) > 0)
@@ -6155,7 +6974,7 @@ def then_compare_results_evasion_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die
-# (rules/aeon_trespass/primordial_round.ludex:1126)
+# (rules/aeon_trespass/primordial_round.ludex:1530)
 # Each die: an evade or a hit
 @book.rule(
     'n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die',
@@ -6174,7 +6993,7 @@ def score_evasion_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('evasion_hits', 1, GAME)
 
 
-# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:1136)
+# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:1540)
 # If there are no hits (meaning
 def no_hits_meaning_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'evasion_hits') == 0)
@@ -6189,7 +7008,7 @@ def no_hits_meaning_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_evade', True)
 
 
-# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:1213)
+# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:1617)
 # Some weapons (like Shields) have defensive capabilities
 book.rule(
     'defensive_weapons.weapons_like_shields_have',
@@ -6197,7 +7016,7 @@ book.rule(
 )
 
 
-# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:1217)
+# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:1621)
 # Some Gear cards may provide you with Crit Evade abilities
 book.rule(
     'crit_evade.gear_cards_may_provide',
@@ -6205,7 +7024,7 @@ book.rule(
 )
 
 
-# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:1221)
+# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:1625)
 # If, for some reason, a Titan
 def out_reach_oor_evade_reason_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'target_moved_out_of_reach'))
@@ -6222,7 +7041,7 @@ def out_reach_oor_evade_reason_titan_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_2_attack_consequences.after_performing_evasion_roll
-# (rules/aeon_trespass/primordial_round.ludex:1255)
+# (rules/aeon_trespass/primordial_round.ludex:1659)
 # If, after performing the Evasion Roll,
 def after_performing_evasion_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'evasion_hits')) >= 1)
@@ -6237,7 +7056,7 @@ def after_performing_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.least_one_die', ctx)
 
 
-# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:1261)
+# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:1665)
 # If at least one die is a hit, you must trigger all effects
 @book.rule(
     'attack_effects.least_one_die',
@@ -6248,7 +7067,7 @@ def least_one_die_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.other_statistics_tokens', ctx)
 
 
-# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:1269)
+# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:1673)
 @book.rule('attack_effects.danger_2', title='Danger')
 def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.set(
@@ -6266,7 +7085,7 @@ def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('danger', g.get(GAME, 'danger_to_deal'), ctx.need('owner'))
 
 
-# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:1280)
+# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:1684)
 # Other statistics and tokens
 @book.rule('attack_effects.other_statistics_tokens', title='Other statistics and tokens')
 def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
@@ -6275,7 +7094,7 @@ def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
 
 
 # attack_effects.conditions_other_effects_abilities
-# (rules/aeon_trespass/primordial_round.ludex:1287)
+# (rules/aeon_trespass/primordial_round.ludex:1691)
 # Conditions, other effects and abilities
 book.rule(
     'attack_effects.conditions_other_effects_abilities',
@@ -6283,7 +7102,7 @@ book.rule(
 )
 
 
-# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:1291)
+# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:1695)
 # When you are dealt Danger as a consequence of a Primordial
 @book.rule(
     'armor_roll_2.dealt_danger',
@@ -6298,7 +7117,7 @@ def dealt_danger_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('armor_roll_2.during_armor_roll_count', ctx)
 
 
-# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:1303)
+# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:1707)
 # During an Armor Roll, you count Potential symbols, not Power
 @book.rule(
     'armor_roll_2.during_armor_roll_count',
@@ -6316,7 +7135,7 @@ def during_armor_roll_count_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:1309)
+# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:1713)
 # Most AI cards, as well as some BP cards and other game
 book.rule(
     'window_opportunity.most_ai_cards_well',
@@ -6324,7 +7143,7 @@ book.rule(
 )
 
 
-# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:1312)
+# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:1716)
 # Whenever you encounter the Window of Opportunity symbol
 book.rule(
     'window_opportunity.whenever_encounter_window',
@@ -6332,7 +7151,7 @@ book.rule(
 )
 
 
-# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:1315)
+# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:1719)
 @book.rule('chain_break', title='Chain Break')
 def chain_break_effect(g: Game, ctx: Ctx) -> None:
     if q.resolving(g, 'titan_attack'):
@@ -6341,7 +7160,7 @@ def chain_break_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_attack_ended', True)
 
 
-# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:1330)
+# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:1734)
 # A new Attack starts unbroken
 @book.rule(
     'attack_not_broken_yet',
@@ -6355,7 +7174,7 @@ def attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_evade_fail_effects_due', 0)
 
 
-# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:1340)
+# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:1744)
 # Some Trauma cards, abilities and other
 book.rule(
     'chain_break_rules.trauma_cards_abilities_other',
@@ -6363,7 +7182,7 @@ book.rule(
 )
 
 
-# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:1343)
+# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:1747)
 # If a Titan Bonus Attack or additional Primordial Attack
 def titan_bonus_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'ai_card_attack'))
@@ -6379,30 +7198,62 @@ def titan_bonus_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_attack_ended', True)
 
 
-# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:1351)
+# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:1755)
 # In case of Primordial Zone Attacks,
-book.rule(
+def case_primordial_zone_attacks_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.resolving(g, 'primordial_attack_types.zone_attack'))
+
+
+@book.rule(
     'chain_break_rules.case_primordial_zone_attacks',
     title='In case of Primordial Zone Attacks,',
+    when=Timing('after', target='chain_break'),
+    check=case_primordial_zone_attacks_check,
 )
+def case_primordial_zone_attacks_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'prim_zone_broken',
+        [t for t in g.members(g.get(GAME, 'prim_zone_broken'))]
+        + [g.get(GAME, 'prim_zone_current')],
+    )
+    g.set(GAME, 'primordial_attack_ended', False)
 
 
-# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:1354)
+# chain_break_rules.zone_chain_break.herodotus_breaks_the_chain
+# (rules/aeon_trespass/primordial_round.ludex:1775)
+# Herodotus's card makes a Chain Break after his Evasion Roll
+def herodotus_breaks_the_chain_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('owner') == catalog.HERODOTUS.id)
+
+
+@book.rule(
+    'chain_break_rules.zone_chain_break.herodotus_breaks_the_chain',
+    title="Herodotus's card makes a Chain Break after his Evasion Roll",
+    when=Timing('after', target='n4_1_evasion_roll.perform_evasion_roll'),
+    check=herodotus_breaks_the_chain_check,
+    example='chain_break_rules.zone_chain_break',
+)
+def herodotus_breaks_the_chain_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('chain_break', ctx)
+
+
+# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:1802)
 # If, for any reason, a Titan
 book.rule('chain_break_rules.reason_titan', title='If, for any reason, a Titan')
 
 
-# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:1357)
+# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:1805)
 # If a Chain Break happens during
 book.rule('chain_break_rules.chain_break_happens_during', title='If a Chain Break happens during')
 
 
-# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:1365)
+# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:1813)
 # Fate is a cruel mistress
 book.rule('fate_effect_triggers.fate_cruel_mistress', title='Fate is a cruel mistress')
 
 
-# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:1368)
+# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:1816)
 # Some AI cards have additional or stronger effects depending
 @book.rule(
     'fate_effect_triggers.ai_cards_have_additional',
@@ -6415,7 +7266,7 @@ def ai_cards_have_additional_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'fate_banner_evasion_dice', 0)
 
 
-# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:1405)
+# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:1853)
 # There may be other effect triggers
 book.rule(
     'other_effect_triggers.may_other_effect_triggers',
@@ -6423,12 +7274,12 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:1409)
+# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:1857)
 # After Attack effects
 book.rule('n5_after_attack.after_attack_section', title='After Attack effects')
 
 
-# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:1412)
+# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:1860)
 # After Attack effects affect the original Target
 book.rule(
     'n5_after_attack.after_attack_original_target',
@@ -6436,7 +7287,7 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:1415)
+# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:1863)
 # After Attack instructions against multiple Titans
 book.rule(
     'n5_after_attack.after_attack_multiple_titans',
@@ -6444,7 +7295,7 @@ book.rule(
 )
 
 
-# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:1418)
+# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:1866)
 # Discard the AI card; an empty AI deck is refilled
 @book.rule(
     'n5_after_attack.discard_ai_card',
@@ -6459,7 +7310,7 @@ def discard_ai_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # resolve_other_actions.primordials_unspeakable_monsters
-# (rules/aeon_trespass/primordial_round.ludex:1429)
+# (rules/aeon_trespass/primordial_round.ludex:1877)
 # Primordials are unspeakable monsters and they
 book.rule(
     'resolve_other_actions.primordials_unspeakable_monsters',
@@ -6468,7 +7319,7 @@ book.rule(
 
 
 # resolve_other_actions.additional_attacks_resolved_using
-# (rules/aeon_trespass/primordial_round.ludex:1434)
+# (rules/aeon_trespass/primordial_round.ludex:1882)
 # Any additional Attacks are resolved using
 book.rule(
     'resolve_other_actions.additional_attacks_resolved_using',
@@ -6476,7 +7327,7 @@ book.rule(
 )
 
 
-# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:1438)
+# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:1886)
 # End of Primordial Round effects
 @book.rule(
     'end_primordial_round.end_of_round_effects',
@@ -6661,12 +7512,12 @@ def other_tile_on_primordial_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'terrain_placement_ignored', True)
 
 
-# terrain.terrain_abilities: Terrain Abilities (rules/aeon_trespass/terrain.ludex:133)
+# terrain.terrain_abilities: Terrain Abilities (rules/aeon_trespass/terrain.ludex:138)
 book.rule('terrain.terrain_abilities', title='Terrain Abilities')
 
 
 # terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_end
-# (rules/aeon_trespass/terrain.ludex:144)
+# (rules/aeon_trespass/terrain.ludex:149)
 # A Titan ends its movement on the tile
 @book.rule(
     'terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_end',
@@ -6677,7 +7528,7 @@ def ambrosia_tile_end_effect(g: Game, ctx: Ctx) -> None:
 
 
 # terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_through
-# (rules/aeon_trespass/terrain.ludex:148)
+# (rules/aeon_trespass/terrain.ludex:153)
 # A Titan moves through the tile
 @book.rule(
     'terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_through',
@@ -6689,7 +7540,7 @@ def ambrosia_tile_through_effect(g: Game, ctx: Ctx) -> None:
         g.gain('ambrosia', 1, ctx.subject)
 
 
-# terrain.terrain_traits_list.inhabited.inhabited_destroyed (rules/aeon_trespass/terrain.ludex:182)
+# terrain.terrain_traits_list.inhabited.inhabited_destroyed (rules/aeon_trespass/terrain.ludex:187)
 # An Inhabited tile destroyed: -1 Diplomacy
 @book.rule(
     'terrain.terrain_traits_list.inhabited.inhabited_destroyed',
@@ -6974,14 +7825,15 @@ book.procedure(
     'titan_round',
     title='Titan Round',
     steps=('titan_round.start', 'titan_round.titan_turns', 'titan_round.end'),
+    period='round',
 )
 
 
-# titan_round.start: Start of Titan Round (rules/aeon_trespass/titan_round.ludex:342)
+# titan_round.start: Start of Titan Round (rules/aeon_trespass/titan_round.ludex:343)
 book.rule('titan_round.start', title='Start of Titan Round', kind='step')
 
 
-# titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:345)
+# titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:346)
 # Start of Titan Round effects
 book.rule(
     'titan_round.start.start_of_round_effects',
@@ -6991,7 +7843,7 @@ book.rule(
 )
 
 
-# titan_round.start.start_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:357)
+# titan_round.start.start_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:358)
 # A start of Round effect: the Doom is set to 5
 @book.rule(
     'titan_round.start.start_of_round_order.doom_is_five',
@@ -7003,7 +7855,7 @@ def start_of_round_order_doom_is_five_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'doom', 5)
 
 
-# titan_round.start.start_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:360)
+# titan_round.start.start_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:361)
 # A start of Round effect: +1 Doom
 @book.rule(
     'titan_round.start.start_of_round_order.one_more_doom',
@@ -7015,7 +7867,7 @@ def start_of_round_order_one_more_doom_effect(g: Game, ctx: Ctx) -> None:
     g.gain('doom', 1, GAME)
 
 
-# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:373)
+# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:374)
 @book.rule('titan_round.titan_turns', title='Titan turns', kind='step')
 def titan_turns_effect(g: Game, ctx: Ctx) -> None:
     for _n in g.members([a for a in g.members(q.all_(g, 'argonaut')) if not q.dead(g, a)]):
@@ -7036,11 +7888,11 @@ def titan_turns_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_2
 
 
-# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:386)
+# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:387)
 book.rule('titan_round.end', title='End of Titan Round', kind='step')
 
 
-# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:389)
+# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:390)
 # End of Titan Round effects
 book.rule(
     'titan_round.end.end_of_round_effects',
@@ -7050,7 +7902,7 @@ book.rule(
 )
 
 
-# titan_round.end.end_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:401)
+# titan_round.end.end_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:402)
 # An end of Round effect: the Doom is set to 5
 @book.rule(
     'titan_round.end.end_of_round_order.doom_is_five',
@@ -7062,7 +7914,7 @@ def end_of_round_order_doom_is_five_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'doom', 5)
 
 
-# titan_round.end.end_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:404)
+# titan_round.end.end_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:405)
 # An end of Round effect: +1 Doom
 @book.rule(
     'titan_round.end.end_of_round_order.one_more_doom',
@@ -7074,7 +7926,7 @@ def end_of_round_order_one_more_doom_effect(g: Game, ctx: Ctx) -> None:
     g.gain('doom', 1, GAME)
 
 
-# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:422)
+# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:423)
 book.procedure(
     'titan_turn',
     title="A Titan's turn",
@@ -7083,7 +7935,7 @@ book.procedure(
 )
 
 
-# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:426)
+# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:427)
 # One combat action and one movement action
 @book.rule(
     'titan_turn.combat_and_movement_actions',
@@ -7099,7 +7951,7 @@ def combat_and_movement_actions_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('titan_attack', ctx)
 
 
-# titan_turn.actions_unspent (rules/aeon_trespass/titan_round.ludex:437)
+# titan_turn.actions_unspent (rules/aeon_trespass/titan_round.ludex:438)
 # A turn starts with both actions unspent
 @book.rule(
     'titan_turn.actions_unspent',
@@ -7111,13 +7963,13 @@ def actions_unspent_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'combat_action_spent', False)
 
 
-# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:445)
+# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:446)
 @book.rule('titan_turn.turn_ends', title="The Titan's turn ends", kind='step')
 def turn_ends_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'card_turned', True)
 
 
-# titan_turn.turn_ends.cards_turned_back (rules/aeon_trespass/titan_round.ludex:451)
+# titan_turn.turn_ends.cards_turned_back (rules/aeon_trespass/titan_round.ludex:452)
 # Once all Titans have taken their turns, the cards turn back
 @book.rule(
     'titan_turn.turn_ends.cards_turned_back',
@@ -7129,7 +7981,7 @@ def cards_turned_back_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'card_turned', False)
 
 
-# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:473)
+# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:501)
 book.procedure(
     'movement_action',
     title='Movement action',
@@ -7137,7 +7989,7 @@ book.procedure(
 )
 
 
-# movement_action.move_up_to_speed (rules/aeon_trespass/titan_round.ludex:481)
+# movement_action.move_up_to_speed (rules/aeon_trespass/titan_round.ludex:509)
 # Move up to the Titan's Speed
 @book.rule('movement_action.move_up_to_speed', title="Move up to the Titan's Speed", kind='step')
 def move_up_to_speed_effect(g: Game, ctx: Ctx) -> None:
@@ -7145,7 +7997,7 @@ def move_up_to_speed_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_movement_rules.movement_restrictions', ctx)
 
 
-# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:490)
+# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:518)
 # General rules and restrictions of movement actions
 @book.rule(
     'titan_movement_rules.movement_restrictions',
@@ -7225,7 +8077,7 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:607)
+# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:637)
 # If an ability, Trauma, or any other effect allows
 @book.rule(
     'move_like_ability.ability_trauma',
@@ -7236,7 +8088,7 @@ def ability_trauma_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_movement_rules.movement_restrictions', ctx)
 
 
-# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:639)
+# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:669)
 # All movement performed as part of a movement action
 book.rule(
     'voluntary_movement.movement_performed_part',
@@ -7244,7 +8096,7 @@ book.rule(
 )
 
 
-# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:643)
+# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:673)
 # All movement caused by an opposing
 def movement_caused_opposing_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -7273,7 +8125,7 @@ def movement_caused_opposing_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# involuntary_movement.involuntary_end_on_titan (rules/aeon_trespass/titan_round.ludex:668)
+# involuntary_movement.involuntary_end_on_titan (rules/aeon_trespass/titan_round.ludex:699)
 # A Titan ends involuntary movement on another Titan's space: the other is displaced
 def involuntary_end_on_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -7301,7 +8153,7 @@ def involuntary_end_on_titan_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.displace.displace_target', ctx.but(target=o))
 
 
-# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:730)
+# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:764)
 # Important: A single effect can be a voluntary movement
 book.rule(
     'involuntary_movement.important',
@@ -7310,7 +8162,7 @@ book.rule(
 
 
 # involuntary_movement_reduction.titan_abilities_traits_other
-# (rules/aeon_trespass/titan_round.ludex:734)
+# (rules/aeon_trespass/titan_round.ludex:768)
 # Titan abilities, traits and other effects
 def titan_abilities_traits_other_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'unavoidable_knockback_now'))
@@ -7356,7 +8208,7 @@ def titan_abilities_traits_other_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:774)
+# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:850)
 # As mentioned at the start of this section
 book.rule(
     'other_uses_movement_actions.mentioned_start',
@@ -7364,7 +8216,7 @@ book.rule(
 )
 
 
-# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:780)
+# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:856)
 book.procedure(
     'titan_attack',
     title='Titan Attack (the attack sequence)',
@@ -7383,19 +8235,19 @@ book.procedure(
 )
 
 
-# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:783)
+# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:859)
 # 1. Declare Attack and Active Weapon
 book.rule('titan_attack.declare_attack', title='1. Declare Attack and Active Weapon', kind='step')
 
 
-# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:787)
+# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:863)
 # 2. Raise Rage and check Priority Target
 @book.rule('titan_attack.raise_rage', title='2. Raise Rage and check Priority Target', kind='step')
 def raise_rage_effect(g: Game, ctx: Ctx) -> None:
     g.gain('rage', 1, ctx.need('owner'))
 
 
-# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:795)
+# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:871)
 def attack_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7408,7 +8260,7 @@ book.rule(
 )
 
 
-# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:800)
+# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:876)
 def first_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7431,7 +8283,7 @@ def first_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
 
 
-# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:817)
+# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:893)
 def draw_bp_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7439,7 +8291,7 @@ def draw_bp_check(g: Game, ctx: Ctx) -> bool:
 book.rule('titan_attack.draw_bp', title='5. Draw BP card', kind='step', check=draw_bp_check)
 
 
-# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:822)
+# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:898)
 def power_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7457,7 +8309,7 @@ def power_roll_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_4_using_potentials.potential_result_gives_one', ctx)
 
 
-# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:842)
+# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:918)
 def responses_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -7470,7 +8322,7 @@ book.rule(
 )
 
 
-# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:847)
+# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:923)
 # 8. Wounds and Escalation
 def wounds_and_escalation_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
@@ -7484,7 +8336,7 @@ book.rule(
 )
 
 
-# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:852)
+# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:928)
 # 9. Clear the Kratos Pool
 @book.rule('titan_attack.clear_kratos_pool', title='9. Clear the Kratos Pool', kind='step')
 def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
@@ -7495,7 +8347,7 @@ def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'diversion_tokens', 0)
 
 
-# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:862)
+# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:938)
 @book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
 def second_window_effect(g: Game, ctx: Ctx) -> None:
     if q.known(g, g.get(ctx.need('owner'), 'break_x')) > 0:
@@ -7514,7 +8366,7 @@ def second_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.diversion.diversion_token', ctx)
 
 
-# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:971)
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1047)
 # A new Titan Attack starts unbroken
 @book.rule(
     'titan_attack_not_broken_yet',
@@ -7528,7 +8380,7 @@ def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_miss_effects_due', 0)
 
 
-# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:987)
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1063)
 # Declare you are about to Attack,
 def declare_about_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -7572,7 +8424,7 @@ def declare_about_attack_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1007)
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1083)
 # If you cannot choose a legal
 def cannot_choose_legal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'no_legal_active_weapon'))
@@ -7588,7 +8440,7 @@ def cannot_choose_legal_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1031)
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1116)
 # Effective Range
 @book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
 def effective_range_effect(g: Game, ctx: Ctx) -> None:
@@ -7608,7 +8460,7 @@ def effective_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n1_declare_attack_active_weapon.effective_range_most_weapons
-# (rules/aeon_trespass/titan_round.ludex:1045)
+# (rules/aeon_trespass/titan_round.ludex:1130)
 # An effective range of most weapons
 def effective_range_most_weapons_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'weapon_reach') == 0 and g.get(GAME, 'weapon_ranged_max') == 0)
@@ -7624,7 +8476,7 @@ def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1053)
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1138)
 # Reach X weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.reach_x_weapons_have',
@@ -7635,7 +8487,7 @@ def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1060)
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1145)
 # Ranged X–Y weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.ranged_x_y_weapons',
@@ -7650,7 +8502,7 @@ def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1146)
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1231)
 # Roll a number of (d10) Attack
 @book.rule(
     'n3_attack_roll.roll_number_d10_attack',
@@ -7672,7 +8524,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
 
 
-# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1166)
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1251)
 # Each die with a result equal
 def die_result_equal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_misses') == 0)
@@ -7688,7 +8540,7 @@ def die_result_equal_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_hit', True)
 
 
-# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1172)
+# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1257)
 # Each die: a hit or a miss
 @book.rule('n3_attack_roll.die_result_equal.score_attack_die', title='Each die: a hit or a miss')
 def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
@@ -7706,7 +8558,7 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('attack_misses', 1, GAME)
 
 
-# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1183)
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1268)
 # All dice that are not hits are misses
 def dice_not_hits_misses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_hits') == 0)
@@ -7723,7 +8575,7 @@ def dice_not_hits_misses_effect(g: Game, ctx: Ctx) -> None:
     g.skip_to('titan_attack', 'titan_attack.clear_kratos_pool')
 
 
-# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1191)
+# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1276)
 # After step 9, a full miss ends the Attack
 def full_miss_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_full_miss'))
@@ -7739,12 +8591,12 @@ def full_miss_ends_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1197)
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1282)
 # Note that some Gear cards have
 book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
 
 
-# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1268)
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1353)
 # Whenever you perform an Attack or Evasion Roll
 def whenever_perform_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 10)
@@ -7760,7 +8612,7 @@ def whenever_perform_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_chance', True)
 
 
-# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1278)
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1363)
 # Some Gear cards, Titan Sheets and Mnemos cards introduce
 book.rule(
     'crit_die.gear_cards_titan_sheets',
@@ -7768,7 +8620,7 @@ book.rule(
 )
 
 
-# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1281)
+# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1366)
 def crit_chance_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -7786,7 +8638,7 @@ def crit_chance_effects_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_chance_effects_due', 1, GAME)
 
 
-# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1288)
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1373)
 def crit_miss_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -7804,7 +8656,7 @@ def crit_miss_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_miss_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1295)
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1380)
 def crit_evade_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -7822,7 +8674,7 @@ def crit_evade_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_evade_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1301)
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1386)
 def crit_evade_fail_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -7841,7 +8693,7 @@ def crit_evade_fail_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_first_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1316)
+# (rules/aeon_trespass/titan_round.ludex:1401)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n4_first_ability_window.activate_applicable_abilities_from',
@@ -7849,7 +8701,7 @@ book.rule(
 )
 
 
-# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1319)
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1404)
 # Abilities used during this window will influence your own
 book.rule(
     'n4_first_ability_window.abilities_used_during_window',
@@ -7857,7 +8709,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1323)
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1408)
 # Primordials are giant monsters from some Other Place
 book.rule(
     'n5_draw_bp_card.primordials_giant_monsters_from',
@@ -7865,7 +8717,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1326)
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1411)
 # Draw the top card from the BP deck and reveal it
 @book.rule(
     'n5_draw_bp_card.draw_top_card_from',
@@ -7876,7 +8728,7 @@ def draw_top_card_from_effect(g: Game, ctx: Ctx) -> None:
     g.draw('bp_deck', 1, 'current_bp_card')
 
 
-# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1331)
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1416)
 @book.rule(
     'n5_draw_bp_card.point_bp',
     title='If at any point the BP',
@@ -7895,7 +8747,7 @@ def point_bp_effect(g: Game, ctx: Ctx) -> None:
         g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1342)
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1449)
 # BP cards include the following information:
 book.rule(
     'n5_draw_bp_card.bp_cards_include_following',
@@ -7903,7 +8755,7 @@ book.rule(
 )
 
 
-# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1360)
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1467)
 # Hitting the Primordial is only the beginning
 book.rule(
     'n6_power_roll.hitting_primordial_only_beginning',
@@ -7911,17 +8763,17 @@ book.rule(
 )
 
 
-# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1363)
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1470)
 # To do that, your Total Power
 book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
 
 
-# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1377)
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1484)
 # First, gather your Power Pool
 book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
 
 
-# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1381)
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1488)
 # Each successful hit grants you as many Power dice
 @book.rule(
     'n6_1_creating_power_pool.successful_hit_grants',
@@ -7938,14 +8790,14 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
 
-# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1391)
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1498)
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_pool', 1 + q.known(g, g.get(GAME, 'power_dice_bonus')), GAME)
 
 
-# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1426)
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1533)
 # Power Dice Tiers
 @book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
 def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
@@ -7956,7 +8808,7 @@ def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1432)
+# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1539)
 # Power Dice Tiers: red, black, white
 def power_die_tier_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'power_die_tier')
@@ -7971,7 +8823,7 @@ book.table(
 
 
 # power_dice_limit_2.powerful_weapons_combined_additional
-# (rules/aeon_trespass/titan_round.ludex:1453)
+# (rules/aeon_trespass/titan_round.ludex:1560)
 # Some powerful weapons combined with additional
 @book.rule(
     'power_dice_limit_2.powerful_weapons_combined_additional',
@@ -7995,7 +8847,7 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
     g.lose('power_pool', 2 * q.known(g, g.get(GAME, 'power_pool_higher_tier')), GAME)
 
 
-# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1474)
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1581)
 # To perform a Power Roll, simply
 @book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
 def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
@@ -8011,7 +8863,7 @@ def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
             g.gain('potentials', 1, GAME)
 
 
-# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1494)
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1601)
 # Each potential result gives you one potential
 @book.rule(
     'n6_4_using_potentials.potential_result_gives_one',
@@ -8021,7 +8873,7 @@ def potential_result_gives_one_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('keywords.keywords_list.break_keyword.break_token_power', ctx)
 
 
-# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1501)
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1608)
 # After using all re-rolls, potential symbols
 book.rule(
     'n6_5_resolve_power_roll.after_using_re_rolls',
@@ -8029,7 +8881,7 @@ book.rule(
 )
 
 
-# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1504)
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1611)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) >= q.known(g, g.get(GAME, 'primordial_at')))
@@ -8048,7 +8900,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'attack_result', 'wound')
 
 
-# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1516)
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1623)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) < q.known(g, g.get(GAME, 'primordial_at')))
@@ -8064,7 +8916,7 @@ def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_result', 'fail')
 
 
-# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1522)
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1629)
 # Note: Some game elements have additional effects that trigger
 book.rule(
     'n6_5_resolve_power_roll.note_additional_effects',
@@ -8073,7 +8925,7 @@ book.rule(
 
 
 # n7_primordial_responses.primordials_powerful_monstrous_beings
-# (rules/aeon_trespass/titan_round.ludex:1526)
+# (rules/aeon_trespass/titan_round.ludex:1633)
 # Primordials are powerful monstrous beings and they
 book.rule(
     'n7_primordial_responses.primordials_powerful_monstrous_beings',
@@ -8081,7 +8933,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1529)
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1636)
 # The exact nature of the response
 def exact_nature_response_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'wound')
@@ -8097,7 +8949,7 @@ def exact_nature_response_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'bp_response', 'Wound')
 
 
-# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1536)
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1643)
 # If you failed to wound the Primordial, you resolve the Fail
 @book.rule(
     'n7_primordial_responses.failed_wound',
@@ -8112,7 +8964,7 @@ def failed_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'instinct_response', g.get(GAME, 'attack_result') != 'critical wound')
 
 
-# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1551)
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1658)
 # Once you know which Response should
 book.rule(
     'n7_primordial_responses.once_know_response_should',
@@ -8120,7 +8972,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1554)
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1661)
 # If the Response doesn't involve any kind of new Attack
 book.rule(
     'n7_primordial_responses.response_doesn_t_involve',
@@ -8129,7 +8981,7 @@ book.rule(
 
 
 # n7_primordial_responses.unless_stated_otherwise_responses
-# (rules/aeon_trespass/titan_round.ludex:1557)
+# (rules/aeon_trespass/titan_round.ludex:1664)
 # Unless stated otherwise, Responses are resolved
 book.rule(
     'n7_primordial_responses.unless_stated_otherwise_responses',
@@ -8137,7 +8989,7 @@ book.rule(
 )
 
 
-# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1561)
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1668)
 # Unless stated otherwise, a Response should
 book.rule(
     'responses_adjacency.unless_stated_otherwise_response',
@@ -8145,7 +8997,7 @@ book.rule(
 )
 
 
-# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1564)
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1671)
 # Knockback and Knockdown are the exceptions
 def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8189,7 +9041,7 @@ def knockback_knockdown_exceptions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1574)
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1681)
 # Escalation, a central Battle mechanic
 book.rule(
     'n8_wounds_escalation.escalation_central_mechanic',
@@ -8197,7 +9049,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1577)
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1684)
 # Failing to wound: the BP card to the discard pile
 def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'fail')
@@ -8214,7 +9066,7 @@ def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
-# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1646)
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1753)
 # A Wound: the BP card is wounded
 def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') != 'fail')
@@ -8232,7 +9084,7 @@ def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='current_bp_card')
 
 
-# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1655)
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1762)
 # Wounding the Primordial performs Escalation
 @book.rule(
     'n8_wounds_escalation.wound_and_escalate',
@@ -8243,7 +9095,7 @@ def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chart_row', ctx)
 
 
-# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1663)
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1770)
 # Successfully wounded BP cards become Wounds
 book.rule(
     'wound_stack_2.successfully_wounded_bp_cards',
@@ -8251,7 +9103,7 @@ book.rule(
 )
 
 
-# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1666)
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1773)
 # Some attacks are so devastating they
 @book.rule(
     'wound_stack_2.attacks_so_devastating',
@@ -8267,7 +9119,7 @@ def attacks_so_devastating_effect(g: Game, ctx: Ctx) -> None:
         g.gain('wound_stack_wounds', 1, GAME)
 
 
-# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1689)
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1796)
 # Escalation is the process of adding
 book.rule(
     'performing_escalation.escalation_process_adding',
@@ -8275,12 +9127,12 @@ book.rule(
 )
 
 
-# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1692)
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1799)
 # For a full breakdown of each
 book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
 
 
-# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1695)
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1802)
 # For general rules, see the following
 book.rule(
     'performing_escalation.general_rules_see_following',
@@ -8288,22 +9140,22 @@ book.rule(
 )
 
 
-# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1699)
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1806)
 # Your attack has exposed a deeper
 book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
 
 
-# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1702)
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1809)
 # In general, when the current BP
 book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
 
 
-# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1705)
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1812)
 # For special cases, see the Full
 book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
 
 
-# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1709)
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1816)
 # The Primordial becomes more aggressive
 book.rule(
     'escalating_ai_deck.ai_deck_more_aggressive',
@@ -8311,22 +9163,22 @@ book.rule(
 )
 
 
-# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1712)
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1819)
 # Escalating the AI deck
 book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
 
 
-# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1717)
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1824)
 # No AI card of the wounded card's level
 book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
 
 
-# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1720)
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1827)
 book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
 
 
 # n10_second_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1956)
+# (rules/aeon_trespass/titan_round.ludex:2063)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n10_second_ability_window.activate_applicable_abilities_from',
@@ -8334,7 +9186,7 @@ book.rule(
 )
 
 
-# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:1959)
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2066)
 # During this ability window, you can use most
 book.rule(
     'n10_second_ability_window.during_ability_window_can',
@@ -8343,7 +9195,7 @@ book.rule(
 
 
 # end_titan_attack_attack_responses.after_resolve_second_ability
-# (rules/aeon_trespass/titan_round.ludex:1963)
+# (rules/aeon_trespass/titan_round.ludex:2070)
 # After you resolve the second ability
 @book.rule(
     'end_titan_attack_attack_responses.after_resolve_second_ability',
@@ -8356,7 +9208,7 @@ def after_resolve_second_ability_effect(g: Game, ctx: Ctx) -> None:
 
 
 # complicated_actions.sometimes_especially_complicated_maneuvers
-# (rules/aeon_trespass/titan_round.ludex:1972)
+# (rules/aeon_trespass/titan_round.ludex:2079)
 # Sometimes, especially complicated maneuvers
 def sometimes_especially_complicated_maneuvers_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'movement_action_spent') and not g.get(GAME, 'combat_action_spent'))
@@ -8372,7 +9224,7 @@ def sometimes_especially_complicated_maneuvers_effect(g: Game, ctx: Ctx) -> None
     g.set(GAME, 'combat_action_spent', True)
 
 
-# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:1995)
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2102)
 # Many active abilities, as well as some other game effects
 def many_active_abilities_well_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8393,7 +9245,7 @@ def many_active_abilities_well_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2011)
+# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2118)
 # Solon performs two free actions
 @book.rule(
     'free_actions.two_free_actions.before_actions',
@@ -8412,7 +9264,7 @@ def before_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2016)
+# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2123)
 # Solon performs the first one again
 @book.rule(
     'free_actions.two_free_actions.after_actions',
@@ -8427,12 +9279,12 @@ def after_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2044)
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2151)
 # The rarest type of Titan action
 book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
 
 
-# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2053)
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2160)
 # Argo Abilities are Technologies used in Battle
 book.rule(
     'argo_abilities_section.argo_abilities_technologies',
@@ -8440,7 +9292,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2056)
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2163)
 # Argo Ability (AA) Limit
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -8450,7 +9302,7 @@ def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2067)
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2189)
 # Argo Ability Charges
 def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
     g.pay('charges_left', 1, GAME)
@@ -8463,7 +9315,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2072)
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2206)
 # Using Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities',
@@ -8475,8 +9327,35 @@ def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'exhausted_argo_abilities', source='active_argo_abilities')
 
 
+# argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them
+# (rules/aeon_trespass/titan_round.ludex:2242)
+# The players use the two sample Argo Abilities
+@book.rule(
+    'argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them',
+    title='The players use the two sample Argo Abilities',
+    when=Timing('start', target='titan_round'),
+    example='argo_abilities_section.using_argo_abilities.argo_ability_each_round',
+)
+def use_them_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'argo_abilities_section.using_argo_abilities',
+        ctx.but(
+            target='argo_abilities_section.using_argo_abilities.argo_ability_each_round.sample_a'
+            'bility',
+        ),
+    )
+    g.trigger(
+        'argo_abilities_section.using_argo_abilities',
+        ctx.but(
+            target='argo_abilities_section.using_argo_abilities.argo_ability_each_round.other_ab'
+            'ility',
+        ),
+    )
+    g.gain('doom', q.count(g, 'exhausted_argo_abilities'), GAME)
+
+
 # argo_abilities_section.using_argo_abilities.unexhaust_each_round
-# (rules/aeon_trespass/titan_round.ludex:2099)
+# (rules/aeon_trespass/titan_round.ludex:2262)
 # Argo Abilities unexhaust at the end of each Round
 @book.rule(
     'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
@@ -9562,19 +10441,21 @@ def rr_symbol_check(g: Game, ctx: Ctx) -> bool:
     )
 
 
-book.rule(
+@book.rule(
     'voyage.map_symbols.adventure_symbols.rr_symbol',
     title='R&R Adventure',
     when=Timing('during', target='campaign_round.expedition_step'),
     check=rr_symbol_check,
 )
+def rr_symbol_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('adventure.rr_adventures', ctx)
 
 
-# voyage.map_symbols.city_symbol: City (rules/aeon_trespass/voyage.ludex:263)
+# voyage.map_symbols.city_symbol: City (rules/aeon_trespass/voyage.ludex:287)
 book.rule('voyage.map_symbols.city_symbol', title='City')
 
 
-# voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:270)
+# voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:294)
 # Mark the next empty box on the Timeline
 def mark_next_day_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'day')) < q.known(g, g.get(GAME, 'timeline_length')))
@@ -9591,7 +10472,7 @@ def mark_next_day_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.timeline_step.timeline_events.acclimations_on_timeline
-# (rules/aeon_trespass/voyage.ludex:281)
+# (rules/aeon_trespass/voyage.ludex:305)
 # Acclimations
 book.rule(
     'voyage.timeline_step.timeline_events.acclimations_on_timeline',
@@ -9600,7 +10481,7 @@ book.rule(
 )
 
 
-# voyage.timeline_step.timeline_events.battles_on_timeline (rules/aeon_trespass/voyage.ludex:286)
+# voyage.timeline_step.timeline_events.battles_on_timeline (rules/aeon_trespass/voyage.ludex:310)
 # Battles
 book.rule(
     'voyage.timeline_step.timeline_events.battles_on_timeline',
@@ -9610,7 +10491,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.breakthroughs_on_timeline
-# (rules/aeon_trespass/voyage.ludex:291)
+# (rules/aeon_trespass/voyage.ludex:315)
 # Technology Breakthroughs
 book.rule(
     'voyage.timeline_step.timeline_events.breakthroughs_on_timeline',
@@ -9620,7 +10501,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.advancements_on_timeline
-# (rules/aeon_trespass/voyage.ludex:296)
+# (rules/aeon_trespass/voyage.ludex:320)
 # Advancements
 book.rule(
     'voyage.timeline_step.timeline_events.advancements_on_timeline',
@@ -9630,7 +10511,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.story_events_on_timeline
-# (rules/aeon_trespass/voyage.ludex:302)
+# (rules/aeon_trespass/voyage.ludex:326)
 # Story Events
 book.rule(
     'voyage.timeline_step.timeline_events.story_events_on_timeline',
@@ -9640,7 +10521,7 @@ book.rule(
 
 
 # voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only
-# (rules/aeon_trespass/voyage.ludex:322)
+# (rules/aeon_trespass/voyage.ludex:346)
 # Positive symbols: Unexplored tiles only
 book.rule(
     'voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only',
@@ -9649,7 +10530,7 @@ book.rule(
 
 
 # voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always
-# (rules/aeon_trespass/voyage.ludex:327)
+# (rules/aeon_trespass/voyage.ludex:351)
 # Negative symbols: always active
 book.rule(
     'voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always',
@@ -9658,7 +10539,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks
-# (rules/aeon_trespass/voyage.ludex:338)
+# (rules/aeon_trespass/voyage.ludex:362)
 # Performing an Exploration Draw
 book.procedure(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks',
@@ -9671,7 +10552,7 @@ book.procedure(
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack
-# (rules/aeon_trespass/voyage.ludex:340)
+# (rules/aeon_trespass/voyage.ludex:364)
 # Draw the first stack
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack',
@@ -9683,7 +10564,7 @@ def first_stack_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack
-# (rules/aeon_trespass/voyage.ludex:342)
+# (rules/aeon_trespass/voyage.ludex:366)
 # Draw the second stack
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack',
@@ -9694,7 +10575,7 @@ def second_stack_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.exploration_step.exploration_draw.exploration_stack', ctx)
 
 
-# voyage.exploration_step.exploration_draw.exploration_stack (rules/aeon_trespass/voyage.ludex:345)
+# voyage.exploration_step.exploration_draw.exploration_stack (rules/aeon_trespass/voyage.ludex:369)
 # A stack: draw and resolve cards one by one until the stack end symbol
 def exploration_stack_until(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'exploration_stack_ended'))
@@ -9709,7 +10590,7 @@ book.procedure(
 
 
 # voyage.exploration_step.exploration_draw.exploration_stack.draw_and_resolve
-# (rules/aeon_trespass/voyage.ludex:349)
+# (rules/aeon_trespass/voyage.ludex:373)
 # Draw the top card and resolve it
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_stack.draw_and_resolve',
@@ -9734,7 +10615,7 @@ def draw_and_resolve_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.perform_exploration_draw
-# (rules/aeon_trespass/voyage.ludex:355)
+# (rules/aeon_trespass/voyage.ludex:379)
 # (2) Perform an Exploration Draw
 @book.rule(
     'voyage.exploration_step.exploration_draw.perform_exploration_draw',
@@ -9746,7 +10627,7 @@ def perform_exploration_draw_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order
-# (rules/aeon_trespass/voyage.ludex:392)
+# (rules/aeon_trespass/voyage.ludex:416)
 # Exploration cards are always resolved in the following order
 book.procedure(
     'voyage.exploration_step.exploration_draw.exploration_card_order',
@@ -9761,7 +10642,7 @@ book.procedure(
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.main_effect
-# (rules/aeon_trespass/voyage.ludex:395)
+# (rules/aeon_trespass/voyage.ludex:419)
 # Main Effect
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.main_effect',
@@ -9776,7 +10657,7 @@ def main_effect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.adversary_activation_step
-# (rules/aeon_trespass/voyage.ludex:398)
+# (rules/aeon_trespass/voyage.ludex:422)
 # Adversary activation
 def adversary_activation_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('exploration_card_shows', ctx.arg('card')))
@@ -9793,7 +10674,7 @@ def adversary_activation_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal
-# (rules/aeon_trespass/voyage.ludex:403)
+# (rules/aeon_trespass/voyage.ludex:427)
 # Special Disposal Effect
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal',
@@ -9816,7 +10697,7 @@ def special_disposal_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol
-# (rules/aeon_trespass/voyage.ludex:414)
+# (rules/aeon_trespass/voyage.ludex:438)
 # Stack Symbol
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol',
@@ -9829,7 +10710,7 @@ def stack_symbol_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.cards_left_on_table
-# (rules/aeon_trespass/voyage.ludex:422)
+# (rules/aeon_trespass/voyage.ludex:446)
 # Other cards stay on the table until the Draw ends
 book.rule(
     'voyage.exploration_step.exploration_draw.cards_left_on_table',
@@ -9838,7 +10719,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.second_stack_then_shuffle
-# (rules/aeon_trespass/voyage.ludex:427)
+# (rules/aeon_trespass/voyage.ludex:451)
 # The second stack, then shuffle
 @book.rule(
     'voyage.exploration_step.exploration_draw.second_stack_then_shuffle',
@@ -9859,7 +10740,7 @@ def second_stack_then_shuffle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.only_applicable_triggers
-# (rules/aeon_trespass/voyage.ludex:473)
+# (rules/aeon_trespass/voyage.ludex:497)
 # Only resolve the effects that apply
 book.rule(
     'voyage.exploration_step.exploration_draw.only_applicable_triggers',
@@ -9868,7 +10749,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_resources
-# (rules/aeon_trespass/voyage.ludex:485)
+# (rules/aeon_trespass/voyage.ludex:509)
 # Gaining Resources from Exploration cards
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_resources',
@@ -9877,7 +10758,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_penalties
-# (rules/aeon_trespass/voyage.ludex:489)
+# (rules/aeon_trespass/voyage.ludex:513)
 # Exploration Card Penalties
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_penalties',
@@ -9886,13 +10767,13 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_trading
-# (rules/aeon_trespass/voyage.ludex:493)
+# (rules/aeon_trespass/voyage.ludex:517)
 # Trading
 book.rule('voyage.exploration_step.exploration_draw.exploration_trading', title='Trading')
 
 
 # voyage.exploration_step.moving_the_adversary.introduce_the_adversary
-# (rules/aeon_trespass/voyage.ludex:501)
+# (rules/aeon_trespass/voyage.ludex:525)
 # An event introduces the Adversary
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.introduce_the_adversary',
@@ -9907,7 +10788,7 @@ def introduce_the_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.ignore_until_introduced
-# (rules/aeon_trespass/voyage.ludex:506)
+# (rules/aeon_trespass/voyage.ludex:530)
 # Ignore all Adversary activations until the Adversary is introduced
 def ignore_until_introduced_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_introduced'))
@@ -9924,7 +10805,7 @@ def ignore_until_introduced_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.count_adversary_symbol
-# (rules/aeon_trespass/voyage.ludex:522)
+# (rules/aeon_trespass/voyage.ludex:546)
 # An Adversary symbol on an Exploration card is counted for this Exploration Step
 def count_adversary_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'voyage.exploration_step.exploration_draw.exploration_card_order'))
@@ -9942,7 +10823,7 @@ def count_adversary_symbol_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_moves
-# (rules/aeon_trespass/voyage.ludex:528)
+# (rules/aeon_trespass/voyage.ludex:552)
 # The Adversary is on the Map: move it
 def adversary_moves_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'adversary_on_map') and not g.get(GAME, 'adversary_spawned_this_step'))
@@ -10028,7 +10909,7 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.first_symbol_nothing
-# (rules/aeon_trespass/voyage.ludex:544)
+# (rules/aeon_trespass/voyage.ludex:568)
 # The first Adversary symbol: nothing happens
 def first_symbol_nothing_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 1)
@@ -10043,7 +10924,7 @@ book.rule(
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symbol_spawns
-# (rules/aeon_trespass/voyage.ludex:549)
+# (rules/aeon_trespass/voyage.ludex:573)
 # Two Adversary symbols: spawn the Adversary
 def second_symbol_spawns_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 2)
@@ -10065,7 +10946,7 @@ def second_symbol_spawns_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.spawn_the_adversary
-# (rules/aeon_trespass/voyage.ludex:558)
+# (rules/aeon_trespass/voyage.ludex:582)
 # Spawn the Adversary
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.spawn_the_adversary',
@@ -10112,7 +10993,7 @@ def spawn_the_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_exploration_step  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:567)
+# (rules/aeon_trespass/voyage.ludex:591)
 # Symbols are counted during one Exploration Step
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_explora'
@@ -10126,7 +11007,7 @@ def symbols_per_exploration_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_elsewhere
-# (rules/aeon_trespass/voyage.ludex:574)
+# (rules/aeon_trespass/voyage.ludex:598)
 # Any other game element: one symbol spawns
 def one_symbol_elsewhere_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -10150,7 +11031,7 @@ def one_symbol_elsewhere_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_movement_rules.adversary_after_battle
-# (rules/aeon_trespass/voyage.ludex:775)
+# (rules/aeon_trespass/voyage.ludex:799)
 # An activation during a Battle waits for its end
 def adversary_after_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'battle_phase_rules.resolving_battles'))
@@ -10167,7 +11048,7 @@ def adversary_after_battle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_movement_rules.activations_after_battle
-# (rules/aeon_trespass/voyage.ludex:783)
+# (rules/aeon_trespass/voyage.ludex:807)
 # The activations that waited are resolved as the Battle ends
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_movement_rules.activations_after_bat'
@@ -10181,7 +11062,7 @@ def activations_after_battle_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'adversary_activations_waiting', 0)
 
 
-# voyage.exploration_step.acclimations.acclimation_last (rules/aeon_trespass/voyage.ludex:797)
+# voyage.exploration_step.acclimations.acclimation_last (rules/aeon_trespass/voyage.ludex:821)
 # Acclimation comes after all other Exploration actions
 def acclimation_last_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Acclimation'))
@@ -10197,32 +11078,49 @@ def acclimation_last_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.exploration_step.acclimations.perform_acclimation', ctx)
 
 
-# voyage.exploration_step.acclimations.perform_acclimation (rules/aeon_trespass/voyage.ludex:803)
+# voyage.exploration_step.acclimations.perform_acclimation (rules/aeon_trespass/voyage.ludex:827)
 # Performing an Acclimation
 @book.rule(
     'voyage.exploration_step.acclimations.perform_acclimation',
     title='Performing an Acclimation',
-    prose=1,
 )
 def perform_acclimation_effect(g: Game, ctx: Ctx) -> None:
     chosen_1 = g.pick(
         ctx,
         'voyage.exploration_step.acclimations.perform_acclimation',
-        'c',
+        'removed',
         g.members('voyage.exploration_step.exploration_draw.exploration_deck'),
         'any',
         1,
     )
-    for c in chosen_1:
-        g.move(c, 'game_box', source='voyage.exploration_step.exploration_draw.exploration_deck')
-    g.prose(
-        'Find the Exploration cards with the numbers listed on the right of the arrow and add '
-        'them to the Exploration deck.',
+    for removed in chosen_1:
+        g.move(
+            removed,
+            'game_box',
+            source='voyage.exploration_step.exploration_draw.exploration_deck',
+        )
+    chosen_1 = g.pick(
+        ctx,
+        'voyage.exploration_step.acclimations.perform_acclimation',
+        'added',
+        [
+            added
+            for added in g.members('game_box')
+            if q.is_(g, added, 'aeon_components.exploration_card')
+        ],
+        'any',
+        1,
     )
+    for added in chosen_1:
+        g.move(
+            added,
+            'voyage.exploration_step.exploration_draw.exploration_deck',
+            source='game_box',
+        )
     g.shuffle('voyage.exploration_step.exploration_draw.exploration_deck')
 
 
-# voyage.expedition: 4. Expedition Step (rules/aeon_trespass/voyage.ludex:812)
+# voyage.expedition: 4. Expedition Step (rules/aeon_trespass/voyage.ludex:875)
 def expedition_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         not g.get(GAME, 'tile_explored')
@@ -10243,7 +11141,7 @@ def expedition_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'current_phase', 'adventure_phase')
 
 
-# voyage.encounter.battles_of_the_day (rules/aeon_trespass/voyage.ludex:822)
+# voyage.encounter.battles_of_the_day (rules/aeon_trespass/voyage.ludex:885)
 # Resolve the day's Battles, in the order you choose
 @book.rule(
     'voyage.encounter.battles_of_the_day',
@@ -10277,41 +11175,53 @@ def battles_of_the_day_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('voyage.encounter.additional_battles', ctx)
 
 
-# voyage.encounter.timeline_battle_choice (rules/aeon_trespass/voyage.ludex:848)
+# voyage.encounter.timeline_battle_choice (rules/aeon_trespass/voyage.ludex:912)
 # Timeline Battles: choose one of two Regular Primordials
 @book.rule(
     'voyage.encounter.timeline_battle_choice',
     title='Timeline Battles: choose one of two Regular Primordials',
-    prose=2,
 )
 def timeline_battle_choice_effect(g: Game, ctx: Ctx) -> None:
-    for picked in g.choose(
-        'voyage.encounter.timeline_battle_choice',
-        [
-            ('first_regular_primordial', 'The first Regular Primordial of the Evolution Track'),
-            ('second_regular_primordial', 'The second Regular Primordial of the Evolution Track'),
-        ],
-        1,
+    chosen_1 = g.pick(
         ctx,
-    ):
-        if picked == 'first_regular_primordial':
-            g.prose('Face the first of the two Regular Primordials shown on the Evolution Track.')
-        elif picked == 'second_regular_primordial':
-            g.prose('Face the second of the two Regular Primordials shown on the Evolution Track.')
+        'voyage.encounter.timeline_battle_choice',
+        'faced',
+        g.members(
+            [g.fact('evolution_track_primordial', 1), g.fact('evolution_track_primordial', 2)],
+        ),
+    )
+    for faced in chosen_1:
+        g.set(GAME, 'primordial_faced', faced)
     g.trigger('battle_phase_rules.resolving_battles', ctx)
 
 
-# voyage.encounter.adversary_battles: Adversary Battles (rules/aeon_trespass/voyage.ludex:859)
+# voyage.encounter.battles_of_four_days.the_battle_elsewhere (rules/aeon_trespass/voyage.ludex:937)
+# The Battle (not this example's)
+@book.rule(
+    'voyage.encounter.battles_of_four_days.the_battle_elsewhere',
+    title="The Battle (not this example's)",
+    when=Timing('instead', target='battle_phase_rules.resolving_battles'),
+    example='voyage.encounter.battles_of_four_days',
+)
+def battles_of_four_days_the_battle_elsewhere_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'battles_seen',
+        q.known(g, g.get(GAME, 'battles_seen')) + [g.get(GAME, 'primordial_faced')],
+    )
+
+
+# voyage.encounter.adversary_battles: Adversary Battles (rules/aeon_trespass/voyage.ludex:960)
 book.rule('voyage.encounter.adversary_battles', title='Adversary Battles')
 
 
-# voyage.encounter.additional_battles: Additional Battles (rules/aeon_trespass/voyage.ludex:864)
+# voyage.encounter.additional_battles: Additional Battles (rules/aeon_trespass/voyage.ludex:965)
 @book.rule('voyage.encounter.additional_battles', title='Additional Battles')
 def additional_battles_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('battle_phase_rules.resolving_battles', ctx)
 
 
-# voyage.encounter.battle_is_battle_phase (rules/aeon_trespass/voyage.ludex:869)
+# voyage.encounter.battle_is_battle_phase (rules/aeon_trespass/voyage.ludex:970)
 # Resolving a Battle happens during a Battle Phase
 @book.rule(
     'voyage.encounter.battle_is_battle_phase',
@@ -10323,7 +11233,7 @@ def battle_is_battle_phase_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_cards.technology_deck
-# (rules/aeon_trespass/voyage.ludex:891)
+# (rules/aeon_trespass/voyage.ludex:992)
 # Researched Technologies: the Technology deck
 book.rule(
     'voyage.advancement.research.technology_cards.technology_deck',
@@ -10331,7 +11241,7 @@ book.rule(
 )
 
 
-# voyage.advancement.research.technology_cards.projects_deck (rules/aeon_trespass/voyage.ludex:911)
+# voyage.advancement.research.technology_cards.projects_deck (rules/aeon_trespass/voyage.ludex:1012)
 # Available Technologies: the Projects deck
 book.rule(
     'voyage.advancement.research.technology_cards.projects_deck',
@@ -10339,13 +11249,13 @@ book.rule(
 )
 
 
-# voyage.advancement.research.technology_cards.reserves (rules/aeon_trespass/voyage.ludex:914)
+# voyage.advancement.research.technology_cards.reserves (rules/aeon_trespass/voyage.ludex:1015)
 # The Reserves
 book.rule('voyage.advancement.research.technology_cards.reserves', title='The Reserves')
 
 
 # voyage.advancement.research.technology_cards.technology_card_size
-# (rules/aeon_trespass/voyage.ludex:917)
+# (rules/aeon_trespass/voyage.ludex:1018)
 # Technology Card Size
 book.rule(
     'voyage.advancement.research.technology_cards.technology_card_size',
@@ -10354,7 +11264,7 @@ book.rule(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_on_breakthrough
-# (rules/aeon_trespass/voyage.ludex:933)
+# (rules/aeon_trespass/voyage.ludex:1034)
 # Research one Technology of the day's type
 def research_on_breakthrough_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -10406,7 +11316,7 @@ def research_on_breakthrough_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_breakthroughs.fulfil_requirements
-# (rules/aeon_trespass/voyage.ludex:947)
+# (rules/aeon_trespass/voyage.ludex:1048)
 # Fulfil all requirements
 @book.rule(
     'voyage.advancement.research.technology_breakthroughs.fulfil_requirements',
@@ -10420,7 +11330,7 @@ def fulfil_requirements_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology
-# (rules/aeon_trespass/voyage.ludex:955)
+# (rules/aeon_trespass/voyage.ludex:1056)
 # Researching a Technology
 book.procedure(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology',
@@ -10434,7 +11344,7 @@ book.procedure(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to
-# (rules/aeon_trespass/voyage.ludex:958)
+# (rules/aeon_trespass/voyage.ludex:1059)
 # Add the cards it leads to to the Projects deck
 @book.rule(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to',
@@ -10459,7 +11369,7 @@ def add_leads_to_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technology_deck
-# (rules/aeon_trespass/voyage.ludex:963)
+# (rules/aeon_trespass/voyage.ludex:1064)
 # Add the researched card to the Technology deck
 @book.rule(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technolog'
@@ -10475,7 +11385,7 @@ def add_to_technology_deck_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_breakthroughs.no_research_cost
-# (rules/aeon_trespass/voyage.ludex:999)
+# (rules/aeon_trespass/voyage.ludex:1100)
 # No additional cost to research
 book.rule(
     'voyage.advancement.research.technology_breakthroughs.no_research_cost',
@@ -10484,7 +11394,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities
-# (rules/aeon_trespass/voyage.ludex:1023)
+# (rules/aeon_trespass/voyage.ludex:1124)
 # Permanent abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities',
@@ -10494,7 +11404,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities
-# (rules/aeon_trespass/voyage.ludex:1027)
+# (rules/aeon_trespass/voyage.ludex:1128)
 # Reference abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities',
@@ -10503,7 +11413,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effects
-# (rules/aeon_trespass/voyage.ludex:1030)
+# (rules/aeon_trespass/voyage.ludex:1131)
 # Immediate effects
 @book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effe'
@@ -10524,7 +11434,7 @@ def immediate_technology_effects_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abilities
-# (rules/aeon_trespass/voyage.ludex:1038)
+# (rules/aeon_trespass/voyage.ludex:1139)
 # Negotiation abilities
 def negotiation_abilities_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -10545,7 +11455,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.save_abilities
-# (rules/aeon_trespass/voyage.ludex:1043)
+# (rules/aeon_trespass/voyage.ludex:1144)
 # Save abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.save_abilities',
@@ -10555,7 +11465,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities
-# (rules/aeon_trespass/voyage.ludex:1048)
+# (rules/aeon_trespass/voyage.ludex:1149)
 # All other Technology abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities',
@@ -10565,7 +11475,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared
-# (rules/aeon_trespass/voyage.ludex:1057)
+# (rules/aeon_trespass/voyage.ludex:1158)
 # Argo Abilities prepared at Battle Setup
 book.rule(
     'voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared',
@@ -10573,7 +11483,7 @@ book.rule(
 )
 
 
-# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:1070)
+# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:1171)
 # Technology Ability Cooldown
 @book.rule(
     'voyage.advancement.trading.technology_cooldown',
@@ -10590,21 +11500,21 @@ def technology_cooldown_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:1116)
+# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:1217)
 book.rule('voyage.advancement.resources_box.cores', title='Cores')
 
 
-# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:1120)
+# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:1221)
 # Divine resources
 book.rule('voyage.advancement.resources_box.divine_resources', title='Divine resources')
 
 
-# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:1123)
+# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:1224)
 # Rare resources
 book.rule('voyage.advancement.resources_box.rare_resources', title='Rare resources')
 
 
-# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:1132)
+# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:1233)
 # To craft a Gear card
 book.procedure(
     'voyage.advancement.crafting_gear.craft_a_gear_card',
@@ -10618,7 +11528,7 @@ book.procedure(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear
-# (rules/aeon_trespass/voyage.ludex:1134)
+# (rules/aeon_trespass/voyage.ludex:1235)
 # Choose a Gear card
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear',
@@ -10628,7 +11538,7 @@ book.rule(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources
-# (rules/aeon_trespass/voyage.ludex:1136)
+# (rules/aeon_trespass/voyage.ludex:1237)
 # Spend the resources
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources',
@@ -10638,7 +11548,7 @@ book.rule(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory
-# (rules/aeon_trespass/voyage.ludex:1138)
+# (rules/aeon_trespass/voyage.ludex:1239)
 # Add it to the Argo Armory
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory',
@@ -10647,13 +11557,13 @@ book.rule(
 )
 
 
-# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:1141)
+# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:1242)
 # Unusual costs
 book.rule('voyage.advancement.crafting_gear.unusual_costs', title='Unusual costs')
 
 
 # voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions
-# (rules/aeon_trespass/voyage.ludex:1154)
+# (rules/aeon_trespass/voyage.ludex:1255)
 # Argo-bred Titans
 book.rule(
     'voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions',
@@ -10662,15 +11572,14 @@ book.rule(
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_event
-# (rules/aeon_trespass/voyage.ludex:1164)
+# (rules/aeon_trespass/voyage.ludex:1265)
 # A Breeding Advancement Event
 @book.rule(
     'voyage.advancement.titan_breeding.how_to_breed.breeding_event',
     title='A Breeding Advancement Event',
-    prose=1,
 )
 def breeding_event_effect(g: Game, ctx: Ctx) -> None:
-    g.prose("Pay the ability's costs (usually a Dreamwalker Titan).")
+    g.trigger('voyage.advancement.titan_breeding.how_to_breed.breeding_costs', ctx)
     g.schedule(
         'voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached',
         ctx,
@@ -10681,7 +11590,7 @@ def breeding_event_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached
-# (rules/aeon_trespass/voyage.ludex:1171)
+# (rules/aeon_trespass/voyage.ludex:1276)
 # The day of a Breeding Advancement Event is reached
 @book.rule(
     'voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached',
@@ -10692,7 +11601,7 @@ def breeding_day_reached_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_resolves
-# (rules/aeon_trespass/voyage.ludex:1182)
+# (rules/aeon_trespass/voyage.ludex:1287)
 # The Breeding Event gives a new Titan
 def breeding_resolves_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'breeding_events_due')) >= 1)
@@ -10709,17 +11618,17 @@ def breeding_resolves_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_aboard', 1, GAME)
 
 
-# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:1228)
+# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:1330)
 # Fusing a Titan
 book.rule('voyage.advancement.titan_breeding.fusing.fuse_a_titan', title='Fusing a Titan')
 
 
-# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:1232)
+# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:1334)
 # Prototypes
 book.rule('voyage.advancement.titan_breeding.fusing.prototypes', title='Prototypes')
 
 
-# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:1240)
+# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:1342)
 # Name a Titan when an effect notes its name
 book.rule(
     'voyage.advancement.named_titans.name_when_noted',
@@ -10727,7 +11636,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:1246)
+# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:1348)
 # Patterns override the Trauma and Kratos Tables
 book.rule(
     'voyage.advancement.titan_patterns.pattern_overrides',
@@ -10735,7 +11644,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:1249)
+# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:1351)
 # Patterns are permanent in Cycle I
 book.rule(
     'voyage.advancement.titan_patterns.patterns_unique',
@@ -10743,7 +11652,7 @@ book.rule(
 )
 
 
-# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:1254)
+# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:1356)
 # Other Advancement Timeline Events
 book.rule(
     'voyage.advancement.other_advancement_events',
@@ -10752,7 +11661,7 @@ book.rule(
 )
 
 
-# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:1264)
+# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:1366)
 # Story progression needs all the Story card's requirements
 book.rule(
     'voyage.story_step.story_progression.story_requirements',
@@ -10761,7 +11670,7 @@ book.rule(
 
 
 # voyage.story_step.story_progression.story_progression_in_story_step
-# (rules/aeon_trespass/voyage.ludex:1268)
+# (rules/aeon_trespass/voyage.ludex:1370)
 # Resolve story progression in the Story Step
 def story_progression_in_story_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('story_requirements_met'))
@@ -10778,19 +11687,18 @@ def story_progression_in_story_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.story_step.story_progression.resolving_story_progression
-# (rules/aeon_trespass/voyage.ludex:1274)
+# (rules/aeon_trespass/voyage.ludex:1376)
 # Resolving story progression
 @book.rule(
     'voyage.story_step.story_progression.resolving_story_progression',
     title='Resolving story progression',
-    prose=1,
 )
 def resolving_story_progression_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Flip the Story card to the other side, or refer to the paragraph it names.')
+    g.trigger('voyage.story_step.story_progression.story_card_progression', ctx)
     g.set(GAME, 'progress', 0)
 
 
-# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:1309)
+# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:1412)
 # Resolve the day's Story Event
 def resolve_story_event_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Story Event'))
@@ -10803,10 +11711,13 @@ def resolve_story_event_check(g: Game, ctx: Ctx) -> bool:
     check=resolve_story_event_check,
 )
 def resolve_story_event_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('voyage.storybook_paragraph', ctx)
+    if g.fact('today_on_timeline', 'Dream of Pharos'):
+        g.trigger('adventure.dreams_of_pharos.pharos_in_story_step', ctx)
+    else:
+        g.trigger('voyage.storybook_paragraph', ctx)
 
 
-# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:1315)
+# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:1448)
 # Mnemos Breakthroughs
 book.rule(
     'voyage.story_step.mnemos_breakthroughs_step',
@@ -10815,7 +11726,7 @@ book.rule(
 )
 
 
-# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:1320)
+# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:1453)
 @book.rule(
     'voyage.story_step.secret_codes',
     title='Secret Codes',
@@ -10826,7 +11737,7 @@ def secret_codes_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adventure.story_paragraph', ctx.but(args=(('paragraph', ctx.arg('code')),)))
 
 
-# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:1349)
+# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:1482)
 # Doom progression needs all the Doom card's requirements
 book.rule(
     'voyage.doom_step.doom_requirements',
@@ -10834,7 +11745,7 @@ book.rule(
 )
 
 
-# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:1353)
+# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:1486)
 # Resolve doom progression in the Doom Step
 def doom_progression_in_doom_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('doom_requirements_met'))
@@ -10850,26 +11761,19 @@ def doom_progression_in_doom_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.doom_step.resolving_doom_progression', ctx)
 
 
-# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:1359)
+# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:1492)
 # Resolving doom progression
-@book.rule(
-    'voyage.doom_step.resolving_doom_progression',
-    title='Resolving doom progression',
-    prose=1,
-)
+@book.rule('voyage.doom_step.resolving_doom_progression', title='Resolving doom progression')
 def resolving_doom_progression_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Flip the Doom card to the other side (from side A), or go on to the next Doom card (from '
-        'side B), or refer to the paragraph it names.',
-    )
+    g.trigger('voyage.doom_step.doom_card_progression', ctx)
     g.lose('doom', g.fact('doom_requirement'), GAME)
 
 
-# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:1390)
+# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:1525)
 book.rule('voyage.doom_step.doom_paragraphs', title='Storybook paragraphs')
 
 
-# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:1395)
+# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:1530)
 # An Unexplored tile becomes Explored
 def becomes_explored_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
@@ -10885,13 +11789,13 @@ def becomes_explored_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'tile_explored', True)
 
 
-# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:1401)
+# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:1536)
 # Keeping track of Explored tiles
 book.rule('voyage.end_step.tracking_explored', title='Keeping track of Explored tiles')
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game
-# (rules/aeon_trespass/voyage.ludex:1414)
+# (rules/aeon_trespass/voyage.ludex:1549)
 # Saving your game
 book.procedure(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game',
@@ -10909,7 +11813,7 @@ book.procedure(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story
-# (rules/aeon_trespass/voyage.ludex:1416)
+# (rules/aeon_trespass/voyage.ludex:1551)
 # Note the Story card and its Progress
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story',
@@ -10919,7 +11823,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom
-# (rules/aeon_trespass/voyage.ludex:1418)
+# (rules/aeon_trespass/voyage.ludex:1553)
 # Note the Doom card and its Doom
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom',
@@ -10929,7 +11833,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile
-# (rules/aeon_trespass/voyage.ludex:1420)
+# (rules/aeon_trespass/voyage.ludex:1555)
 # Note the current Map tile
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile',
@@ -10939,7 +11843,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles
-# (rules/aeon_trespass/voyage.ludex:1422)
+# (rules/aeon_trespass/voyage.ludex:1557)
 # Note the other relevant Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles',
@@ -10949,7 +11853,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions
-# (rules/aeon_trespass/voyage.ludex:1424)
+# (rules/aeon_trespass/voyage.ludex:1559)
 # Note the Triskelion stats
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions',
@@ -10959,7 +11863,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks
-# (rules/aeon_trespass/voyage.ludex:1426)
+# (rules/aeon_trespass/voyage.ludex:1561)
 # Store the decks separately
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks',
@@ -10969,7 +11873,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:1428)
+# (rules/aeon_trespass/voyage.ludex:1563)
 # Store the Explored Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles',
@@ -10979,7 +11883,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:1431)
+# (rules/aeon_trespass/voyage.ludex:1566)
 # Unused Explored Map tiles stay in their space
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles',
@@ -10988,7 +11892,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_charge
-# (rules/aeon_trespass/voyage.ludex:1441)
+# (rules/aeon_trespass/voyage.ludex:1576)
 # A Summoning uses up 1 Summon Charge
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_charge',
@@ -11000,7 +11904,7 @@ def summon_charge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_limit
-# (rules/aeon_trespass/voyage.ludex:1446)
+# (rules/aeon_trespass/voyage.ludex:1581)
 # The Summon Limit
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_limit',
@@ -11016,7 +11920,7 @@ def summon_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts
-# (rules/aeon_trespass/voyage.ludex:1451)
+# (rules/aeon_trespass/voyage.ludex:1586)
 # A used Summoning exhausts until the next Divine Surge
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts',
@@ -11025,7 +11929,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.special_summonings
-# (rules/aeon_trespass/voyage.ludex:1456)
+# (rules/aeon_trespass/voyage.ludex:1591)
 # Special Summonings and Bonus Summoning Charges
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.special_summonings',
@@ -11034,7 +11938,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_moves_adversary  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:1462)
+# (rules/aeon_trespass/voyage.ludex:1597)
 # Every Summoning moves the Adversary
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_move'
@@ -11047,7 +11951,7 @@ def summoning_moves_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes
-# (rules/aeon_trespass/voyage.ludex:1470)
+# (rules/aeon_trespass/voyage.ludex:1605)
 # A Divine Surge replenishes Godforms and Summonings
 @book.rule(
     'voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes',
@@ -11059,7 +11963,7 @@ def divine_surge_replenishes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds
-# (rules/aeon_trespass/voyage.ludex:1480)
+# (rules/aeon_trespass/voyage.ludex:1615)
 # Cycle I Diplomacy Thresholds
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds',
@@ -11068,7 +11972,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers
-# (rules/aeon_trespass/voyage.ludex:1484)
+# (rules/aeon_trespass/voyage.ludex:1619)
 # Diplomacy triggers refer to the Local Faction
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers',
@@ -11077,13 +11981,13 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.local_faction
-# (rules/aeon_trespass/voyage.ludex:1487)
+# (rules/aeon_trespass/voyage.ludex:1622)
 # Local Faction
 book.rule('voyage.additional_voyage_rules.diplomacy_rules.local_faction', title='Local Faction')
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus
-# (rules/aeon_trespass/voyage.ludex:1490)
+# (rules/aeon_trespass/voyage.ludex:1625)
 # Diplomacy Bonus/Penalty
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus',
@@ -11092,7 +11996,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final
-# (rules/aeon_trespass/voyage.ludex:1494)
+# (rules/aeon_trespass/voyage.ludex:1629)
 # At War is final
 def at_war_is_final_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'diplomacy_threshold') == 'At War')
@@ -11108,13 +12012,13 @@ def at_war_is_final_effect(g: Game, ctx: Ctx) -> None:
     g.note('ignored: At War is final')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1521)
+# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1656)
 # Gained Gear cards
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_gear', title='Gained Gear cards')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gained_technology
-# (rules/aeon_trespass/voyage.ludex:1524)
+# (rules/aeon_trespass/voyage.ludex:1659)
 # Gained Technology cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_technology',
@@ -11127,7 +12031,7 @@ def gained_technology_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1530)
+# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1665)
 # Gained Clue and Ally cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_clues',
@@ -11137,7 +12041,7 @@ def gained_clues_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.arg('card'), 'voyage.additional_voyage_rules.gain_and_loss.clues_in_play')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1544)
+# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1679)
 # Gained Mnemos cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
@@ -11164,13 +12068,13 @@ def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
             g.gain('mnemos_cards_held', 1, a)
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1560)
+# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1695)
 # Gained tokens
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_tokens', title='Gained tokens')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements
-# (rules/aeon_trespass/voyage.ludex:1563)
+# (rules/aeon_trespass/voyage.ludex:1698)
 # Gaining Other Game Elements
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements',
@@ -11179,7 +12083,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.gain_and_loss.loss_of_elements
-# (rules/aeon_trespass/voyage.ludex:1566)
+# (rules/aeon_trespass/voyage.ludex:1701)
 # Loss
 @book.rule('voyage.additional_voyage_rules.gain_and_loss.loss_of_elements', title='Loss')
 def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
@@ -11187,7 +12091,7 @@ def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss
-# (rules/aeon_trespass/voyage.ludex:1584)
+# (rules/aeon_trespass/voyage.ludex:1719)
 # Voluntary Gain/Loss
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss',
@@ -11195,7 +12099,7 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1587)
+# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1722)
 # Gaining/Losing as a Group
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
@@ -11203,7 +12107,7 @@ book.rule(
 )
 
 
-# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1608)
+# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1743)
 # Diplomacy Bonus/Penalty by Threshold (Cycle I)
 def diplomacy_bonus_table_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'diplomacy_threshold')

@@ -108,6 +108,14 @@ class PrideAndConsolidateSampleFaction(Record):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ChallengesSampleFaction(Record):
+    # challenge_alliance.challenges.sample_faction (rules/dei_old_london/challenge.ludex:166)
+
+    KIND: ClassVar[str] = 'challenge_alliance.challenges.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ObjectiveCard(Record):
     # objective_card: Objective Card (rules/dei_old_london/components.ludex:53)
 
@@ -703,6 +711,16 @@ PRIDE_AND_CONSOLIDATE_FACTION_GREEN = PrideAndConsolidateSampleFaction(
     title=None,
 )
 
+CHALLENGES_FACTION_RED = ChallengesSampleFaction(
+    id='challenge_alliance.challenges.faction_red',
+    title=None,
+)
+
+CHALLENGES_FACTION_BLUE = ChallengesSampleFaction(
+    id='challenge_alliance.challenges.faction_blue',
+    title=None,
+)
+
 ROOF_A = StartingUnitsSampleRegion(
     id='purebred.rules.purebred_setup.initial_deployment_purebred.starting_units.roof_a',
     title=None,
@@ -1219,6 +1237,8 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     PRIDE_AND_CONSOLIDATE_FACTION_RED.id: PRIDE_AND_CONSOLIDATE_FACTION_RED,
     PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id: PRIDE_AND_CONSOLIDATE_FACTION_BLUE,
     PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id: PRIDE_AND_CONSOLIDATE_FACTION_GREEN,
+    CHALLENGES_FACTION_RED.id: CHALLENGES_FACTION_RED,
+    CHALLENGES_FACTION_BLUE.id: CHALLENGES_FACTION_BLUE,
     ROOF_A.id: ROOF_A,
     ROOF_B.id: ROOF_B,
     ROOF_C.id: ROOF_C,
@@ -1386,6 +1406,7 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         PRIDE_AND_CONSOLIDATE_FACTION_BLUE.id,
         PRIDE_AND_CONSOLIDATE_FACTION_GREEN.id,
     ),
+    ChallengesSampleFaction.KIND: (CHALLENGES_FACTION_RED.id, CHALLENGES_FACTION_BLUE.id),
     ObjectiveCard.KIND: (
         OBJECTIVE_1.id,
         OBJECTIVE_2A.id,

@@ -671,14 +671,168 @@ def pride_and_consolidate(g: Game) -> list[Expectation]:
     ]
 
 
-# challenge_alliance.challenges (rules/dei_old_london/challenge.ludex:145)
+# challenge_alliance.challenges (rules/dei_old_london/challenge.ludex:162)
 # Red resolves its Challenge on Blue; Blue's on Red stays unresolved
-book.example(
+@book.example(
     'challenge_alliance.challenges',
     title="Red resolves its Challenge on Blue; Blue's on Red stays unresolved",
     scope=('challenge_alliance',),
-    source='rules/dei_old_london/challenge.ludex:145',
+    source='rules/dei_old_london/challenge.ludex:162',
 )
+def challenges(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', [catalog.CHALLENGES_FACTION_RED.id, catalog.CHALLENGES_FACTION_BLUE.id])
+    g.set_place(
+        'region',
+        [
+            'challenge_alliance.challenges.docks',
+            'challenge_alliance.challenges.market_square',
+            'challenge_alliance.challenges.plaza',
+            'challenge_alliance.challenges.bridge_end',
+            'challenge_alliance.challenges.wharf',
+        ],
+    )
+    g.set_fact('right_of', [catalog.CHALLENGES_FACTION_RED.id], catalog.CHALLENGES_FACTION_BLUE.id)
+    g.set_fact('right_of', [catalog.CHALLENGES_FACTION_BLUE.id], catalog.CHALLENGES_FACTION_RED.id)
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.docks'],
+        1,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.docks'],
+        3,
+    )
+    g.set_fact(
+        'linked_regions',
+        ['challenge_alliance.challenges.docks'],
+        ['challenge_alliance.challenges.market_square', 'challenge_alliance.challenges.plaza'],
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.market_square'],
+        0,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.plaza'],
+        0,
+    )
+    g.set_fact('answer', ['extra'], ['challenge_alliance.challenges.market_square'])
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.docks'],
+        1,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.market_square'],
+        0,
+    )
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.market_square'],
+        1,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.plaza'],
+        0,
+    )
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.plaza'],
+        1,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.bridge_end'],
+        1,
+    )
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.bridge_end'],
+        0,
+    )
+    g.set_fact(
+        'units_of',
+        [catalog.CHALLENGES_FACTION_RED.id, 'challenge_alliance.challenges.wharf'],
+        1,
+    )
+    g.set_fact(
+        'supremacy_count',
+        [catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_alliance.challenges.wharf'],
+        0,
+    )
+    g.set_fact('answer', ['declare_challenge', catalog.CHALLENGES_FACTION_RED.id], True)
+    g.set(catalog.CHALLENGES_FACTION_RED.id, 'supply', 10)
+    g.set(catalog.CHALLENGES_FACTION_BLUE.id, 'supply', 10)
+    with g.effect():
+        g.trigger('challenge_alliance.challenge.challenge_setup', ctx)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.CHALLENGES_FACTION_RED.id)
+        g.trigger('challenge_alliance.challenge.challenge_resolution', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('end_game_scoring', ctx)
+    return [
+        g.expect(
+            'faction_red.challenge_pending == 0',
+            lambda: g.get(catalog.CHALLENGES_FACTION_RED.id, 'challenge_pending'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'faction_blue.challenge_pending == 1',
+            lambda: g.get(catalog.CHALLENGES_FACTION_BLUE.id, 'challenge_pending'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'faction_red.supply == 13',
+            lambda: g.get(catalog.CHALLENGES_FACTION_RED.id, 'supply'),
+            '==',
+            lambda: 13,
+        ),
+        g.expect(
+            'faction_blue.supply == 10',
+            lambda: g.get(catalog.CHALLENGES_FACTION_BLUE.id, 'supply'),
+            '==',
+            lambda: 10,
+        ),
+        g.expect(
+            'units_of(faction_blue, docks) == 0',
+            lambda: g.fact(
+                'units_of',
+                catalog.CHALLENGES_FACTION_BLUE.id,
+                'challenge_alliance.challenges.docks',
+            ),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'units_of(faction_blue, market_square) == 2',
+            lambda: g.fact(
+                'units_of',
+                catalog.CHALLENGES_FACTION_BLUE.id,
+                'challenge_alliance.challenges.market_square',
+            ),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'units_of(faction_blue, plaza) == 1',
+            lambda: g.fact(
+                'units_of',
+                catalog.CHALLENGES_FACTION_BLUE.id,
+                'challenge_alliance.challenges.plaza',
+            ),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
 # purebred.rules.purebred_setup.phase_3_barracks.barracks_on_drones

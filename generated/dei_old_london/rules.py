@@ -1459,7 +1459,6 @@ def challenge_resolution_effect(g: Game, ctx: Ctx) -> None:
     title='Resolving the Challenge, once per game',
     limit=Limit(1, per='game'),
     scope=('challenge_alliance',),
-    prose=1,
 )
 def resolve_challenge_effect(g: Game, ctx: Ctx) -> None:
     chosen_1 = g.pick(
@@ -1473,17 +1472,38 @@ def resolve_challenge_effect(g: Game, ctx: Ctx) -> None:
             and q.known(g, g.fact('supremacy_count', g.fact('right_of', ctx.need('actor')), r)) >= 1
         ],
     )
-    for _r in chosen_1:
-        g.prose(
-            'all Units of the challenged Faction in that Region must be moved immediately, '
-            'ignoring the Majorities, distributed as evenly as possible in the Regions Linked to '
-            'the starting Region.',
-        )
+    for r in chosen_1:
+        for moved in g.members([g.fact('units_of', g.fact('right_of', ctx.need('actor')), r)]):
+            g.set_fact('units_of', [g.fact('right_of', ctx.need('actor')), r], 0)
+            for l_ in g.members(g.fact('linked_regions', r)):
+                g.set_fact(
+                    'units_of',
+                    [g.fact('right_of', ctx.need('actor')), l_],
+                    q.known(g, g.fact('units_of', g.fact('right_of', ctx.need('actor')), l_))
+                    + q.known(g, moved) // q.count(g, g.fact('linked_regions', r)),
+                )
+            chosen_2 = g.pick(
+                ctx,
+                'challenge_alliance.challenge.challenge_resolution.resolve_challenge',
+                'extra',
+                g.members(g.fact('linked_regions', r)),
+                'exactly',
+                q.known(g, moved)
+                - q.count(g, g.fact('linked_regions', r))
+                * (q.known(g, moved) // q.count(g, g.fact('linked_regions', r))),
+            )
+            for extra in chosen_2:
+                g.set_fact(
+                    'units_of',
+                    [g.fact('right_of', ctx.need('actor')), extra],
+                    q.known(g, g.fact('units_of', g.fact('right_of', ctx.need('actor')), extra))
+                    + 1,
+                )
         g.trigger('challenge_alliance.challenge.challenge_resolution.return_the_token', ctx)
 
 
 # challenge_alliance.challenge.challenge_resolution.return_the_token
-# (rules/dei_old_london/challenge.ludex:47)
+# (rules/dei_old_london/challenge.ludex:56)
 # The challenging Faction's token returns to the box
 @book.rule(
     'challenge_alliance.challenge.challenge_resolution.return_the_token',
@@ -1494,7 +1514,7 @@ def return_the_token_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('actor'), 'challenge_pending', 0)
 
 
-# challenge_alliance.challenge.challenge_end_of_game (rules/dei_old_london/challenge.ludex:52)
+# challenge_alliance.challenge.challenge_end_of_game (rules/dei_old_london/challenge.ludex:61)
 # Challenge - End of Game
 @book.rule(
     'challenge_alliance.challenge.challenge_end_of_game',
@@ -1508,7 +1528,7 @@ def challenge_end_of_game_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', 3, g.fact('right_of', f))
 
 
-# challenge_alliance.alliance.alliance (rules/dei_old_london/challenge.ludex:75)
+# challenge_alliance.alliance.alliance (rules/dei_old_london/challenge.ludex:92)
 # Alliance - Proposal and Resolution
 def alliance_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.active(g, 'challenge_alliance.alliance.alliance.accepted', ctx.need('actor')))
@@ -1596,7 +1616,7 @@ def alliance_effect(g: Game, ctx: Ctx) -> None:
 
 
 # challenge_alliance.alliance.alliance.alliance_mission_completed
-# (rules/dei_old_london/challenge.ludex:119)
+# (rules/dei_old_london/challenge.ludex:136)
 # Each Faction of the Alliance completes the Alliance Mission
 @book.rule(
     'challenge_alliance.alliance.alliance.alliance_mission_completed',
@@ -1607,7 +1627,7 @@ def alliance_mission_completed_effect(g: Game, ctx: Ctx) -> None:
     g.note('the Faction completed an Alliance Mission')
 
 
-# challenge_alliance.alliance.alliance.accepted (rules/dei_old_london/challenge.ludex:123)
+# challenge_alliance.alliance.alliance.accepted (rules/dei_old_london/challenge.ludex:140)
 # An accepted Alliance counts as the receiving Faction's Mission
 @book.rule(
     'challenge_alliance.alliance.alliance.accepted',

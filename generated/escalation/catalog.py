@@ -53,7 +53,7 @@ class Theory(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AeternaMission(Record):
-    # aeterna.aeterna_control.aeterna_mission (rules/escalation/sc_aeterna.ludex:541)
+    # aeterna.aeterna_control.aeterna_mission (rules/escalation/sc_aeterna.ludex:591)
     # Aeterna Control Mission card
 
     KIND: ClassVar[str] = 'aeterna.aeterna_control.aeterna_mission'
@@ -64,7 +64,7 @@ class AeternaMission(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MohMission(Record):
-    # sc_servants.moment_of_humanity.moh_mission (rules/escalation/sc_servants.ludex:383)
+    # sc_servants.moment_of_humanity.moh_mission (rules/escalation/sc_servants.ludex:455)
     # Moment of Humanity Mission card
 
     KIND: ClassVar[str] = 'sc_servants.moment_of_humanity.moh_mission'

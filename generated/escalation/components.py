@@ -54,6 +54,13 @@ DECKS = by_name(
         reshuffle='never',
     ),
     DeckDef(
+        name='chronoleon_module.setup.reference_cards',
+        title='The 2 Surge Token Reference cards (OvM), before setup',
+        contains=('chronoleon_module.reference_card',),
+        cards=('chronoleon_module.reference_card', 'chronoleon_module.reference_card'),
+        reshuffle='never',
+    ),
+    DeckDef(
         name='pockets.resistance_tokens.stack',
         title='Resistance token stack',
         contains=('pockets.resistance_token',),
@@ -233,6 +240,18 @@ ZONES = by_name(
     ZoneDef(
         name='chronoleon_module.setup.out_of_play',
         title="The replaced Servant's Improvement tokens, out of the game",
+    ),
+    ZoneDef(
+        name='chronoleon_module.setup.replaced_servant',
+        title='The core game Servant Chronoleon replaces, out of the game',
+    ),
+    ZoneDef(
+        name='chronoleon_module.setup.kept_reference_card',
+        title='The Surge Token Reference card the Great Machine keeps',
+    ),
+    ZoneDef(
+        name='chronoleon_module.setup.revolutionaries_reference_card',
+        title='The Surge Token Reference card passed to the Revolutionaries',
     ),
     ZoneDef(
         name='pockets.resistance_tokens.in_city',

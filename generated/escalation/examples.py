@@ -11,23 +11,97 @@ from . import catalog
 book = Book()
 
 
-# chronoleon_module.setup.replaces_lex_hecate (rules/escalation/chronoleon.ludex:74)
+# chronoleon_module.setup.replaces_lex_hecate (rules/escalation/chronoleon.ludex:85)
 # Chronoleon takes Lex Hecate's place
-book.example(
+@book.example(
     'chronoleon_module.setup.replaces_lex_hecate',
     title="Chronoleon takes Lex Hecate's place",
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:74',
+    source='rules/escalation/chronoleon.ludex:85',
 )
+def replaces_lex_hecate(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('answer', ['replaced'], catalog.SERVANTS_MODULE_LEX_HECATE.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='great_machine')
+        g.trigger('chronoleon_module.setup.preparations', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(servants_module.improvement_supply) == 6',
+            lambda: q.count(g, 'servants_module.improvement_supply'),
+            '==',
+            lambda: 6,
+        ),
+        g.expect(
+            'not has(servants_module.improvement_supply, servants_module.lex_hecate_improvement)',
+            lambda: not q.has(
+                g,
+                'servants_module.improvement_supply',
+                catalog.LEX_HECATE_IMPROVEMENT.id,
+            ),
+        ),
+        g.expect(
+            'count(out_of_play) == 2',
+            lambda: q.count(g, 'chronoleon_module.setup.out_of_play'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'has(servants_module.improvement_supply, chronoleon_improvement)',
+            lambda: q.has(
+                g,
+                'servants_module.improvement_supply',
+                catalog.CHRONOLEON_IMPROVEMENT.id,
+            ),
+        ),
+        g.expect(
+            'has(servants_module.improvement_supply, servants_module.phantasmer_improvement)',
+            lambda: q.has(
+                g,
+                'servants_module.improvement_supply',
+                catalog.PHANTASMER_IMPROVEMENT.id,
+            ),
+        ),
+        g.expect(
+            'contains(replaced_servant, servants_module.lex_hecate)',
+            lambda: q.contains(
+                g,
+                'chronoleon_module.setup.replaced_servant',
+                catalog.SERVANTS_MODULE_LEX_HECATE.id,
+            ),
+        ),
+        g.expect(
+            'not contains(replaced_servant, servants_module.judgementor)',
+            lambda: not q.contains(
+                g,
+                'chronoleon_module.setup.replaced_servant',
+                catalog.SERVANTS_MODULE_JUDGEMENTOR.id,
+            ),
+        ),
+        g.expect(
+            'count(kept_reference_card) == 1',
+            lambda: q.count(g, 'chronoleon_module.setup.kept_reference_card'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(revolutionaries_reference_card) == 1',
+            lambda: q.count(g, 'chronoleon_module.setup.revolutionaries_reference_card'),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
-# chronoleon_module.surge_tokens.surge_tokens_placed (rules/escalation/chronoleon.ludex:131)
+# chronoleon_module.surge_tokens.surge_tokens_placed (rules/escalation/chronoleon.ludex:143)
 # Improvement I: the Surge tokens go on the track, and the first is taken
 @book.example(
     'chronoleon_module.surge_tokens.surge_tokens_placed',
     title='Improvement I: the Surge tokens go on the track, and the first is taken',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:131',
+    source='rules/escalation/chronoleon.ludex:143',
 )
 def surge_tokens_placed(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -87,13 +161,13 @@ def surge_tokens_placed(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.surge_tokens.last_numeral (rules/escalation/chronoleon.ludex:160)
+# chronoleon_module.surge_tokens.last_numeral (rules/escalation/chronoleon.ludex:172)
 # With the pointer at X, only XI receives a Surge token
 @book.example(
     'chronoleon_module.surge_tokens.last_numeral',
     title='With the pointer at X, only XI receives a Surge token',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:160',
+    source='rules/escalation/chronoleon.ludex:172',
 )
 def last_numeral(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -128,13 +202,13 @@ def last_numeral(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.improvements.three_tokens_at_once (rules/escalation/chronoleon.ludex:222)
+# chronoleon_module.improvements.three_tokens_at_once (rules/escalation/chronoleon.ludex:234)
 # Improvement II: 3 Surge tokens, to 2 Heroes
 @book.example(
     'chronoleon_module.improvements.three_tokens_at_once',
     title='Improvement II: 3 Surge tokens, to 2 Heroes',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:222',
+    source='rules/escalation/chronoleon.ludex:234',
 )
 def three_tokens_at_once(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -184,13 +258,13 @@ def three_tokens_at_once(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.improvements.optimize_two_tokens (rules/escalation/chronoleon.ludex:248)
+# chronoleon_module.improvements.optimize_two_tokens (rules/escalation/chronoleon.ludex:260)
 # With 'Optimize', Chronoleon gives 2 Surge tokens
 @book.example(
     'chronoleon_module.improvements.optimize_two_tokens',
     title="With 'Optimize', Chronoleon gives 2 Surge tokens",
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:248',
+    source='rules/escalation/chronoleon.ludex:260',
 )
 def optimize_two_tokens(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -230,13 +304,13 @@ def optimize_two_tokens(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.surge_guide.deterrence.deterred_exit (rules/escalation/chronoleon.ludex:311)
+# chronoleon_module.surge_guide.deterrence.deterred_exit (rules/escalation/chronoleon.ludex:323)
 # Deterrence: Chronoleon counts as a third Guard
 @book.example(
     'chronoleon_module.surge_guide.deterrence.deterred_exit',
     title='Deterrence: Chronoleon counts as a third Guard',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:311',
+    source='rules/escalation/chronoleon.ludex:323',
 )
 def deterred_exit(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -260,13 +334,13 @@ def deterred_exit(g: Game) -> list[Expectation]:
     ]
 
 
-# chronoleon_module.surge_guide.supervision.supervised_exit (rules/escalation/chronoleon.ludex:351)
+# chronoleon_module.surge_guide.supervision.supervised_exit (rules/escalation/chronoleon.ludex:363)
 # Supervision: exiting past 2 Guards costs 3 Trust
 @book.example(
     'chronoleon_module.surge_guide.supervision.supervised_exit',
     title='Supervision: exiting past 2 Guards costs 3 Trust',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:351',
+    source='rules/escalation/chronoleon.ludex:363',
 )
 def supervised_exit(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -290,13 +364,13 @@ def supervised_exit(g: Game) -> list[Expectation]:
 
 
 # chronoleon_module.surge_guide.supervision.identify_for_five
-# (rules/escalation/chronoleon.ludex:364)
+# (rules/escalation/chronoleon.ludex:376)
 # Two Citizens identified for 5 Trust instead of 4
 @book.example(
     'chronoleon_module.surge_guide.supervision.identify_for_five',
     title='Two Citizens identified for 5 Trust instead of 4',
     scope=('chronoleon_module',),
-    source='rules/escalation/chronoleon.ludex:364',
+    source='rules/escalation/chronoleon.ludex:376',
 )
 def identify_for_five(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -459,14 +533,114 @@ book.example(
 )
 
 
+# revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn
+# (rules/escalation/revolution.ludex:213)
+# Akira uses the Disruption Field and finishes his turn
+@book.example(
+    'revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn',
+    title='Akira uses the Disruption Field and finishes his turn',
+    scope=('revolution',),
+    source='rules/escalation/revolution.ludex:213',
+)
+def field_finishes_the_turn(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.DISRUPTION_FIELD.id, 'revolution.akira.inventions_in_play')
+    g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['gears'])
+    g.set_fact('answer', ['use_disruption_field'], True)
+    g.set_fact('answer', ['finish_your_turn'], True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('detainment', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(finish_turn, akira) == 1',
+            lambda: q.happened(g, 'finish_turn', catalog.AKIRA.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(master_plan_advance) == 0',
+            lambda: q.happened(g, 'master_plan_advance'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(punitive_measures) == 0',
+            lambda: q.happened(g, 'punitive_measures'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'contains(inventions_in_play, disruption_field)',
+            lambda: q.contains(
+                g,
+                'revolution.akira.inventions_in_play',
+                catalog.DISRUPTION_FIELD.id,
+            ),
+        ),
+    ]
+
+
+# revolution.akira.inventions_guide.disruption_field.field_without_finishing
+# (rules/escalation/revolution.ludex:235)
+# Akira uses the Disruption Field but goes on with his turn
+@book.example(
+    'revolution.akira.inventions_guide.disruption_field.field_without_finishing',
+    title='Akira uses the Disruption Field but goes on with his turn',
+    scope=('revolution',),
+    source='rules/escalation/revolution.ludex:235',
+)
+def field_without_finishing(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.DISRUPTION_FIELD.id, 'revolution.akira.inventions_in_play')
+    g.set_fact('roll_order', ['revolution.akira.breakdown_die'], ['explosion'])
+    g.set_fact('answer', ['use_disruption_field'], True)
+    g.set_fact('answer', ['finish_your_turn'], False)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('detainment', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(finish_turn, akira) == 0',
+            lambda: q.happened(g, 'finish_turn', catalog.AKIRA.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(master_plan_advance) == 1',
+            lambda: q.happened(g, 'master_plan_advance'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(punitive_measures) == 1',
+            lambda: q.happened(g, 'punitive_measures'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'not contains(inventions_in_play, disruption_field)',
+            lambda: not q.contains(
+                g,
+                'revolution.akira.inventions_in_play',
+                catalog.DISRUPTION_FIELD.id,
+            ),
+        ),
+    ]
+
+
 # revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment
-# (rules/escalation/revolution.ludex:224)
+# (rules/escalation/revolution.ludex:272)
 # Hyperbolic Emitter: 2 Trust count as 4
 @book.example(
     'revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment',
     title='Hyperbolic Emitter: 2 Trust count as 4',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:224',
+    source='rules/escalation/revolution.ludex:272',
 )
 def doubled_payment(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -501,13 +675,13 @@ def doubled_payment(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.probabilitator.rerolls_assault
-# (rules/escalation/revolution.ludex:272)
+# (rules/escalation/revolution.ludex:320)
 # Probabilitator re-rolls the Assault die, then breaks down
 @book.example(
     'revolution.akira.inventions_guide.probabilitator.rerolls_assault',
     title='Probabilitator re-rolls the Assault die, then breaks down',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:272',
+    source='rules/escalation/revolution.ludex:320',
 )
 def rerolls_assault(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -538,13 +712,13 @@ def rerolls_assault(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.probabilitator.rerolls_escape
-# (rules/escalation/revolution.ludex:286)
+# (rules/escalation/revolution.ludex:334)
 # Probabilitator re-rolls the Escape die, once per round
 @book.example(
     'revolution.akira.inventions_guide.probabilitator.rerolls_escape',
     title='Probabilitator re-rolls the Escape die, once per round',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:286',
+    source='rules/escalation/revolution.ludex:334',
 )
 def rerolls_escape(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -571,23 +745,73 @@ def rerolls_escape(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.jammer.jam_and_reactivate
-# (rules/escalation/revolution.ludex:344)
+# (rules/escalation/revolution.ludex:408)
 # Akira jams Phantasmer, who becomes active again
-book.example(
+@book.example(
     'revolution.akira.inventions_guide.jammer.jam_and_reactivate',
     title='Akira jams Phantasmer, who becomes active again',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:344',
+    source='rules/escalation/revolution.ludex:408',
 )
+def jam_and_reactivate(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.AKIRA.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    g.place(catalog.SERVANTS_MODULE_LEX_HECATE.id, 'grand_citadel')
+    g.gain('bonds', 3, 'great_machine')
+    g.set_fact('published', ['optimize_directive'], False)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('revolution.akira.inventions_guide.jammer.deactivate', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor='great_machine')
+        g.trigger('revolution.akira.inventions_guide.jammer.reactivate', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_PHANTASMER.id)
+        with g.refused('trigger action'):
+            g.trigger('action', ctx)
+        with g.refused('trigger movement'):
+            g.trigger('movement', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_LEX_HECATE.id)
+        g.trigger('movement', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'servants_module.phantasmer.deactivated == 0',
+            lambda: g.get(catalog.SERVANTS_MODULE_PHANTASMER.id, 'deactivated'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'paid(great_machine, bonds) == 2',
+            lambda: q.paid(g, 'great_machine', 'bonds'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(movement, servants_module.lex_hecate) == 1',
+            lambda: q.happened(g, 'movement', catalog.SERVANTS_MODULE_LEX_HECATE.id),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
-# revolution.akira.inventions_guide.jammer.jammed_stays_down (rules/escalation/revolution.ludex:365)
+# revolution.akira.inventions_guide.jammer.jammed_stays_down (rules/escalation/revolution.ludex:431)
 # Only the Servant in Akira's District is jammed
 @book.example(
     'revolution.akira.inventions_guide.jammer.jammed_stays_down',
     title="Only the Servant in Akira's District is jammed",
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:365',
+    source='rules/escalation/revolution.ludex:431',
 )
 def jammed_stays_down(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -760,34 +984,251 @@ def protocol_on_an_empty_city(g: Game) -> list[Expectation]:
     ]
 
 
-# aeterna.heroes_as_servants.hideout_draw (rules/escalation/sc_aeterna.ludex:235)
+# aeterna.heroes_as_servants.hideout_draw (rules/escalation/sc_aeterna.ludex:248)
 # Two Hero-Servants draw their Access cards
-book.example(
+@book.example(
     'aeterna.heroes_as_servants.hideout_draw',
     title='Two Hero-Servants draw their Access cards',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:235',
+    source='rules/escalation/sc_aeterna.ludex:248',
 )
+def hideout_draw(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'hero_servant', 2)
+    g.set(catalog.ENKIDU.id, 'trust', 0)
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.set_fact('access_cards_of', [catalog.ENKIDU.id], ['tower_of_law'])
+    g.set(catalog.JULIE.id, 'hero_servant', 2)
+    g.place(catalog.JULIE.id, 'grand_citadel')
+    g.set_fact('access_cards_of', [catalog.JULIE.id], ['revolution.julie.smugglers_hideout'])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('aeterna.heroes_as_servants.next_round', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.JULIE.id)
+        g.trigger('aeterna.heroes_as_servants.next_round', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(revolution.enkidu) == tower_of_law',
+            lambda: q.location(g, catalog.ENKIDU.id),
+            '==',
+            lambda: 'tower_of_law',
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 0',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'location(revolution.julie) == grand_citadel',
+            lambda: q.location(g, catalog.JULIE.id),
+            '==',
+            lambda: 'grand_citadel',
+        ),
+        g.expect(
+            'happened(action, revolution.enkidu) == 1',
+            lambda: q.happened(g, 'action', catalog.ENKIDU.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(action, revolution.julie) == 0',
+            lambda: q.happened(g, 'action', catalog.JULIE.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'access_district(revolution.julie) == revolution.julie.smugglers_hideout',
+            lambda: g.fact('access_district', catalog.JULIE.id),
+            '==',
+            lambda: 'revolution.julie.smugglers_hideout',
+        ),
+        g.expect(
+            'happened(other_mission_sets.compatibility_heroes.julie_servant, revolution.julie) == '
+            '1',
+            lambda: q.happened(
+                g,
+                'aeterna.other_mission_sets.compatibility_heroes.julie_servant',
+                catalog.JULIE.id,
+            ),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(patrol_movement, revolution.julie) == 1',
+            lambda: q.happened(g, 'patrol_movement', catalog.JULIE.id),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
-# aeterna.heroes_as_servants.random_access_card (rules/escalation/sc_aeterna.ludex:264)
+# aeterna.heroes_as_servants.random_access_card (rules/escalation/sc_aeterna.ludex:274)
 # A Hero-Servant draws one of three Access cards
-book.example(
+@book.example(
     'aeterna.heroes_as_servants.random_access_card',
     title='A Hero-Servant draws one of three Access cards',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:264',
+    source='rules/escalation/sc_aeterna.ludex:274',
 )
+def random_access_card(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'hero_servant', 2)
+    g.set(catalog.ENKIDU.id, 'trust', 0)
+    g.place(catalog.ENKIDU.id, 'art_district')
+    g.set_fact(
+        'access_cards_of',
+        [catalog.ENKIDU.id],
+        ['tower_of_law', 'grand_citadel', 'commerce_district'],
+    )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('aeterna.heroes_as_servants.next_round', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'contains(access_cards_of(revolution.enkidu), access_district(revolution.enkidu))',
+            lambda: q.contains(
+                g,
+                g.fact('access_cards_of', catalog.ENKIDU.id),
+                g.fact('access_district', catalog.ENKIDU.id),
+            ),
+        ),
+        g.expect(
+            'location(revolution.enkidu) == access_district(revolution.enkidu)',
+            lambda: q.location(g, catalog.ENKIDU.id),
+            '==',
+            lambda: g.fact('access_district', catalog.ENKIDU.id),
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 0',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(action, revolution.enkidu) == 1',
+            lambda: q.happened(g, 'action', catalog.ENKIDU.id),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# aeterna.heroes_as_servants.detained_at_the_servant (rules/escalation/sc_aeterna.ludex:307)
+# Akira ends his movement where Enkidu is a Hero-Servant
+@book.example(
+    'aeterna.heroes_as_servants.detained_at_the_servant',
+    title='Akira ends his movement where Enkidu is a Hero-Servant',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:307',
+)
+def detained_at_the_servant(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'hero_servant', 1)
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.set(catalog.JULIE.id, 'hero_servant', 1)
+    g.place(catalog.JULIE.id, 'art_district')
+    g.set(catalog.AKIRA.id, 'hero_servant', 0)
+    g.set(catalog.AKIRA.id, 'aeterna', 0)
+    g.place(catalog.AKIRA.id, 'grand_citadel')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('movement', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(detainment, revolution.akira) == 1',
+            lambda: q.happened(g, 'detainment', catalog.AKIRA.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'revolution.akira.aeterna == 1',
+            lambda: g.get(catalog.AKIRA.id, 'aeterna'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(detainment_result, revolution.enkidu) == 1',
+            lambda: q.happened(g, 'detainment_result', catalog.ENKIDU.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(detainment_result, revolution.julie) == 0',
+            lambda: q.happened(g, 'detainment_result', catalog.JULIE.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(detainment_result, revolution.akira) == 0',
+            lambda: q.happened(g, 'detainment_result', catalog.AKIRA.id),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# aeterna.heroes_as_servants.not_detained_by_a_hero (rules/escalation/sc_aeterna.ludex:327)
+# Akira ends his movement where Enkidu is a Hero, not a Servant
+@book.example(
+    'aeterna.heroes_as_servants.not_detained_by_a_hero',
+    title='Akira ends his movement where Enkidu is a Hero, not a Servant',
+    scope=('aeterna',),
+    source='rules/escalation/sc_aeterna.ludex:327',
+)
+def not_detained_by_a_hero(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.ENKIDU.id, 'hero_servant', 0)
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.set(catalog.JULIE.id, 'hero_servant', 1)
+    g.place(catalog.JULIE.id, 'art_district')
+    g.set(catalog.AKIRA.id, 'hero_servant', 0)
+    g.set(catalog.AKIRA.id, 'aeterna', 0)
+    g.place(catalog.AKIRA.id, 'grand_citadel')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('movement', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(detainment, revolution.akira) == 0',
+            lambda: q.happened(g, 'detainment', catalog.AKIRA.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.akira.aeterna == 0',
+            lambda: g.get(catalog.AKIRA.id, 'aeterna'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(detainment_result) == 0',
+            lambda: q.happened(g, 'detainment_result'),
+            '==',
+            lambda: 0,
+        ),
+    ]
 
 
 # aeterna.heroes_as_servants.specific_situations.servant_rounds
-# (rules/escalation/sc_aeterna.ludex:335)
+# (rules/escalation/sc_aeterna.ludex:386)
 # Two Hero-Servants at the end of their second round
 @book.example(
     'aeterna.heroes_as_servants.specific_situations.servant_rounds',
     title='Two Hero-Servants at the end of their second round',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:335',
+    source='rules/escalation/sc_aeterna.ludex:386',
 )
 def servant_rounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -854,13 +1295,13 @@ def servant_rounds(g: Game) -> list[Expectation]:
     ]
 
 
-# aeterna.heroes_as_servants.specific_situations.other_sets (rules/escalation/sc_aeterna.ludex:360)
+# aeterna.heroes_as_servants.specific_situations.other_sets (rules/escalation/sc_aeterna.ludex:411)
 # With another Mission set: converting only once the third Mission is completed
 @book.example(
     'aeterna.heroes_as_servants.specific_situations.other_sets',
     title='With another Mission set: converting only once the third Mission is completed',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:360',
+    source='rules/escalation/sc_aeterna.ludex:411',
 )
 def other_sets(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -925,25 +1366,147 @@ def other_sets(g: Game) -> list[Expectation]:
 
 
 # aeterna.heroes_as_servants.specific_situations.riot_detains
-# (rules/escalation/sc_aeterna.ludex:404)
+# (rules/escalation/sc_aeterna.ludex:456)
 # Hero A becomes a Servant during Hero B's Riot
-book.example(
+@book.example(
     'aeterna.heroes_as_servants.specific_situations.riot_detains',
     title="Hero A becomes a Servant during Hero B's Riot",
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:404',
+    source='rules/escalation/sc_aeterna.ludex:456',
 )
+def riot_detains(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.AKIRA.id, 'aeterna', 3)
+    g.set(catalog.AKIRA.id, 'trust', 2)
+    g.set(catalog.ENKIDU.id, 'aeterna', 0)
+    g.set(catalog.ENKIDU.id, 'trust', 1)
+    g.place(catalog.AKIRA.id, 'grand_citadel')
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.set_fact('turn_of', [], catalog.ENKIDU.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.ENKIDU.id)
+        g.trigger('special_guard_broken', ctx.but(args=(('district', 'grand_citadel'),)))
+        ctx = ctx_1
+    return [
+        g.expect(
+            'revolution.akira.hero_servant == 1',
+            lambda: g.get(catalog.AKIRA.id, 'hero_servant'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'revolution.akira.aeterna == 4',
+            lambda: g.get(catalog.AKIRA.id, 'aeterna'),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'revolution.akira.trust == 0',
+            lambda: g.get(catalog.AKIRA.id, 'trust'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'revolution.enkidu.aeterna == 2',
+            lambda: g.get(catalog.ENKIDU.id, 'aeterna'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'revolution.enkidu.trust == 2',
+            lambda: g.get(catalog.ENKIDU.id, 'trust'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'revolution.enkidu.hero_servant == 0',
+            lambda: g.get(catalog.ENKIDU.id, 'hero_servant'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(finish_turn, revolution.akira) == 1',
+            lambda: q.happened(g, 'finish_turn', catalog.AKIRA.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(finish_turn, revolution.enkidu) == 0',
+            lambda: q.happened(g, 'finish_turn', catalog.ENKIDU.id),
+            '==',
+            lambda: 0,
+        ),
+    ]
 
 
 # aeterna.other_mission_sets.mission_comes_into_play.mission_adds_two_special_guards
-# (rules/escalation/sc_aeterna.ludex:454)
+# (rules/escalation/sc_aeterna.ludex:508)
 # A Mission comes into play: two special Guards, then Æ
-book.example(
+@book.example(
     'aeterna.other_mission_sets.mission_comes_into_play.mission_adds_two_special_guards',
     title='A Mission comes into play: two special Guards, then Æ',
     scope=('aeterna',),
-    source='rules/escalation/sc_aeterna.ludex:454',
+    source='rules/escalation/sc_aeterna.ludex:508',
 )
+def mission_adds_two_special_guards(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['grand_citadel', 'art_district', 'tower_of_law'])
+    g.set_fact('special_guards_in', ['grand_citadel'], 0)
+    g.set_fact('special_guards_in', ['art_district'], 0)
+    g.set_fact('special_guards_in', ['tower_of_law'], 0)
+    g.set_place('grand_citadel', [])
+    g.set_place('art_district', [])
+    g.set_place('tower_of_law', [])
+    with g.effect():
+        g.trigger('mission_into_play', ctx)
+    return [
+        g.expect(
+            'sum([special_guards_in(d) for each d in city_districts()]) == 2',
+            lambda: q.total(
+                g,
+                [g.fact('special_guards_in', d) for d in g.members(g.fact('city_districts'))],
+            ),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'count([d for each d in city_districts() where contains(d, ae_token)]) == count([d '
+            'for each d in city_districts() where special_guards_in(d) >= 1])',
+            lambda: q.count(
+                g,
+                [
+                    d
+                    for d in g.members(g.fact('city_districts'))
+                    if q.contains(g, d, 'aeterna.ae_token')
+                ],
+            ),
+            '==',
+            lambda: q.count(
+                g,
+                [
+                    d
+                    for d in g.members(g.fact('city_districts'))
+                    if q.known(g, g.fact('special_guards_in', d)) >= 1
+                ],
+            ),
+        ),
+        g.expect(
+            'count(reserve) == 30 - count([d for each d in city_districts() where '
+            'special_guards_in(d) >= 1])',
+            lambda: q.count(g, 'aeterna.reserve'),
+            '==',
+            lambda: 30
+            - q.count(
+                g,
+                [
+                    d
+                    for d in g.members(g.fact('city_districts'))
+                    if q.known(g, g.fact('special_guards_in', d)) >= 1
+                ],
+            ),
+        ),
+    ]
 
 
 # sc_rules.revolution_sc.jammer_sc.jammer_on_phantasmer (rules/escalation/sc_intro.ludex:118)
@@ -1125,45 +1688,320 @@ def picked_up_at_the_end_of_his_turn(g: Game) -> list[Expectation]:
     ]
 
 
-# sc_servants.special_cases.phantasmer.phantasmer_relocates (rules/escalation/sc_servants.ludex:138)
+# sc_servants.special_cases.phantasmer.phantasmer_relocates (rules/escalation/sc_servants.ludex:153)
 # Fully upgraded Phantasmer relocates to a random District
-book.example(
+@book.example(
     'sc_servants.special_cases.phantasmer.phantasmer_relocates',
     title='Fully upgraded Phantasmer relocates to a random District',
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:138',
+    source='rules/escalation/sc_servants.ludex:153',
 )
+def phantasmer_relocates(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['art_district', 'grand_citadel', 'tower_of_law'])
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'control_nexus')
+    g.set_place(
+        catalog.SERVANTS_MODULE_PHANTASMER.id,
+        [catalog.PHANTASMER_IMPROVEMENT.id, catalog.PHANTASMER_IMPROVEMENT.id],
+    )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_PHANTASMER.id)
+        g.trigger('sc_servants.special_cases.phantasmer', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'contains(city_districts(), location(servants_module.phantasmer))',
+            lambda: q.contains(
+                g,
+                g.fact('city_districts'),
+                q.location(g, catalog.SERVANTS_MODULE_PHANTASMER.id),
+            ),
+        ),
+        g.expect(
+            'count(servants_module.phantasmer) == 2',
+            lambda: q.count(g, catalog.SERVANTS_MODULE_PHANTASMER.id),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(detainment_result, servants_module.phantasmer) == 1',
+            lambda: q.happened(g, 'detainment_result', catalog.SERVANTS_MODULE_PHANTASMER.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(confiscate_directive, servants_module.phantasmer) == 1',
+            lambda: q.happened(g, 'confiscate_directive', catalog.SERVANTS_MODULE_PHANTASMER.id),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# sc_servants.special_cases.phantasmer.phantasmer_detains_there
+# (rules/escalation/sc_servants.ludex:169)
+# Phantasmer's new District: a Hero who has finished their turn is detained, and one who moves there
+@book.example(
+    'sc_servants.special_cases.phantasmer.phantasmer_detains_there',
+    title="Phantasmer's new District: a Hero who has finished their turn is detained, and one who "
+    'moves there',
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:169',
+)
+def phantasmer_detains_there(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['grand_citadel'])
+    g.place(catalog.SERVANTS_MODULE_PHANTASMER.id, 'control_nexus')
+    g.set_place(
+        catalog.SERVANTS_MODULE_PHANTASMER.id,
+        [catalog.PHANTASMER_IMPROVEMENT.id, catalog.PHANTASMER_IMPROVEMENT.id],
+    )
+    g.place(catalog.AKIRA.id, 'grand_citadel')
+    g.place(catalog.ENKIDU.id, 'grand_citadel')
+    g.place(catalog.JULIE.id, 'art_district')
+    g.set_fact('detained_by', [], catalog.SERVANTS_MODULE_PHANTASMER.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.AKIRA.id)
+        g.trigger('finish_turn', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_PHANTASMER.id)
+        g.trigger('sc_servants.special_cases.phantasmer', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.move(catalog.JULIE.id, 'grand_citadel')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.JULIE.id)
+        g.trigger('movement', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(servants_module.phantasmer) == grand_citadel',
+            lambda: q.location(g, catalog.SERVANTS_MODULE_PHANTASMER.id),
+            '==',
+            lambda: 'grand_citadel',
+        ),
+        g.expect(
+            'happened(confiscate_directive) == 1',
+            lambda: q.happened(g, 'confiscate_directive'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(detainment, revolution.akira) == 1',
+            lambda: q.happened(g, 'detainment', catalog.AKIRA.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(detainment, revolution.enkidu) == 0',
+            lambda: q.happened(g, 'detainment', catalog.ENKIDU.id),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(detainment, revolution.julie) == 1',
+            lambda: q.happened(g, 'detainment', catalog.JULIE.id),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
 # sc_servants.special_cases.judgementor.judgementor_guard_at_home
-# (rules/escalation/sc_servants.ludex:171)
+# (rules/escalation/sc_servants.ludex:214)
 # Judgementor places a special Guard in his District
-book.example(
+@book.example(
     'sc_servants.special_cases.judgementor.judgementor_guard_at_home',
     title='Judgementor places a special Guard in his District',
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:171',
+    source='rules/escalation/sc_servants.ludex:214',
 )
+def judgementor_guard_at_home(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['art_district', 'grand_citadel', 'tower_of_law'])
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'art_district')
+    g.set_place(
+        catalog.SERVANTS_MODULE_JUDGEMENTOR.id,
+        [catalog.JUDGEMENTOR_IMPROVEMENT.id, catalog.JUDGEMENTOR_IMPROVEMENT.id],
+    )
+    g.set_fact('empty_square_in', ['art_district'], True)
+    g.set_fact('special_guards_in', ['art_district'], 1)
+    g.set_fact('special_guards_in', ['grand_citadel'], 0)
+    g.set_fact('special_guards_in', ['tower_of_law'], 0)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_JUDGEMENTOR.id)
+        g.trigger('sc_servants.special_cases.judgementor', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(detainment_result, servants_module.judgementor) == 1',
+            lambda: q.happened(g, 'detainment_result', catalog.SERVANTS_MODULE_JUDGEMENTOR.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'special_guards_in(art_district) == 2',
+            lambda: g.fact('special_guards_in', 'art_district'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'special_guards_in(grand_citadel) + special_guards_in(tower_of_law) == 0',
+            lambda: q.known(g, g.fact('special_guards_in', 'grand_citadel'))
+            + q.known(g, g.fact('special_guards_in', 'tower_of_law')),
+            '==',
+            lambda: 0,
+        ),
+    ]
 
 
 # sc_servants.special_cases.judgementor.judgementor_guard_elsewhere
-# (rules/escalation/sc_servants.ludex:191)
+# (rules/escalation/sc_servants.ludex:232)
 # No empty square: the special Guard goes to a random District
-book.example(
+@book.example(
     'sc_servants.special_cases.judgementor.judgementor_guard_elsewhere',
     title='No empty square: the special Guard goes to a random District',
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:191',
+    source='rules/escalation/sc_servants.ludex:232',
 )
+def judgementor_guard_elsewhere(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('city_districts', [], ['grand_citadel', 'tower_of_law'])
+    g.place(catalog.SERVANTS_MODULE_JUDGEMENTOR.id, 'art_district')
+    g.set_place(
+        catalog.SERVANTS_MODULE_JUDGEMENTOR.id,
+        [catalog.JUDGEMENTOR_IMPROVEMENT.id, catalog.JUDGEMENTOR_IMPROVEMENT.id],
+    )
+    g.set_fact('empty_square_in', ['art_district'], False)
+    g.set_fact('special_guards_in', ['art_district'], 0)
+    g.set_fact('special_guards_in', ['grand_citadel'], 0)
+    g.set_fact('special_guards_in', ['tower_of_law'], 0)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_JUDGEMENTOR.id)
+        g.trigger('sc_servants.special_cases.judgementor', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(detainment_result, servants_module.judgementor) == 1',
+            lambda: q.happened(g, 'detainment_result', catalog.SERVANTS_MODULE_JUDGEMENTOR.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'special_guards_in(art_district) == 0',
+            lambda: g.fact('special_guards_in', 'art_district'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'special_guards_in(grand_citadel) + special_guards_in(tower_of_law) == 1',
+            lambda: q.known(g, g.fact('special_guards_in', 'grand_citadel'))
+            + q.known(g, g.fact('special_guards_in', 'tower_of_law')),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
-# sc_servants.sc_chronoleon.chronoleon_gives (rules/escalation/sc_servants.ludex:299)
+# sc_servants.special_cases.lex_hecate.lex_hecate_acts (rules/escalation/sc_servants.ludex:271)
+# Lex Hecate, fully upgraded, detains and takes a District Action
+@book.example(
+    'sc_servants.special_cases.lex_hecate.lex_hecate_acts',
+    title='Lex Hecate, fully upgraded, detains and takes a District Action',
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:271',
+)
+def lex_hecate_acts(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        catalog.SERVANTS_MODULE_LEX_HECATE.id,
+        [catalog.LEX_HECATE_IMPROVEMENT.id, catalog.LEX_HECATE_IMPROVEMENT.id],
+    )
+    g.set_fact('district_action_possible', [catalog.SERVANTS_MODULE_LEX_HECATE.id], True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_LEX_HECATE.id)
+        g.trigger('sc_servants.special_cases.lex_hecate', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(detainment_result, servants_module.lex_hecate) == 1',
+            lambda: q.happened(g, 'detainment_result', catalog.SERVANTS_MODULE_LEX_HECATE.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(district_action, servants_module.lex_hecate) == 1',
+            lambda: q.happened(g, 'district_action', catalog.SERVANTS_MODULE_LEX_HECATE.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(security_protocol) == 0',
+            lambda: q.happened(g, 'security_protocol'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# sc_servants.special_cases.lex_hecate.lex_hecate_cannot_act
+# (rules/escalation/sc_servants.ludex:284)
+# Lex Hecate cannot take her District Action: the Security Protocol
+@book.example(
+    'sc_servants.special_cases.lex_hecate.lex_hecate_cannot_act',
+    title='Lex Hecate cannot take her District Action: the Security Protocol',
+    scope=('sc_servants',),
+    source='rules/escalation/sc_servants.ludex:284',
+)
+def lex_hecate_cannot_act(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        catalog.SERVANTS_MODULE_LEX_HECATE.id,
+        [catalog.LEX_HECATE_IMPROVEMENT.id, catalog.LEX_HECATE_IMPROVEMENT.id],
+    )
+    g.set_fact('district_action_possible', [catalog.SERVANTS_MODULE_LEX_HECATE.id], False)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SERVANTS_MODULE_LEX_HECATE.id)
+        g.trigger('sc_servants.special_cases.lex_hecate', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(detainment_result, servants_module.lex_hecate) == 1',
+            lambda: q.happened(g, 'detainment_result', catalog.SERVANTS_MODULE_LEX_HECATE.id),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(district_action) == 0',
+            lambda: q.happened(g, 'district_action'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(security_protocol) == 1',
+            lambda: q.happened(g, 'security_protocol'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# sc_servants.sc_chronoleon.chronoleon_gives (rules/escalation/sc_servants.ludex:371)
 # Chronoleon gives a Surge token to each Hero in her District
 @book.example(
     'sc_servants.sc_chronoleon.chronoleon_gives',
     title='Chronoleon gives a Surge token to each Hero in her District',
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:299',
+    source='rules/escalation/sc_servants.ludex:371',
 )
 def chronoleon_gives(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1204,13 +2042,13 @@ def chronoleon_gives(g: Game) -> list[Expectation]:
     ]
 
 
-# sc_servants.sc_chronoleon.tracker_dropped (rules/escalation/sc_servants.ludex:357)
+# sc_servants.sc_chronoleon.tracker_dropped (rules/escalation/sc_servants.ludex:429)
 # Enkidu drops one of his 2 Supervision tokens; the other comes into effect
 @book.example(
     'sc_servants.sc_chronoleon.tracker_dropped',
     title='Enkidu drops one of his 2 Supervision tokens; the other comes into effect',
     scope=('sc_servants',),
-    source='rules/escalation/sc_servants.ludex:357',
+    source='rules/escalation/sc_servants.ludex:429',
 )
 def tracker_dropped(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1246,13 +2084,13 @@ def tracker_dropped(g: Game) -> list[Expectation]:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.judgementor.lex_hecate_arrests
-# (rules/escalation/sc_servants.ludex:454)
+# (rules/escalation/sc_servants.ludex:526)
 # Lex Hecate arrests a Citizen with a Revolt token
 @book.example(
     'sc_servants.moment_of_humanity.revolt_tokens.judgementor.lex_hecate_arrests',
     title='Lex Hecate arrests a Citizen with a Revolt token',
     scope=('sc_servants', 'sc_servants.moment_of_humanity'),
-    source='rules/escalation/sc_servants.ludex:454',
+    source='rules/escalation/sc_servants.ludex:526',
 )
 def lex_hecate_arrests(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1280,13 +2118,13 @@ def lex_hecate_arrests(g: Game) -> list[Expectation]:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.judgementor_collects
-# (rules/escalation/sc_servants.ludex:482)
+# (rules/escalation/sc_servants.ludex:554)
 # Judgementor takes a District Action by a Revolt token
 @book.example(
     'sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.judgementor_collects',
     title='Judgementor takes a District Action by a Revolt token',
     scope=('sc_servants', 'sc_servants.moment_of_humanity'),
-    source='rules/escalation/sc_servants.ludex:482',
+    source='rules/escalation/sc_servants.ludex:554',
 )
 def judgementor_collects(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2116,33 +2954,105 @@ def lends_the_tower_card(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.julie.setup.hideout_ready (rules/escalation/julie.ludex:31)
+# revolution.julie.setup.hideout_ready (rules/escalation/julie.ludex:33)
 # Julie's Smugglers Hideout next to her Hero card, her miniature on it
-book.example(
+@book.example(
     'revolution.julie.setup.hideout_ready',
     title="Julie's Smugglers Hideout next to her Hero card, her miniature on it",
     scope=('revolution',),
-    source='rules/escalation/julie.ludex:31',
+    source='rules/escalation/julie.ludex:33',
 )
+def hideout_ready(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'access_cards_of',
+        [catalog.JULIE.id],
+        ['art_district', 'commerce_district', 'tower_of_law'],
+    )
+    g.set_fact('answer', ['forfeited'], 'tower_of_law')
+    with g.effect():
+        g.trigger('revolution.julie.setup', ctx)
+    return [
+        g.expect(
+            'access_cards_of(julie) == [art_district, commerce_district, smugglers_hideout]',
+            lambda: g.fact('access_cards_of', catalog.JULIE.id),
+            '==',
+            lambda: ['art_district', 'commerce_district', 'revolution.julie.smugglers_hideout'],
+        ),
+        g.expect(
+            'location(hideout_tile) == card',
+            lambda: q.location(g, 'revolution.julie.hideout_tile'),
+            '==',
+            lambda: 'revolution.julie.card',
+        ),
+        g.expect(
+            'location(miniature) == hideout_tile',
+            lambda: q.location(g, 'revolution.julie.miniature'),
+            '==',
+            lambda: 'revolution.julie.hideout_tile',
+        ),
+        g.expect(
+            'contains(smugglers_hideout, julie)',
+            lambda: q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id),
+        ),
+    ]
 
 
-# revolution.julie.hideout.heads_for_the_hideout (rules/escalation/julie.ludex:99)
+# revolution.julie.hideout.heads_for_the_hideout (rules/escalation/julie.ludex:101)
 # Julie chooses the Hideout and goes there
-book.example(
+@book.example(
     'revolution.julie.hideout.heads_for_the_hideout',
     title='Julie chooses the Hideout and goes there',
     scope=('revolution',),
-    source='rules/escalation/julie.ludex:99',
+    source='rules/escalation/julie.ludex:101',
 )
+def heads_for_the_hideout(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.JULIE.id, 'trust', 5)
+    g.place(catalog.JULIE.id, 'art_district')
+    g.set_fact('guards_in', ['art_district'], 2)
+    g.set_fact('access_district', [catalog.JULIE.id], 'art_district')
+    g.set_fact('answer', ['choose_hideout_card'], True)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.JULIE.id)
+        g.trigger('revolution.julie.hideout.choose_card', ctx)
+        g.trigger('revolution.julie.hideout.move_to_hideout', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('julie.trust == 3', lambda: g.get(catalog.JULIE.id, 'trust'), '==', lambda: 3),
+        g.expect(
+            'contains(smugglers_hideout, julie)',
+            lambda: q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id),
+        ),
+        g.expect(
+            'access_district(julie) == smugglers_hideout',
+            lambda: g.fact('access_district', catalog.JULIE.id),
+            '==',
+            lambda: 'revolution.julie.smugglers_hideout',
+        ),
+        g.expect(
+            'location(miniature) == hideout_tile',
+            lambda: q.location(g, 'revolution.julie.miniature'),
+            '==',
+            lambda: 'revolution.julie.hideout_tile',
+        ),
+        g.expect(
+            'happened(finish_turn, julie) == 1',
+            lambda: q.happened(g, 'finish_turn', catalog.JULIE.id),
+            '==',
+            lambda: 1,
+        ),
+    ]
 
 
-# revolution.julie.hideout.no_actions.no_action_in_the_hideout (rules/escalation/julie.ludex:139)
+# revolution.julie.hideout.no_actions.no_action_in_the_hideout (rules/escalation/julie.ludex:143)
 # Julie takes no Action in the Hideout, and takes one outside it
 @book.example(
     'revolution.julie.hideout.no_actions.no_action_in_the_hideout',
     title='Julie takes no Action in the Hideout, and takes one outside it',
     scope=('revolution',),
-    source='rules/escalation/julie.ludex:139',
+    source='rules/escalation/julie.ludex:143',
 )
 def no_action_in_the_hideout(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2170,13 +3080,13 @@ def no_action_in_the_hideout(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.julie.hideout.commerce_for_free (rules/escalation/julie.ludex:189)
+# revolution.julie.hideout.commerce_for_free (rules/escalation/julie.ludex:193)
 # Julie moves from the Hideout to the Commerce District for free
 @book.example(
     'revolution.julie.hideout.commerce_for_free',
     title='Julie moves from the Hideout to the Commerce District for free',
     scope=('revolution',),
-    source='rules/escalation/julie.ludex:189',
+    source='rules/escalation/julie.ludex:193',
 )
 def commerce_for_free(g: Game) -> list[Expectation]:
     ctx = Ctx()

@@ -20,7 +20,6 @@ book = Book()
     who=('great_machine',),
     when=Timing('before', target='great_machine_preparations'),
     scope=('chronoleon_module',),
-    prose=2,
 )
 def preparations_effect(g: Game, ctx: Ctx) -> None:
     chosen_1 = g.pick(
@@ -51,11 +50,20 @@ def preparations_effect(g: Game, ctx: Ctx) -> None:
             2,
             'servants_module.improvement_supply',
         )
-        g.prose('Take Chronoleon instead of this Servant.')
-    g.prose('Keep one Surge Token Reference card and pass the other one to the Revolutionaries.')
+        g.place(replaced, 'chronoleon_module.setup.replaced_servant')
+    g.draw(
+        'chronoleon_module.setup.reference_cards',
+        1,
+        'chronoleon_module.setup.kept_reference_card',
+    )
+    g.draw(
+        'chronoleon_module.setup.reference_cards',
+        1,
+        'chronoleon_module.setup.revolutionaries_reference_card',
+    )
 
 
-# chronoleon_module.surge_tokens.on_the_track (rules/escalation/chronoleon.ludex:98)
+# chronoleon_module.surge_tokens.on_the_track (rules/escalation/chronoleon.ludex:110)
 # Surge tokens on the Master Plan track
 def on_the_track_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -88,7 +96,7 @@ def on_the_track_effect(g: Game, ctx: Ctx) -> None:
         g.move(unallocated, 'chronoleon_module.game_box', source='chronoleon_module.surge_supply')
 
 
-# chronoleon_module.surge_tokens.take_surge (rules/escalation/chronoleon.ludex:116)
+# chronoleon_module.surge_tokens.take_surge (rules/escalation/chronoleon.ludex:128)
 # Chronoleon takes a Surge token as the Master Plan advances
 def take_surge_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, 'chronoleon_module.master_plan_track') > 0)
@@ -110,7 +118,7 @@ def take_surge_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.improvements.give_as_action (rules/escalation/chronoleon.ludex:185)
+# chronoleon_module.improvements.give_as_action (rules/escalation/chronoleon.ludex:197)
 # Improvement I: give a Surge token as an Action
 def give_as_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 1)
@@ -151,7 +159,7 @@ def give_as_action_effect(g: Game, ctx: Ctx) -> None:
             g.move(surge, g.get(receiver, 'held_surge'), source='chronoleon_module.surge_reserve')
 
 
-# chronoleon_module.improvements.optimize_second_action (rules/escalation/chronoleon.ludex:196)
+# chronoleon_module.improvements.optimize_second_action (rules/escalation/chronoleon.ludex:208)
 # Special case: a second Action with the 'Optimize' Directive
 def optimize_second_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -200,7 +208,7 @@ def optimize_second_action_effect(g: Game, ctx: Ctx) -> None:
             g.move(surge, g.get(receiver, 'held_surge'), source='chronoleon_module.surge_reserve')
 
 
-# chronoleon_module.improvements.give_freely (rules/escalation/chronoleon.ludex:207)
+# chronoleon_module.improvements.give_freely (rules/escalation/chronoleon.ludex:219)
 # Improvement II: give Surge tokens after movement
 def give_freely_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) == 2)
@@ -243,7 +251,7 @@ def give_freely_effect(g: Game, ctx: Ctx) -> None:
             g.move(surge, g.get(receiver, 'held_surge'), source='chronoleon_module.surge_reserve')
 
 
-# chronoleon_module.improvements.activation (rules/escalation/chronoleon.ludex:274)
+# chronoleon_module.improvements.activation (rules/escalation/chronoleon.ludex:286)
 # Activating and discarding Surge tokens
 @book.rule(
     'chronoleon_module.improvements.activation',
@@ -264,7 +272,7 @@ def activation_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.surge_guide.deterrence.deterrence_exit (rules/escalation/chronoleon.ludex:298)
+# chronoleon_module.surge_guide.deterrence.deterrence_exit (rules/escalation/chronoleon.ludex:310)
 # Deterrence: Chronoleon as 1 extra Guard on exiting
 def deterrence_exit_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -290,7 +298,7 @@ def deterrence_exit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.surge_guide.deterrence.deterrence_action (rules/escalation/chronoleon.ludex:304)
+# chronoleon_module.surge_guide.deterrence.deterrence_action (rules/escalation/chronoleon.ludex:316)
 # Deterrence: Chronoleon as 1 extra Guard for an Action
 def deterrence_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -316,7 +324,7 @@ def deterrence_action_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# chronoleon_module.surge_guide.supervision.supervision_exit (rules/escalation/chronoleon.ludex:339)
+# chronoleon_module.surge_guide.supervision.supervision_exit (rules/escalation/chronoleon.ludex:351)
 # Supervision: 1 Trust more to exit a District
 def supervision_exit_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(ctx.need('actor'), 'held_surge'), catalog.SUPERVISION.id))
@@ -339,7 +347,7 @@ def supervision_exit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # chronoleon_module.surge_guide.supervision.supervision_action
-# (rules/escalation/chronoleon.ludex:345)
+# (rules/escalation/chronoleon.ludex:357)
 # Supervision: 1 Trust more for an Action
 def supervision_action_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(ctx.need('actor'), 'held_surge'), catalog.SUPERVISION.id))
@@ -683,7 +691,7 @@ def breakdown_effect(g: Game, ctx: Ctx) -> None:
         g.discard(ctx.get('self'))
 
 
-# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:176)
+# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:166)
 # Communicator
 def communicator_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.COMMUNICATOR.id))
@@ -706,7 +714,7 @@ def communicator_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:186)
+# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:176)
 def empathizer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.EMPATHIZER.id))
 
@@ -728,7 +736,7 @@ def empathizer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:199)
+# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:189)
 # Disruption Field
 def disruption_field_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -746,18 +754,99 @@ def disruption_field_check(g: Game, ctx: Ctx) -> bool:
     limit=Limit(1, per='round'),
     scope=('revolution',),
     this=catalog.DISRUPTION_FIELD.id,
-    prose=1,
 )
 def disruption_field_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'revolution.akira.inventions_guide.disruption_field', 'use_disruption_field'):
-        g.prose(
-            'The Great Machine may not advance the Master Plan or apply any Punitive Measures to '
-            'you if you choose to finish your turn.',
-        )
+        if g.may(ctx, 'revolution.akira.inventions_guide.disruption_field', 'finish_your_turn'):
+            g.trigger('finish_turn', ctx)
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:213)
+# revolution.akira.inventions_guide.disruption_field.field_shields
+# (rules/escalation/revolution.ludex:202)
+# The Great Machine may not advance the Master Plan or apply Punitive Measures
+def field_shields_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.resolving(g, 'detainment')
+        and q.since(g, catalog.DISRUPTION_FIELD.id, 'detainment', catalog.AKIRA.id) == 0
+        and q.since(g, 'finish_turn', 'detainment', catalog.AKIRA.id) == 0,
+    )
+
+
+@book.rule(
+    'revolution.akira.inventions_guide.disruption_field.field_shields',
+    title='The Great Machine may not advance the Master Plan or apply Punitive Measures',
+    when=Timing(
+        'any',
+        options=(
+            Timing('instead', target='master_plan_advance'),
+            Timing('instead', target='punitive_measures'),
+        ),
+    ),
+    check=field_shields_check,
+    scope=('revolution',),
+)
+def field_shields_effect(g: Game, ctx: Ctx) -> None:
+    g.require(False, 'no')
+
+
+# revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn.advance_result
+# (rules/escalation/revolution.ludex:215)
+# In this example, the detainment result advances the Master Plan
+@book.rule(
+    'revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn.advance_result',
+    title='In this example, the detainment result advances the Master Plan',
+    when=Timing('end', target='detainment'),
+    scope=('revolution',),
+    example='revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn',
+)
+def field_finishes_the_turn_advance_result_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('master_plan_advance', ctx)
+
+
+# revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn.punitive_result
+# (rules/escalation/revolution.ludex:218)
+# In this example, the detainment result applies a Punitive Measure
+@book.rule(
+    'revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn.punitive_result',
+    title='In this example, the detainment result applies a Punitive Measure',
+    when=Timing('end', target='detainment'),
+    scope=('revolution',),
+    example='revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn',
+)
+def field_finishes_the_turn_punitive_result_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('punitive_measures', ctx)
+
+
+# revolution.akira.inventions_guide.disruption_field.field_without_finishing.advance_result
+# (rules/escalation/revolution.ludex:237)
+# In this example, the detainment result advances the Master Plan
+@book.rule(
+    'revolution.akira.inventions_guide.disruption_field.field_without_finishing.advance_result',
+    title='In this example, the detainment result advances the Master Plan',
+    when=Timing('end', target='detainment'),
+    scope=('revolution',),
+    example='revolution.akira.inventions_guide.disruption_field.field_without_finishing',
+)
+def field_without_finishing_advance_result_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('master_plan_advance', ctx)
+
+
+# revolution.akira.inventions_guide.disruption_field.field_without_finishing.punitive_result
+# (rules/escalation/revolution.ludex:240)
+# In this example, the detainment result applies a Punitive Measure
+@book.rule(
+    'revolution.akira.inventions_guide.disruption_field.field_without_finishing.punitive_result',
+    title='In this example, the detainment result applies a Punitive Measure',
+    when=Timing('end', target='detainment'),
+    scope=('revolution',),
+    example='revolution.akira.inventions_guide.disruption_field.field_without_finishing',
+)
+def field_without_finishing_punitive_result_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('punitive_measures', ctx)
+
+
+# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:261)
 # Hyperbolic Emitter
 def hyperbolic_emitter_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -786,7 +875,7 @@ def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:255)
+# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:303)
 # Probabilitator
 def probabilitator_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -817,7 +906,7 @@ def probabilitator_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:309)
+# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:357)
 def jammer_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'revolution.akira.inventions_in_play', catalog.JAMMER.id)
@@ -853,7 +942,7 @@ def jammer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:319)
+# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:367)
 # The Servant in the same District is deactivated
 @book.rule(
     'revolution.akira.inventions_guide.jammer.deactivate',
@@ -876,7 +965,16 @@ def deactivate_effect(g: Game, ctx: Ctx) -> None:
         g.set(jammed, 'deactivated', 1)
 
 
-# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:332)
+# revolution.akira.inventions_guide.jammer.not_counted (rules/escalation/revolution.ludex:375)
+# A deactivated Servant does not count towards anything
+book.rule(
+    'revolution.akira.inventions_guide.jammer.not_counted',
+    title='A deactivated Servant does not count towards anything',
+    scope=('revolution',),
+)
+
+
+# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:384)
 # A deactivated Servant becomes active again
 @book.rule(
     'revolution.akira.inventions_guide.jammer.reactivate',
@@ -884,7 +982,6 @@ def deactivate_effect(g: Game, ctx: Ctx) -> None:
     who=('great_machine',),
     when=Timing('during', target='great_machine_phase'),
     scope=('revolution',),
-    prose=1,
 )
 def reactivate_effect(g: Game, ctx: Ctx) -> None:
     chosen_1 = g.pick(
@@ -903,14 +1000,52 @@ def reactivate_effect(g: Game, ctx: Ctx) -> None:
     for reactivated in chosen_1:
         g.pay('bonds', 2, ctx.subject)
         g.set(reactivated, 'deactivated', 0)
-        g.prose(
-            'Put their miniature upright. This Servant has spent their Action and cannot move or '
-            "take any more Actions during this round (unless the 'Optimize' Directive is "
-            'published).',
-        )
+        ctx_2 = ctx
+        ctx = ctx.but(actor=reactivated)
+        g.trigger('revolution.akira.inventions_guide.jammer.action_spent', ctx)
+        ctx = ctx_2
 
 
-# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:390)
+# revolution.akira.inventions_guide.jammer.action_spent (rules/escalation/revolution.ludex:397)
+# The reactivated Servant has spent their Action this round
+book.rule(
+    'revolution.akira.inventions_guide.jammer.action_spent',
+    title='The reactivated Servant has spent their Action this round',
+    who=('servant',),
+    duration=Duration('until_end', period='round'),
+    scope=('revolution',),
+)
+
+
+# revolution.akira.inventions_guide.jammer.spent_servant_stays
+# (rules/escalation/revolution.ludex:401)
+# A reactivated Servant cannot move or take any more Actions this round
+def spent_servant_stays_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.active(g, 'revolution.akira.inventions_guide.jammer.action_spent', ctx.need('actor'))
+        and not g.fact('published', 'optimize_directive'),
+    )
+
+
+@book.rule(
+    'revolution.akira.inventions_guide.jammer.spent_servant_stays',
+    title='A reactivated Servant cannot move or take any more Actions this round',
+    who=('servant',),
+    when=Timing(
+        'any',
+        options=(Timing('instead', target='action'), Timing('instead', target='movement')),
+    ),
+    check=spent_servant_stays_check,
+    scope=('revolution',),
+)
+def spent_servant_stays_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        not q.active(g, 'revolution.akira.inventions_guide.jammer.action_spent', ctx.need('actor')),
+        'not active(action_spent, actor)',
+    )
+
+
+# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:456)
 def jump_pack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'revolution.akira.inventions_in_play', catalog.JUMP_PACK.id)
@@ -1096,18 +1231,36 @@ def becomes_servant_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('after', target='aeterna', stat=True),
     check=becomes_servant_check,
     scope=('aeterna',),
-    prose=1,
 )
 def becomes_servant_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'hero_servant', 1)
     g.lose('trust', g.get(ctx.need('owner'), 'trust'), ctx.need('owner'))
-    g.prose(
-        'The Hero-Servant finishes their turn. They do not perform an Interaction if the 4th Æ is '
-        'received due to detainment, and cannot use any of their Hero abilities.',
-    )
+    ctx_1 = ctx
+    ctx = ctx.but(actor=ctx.need('owner'))
+    g.trigger('finish_turn', ctx)
+    ctx = ctx_1
 
 
-# aeterna.heroes_as_servants.next_round (rules/escalation/sc_aeterna.ludex:216)
+# aeterna.heroes_as_servants.becomes_servant.no_interaction (rules/escalation/sc_aeterna.ludex:217)
+# No Interaction when the 4th Æ comes from a detainment
+book.rule(
+    'aeterna.heroes_as_servants.becomes_servant.no_interaction',
+    title='No Interaction when the 4th Æ comes from a detainment',
+    scope=('aeterna',),
+)
+
+
+# aeterna.heroes_as_servants.becomes_servant.no_hero_abilities
+# (rules/escalation/sc_aeterna.ludex:222)
+# A Hero-Servant cannot use their Hero abilities
+book.rule(
+    'aeterna.heroes_as_servants.becomes_servant.no_hero_abilities',
+    title='A Hero-Servant cannot use their Hero abilities',
+    scope=('aeterna',),
+)
+
+
+# aeterna.heroes_as_servants.next_round (rules/escalation/sc_aeterna.ludex:227)
 # The Hero-Servant's turn
 def next_round_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.subject, 'hero_servant') == 2)
@@ -1117,12 +1270,11 @@ def next_round_check(g: Game, ctx: Ctx) -> bool:
     'aeterna.heroes_as_servants.next_round',
     title="The Hero-Servant's turn",
     who=('hero',),
+    when=Timing('after', target='regular_servants_turns'),
     check=next_round_check,
     scope=('aeterna',),
-    prose=2,
 )
 def next_round_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('After the 3 regular Servants of the Great Machine take their turns:')
     g.set_fact(
         'access_district',
         [ctx.need('you')],
@@ -1136,12 +1288,9 @@ def next_round_effect(g: Game, ctx: Ctx) -> None:
     else:
         g.move(ctx.get('you'), g.fact('access_district', ctx.need('you')))
         g.trigger('action', ctx)
-        g.prose(
-            'The Action (or Actions) is that of the Servant whose Servant Order token you have.',
-        )
 
 
-# aeterna.heroes_as_servants.detains (rules/escalation/sc_aeterna.ludex:285)
+# aeterna.heroes_as_servants.detains (rules/escalation/sc_aeterna.ludex:291)
 # A Hero-Servant detains other Heroes
 def detains_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1166,17 +1315,24 @@ def detains_check(g: Game, ctx: Ctx) -> bool:
     when=Timing('end', target='movement'),
     check=detains_check,
     scope=('aeterna',),
-    prose=1,
 )
 def detains_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('detainment', ctx)
-    g.prose(
-        'The Hero-Servant applies the detainment result of the Servant whose Servant Order token '
-        'they have.',
-    )
+    for hs in g.members(
+        [
+            h
+            for h in g.members('hero')
+            if q.known(g, g.get(h, 'hero_servant')) > 0
+            and q.location(g, h) == q.location(g, ctx.need('you'))
+        ],
+    ):
+        ctx_1 = ctx
+        ctx = ctx.but(actor=hs)
+        g.trigger('detainment_result', ctx)
+        ctx = ctx_1
 
 
-# aeterna.heroes_as_servants.hero_again (rules/escalation/sc_aeterna.ludex:294)
+# aeterna.heroes_as_servants.hero_again (rules/escalation/sc_aeterna.ludex:345)
 # Becoming a Hero again
 @book.rule(
     'aeterna.heroes_as_servants.hero_again',
@@ -1199,7 +1355,7 @@ def hero_again_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.heroes_as_servants.specific_situations.several_detainments
-# (rules/escalation/sc_aeterna.ludex:309)
+# (rules/escalation/sc_aeterna.ludex:360)
 # Several detainments
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.several_detainments',
@@ -1208,7 +1364,7 @@ book.rule(
 )
 
 
-# aeterna.heroes_as_servants.specific_situations.two_heroes (rules/escalation/sc_aeterna.ludex:317)
+# aeterna.heroes_as_servants.specific_situations.two_heroes (rules/escalation/sc_aeterna.ludex:368)
 # Only 2 Heroes and 4 Servants
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.two_heroes',
@@ -1218,7 +1374,7 @@ book.rule(
 
 
 # aeterna.heroes_as_servants.specific_situations.tracking_card
-# (rules/escalation/sc_aeterna.ludex:320)
+# (rules/escalation/sc_aeterna.ludex:371)
 # Tracking Movement cards
 book.rule(
     'aeterna.heroes_as_servants.specific_situations.tracking_card',
@@ -1228,7 +1384,7 @@ book.rule(
 
 
 # aeterna.heroes_as_servants.specific_situations.no_conversion
-# (rules/escalation/sc_aeterna.ludex:323)
+# (rules/escalation/sc_aeterna.ludex:374)
 # A Hero-Servant does not convert Æ
 def no_conversion_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1252,14 +1408,13 @@ def no_conversion_effect(g: Game, ctx: Ctx) -> None:
     g.lose('aeterna', g.get(ctx.subject, 'aeterna'), ctx.subject)
 
 
-# aeterna.heroes_as_servants.specific_situations.first_round (rules/escalation/sc_aeterna.ludex:394)
+# aeterna.heroes_as_servants.specific_situations.first_round (rules/escalation/sc_aeterna.ludex:445)
 # The first round as a Servant
 @book.rule(
     'aeterna.heroes_as_servants.specific_situations.first_round',
     title='The first round as a Servant',
     when=Timing('after', target='aeterna.heroes_as_servants.becomes_servant'),
     scope=('aeterna',),
-    prose=1,
 )
 def first_round_effect(g: Game, ctx: Ctx) -> None:
     for a in g.members('hero'):
@@ -1273,10 +1428,9 @@ def first_round_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx.but(actor=g.fact('turn_of'))
             g.trigger('detainment', ctx)
             ctx = ctx_1
-    g.prose('This will not affect the results of the Riot.')
 
 
-# aeterna.other_mission_sets.additional_rules (rules/escalation/sc_aeterna.ludex:441)
+# aeterna.other_mission_sets.additional_rules (rules/escalation/sc_aeterna.ludex:490)
 # Additional rules
 def additional_rules_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1290,7 +1444,7 @@ book.rule(
 )
 
 
-# aeterna.other_mission_sets.mission_comes_into_play (rules/escalation/sc_aeterna.ludex:445)
+# aeterna.other_mission_sets.mission_comes_into_play (rules/escalation/sc_aeterna.ludex:494)
 # A Mission comes into play
 def mission_comes_into_play_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1299,21 +1453,27 @@ def mission_comes_into_play_check(g: Game, ctx: Ctx) -> bool:
 @book.rule(
     'aeterna.other_mission_sets.mission_comes_into_play',
     title='A Mission comes into play',
+    when=Timing('after', target='mission_into_play'),
     check=mission_comes_into_play_check,
     scope=('aeterna',),
-    prose=1,
 )
 def mission_comes_into_play_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'During setup, put 1 Æ on the Mission card as a reminder. What follows is done when the '
-        'Mission comes into play.',
-    )
     for drawn in g.members([q.random_one(g, g.fact('city_districts'))]):
         g.set_fact('special_guards_in', [drawn], q.known(g, g.fact('special_guards_in', drawn)) + 1)
     g.trigger('security_protocol', ctx)
 
 
-# aeterna.other_mission_sets.completion_conversion (rules/escalation/sc_aeterna.ludex:500)
+# aeterna.other_mission_sets.mission_comes_into_play.mission_reminder
+# (rules/escalation/sc_aeterna.ludex:503)
+# 1 Æ on the Mission card as a reminder
+book.rule(
+    'aeterna.other_mission_sets.mission_comes_into_play.mission_reminder',
+    title='1 Æ on the Mission card as a reminder',
+    scope=('aeterna',),
+)
+
+
+# aeterna.other_mission_sets.completion_conversion (rules/escalation/sc_aeterna.ludex:550)
 # Mission completion conversion
 def completion_conversion_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('aeterna.aeterna_control'))
@@ -1341,7 +1501,7 @@ def completion_conversion_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans
-# (rules/escalation/sc_aeterna.ludex:520)
+# (rules/escalation/sc_aeterna.ludex:570)
 # The 'Disclosure of Plans' Bond tokens
 book.rule(
     'aeterna.other_mission_sets.compatibility_missions.disclosure_of_plans',
@@ -1351,7 +1511,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative
-# (rules/escalation/sc_aeterna.ludex:523)
+# (rules/escalation/sc_aeterna.ludex:573)
 # Servant Order tokens used in a Mission
 book.rule(
     'aeterna.other_mission_sets.compatibility_missions.servant_order_by_initiative',
@@ -1361,7 +1521,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_heroes.chronoleon_order
-# (rules/escalation/sc_aeterna.ludex:527)
+# (rules/escalation/sc_aeterna.ludex:577)
 # A Hero-Servant with the Chronoleon Order token
 book.rule(
     'aeterna.other_mission_sets.compatibility_heroes.chronoleon_order',
@@ -1371,7 +1531,7 @@ book.rule(
 
 
 # aeterna.other_mission_sets.compatibility_heroes.julie_servant
-# (rules/escalation/sc_aeterna.ludex:531)
+# (rules/escalation/sc_aeterna.ludex:581)
 # Julie as a Hero-Servant
 def julie_servant_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1387,13 +1547,12 @@ def julie_servant_check(g: Game, ctx: Ctx) -> bool:
     who=(catalog.JULIE.id,),
     check=julie_servant_check,
     scope=('aeterna',),
-    prose=1,
 )
 def julie_servant_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Julie treats the Smugglers Hideout Access card as a Patrol Movement card.')
+    g.trigger('patrol_movement', ctx)
 
 
-# aeterna.aeterna_control.guard_design.objective (rules/escalation/sc_aeterna.ludex:546)
+# aeterna.aeterna_control.guard_design.objective (rules/escalation/sc_aeterna.ludex:596)
 # Objective Part
 book.rule(
     'aeterna.aeterna_control.guard_design.objective',
@@ -1404,7 +1563,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.guard_design.advantage (rules/escalation/sc_aeterna.ludex:551)
+# aeterna.aeterna_control.guard_design.advantage (rules/escalation/sc_aeterna.ludex:601)
 # Advantage Part
 @book.rule(
     'aeterna.aeterna_control.guard_design.advantage',
@@ -1437,7 +1596,7 @@ def guard_design_advantage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # aeterna.aeterna_control.guard_design.security_protocol_prevention
-# (rules/escalation/sc_aeterna.ludex:571)
+# (rules/escalation/sc_aeterna.ludex:621)
 # Security Protocol prevention
 book.rule(
     'aeterna.aeterna_control.guard_design.security_protocol_prevention',
@@ -1446,7 +1605,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.secrets_of_the_lab.objective (rules/escalation/sc_aeterna.ludex:577)
+# aeterna.aeterna_control.secrets_of_the_lab.objective (rules/escalation/sc_aeterna.ludex:627)
 # Objective Part
 book.rule(
     'aeterna.aeterna_control.secrets_of_the_lab.objective',
@@ -1455,7 +1614,7 @@ book.rule(
 )
 
 
-# aeterna.aeterna_control.secrets_of_the_lab.advantage (rules/escalation/sc_aeterna.ludex:580)
+# aeterna.aeterna_control.secrets_of_the_lab.advantage (rules/escalation/sc_aeterna.ludex:630)
 # Advantage Part
 book.rule(
     'aeterna.aeterna_control.secrets_of_the_lab.advantage',
@@ -1697,20 +1856,59 @@ def phantasmer_check(g: Game, ctx: Ctx) -> bool:
     who=(catalog.SERVANTS_MODULE_PHANTASMER.id,),
     check=phantasmer_check,
     scope=('sc_servants',),
-    prose=2,
 )
 def phantasmer_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Phantasmer applies his regular detainment result, then:')
+    g.trigger('detainment_result', ctx)
     g.relocate(catalog.SERVANTS_MODULE_PHANTASMER.id, q.random_one(g, g.fact('city_districts')))
-    g.prose(
-        "In this new District he takes no Actions but applies the 'Confiscate' Directive effect "
-        'if it was not applied before. A Hero in this District who has already finished their '
-        'turn, or who moves to it during their turn this round, is immediately detained. '
-        'Phantasmer does not relocate again if he detains a Hero in the new District.',
+    if q.since(g, 'confiscate_directive', 'detainment_result') != 0:
+        g.trigger('confiscate_directive', ctx)
+    for h in g.members('hero'):
+        if (
+            q.location(g, h) == q.location(g, catalog.SERVANTS_MODULE_PHANTASMER.id)
+            and q.since(g, 'finish_turn', 'round', h) == 0
+        ):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=h)
+            g.trigger('detainment', ctx)
+            ctx = ctx_1
+
+
+# sc_servants.special_cases.phantasmer.detains_arrivals (rules/escalation/sc_servants.ludex:145)
+# A Hero moving to Phantasmer's new District this round is detained
+def detains_arrivals_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.since(g, 'sc_servants.special_cases.phantasmer', 'round') == 0
+        and q.location(g, ctx.need('you')) == q.location(g, catalog.SERVANTS_MODULE_PHANTASMER.id),
     )
 
 
-# sc_servants.special_cases.judgementor (rules/escalation/sc_servants.ludex:159)
+@book.rule(
+    'sc_servants.special_cases.phantasmer.detains_arrivals',
+    title="A Hero moving to Phantasmer's new District this round is detained",
+    who=('hero',),
+    when=Timing('end', target='movement'),
+    check=detains_arrivals_check,
+    scope=('sc_servants',),
+)
+def detains_arrivals_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('detainment', ctx)
+
+
+# sc_servants.special_cases.phantasmer.phantasmer_detains_there.confiscating_result
+# (rules/escalation/sc_servants.ludex:171)
+# In this example, his regular detainment result applies the 'Confiscate' Directive
+@book.rule(
+    'sc_servants.special_cases.phantasmer.phantasmer_detains_there.confiscating_result',
+    title="In this example, his regular detainment result applies the 'Confiscate' Directive",
+    when=Timing('during', target='detainment_result'),
+    scope=('sc_servants',),
+    example='sc_servants.special_cases.phantasmer.phantasmer_detains_there',
+)
+def confiscating_result_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('confiscate_directive', ctx)
+
+
+# sc_servants.special_cases.judgementor (rules/escalation/sc_servants.ludex:202)
 # Judgementor, Improvement II
 def judgementor_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id) == 2)
@@ -1722,10 +1920,9 @@ def judgementor_check(g: Game, ctx: Ctx) -> bool:
     who=(catalog.SERVANTS_MODULE_JUDGEMENTOR.id,),
     check=judgementor_check,
     scope=('sc_servants',),
-    prose=1,
 )
 def judgementor_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Judgementor applies his regular detainment result, then:')
+    g.trigger('detainment_result', ctx)
     if g.fact('empty_square_in', q.location(g, catalog.SERVANTS_MODULE_JUDGEMENTOR.id)):
         g.set_fact(
             'special_guards_in',
@@ -1745,7 +1942,7 @@ def judgementor_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:216)
+# sc_servants.special_cases.lex_hecate (rules/escalation/sc_servants.ludex:255)
 # Lex Hecate, Improvement II
 def lex_hecate_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.SERVANTS_MODULE_LEX_HECATE.id) == 2)
@@ -1757,15 +1954,16 @@ def lex_hecate_check(g: Game, ctx: Ctx) -> bool:
     who=(catalog.SERVANTS_MODULE_LEX_HECATE.id,),
     check=lex_hecate_check,
     scope=('sc_servants',),
-    prose=2,
 )
 def lex_hecate_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Lex Hecate applies her regular detainment result.')
-    g.trigger('district_action', ctx)
-    g.prose('The Security Protocol is executed if she cannot take her District Action.')
+    g.trigger('detainment_result', ctx)
+    if g.fact('district_action_possible', catalog.SERVANTS_MODULE_LEX_HECATE.id):
+        g.trigger('district_action', ctx)
+    else:
+        g.trigger('security_protocol', ctx)
 
 
-# sc_servants.special_cases.greater_challenge (rules/escalation/sc_servants.ludex:225)
+# sc_servants.special_cases.greater_challenge (rules/escalation/sc_servants.ludex:297)
 # Upgrading the core game Servant Action card
 book.rule(
     'sc_servants.special_cases.greater_challenge',
@@ -1774,7 +1972,7 @@ book.rule(
 )
 
 
-# sc_servants.sc_chronoleon.setup_exceptions.replaced_card (rules/escalation/sc_servants.ludex:238)
+# sc_servants.sc_chronoleon.setup_exceptions.replaced_card (rules/escalation/sc_servants.ludex:310)
 # Chronoleon on the replaced Servant's card
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.replaced_card',
@@ -1789,7 +1987,7 @@ def replaced_card_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.sc_chronoleon.setup_exceptions.surge_on_track (rules/escalation/sc_servants.ludex:244)
+# sc_servants.sc_chronoleon.setup_exceptions.surge_on_track (rules/escalation/sc_servants.ludex:316)
 # Surge tokens on the Master Plan track during setup
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.surge_on_track',
@@ -1813,7 +2011,7 @@ def surge_on_track_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.sc_chronoleon.setup_exceptions.reference_cards
-# (rules/escalation/sc_servants.ludex:258)
+# (rules/escalation/sc_servants.ludex:330)
 # The S&C Surge Token Reference cards
 @book.rule(
     'sc_servants.sc_chronoleon.setup_exceptions.reference_cards',
@@ -1825,11 +2023,11 @@ def reference_cards_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Take the S&C Surge Token Reference cards.')
 
 
-# sc_servants.sc_chronoleon.replacement: Replacement (rules/escalation/sc_servants.ludex:270)
+# sc_servants.sc_chronoleon.replacement: Replacement (rules/escalation/sc_servants.ludex:342)
 book.rule('sc_servants.sc_chronoleon.replacement', title='Replacement', scope=('sc_servants',))
 
 
-# sc_servants.sc_chronoleon.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:284)
+# sc_servants.sc_chronoleon.improvement_one: Improvement I (rules/escalation/sc_servants.ludex:356)
 def sc_chronoleon_improvement_one_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, catalog.CHRONOLEON_MODULE_CHRONOLEON.id) >= 1)
 
@@ -1856,7 +2054,7 @@ def sc_chronoleon_improvement_one_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# sc_servants.sc_chronoleon.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:323)
+# sc_servants.sc_chronoleon.improvement_two: Improvement II (rules/escalation/sc_servants.ludex:395)
 def sc_chronoleon_improvement_two_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.fact('detained_by') == catalog.CHRONOLEON_MODULE_CHRONOLEON.id
@@ -1881,7 +2079,7 @@ def sc_chronoleon_improvement_two_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.sc_chronoleon.improvement_two.no_free_giving (rules/escalation/sc_servants.ludex:331)
+# sc_servants.sc_chronoleon.improvement_two.no_free_giving (rules/escalation/sc_servants.ludex:403)
 # No Surge tokens given after movement in S&C
 @book.rule(
     'sc_servants.sc_chronoleon.improvement_two.no_free_giving',
@@ -1893,7 +2091,7 @@ def no_free_giving_effect(g: Game, ctx: Ctx) -> None:
     g.note("In S&C, Chronoleon's Improvement II gives a Surge token to the Hero she detains")
 
 
-# sc_servants.sc_chronoleon.surge_in_effect (rules/escalation/sc_servants.ludex:336)
+# sc_servants.sc_chronoleon.surge_in_effect (rules/escalation/sc_servants.ludex:408)
 # Surge tokens stay in effect
 book.rule(
     'sc_servants.sc_chronoleon.surge_in_effect',
@@ -1904,7 +2102,7 @@ book.rule(
 )
 
 
-# sc_servants.sc_chronoleon.drop_a_tracker (rules/escalation/sc_servants.ludex:341)
+# sc_servants.sc_chronoleon.drop_a_tracker (rules/escalation/sc_servants.ludex:413)
 # Drop a Tracker Action
 def drop_a_tracker_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 0, ctx.subject)
@@ -1933,7 +2131,7 @@ def drop_a_tracker_effect(g: Game, ctx: Ctx) -> None:
         g.move(token, 'chronoleon_module.game_box', source=g.get(ctx.need('you'), 'held_surge'))
 
 
-# sc_servants.sc_chronoleon.coolum_drop (rules/escalation/sc_servants.ludex:375)
+# sc_servants.sc_chronoleon.coolum_drop (rules/escalation/sc_servants.ludex:447)
 # Coolum and Drop a Tracker
 book.rule(
     'sc_servants.sc_chronoleon.coolum_drop',
@@ -1942,7 +2140,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.not_random (rules/escalation/sc_servants.ludex:386)
+# sc_servants.moment_of_humanity.key_guidelines.not_random (rules/escalation/sc_servants.ludex:458)
 # Not for the random Mission setup
 def key_guidelines_not_random_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.holds('servants_module'))
@@ -1962,7 +2160,7 @@ def key_guidelines_not_random_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.add_pockets (rules/escalation/sc_servants.ludex:392)
+# sc_servants.moment_of_humanity.key_guidelines.add_pockets (rules/escalation/sc_servants.ludex:464)
 # The Pockets of Resistance Module is added
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.add_pockets',
@@ -1972,7 +2170,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens
-# (rules/escalation/sc_servants.ludex:396)
+# (rules/escalation/sc_servants.ludex:468)
 # Clarifications; no Hero tokens
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.no_hero_tokens',
@@ -1981,7 +2179,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.key_guidelines.all_in_play (rules/escalation/sc_servants.ludex:399)
+# sc_servants.moment_of_humanity.key_guidelines.all_in_play (rules/escalation/sc_servants.ludex:471)
 # All 3 Missions in play from the beginning
 book.rule(
     'sc_servants.moment_of_humanity.key_guidelines.all_in_play',
@@ -1990,7 +2188,7 @@ book.rule(
 )
 
 
-# sc_servants.moment_of_humanity.revolt_tokens.attach (rules/escalation/sc_servants.ludex:416)
+# sc_servants.moment_of_humanity.revolt_tokens.attach (rules/escalation/sc_servants.ludex:488)
 # Attaching or placing Revolt tokens
 @book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.attach',
@@ -2024,7 +2222,7 @@ def attach_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# sc_servants.moment_of_humanity.revolt_tokens.objective (rules/escalation/sc_servants.ludex:433)
+# sc_servants.moment_of_humanity.revolt_tokens.objective (rules/escalation/sc_servants.ludex:505)
 # The Objective
 book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.objective',
@@ -2034,7 +2232,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.judgementor.collect
-# (rules/escalation/sc_servants.ludex:439)
+# (rules/escalation/sc_servants.ludex:511)
 # Any Servant collects the Revolt token of an arrested Citizen
 def judgementor_collect_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('revolt_attached'))
@@ -2056,7 +2254,7 @@ def judgementor_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.judgementor.resettled
-# (rules/escalation/sc_servants.ludex:446)
+# (rules/escalation/sc_servants.ludex:518)
 # A Citizen with a Revolt token shuffled by 'Resettle'
 @book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.judgementor.resettled',
@@ -2077,7 +2275,7 @@ def resettled_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect
-# (rules/escalation/sc_servants.ludex:474)
+# (rules/escalation/sc_servants.ludex:546)
 # Any Servant collects the Revolt token by the District symbol
 @book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.lex_hecate.collect',
@@ -2093,7 +2291,7 @@ def lex_hecate_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.phantasmer.collect
-# (rules/escalation/sc_servants.ludex:509)
+# (rules/escalation/sc_servants.ludex:581)
 # Any Servant collects the Revolt token of a repaired Guard
 def phantasmer_collect_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('revolt_attached'))
@@ -2115,7 +2313,7 @@ def phantasmer_collect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_servants.moment_of_humanity.revolt_tokens.special_cases
-# (rules/escalation/sc_servants.ludex:523)
+# (rules/escalation/sc_servants.ludex:595)
 # Special cases
 book.rule(
     'sc_servants.moment_of_humanity.revolt_tokens.special_cases',
@@ -2125,7 +2323,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.absolution.absolution_action
-# (rules/escalation/sc_servants.ludex:527)
+# (rules/escalation/sc_servants.ludex:599)
 # Absolution Action
 book.rule(
     'sc_servants.moment_of_humanity.absolution.absolution_action',
@@ -2136,7 +2334,7 @@ book.rule(
 
 
 # sc_servants.moment_of_humanity.absolution.absolution_limits
-# (rules/escalation/sc_servants.ludex:531)
+# (rules/escalation/sc_servants.ludex:603)
 # What Absolution does not prevent
 book.rule(
     'sc_servants.moment_of_humanity.absolution.absolution_limits',
@@ -3141,18 +3339,32 @@ def probability_effect(g: Game, ctx: Ctx) -> None:
     who=(catalog.JULIE.id,),
     when=Timing('during', target='revolutionaries_preparations'),
     scope=('revolution',),
-    prose=1,
 )
 def julie_setup_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Forfeit one of your 9 Access cards as usual, then take the Smugglers Hideout Access card.',
+    chosen_1 = g.pick(
+        ctx,
+        'revolution.julie.setup',
+        'forfeited',
+        g.members(g.fact('access_cards_of', catalog.JULIE.id)),
+    )
+    for forfeited in chosen_1:
+        g.set_fact(
+            'access_cards_of',
+            [catalog.JULIE.id],
+            [c for c in g.members(g.fact('access_cards_of', catalog.JULIE.id)) if c != forfeited],
+        )
+    g.set_fact(
+        'access_cards_of',
+        [catalog.JULIE.id],
+        q.known(g, g.fact('access_cards_of', catalog.JULIE.id))
+        + ['revolution.julie.smugglers_hideout'],
     )
     g.place('revolution.julie.hideout_tile', 'revolution.julie.card')
     g.place('revolution.julie.miniature', 'revolution.julie.hideout_tile')
     g.place(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.know_the_ropes.first: First: turn order (rules/escalation/julie.ludex:51)
+# revolution.julie.know_the_ropes.first: First: turn order (rules/escalation/julie.ludex:53)
 @book.rule(
     'revolution.julie.know_the_ropes.first',
     title='First: turn order',
@@ -3165,7 +3377,7 @@ def first_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Julie takes her turn before or after any other Hero.')
 
 
-# revolution.julie.know_the_ropes.first.initiative_seven (rules/escalation/julie.ludex:58)
+# revolution.julie.know_the_ropes.first.initiative_seven (rules/escalation/julie.ludex:60)
 # Julie's Initiative when it must be known
 @book.rule(
     'revolution.julie.know_the_ropes.first.initiative_seven',
@@ -3178,7 +3390,7 @@ def initiative_seven_effect(g: Game, ctx: Ctx) -> None:
     g.prose("The Julie Corvus' Initiative is considered to be 7.")
 
 
-# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:66)
+# revolution.julie.know_the_ropes.second (rules/escalation/julie.ludex:68)
 # Second: the Smugglers Hideout Access card
 book.rule(
     'revolution.julie.know_the_ropes.second',
@@ -3188,7 +3400,7 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:73)
+# revolution.julie.hideout.neutral_district: A Neutral District (rules/escalation/julie.ludex:75)
 book.rule(
     'revolution.julie.hideout.neutral_district',
     title='A Neutral District',
@@ -3196,7 +3408,7 @@ book.rule(
 )
 
 
-# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:76)
+# revolution.julie.hideout.choose_card (rules/escalation/julie.ludex:78)
 # Choosing the Smugglers Hideout Access card
 def choose_card_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3221,7 +3433,7 @@ def choose_card_effect(g: Game, ctx: Ctx) -> None:
         g.set_fact('access_district', [catalog.JULIE.id], 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:85)
+# revolution.julie.hideout.move_to_hideout (rules/escalation/julie.ludex:87)
 # Moving to the Smugglers Hideout
 def move_to_hideout_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('access_district', catalog.JULIE.id) == 'revolution.julie.smugglers_hideout')
@@ -3245,7 +3457,7 @@ def move_to_hideout_effect(g: Game, ctx: Ctx) -> None:
     g.place('revolution.julie.miniature', 'revolution.julie.hideout_tile')
 
 
-# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:125)
+# revolution.julie.hideout.no_actions (rules/escalation/julie.ludex:124)
 # No Actions in the Smugglers Hideout
 @book.rule(
     'revolution.julie.hideout.no_actions',
@@ -3253,13 +3465,12 @@ def move_to_hideout_effect(g: Game, ctx: Ctx) -> None:
     who=(catalog.JULIE.id,),
     when=Timing('after', target='revolution.julie.hideout.move_to_hideout'),
     scope=('revolution',),
-    prose=1,
 )
 def no_actions_effect(g: Game, ctx: Ctx) -> None:
-    g.prose("Julie's turn is finished. Next round, Julie starts in the Smugglers Hideout.")
+    g.trigger('finish_turn', ctx)
 
 
-# revolution.julie.hideout.no_actions.no_action_there (rules/escalation/julie.ludex:132)
+# revolution.julie.hideout.no_actions.no_action_there (rules/escalation/julie.ludex:136)
 # No Action can be taken in the Smugglers Hideout
 def no_action_there_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
@@ -3280,7 +3491,7 @@ def no_action_there_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:156)
+# revolution.julie.hideout.no_access_case (rules/escalation/julie.ludex:160)
 # Special case: 'No Access!' on the way to the Hideout
 def no_access_case_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'revolution.julie.hideout.move_to_hideout'))
@@ -3299,7 +3510,7 @@ def no_access_case_effect(g: Game, ctx: Ctx) -> None:
     g.move(catalog.JULIE.id, 'revolution.julie.smugglers_hideout')
 
 
-# revolution.julie.hideout.income (rules/escalation/julie.ludex:165)
+# revolution.julie.hideout.income (rules/escalation/julie.ludex:169)
 # Receiving 4 Trust in the Smugglers Hideout
 def income_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.julie.smugglers_hideout', catalog.JULIE.id))
@@ -3317,7 +3528,7 @@ def income_effect(g: Game, ctx: Ctx) -> None:
     g.gain('trust', 4, catalog.JULIE.id)
 
 
-# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:180)
+# revolution.julie.hideout.exit_hideout (rules/escalation/julie.ludex:184)
 # Exiting the Smugglers Hideout
 def exit_hideout_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('access_district', catalog.JULIE.id) != 'revolution.julie.smugglers_hideout')
