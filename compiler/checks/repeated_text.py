@@ -30,6 +30,7 @@ RUN = 15  # words in a row that make a repeat
 SPLICE = 4  # words of its sentence outside the run that make it joined to another text
 LINKS = ("restates", "see", "defines", "for", "illustrates", "applies_to")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9'&-]*|[.!?:;,]")
+_WORD = re.compile(r"[a-z0-9][a-z0-9'&-]*")  # the words among `_TOKEN`'s tokens
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +62,8 @@ def check(model: GameModel) -> Iterator[Diagnostic]:
         if isinstance(sym.decl, (ast.Waiver, ast.Ruling)):
             continue  # layout lines; the encoding's own words
         for prose in sym.decl.prose:
+            if len(_WORD.findall(normalise(prose.text))) < RUN:
+                continue  # fewer words than a run: nothing to repeat (most cards' text)
             para = _paragraph(sym, prose)
             # every run of RUN words, built at once (zip of the shifted word lists)
             shingles = list(zip(*(para.words[k:] for k in range(RUN)), strict=False))
