@@ -182,7 +182,7 @@ def test_references_hover_outline_and_rename(client: Client) -> None:
     refs = client.request("textDocument/references",
                           {**at(uri, 14, 10), "context": {"includeDeclaration": True}})
     lines = sorted(r["range"]["start"]["line"] + 1 for r in refs if r["uri"] == uri)
-    assert lines[:3] == [15, 29, 83]  # the zone's header, then where rules name it
+    assert lines[:3] == [15, 28, 31]  # the zone's header, then where rules name it
     hover = client.request("textDocument/hover", at(uri, 3, 7))["contents"]["value"]
     assert hover.startswith("**hero** `revolution.julie` — Julie Corvus, the Smuggler")
     assert "Starts in the Smugglers Hideout." in hover

@@ -41,7 +41,7 @@ def test_the_runtime_names_nothing_a_rulebook_declares() -> None:
 # reference game, Crazy Eights, uses too.
 PLAIN_WORDS = {"card", "dice", "event", "first", "hero", "instead", "map", "may", "pile",
                "played", "rules", "supply", "ann", "bob", "cid", "hand", "score", "stock",
-               "front", "cover", "sight"}
+               "front", "cover", "sight", "hidden"}
 
 
 def test_the_runtimes_prose_names_no_game_either() -> None:

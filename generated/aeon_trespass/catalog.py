@@ -99,7 +99,7 @@ class PassableTerrainTile(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BpCard(Record):
-    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1971)
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1952)
 
     KIND: ClassVar[str] = 'bp_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -109,7 +109,7 @@ class BpCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AiCard(Record):
-    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1974)
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1955)
 
     KIND: ClassVar[str] = 'ai_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -119,7 +119,7 @@ class AiCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GenericWound(Record):
-    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1977)
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1958)
 
     KIND: ClassVar[str] = 'generic_wound'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})

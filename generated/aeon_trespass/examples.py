@@ -6164,12 +6164,12 @@ def knockback_on_the_primordial(g: Game) -> list[Expectation]:
     ]
 
 
-# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:958)
+# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:939)
 # Not in the book: Philoctera's Attack wounds a BP II card
 @book.example(
     'philoctera_wounds_a_bp_two',
     title="Not in the book: Philoctera's Attack wounds a BP II card",
-    source='rules/aeon_trespass/titan_round.ludex:958',
+    source='rules/aeon_trespass/titan_round.ludex:939',
 )
 def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6255,12 +6255,12 @@ def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:1000)
+# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:981)
 # Not in the book: Solon's full miss goes straight to step 9 and ends his Attack
 @book.example(
     'solon_misses_fully',
     title="Not in the book: Solon's full miss goes straight to step 9 and ends his Attack",
-    source='rules/aeon_trespass/titan_round.ludex:1000',
+    source='rules/aeon_trespass/titan_round.ludex:981',
 )
 def solon_misses_fully(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6288,12 +6288,12 @@ def solon_misses_fully(g: Game) -> list[Expectation]:
     ]
 
 
-# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:1025)
+# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:1006)
 # Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token
 @book.example(
     'kratos_tokens_for_the_next_attack',
     title='Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token',
-    source='rules/aeon_trespass/titan_round.ludex:1025',
+    source='rules/aeon_trespass/titan_round.ludex:1006',
 )
 def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6318,12 +6318,12 @@ def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
 
 
 # n1_declare_attack_active_weapon.herodotus_cannot_attack
-# (rules/aeon_trespass/titan_round.ludex:1093)
+# (rules/aeon_trespass/titan_round.ludex:1074)
 # Not in the book: Herodotus has no weapon in range
 @book.example(
     'n1_declare_attack_active_weapon.herodotus_cannot_attack',
     title='Not in the book: Herodotus has no weapon in range',
-    source='rules/aeon_trespass/titan_round.ludex:1093',
+    source='rules/aeon_trespass/titan_round.ludex:1074',
 )
 def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6373,12 +6373,12 @@ def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1165)
+# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1146)
 # Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces
 @book.example(
     'n1_declare_attack_active_weapon.effective_ranges',
     title='Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces',
-    source='rules/aeon_trespass/titan_round.ludex:1165',
+    source='rules/aeon_trespass/titan_round.ludex:1146',
 )
 def effective_ranges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6498,12 +6498,12 @@ def effective_ranges(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1285)
+# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1266)
 # Not in the book: a natural '10' on the Crit die hits a To Hit of 17
 @book.example(
     'n3_attack_roll.natural_ten_hits',
     title="Not in the book: a natural '10' on the Crit die hits a To Hit of 17",
-    source='rules/aeon_trespass/titan_round.ludex:1285',
+    source='rules/aeon_trespass/titan_round.ludex:1266',
 )
 def natural_ten_hits(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6527,12 +6527,12 @@ def natural_ten_hits(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1302)
+# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1283)
 # Not in the book: a natural '1' misses a To Hit of 7 at Precision +6
 @book.example(
     'n3_attack_roll.natural_one_misses',
     title="Not in the book: a natural '1' misses a To Hit of 7 at Precision +6",
-    source='rules/aeon_trespass/titan_round.ludex:1302',
+    source='rules/aeon_trespass/titan_round.ludex:1283',
 )
 def natural_one_misses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6556,12 +6556,12 @@ def natural_one_misses(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1319)
+# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1300)
 # Not in the book: a second Attack Roll, with an Opening token
 @book.example(
     'n3_attack_roll.second_attack_roll',
     title='Not in the book: a second Attack Roll, with an Opening token',
-    source='rules/aeon_trespass/titan_round.ludex:1319',
+    source='rules/aeon_trespass/titan_round.ludex:1300',
 )
 def second_attack_roll(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6583,12 +6583,12 @@ def second_attack_roll(g: Game) -> list[Expectation]:
     ]
 
 
-# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1427)
+# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1408)
 # Not in the book: the last BP card and the last AI card are drawn
 @book.example(
     'n5_draw_bp_card.decks_run_out',
     title='Not in the book: the last BP card and the last AI card are drawn',
-    source='rules/aeon_trespass/titan_round.ludex:1427',
+    source='rules/aeon_trespass/titan_round.ludex:1408',
 )
 def decks_run_out(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6628,12 +6628,12 @@ def decks_run_out(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1503)
+# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1484)
 # Example: Herodotus attacks with a Maze Rake
 @book.example(
     'n6_1_creating_power_pool.maze_rake_power_pool_example',
     title='Example: Herodotus attacks with a Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1503',
+    source='rules/aeon_trespass/titan_round.ludex:1484',
 )
 def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6660,12 +6660,12 @@ def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1521)
+# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1502)
 # Not in the book: one hit of the Maze Rake
 @book.example(
     'n6_1_creating_power_pool.one_hit_power_pool',
     title='Not in the book: one hit of the Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1521',
+    source='rules/aeon_trespass/titan_round.ludex:1502',
 )
 def one_hit_power_pool(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6677,12 +6677,12 @@ def one_hit_power_pool(g: Game) -> list[Expectation]:
     return [g.expect('power_pool == 3', lambda: g.get(GAME, 'power_pool'), '==', lambda: 3)]
 
 
-# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1548)
+# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1529)
 # Not in the book: a red die upgraded twice
 @book.example(
     'n6_1_creating_power_pool.red_to_white',
     title='Not in the book: a red die upgraded twice',
-    source='rules/aeon_trespass/titan_round.ludex:1548',
+    source='rules/aeon_trespass/titan_round.ludex:1529',
 )
 def red_to_white(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6701,12 +6701,12 @@ def red_to_white(g: Game) -> list[Expectation]:
     ]
 
 
-# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1568)
+# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1549)
 # The Power Dice Limit: 7 red dice become 5 red and 1 black
 @book.example(
     'power_dice_limit_2.seven_red_dice',
     title='The Power Dice Limit: 7 red dice become 5 red and 1 black',
-    source='rules/aeon_trespass/titan_round.ludex:1568',
+    source='rules/aeon_trespass/titan_round.ludex:1549',
 )
 def seven_red_dice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6725,21 +6725,21 @@ def seven_red_dice(g: Game) -> list[Expectation]:
     ]
 
 
-# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1653)
+# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1634)
 # Example: If a Titan fails to wound this BP card, it will suffer
 book.example(
     'n7_primordial_responses.fail_response_example',
     title='Example: If a Titan fails to wound this BP card, it will suffer',
-    source='rules/aeon_trespass/titan_round.ludex:1653',
+    source='rules/aeon_trespass/titan_round.ludex:1634',
 )
 
 
-# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1692)
+# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1673)
 # Not in the book: a Total Power equal to the AT wounds a BP III card
 @book.example(
     'n8_wounds_escalation.power_roll_wounds',
     title='Not in the book: a Total Power equal to the AT wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1692',
+    source='rules/aeon_trespass/titan_round.ludex:1673',
 )
 def power_roll_wounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6793,12 +6793,12 @@ def power_roll_wounds(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1717)
+# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1698)
 # Not in the book: a Crit Chance makes the Wound of a BP III card critical
 @book.example(
     'n8_wounds_escalation.power_roll_critical',
     title='Not in the book: a Crit Chance makes the Wound of a BP III card critical',
-    source='rules/aeon_trespass/titan_round.ludex:1717',
+    source='rules/aeon_trespass/titan_round.ludex:1698',
 )
 def power_roll_critical(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6833,12 +6833,12 @@ def power_roll_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1736)
+# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1717)
 # Not in the book: a Total Power one less than the AT fails
 @book.example(
     'n8_wounds_escalation.power_roll_fails',
     title='Not in the book: a Total Power one less than the AT fails',
-    source='rules/aeon_trespass/titan_round.ludex:1736',
+    source='rules/aeon_trespass/titan_round.ludex:1717',
 )
 def power_roll_fails(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6871,12 +6871,12 @@ def power_roll_fails(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1831)
+# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1812)
 # Herodotus wounds a BP III card
 @book.example(
     'escalating_ai_deck.herodotus_bp_three_example',
     title='Herodotus wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1831',
+    source='rules/aeon_trespass/titan_round.ludex:1812',
 )
 def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     g.set_place('bp_deck', [catalog.HERODOTUS_BP_II.id])
@@ -6961,12 +6961,12 @@ def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1864)
+# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1845)
 # Not in the book: a BP I card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_one',
     title='Not in the book: a BP I card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1864',
+    source='rules/aeon_trespass/titan_round.ludex:1845',
 )
 def wound_bp_one(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_ONE.id])
@@ -7007,12 +7007,12 @@ def wound_bp_one(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1886)
+# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1867)
 # Not in the book: a BP II card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_two',
     title='Not in the book: a BP II card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1886',
+    source='rules/aeon_trespass/titan_round.ludex:1867',
 )
 def wound_bp_two(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_TWO.id])
@@ -7051,12 +7051,12 @@ def wound_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1907)
+# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1888)
 # Not in the book: a BP III card is critically wounded
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical',
     title='Not in the book: a BP III card is critically wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1907',
+    source='rules/aeon_trespass/titan_round.ludex:1888',
 )
 def wound_bp_three_critical(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -7098,12 +7098,12 @@ def wound_bp_three_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1930)
+# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1911)
 # Not in the book: a critical BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical_none_left',
     title='Not in the book: a critical BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1930',
+    source='rules/aeon_trespass/titan_round.ludex:1911',
 )
 def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -7132,12 +7132,12 @@ def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1948)
+# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1929)
 # Not in the book: a BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_none_left',
     title='Not in the book: a BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1948',
+    source='rules/aeon_trespass/titan_round.ludex:1929',
 )
 def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -7175,12 +7175,12 @@ def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2088)
+# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2069)
 # Not in the book: a Rush at the start of a turn spends both actions
 @book.example(
     'complicated_actions.rush_spends_both',
     title='Not in the book: a Rush at the start of a turn spends both actions',
-    source='rules/aeon_trespass/titan_round.ludex:2088',
+    source='rules/aeon_trespass/titan_round.ludex:2069',
 )
 def rush_spends_both(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7204,12 +7204,12 @@ def rush_spends_both(g: Game) -> list[Expectation]:
     ]
 
 
-# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2111)
+# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2092)
 # Not in the book: two different free actions in one turn, one of them twice
 @book.example(
     'free_actions.two_free_actions',
     title='Not in the book: two different free actions in one turn, one of them twice',
-    source='rules/aeon_trespass/titan_round.ludex:2111',
+    source='rules/aeon_trespass/titan_round.ludex:2092',
 )
 def two_free_actions(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7242,12 +7242,12 @@ def two_free_actions(g: Game) -> list[Expectation]:
     ]
 
 
-# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2169)
+# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2150)
 # Not in the book: an AA Limit of two
 @book.example(
     'argo_abilities_section.aa_limit_of_two',
     title='Not in the book: an AA Limit of two',
-    source='rules/aeon_trespass/titan_round.ludex:2169',
+    source='rules/aeon_trespass/titan_round.ludex:2150',
 )
 def aa_limit_of_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7275,12 +7275,12 @@ def aa_limit_of_two(g: Game) -> list[Expectation]:
     return []
 
 
-# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2194)
+# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2175)
 # Not in the book: an Argo Ability with 2 charges, used three times
 @book.example(
     'argo_abilities_section.out_of_charges',
     title='Not in the book: an Argo Ability with 2 charges, used three times',
-    source='rules/aeon_trespass/titan_round.ludex:2194',
+    source='rules/aeon_trespass/titan_round.ludex:2175',
 )
 def out_of_charges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7295,12 +7295,12 @@ def out_of_charges(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.two_argo_abilities
-# (rules/aeon_trespass/titan_round.ludex:2217)
+# (rules/aeon_trespass/titan_round.ludex:2198)
 # Not in the book: two Argo Abilities in one Round, each once
 @book.example(
     'argo_abilities_section.using_argo_abilities.two_argo_abilities',
     title='Not in the book: two Argo Abilities in one Round, each once',
-    source='rules/aeon_trespass/titan_round.ludex:2217',
+    source='rules/aeon_trespass/titan_round.ludex:2198',
 )
 def two_argo_abilities(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7352,12 +7352,12 @@ def two_argo_abilities(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round
-# (rules/aeon_trespass/titan_round.ludex:2233)
+# (rules/aeon_trespass/titan_round.ludex:2214)
 # Not in the book: two Argo Abilities used in each of two Titan Rounds
 @book.example(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round',
     title='Not in the book: two Argo Abilities used in each of two Titan Rounds',
-    source='rules/aeon_trespass/titan_round.ludex:2233',
+    source='rules/aeon_trespass/titan_round.ludex:2214',
 )
 def argo_ability_each_round(g: Game) -> list[Expectation]:
     ctx = Ctx()

@@ -8208,7 +8208,7 @@ def titan_abilities_traits_other_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:850)
+# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:831)
 # As mentioned at the start of this section
 book.rule(
     'other_uses_movement_actions.mentioned_start',
@@ -8216,7 +8216,7 @@ book.rule(
 )
 
 
-# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:856)
+# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:837)
 book.procedure(
     'titan_attack',
     title='Titan Attack (the attack sequence)',
@@ -8235,19 +8235,19 @@ book.procedure(
 )
 
 
-# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:859)
+# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:840)
 # 1. Declare Attack and Active Weapon
 book.rule('titan_attack.declare_attack', title='1. Declare Attack and Active Weapon', kind='step')
 
 
-# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:863)
+# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:844)
 # 2. Raise Rage and check Priority Target
 @book.rule('titan_attack.raise_rage', title='2. Raise Rage and check Priority Target', kind='step')
 def raise_rage_effect(g: Game, ctx: Ctx) -> None:
     g.gain('rage', 1, ctx.need('owner'))
 
 
-# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:871)
+# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:852)
 def attack_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8260,7 +8260,7 @@ book.rule(
 )
 
 
-# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:876)
+# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:857)
 def first_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8283,7 +8283,7 @@ def first_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
 
 
-# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:893)
+# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:874)
 def draw_bp_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8291,7 +8291,7 @@ def draw_bp_check(g: Game, ctx: Ctx) -> bool:
 book.rule('titan_attack.draw_bp', title='5. Draw BP card', kind='step', check=draw_bp_check)
 
 
-# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:898)
+# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:879)
 def power_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8309,7 +8309,7 @@ def power_roll_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_4_using_potentials.potential_result_gives_one', ctx)
 
 
-# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:918)
+# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:899)
 def responses_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8322,7 +8322,7 @@ book.rule(
 )
 
 
-# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:923)
+# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:904)
 # 8. Wounds and Escalation
 def wounds_and_escalation_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
@@ -8336,7 +8336,7 @@ book.rule(
 )
 
 
-# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:928)
+# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:909)
 # 9. Clear the Kratos Pool
 @book.rule('titan_attack.clear_kratos_pool', title='9. Clear the Kratos Pool', kind='step')
 def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
@@ -8347,7 +8347,7 @@ def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'diversion_tokens', 0)
 
 
-# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:938)
+# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:919)
 @book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
 def second_window_effect(g: Game, ctx: Ctx) -> None:
     if q.known(g, g.get(ctx.need('owner'), 'break_x')) > 0:
@@ -8366,7 +8366,7 @@ def second_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.diversion.diversion_token', ctx)
 
 
-# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1047)
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1028)
 # A new Titan Attack starts unbroken
 @book.rule(
     'titan_attack_not_broken_yet',
@@ -8380,7 +8380,7 @@ def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_miss_effects_due', 0)
 
 
-# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1063)
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1044)
 # Declare you are about to Attack,
 def declare_about_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8424,7 +8424,7 @@ def declare_about_attack_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1083)
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1064)
 # If you cannot choose a legal
 def cannot_choose_legal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'no_legal_active_weapon'))
@@ -8440,7 +8440,7 @@ def cannot_choose_legal_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1116)
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1097)
 # Effective Range
 @book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
 def effective_range_effect(g: Game, ctx: Ctx) -> None:
@@ -8460,7 +8460,7 @@ def effective_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n1_declare_attack_active_weapon.effective_range_most_weapons
-# (rules/aeon_trespass/titan_round.ludex:1130)
+# (rules/aeon_trespass/titan_round.ludex:1111)
 # An effective range of most weapons
 def effective_range_most_weapons_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'weapon_reach') == 0 and g.get(GAME, 'weapon_ranged_max') == 0)
@@ -8476,7 +8476,7 @@ def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1138)
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1119)
 # Reach X weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.reach_x_weapons_have',
@@ -8487,7 +8487,7 @@ def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1145)
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1126)
 # Ranged X–Y weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.ranged_x_y_weapons',
@@ -8502,7 +8502,7 @@ def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1231)
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1212)
 # Roll a number of (d10) Attack
 @book.rule(
     'n3_attack_roll.roll_number_d10_attack',
@@ -8524,7 +8524,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
 
 
-# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1251)
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1232)
 # Each die with a result equal
 def die_result_equal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_misses') == 0)
@@ -8540,7 +8540,7 @@ def die_result_equal_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_hit', True)
 
 
-# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1257)
+# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1238)
 # Each die: a hit or a miss
 @book.rule('n3_attack_roll.die_result_equal.score_attack_die', title='Each die: a hit or a miss')
 def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
@@ -8558,7 +8558,7 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('attack_misses', 1, GAME)
 
 
-# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1268)
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1249)
 # All dice that are not hits are misses
 def dice_not_hits_misses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_hits') == 0)
@@ -8575,7 +8575,7 @@ def dice_not_hits_misses_effect(g: Game, ctx: Ctx) -> None:
     g.skip_to('titan_attack', 'titan_attack.clear_kratos_pool')
 
 
-# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1276)
+# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1257)
 # After step 9, a full miss ends the Attack
 def full_miss_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_full_miss'))
@@ -8591,12 +8591,12 @@ def full_miss_ends_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1282)
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1263)
 # Note that some Gear cards have
 book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
 
 
-# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1353)
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1334)
 # Whenever you perform an Attack or Evasion Roll
 def whenever_perform_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 10)
@@ -8612,7 +8612,7 @@ def whenever_perform_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_chance', True)
 
 
-# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1363)
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1344)
 # Some Gear cards, Titan Sheets and Mnemos cards introduce
 book.rule(
     'crit_die.gear_cards_titan_sheets',
@@ -8620,7 +8620,7 @@ book.rule(
 )
 
 
-# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1366)
+# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1347)
 def crit_chance_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -8638,7 +8638,7 @@ def crit_chance_effects_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_chance_effects_due', 1, GAME)
 
 
-# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1373)
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1354)
 def crit_miss_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -8656,7 +8656,7 @@ def crit_miss_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_miss_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1380)
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1361)
 def crit_evade_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -8674,7 +8674,7 @@ def crit_evade_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_evade_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1386)
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1367)
 def crit_evade_fail_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -8693,7 +8693,7 @@ def crit_evade_fail_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_first_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1401)
+# (rules/aeon_trespass/titan_round.ludex:1382)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n4_first_ability_window.activate_applicable_abilities_from',
@@ -8701,7 +8701,7 @@ book.rule(
 )
 
 
-# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1404)
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1385)
 # Abilities used during this window will influence your own
 book.rule(
     'n4_first_ability_window.abilities_used_during_window',
@@ -8709,7 +8709,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1408)
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1389)
 # Primordials are giant monsters from some Other Place
 book.rule(
     'n5_draw_bp_card.primordials_giant_monsters_from',
@@ -8717,7 +8717,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1411)
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1392)
 # Draw the top card from the BP deck and reveal it
 @book.rule(
     'n5_draw_bp_card.draw_top_card_from',
@@ -8728,7 +8728,7 @@ def draw_top_card_from_effect(g: Game, ctx: Ctx) -> None:
     g.draw('bp_deck', 1, 'current_bp_card')
 
 
-# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1416)
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1397)
 @book.rule(
     'n5_draw_bp_card.point_bp',
     title='If at any point the BP',
@@ -8747,7 +8747,7 @@ def point_bp_effect(g: Game, ctx: Ctx) -> None:
         g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1449)
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1430)
 # BP cards include the following information:
 book.rule(
     'n5_draw_bp_card.bp_cards_include_following',
@@ -8755,7 +8755,7 @@ book.rule(
 )
 
 
-# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1467)
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1448)
 # Hitting the Primordial is only the beginning
 book.rule(
     'n6_power_roll.hitting_primordial_only_beginning',
@@ -8763,17 +8763,17 @@ book.rule(
 )
 
 
-# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1470)
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1451)
 # To do that, your Total Power
 book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
 
 
-# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1484)
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1465)
 # First, gather your Power Pool
 book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
 
 
-# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1488)
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1469)
 # Each successful hit grants you as many Power dice
 @book.rule(
     'n6_1_creating_power_pool.successful_hit_grants',
@@ -8790,14 +8790,14 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
 
-# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1498)
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1479)
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_pool', 1 + q.known(g, g.get(GAME, 'power_dice_bonus')), GAME)
 
 
-# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1533)
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1514)
 # Power Dice Tiers
 @book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
 def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
@@ -8808,7 +8808,7 @@ def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1539)
+# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1520)
 # Power Dice Tiers: red, black, white
 def power_die_tier_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'power_die_tier')
@@ -8823,7 +8823,7 @@ book.table(
 
 
 # power_dice_limit_2.powerful_weapons_combined_additional
-# (rules/aeon_trespass/titan_round.ludex:1560)
+# (rules/aeon_trespass/titan_round.ludex:1541)
 # Some powerful weapons combined with additional
 @book.rule(
     'power_dice_limit_2.powerful_weapons_combined_additional',
@@ -8847,7 +8847,7 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
     g.lose('power_pool', 2 * q.known(g, g.get(GAME, 'power_pool_higher_tier')), GAME)
 
 
-# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1581)
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1562)
 # To perform a Power Roll, simply
 @book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
 def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
@@ -8863,7 +8863,7 @@ def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
             g.gain('potentials', 1, GAME)
 
 
-# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1601)
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1582)
 # Each potential result gives you one potential
 @book.rule(
     'n6_4_using_potentials.potential_result_gives_one',
@@ -8873,7 +8873,7 @@ def potential_result_gives_one_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('keywords.keywords_list.break_keyword.break_token_power', ctx)
 
 
-# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1608)
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1589)
 # After using all re-rolls, potential symbols
 book.rule(
     'n6_5_resolve_power_roll.after_using_re_rolls',
@@ -8881,7 +8881,7 @@ book.rule(
 )
 
 
-# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1611)
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1592)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) >= q.known(g, g.get(GAME, 'primordial_at')))
@@ -8900,7 +8900,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'attack_result', 'wound')
 
 
-# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1623)
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1604)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) < q.known(g, g.get(GAME, 'primordial_at')))
@@ -8916,7 +8916,7 @@ def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_result', 'fail')
 
 
-# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1629)
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1610)
 # Note: Some game elements have additional effects that trigger
 book.rule(
     'n6_5_resolve_power_roll.note_additional_effects',
@@ -8925,7 +8925,7 @@ book.rule(
 
 
 # n7_primordial_responses.primordials_powerful_monstrous_beings
-# (rules/aeon_trespass/titan_round.ludex:1633)
+# (rules/aeon_trespass/titan_round.ludex:1614)
 # Primordials are powerful monstrous beings and they
 book.rule(
     'n7_primordial_responses.primordials_powerful_monstrous_beings',
@@ -8933,7 +8933,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1636)
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1617)
 # The exact nature of the response
 def exact_nature_response_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'wound')
@@ -8949,7 +8949,7 @@ def exact_nature_response_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'bp_response', 'Wound')
 
 
-# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1643)
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1624)
 # If you failed to wound the Primordial, you resolve the Fail
 @book.rule(
     'n7_primordial_responses.failed_wound',
@@ -8964,7 +8964,7 @@ def failed_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'instinct_response', g.get(GAME, 'attack_result') != 'critical wound')
 
 
-# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1658)
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1639)
 # Once you know which Response should
 book.rule(
     'n7_primordial_responses.once_know_response_should',
@@ -8972,7 +8972,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1661)
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1642)
 # If the Response doesn't involve any kind of new Attack
 book.rule(
     'n7_primordial_responses.response_doesn_t_involve',
@@ -8981,7 +8981,7 @@ book.rule(
 
 
 # n7_primordial_responses.unless_stated_otherwise_responses
-# (rules/aeon_trespass/titan_round.ludex:1664)
+# (rules/aeon_trespass/titan_round.ludex:1645)
 # Unless stated otherwise, Responses are resolved
 book.rule(
     'n7_primordial_responses.unless_stated_otherwise_responses',
@@ -8989,7 +8989,7 @@ book.rule(
 )
 
 
-# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1668)
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1649)
 # Unless stated otherwise, a Response should
 book.rule(
     'responses_adjacency.unless_stated_otherwise_response',
@@ -8997,7 +8997,7 @@ book.rule(
 )
 
 
-# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1671)
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1652)
 # Knockback and Knockdown are the exceptions
 def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9041,7 +9041,7 @@ def knockback_knockdown_exceptions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1681)
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1662)
 # Escalation, a central Battle mechanic
 book.rule(
     'n8_wounds_escalation.escalation_central_mechanic',
@@ -9049,7 +9049,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1684)
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1665)
 # Failing to wound: the BP card to the discard pile
 def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'fail')
@@ -9066,7 +9066,7 @@ def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
-# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1753)
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1734)
 # A Wound: the BP card is wounded
 def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') != 'fail')
@@ -9084,7 +9084,7 @@ def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='current_bp_card')
 
 
-# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1762)
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1743)
 # Wounding the Primordial performs Escalation
 @book.rule(
     'n8_wounds_escalation.wound_and_escalate',
@@ -9095,7 +9095,7 @@ def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chart_row', ctx)
 
 
-# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1770)
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1751)
 # Successfully wounded BP cards become Wounds
 book.rule(
     'wound_stack_2.successfully_wounded_bp_cards',
@@ -9103,7 +9103,7 @@ book.rule(
 )
 
 
-# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1773)
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1754)
 # Some attacks are so devastating they
 @book.rule(
     'wound_stack_2.attacks_so_devastating',
@@ -9119,7 +9119,7 @@ def attacks_so_devastating_effect(g: Game, ctx: Ctx) -> None:
         g.gain('wound_stack_wounds', 1, GAME)
 
 
-# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1796)
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1777)
 # Escalation is the process of adding
 book.rule(
     'performing_escalation.escalation_process_adding',
@@ -9127,12 +9127,12 @@ book.rule(
 )
 
 
-# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1799)
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1780)
 # For a full breakdown of each
 book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
 
 
-# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1802)
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1783)
 # For general rules, see the following
 book.rule(
     'performing_escalation.general_rules_see_following',
@@ -9140,22 +9140,22 @@ book.rule(
 )
 
 
-# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1806)
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1787)
 # Your attack has exposed a deeper
 book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
 
 
-# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1809)
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1790)
 # In general, when the current BP
 book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
 
 
-# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1812)
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1793)
 # For special cases, see the Full
 book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
 
 
-# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1816)
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1797)
 # The Primordial becomes more aggressive
 book.rule(
     'escalating_ai_deck.ai_deck_more_aggressive',
@@ -9163,22 +9163,22 @@ book.rule(
 )
 
 
-# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1819)
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1800)
 # Escalating the AI deck
 book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
 
 
-# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1824)
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1805)
 # No AI card of the wounded card's level
 book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
 
 
-# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1827)
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1808)
 book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
 
 
 # n10_second_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:2063)
+# (rules/aeon_trespass/titan_round.ludex:2044)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n10_second_ability_window.activate_applicable_abilities_from',
@@ -9186,7 +9186,7 @@ book.rule(
 )
 
 
-# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2066)
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2047)
 # During this ability window, you can use most
 book.rule(
     'n10_second_ability_window.during_ability_window_can',
@@ -9195,7 +9195,7 @@ book.rule(
 
 
 # end_titan_attack_attack_responses.after_resolve_second_ability
-# (rules/aeon_trespass/titan_round.ludex:2070)
+# (rules/aeon_trespass/titan_round.ludex:2051)
 # After you resolve the second ability
 @book.rule(
     'end_titan_attack_attack_responses.after_resolve_second_ability',
@@ -9208,7 +9208,7 @@ def after_resolve_second_ability_effect(g: Game, ctx: Ctx) -> None:
 
 
 # complicated_actions.sometimes_especially_complicated_maneuvers
-# (rules/aeon_trespass/titan_round.ludex:2079)
+# (rules/aeon_trespass/titan_round.ludex:2060)
 # Sometimes, especially complicated maneuvers
 def sometimes_especially_complicated_maneuvers_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'movement_action_spent') and not g.get(GAME, 'combat_action_spent'))
@@ -9224,7 +9224,7 @@ def sometimes_especially_complicated_maneuvers_effect(g: Game, ctx: Ctx) -> None
     g.set(GAME, 'combat_action_spent', True)
 
 
-# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2102)
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2083)
 # Many active abilities, as well as some other game effects
 def many_active_abilities_well_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9245,7 +9245,7 @@ def many_active_abilities_well_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2118)
+# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2099)
 # Solon performs two free actions
 @book.rule(
     'free_actions.two_free_actions.before_actions',
@@ -9264,7 +9264,7 @@ def before_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2123)
+# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2104)
 # Solon performs the first one again
 @book.rule(
     'free_actions.two_free_actions.after_actions',
@@ -9279,12 +9279,12 @@ def after_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2151)
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2132)
 # The rarest type of Titan action
 book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
 
 
-# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2160)
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2141)
 # Argo Abilities are Technologies used in Battle
 book.rule(
     'argo_abilities_section.argo_abilities_technologies',
@@ -9292,7 +9292,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2163)
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2144)
 # Argo Ability (AA) Limit
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -9302,7 +9302,7 @@ def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2189)
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2170)
 # Argo Ability Charges
 def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
     g.pay('charges_left', 1, GAME)
@@ -9315,7 +9315,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2206)
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2187)
 # Using Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities',
@@ -9328,7 +9328,7 @@ def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them
-# (rules/aeon_trespass/titan_round.ludex:2242)
+# (rules/aeon_trespass/titan_round.ludex:2223)
 # The players use the two sample Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them',
@@ -9355,7 +9355,7 @@ def use_them_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.unexhaust_each_round
-# (rules/aeon_trespass/titan_round.ludex:2262)
+# (rules/aeon_trespass/titan_round.ludex:2243)
 # Argo Abilities unexhaust at the end of each Round
 @book.rule(
     'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
