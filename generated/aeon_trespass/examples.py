@@ -1772,12 +1772,12 @@ def tear_kept(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.wise_providence.initiative_with_wise_providence
-# (rules/aeon_trespass/aftermath.ludex:818)
+# (rules/aeon_trespass/aftermath.ludex:820)
 # Not in the book: with Wise Providence, a Titan Round first
 @book.example(
     'additional_battle_rules.wise_providence.initiative_with_wise_providence',
     title='Not in the book: with Wise Providence, a Titan Round first',
-    source='rules/aeon_trespass/aftermath.ludex:818',
+    source='rules/aeon_trespass/aftermath.ludex:820',
 )
 def initiative_with_wise_providence(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1801,12 +1801,12 @@ def initiative_with_wise_providence(g: Game) -> list[Expectation]:
     ]
 
 
-# no_titan_dead_at_setup (rules/aeon_trespass/aftermath.ludex:847)
+# no_titan_dead_at_setup (rules/aeon_trespass/aftermath.ludex:849)
 # Not in the book: the count of dead Titans starts anew
 @book.example(
     'no_titan_dead_at_setup',
     title='Not in the book: the count of dead Titans starts anew',
-    source='rules/aeon_trespass/aftermath.ludex:847',
+    source='rules/aeon_trespass/aftermath.ludex:849',
 )
 def no_titan_dead_at_setup(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1823,13 +1823,13 @@ def no_titan_dead_at_setup(g: Game) -> list[Expectation]:
     ]
 
 
-# battle_period (rules/aeon_trespass/aftermath.ludex:874)
+# battle_period (rules/aeon_trespass/aftermath.ludex:876)
 # Not in the book: Start of Battle and End of Battle, and what lasts until the end of Battle
 @book.example(
     'battle_period',
     title='Not in the book: Start of Battle and End of Battle, and what lasts until the end of '
     'Battle',
-    source='rules/aeon_trespass/aftermath.ludex:874',
+    source='rules/aeon_trespass/aftermath.ludex:876',
 )
 def battle_period(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1871,6 +1871,50 @@ def battle_period(g: Game) -> list[Expectation]:
         g.expect(
             'not disabled(tides_fate.tides_of_fate)',
             lambda: not q.disabled(g, 'tides_fate.tides_of_fate'),
+        ),
+    ]
+
+
+# wise_providence_in_battle (rules/aeon_trespass/aftermath.ludex:905)
+# Not in the book: Wise Providence gives a Battle a Titan Round first
+@book.example(
+    'wise_providence_in_battle',
+    title='Not in the book: Wise Providence gives a Battle a Titan Round first',
+    source='rules/aeon_trespass/aftermath.ludex:905',
+)
+def wise_providence_in_battle(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'titans_in_battle', 1)
+    g.set(catalog.SOLON.id, 'rage', 9)
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 6)
+    g.set(GAME, 'ai_rage_dealt', 1)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 3))
+    g.set_fact('roll_order', ['white_crit_die'], [1])
+    g.set(GAME, 'wise_providence_noted', True)
+    g.set_fact('answers', ['next_titan'], [catalog.SOLON.id, catalog.HERODOTUS.id])
+    g.set_fact('answers', ['movement_action'], [False, False, False])
+    g.set_fact('answers', ['combat_action'], [False, False, False])
+    with g.effect():
+        g.trigger('battle', ctx)
+    return [
+        g.expect(
+            'battle_outcome == "defeat"',
+            lambda: g.get(GAME, 'battle_outcome'),
+            '==',
+            lambda: 'defeat',
+        ),
+        g.expect('runs(titan_round) == 1', lambda: q.runs(g, 'titan_round'), '==', lambda: 1),
+        g.expect(
+            'wise_providence_noted == no',
+            lambda: g.get(GAME, 'wise_providence_noted'),
+            '==',
+            lambda: False,
         ),
     ]
 

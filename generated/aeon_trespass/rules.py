@@ -1826,7 +1826,7 @@ def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
 @book.rule(
     'additional_battle_rules.wise_providence.wise_providence_initiative',
     title='Wise Providence: the Battle begins with a Titan Round',
-    when=Timing('end', target='battle_setup'),
+    when=Timing('start', target='battle.alternate'),
     check=wise_providence_initiative_check,
 )
 def wise_providence_initiative_effect(g: Game, ctx: Ctx) -> None:
@@ -1834,7 +1834,7 @@ def wise_providence_initiative_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'wise_providence_noted', False)
 
 
-# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:842)
+# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:844)
 @book.rule(
     'no_titan_died_yet',
     title='A Battle starts with no Titan dead',
@@ -1844,7 +1844,7 @@ def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'titans_died_this_battle', 0)
 
 
-# battle: A Battle, from its start to its end (rules/aeon_trespass/aftermath.ludex:865)
+# battle: A Battle, from its start to its end (rules/aeon_trespass/aftermath.ludex:867)
 book.procedure(
     'battle',
     title='A Battle, from its start to its end',
@@ -1853,7 +1853,7 @@ book.procedure(
 )
 
 
-# battle.alternate (rules/aeon_trespass/aftermath.ludex:871)
+# battle.alternate (rules/aeon_trespass/aftermath.ludex:873)
 # Primordial and Titan Rounds until the Battle ends
 @book.rule(
     'battle.alternate',
