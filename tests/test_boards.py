@@ -19,13 +19,9 @@ from .conftest import FIXTURES, compiled_game, run_cli
 BOARDS = FIXTURES / "engine" / "boards.ludex"
 
 
-def compiled(path: Path) -> Compilation:
-    return compiled_game(path)
-
-
 @pytest.fixture(scope="module")
 def skirmish() -> Compilation:
-    return compiled(BOARDS)
+    return compiled_game(BOARDS)
 
 
 @pytest.fixture
@@ -140,7 +136,7 @@ def test_the_line_of_sight_query_takes_things_for_their_spaces(game: Game) -> No
 
 
 def test_move_within_parses_formats_and_unparses() -> None:
-    comp = compiled(BOARDS)
+    comp = compiled_game(BOARDS)
     model = comp.models[0]
     sortie = next(d for d in model.decls() if d.id == "sortie")
     assert isinstance(sortie, ast.Rule)

@@ -5,7 +5,6 @@ tests' own game `tests/fixtures/engine/signals.ludex`."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from ludex.runtime import Ctx, Game, NotExecutable, Timing
@@ -19,13 +18,9 @@ from .conftest import FIXTURES, compiled_game
 SIGNALS = FIXTURES / "engine" / "signals.ludex"
 
 
-def compiled(path: Path) -> Compilation:
-    return compiled_game(path)
-
-
 @pytest.fixture(scope="module")
 def signals() -> Compilation:
-    return compiled(SIGNALS)
+    return compiled_game(SIGNALS)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ game `tests/fixtures/engine/forced.ludex`."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from ludex.runtime import Game, Illegal, NotExecutable
@@ -19,13 +18,9 @@ from .conftest import FIXTURES, compiled_game
 FORCED = FIXTURES / "engine" / "forced.ludex"
 
 
-def compiled(path: Path) -> Compilation:
-    return compiled_game(path)
-
-
 @pytest.fixture(scope="module")
 def shove() -> Compilation:
-    return compiled(FORCED)
+    return compiled_game(FORCED)
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 from ludex.runtime import Game
-from ludex.semantics.compilation import Compilation
 from ludex.verify.examples import PASS, engine_of, example_results
 
 from .conftest import FIXTURES, compiled_game, run_cli
@@ -18,17 +17,13 @@ from .conftest import FIXTURES, compiled_game, run_cli
 MOMENTS = FIXTURES / "engine" / "moments.ludex"
 
 
-def compiled(path: Path) -> Compilation:
-    return compiled_game(path, warnings=False)
-
-
 @pytest.fixture(scope="module")
 def defs() -> Any:
-    return engine_of(compiled(MOMENTS).models[0]).DEFINITIONS
+    return engine_of(compiled_game(MOMENTS, warnings=False).models[0]).DEFINITIONS
 
 
 def test_the_games_examples_pass() -> None:
-    results = example_results(compiled(MOMENTS))
+    results = example_results(compiled_game(MOMENTS, warnings=False))
     assert {r.example: r.status for r in results} == {
         "sailing": PASS, "tide_table": PASS, "stormy": PASS}
 

@@ -4,7 +4,6 @@ own game `tests/fixtures/engine/sight.ludex`; and the runtime's geometry on its 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from ludex.runtime import BoardDef, Game, Illegal, NotExecutable
@@ -19,13 +18,9 @@ SIGHT = FIXTURES / "engine" / "sight.ludex"
 GRID = BoardDef("b", columns=6, rows=6)
 
 
-def compiled(path: Path) -> Compilation:
-    return compiled_game(path)
-
-
 @pytest.fixture(scope="module")
 def watch() -> Compilation:
-    return compiled(SIGHT)
+    return compiled_game(SIGHT)
 
 
 @pytest.fixture

@@ -3,12 +3,10 @@ limits keyed by a value (`once per round per target`, `per PARAM`, `per source`)
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 from ludex.runtime import Ctx, Game, Illegal, NotExecutable
-from ludex.semantics.compilation import Compilation
 from ludex.verify.examples import PASS, engine_of, example_results
 
 from .conftest import FIXTURES, compiled_game
@@ -16,17 +14,13 @@ from .conftest import FIXTURES, compiled_game
 TIMING = FIXTURES / "engine" / "timing.ludex"
 
 
-def compiled(path: Path) -> Compilation:
-    return compiled_game(path, warnings=False)
-
-
 @pytest.fixture(scope="module")
 def defs() -> Any:
-    return engine_of(compiled(TIMING).models[0]).DEFINITIONS
+    return engine_of(compiled_game(TIMING, warnings=False).models[0]).DEFINITIONS
 
 
 def test_the_games_examples_pass() -> None:
-    results = example_results(compiled(TIMING))
+    results = example_results(compiled_game(TIMING, warnings=False))
     assert {r.example: r.status for r in results} == {
         r.example: PASS for r in results}
     assert len(results) >= 2
