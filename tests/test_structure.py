@@ -6,31 +6,23 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ludex.pipeline import compile_paths
 from ludex.runtime import Ctx, Game, Illegal, NotExecutable
 from ludex.runtime.defs import ProcedureDef, RuleDef
-from ludex.semantics.compilation import Compilation
 from ludex.syntax.format import format_text
 from ludex.verify.examples import PASS, engine_of, example_results
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, compiled_game
 
 STRUCTURE = FIXTURES / "engine" / "structure.ludex"
 
 
-def compiled(path: Any) -> Compilation:
-    comp = compile_paths([path], checks=False)
-    assert [str(d) for d in comp.diags if d.severity == "error"] == []
-    return comp
-
-
 @pytest.fixture(scope="module")
 def defs() -> Any:
-    return engine_of(compiled(STRUCTURE).models[0]).DEFINITIONS
+    return engine_of(compiled_game(STRUCTURE).models[0]).DEFINITIONS
 
 
 def test_the_games_examples_pass() -> None:
-    results = example_results(compiled(STRUCTURE))
+    results = example_results(compiled_game(STRUCTURE))
     assert {r.example: r.status for r in results} == {
         name: PASS for name in ("full_attack", "blocked_attack", "dodged_attack", "riposted",
                                   "wounds_change_hands", "each_fighter_takes_a_turn",
@@ -247,7 +239,7 @@ def test_mutate_sends_a_skip_to_another_step_of_its_procedure() -> None:
     from ludex.verify.mutate.changes import mutants
     from ludex.verify.mutate.run import _Places
 
-    model = compiled(STRUCTURE).models[0]
+    model = compiled_game(STRUCTURE).models[0]
     dodge = next(s for s in model.symbols.values() if s.qualname == "dodge")
     ids = [m.id for m in mutants(dodge.decl, "dodge", _Places(model))]
     assert "dodge: effect 1: to attack.clear -> to attack.aim" in ids
