@@ -39,12 +39,17 @@ def check_call(call: ast.Call, facts: Set[str], diags: Diagnostics) -> None:
               "model it; examples state it with `set`)")
 
 
+def _params(func: str) -> list[inspect.Parameter]:
+    """The query's parameters after the game (`g`)."""
+    from ..runtime.queries import QUERIES  # noqa: PLC0415
+
+    return list(inspect.signature(QUERIES[func]).parameters.values())[1:]
+
+
 @cache
 def takes(func: str) -> tuple[int, int | None]:
     """How many values the query `func` takes: (at least, at most; None: any number)."""
-    from ..runtime.queries import QUERIES  # noqa: PLC0415
-
-    params = list(inspect.signature(QUERIES[func]).parameters.values())[1:]  # after `g`
+    params = _params(func)
     positional = [p for p in params if p.kind in _POSITIONAL]
     least = sum(1 for p in positional if p.default is inspect.Parameter.empty)
     many = any(p.kind is inspect.Parameter.VAR_POSITIONAL for p in params)
@@ -59,7 +64,7 @@ def _check_count(call: ast.Call, diags: Diagnostics) -> None:
     wanted = f"at least {least}" if most is None else \
         f"{least}" if least == most else f"{least} to {most}"
     diags.add(Code.WRONG_ARGUMENTS,
-              f"`{call.func}(...)` takes {wanted} value{'s' * (wanted != '1')}, "
+              f"`{call.func}(...)` takes {wanted} value{'s' * ((most or least) != 1)}, "
               f"and is given {given}", call.span, f"write `{shape(call.func)}`")
 
 
@@ -67,10 +72,8 @@ def _check_count(call: ast.Call, diags: Diagnostics) -> None:
 def shape(func: str) -> str:
     """The query as its signature reads it: `contains(place, thing)`, `max(values...)`,
     an optional value in brackets (`path(a, b[, through])`)."""
-    from ..runtime.queries import QUERIES  # noqa: PLC0415
-
     out = ""
-    for p in list(inspect.signature(QUERIES[func]).parameters.values())[1:]:
+    for p in _params(func):
         if p.kind is inspect.Parameter.VAR_POSITIONAL:
             out += f"{', ' if out else ''}{p.name}..."
         elif p.kind in _POSITIONAL:
