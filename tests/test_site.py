@@ -381,3 +381,21 @@ def test_a_top_level_declaration_is_shown_under_the_part_above_it(tmp_path: Path
     # a step titled with the book's number keeps it, once; another is numbered
     assert "Step 1. Shuffle the deck" in chapter and "Step 1. 1." not in chapter
     assert "Step 2. Deal" in chapter
+
+
+def test_the_game_pages_follow_the_books_contents(tmp_path: Path) -> None:
+    """Files load in name order; `contents:` puts the parts in the book's: the nav and the
+    game's own list of pages follow it, the parts it leaves out after the listed ones."""
+    (tmp_path / "order").mkdir()
+    shutil.copy(FIXTURES / "good" / "contents_book_order.ludex",
+                tmp_path / "order" / "game.ludex")
+    files = emit(compile_paths([tmp_path / "order"]))
+    nav = str(files["mkdocs.yml"])
+    assert nav.index("g/setup.md") < nav.index("g/play.md") < nav.index("g/credits.md")
+    index = str(files["docs/g/index.md"])
+    assert index.index("(setup.md)") < index.index("(play.md)") < index.index("(credits.md)")
+    unordered = (FIXTURES / "good" / "contents_book_order.ludex").read_text("utf-8")
+    (tmp_path / "order" / "game.ludex").write_text(
+        unordered.replace("contents: [setup, play]", "page: 1"), "utf-8")
+    nav = str(emit(compile_paths([tmp_path / "order"]))["mkdocs.yml"])
+    assert nav.index("g/play.md") < nav.index("g/setup.md")  # declared order without it

@@ -20,6 +20,7 @@ from ..syntax.carddata_cells import card_label
 from ..syntax.properties import BUILTINS, COMMON, PROPS, choice
 from ..syntax.walk import iter_nodes
 from .calls import check_call
+from .contents import check_contents
 from .events import check_events, local_names
 from .structure import check_flow, check_schedule, per_seat
 from .symbols import GameModel, Symbol, build_symbols, link_bases
@@ -169,6 +170,7 @@ def resolve_game(model: GameModel, diags: Diagnostics) -> None:
         if game.base is not None and model.base is not None:
             model.targets[game.base] = model.base.root.decl  # the base game is loaded too
         _resolve_props(resolver, game, model.root)
+        check_contents(model, diags)
     check_events(model, diags)
 
 

@@ -196,7 +196,7 @@ INSTANCE_PROPS: dict[str, Converter] = {"copies": integer, "footprint": integer}
 # keyword -> {property: converter}; the attribute name is the property name
 PROPS: dict[str, dict[str, Converter]] = {
     "game": {"base": ref, "book": text, "players": ref, "seats": range_, "result": ref,
-             "lore": texts},
+             "lore": texts, "contents": refs},
     **{c: {"requires": refs, "lore": texts} for c in CONTAINERS},
     "kind": {},
     "component": dict(INSTANCE_PROPS),

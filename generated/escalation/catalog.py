@@ -19,7 +19,7 @@ class SurgeToken(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Hero(Record):
-    # hero: Hero (rules/escalation/game.ludex:32)
+    # hero: Hero (rules/escalation/game.ludex:35)
 
     KIND: ClassVar[str] = 'hero'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({

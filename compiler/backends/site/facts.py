@@ -48,6 +48,8 @@ def facts(view: View, decl: ast.Decl) -> Iterator[tuple[str, Markup]]:
     titles, their values by their types), clauses, example parts."""
     fields = _fields(view, decl)
     for prop in decl.props:
+        if isinstance(decl, ast.Game) and prop.name == "contents":
+            continue  # the game's page lists its pages in that order (`Contents`)
         if prop.name in fields:
             field = fields[prop.name]
             yield field.display, field_value(view, field.type, prop.value)

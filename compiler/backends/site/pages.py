@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from ...semantics.contents import in_book_order
 from ...semantics.resolve import GameModel, Symbol
 from ...syntax import ast
 from .escape import nav_text
@@ -87,7 +88,11 @@ def game_pages(model: GameModel, authoring: bool = True) -> Page:
     and the consistency report with `authoring`."""
     game = Page(f"{model.name}/index.md", model.root.decl.display, model, model.root,
                 "game.md.j2")
-    game.children = _part_pages(model, model.root) + _many_pages(model, model.root, model.name)
+    parts = _part_pages(model, model.root)
+    rank = {id(s): i for i, s in enumerate(in_book_order(model, [p.sym for p in parts
+                                                                 if p.sym is not None]))}
+    parts.sort(key=lambda p: rank.get(id(p.sym), len(rank)))  # the book's order (`contents:`)
+    game.children = parts + _many_pages(model, model.root, model.name)
     _beside(model, game.children)
     own = [(EXAMPLES, "Worked examples", "examples.md.j2"),
            (REPORT, "Consistency report", "report.md.j2")] if authoring else []
