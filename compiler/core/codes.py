@@ -51,6 +51,7 @@ class Code(StrEnum):
     BAD_BOARD = "E311"
     WRONG_ARGUMENTS = "E312"
     HOOK_NEVER_RUNS = "W313"
+    PERIOD_NEVER_DRIVEN = "W314"
     BAD_CONTENTS = "E370"
     # card data
     CARD_DATA_SCHEMA = "E401"
@@ -123,6 +124,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.WRONG_ARGUMENTS: (_E, "values an event, a trigger or a query gets that it does not take"),
     Code.HOOK_NEVER_RUNS: (_W, "a `when:` hooked to something that never runs, so the rule "
                            "never fires"),
+    Code.PERIOD_NEVER_DRIVEN: (_W, "a limit, a duration or a schedule counted in a period "
+                               "that nothing in the game begins or ends"),
     Code.BAD_CONTENTS: (_E, "a game's `contents:` naming what is not one of its top-level "
                         "parts, or one twice"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),

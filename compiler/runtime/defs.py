@@ -273,6 +273,7 @@ class ProcedureDef:
     each: str | None = None  # a kind: run once for each of its instances, in order
     order: str | None = None  # chosen: who takes the next run is a choice, each time
     until: Check | None = None  # run again until this holds (checked after each run)
+    ends: str | None = None  # an outside event that ends this period once it has happened
 
 
 @dataclass(frozen=True, slots=True)

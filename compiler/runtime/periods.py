@@ -106,6 +106,8 @@ class Periods(Resolution):
                     self._finish(period)
                     raise
                 self._finish(period)
+                if proc.ends is not None:  # the base game's last phase ends its round
+                    self.end(proc.ends)
                 if self._over(name, here) or self.ended_with is not None:
                     return  # its end condition holds, or the game is over
             if proc.until is None:

@@ -1639,6 +1639,14 @@ def accepted_effect(g: Game, ctx: Ctx) -> None:
     g.note('the Alliance counts as a resolved Mission of the receiving Faction this Turn')
 
 
+# action_phase: Action phase (rules/dei_old_london/externals.ludex:98)
+book.procedure('action_phase', title='Action phase', period='action_phase')
+
+
+# turn: Turn (rules/dei_old_london/externals.ludex:102)
+book.procedure('turn', title='Turn', period='turn')
+
+
 # purebred.rules.purebred_setup.phase_3_barracks (rules/dei_old_london/purebred.ludex:70)
 # Setup, Phase 3: Barracks
 @book.rule(

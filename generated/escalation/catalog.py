@@ -73,7 +73,7 @@ class MohMission(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeceptionMission(Record):
-    # sc_zeppelin.unweaving_the_deception.deception_mission (rules/escalation/sc_zeppelin.ludex:59)
+    # sc_zeppelin.unweaving_the_deception.deception_mission (rules/escalation/sc_zeppelin.ludex:60)
     # Unweaving the Deception Mission card
 
     KIND: ClassVar[str] = 'sc_zeppelin.unweaving_the_deception.deception_mission'

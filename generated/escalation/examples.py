@@ -2168,10 +2168,10 @@ def judgementor_collects(g: Game) -> list[Expectation]:
 
 
 # sc_zeppelin.progress_without_servants (rules/escalation/sc_zeppelin.ludex:23)
-# Two rounds: the Progress marker advances after the one without a Servant aboard
+# Three rounds: the Progress marker advances after the two without a Servant aboard
 @book.example(
     'sc_zeppelin.progress_without_servants',
-    title='Two rounds: the Progress marker advances after the one without a Servant aboard',
+    title='Three rounds: the Progress marker advances after the two without a Servant aboard',
     scope=('sc_zeppelin',),
     source='rules/escalation/sc_zeppelin.ludex:23',
 )
@@ -2183,29 +2183,31 @@ def progress_without_servants(g: Game) -> list[Expectation]:
     with g.effect():
         g.trigger('closing_phase', ctx)
     with g.effect():
-        g.trigger('round', ctx)
-    with g.effect():
         g.move(catalog.SERVANTS_MODULE_PHANTASMER.id, 'art_district')
+    with g.effect():
+        g.trigger('closing_phase', ctx)
+    with g.effect():
+        g.move(catalog.SERVANTS_MODULE_PHANTASMER.id, 'grand_citadel')
     with g.effect():
         g.trigger('closing_phase', ctx)
     return [
         g.expect(
-            'sc_rules.core_game.progress == 1',
+            'sc_rules.core_game.progress == 2',
             lambda: g.get(GAME, 'progress'),
             '==',
-            lambda: 1,
+            lambda: 2,
         ),
     ]
 
 
 # sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage.from_next_round
-# (rules/escalation/sc_zeppelin.ludex:126)
+# (rules/escalation/sc_zeppelin.ludex:127)
 # The Advantage from the round after the Objective is completed
 @book.example(
     'sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage.from_next_round',
     title='The Advantage from the round after the Objective is completed',
     scope=('sc_zeppelin', 'sc_zeppelin.unweaving_the_deception'),
-    source='rules/escalation/sc_zeppelin.ludex:126',
+    source='rules/escalation/sc_zeppelin.ludex:127',
 )
 def from_next_round(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2240,13 +2242,13 @@ def from_next_round(g: Game) -> list[Expectation]:
 
 
 # sc_zeppelin.controlled_navigation.not_with_deception.without_deception
-# (rules/escalation/sc_zeppelin.ludex:157)
+# (rules/escalation/sc_zeppelin.ludex:158)
 # Controlled Navigation without the Unweaving the Deception set
 @book.example(
     'sc_zeppelin.controlled_navigation.not_with_deception.without_deception',
     title='Controlled Navigation without the Unweaving the Deception set',
     scope=('sc_zeppelin', 'sc_zeppelin.controlled_navigation'),
-    source='rules/escalation/sc_zeppelin.ludex:157',
+    source='rules/escalation/sc_zeppelin.ludex:158',
 )
 def without_deception(g: Game) -> list[Expectation]:
     ctx = Ctx()

@@ -369,6 +369,10 @@ def supervision_action_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
+# closing_phase: Closing Phase (rules/escalation/externals.ludex:133)
+book.procedure('closing_phase', title='Closing Phase', ends='round')
+
+
 # pockets.bond_without_servants (rules/escalation/pockets.ludex:15)
 # The Great Machine receives 1 Bond
 def bond_without_servants_check(g: Game, ctx: Ctx) -> bool:
@@ -2390,7 +2394,7 @@ def no_boarding_effect(g: Game, ctx: Ctx) -> None:
     g.note('In S&C, the Servants do not interact with the Surveillance Zeppelin')
 
 
-# sc_zeppelin.boarding_note (rules/escalation/sc_zeppelin.ludex:41)
+# sc_zeppelin.boarding_note (rules/escalation/sc_zeppelin.ludex:42)
 # Boarding, relocating and detainment
 def boarding_note_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2419,7 +2423,7 @@ def boarding_note_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('detainment', ctx)
 
 
-# sc_zeppelin.unweaving_the_deception.not_random (rules/escalation/sc_zeppelin.ludex:62)
+# sc_zeppelin.unweaving_the_deception.not_random (rules/escalation/sc_zeppelin.ludex:63)
 # Not for the random Mission setup
 book.rule(
     'sc_zeppelin.unweaving_the_deception.not_random',
@@ -2429,7 +2433,7 @@ book.rule(
 
 
 # sc_zeppelin.unweaving_the_deception.influence_the_officers.objective
-# (rules/escalation/sc_zeppelin.ludex:67)
+# (rules/escalation/sc_zeppelin.ludex:68)
 # Objective Part
 book.rule(
     'sc_zeppelin.unweaving_the_deception.influence_the_officers.objective',
@@ -2440,7 +2444,7 @@ book.rule(
 
 
 # sc_zeppelin.unweaving_the_deception.influence_the_officers.advantage
-# (rules/escalation/sc_zeppelin.ludex:71)
+# (rules/escalation/sc_zeppelin.ludex:72)
 # Advantage Part
 def influence_the_officers_advantage_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'sc_rules.completed_objectives', catalog.INFLUENCE_THE_OFFICERS.id))
@@ -2469,7 +2473,7 @@ def influence_the_officers_advantage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.objective
-# (rules/escalation/sc_zeppelin.ludex:85)
+# (rules/escalation/sc_zeppelin.ludex:86)
 # Objective Part
 @book.rule(
     'sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.objective',
@@ -2486,7 +2490,7 @@ def proof_of_punitive_measures_objective_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.advantage
-# (rules/escalation/sc_zeppelin.ludex:91)
+# (rules/escalation/sc_zeppelin.ludex:92)
 # Advantage Part
 book.rule(
     'sc_zeppelin.unweaving_the_deception.proof_of_punitive_measures.advantage',
@@ -2497,7 +2501,7 @@ book.rule(
 
 
 # sc_zeppelin.unweaving_the_deception.the_world_should_know.objective
-# (rules/escalation/sc_zeppelin.ludex:98)
+# (rules/escalation/sc_zeppelin.ludex:99)
 # Objective Part
 @book.rule(
     'sc_zeppelin.unweaving_the_deception.the_world_should_know.objective',
@@ -2517,7 +2521,7 @@ def the_world_should_know_objective_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.unweaving_the_deception.the_world_should_know.no_progress_advance
-# (rules/escalation/sc_zeppelin.ludex:104)
+# (rules/escalation/sc_zeppelin.ludex:105)
 # No Progress marker advance once the Zeppelin has left
 def no_progress_advance_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.in_play(g, 'zeppelin.surveillance_zeppelin'))
@@ -2535,7 +2539,7 @@ def no_progress_advance_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage
-# (rules/escalation/sc_zeppelin.ludex:111)
+# (rules/escalation/sc_zeppelin.ludex:112)
 # Advantage Part
 def the_world_should_know_advantage_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2556,7 +2560,7 @@ def the_world_should_know_advantage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.unweaving_the_deception.the_world_should_know.advantage.countdown_advance
-# (rules/escalation/sc_zeppelin.ludex:120)
+# (rules/escalation/sc_zeppelin.ludex:121)
 # Step 3 of the Closing Phase: the Master Plan advances by 1
 def countdown_advance_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2576,7 +2580,7 @@ def countdown_advance_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('master_plan_advance', ctx)
 
 
-# sc_zeppelin.controlled_navigation.not_with_deception (rules/escalation/sc_zeppelin.ludex:153)
+# sc_zeppelin.controlled_navigation.not_with_deception (rules/escalation/sc_zeppelin.ludex:154)
 # Not with the Unweaving the Deception Mission set
 @book.rule(
     'sc_zeppelin.controlled_navigation.not_with_deception',
@@ -2587,7 +2591,7 @@ def not_with_deception_effect(g: Game, ctx: Ctx) -> None:
     g.require(not g.holds('sc_zeppelin.unweaving_the_deception'), 'not unweaving_the_deception')
 
 
-# sc_zeppelin.controlled_navigation.course_by_heroes (rules/escalation/sc_zeppelin.ludex:169)
+# sc_zeppelin.controlled_navigation.course_by_heroes (rules/escalation/sc_zeppelin.ludex:170)
 # The Heroes set the course
 @book.rule(
     'sc_zeppelin.controlled_navigation.course_by_heroes',
@@ -2608,7 +2612,7 @@ def course_by_heroes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens
-# (rules/escalation/sc_zeppelin.ludex:177)
+# (rules/escalation/sc_zeppelin.ludex:178)
 # Do not use the Direction tokens
 @book.rule(
     'sc_zeppelin.controlled_navigation.course_by_heroes.no_direction_tokens',

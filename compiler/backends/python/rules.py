@@ -42,7 +42,8 @@ def rules_module(unit: Unit) -> dict[str, Any]:
             blocks.append(table_block(unit, sym, "book.table", table_fields))
         elif isinstance(decl, ast.Track):
             blocks.append(table_block(unit, sym, "book.track", track_fields))
-        elif isinstance(decl, ast.Procedure):
+        elif isinstance(decl, ast.Procedure) or isinstance(decl, ast.External) and (
+                decl.prop("period") is not None or decl.prop("ends") is not None):
             blocks.append(procedure_block(unit, sym, sym.qualname in counted))
     return {"blocks": blocks}
 
@@ -179,7 +180,9 @@ def counted_procedures(unit: Unit) -> set[str]:
 
 def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
     """A procedure's end condition as a function (`until:`), then its registration with
-    its steps, its period and whether it runs once per player."""
+    its steps, its period and whether it runs once per player. An outside event that is
+    a period of the base game (`period:`) or ends one (`ends:`) is registered the same
+    way, with no steps: raising it runs that period, or ends it."""
     decl = sym.decl
     steps = [c.qualname for c in sym.children.values() if isinstance(c.decl, ast.Step)]
     pieces: list[str] = []
@@ -191,7 +194,7 @@ def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
         cond = unit.code.condition(until.value, Env())
         pieces.append(unit.function(name, "bool", render(call("bool", cond), 4, "return ")))
         until_ref = Atom(name)
-    period, order = decl.prop("period"), decl.prop("order")
+    period, order, ends = decl.prop("period"), decl.prop("order"), decl.prop("ends")
     made = call("book.procedure", Str(sym.qualname), *kwargs(
         title=opt_str(decl.title), steps=names(steps),
         scope=names(options_of(sym)), at_once=Atom("True") if at_once else None,
@@ -200,7 +203,8 @@ def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
         each_player=Atom("True") if per_player(unit, decl, "each") else None,
         each=per_kind(unit, decl, "each"),
         order=Str(order.value.dotted) if order and isinstance(order.value, ast.Ref) else None,
-        until=until_ref))
+        until=until_ref,
+        ends=Str(ends.value.dotted) if ends and isinstance(ends.value, ast.Ref) else None))
     return comment(sym) + "\n" + "\n\n\n".join(pieces + ["\n".join(render(made, 0))])
 
 
