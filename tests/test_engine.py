@@ -386,7 +386,7 @@ def test_ludex_stats_prints_figures_per_game() -> None:
     code, out = run("stats", str(ENGINE / "heist.ludex"))
     assert code == 0
     assert out.splitlines() == [
-        "heist: 31 declarations",
+        "heist: 32 declarations",
         "  rules: 10 (7 full, 3 partial, 0 prose; 1 steps in words only)",
         "  examples: 4 (3 executable, 3 passing, 0 failing, 0 blocked, 1 prose only)",
     ]
