@@ -51,6 +51,7 @@ class Code(StrEnum):
     BAD_BOARD = "E311"
     WRONG_ARGUMENTS = "E312"
     HOOK_NEVER_RUNS = "W313"
+    NOT_A_STAT = "E360"
     # card data
     CARD_DATA_SCHEMA = "E401"
     # input and output
@@ -122,6 +123,7 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.WRONG_ARGUMENTS: (_E, "values an event, a trigger or a query gets that it does not take"),
     Code.HOOK_NEVER_RUNS: (_W, "a `when:` hooked to something that never runs, so the rule "
                            "never fires"),
+    Code.NOT_A_STAT: (_E, "a value named as a stat that is no stat of the game"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),
     Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),
