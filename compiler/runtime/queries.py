@@ -32,8 +32,10 @@ from .facing import in_front, relative, side_toward
 from .forced import involuntary, moved, passed, path, stopped_by
 from .instances import instances
 from .log import Event
-from .named_stats import stat_named
-from .named_stats import stat_owner  # noqa: F401 - generated code calls `q.stat_owner`
+from .named_stats import (
+    stat_named,
+    stat_owner,  # noqa: F401 - generated code calls `q.stat_owner`
+)
 from .places import REMOVED
 from .state import Ctx, Game
 
