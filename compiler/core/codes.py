@@ -52,6 +52,7 @@ class Code(StrEnum):
     WRONG_ARGUMENTS = "E312"
     HOOK_NEVER_RUNS = "W313"
     NOT_A_STAT = "E360"
+    NOT_AN_INVARIANT = "E361"
     # card data
     CARD_DATA_SCHEMA = "E401"
     # input and output
@@ -124,6 +125,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.HOOK_NEVER_RUNS: (_W, "a `when:` hooked to something that never runs, so the rule "
                            "never fires"),
     Code.NOT_A_STAT: (_E, "a value named as a stat that is no stat of the game"),
+    Code.NOT_AN_INVARIANT: (_E, "a rule that holds always without a condition, or with a "
+                            "moment, cost or effect"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),
     Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),

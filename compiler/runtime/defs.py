@@ -256,6 +256,7 @@ class RuleDef:
     example: str | None = None  # the worked example it is declared in: in play there only
     order: str | None = None  # chosen: the rules hooked to its moments (all, without
     # `when:`) are resolved in the order the players choose (`runtime.order`)
+    holds: str | None = None  # always: its condition must stay true (`runtime.invariants`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,7 +113,8 @@ def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
         scope=names(options_of(sym)),
         this=unit.name_of(sym.qualname) if kind == "card" else None,
         prose=literal(prose) if prose else None, example=opt_str(example_of(sym)),
-        order=Str("chosen") if decl.prop("order") is not None else None))
+        order=Str("chosen") if decl.prop("order") is not None else None,
+        holds=Str("always") if decl.prop("holds") is not None else None))
 
 
 def who(unit: Unit, decl: ast.Decl) -> list[Py]:
