@@ -274,6 +274,7 @@ class ProcedureDef:
     each: str | None = None  # a kind: run once for each of its instances, in order
     order: str | None = None  # chosen: who takes the next run is a choice, each time
     until: Check | None = None  # run again until this holds (checked after each run)
+    snapshot: bool = False  # a `restore` names it: its state is kept when a run begins
 
 
 @dataclass(frozen=True, slots=True)

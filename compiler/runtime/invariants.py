@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .context import Ctx
 from .errors import Illegal, NotExecutable
-from .resolution import Resolution
+from .snapshots import Snapshots
 
 if TYPE_CHECKING:
     from .defs import RuleDef, Value
@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 ALWAYS = "always"
 
 
-class Invariants(Resolution):
-    """The invariants half of `Game`: below `periods.Periods`, above `Resolution`."""
+class Invariants(Snapshots):
+    """The invariants half of `Game`: below `periods.Periods`, above `snapshots.Snapshots`."""
 
     invariants: tuple[RuleDef, ...]
 

@@ -26,6 +26,7 @@ from .common import (
 from .components import per_kind, per_player
 from .expressions import Env
 from .pretty import Atom, Py, Seq, Str, call, flat, literal, render
+from .snapshots import restored
 
 
 def rules_module(unit: Unit) -> dict[str, Any]:
@@ -201,7 +202,8 @@ def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
         each_player=Atom("True") if per_player(unit, decl, "each") else None,
         each=per_kind(unit, decl, "each"),
         order=Str(order.value.dotted) if order and isinstance(order.value, ast.Ref) else None,
-        until=until_ref))
+        until=until_ref,
+        snapshot=Atom("True") if sym.qualname in restored(unit.model) else None))
     return comment(sym) + "\n" + "\n\n\n".join(pieces + ["\n".join(render(made, 0))])
 
 

@@ -11,17 +11,18 @@ from ...semantics.events import BUILT_IN_ARGS, arg_names
 from ...semantics.structure import period_of
 from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
-from .expressions import Env, ExprCode
+from .expressions import Env
 from .named_stats import named_by_value, stat_and_owner
 from .names import MODULE_NAMES, RUNTIME_NAMES
 from .pretty import Atom, Comp, Kw, Op, Pre, Py, Seq, Str, call, paren, render
+from .snapshots import StateCode
 
 # What a local name must not hide: the module's own names and the runtime's (`GAME`).
 TAKEN = MODULE_NAMES | RUNTIME_NAMES
 AND = PRECEDENCE["and"]
 
 
-class GameCode(ExprCode):
+class GameCode(StateCode):
     """Builds the Python code of one game: its expressions and its statements."""
 
     def block(self, stmts: Iterable[ast.Stmt], env: Env, indent: int,
