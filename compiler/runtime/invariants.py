@@ -49,6 +49,7 @@ class Invariants(Snapshots):
         """`Illegal` if an invariant that held no longer does."""
         for name in held:
             rule = self.defs.rules[name]
+            self.log.weighed[name] = None  # weighed: an example naming it shows it at work
             if rule.check is not None and not rule.check(self.game, Ctx()):
                 self.log.add("broken", name, None, "it must always hold")
                 raise Illegal(f"`{rule.title or name}` must always hold, and this breaks it")
