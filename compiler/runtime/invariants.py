@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .context import Ctx
 from .errors import Illegal, NotExecutable
@@ -67,8 +67,9 @@ class Invariants(Snapshots):
 
     @contextmanager
     def refused(self, action: str) -> Iterator[None]:
-        """As `Refusal.refused`, weighing the invariants before its block ends."""
-        with super().refused(action):  # type: ignore[misc]
+        """As `Refusal.refused`, weighing the invariants before what it holds ends."""
+        refusal: Any = super()  # `Refusal`, after this class in `Game`'s order
+        with refusal.refused(action):
             held = self.holding() if self.invariants else ()
             yield
             self.keep(held)

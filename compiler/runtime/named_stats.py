@@ -1,6 +1,6 @@
-"""A stat named by a value: `stat(courage)` is the stat itself, not what it holds, so a
+"""A stat named by a value: `stat(wits)` is the stat itself, not what it holds, so a
 choice or a rule's `params:` can carry which stat a statement changes (`choose s from
-[stat(courage), stat(cunning)]: gain 1 s`). The value is the stat's name; a statement
+[stat(wits), stat(grit)]: gain 1 s`). The value is the stat's name; a statement
 given a value that names no stat of the game cannot run (`NotExecutable`)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def stat_named(g: Game, name: Value) -> str:
-    """The stat a value names (`stat(courage)`: "courage"): the value must be a stat's name."""
+    """The stat a value names (`stat(wits)`: "wits"): the value must be a stat's name."""
     if isinstance(name, str) and (name in g.defs.stats or name in g.defs.tracks):
         return name
     raise NotExecutable(f"{name!r} names no stat of the game")
