@@ -131,7 +131,8 @@ def game_stats(model: GameModel, results: Iterable[ExampleResult]) -> GameStats:
     found = [(s.decl, rule_clauses(s.decl)) for s in book]
     rules = [c for _, c in found if c is not None]
     # a rule that orders the rules of a moment (`order: chosen`) runs as the engine applies it
-    ordering = [d.prop("order") is not None for d, c in found if c is not None]
+    ordering = [d.prop("order") is not None or d.prop("holds") is not None
+                for d, c in found if c is not None]  # and one that holds always (`holds:`)
     prose = sum(1 for c in rules for s in c.cost + c.effect for n in iter_nodes(s)
                 if isinstance(n, ast.ProseStep) or _worded(n))
     status = [r.status for r in results if r.game == model.name]

@@ -53,6 +53,9 @@ class Code(StrEnum):
     HOOK_NEVER_RUNS = "W313"
     PERIOD_NEVER_DRIVEN = "W314"
     BAD_CONTENTS = "E370"
+    NOT_A_STAT = "E360"
+    NOT_AN_INVARIANT = "E361"
+    NOT_RESTORABLE = "E362"
     # card data
     CARD_DATA_SCHEMA = "E401"
     # input and output
@@ -128,6 +131,10 @@ CODES: Mapping[str, tuple[Severity, str]] = {
                                "that nothing in the game begins or ends"),
     Code.BAD_CONTENTS: (_E, "a game's `contents:` naming what is not one of its top-level "
                         "parts, or one twice"),
+    Code.NOT_A_STAT: (_E, "a value named as a stat that is no stat of the game"),
+    Code.NOT_AN_INVARIANT: (_E, "a rule that holds always without a condition, or with a "
+                            "moment, cost or effect"),
+    Code.NOT_RESTORABLE: (_E, "a `restore` of something that is no procedure"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),
     Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),

@@ -26,7 +26,8 @@ CLAUSES = tuple(sorted(RULE_CLAUSES | EXAMPLE_CLAUSES))
 # The words a statement starts with.
 VERBS = ("gain", "lose", "pay", "draw", "discard", "place", "move", "relocate", "roll",
          "reroll", "reveal", "shuffle", "add", "remove", "set", "trigger", "require", "log",
-         "eliminate", "end", "skip", "schedule", "disable", "push", "pull")
+         "eliminate", "end", "skip", "schedule", "disable", "push", "pull",
+         "restore")
 FLOW = ("if", "else", "for", "choose", "option", "may", "refused")
 
 # Binary operators, loosest first; comparisons (4) do not chain.

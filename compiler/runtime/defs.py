@@ -256,6 +256,7 @@ class RuleDef:
     example: str | None = None  # the worked example it is declared in: in play there only
     order: str | None = None  # chosen: the rules hooked to its moments (all, without
     # `when:`) are resolved in the order the players choose (`runtime.order`)
+    holds: str | None = None  # always: its condition must stay true (`runtime.invariants`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +275,7 @@ class ProcedureDef:
     order: str | None = None  # chosen: who takes the next run is a choice, each time
     until: Check | None = None  # run again until this holds (checked after each run)
     ends: str | None = None  # an outside event that ends this period once it has happened
+    snapshot: bool = False  # a `restore` names it: its state is kept when a run begins
 
 
 @dataclass(frozen=True, slots=True)

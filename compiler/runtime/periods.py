@@ -50,8 +50,8 @@ from .context import Ctx
 from .defs import Value, base_of, seat_of
 from .errors import Illegal, Interrupt, NotExecutable
 from .instances import instances
+from .invariants import Invariants
 from .replacing import replace_change, replacers
-from .resolution import Resolution
 
 
 @dataclass(slots=True)
@@ -72,7 +72,7 @@ MAX_PASSES = 10_000  # runs of one procedure with an end condition, before it is
 PERIOD_NAMES = frozenset({"game", "round", "phase", "turn"})
 
 
-class Periods(Resolution):
+class Periods(Invariants):
     """Periods driven by procedures, and engine events, on top of `Resolution`."""
 
     seats: tuple[str, ...]

@@ -32,6 +32,10 @@ from .facing import in_front, relative, side_toward
 from .forced import involuntary, moved, passed, path, stopped_by
 from .instances import instances
 from .log import Event
+from .named_stats import (
+    stat_named,
+    stat_owner,  # noqa: F401 - generated code calls `q.stat_owner`
+)
 from .places import REMOVED
 from .state import Ctx, Game
 
@@ -343,6 +347,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "in_front": in_front, "side_toward": side_toward, "relative": relative,
     "path": path, "moved": moved, "stopped_by": stopped_by, "passed": passed,
     "involuntary": involuntary,
+    "stat": stat_named,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows;
@@ -351,4 +356,4 @@ QUERIES: dict[str, Callable[..., Value]] = {
 SPECIAL = frozenset({"treated", "draw_order", "roll_order", "answer", "answers"})
 # The queries that take a stat by its name (`paid(who, stat)`); any other query is given a
 # stat's value.
-STAT_ARGUMENTS = frozenset({"paid", "gained", "run_values"})
+STAT_ARGUMENTS = frozenset({"paid", "gained", "run_values"}) | {"stat"}

@@ -23,7 +23,10 @@ from ..core.diagnostics import Diagnostics
 from ..syntax import ast
 from ..syntax.properties import params_of
 from ..syntax.walk import find_nodes, iter_nodes
+from .invariants import check_invariants
 from .limit_keys import check_limit_keys
+from .named_stats import check_named_stats
+from .snapshots import check_restores
 from .symbols import GameModel
 from .values import check_values
 
@@ -94,6 +97,9 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
                           "CONDITION`")
     check_values(model, diags)  # a rule where a value is read (E306)
     check_limit_keys(model, diags)
+    check_named_stats(model, diags)  # `stat(X)` names a stat (E360)
+    check_invariants(model, diags)  # `holds: always` (E361)
+    check_restores(model, diags)  # `restore PROC` (E362)
 
 
 def _what(decl: ast.Decl) -> str:

@@ -310,12 +310,23 @@ class Disable:
     period: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Restore:
+    """`restore battle`: the game's state as it was when the last run of the procedure
+    began (its stats, places, limits used, lasting effects, schedule); what happened stays
+    in the log (`runtime.snapshots`)."""
+
+    span: Span
+    procedure: Ref
+
+
 Stmt: TypeAlias = (
     Gain | Lose | Pay | Draw | Discard | Place | Move | MoveAlong | Force | Relocate | Roll
     | Reroll | Reveal | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep
     | If | ForEach
     | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo | Schedule | Refused
     | Disable
+    | Restore
 )
 # Every statement type, read from `Stmt` (the one place they are listed).
 STATEMENTS: tuple[type, ...] = typing.get_args(Stmt)

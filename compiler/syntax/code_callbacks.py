@@ -115,6 +115,10 @@ class StmtCallbacks(CallbackBase):
         return ast.Schedule(span, c[0], None, at_end=str(c[1]),
                             within=c[2] if len(c) > 2 else None)
 
+    def restore(self, c: list[Any]) -> ast.Restore:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.Restore(span, c[0])
+
     def disable(self, c: list[Any]) -> ast.Disable:
         span, c = self._kw_span(c), self._kw(c)[0]
         if len(c) == 1:

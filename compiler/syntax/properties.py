@@ -231,6 +231,7 @@ PROPS: dict[str, dict[str, Converter]] = {
     "fact": {"returns": choice("number", "yes_no", "text", "list", "value")},
     "waiver": {"reason": text},
 }
+PROPS["rule"]["holds"] = choice("always")  # an invariant (`runtime.invariants`)
 REQUIRED: dict[str, tuple[str, ...]] = {"restatement": ("restates",), "waiver": ("reason",)}
 BUILTINS = frozenset(PROPS)
 SUPPRESSIBLE = tuple(c for c, (sev, _) in CODES.items() if sev is not Severity.ERROR)

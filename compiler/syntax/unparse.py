@@ -67,6 +67,8 @@ def stmt(s: ast.Stmt) -> str:
         return f"relocate {expr(s.what)} to {expr(s.to)}"
     if isinstance(s, ast.Eliminate):
         return f"eliminate {expr(s.who)}"
+    if isinstance(s, ast.Restore):
+        return f"restore {s.procedure.dotted}"
     if isinstance(s, ast.Disable):
         return f"disable {expr(s.what)}" + (
             "" if s.kind == "permanent" else

@@ -26,6 +26,7 @@ from .common import (
 from .components import per_kind, per_player
 from .expressions import Env
 from .pretty import Atom, Py, Seq, Str, call, flat, literal, render
+from .snapshots import restored
 
 
 def rules_module(unit: Unit) -> dict[str, Any]:
@@ -114,7 +115,8 @@ def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
         scope=names(options_of(sym)),
         this=unit.name_of(sym.qualname) if kind == "card" else None,
         prose=literal(prose) if prose else None, example=opt_str(example_of(sym)),
-        order=Str("chosen") if decl.prop("order") is not None else None))
+        order=Str("chosen") if decl.prop("order") is not None else None,
+        holds=Str("always") if decl.prop("holds") is not None else None))
 
 
 def who(unit: Unit, decl: ast.Decl) -> list[Py]:
@@ -204,7 +206,8 @@ def procedure_block(unit: Unit, sym: Symbol, at_once: bool) -> str:
         each=per_kind(unit, decl, "each"),
         order=Str(order.value.dotted) if order and isinstance(order.value, ast.Ref) else None,
         until=until_ref,
-        ends=Str(ends.value.dotted) if ends and isinstance(ends.value, ast.Ref) else None))
+        ends=Str(ends.value.dotted) if ends and isinstance(ends.value, ast.Ref) else None,
+        snapshot=Atom("True") if sym.qualname in restored(unit.model) else None))
     return comment(sym) + "\n" + "\n\n\n".join(pieces + ["\n".join(render(made, 0))])
 
 

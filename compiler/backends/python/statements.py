@@ -11,16 +11,18 @@ from ...semantics.events import BUILT_IN_ARGS, arg_names
 from ...semantics.structure import period_of
 from ...syntax import ast, unparse
 from ...syntax.walk import iter_nodes
-from .expressions import Env, ExprCode
+from .expressions import Env
+from .named_stats import named_by_value, stat_and_owner
 from .names import MODULE_NAMES, RUNTIME_NAMES
 from .pretty import Atom, Comp, Kw, Op, Pre, Py, Seq, Str, call, paren, render
+from .snapshots import StateCode
 
 # What a local name must not hide: the module's own names and the runtime's (`GAME`).
 TAKEN = MODULE_NAMES | RUNTIME_NAMES
 AND = PRECEDENCE["and"]
 
 
-class GameCode(ExprCode):
+class GameCode(StateCode):
     """Builds the Python code of one game: its expressions and its statements."""
 
     def block(self, stmts: Iterable[ast.Stmt], env: Env, indent: int,
@@ -65,16 +67,16 @@ class GameCode(ExprCode):
         return Atom("ctx.subject")
 
     def stmt_Gain(self, s: ast.Gain, env: Env, indent: int) -> list[str]:
-        return self._do(indent, "g.gain", Str(self.stat_name(s.stat)), self.expr(s.amount, env),
-                        self._who(s.stat, s.target, env))
+        return self._do(indent, "g.gain", _stat(self, s.stat, env), self.expr(s.amount, env),
+                        _owner(self, s.stat, s.target, env))
 
     def stmt_Lose(self, s: ast.Lose, env: Env, indent: int) -> list[str]:
-        return self._do(indent, "g.lose", Str(self.stat_name(s.stat)), self.expr(s.amount, env),
-                        self._who(s.stat, s.target, env))
+        return self._do(indent, "g.lose", _stat(self, s.stat, env), self.expr(s.amount, env),
+                        _owner(self, s.stat, s.target, env))
 
     def stmt_Pay(self, s: ast.Pay, env: Env, indent: int) -> list[str]:
-        return self._do(indent, "g.pay", Str(self.stat_name(s.stat)), self.expr(s.amount, env),
-                        self._who(s.stat, None, env))
+        return self._do(indent, "g.pay", _stat(self, s.stat, env), self.expr(s.amount, env),
+                        _owner(self, s.stat, None, env))
 
     def stmt_Draw(self, s: ast.Draw, env: Env, indent: int) -> list[str]:
         args = [self.expr(s.deck, env), self.expr(s.amount, env)]
@@ -324,3 +326,17 @@ def _uses(stmts: Iterable[Any], name: str) -> bool:
     return any(isinstance(n, ast.Ref) and n.parts[0] == name
                for s in stmts for n in iter_nodes(s))
 
+
+def _stat(code: GameCode, stat: ast.Ref, env: Env) -> Py:
+    """The stat a statement changes: its name, or the code naming the stat a bound name
+    holds (`gain 1 skill`: `q.stat_named(g, skill)`, see `named_stats`)."""
+    if named_by_value(stat, env):
+        return stat_and_owner(code, stat, None, env)[0]
+    return Str(code.stat_name(stat))
+
+
+def _owner(code: GameCode, stat: ast.Ref, target: ast.Expr | None, env: Env) -> Py:
+    """Whose stat it is: `GameCode._who`, or for a stat named by a value, as it declares."""
+    if named_by_value(stat, env):
+        return stat_and_owner(code, stat, target, env)[1]
+    return code._who(stat, target, env)  # noqa: SLF001 - the class's own helper
