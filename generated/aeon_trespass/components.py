@@ -877,6 +877,22 @@ STATS = by_name(
         start=(),
     ),
     StatDef(
+        name='trade_exchanges_left',
+        title='The exchanges left of the Trading effect being used (its card says how many)',
+        lo=None,
+    ),
+    StatDef(
+        name='muscle_clusters',
+        title='Muscle Clusters (a Primordial resource the example names)',
+        lo=None,
+    ),
+    StatDef(name='raw_ambrosia', title='Raw Ambrosia (a resource the example names)', lo=None),
+    StatDef(
+        name='fleshy_mantles',
+        title='Fleshy Mantles (a Primordial resource the example names)',
+        lo=None,
+    ),
+    StatDef(
         name='breeding_events_due',
         title='Breeding Advancement Events on the current day, not yet resolved',
         hi=9,

@@ -1738,12 +1738,12 @@ def retreat_after_two_deaths(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.sisyphus_tears.tear_kept (rules/aeon_trespass/aftermath.ludex:783)
+# additional_battle_rules.sisyphus_tears.tear_kept (rules/aeon_trespass/aftermath.ludex:797)
 # Not in the book: no Sisyphus Tear, then one kept
 @book.example(
     'additional_battle_rules.sisyphus_tears.tear_kept',
     title='Not in the book: no Sisyphus Tear, then one kept',
-    source='rules/aeon_trespass/aftermath.ludex:783',
+    source='rules/aeon_trespass/aftermath.ludex:797',
 )
 def tear_kept(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1771,13 +1771,69 @@ def tear_kept(g: Game) -> list[Expectation]:
     ]
 
 
+# additional_battle_rules.sisyphus_tears.tear_spent (rules/aeon_trespass/aftermath.ludex:812)
+# Not in the book: a Tear spent, the Battle replayed, then its outcome kept
+@book.example(
+    'additional_battle_rules.sisyphus_tears.tear_spent',
+    title='Not in the book: a Tear spent, the Battle replayed, then its outcome kept',
+    source='rules/aeon_trespass/aftermath.ludex:812',
+)
+def tear_spent(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'sisyphus_tears_left', 1)
+    g.set_fact('answer', ['replay'], True)
+    with g.effect():
+        g.trigger('battle_phase_rules.resolving_battles', ctx)
+    return [
+        g.expect(
+            'sisyphus_tears_left == 0',
+            lambda: g.get(GAME, 'sisyphus_tears_left'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(setup_stands_in) == 2',
+            lambda: q.happened(
+                g,
+                'additional_battle_rules.sisyphus_tears.tear_spent.setup_stands_in',
+            ),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(round_stands_in) == 2',
+            lambda: q.happened(
+                g,
+                'additional_battle_rules.sisyphus_tears.tear_spent.round_stands_in',
+            ),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'titans_died_this_battle == 1',
+            lambda: g.get(GAME, 'titans_died_this_battle'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(aftermath_stands_in) == 1',
+            lambda: q.happened(
+                g,
+                'additional_battle_rules.sisyphus_tears.tear_spent.aftermath_stands_in',
+            ),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
 # additional_battle_rules.wise_providence.initiative_with_wise_providence
-# (rules/aeon_trespass/aftermath.ludex:820)
+# (rules/aeon_trespass/aftermath.ludex:873)
 # Not in the book: with Wise Providence, a Titan Round first
 @book.example(
     'additional_battle_rules.wise_providence.initiative_with_wise_providence',
     title='Not in the book: with Wise Providence, a Titan Round first',
-    source='rules/aeon_trespass/aftermath.ludex:820',
+    source='rules/aeon_trespass/aftermath.ludex:873',
 )
 def initiative_with_wise_providence(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1801,12 +1857,12 @@ def initiative_with_wise_providence(g: Game) -> list[Expectation]:
     ]
 
 
-# no_titan_dead_at_setup (rules/aeon_trespass/aftermath.ludex:849)
+# no_titan_dead_at_setup (rules/aeon_trespass/aftermath.ludex:902)
 # Not in the book: the count of dead Titans starts anew
 @book.example(
     'no_titan_dead_at_setup',
     title='Not in the book: the count of dead Titans starts anew',
-    source='rules/aeon_trespass/aftermath.ludex:849',
+    source='rules/aeon_trespass/aftermath.ludex:902',
 )
 def no_titan_dead_at_setup(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1823,13 +1879,13 @@ def no_titan_dead_at_setup(g: Game) -> list[Expectation]:
     ]
 
 
-# battle_period (rules/aeon_trespass/aftermath.ludex:876)
+# battle_period (rules/aeon_trespass/aftermath.ludex:929)
 # Not in the book: Start of Battle and End of Battle, and what lasts until the end of Battle
 @book.example(
     'battle_period',
     title='Not in the book: Start of Battle and End of Battle, and what lasts until the end of '
     'Battle',
-    source='rules/aeon_trespass/aftermath.ludex:876',
+    source='rules/aeon_trespass/aftermath.ludex:929',
 )
 def battle_period(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1875,12 +1931,12 @@ def battle_period(g: Game) -> list[Expectation]:
     ]
 
 
-# wise_providence_in_battle (rules/aeon_trespass/aftermath.ludex:905)
+# wise_providence_in_battle (rules/aeon_trespass/aftermath.ludex:958)
 # Not in the book: Wise Providence gives a Battle a Titan Round first
 @book.example(
     'wise_providence_in_battle',
     title='Not in the book: Wise Providence gives a Battle a Titan Round first',
-    source='rules/aeon_trespass/aftermath.ludex:905',
+    source='rules/aeon_trespass/aftermath.ludex:958',
 )
 def wise_providence_in_battle(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2174,12 +2230,40 @@ def whole_battle_defeat(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_basics.progress_and_doom.three_progress (rules/aeon_trespass/campaign_basics.ludex:38)
+# campaign_basics.the_argo.argo_never_off_the_map (rules/aeon_trespass/campaign_basics.ludex:16)
+# Not in the book: the Argo moved where no Map tile lies
+@book.example(
+    'campaign_basics.the_argo.argo_never_off_the_map',
+    title='Not in the book: the Argo moved where no Map tile lies',
+    source='rules/aeon_trespass/campaign_basics.ludex:16',
+)
+def argo_never_off_the_map(g: Game) -> list[Expectation]:
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect(), g.refused('move voyage.argo_miniature to square(voyage.voyage_map, 6, 5)'):
+        g.move('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 6, 5))
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 6, 5))
+    with g.effect():
+        g.move('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 6, 5))
+    return [
+        g.expect(
+            'location(voyage.argo_miniature) == square(voyage.voyage_map, 6, 5)',
+            lambda: q.location(g, 'voyage.argo_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 6, 5),
+        ),
+    ]
+
+
+# campaign_basics.progress_and_doom.three_progress (rules/aeon_trespass/campaign_basics.ludex:52)
 # Not in the book: 3 Progress on the Story card, then 1 on the Inward Odyssey card
 @book.example(
     'campaign_basics.progress_and_doom.three_progress',
     title='Not in the book: 3 Progress on the Story card, then 1 on the Inward Odyssey card',
-    source='rules/aeon_trespass/campaign_basics.ludex:38',
+    source='rules/aeon_trespass/campaign_basics.ludex:52',
 )
 def three_progress(g: Game) -> list[Expectation]:
     g.set(GAME, 'progress', 4)
@@ -2200,12 +2284,12 @@ def three_progress(g: Game) -> list[Expectation]:
 
 
 # campaign_basics.progress_and_doom.unavoidable_doom.two_unavoidable_doom
-# (rules/aeon_trespass/campaign_basics.ludex:73)
+# (rules/aeon_trespass/campaign_basics.ludex:87)
 # Not in the book: 2 Unavoidable Doom
 @book.example(
     'campaign_basics.progress_and_doom.unavoidable_doom.two_unavoidable_doom',
     title='Not in the book: 2 Unavoidable Doom',
-    source='rules/aeon_trespass/campaign_basics.ludex:73',
+    source='rules/aeon_trespass/campaign_basics.ludex:87',
 )
 def two_unavoidable_doom(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2218,12 +2302,12 @@ def two_unavoidable_doom(g: Game) -> list[Expectation]:
     return [g.expect('doom == 3', lambda: g.get(GAME, 'doom'), '==', lambda: 3)]
 
 
-# campaign_basics.win_and_lose.story_says_you_win (rules/aeon_trespass/campaign_basics.ludex:100)
+# campaign_basics.win_and_lose.story_says_you_win (rules/aeon_trespass/campaign_basics.ludex:114)
 # Not in the book: the Storybook's paragraph says you win
 @book.example(
     'campaign_basics.win_and_lose.story_says_you_win',
     title="Not in the book: the Storybook's paragraph says you win",
-    source='rules/aeon_trespass/campaign_basics.ludex:100',
+    source='rules/aeon_trespass/campaign_basics.ludex:114',
 )
 def story_says_you_win(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2234,12 +2318,12 @@ def story_says_you_win(g: Game) -> list[Expectation]:
     return [g.expect('game_outcome() == "won"', lambda: q.game_outcome(g), '==', lambda: 'won')]
 
 
-# campaign_basics.win_and_lose.no_hull_game_over (rules/aeon_trespass/campaign_basics.ludex:172)
+# campaign_basics.win_and_lose.no_hull_game_over (rules/aeon_trespass/campaign_basics.ludex:186)
 # Not in the book: the Argo loses its last Hull
 @book.example(
     'campaign_basics.win_and_lose.no_hull_game_over',
     title='Not in the book: the Argo loses its last Hull',
-    source='rules/aeon_trespass/campaign_basics.ludex:172',
+    source='rules/aeon_trespass/campaign_basics.ludex:186',
 )
 def no_hull_game_over(g: Game) -> list[Expectation]:
     g.set(GAME, 'hull', 1)
@@ -2264,12 +2348,12 @@ def no_hull_game_over(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_round.expedition_step_conditional (rules/aeon_trespass/campaign_basics.ludex:316)
+# campaign_round.expedition_step_conditional (rules/aeon_trespass/campaign_basics.ludex:330)
 # Not in the book: Expedition Steps on three tiles
 @book.example(
     'campaign_round.expedition_step_conditional',
     title='Not in the book: Expedition Steps on three tiles',
-    source='rules/aeon_trespass/campaign_basics.ludex:316',
+    source='rules/aeon_trespass/campaign_basics.ludex:330',
 )
 def expedition_step_conditional(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2321,12 +2405,12 @@ def expedition_step_conditional(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_round.encounter_step_conditional (rules/aeon_trespass/campaign_basics.ludex:354)
+# campaign_round.encounter_step_conditional (rules/aeon_trespass/campaign_basics.ludex:368)
 # Not in the book: Encounter Steps with and without a Battle
 @book.example(
     'campaign_round.encounter_step_conditional',
     title='Not in the book: Encounter Steps with and without a Battle',
-    source='rules/aeon_trespass/campaign_basics.ludex:354',
+    source='rules/aeon_trespass/campaign_basics.ludex:368',
 )
 def encounter_step_conditional(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2379,12 +2463,12 @@ def encounter_step_conditional(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_round.story_step_conditional (rules/aeon_trespass/campaign_basics.ludex:392)
+# campaign_round.story_step_conditional (rules/aeon_trespass/campaign_basics.ludex:406)
 # Not in the book: Story Steps with nothing to resolve, and with a Breakthrough reached
 @book.example(
     'campaign_round.story_step_conditional',
     title='Not in the book: Story Steps with nothing to resolve, and with a Breakthrough reached',
-    source='rules/aeon_trespass/campaign_basics.ludex:392',
+    source='rules/aeon_trespass/campaign_basics.ludex:406',
 )
 def story_step_conditional(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2466,12 +2550,12 @@ def story_step_conditional(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_round.doom_step_conditional (rules/aeon_trespass/campaign_basics.ludex:446)
+# campaign_round.doom_step_conditional (rules/aeon_trespass/campaign_basics.ludex:460)
 # Not in the book: Doom Steps with and without anything to resolve
 @book.example(
     'campaign_round.doom_step_conditional',
     title='Not in the book: Doom Steps with and without anything to resolve',
-    source='rules/aeon_trespass/campaign_basics.ludex:446',
+    source='rules/aeon_trespass/campaign_basics.ludex:460',
 )
 def doom_step_conditional(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8728,21 +8812,76 @@ def structural_breakthrough(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:1165)
+# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:1191)
 # Trading Muscle Clusters for Fleshy Mantles
-book.example(
+@book.example(
     'voyage.advancement.trading.theban_trader',
     title='Trading Muscle Clusters for Fleshy Mantles',
-    source='rules/aeon_trespass/voyage.ludex:1165',
+    source='rules/aeon_trespass/voyage.ludex:1191',
 )
+def theban_trader(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'trade_exchanges_left', 5)
+    g.set(GAME, 'muscle_clusters', 5)
+    g.set(GAME, 'raw_ambrosia', 0)
+    g.set(GAME, 'fleshy_mantles', 0)
+    with g.effect():
+        g.trigger(
+            'voyage.advancement.trading.single_exchange',
+            ctx.but(
+                args=(
+                    ('traded', q.stat_named(g, 'muscle_clusters')),
+                    ('units', 5),
+                    ('received', q.stat_named(g, 'raw_ambrosia')),
+                    ('units_received', 10),
+                ),
+            ),
+        )
+    with g.effect(), g.refused(
+        'trigger single_exchange(stat(raw_ambrosia), 10, stat(raw_ambrosia), 10)',
+    ):
+        g.trigger(
+            'voyage.advancement.trading.single_exchange',
+            ctx.but(
+                args=(
+                    ('traded', q.stat_named(g, 'raw_ambrosia')),
+                    ('units', 10),
+                    ('received', q.stat_named(g, 'raw_ambrosia')),
+                    ('units_received', 10),
+                ),
+            ),
+        )
+    with g.effect():
+        g.trigger(
+            'voyage.advancement.trading.single_exchange',
+            ctx.but(
+                args=(
+                    ('traded', q.stat_named(g, 'raw_ambrosia')),
+                    ('units', 10),
+                    ('received', q.stat_named(g, 'fleshy_mantles')),
+                    ('units_received', 2),
+                ),
+            ),
+        )
+    return [
+        g.expect('fleshy_mantles == 2', lambda: g.get(GAME, 'fleshy_mantles'), '==', lambda: 2),
+        g.expect('muscle_clusters == 0', lambda: g.get(GAME, 'muscle_clusters'), '==', lambda: 0),
+        g.expect('raw_ambrosia == 0', lambda: g.get(GAME, 'raw_ambrosia'), '==', lambda: 0),
+        g.expect(
+            'trade_exchanges_left == 3',
+            lambda: g.get(GAME, 'trade_exchanges_left'),
+            '==',
+            lambda: 3,
+        ),
+    ]
 
 
-# voyage.advancement.trading.cooldown_ends_on_its_day (rules/aeon_trespass/voyage.ludex:1194)
+# voyage.advancement.trading.cooldown_ends_on_its_day (rules/aeon_trespass/voyage.ludex:1238)
 # Not in the book: Cooldown: 2 days
 @book.example(
     'voyage.advancement.trading.cooldown_ends_on_its_day',
     title='Not in the book: Cooldown: 2 days',
-    source='rules/aeon_trespass/voyage.ludex:1194',
+    source='rules/aeon_trespass/voyage.ludex:1238',
 )
 def cooldown_ends_on_its_day(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8775,12 +8914,12 @@ def cooldown_ends_on_its_day(g: Game) -> list[Expectation]:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later
-# (rules/aeon_trespass/voyage.ludex:1304)
+# (rules/aeon_trespass/voyage.ludex:1348)
 # Not in the book: two Titans bred in 3 days
 @book.example(
     'voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later',
     title='Not in the book: two Titans bred in 3 days',
-    source='rules/aeon_trespass/voyage.ludex:1304',
+    source='rules/aeon_trespass/voyage.ludex:1348',
 )
 def bred_three_days_later(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8824,12 +8963,12 @@ def bred_three_days_later(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.story_step.story_progression.story_progresses (rules/aeon_trespass/voyage.ludex:1387)
+# voyage.story_step.story_progression.story_progresses (rules/aeon_trespass/voyage.ludex:1431)
 # Not in the book: the Story card's requirements are met
 @book.example(
     'voyage.story_step.story_progression.story_progresses',
     title="Not in the book: the Story card's requirements are met",
-    source='rules/aeon_trespass/voyage.ludex:1387',
+    source='rules/aeon_trespass/voyage.ludex:1431',
 )
 def story_progresses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8854,12 +8993,12 @@ def story_progresses(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.story_step.story_events.two_story_events (rules/aeon_trespass/voyage.ludex:1424)
+# voyage.story_step.story_events.two_story_events (rules/aeon_trespass/voyage.ludex:1468)
 # Not in the book: a Story Event, then a Dream of Pharos
 @book.example(
     'voyage.story_step.story_events.two_story_events',
     title='Not in the book: a Story Event, then a Dream of Pharos',
-    source='rules/aeon_trespass/voyage.ludex:1424',
+    source='rules/aeon_trespass/voyage.ludex:1468',
 )
 def two_story_events(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8911,12 +9050,12 @@ def two_story_events(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.story_step.one_code_twice (rules/aeon_trespass/voyage.ludex:1465)
+# voyage.story_step.one_code_twice (rules/aeon_trespass/voyage.ludex:1509)
 # Not in the book: a secret code found twice is resolved once
 @book.example(
     'voyage.story_step.one_code_twice',
     title='Not in the book: a secret code found twice is resolved once',
-    source='rules/aeon_trespass/voyage.ludex:1465',
+    source='rules/aeon_trespass/voyage.ludex:1509',
 )
 def one_code_twice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8938,12 +9077,12 @@ def one_code_twice(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.doom_step.doom_progresses (rules/aeon_trespass/voyage.ludex:1505)
+# voyage.doom_step.doom_progresses (rules/aeon_trespass/voyage.ludex:1549)
 # Not in the book: 7 Doom on a card that asks for 5
 @book.example(
     'voyage.doom_step.doom_progresses',
     title='Not in the book: 7 Doom on a card that asks for 5',
-    source='rules/aeon_trespass/voyage.ludex:1505',
+    source='rules/aeon_trespass/voyage.ludex:1549',
 )
 def doom_progresses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8970,12 +9109,12 @@ def doom_progresses(g: Game) -> list[Expectation]:
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final.at_war_ignores
-# (rules/aeon_trespass/voyage.ludex:1637)
+# (rules/aeon_trespass/voyage.ludex:1681)
 # Not in the book: At War, Diplomacy is neither gained nor lost
 @book.example(
     'voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final.at_war_ignores',
     title='Not in the book: At War, Diplomacy is neither gained nor lost',
-    source='rules/aeon_trespass/voyage.ludex:1637',
+    source='rules/aeon_trespass/voyage.ludex:1681',
 )
 def at_war_ignores(g: Game) -> list[Expectation]:
     g.set(GAME, 'diplomacy_threshold', 'At War')
@@ -8991,3 +9130,54 @@ def at_war_ignores(g: Game) -> list[Expectation]:
     with g.effect():
         g.gain('diplomacy', 1, GAME)
     return [g.expect('diplomacy == 3', lambda: g.get(GAME, 'diplomacy'), '==', lambda: 3)]
+
+
+# voyage.additional_voyage_rules.gain_and_loss.courage_as_a_group
+# (rules/aeon_trespass/voyage.ludex:1781)
+# Not in the book: 3 Courage gained as a group, then 1 lost
+@book.example(
+    'voyage.additional_voyage_rules.gain_and_loss.courage_as_a_group',
+    title='Not in the book: 3 Courage gained as a group, then 1 lost',
+    source='rules/aeon_trespass/voyage.ludex:1781',
+)
+def courage_as_a_group(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'answers',
+        ['group_member'],
+        [catalog.SOLON.id, catalog.HERODOTUS.id, catalog.SOLON.id, catalog.SOLON.id],
+    )
+    with g.effect():
+        g.trigger(
+            'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
+            ctx.but(
+                args=(('amount', 3), ('statistic', q.stat_named(g, 'courage')), ('losing', False)),
+            ),
+        )
+    with g.effect():
+        g.require(
+            g.get(catalog.SOLON.id, 'courage') == 2 and g.get(catalog.HERODOTUS.id, 'courage') == 1,
+            'solon.courage == 2 and herodotus.courage == 1',
+        )
+    with g.effect():
+        g.trigger(
+            'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
+            ctx.but(
+                args=(('amount', 1), ('statistic', q.stat_named(g, 'courage')), ('losing', True)),
+            ),
+        )
+    return [
+        g.expect('solon.courage == 1', lambda: g.get(catalog.SOLON.id, 'courage'), '==', lambda: 1),
+        g.expect(
+            'herodotus.courage == 1',
+            lambda: g.get(catalog.HERODOTUS.id, 'courage'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'philoctera.courage == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'courage'),
+            '==',
+            lambda: 0,
+        ),
+    ]

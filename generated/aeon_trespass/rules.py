@@ -1805,19 +1805,60 @@ def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
     title='Spend a Sisyphus Tear to replay the Battle',
     when=Timing('end', target='battle_sequence'),
     check=spend_sisyphus_tear_check,
-    prose=1,
 )
 def spend_sisyphus_tear_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'additional_battle_rules.sisyphus_tears.spend_sisyphus_tear', 'replay'):
+        g.restore('battle_phase_rules.resolving_battles')
         g.lose('sisyphus_tears_left', 1, GAME)
-        g.prose(
-            'Simply restore the game to the state from before the Battle (that includes any spent '
-            'Godforms and Summonings).',
+        g.skip_to(
+            'battle_phase_rules.resolving_battles',
+            'battle_phase_rules.resolving_battles.perform_setup',
         )
 
 
+# additional_battle_rules.sisyphus_tears.tear_spent.setup_stands_in
+# (rules/aeon_trespass/aftermath.ludex:830)
+# The Battle Setup, standing in
+@book.rule(
+    'additional_battle_rules.sisyphus_tears.tear_spent.setup_stands_in',
+    title='The Battle Setup, standing in',
+    when=Timing('instead', target='battle_setup'),
+    example='additional_battle_rules.sisyphus_tears.tear_spent',
+)
+def setup_stands_in_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'battle_ended', False)
+
+
+# additional_battle_rules.sisyphus_tears.tear_spent.round_stands_in
+# (rules/aeon_trespass/aftermath.ludex:834)
+# The Primordial Round, standing in: a Titan dies and the Battle is lost
+@book.rule(
+    'additional_battle_rules.sisyphus_tears.tear_spent.round_stands_in',
+    title='The Primordial Round, standing in: a Titan dies and the Battle is lost',
+    when=Timing('instead', target='primordial_round'),
+    example='additional_battle_rules.sisyphus_tears.tear_spent',
+)
+def round_stands_in_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('titans_died_this_battle', 1, GAME)
+    g.set(GAME, 'battle_ended', True)
+    g.set(GAME, 'battle_outcome', 'defeat')
+
+
+# additional_battle_rules.sisyphus_tears.tear_spent.aftermath_stands_in
+# (rules/aeon_trespass/aftermath.ludex:841)
+# The Battle Aftermath, standing in
+@book.rule(
+    'additional_battle_rules.sisyphus_tears.tear_spent.aftermath_stands_in',
+    title='The Battle Aftermath, standing in',
+    when=Timing('instead', target='battle_aftermath'),
+    example='additional_battle_rules.sisyphus_tears.tear_spent',
+)
+def aftermath_stands_in_effect(g: Game, ctx: Ctx) -> None:
+    g.note('the Aftermath of the Battle kept')
+
+
 # additional_battle_rules.wise_providence.wise_providence_initiative
-# (rules/aeon_trespass/aftermath.ludex:808)
+# (rules/aeon_trespass/aftermath.ludex:861)
 # Wise Providence: the Battle begins with a Titan Round
 def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wise_providence_noted'))
@@ -1834,7 +1875,7 @@ def wise_providence_initiative_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'wise_providence_noted', False)
 
 
-# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:844)
+# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:897)
 @book.rule(
     'no_titan_died_yet',
     title='A Battle starts with no Titan dead',
@@ -1844,7 +1885,7 @@ def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'titans_died_this_battle', 0)
 
 
-# battle: A Battle, from its start to its end (rules/aeon_trespass/aftermath.ludex:867)
+# battle: A Battle, from its start to its end (rules/aeon_trespass/aftermath.ludex:920)
 book.procedure(
     'battle',
     title='A Battle, from its start to its end',
@@ -1853,7 +1894,7 @@ book.procedure(
 )
 
 
-# battle.alternate (rules/aeon_trespass/aftermath.ludex:873)
+# battle.alternate (rules/aeon_trespass/aftermath.ludex:926)
 # Primordial and Titan Rounds until the Battle ends
 @book.rule(
     'battle.alternate',
@@ -1903,6 +1944,7 @@ book.procedure(
         'battle_phase_rules.resolving_battles.resolve_battle',
         'battle_phase_rules.resolving_battles.resolve_aftermath',
     ),
+    snapshot=True,
 )
 
 
@@ -2241,19 +2283,20 @@ book.rule(
     'campaign_basics.the_argo.argo_on_a_map_tile',
     title='The Argo miniature is always on a Map tile',
     check=argo_on_a_map_tile_check,
+    holds='always',
 )
 
 
-# campaign_basics.argo_sheet: Argo Sheet (rules/aeon_trespass/campaign_basics.ludex:14)
+# campaign_basics.argo_sheet: Argo Sheet (rules/aeon_trespass/campaign_basics.ludex:28)
 book.rule('campaign_basics.argo_sheet', title='Argo Sheet')
 
 
-# campaign_basics.timeline.campaign_round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:22)
+# campaign_basics.timeline.campaign_round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:36)
 # Each day is a Campaign Round
 book.rule('campaign_basics.timeline.campaign_round_is_a_day', title='Each day is a Campaign Round')
 
 
-# campaign_basics.progress_and_doom.progress_tokens (rules/aeon_trespass/campaign_basics.ludex:27)
+# campaign_basics.progress_and_doom.progress_tokens (rules/aeon_trespass/campaign_basics.ludex:41)
 # Progress
 def progress_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, q.gained(g, 'progress')) > 0)
@@ -2277,7 +2320,7 @@ def progress_tokens_effect(g: Game, ctx: Ctx) -> None:
         g.gain('inward_odyssey_progress', inward_odyssey_tokens, GAME)
 
 
-# campaign_basics.progress_and_doom.doom_tokens: Doom (rules/aeon_trespass/campaign_basics.ludex:60)
+# campaign_basics.progress_and_doom.doom_tokens: Doom (rules/aeon_trespass/campaign_basics.ludex:74)
 book.rule(
     'campaign_basics.progress_and_doom.doom_tokens',
     title='Doom',
@@ -2285,7 +2328,7 @@ book.rule(
 )
 
 
-# campaign_basics.progress_and_doom.unavoidable_doom (rules/aeon_trespass/campaign_basics.ludex:65)
+# campaign_basics.progress_and_doom.unavoidable_doom (rules/aeon_trespass/campaign_basics.ludex:79)
 # Unavoidable Doom
 @book.rule('campaign_basics.progress_and_doom.unavoidable_doom', title='Unavoidable Doom')
 def unavoidable_doom_effect(g: Game, ctx: Ctx) -> None:
@@ -2293,7 +2336,7 @@ def unavoidable_doom_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.basic_argo_stats.argo_knowledge_triggers_inward_odyssey
-# (rules/aeon_trespass/campaign_basics.ludex:85)
+# (rules/aeon_trespass/campaign_basics.ludex:99)
 # Each Argo Knowledge point triggers the next Inward Odyssey adventure
 @book.rule(
     'campaign_basics.basic_argo_stats.argo_knowledge_triggers_inward_odyssey',
@@ -2304,7 +2347,7 @@ def argo_knowledge_triggers_inward_odyssey_effect(g: Game, ctx: Ctx) -> None:
     g.schedule_at_end('inward_odyssey', ctx, 'step', 'campaign_round')
 
 
-# campaign_basics.win_and_lose.campaign_win (rules/aeon_trespass/campaign_basics.ludex:91)
+# campaign_basics.win_and_lose.campaign_win (rules/aeon_trespass/campaign_basics.ludex:105)
 # You only win when a Story Paragraph says so
 @book.rule(
     'campaign_basics.win_and_lose.campaign_win',
@@ -2316,7 +2359,7 @@ def campaign_win_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.last_doom_card
-# (rules/aeon_trespass/campaign_basics.ludex:125)
+# (rules/aeon_trespass/campaign_basics.ludex:139)
 # Resolving the last Doom card of the Cycle
 @book.rule(
     'campaign_basics.win_and_lose.game_over.last_doom_card',
@@ -2326,7 +2369,7 @@ def last_doom_card_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# campaign_basics.win_and_lose.game_over.no_crew (rules/aeon_trespass/campaign_basics.ludex:129)
+# campaign_basics.win_and_lose.game_over.no_crew (rules/aeon_trespass/campaign_basics.ludex:143)
 # Losing all Crew
 def no_crew_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'crew') == 0)
@@ -2342,7 +2385,7 @@ def no_crew_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# campaign_basics.win_and_lose.game_over.no_hull (rules/aeon_trespass/campaign_basics.ludex:134)
+# campaign_basics.win_and_lose.game_over.no_hull (rules/aeon_trespass/campaign_basics.ludex:148)
 # Losing all Hull
 def no_hull_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'hull') == 0)
@@ -2359,7 +2402,7 @@ def no_hull_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.argo_fate_over_nine
-# (rules/aeon_trespass/campaign_basics.ludex:139)
+# (rules/aeon_trespass/campaign_basics.ludex:153)
 # Gaining Argo Fate over 9
 def argo_fate_over_nine_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.treated(GAME, 'argo_fate')) > 9)
@@ -2376,7 +2419,7 @@ def argo_fate_over_nine_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.end_of_timeline
-# (rules/aeon_trespass/campaign_basics.ludex:144)
+# (rules/aeon_trespass/campaign_basics.ludex:158)
 # Getting to the end of the Timeline
 def end_of_timeline_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'day')) >= q.known(g, g.get(GAME, 'timeline_length')))
@@ -2393,7 +2436,7 @@ def end_of_timeline_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.win_and_lose.game_over.battle_without_titans
-# (rules/aeon_trespass/campaign_basics.ludex:150)
+# (rules/aeon_trespass/campaign_basics.ludex:164)
 # Initiating a Battle with 0 Titans aboard the Argo
 def battle_without_titans_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'titans_aboard') == 0)
@@ -2409,7 +2452,7 @@ def battle_without_titans_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# campaign_basics.win_and_lose.campaign_loss (rules/aeon_trespass/campaign_basics.ludex:155)
+# campaign_basics.win_and_lose.campaign_loss (rules/aeon_trespass/campaign_basics.ludex:169)
 # Campaign Loss
 @book.rule('campaign_basics.win_and_lose.campaign_loss', title='Campaign Loss')
 def campaign_loss_effect(g: Game, ctx: Ctx) -> None:
@@ -2417,7 +2460,7 @@ def campaign_loss_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.storybook_paragraph', ctx)
 
 
-# campaign_basics.the_argonauts.four_argonauts (rules/aeon_trespass/campaign_basics.ludex:186)
+# campaign_basics.the_argonauts.four_argonauts (rules/aeon_trespass/campaign_basics.ludex:200)
 # Always exactly 4 active Argonauts
 def four_argonauts_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, q.all_(g, 'argonaut')) == 4)
@@ -2430,7 +2473,7 @@ book.rule(
 )
 
 
-# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:190)
+# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:204)
 # Argonaut Sheet, Portrait card and Triskelion
 book.rule(
     'campaign_basics.the_argonauts.argonaut_components',
@@ -2439,7 +2482,7 @@ book.rule(
 
 
 # campaign_basics.the_argonauts.argonauts_with_titans
-# (rules/aeon_trespass/campaign_basics.ludex:198)
+# (rules/aeon_trespass/campaign_basics.ludex:212)
 # Argonauts fight with a Titan Sheet
 book.rule(
     'campaign_basics.the_argonauts.argonauts_with_titans',
@@ -2447,18 +2490,18 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:206)
+# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:220)
 # The Katharsis space
 book.rule('campaign_basics.argonaut_sheet.katharsis_space', title='The Katharsis space')
 
 
-# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:210)
+# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:224)
 # The Triskelion space
 book.rule('campaign_basics.argonaut_sheet.triskelion_space', title='The Triskelion space')
 
 
 # campaign_basics.argonaut_death_rules.rude_awakening
-# (rules/aeon_trespass/campaign_basics.ludex:215)
+# (rules/aeon_trespass/campaign_basics.ludex:229)
 # Rude Awakening creates a new Argonaut
 @book.rule(
     'campaign_basics.argonaut_death_rules.rude_awakening',
@@ -2470,7 +2513,7 @@ def rude_awakening_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.argonaut_death_rules.keep_dead_sheets
-# (rules/aeon_trespass/campaign_basics.ludex:229)
+# (rules/aeon_trespass/campaign_basics.ludex:243)
 # Never discard a deceased Argonaut's Sheet
 book.rule(
     'campaign_basics.argonaut_death_rules.keep_dead_sheets',
@@ -2478,7 +2521,7 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:232)
+# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:246)
 # Argonaut Retirement
 @book.rule(
     'campaign_basics.argonaut_retirement',
@@ -2505,7 +2548,7 @@ def argonaut_retirement_effect(g: Game, ctx: Ctx) -> None:
     g.lose('mnemos_vault_cards', 1, GAME)
 
 
-# campaign_setup.new_cycle_setup (rules/aeon_trespass/campaign_basics.ludex:257)
+# campaign_setup.new_cycle_setup (rules/aeon_trespass/campaign_basics.ludex:271)
 # Starting a new Cycle
 book.procedure(
     'campaign_setup.new_cycle_setup',
@@ -2518,7 +2561,7 @@ book.procedure(
 )
 
 
-# campaign_setup.new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:258)
+# campaign_setup.new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:272)
 # Find and prepare the Cycle's elements
 book.rule(
     'campaign_setup.new_cycle_setup.find_cycle_elements',
@@ -2527,7 +2570,7 @@ book.rule(
 )
 
 
-# campaign_setup.new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:272)
+# campaign_setup.new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:286)
 # Prepare the Argo Sheet, Choice Matrix and Argonaut Sheets
 book.rule(
     'campaign_setup.new_cycle_setup.prepare_sheets',
@@ -2537,7 +2580,7 @@ book.rule(
 
 
 # campaign_setup.new_cycle_setup.storybook_preparations
-# (rules/aeon_trespass/campaign_basics.ludex:274)
+# (rules/aeon_trespass/campaign_basics.ludex:288)
 # Continue according to the Storybook
 book.rule(
     'campaign_setup.new_cycle_setup.storybook_preparations',
@@ -2546,21 +2589,21 @@ book.rule(
 )
 
 
-# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:280)
+# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:294)
 # A Campaign Round is one day
 book.rule('gameplay_flow.round_is_a_day', title='A Campaign Round is one day')
 
 
-# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:284)
+# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:298)
 # Steps are resolved in a fixed order
 book.rule('gameplay_flow.steps_in_fixed_order', title='Steps are resolved in a fixed order')
 
 
-# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:288)
+# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:302)
 book.rule('gameplay_flow.phases', title='Phases')
 
 
-# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:300)
+# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:314)
 book.procedure(
     'campaign_round',
     title='Campaign Round Sequence',
@@ -2578,20 +2621,20 @@ book.procedure(
 )
 
 
-# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:304)
+# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:318)
 book.rule('campaign_round.movement_step', title='Movement (always)', kind='step')
 
 
-# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:307)
+# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:321)
 book.rule('campaign_round.timeline_step', title='Timeline (always)', kind='step')
 
 
-# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:309)
+# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:323)
 # Exploration (always)
 book.rule('campaign_round.exploration_step', title='Exploration (always)', kind='step')
 
 
-# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:311)
+# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:325)
 # Expedition (conditional)
 def expedition_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2609,7 +2652,7 @@ book.rule(
 
 
 # campaign_round.expedition_step_conditional.the_hub_elsewhere
-# (rules/aeon_trespass/campaign_basics.ludex:323)
+# (rules/aeon_trespass/campaign_basics.ludex:337)
 # The Hub adventure (not this example's)
 @book.rule(
     'campaign_round.expedition_step_conditional.the_hub_elsewhere',
@@ -2621,7 +2664,7 @@ def the_hub_elsewhere_effect(g: Game, ctx: Ctx) -> None:
     g.note('the Hub adventure is resolved as Resolving a Hub Adventure says')
 
 
-# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:350)
+# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:364)
 # Encounter (conditional)
 def encounter_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2639,7 +2682,7 @@ book.rule(
 
 
 # campaign_round.encounter_step_conditional.the_battle_elsewhere
-# (rules/aeon_trespass/campaign_basics.ludex:360)
+# (rules/aeon_trespass/campaign_basics.ludex:374)
 # The Battle (not this example's)
 @book.rule(
     'campaign_round.encounter_step_conditional.the_battle_elsewhere',
@@ -2651,12 +2694,12 @@ def encounter_step_conditional_the_battle_elsewhere_effect(g: Game, ctx: Ctx) ->
     g.note('the Battle is resolved as the Battle Phase says')
 
 
-# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:383)
+# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:397)
 # Advancement (optional)
 book.rule('campaign_round.advancement_step', title='Advancement (optional)', kind='step')
 
 
-# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:385)
+# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:399)
 def story_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.fact('today_on_timeline', 'Story Event')
@@ -2704,7 +2747,7 @@ book.rule(
 )
 
 
-# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:442)
+# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:456)
 def doom_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Doom Event') or g.fact('doom_requirements_met'))
 
@@ -2717,11 +2760,11 @@ book.rule(
 )
 
 
-# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:471)
+# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:485)
 book.rule('campaign_round.end_step', title='End (always)', kind='step')
 
 
-# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:476)
+# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:490)
 # Proceed to the next Campaign Round
 book.rule(
     'next_campaign_round',
@@ -2730,7 +2773,7 @@ book.rule(
 )
 
 
-# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:486)
+# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:500)
 # Which Steps are which Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases',
@@ -2742,7 +2785,7 @@ def steps_and_phases_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.encounter_is_battle
-# (rules/aeon_trespass/campaign_basics.ludex:491)
+# (rules/aeon_trespass/campaign_basics.ludex:505)
 # Encounter steps are Battle Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.encounter_is_battle',
@@ -2754,7 +2797,7 @@ def encounter_is_battle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.expedition_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:495)
+# (rules/aeon_trespass/campaign_basics.ludex:509)
 # Expedition steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.expedition_is_adventure',
@@ -2766,7 +2809,7 @@ def expedition_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.story_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:499)
+# (rules/aeon_trespass/campaign_basics.ludex:513)
 # Story steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.story_is_adventure',
@@ -2778,7 +2821,7 @@ def story_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.doom_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:503)
+# (rules/aeon_trespass/campaign_basics.ludex:517)
 # Doom steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.doom_is_adventure',
@@ -2790,7 +2833,7 @@ def doom_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.timeline_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:507)
+# (rules/aeon_trespass/campaign_basics.ludex:521)
 # Timeline steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.timeline_is_voyage',
@@ -2802,7 +2845,7 @@ def timeline_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.exploration_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:511)
+# (rules/aeon_trespass/campaign_basics.ludex:525)
 # Exploration steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.exploration_is_voyage',
@@ -2814,7 +2857,7 @@ def exploration_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.advancement_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:515)
+# (rules/aeon_trespass/campaign_basics.ludex:529)
 # Advancement steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.advancement_is_voyage',
@@ -11483,7 +11526,28 @@ book.rule(
 )
 
 
-# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:1171)
+# voyage.advancement.trading.single_exchange (rules/aeon_trespass/voyage.ludex:1163)
+# Trading: a single exchange of one resource type for another
+@book.rule(
+    'voyage.advancement.trading.single_exchange',
+    title='Trading: a single exchange of one resource type for another',
+)
+def single_exchange_effect(g: Game, ctx: Ctx) -> None:
+    g.require(ctx.arg('traded') != ctx.arg('received'), 'traded != received')
+    g.pay('trade_exchanges_left', 1, GAME)
+    g.pay(
+        q.stat_named(g, ctx.arg('traded')),
+        ctx.arg('units'),
+        q.stat_owner(g, ctx.arg('traded'), ctx.subject),
+    )
+    g.gain(
+        q.stat_named(g, ctx.arg('received')),
+        ctx.arg('units_received'),
+        q.stat_owner(g, ctx.arg('received'), ctx.subject),
+    )
+
+
+# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:1215)
 # Technology Ability Cooldown
 @book.rule(
     'voyage.advancement.trading.technology_cooldown',
@@ -11500,21 +11564,21 @@ def technology_cooldown_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:1217)
+# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:1261)
 book.rule('voyage.advancement.resources_box.cores', title='Cores')
 
 
-# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:1221)
+# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:1265)
 # Divine resources
 book.rule('voyage.advancement.resources_box.divine_resources', title='Divine resources')
 
 
-# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:1224)
+# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:1268)
 # Rare resources
 book.rule('voyage.advancement.resources_box.rare_resources', title='Rare resources')
 
 
-# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:1233)
+# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:1277)
 # To craft a Gear card
 book.procedure(
     'voyage.advancement.crafting_gear.craft_a_gear_card',
@@ -11528,7 +11592,7 @@ book.procedure(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear
-# (rules/aeon_trespass/voyage.ludex:1235)
+# (rules/aeon_trespass/voyage.ludex:1279)
 # Choose a Gear card
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear',
@@ -11538,7 +11602,7 @@ book.rule(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources
-# (rules/aeon_trespass/voyage.ludex:1237)
+# (rules/aeon_trespass/voyage.ludex:1281)
 # Spend the resources
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources',
@@ -11548,7 +11612,7 @@ book.rule(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory
-# (rules/aeon_trespass/voyage.ludex:1239)
+# (rules/aeon_trespass/voyage.ludex:1283)
 # Add it to the Argo Armory
 book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory',
@@ -11557,13 +11621,13 @@ book.rule(
 )
 
 
-# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:1242)
+# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:1286)
 # Unusual costs
 book.rule('voyage.advancement.crafting_gear.unusual_costs', title='Unusual costs')
 
 
 # voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions
-# (rules/aeon_trespass/voyage.ludex:1255)
+# (rules/aeon_trespass/voyage.ludex:1299)
 # Argo-bred Titans
 book.rule(
     'voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions',
@@ -11572,7 +11636,7 @@ book.rule(
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_event
-# (rules/aeon_trespass/voyage.ludex:1265)
+# (rules/aeon_trespass/voyage.ludex:1309)
 # A Breeding Advancement Event
 @book.rule(
     'voyage.advancement.titan_breeding.how_to_breed.breeding_event',
@@ -11590,7 +11654,7 @@ def breeding_event_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached
-# (rules/aeon_trespass/voyage.ludex:1276)
+# (rules/aeon_trespass/voyage.ludex:1320)
 # The day of a Breeding Advancement Event is reached
 @book.rule(
     'voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached',
@@ -11601,7 +11665,7 @@ def breeding_day_reached_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_resolves
-# (rules/aeon_trespass/voyage.ludex:1287)
+# (rules/aeon_trespass/voyage.ludex:1331)
 # The Breeding Event gives a new Titan
 def breeding_resolves_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'breeding_events_due')) >= 1)
@@ -11618,17 +11682,17 @@ def breeding_resolves_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_aboard', 1, GAME)
 
 
-# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:1330)
+# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:1374)
 # Fusing a Titan
 book.rule('voyage.advancement.titan_breeding.fusing.fuse_a_titan', title='Fusing a Titan')
 
 
-# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:1334)
+# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:1378)
 # Prototypes
 book.rule('voyage.advancement.titan_breeding.fusing.prototypes', title='Prototypes')
 
 
-# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:1342)
+# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:1386)
 # Name a Titan when an effect notes its name
 book.rule(
     'voyage.advancement.named_titans.name_when_noted',
@@ -11636,7 +11700,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:1348)
+# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:1392)
 # Patterns override the Trauma and Kratos Tables
 book.rule(
     'voyage.advancement.titan_patterns.pattern_overrides',
@@ -11644,7 +11708,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:1351)
+# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:1395)
 # Patterns are permanent in Cycle I
 book.rule(
     'voyage.advancement.titan_patterns.patterns_unique',
@@ -11652,7 +11716,7 @@ book.rule(
 )
 
 
-# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:1356)
+# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:1400)
 # Other Advancement Timeline Events
 book.rule(
     'voyage.advancement.other_advancement_events',
@@ -11661,7 +11725,7 @@ book.rule(
 )
 
 
-# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:1366)
+# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:1410)
 # Story progression needs all the Story card's requirements
 book.rule(
     'voyage.story_step.story_progression.story_requirements',
@@ -11670,7 +11734,7 @@ book.rule(
 
 
 # voyage.story_step.story_progression.story_progression_in_story_step
-# (rules/aeon_trespass/voyage.ludex:1370)
+# (rules/aeon_trespass/voyage.ludex:1414)
 # Resolve story progression in the Story Step
 def story_progression_in_story_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('story_requirements_met'))
@@ -11687,7 +11751,7 @@ def story_progression_in_story_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.story_step.story_progression.resolving_story_progression
-# (rules/aeon_trespass/voyage.ludex:1376)
+# (rules/aeon_trespass/voyage.ludex:1420)
 # Resolving story progression
 @book.rule(
     'voyage.story_step.story_progression.resolving_story_progression',
@@ -11698,7 +11762,7 @@ def resolving_story_progression_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'progress', 0)
 
 
-# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:1412)
+# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:1456)
 # Resolve the day's Story Event
 def resolve_story_event_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Story Event'))
@@ -11717,7 +11781,7 @@ def resolve_story_event_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('voyage.storybook_paragraph', ctx)
 
 
-# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:1448)
+# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:1492)
 # Mnemos Breakthroughs
 book.rule(
     'voyage.story_step.mnemos_breakthroughs_step',
@@ -11726,7 +11790,7 @@ book.rule(
 )
 
 
-# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:1453)
+# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:1497)
 @book.rule(
     'voyage.story_step.secret_codes',
     title='Secret Codes',
@@ -11737,7 +11801,7 @@ def secret_codes_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adventure.story_paragraph', ctx.but(args=(('paragraph', ctx.arg('code')),)))
 
 
-# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:1482)
+# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:1526)
 # Doom progression needs all the Doom card's requirements
 book.rule(
     'voyage.doom_step.doom_requirements',
@@ -11745,7 +11809,7 @@ book.rule(
 )
 
 
-# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:1486)
+# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:1530)
 # Resolve doom progression in the Doom Step
 def doom_progression_in_doom_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('doom_requirements_met'))
@@ -11761,7 +11825,7 @@ def doom_progression_in_doom_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.doom_step.resolving_doom_progression', ctx)
 
 
-# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:1492)
+# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:1536)
 # Resolving doom progression
 @book.rule('voyage.doom_step.resolving_doom_progression', title='Resolving doom progression')
 def resolving_doom_progression_effect(g: Game, ctx: Ctx) -> None:
@@ -11769,11 +11833,11 @@ def resolving_doom_progression_effect(g: Game, ctx: Ctx) -> None:
     g.lose('doom', g.fact('doom_requirement'), GAME)
 
 
-# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:1525)
+# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:1569)
 book.rule('voyage.doom_step.doom_paragraphs', title='Storybook paragraphs')
 
 
-# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:1530)
+# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:1574)
 # An Unexplored tile becomes Explored
 def becomes_explored_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
@@ -11789,13 +11853,13 @@ def becomes_explored_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'tile_explored', True)
 
 
-# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:1536)
+# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:1580)
 # Keeping track of Explored tiles
 book.rule('voyage.end_step.tracking_explored', title='Keeping track of Explored tiles')
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game
-# (rules/aeon_trespass/voyage.ludex:1549)
+# (rules/aeon_trespass/voyage.ludex:1593)
 # Saving your game
 book.procedure(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game',
@@ -11813,7 +11877,7 @@ book.procedure(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story
-# (rules/aeon_trespass/voyage.ludex:1551)
+# (rules/aeon_trespass/voyage.ludex:1595)
 # Note the Story card and its Progress
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story',
@@ -11823,7 +11887,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom
-# (rules/aeon_trespass/voyage.ludex:1553)
+# (rules/aeon_trespass/voyage.ludex:1597)
 # Note the Doom card and its Doom
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom',
@@ -11833,7 +11897,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile
-# (rules/aeon_trespass/voyage.ludex:1555)
+# (rules/aeon_trespass/voyage.ludex:1599)
 # Note the current Map tile
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile',
@@ -11843,7 +11907,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles
-# (rules/aeon_trespass/voyage.ludex:1557)
+# (rules/aeon_trespass/voyage.ludex:1601)
 # Note the other relevant Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles',
@@ -11853,7 +11917,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions
-# (rules/aeon_trespass/voyage.ludex:1559)
+# (rules/aeon_trespass/voyage.ludex:1603)
 # Note the Triskelion stats
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions',
@@ -11863,7 +11927,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks
-# (rules/aeon_trespass/voyage.ludex:1561)
+# (rules/aeon_trespass/voyage.ludex:1605)
 # Store the decks separately
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks',
@@ -11873,7 +11937,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:1563)
+# (rules/aeon_trespass/voyage.ludex:1607)
 # Store the Explored Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles',
@@ -11883,7 +11947,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:1566)
+# (rules/aeon_trespass/voyage.ludex:1610)
 # Unused Explored Map tiles stay in their space
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles',
@@ -11892,7 +11956,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_charge
-# (rules/aeon_trespass/voyage.ludex:1576)
+# (rules/aeon_trespass/voyage.ludex:1620)
 # A Summoning uses up 1 Summon Charge
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_charge',
@@ -11904,7 +11968,7 @@ def summon_charge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_limit
-# (rules/aeon_trespass/voyage.ludex:1581)
+# (rules/aeon_trespass/voyage.ludex:1625)
 # The Summon Limit
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_limit',
@@ -11920,7 +11984,7 @@ def summon_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts
-# (rules/aeon_trespass/voyage.ludex:1586)
+# (rules/aeon_trespass/voyage.ludex:1630)
 # A used Summoning exhausts until the next Divine Surge
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts',
@@ -11929,7 +11993,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.special_summonings
-# (rules/aeon_trespass/voyage.ludex:1591)
+# (rules/aeon_trespass/voyage.ludex:1635)
 # Special Summonings and Bonus Summoning Charges
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.special_summonings',
@@ -11938,7 +12002,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_moves_adversary  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:1597)
+# (rules/aeon_trespass/voyage.ludex:1641)
 # Every Summoning moves the Adversary
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_move'
@@ -11951,7 +12015,7 @@ def summoning_moves_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes
-# (rules/aeon_trespass/voyage.ludex:1605)
+# (rules/aeon_trespass/voyage.ludex:1649)
 # A Divine Surge replenishes Godforms and Summonings
 @book.rule(
     'voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes',
@@ -11963,7 +12027,7 @@ def divine_surge_replenishes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds
-# (rules/aeon_trespass/voyage.ludex:1615)
+# (rules/aeon_trespass/voyage.ludex:1659)
 # Cycle I Diplomacy Thresholds
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds',
@@ -11972,7 +12036,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers
-# (rules/aeon_trespass/voyage.ludex:1619)
+# (rules/aeon_trespass/voyage.ludex:1663)
 # Diplomacy triggers refer to the Local Faction
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers',
@@ -11981,13 +12045,13 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.local_faction
-# (rules/aeon_trespass/voyage.ludex:1622)
+# (rules/aeon_trespass/voyage.ludex:1666)
 # Local Faction
 book.rule('voyage.additional_voyage_rules.diplomacy_rules.local_faction', title='Local Faction')
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus
-# (rules/aeon_trespass/voyage.ludex:1625)
+# (rules/aeon_trespass/voyage.ludex:1669)
 # Diplomacy Bonus/Penalty
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus',
@@ -11996,7 +12060,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final
-# (rules/aeon_trespass/voyage.ludex:1629)
+# (rules/aeon_trespass/voyage.ludex:1673)
 # At War is final
 def at_war_is_final_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'diplomacy_threshold') == 'At War')
@@ -12012,13 +12076,13 @@ def at_war_is_final_effect(g: Game, ctx: Ctx) -> None:
     g.note('ignored: At War is final')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1656)
+# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1700)
 # Gained Gear cards
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_gear', title='Gained Gear cards')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gained_technology
-# (rules/aeon_trespass/voyage.ludex:1659)
+# (rules/aeon_trespass/voyage.ludex:1703)
 # Gained Technology cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_technology',
@@ -12031,7 +12095,7 @@ def gained_technology_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1665)
+# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1709)
 # Gained Clue and Ally cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_clues',
@@ -12041,7 +12105,7 @@ def gained_clues_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.arg('card'), 'voyage.additional_voyage_rules.gain_and_loss.clues_in_play')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1679)
+# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1723)
 # Gained Mnemos cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
@@ -12068,13 +12132,13 @@ def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
             g.gain('mnemos_cards_held', 1, a)
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1695)
+# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1739)
 # Gained tokens
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_tokens', title='Gained tokens')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements
-# (rules/aeon_trespass/voyage.ludex:1698)
+# (rules/aeon_trespass/voyage.ludex:1742)
 # Gaining Other Game Elements
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements',
@@ -12083,7 +12147,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.gain_and_loss.loss_of_elements
-# (rules/aeon_trespass/voyage.ludex:1701)
+# (rules/aeon_trespass/voyage.ludex:1745)
 # Loss
 @book.rule('voyage.additional_voyage_rules.gain_and_loss.loss_of_elements', title='Loss')
 def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
@@ -12091,7 +12155,7 @@ def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss
-# (rules/aeon_trespass/voyage.ludex:1719)
+# (rules/aeon_trespass/voyage.ludex:1763)
 # Voluntary Gain/Loss
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss',
@@ -12099,15 +12163,28 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1722)
+# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1766)
 # Gaining/Losing as a Group
-book.rule(
+@book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
     title='Gaining/Losing as a Group',
 )
+def as_a_group_effect(g: Game, ctx: Ctx) -> None:
+    for _point in g.span(1, ctx.arg('amount')):
+        chosen_1 = g.pick(
+            ctx,
+            'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
+            'group_member',
+            g.members(q.all_(g, 'argonaut')),
+        )
+        for group_member in chosen_1:
+            if ctx.arg('losing'):
+                g.lose(q.stat_named(g, ctx.arg('statistic')), 1, group_member)
+            else:
+                g.gain(q.stat_named(g, ctx.arg('statistic')), 1, group_member)
 
 
-# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1743)
+# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1813)
 # Diplomacy Bonus/Penalty by Threshold (Cycle I)
 def diplomacy_bonus_table_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'diplomacy_threshold')
