@@ -81,7 +81,8 @@ def _check_board(model: GameModel, board: ast.Board, diags: Diagnostics) -> None
     for space in spaces:
         for other in listed[space.id]:
             theirs = next((s for s in spaces if s.id == other), None)
-            if theirs is None or theirs.adjacent is None or space.id in listed[other]:
+            if theirs is None or theirs.adjacent is None or space.id in listed[other] or \
+                    theirs.prop("on") is not None:  # on a piece: E341 (perches.py)
                 continue
             diags.add(Code.BAD_BOARD, f"`{space.id}` lists `{other}` as adjacent, and "
                       f"`{other}` lists its neighbours without `{space.id}`",
