@@ -230,17 +230,22 @@ def test_a_test_adds_skill_and_declared_bonuses(engine: ModuleType, roll: int,
 
 def test_a_vp_is_climbed_only_once_created_and_by_one_titan(engine: ModuleType) -> None:
     """Lines 1580, 1585, 1590: a locked VP cannot be climbed; a passed Climb test puts
-    the Titan on the VP space; a second Titan cannot climb the occupied VP."""
+    the Titan beside the Primordial on the VP space (a space on the Primordial
+    miniature); a second Titan cannot climb the occupied VP."""
     game = in_battle(engine)
     game.set(None, "test_difficulty", 6)
     game.set_fact("roll_order", [D10], [9, 9])
+    game.place("primordial_miniature", "battle_grid.5_5")
+    game.place("solon", "battle_grid.4_5")
+    game.place("herodotus", "battle_grid.7_5")
     climb = "vantage_points.climbing_and_falling.climb_vp"
-    game.trigger(climb, Ctx(actor="solon"))     # the VP is locked: its condition fails
-    assert game.members("vantage_point") == []
+    with pytest.raises(Illegal):
+        game.trigger(climb, Ctx(actor="solon"))     # the VP is locked (vp_locked)
+    assert game.members("battle_grid.vantage_point") == []
     game.set_fact("has_vp_description", [], True)
     game.trigger("vantage_points.creating_vps.create_vp")
     game.trigger(climb, Ctx(actor="solon"))
-    assert game.members("vantage_point") == ["solon"]
+    assert game.members("battle_grid.vantage_point") == ["solon"]
     with pytest.raises(Illegal):
         game.trigger(climb, Ctx(actor="herodotus"))
 

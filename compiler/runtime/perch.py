@@ -17,7 +17,8 @@ links are the piece's, and one way:
 - `within(s, n)`: from the space, itself, then the spaces within `n` of the piece
   (nearest first); in any `within`, the spaces on pieces that near come last.
 - `spaces(board)` and `occupied(board)` list the board's own spaces, not those on pieces;
-  `column`, `row`, `beside` and the facing queries find no square there.
+  `column`, `row`, `beside` and the facing queries find no square there (`side_toward`
+  from or to it is nothing: it is in no row or column).
 - a line of sight from or to it is not drawn (the game's rules say what it sees), and a
   push or a pull does not start from it (the game's rules say where the thing goes
   first): both are `NotExecutable`.
@@ -28,6 +29,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from . import board as grid
+from . import facing
 from .board import BoardDef, _cover, board_of
 from .defs import Value
 from .errors import NotExecutable
@@ -154,6 +156,13 @@ def line_of_sight(g: Game, a: Value, b: Value, blocking: Value = None) -> bool:
                                 "what is seen from it")
     keep = [x for x in g.members(blocking) if perch_of(g, x) is None]
     return grid.line_of_sight(g, a, b, keep if blocking is not None else None)
+
+
+def side_toward(g: Game, thing: Value, other: Value) -> Value:
+    """`facing.side_toward`; nothing from or to a space on a piece (in no row or column)."""
+    if perch_of(g, thing) is not None or perch_of(g, other) is not None:
+        return None
+    return facing.side_toward(g, thing, other)
 
 
 def refuse_forced(g: Game, where: Value, verb: str) -> None:

@@ -22,11 +22,19 @@ from .board import (
 )
 from .defs import GAME, Value, base_of
 from .errors import NotExecutable
-from .facing import in_front, relative, side_toward
+from .facing import in_front, relative
 from .forced import involuntary, moved, passed, stopped_by
 from .instances import instances
 from .log import Event
-from .perch import adjacent, distance, line_of_sight, neighbours, occupied, within
+from .perch import (
+    adjacent,
+    distance,
+    line_of_sight,
+    neighbours,
+    occupied,
+    side_toward,
+    within,
+)
 from .perch_paths import path
 from .places import REMOVED
 from .state import Ctx, Game
