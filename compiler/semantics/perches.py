@@ -34,7 +34,9 @@ def check_perches(model: GameModel, diags: Diagnostics) -> None:
         if on is not None:
             _check_piece(model, decl, on, diags)
         for item in _items(decl.adjacent):
-            target = model.targets.get(item) if isinstance(item, ast.Ref) else None
+            if not isinstance(item, ast.Ref):
+                continue
+            target = model.targets.get(item)
             if target is not None and perched(target) and target is not decl:
                 diags.add(Code.SPACE_ON_PIECE_ADJACENCY,
                           f"`{decl.id}` lists `{item.dotted}` as adjacent, and "
@@ -47,7 +49,8 @@ def _check_piece(model: GameModel, space: ast.Space, on: ast.Property,
                  diags: Diagnostics) -> None:
     value = on.value
     target = model.targets.get(value) if isinstance(value, ast.Ref) else None
-    if target is not None and not isinstance(target, (ast.Component, ast.Instance)):
+    if isinstance(value, ast.Ref) and target is not None and \
+            not isinstance(target, (ast.Component, ast.Instance)):
         diags.add(Code.SPACE_ON_NO_PIECE,
                   f"the space `{space.id}` is on `{value.dotted}`, a `{target.keyword}`, "
                   "which stands on no board", on.span,
