@@ -110,3 +110,4 @@ def test_a_space_on_a_piece_off_the_board_is_not_executable(riding: Compilation)
     g.place("rider", "field.howdah")
     with pytest.raises(NotExecutable, match="on no space of field"):
         q.adjacent(g, "rider", "giant")
+    assert "field.howdah" not in q.within(g, "field.2_2", 9)  # a space that is nowhere

@@ -132,7 +132,9 @@ def within(g: Game, space: Value, steps: Value) -> list[Value]:
         found = grid.within(g, space, n)
     board = here.board if here is not None else board_of(g.defs.boards, found[0]) \
         if found else None
-    for other, _piece in board.perches if board is not None else ():
+    for other, piece in board.perches if board is not None else ():
+        if board_of(g.defs.boards, g.places.where(piece)) is not board:
+            continue  # a piece off the board: its space is nowhere near
         d = distance(g, space, other)
         if other not in found and d is not None and d <= n:
             found.append(other)
