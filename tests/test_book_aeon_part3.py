@@ -11,6 +11,7 @@ from types import ModuleType
 
 import pytest
 from ludex.runtime import Ctx, Game, Illegal, NotExecutable, ScriptedChooser
+from ludex.runtime import queries as q
 from ludex.verify.examples import engine_of
 
 from .conftest import ROOT
@@ -230,19 +231,45 @@ def test_a_test_adds_skill_and_declared_bonuses(engine: ModuleType, roll: int,
 
 def test_a_vp_is_climbed_only_once_created_and_by_one_titan(engine: ModuleType) -> None:
     """Lines 1580, 1585, 1590: a locked VP cannot be climbed; a passed Climb test puts
-    the Titan on the VP space; a second Titan cannot climb the occupied VP."""
+    the Titan beside the Primordial on the VP space (a space on the Primordial
+    miniature); a second Titan cannot climb the occupied VP."""
     game = in_battle(engine)
     game.set(None, "test_difficulty", 6)
     game.set_fact("roll_order", [D10], [9, 9])
+    game.place("primordial_miniature", "battle_grid.5_5")
+    game.place("solon", "battle_grid.4_5")
+    game.place("herodotus", "battle_grid.7_5")
     climb = "vantage_points.climbing_and_falling.climb_vp"
-    game.trigger(climb, Ctx(actor="solon"))     # the VP is locked: its condition fails
-    assert game.members("vantage_point") == []
+    with pytest.raises(Illegal):
+        game.trigger(climb, Ctx(actor="solon"))     # the VP is locked (vp_locked)
+    assert game.members("battle_grid.vantage_point") == []
     game.set_fact("has_vp_description", [], True)
     game.trigger("vantage_points.creating_vps.create_vp")
     game.trigger(climb, Ctx(actor="solon"))
-    assert game.members("vantage_point") == ["solon"]
+    assert game.members("battle_grid.vantage_point") == ["solon"]
     with pytest.raises(Illegal):
         game.trigger(climb, Ctx(actor="herodotus"))
+
+
+def test_a_titan_moves_down_from_the_vp_with_its_movement_action(engine: ModuleType) -> None:
+    """Line 1588: from the VP space a movement action moves "to a space adjacent to the
+    Primordial ... as if they were adjacent spaces", then on: three steps reach (9,5)
+    from the VP of a Primordial on columns 5-6; four are needed for (10,5)."""
+    figure = "titan_movement_rules.herodotus_figure"
+    move = "titan_movement_rules.movement_restrictions"
+    for goal, allowed in (("battle_grid.9_5", True), ("battle_grid.10_5", False)):
+        game = in_battle(engine)
+        game.place("primordial_miniature", "battle_grid.5_5")
+        game.place(figure, "battle_grid.vantage_point")
+        game.set(None, "titan_movement_rules.movement_allowance", 3)
+        game.answer_queue[("destination", None)] = [goal]
+        if not allowed:
+            with pytest.raises(Illegal):
+                game.trigger(move, Ctx(actor="herodotus"))
+            continue
+        game.trigger(move, Ctx(actor="herodotus"))
+        assert game.places.where(figure) == goal
+        assert q.passed(game, figure) == ["battle_grid.7_5", "battle_grid.8_5", goal]
 
 
 def test_no_vp_description_no_vp(engine: ModuleType) -> None:

@@ -50,6 +50,8 @@ class Code(StrEnum):
     UNKNOWN_CHOICE = "E310"
     BAD_BOARD = "E311"
     WRONG_ARGUMENTS = "E312"
+    SPACE_ON_NO_PIECE = "E340"
+    SPACE_ON_PIECE_ADJACENCY = "E341"
     HOOK_NEVER_RUNS = "W313"
     PERIOD_NEVER_DRIVEN = "W314"
     BAD_CONTENTS = "E370"
@@ -125,6 +127,9 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.UNKNOWN_CHOICE: (_E, "an answer to a choice no rule of the game makes"),
     Code.BAD_BOARD: (_E, "a board's space or adjacency that cannot be"),
     Code.WRONG_ARGUMENTS: (_E, "values an event, a trigger or a query gets that it does not take"),
+    Code.SPACE_ON_NO_PIECE: (_E, "a space `on:` something that is no piece to stand on a board"),
+    Code.SPACE_ON_PIECE_ADJACENCY: (_E, "adjacency stated for a space on a piece (its "
+                                         "neighbours are the piece's)"),
     Code.HOOK_NEVER_RUNS: (_W, "a `when:` hooked to something that never runs, so the rule "
                            "never fires"),
     Code.PERIOD_NEVER_DRIVEN: (_W, "a limit, a duration or a schedule counted in a period "

@@ -49,6 +49,7 @@ class BoardDef:
     diagonals: bool = False
     walls: str | tuple[tuple[str, str], ...] | None = None  # a stat's name, or fixed edges
     sight: str = "centres"  # line_of_sight: from centre to centre, or corner to corner
+    perches: tuple[tuple[str, str], ...] = ()  # spaces on a piece: (space, piece), perch.py
     _next: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -91,6 +92,8 @@ class BoardDef:
         return (c, r) if self.square(c, r) == space else None
 
     def has(self, space: Value) -> bool:
+        if self.perches and any(space == s for s, _ in self.perches):
+            return True
         return self.coordinates(space) is not None if self.grid else space in self._next
 
     def neighbours(self, space: Value, cut: Walls = NO_WALLS) -> list[str]:
@@ -119,7 +122,8 @@ class BoardDef:
         ends = {s for s in goals if self.has(s)}
         if not first or not ends:
             return None
-        if self.grid and through is None and not cut:
+        if self.grid and through is None and not cut and \
+                all(self.coordinates(s) for s in (*first, *ends)):  # none on a piece
             return min(self._steps(a, b) for a in first for b in ends)
         open_ = None if through is None else set(through) | ends
         seen = dict.fromkeys(first, 0)
@@ -206,6 +210,10 @@ def reach(boards: Mapping[str, BoardDef], origin: Value, to: Value, steps: int,
         raise NotExecutable(f"a move within a range goes to a board's space, and {to!r} "
                             "is none")
     distance = board.distance(origin, to, None, walls_of(g, board) if g else NO_WALLS)
+    piece = dict(board.perches).get(origin) if g is not None else None
+    if piece is not None and g is not None:  # from a space on a piece: down beside it first
+        down = board.between(neighbours(g, piece), [to], None, walls_of(g, board))
+        distance = None if down is None else down + 1
     if distance is None:
         where = "is in no place" if origin is None else f"is on {origin}"
         raise Illegal(f"no path leads to {to}: the thing moved {where}")

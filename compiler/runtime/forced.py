@@ -36,6 +36,7 @@ from .choosers import Choice
 from .context import Ctx
 from .defs import Value
 from .errors import Illegal, NotExecutable
+from .perch import perch_steps, refuse_forced
 
 if TYPE_CHECKING:
     from .state import Game
@@ -106,7 +107,8 @@ class Forcing:
         origin = self.places.where(entity)
         for space in self.members(spaces):
             here = self.places.where(entity)
-            if space not in board.neighbours(here):
+            if space not in board.neighbours(here) and \
+                    space not in perch_steps(cast("Game", self), here):
                 raise Illegal(f"{space} is not adjacent to {here}: {entity} moves along a "
                               "path one space at a time")
             if board.footprint(space, _side(cast("Game", self), entity)) is None:
@@ -121,6 +123,8 @@ class Forcing:
         board = board_of(self.defs.boards, where)
         if board is None:
             raise NotExecutable(f"{verb}: {thing} is on no board's space")
+        if verb != "move along a path":
+            refuse_forced(cast("Game", self), where, verb)  # not from a space on a piece
         return entity, board
 
     def _sq_start(self, entity: Value) -> Record:

@@ -13,29 +13,33 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .board import (
-    adjacent,
     behind,
     beside,
     column,
-    distance,
-    line_of_sight,
-    neighbours,
-    occupied,
     row,
     spaces,
     square,
-    within,
 )
 from .defs import GAME, Value, base_of
 from .errors import NotExecutable
-from .facing import in_front, relative, side_toward
-from .forced import involuntary, moved, passed, path, stopped_by
+from .facing import in_front, relative
+from .forced import involuntary, moved, passed, stopped_by
 from .instances import instances
 from .log import Event
 from .named_stats import (
     stat_named,
     stat_owner,  # noqa: F401 - generated code calls `q.stat_owner`
 )
+from .perch import (
+    adjacent,
+    distance,
+    line_of_sight,
+    neighbours,
+    occupied,
+    side_toward,
+    within,
+)
+from .perch_paths import path
 from .places import REMOVED
 from .state import Ctx, Game
 

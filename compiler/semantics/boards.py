@@ -55,9 +55,10 @@ def _check_board(model: GameModel, board: ast.Board, diags: Diagnostics) -> None
         diags.add(Code.MISSING_PROPERTY, f"a square grid needs both `columns:` and `rows:`, "
                   f"and `{board.id}` gives no `{missing}:`", board.span,
                   f"add a line `{missing}: N` to its body")
-    if grid and spaces:
+    squares = [s for s in spaces if s.prop("on") is None]  # a space on a piece: perches.py
+    if grid and squares:
         diags.add(Code.BAD_BOARD, f"`{board.id}` is a square grid and declares named spaces "
-                  "too", spaces[0].span, "a grid's spaces are found by their coordinates, "
+                  "too", squares[0].span, "a grid's spaces are found by their coordinates, "
                   "`square(board, column, row)`: drop `columns:`/`rows:` or the spaces")
     if not grid and not spaces:
         diags.add(Code.BAD_BOARD, f"the board `{board.id}` has no space", board.span,
@@ -80,7 +81,8 @@ def _check_board(model: GameModel, board: ast.Board, diags: Diagnostics) -> None
     for space in spaces:
         for other in listed[space.id]:
             theirs = next((s for s in spaces if s.id == other), None)
-            if theirs is None or theirs.adjacent is None or space.id in listed[other]:
+            if theirs is None or theirs.adjacent is None or space.id in listed[other] or \
+                    theirs.prop("on") is not None:  # on a piece: E341 (perches.py)
                 continue
             diags.add(Code.BAD_BOARD, f"`{space.id}` lists `{other}` as adjacent, and "
                       f"`{other}` lists its neighbours without `{space.id}`",

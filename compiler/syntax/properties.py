@@ -214,7 +214,7 @@ PROPS: dict[str, dict[str, Converter]] = {
     "board": {"adjacency": choice("undirected", "directed"), "columns": integer,
               "rows": integer, "diagonals": flag, "walls": expr,
               "sight": choice("centres", "corners")},
-    "space": {"adjacent": refs},
+    "space": {"adjacent": refs, "on": ref},
     "die": {"faces": names, "sides": integer},
     "table": {"by": expr, "mode": choice("lookup", "threshold", "cumulative")},
     "procedure": {"period": choice(*PERIODS), "each": ref, "order": choice("chosen"),

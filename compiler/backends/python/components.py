@@ -128,7 +128,8 @@ def zone_def(unit: Unit, sym: Symbol, decl: ast.Zone) -> Py:
 def board_def(unit: Unit, sym: Symbol, decl: ast.Board) -> Py:
     """A board: a grid's size, or a map's spaces and the adjacency each states (names
     the resolver found, never text from the file)."""
-    spaces = [c for c in decl.children if isinstance(c, ast.Space)]
+    spaces = [c for c in decl.children if isinstance(c, ast.Space) and c.prop("on") is None]
+    perches = board_perches(unit, decl)
     links: list[Py] = []
     for space in spaces:
         for item in items(space.adjacent):
@@ -147,7 +148,21 @@ def board_def(unit: Unit, sym: Symbol, decl: ast.Board) -> Py:
         rows=literal(decl.row_count) if grid else None,
         diagonals=Atom("True") if decl.diagonals and grid else None,
         walls=board_walls(unit, decl, sym.qualname) if grid else None,
-        sight=Str(decl.sight) if decl.sight != "centres" and grid else None))
+        sight=Str(decl.sight) if decl.sight != "centres" and grid else None,
+        perches=Seq("", tuple(perches), "()", tuple_comma=True) if perches else None))
+
+
+def board_perches(unit: Unit, decl: ast.Board) -> list[Py]:
+    """The board's spaces on a piece (`on: giant`): each (space, piece), both names the
+    resolver found."""
+    found: list[Py] = []
+    for space in decl.children:
+        on = space.prop("on") if isinstance(space, ast.Space) else None
+        target = unit.model.targets.get(on.value) if on is not None and isinstance(
+            on.value, ast.Ref) else None
+        if isinstance(target, (ast.Component, ast.Instance)):
+            found.append(Seq("", (Str(unit.qual(space)), Str(unit.qual(target))), "()"))
+    return found
 
 
 def board_walls(unit: Unit, decl: ast.Board, name: str) -> Py | None:
