@@ -32,6 +32,7 @@ from .facing import in_front, relative, side_toward
 from .forced import involuntary, moved, passed, path, stopped_by
 from .instances import instances
 from .log import Event
+from .pieces import covering
 from .places import REMOVED
 from .state import Ctx, Game
 
@@ -343,6 +344,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "in_front": in_front, "side_toward": side_toward, "relative": relative,
     "path": path, "moved": moved, "stopped_by": stopped_by, "passed": passed,
     "involuntary": involuntary,
+    "covering": covering,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows;
