@@ -73,3 +73,12 @@ def test_a_push_stopped_by_a_space_holding_a_crate_bumps_it(game: Game) -> None:
     game.push("knight", "north", 3, stopped=["apples"])
     assert q.location(game, "knight") == "field.1_2"
     assert any("bumps field.1_3: apples" in str(e) for e in game.log.events)
+
+
+def test_a_piece_taken_away_by_one_rule_sets_off_no_more(game: Game) -> None:
+    game.place("knight", "field.2_1")
+    game.place("trap", "field.3_1")
+    game.move_along("knight", ["field.3_1"])
+    fired = [str(e) for e in game.log.events if "occurs" in str(e)]
+    assert len(fired) == 1 and "sprung" in fired[0]  # `noticed`, declared after: no trap
+    assert q.location(game, "trap") == "box"

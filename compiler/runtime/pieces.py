@@ -10,8 +10,9 @@ card or a kind rather than a board or a space, runs when a move square by square
 thing onto a space that holds a piece of `X` (a copy of that name, or a thing of that
 kind), or when a push or a pull is stopped by such a space: once for each such piece
 but the mover, `p` being the piece and `target` the mover, before the rules hooked to
-the space or its board. So a tile's effect (a snare sprung, a tile destroyed by what
-crosses it) is a rule of the game hooked to the tile, wherever the tile lies.
+the space or its board; a piece an earlier of these rules took away sets off no more.
+So a tile's effect (a snare sprung, a tile destroyed by what crosses it) is a rule of
+the game hooked to the tile, wherever the tile lies.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def fire_pieces(g: Game, event: str, thing: Value, place: Value, ctx: Ctx | None
         keys = dict.fromkeys([(event, base_of(piece)), (event, g.defs.kind_of(piece) or "")])
         hooked = Ctx(actor=actor, target=thing, args=((PIECE, piece),))
         for rule in [r for k in keys for r in g.hooks.get(k, ())]:
+            if piece not in covering(g, place):
+                break  # an earlier rule took it away: it no longer stands there
             if g.active(rule):
                 g.log.add("occurs", rule.name, None, f"{event} {place}: {piece}")
                 g._hooked(rule, hooked)
