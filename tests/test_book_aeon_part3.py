@@ -10,7 +10,7 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from ludex.runtime import Ctx, Game, Illegal, NotExecutable, ScriptedChooser
+from ludex.runtime import Ctx, Game, Illegal, ScriptedChooser
 from ludex.runtime import queries as q
 from ludex.verify.examples import engine_of
 
@@ -159,56 +159,59 @@ def test_an_awakened_titan_keeps_the_priority_target_token(engine: ModuleType) -
 # ---------------------------------------------------------------- Terrain
 
 
-def placing(engine: ModuleType, facts: dict[str, bool], traits: dict[str, bool]) -> Game:
+def placing(engine: ModuleType, tile: str, space: str) -> Game:
+    """A Terrain tile (a terrain_piece) about to be placed on a space of the Battle
+    Board; not every tile of its type is on the board."""
     game = in_battle(engine)
-    game.set(None, "placed_tile", "new_tile")
-    for name in ("covers_terrain", "covers_titan", "covers_primordial",
-                 "all_of_type_on_board"):
-        game.set_fact(name, [], facts.get(name, False))
-    for trait, has in traits.items():
-        game.set_fact("placed_has_trait", [f"{TRAITS}.{trait}"], has)
+    game.set(None, "placed_tile", tile)
+    game.set(None, "placement_space", space)
+    game.set_fact("all_of_type_on_board", [], False)
     return game
+
+
+def square(column: int, row: int) -> str:
+    return f"battle_grid.{column}_{row}"
 
 
 def test_a_tile_placed_on_an_indestructible_tile_is_ignored(engine: ModuleType) -> None:
     """Line 1816: "you cannot place anything on top of it. Ignore this new tile
     placement." Any other tile under it is destroyed first (line 1817)."""
-    for indestructible in (True, False):
-        game = placing(engine, {"covers_terrain": True}, {})
-        game.set_fact("covered_tile", [], "old_tile")
-        game.set_fact("covered_has_trait", [f"{TRAITS}.indestructible"], indestructible)
-        game.set_place("battle_board_terrain", ["old_tile"])
+    for old, indestructible in (("indestructible_cover_piece", True),
+                                ("exposed_cover_piece", False)):
+        game = placing(engine, "destructible_cover_piece", square(5, 5))
+        game.place(old, square(5, 5))
         game.trigger(PLACE_TERRAIN)
-        on_board = game.members("battle_board_terrain")
-        assert on_board == (["old_tile"] if indestructible else ["new_tile"])
+        on_space = game.members(square(5, 5))
+        assert on_space == ([old] if indestructible else ["destructible_cover_piece"])
+        assert (game.places.where(old) == "terrain_supply") is not indestructible
 
 
 def test_an_obstacle_placed_on_a_titan_crashes_it(engine: ModuleType) -> None:
     """Lines 1820-1821: an Obstacle (and Destructible) tile placed on a Titan: Crash,
-    +1 Danger and Knockdown; a Destructible one is destroyed, not placed."""
-    for destructible in (True, False):
-        game = placing(engine, {"covers_titan": True},
-                       {"obstacle": True, "destructible": destructible})
-        game.set_fact("covered_titan", [], "solon")
+    +1 Danger and Knockdown; a Destructible one is destroyed, not placed; any other is
+    placed, the Titan Displaced beside it (the player's choice)."""
+    figure = "titan_movement_rules.solon_figure"
+    for tile, destructible in (("destructible_obstacle_piece", True),
+                               ("obscuring_obstacle_piece", False)):
+        game = placing(engine, tile, square(5, 5))
+        game.place(figure, square(5, 5))
         game.set("solon", "danger", 2)
-        if destructible:
-            game.trigger(PLACE_TERRAIN)
-        else:  # then the Titan is Displaced (in words): the run stops there
-            with pytest.raises(NotExecutable, match="Displace the Titan"):
-                game.trigger(PLACE_TERRAIN)
+        game.set_fact("answer", ["s"], square(6, 5))
+        game.trigger(PLACE_TERRAIN)
         assert game.get("solon", "danger") == 3
         assert "knockdown_card" in game.members("condition_cards@solon")
-        # destroyed, or not placed yet: the run stopped at the Displacement in words
-        assert "new_tile" not in game.members("battle_board_terrain")
+        assert (tile in game.members(square(5, 5))) is not destructible
+        assert game.places.where(figure) == (square(5, 5) if destructible else square(6, 5))
 
 
 def test_only_an_indestructible_tile_is_placed_on_the_primordial(engine: ModuleType) -> None:
-    """Lines 1825-1826."""
-    for indestructible in (True, False):
-        game = placing(engine, {"covers_primordial": True},
-                       {"indestructible": indestructible})
+    """Lines 1825-1826: on any of the Primordial's four spaces."""
+    for tile, indestructible in (("indestructible_cover_piece", True),
+                                 ("destructible_cover_piece", False)):
+        game = placing(engine, tile, square(4, 4))
+        game.place("primordial_miniature", square(3, 3))
         game.trigger(PLACE_TERRAIN)
-        assert ("new_tile" in game.members("battle_board_terrain")) is indestructible
+        assert (tile in game.members(square(4, 4))) is indestructible
 
 
 # ---------------------------------------------------------------- Tests in Battle, VPs

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
 from .board import board_of
 from .choosers import Choice
@@ -51,7 +51,11 @@ from .defs import Value, base_of, seat_of
 from .errors import Illegal, Interrupt, NotExecutable
 from .instances import instances
 from .invariants import Invariants
+from .pieces import fire_pieces
 from .replacing import replace_change, replacers
+
+if TYPE_CHECKING:
+    from .state import Game
 
 
 @dataclass(slots=True)
@@ -313,6 +317,7 @@ class Periods(Invariants):
     def _event(self, event: str, thing: Value, place: str, ctx: Ctx | None = None) -> None:
         if event not in self.hooked_events:  # most moves set off nothing
             return
+        fire_pieces(cast("Game", self), event, thing, place, ctx)  # a piece on the space
         keys = [(event, "")]
         if event in ("enters", "leaves", "passes", "bumps"):
             board = board_of(self.defs.boards, place)  # a board's event: on any of its spaces

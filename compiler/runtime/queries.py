@@ -40,6 +40,7 @@ from .perch import (
     within,
 )
 from .perch_paths import path
+from .pieces import covering
 from .places import REMOVED
 from .state import Ctx, Game
 
@@ -352,6 +353,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "path": path, "moved": moved, "stopped_by": stopped_by, "passed": passed,
     "involuntary": involuntary,
     "stat": stat_named,
+    "covering": covering,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows;

@@ -26,6 +26,7 @@ from ..syntax.walk import find_nodes, iter_nodes
 from .invariants import check_invariants
 from .limit_keys import check_limit_keys
 from .named_stats import check_named_stats
+from .pieces import PIECE, PIECE_EVENTS, held_piece
 from .snapshots import check_restores
 from .symbols import GameModel
 from .values import check_values
@@ -68,6 +69,8 @@ def carried(target: ast.Decl | None, moment: ast.Timing) -> tuple[str, ...]:
     stat replaced (`instead of STAT(n)`) carries the change (`runtime.replacing`)."""
     if isinstance(target, (ast.Stat, ast.Track)) and moment.kind == "instead":
         return ("change",)
+    if held_piece(target, moment):  # `passes rock(r)`: the piece on the space
+        return (PIECE,)
     return params_of(target) if target is not None else ()
 
 
@@ -127,6 +130,9 @@ def _check_binds(model: GameModel, moment: ast.Timing, diags: Diagnostics) -> No
     elif len(params) != len(moment.binds):
         hint = (f"name each of them: `{moment.target.dotted}({', '.join(params)})`" if params
                 else f"declare them where `{target.id}` is declared: `params: [...]`")
+        if moment.kind in PIECE_EVENTS and not params:  # a board's or a space's
+            hint = ("only a piece standing on the space is given: name its component, "
+                    f"card or kind (`{moment.kind} rock(r)`), or drop the names")
         diags.add(Code.WRONG_ARGUMENTS,
                   f"{_what(target)} {_gives(params)}, and {written} names "
                   f"{len(moment.binds)}", moment.span, hint)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..core.codes import Code
 from ..core.diagnostics import Diagnostics
 from ..syntax import ast
+from .pieces import HELD
 from .symbols import GameModel
 
 SQUARE_EVENTS = {"passes": "moved onto during a move", "bumps": "what stops a push or a pull"}
@@ -26,9 +27,12 @@ def check_square_events(model: GameModel, diags: Diagnostics) -> None:
             target = model.targets.get(moment.target)
             if target is None or isinstance(target, (ast.Board, ast.Space)):
                 continue
+            if isinstance(target, HELD):  # a space holding it (`semantics.pieces`)
+                continue
             diags.add(Code.BAD_BOARD, f"`{moment.kind} {moment.target.dotted}`: "
                       f"`{target.id}` is a {target.keyword}, and only a board's space is "
                       f"{SQUARE_EVENTS[moment.kind]}: this rule would never fire",
                       moment.target.span, f"name a board (`{moment.kind} field`: any of "
-                      f"its spaces{', or its edge' if moment.kind == 'bumps' else ''}) or "
-                      "one of its spaces")
+                      f"its spaces{', or its edge' if moment.kind == 'bumps' else ''}), "
+                      "one of its spaces, or a component, card or kind whose pieces stand "
+                      "on them (`passes rock(r)`)")
