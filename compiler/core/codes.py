@@ -54,6 +54,7 @@ class Code(StrEnum):
     SPACE_ON_PIECE_ADJACENCY = "E341"
     HOOK_NEVER_RUNS = "W313"
     PERIOD_NEVER_DRIVEN = "W314"
+    HOOKED_REQUIRE = "W315"
     BAD_CONTENTS = "E370"
     NOT_A_STAT = "E360"
     NOT_AN_INVARIANT = "E361"
@@ -134,6 +135,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
                            "never fires"),
     Code.PERIOD_NEVER_DRIVEN: (_W, "a limit, a duration or a schedule counted in a period "
                                "that nothing in the game begins or ends"),
+    Code.HOOKED_REQUIRE: (_W, "a `require` that is the whole effect of a rule hooked before "
+                          "something: failing, it skips the rule and refuses nothing"),
     Code.BAD_CONTENTS: (_E, "a game's `contents:` naming what is not one of its top-level "
                         "parts, or one twice"),
     Code.NOT_A_STAT: (_E, "a value named as a stat that is no stat of the game"),

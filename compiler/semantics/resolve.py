@@ -22,6 +22,7 @@ from ..syntax.walk import iter_nodes
 from .calls import check_call
 from .contents import check_contents
 from .events import check_events, local_names
+from .hooked_require import check_hooked_requires
 from .periods_driven import check_periods_driven
 from .structure import check_flow, check_schedule, per_seat
 from .symbols import GameModel, Symbol, build_symbols, link_bases
@@ -174,6 +175,7 @@ def resolve_game(model: GameModel, diags: Diagnostics) -> None:
         check_contents(model, diags)
     check_events(model, diags)
     check_periods_driven(model, diags)
+    check_hooked_requires(model, diags)
 
 
 def _resolve_decl(r: Resolver, sym: Symbol) -> None:

@@ -36,7 +36,7 @@ class KratosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameKeyword(Record):
-    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:1312)
+    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:1423)
 
     KIND: ClassVar[str] = 'game_keyword'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'stackable': 'stackable'})
@@ -62,10 +62,21 @@ class Titan(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TerrainTrait(Record):
-    # terrain_trait: Terrain Trait (rules/aeon_trespass/terrain.ludex:227)
+    # terrain_trait: Terrain Trait (rules/aeon_trespass/terrain.ludex:296)
 
     KIND: ClassVar[str] = 'terrain_trait'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TerrainPiece(Record):
+    # terrain_piece (rules/aeon_trespass/terrain.ludex:302)
+    # A Terrain tile on the Battle Board's spaces
+
+    KIND: ClassVar[str] = 'terrain_piece'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'traits': 'traits'})
+
+    traits: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,7 +110,7 @@ class PassableTerrainTile(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BpCard(Record):
-    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1952)
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1954)
 
     KIND: ClassVar[str] = 'bp_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -109,7 +120,7 @@ class BpCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AiCard(Record):
-    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1955)
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1957)
 
     KIND: ClassVar[str] = 'ai_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -119,7 +130,7 @@ class AiCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GenericWound(Record):
-    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1958)
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1960)
 
     KIND: ClassVar[str] = 'generic_wound'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})
@@ -129,7 +140,7 @@ class GenericWound(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ModifierToken(Record):
-    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:407)
+    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:685)
 
     KIND: ClassVar[str] = 'modifier_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -354,6 +365,48 @@ OBSTACLE = TerrainTrait(id='terrain.terrain_traits_list.obstacle', title='Obstac
 TRAP = TerrainTrait(id='terrain.terrain_traits_list.trap', title='Trap')
 
 TREASURE = TerrainTrait(id='terrain.terrain_traits_list.treasure', title='Treasure')
+
+DESTRUCTIBLE_OBSTACLE_PIECE = TerrainPiece(
+    id='destructible_obstacle_piece',
+    title='Not in the book: a one-space Obstacle and Destructible Terrain tile',
+    traits=('terrain.terrain_traits_list.obstacle', 'terrain.terrain_traits_list.destructible'),
+)
+
+DESTRUCTIBLE_COVER_PIECE = TerrainPiece(
+    id='destructible_cover_piece',
+    title='Not in the book: a one-space Destructible Terrain tile with Cover',
+    traits=('terrain.terrain_traits_list.destructible', 'terrain.terrain_traits_list.cover'),
+)
+
+EXPOSED_COVER_PIECE = TerrainPiece(
+    id='exposed_cover_piece',
+    title='Not in the book: a one-space Terrain tile with Cover, Exposed',
+    traits=('terrain.terrain_traits_list.cover', 'terrain.terrain_traits_list.exposed'),
+)
+
+BOUNDLESS_PIECE = TerrainPiece(
+    id='boundless_piece',
+    title='Not in the book: a one-space Boundless and Indestructible Terrain tile',
+    traits=('terrain.terrain_traits_list.boundless', 'terrain.terrain_traits_list.indestructible'),
+)
+
+OBSCURING_OBSTACLE_PIECE = TerrainPiece(
+    id='obscuring_obstacle_piece',
+    title='Not in the book: a one-space Obstacle and Obscuring Terrain tile',
+    traits=('terrain.terrain_traits_list.obstacle', 'terrain.terrain_traits_list.obscuring'),
+)
+
+INHABITED_PIECE = TerrainPiece(
+    id='inhabited_piece',
+    title='Not in the book: a one-space Inhabited and Destructible Terrain tile',
+    traits=('terrain.terrain_traits_list.inhabited', 'terrain.terrain_traits_list.destructible'),
+)
+
+INDESTRUCTIBLE_COVER_PIECE = TerrainPiece(
+    id='indestructible_cover_piece',
+    title='Not in the book: a one-space Indestructible Terrain tile with Cover',
+    traits=('terrain.terrain_traits_list.indestructible', 'terrain.terrain_traits_list.cover'),
+)
 
 WEAPON_ATTACHMENT_OF_OURS = AttachmentGear(
     id='game_elements_attachments.weapon_attachment_of_ours',
@@ -620,6 +673,13 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     OBSTACLE.id: OBSTACLE,
     TRAP.id: TRAP,
     TREASURE.id: TREASURE,
+    DESTRUCTIBLE_OBSTACLE_PIECE.id: DESTRUCTIBLE_OBSTACLE_PIECE,
+    DESTRUCTIBLE_COVER_PIECE.id: DESTRUCTIBLE_COVER_PIECE,
+    EXPOSED_COVER_PIECE.id: EXPOSED_COVER_PIECE,
+    BOUNDLESS_PIECE.id: BOUNDLESS_PIECE,
+    OBSCURING_OBSTACLE_PIECE.id: OBSCURING_OBSTACLE_PIECE,
+    INHABITED_PIECE.id: INHABITED_PIECE,
+    INDESTRUCTIBLE_COVER_PIECE.id: INDESTRUCTIBLE_COVER_PIECE,
     WEAPON_ATTACHMENT_OF_OURS.id: WEAPON_ATTACHMENT_OF_OURS,
     ARMOR_ATTACHMENT_OF_OURS.id: ARMOR_ATTACHMENT_OF_OURS,
     SUPPORT_ATTACHMENT_OF_OURS.id: SUPPORT_ATTACHMENT_OF_OURS,
@@ -743,6 +803,15 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         OBSTACLE.id,
         TRAP.id,
         TREASURE.id,
+    ),
+    TerrainPiece.KIND: (
+        DESTRUCTIBLE_OBSTACLE_PIECE.id,
+        DESTRUCTIBLE_COVER_PIECE.id,
+        EXPOSED_COVER_PIECE.id,
+        BOUNDLESS_PIECE.id,
+        OBSCURING_OBSTACLE_PIECE.id,
+        INHABITED_PIECE.id,
+        INDESTRUCTIBLE_COVER_PIECE.id,
     ),
     AttachmentGear.KIND: (
         WEAPON_ATTACHMENT_OF_OURS.id,

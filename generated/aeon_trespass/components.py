@@ -347,6 +347,7 @@ STATS = by_name(
     StatDef(name='has_spotlight', title='The Titan has Spotlight', per='argonaut', lo=None),
     StatDef(name='has_provoke', title='The Titan has Provoke', per='argonaut', lo=None),
     StatDef(name='has_hide', title='The Titan has Hide', per='argonaut', lo=None),
+    StatDef(name='has_dodge', title='The Titan has Dodge', per='argonaut', lo=None),
     StatDef(
         name='hidden',
         title='The Titan is Hidden (the generic token on the game element granting Hide)',
@@ -643,6 +644,11 @@ STATS = by_name(
         lo=None,
     ),
     StatDef(name='placed_tile', title='The Terrain tile being placed', lo=None),
+    StatDef(
+        name='placement_space',
+        title='The indicated space of the Battle Board the Terrain tile is placed on',
+        lo=None,
+    ),
     StatDef(name='diplomacy', title='Diplomacy Score with the Local Faction', lo=None),
     StatDef(name='gear_charges_value', title='The Charges value printed on the Gear card', lo=None),
     StatDef(name='gear_charges', title='The Charge tokens on the Gear card', lo=None),
@@ -912,6 +918,12 @@ STATS = by_name(
         lo=None,
     ),
     StatDef(name='summon_limit_value', title='The current Summon Limit', lo=None),
+    StatDef(
+        name='summonings_exhausted',
+        title='The Summonings exhausted (their names written in the Summonings section)',
+        lo=None,
+        start=(),
+    ),
     StatDef(
         name='diplomacy_threshold',
         title='The Diplomacy Threshold with the Local Faction (At War ... Allied)',
@@ -1703,9 +1715,7 @@ ZONES = by_name(
     ZoneDef(name='kept_kratos_cards', title='The kept Kratos cards'),
     ZoneDef(name='set_aside', title='Set-aside wounded BP III card'),
     ZoneDef(name='current_ai_card', title='The AI card being resolved'),
-    ZoneDef(name='terrain_tile_spaces', title="A Terrain tile's spaces"),
     ZoneDef(name='terrain_supply', title='Terrain tiles off the Battle Board'),
-    ZoneDef(name='battle_board_terrain', title='Terrain tiles on the Battle Board'),
     ZoneDef(
         name='gated_abilities_effects.pattern_cards',
         title='The Pattern cards applied to a Titan',
@@ -1730,7 +1740,6 @@ ZONES = by_name(
         name='modifier_tokens_in_play',
         title='Modifier tokens on the Titan and Primordial Sheets',
     ),
-    ZoneDef(name='vantage_point', title='The VP space', capacity=1),
     ZoneDef(name='available_godforms', title='Available Godforms (unmarked on the Argo Sheet)'),
     ZoneDef(
         name='awakened_godforms',
@@ -1792,6 +1801,7 @@ BOARDS = by_name(
         rows=12,
         walls='red_lines',
         sight='corners',
+        perches=(('battle_grid.vantage_point', 'primordial_miniature'),),
     ),
     BoardDef(name='voyage.voyage_map', title='The Map', columns=539, rows=539),
 )

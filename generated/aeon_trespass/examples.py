@@ -1385,12 +1385,12 @@ def final_battle_casualties(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.many_ways_die.despair_alone (rules/aeon_trespass/aftermath.ludex:439)
+# additional_battle_rules.many_ways_die.despair_alone (rules/aeon_trespass/aftermath.ludex:436)
 # Not in the book: four Despair tokens, beside a Titan and alone
 @book.example(
     'additional_battle_rules.many_ways_die.despair_alone',
     title='Not in the book: four Despair tokens, beside a Titan and alone',
-    source='rules/aeon_trespass/aftermath.ludex:439',
+    source='rules/aeon_trespass/aftermath.ludex:436',
 )
 def despair_alone(g: Game) -> list[Expectation]:
     g.set(catalog.SOLON.id, 'despair', 3)
@@ -1417,12 +1417,12 @@ def despair_alone(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.many_ways_die.despair_left_alone (rules/aeon_trespass/aftermath.ludex:458)
+# additional_battle_rules.many_ways_die.despair_left_alone (rules/aeon_trespass/aftermath.ludex:455)
 # Not in the book: the last Titan beside a Titan with four Despair tokens moves away
 @book.example(
     'additional_battle_rules.many_ways_die.despair_left_alone',
     title='Not in the book: the last Titan beside a Titan with four Despair tokens moves away',
-    source='rules/aeon_trespass/aftermath.ludex:458',
+    source='rules/aeon_trespass/aftermath.ludex:455',
 )
 def despair_left_alone(g: Game) -> list[Expectation]:
     g.set(catalog.SOLON.id, 'despair', 3)
@@ -1441,17 +1441,18 @@ def despair_left_alone(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.many_ways_die.despair_on_and_off_the_board
-# (rules/aeon_trespass/aftermath.ludex:474)
+# (rules/aeon_trespass/aftermath.ludex:471)
 # Not in the book: placed alone, and left alone by a Titan climbing the VP
 @book.example(
     'additional_battle_rules.many_ways_die.despair_on_and_off_the_board',
     title='Not in the book: placed alone, and left alone by a Titan climbing the VP',
-    source='rules/aeon_trespass/aftermath.ludex:474',
+    source='rules/aeon_trespass/aftermath.ludex:471',
 )
 def despair_on_and_off_the_board(g: Game) -> list[Expectation]:
     g.set(catalog.SOLON.id, 'despair', 4)
     g.set(catalog.PHILOCTERA.id, 'despair', 4)
     g.set(catalog.HERODOTUS.id, 'despair', 3)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 8, 2))
     with g.effect():
         g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 6, 5))
     with g.effect():
@@ -1464,20 +1465,48 @@ def despair_on_and_off_the_board(g: Game) -> list[Expectation]:
             'dead(philoctera) and not dead(solon)',
         )
     with g.effect():
-        g.move(catalog.HERODOTUS.id, 'vantage_point')
+        g.move(catalog.HERODOTUS.id, 'battle_grid.vantage_point')
     return [
         g.expect('dead(solon)', lambda: q.dead(g, catalog.SOLON.id)),
         g.expect('not dead(herodotus)', lambda: not q.dead(g, catalog.HERODOTUS.id)),
     ]
 
 
+# additional_battle_rules.many_ways_die.despair_on_the_vp (rules/aeon_trespass/aftermath.ludex:493)
+# Not in the book: four Despair tokens on the VP and beside the Primordial
+@book.example(
+    'additional_battle_rules.many_ways_die.despair_on_the_vp',
+    title='Not in the book: four Despair tokens on the VP and beside the Primordial',
+    source='rules/aeon_trespass/aftermath.ludex:493',
+)
+def despair_on_the_vp(g: Game) -> list[Expectation]:
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(catalog.SOLON.id, 'despair', 3)
+    g.set(catalog.HERODOTUS.id, 'despair', 3)
+    g.set(catalog.PHILOCTERA.id, 'despair', 3)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 7, 5))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 12, 10))
+    g.place(catalog.SOLON.id, 'battle_grid.vantage_point')
+    with g.effect():
+        g.gain('despair', 1, catalog.SOLON.id)
+    with g.effect():
+        g.require(not q.dead(g, catalog.SOLON.id), 'not dead(solon)')
+    with g.effect():
+        g.gain('despair', 1, catalog.HERODOTUS.id)
+    return [
+        g.expect('dead(herodotus)', lambda: q.dead(g, catalog.HERODOTUS.id)),
+        g.expect('not dead(philoctera)', lambda: not q.dead(g, catalog.PHILOCTERA.id)),
+    ]
+
+
 # additional_battle_rules.many_ways_die.knocked_into_a_chasm
-# (rules/aeon_trespass/aftermath.ludex:524)
+# (rules/aeon_trespass/aftermath.ludex:545)
 # Not in the book: knocked back over a Chasm, then onto it
 @book.example(
     'additional_battle_rules.many_ways_die.knocked_into_a_chasm',
     title='Not in the book: knocked back over a Chasm, then onto it',
-    source='rules/aeon_trespass/aftermath.ludex:524',
+    source='rules/aeon_trespass/aftermath.ludex:545',
 )
 def knocked_into_a_chasm(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1521,12 +1550,12 @@ def knocked_into_a_chasm(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack
-# (rules/aeon_trespass/aftermath.ludex:577)
+# (rules/aeon_trespass/aftermath.ludex:598)
 # Not in the book: the Mercy Rule ends a Primordial Attack whose Target dies
 @book.example(
     'additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack',
     title='Not in the book: the Mercy Rule ends a Primordial Attack whose Target dies',
-    source='rules/aeon_trespass/aftermath.ludex:577',
+    source='rules/aeon_trespass/aftermath.ludex:598',
 )
 def mercy_in_a_primordial_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1568,21 +1597,21 @@ def mercy_in_a_primordial_attack(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.other_round_timing_rules.when_you_draw_trauma_example
-# (rules/aeon_trespass/aftermath.ludex:620)
+# (rules/aeon_trespass/aftermath.ludex:641)
 # Example: If an effect triggers "When you draw a Trauma card,"
 book.example(
     'additional_battle_rules.other_round_timing_rules.when_you_draw_trauma_example',
     title='Example: If an effect triggers "When you draw a Trauma card,"',
-    source='rules/aeon_trespass/aftermath.ludex:620',
+    source='rules/aeon_trespass/aftermath.ludex:641',
 )
 
 
-# additional_battle_rules.bonus_attack_now_and_after (rules/aeon_trespass/aftermath.ludex:658)
+# additional_battle_rules.bonus_attack_now_and_after (rules/aeon_trespass/aftermath.ludex:679)
 # Not in the book: a Bonus Attack outside an Attack, then one during an Attack
 @book.example(
     'additional_battle_rules.bonus_attack_now_and_after',
     title='Not in the book: a Bonus Attack outside an Attack, then one during an Attack',
-    source='rules/aeon_trespass/aftermath.ludex:658',
+    source='rules/aeon_trespass/aftermath.ludex:679',
 )
 def bonus_attack_now_and_after(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1605,12 +1634,12 @@ def bonus_attack_now_and_after(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.follow_up_after_the_attack (rules/aeon_trespass/aftermath.ludex:687)
+# additional_battle_rules.follow_up_after_the_attack (rules/aeon_trespass/aftermath.ludex:708)
 # Not in the book: a Follow-up Titan Attack after the current one
 @book.example(
     'additional_battle_rules.follow_up_after_the_attack',
     title='Not in the book: a Follow-up Titan Attack after the current one',
-    source='rules/aeon_trespass/aftermath.ludex:687',
+    source='rules/aeon_trespass/aftermath.ludex:708',
 )
 def follow_up_after_the_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1632,12 +1661,12 @@ def follow_up_after_the_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.last_titan_dies (rules/aeon_trespass/aftermath.ludex:702)
+# additional_battle_rules.last_titan_dies (rules/aeon_trespass/aftermath.ludex:723)
 # Not in the book: the second of two Titans dies
 @book.example(
     'additional_battle_rules.last_titan_dies',
     title='Not in the book: the second of two Titans dies',
-    source='rules/aeon_trespass/aftermath.ludex:702',
+    source='rules/aeon_trespass/aftermath.ludex:723',
 )
 def last_titan_dies(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1666,12 +1695,12 @@ def last_titan_dies(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.instant_death_effects.instant_death
-# (rules/aeon_trespass/aftermath.ludex:722)
+# (rules/aeon_trespass/aftermath.ludex:743)
 # Not in the book: an Instant Death effect
 @book.example(
     'additional_battle_rules.instant_death_effects.instant_death',
     title='Not in the book: an Instant Death effect',
-    source='rules/aeon_trespass/aftermath.ludex:722',
+    source='rules/aeon_trespass/aftermath.ludex:743',
 )
 def instant_death(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1696,12 +1725,12 @@ def instant_death(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.retreat.retreat_after_two_deaths (rules/aeon_trespass/aftermath.ludex:750)
+# additional_battle_rules.retreat.retreat_after_two_deaths (rules/aeon_trespass/aftermath.ludex:771)
 # Not in the book: a Retreat, once two Titans died
 @book.example(
     'additional_battle_rules.retreat.retreat_after_two_deaths',
     title='Not in the book: a Retreat, once two Titans died',
-    source='rules/aeon_trespass/aftermath.ludex:750',
+    source='rules/aeon_trespass/aftermath.ludex:771',
 )
 def retreat_after_two_deaths(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1738,12 +1767,12 @@ def retreat_after_two_deaths(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.sisyphus_tears.tear_kept (rules/aeon_trespass/aftermath.ludex:797)
+# additional_battle_rules.sisyphus_tears.tear_kept (rules/aeon_trespass/aftermath.ludex:818)
 # Not in the book: no Sisyphus Tear, then one kept
 @book.example(
     'additional_battle_rules.sisyphus_tears.tear_kept',
     title='Not in the book: no Sisyphus Tear, then one kept',
-    source='rules/aeon_trespass/aftermath.ludex:797',
+    source='rules/aeon_trespass/aftermath.ludex:818',
 )
 def tear_kept(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1771,12 +1800,12 @@ def tear_kept(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.sisyphus_tears.tear_spent (rules/aeon_trespass/aftermath.ludex:812)
+# additional_battle_rules.sisyphus_tears.tear_spent (rules/aeon_trespass/aftermath.ludex:833)
 # Not in the book: a Tear spent, the Battle replayed, then its outcome kept
 @book.example(
     'additional_battle_rules.sisyphus_tears.tear_spent',
     title='Not in the book: a Tear spent, the Battle replayed, then its outcome kept',
-    source='rules/aeon_trespass/aftermath.ludex:812',
+    source='rules/aeon_trespass/aftermath.ludex:833',
 )
 def tear_spent(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1828,12 +1857,12 @@ def tear_spent(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.wise_providence.initiative_with_wise_providence
-# (rules/aeon_trespass/aftermath.ludex:873)
+# (rules/aeon_trespass/aftermath.ludex:894)
 # Not in the book: with Wise Providence, a Titan Round first
 @book.example(
     'additional_battle_rules.wise_providence.initiative_with_wise_providence',
     title='Not in the book: with Wise Providence, a Titan Round first',
-    source='rules/aeon_trespass/aftermath.ludex:873',
+    source='rules/aeon_trespass/aftermath.ludex:894',
 )
 def initiative_with_wise_providence(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1857,12 +1886,12 @@ def initiative_with_wise_providence(g: Game) -> list[Expectation]:
     ]
 
 
-# no_titan_dead_at_setup (rules/aeon_trespass/aftermath.ludex:902)
+# no_titan_dead_at_setup (rules/aeon_trespass/aftermath.ludex:923)
 # Not in the book: the count of dead Titans starts anew
 @book.example(
     'no_titan_dead_at_setup',
     title='Not in the book: the count of dead Titans starts anew',
-    source='rules/aeon_trespass/aftermath.ludex:902',
+    source='rules/aeon_trespass/aftermath.ludex:923',
 )
 def no_titan_dead_at_setup(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1879,13 +1908,13 @@ def no_titan_dead_at_setup(g: Game) -> list[Expectation]:
     ]
 
 
-# battle_period (rules/aeon_trespass/aftermath.ludex:929)
+# battle_period (rules/aeon_trespass/aftermath.ludex:950)
 # Not in the book: Start of Battle and End of Battle, and what lasts until the end of Battle
 @book.example(
     'battle_period',
     title='Not in the book: Start of Battle and End of Battle, and what lasts until the end of '
     'Battle',
-    source='rules/aeon_trespass/aftermath.ludex:929',
+    source='rules/aeon_trespass/aftermath.ludex:950',
 )
 def battle_period(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1931,12 +1960,12 @@ def battle_period(g: Game) -> list[Expectation]:
     ]
 
 
-# wise_providence_in_battle (rules/aeon_trespass/aftermath.ludex:958)
+# wise_providence_in_battle (rules/aeon_trespass/aftermath.ludex:979)
 # Not in the book: Wise Providence gives a Battle a Titan Round first
 @book.example(
     'wise_providence_in_battle',
     title='Not in the book: Wise Providence gives a Battle a Titan Round first',
-    source='rules/aeon_trespass/aftermath.ludex:958',
+    source='rules/aeon_trespass/aftermath.ludex:979',
 )
 def wise_providence_in_battle(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2183,12 +2212,12 @@ def whole_battle_victory(g: Game) -> list[Expectation]:
     ]
 
 
-# whole_battle_defeat (rules/aeon_trespass/battle_setup.ludex:432)
+# whole_battle_defeat (rules/aeon_trespass/battle_setup.ludex:439)
 # Not in the book: a whole Battle lost in its first Primordial Round
 @book.example(
     'whole_battle_defeat',
     title='Not in the book: a whole Battle lost in its first Primordial Round',
-    source='rules/aeon_trespass/battle_setup.ludex:432',
+    source='rules/aeon_trespass/battle_setup.ludex:439',
 )
 def whole_battle_defeat(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2848,12 +2877,50 @@ def any_direction(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.escalate.escalate_two (rules/aeon_trespass/keywords.ludex:203)
+# keywords.keywords_list.solon_dodges (rules/aeon_trespass/keywords.ludex:172)
+# Not in the book: Solon has Dodge, Herodotus has not
+@book.example(
+    'keywords.keywords_list.solon_dodges',
+    title='Not in the book: Solon has Dodge, Herodotus has not',
+    source='rules/aeon_trespass/keywords.ludex:172',
+)
+def solon_dodges(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'has_dodge', True)
+    g.set(catalog.SOLON.id, 'evasion_bonus', 0)
+    g.set(catalog.HERODOTUS.id, 'evasion_bonus', 0)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('evasion_roll', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('evasion_roll', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'solon.evasion_bonus == 1',
+            lambda: g.get(catalog.SOLON.id, 'evasion_bonus'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'herodotus.evasion_bonus == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'evasion_bonus'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# keywords.keywords_list.escalate.escalate_two (rules/aeon_trespass/keywords.ludex:229)
 # Not in the book: Escalate 2
 @book.example(
     'keywords.keywords_list.escalate.escalate_two',
     title='Not in the book: Escalate 2',
-    source='rules/aeon_trespass/keywords.ludex:203',
+    source='rules/aeon_trespass/keywords.ludex:229',
 )
 def escalate_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2894,12 +2961,12 @@ def escalate_two(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.solon_hides (rules/aeon_trespass/keywords.ludex:328)
+# keywords.keywords_list.hide.solon_hides (rules/aeon_trespass/keywords.ludex:354)
 # Not in the book: Solon hides behind the Primordial for a turn
 @book.example(
     'keywords.keywords_list.hide.solon_hides',
     title='Not in the book: Solon hides behind the Primordial for a turn',
-    source='rules/aeon_trespass/keywords.ludex:328',
+    source='rules/aeon_trespass/keywords.ludex:354',
 )
 def solon_hides(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2942,12 +3009,12 @@ def solon_hides(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.hidden_solon_attacks (rules/aeon_trespass/keywords.ludex:358)
+# keywords.keywords_list.hide.hidden_solon_attacks (rules/aeon_trespass/keywords.ludex:384)
 # Not in the book: Hidden Solon's Attack reaches its second ability window
 @book.example(
     'keywords.keywords_list.hide.hidden_solon_attacks',
     title="Not in the book: Hidden Solon's Attack reaches its second ability window",
-    source='rules/aeon_trespass/keywords.ludex:358',
+    source='rules/aeon_trespass/keywords.ludex:384',
 )
 def hidden_solon_attacks(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2960,12 +3027,12 @@ def hidden_solon_attacks(g: Game) -> list[Expectation]:
     return [g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden'))]
 
 
-# keywords.keywords_list.hide.hidden_solon_provokes (rules/aeon_trespass/keywords.ludex:370)
+# keywords.keywords_list.hide.hidden_solon_provokes (rules/aeon_trespass/keywords.ludex:396)
 # Not in the book: Hidden Solon gains the Priority Target token
 @book.example(
     'keywords.keywords_list.hide.hidden_solon_provokes',
     title='Not in the book: Hidden Solon gains the Priority Target token',
-    source='rules/aeon_trespass/keywords.ludex:370',
+    source='rules/aeon_trespass/keywords.ludex:396',
 )
 def hidden_solon_provokes(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2989,12 +3056,12 @@ def hidden_solon_provokes(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.hidden_solon_rages (rules/aeon_trespass/keywords.ludex:387)
+# keywords.keywords_list.hide.hidden_solon_rages (rules/aeon_trespass/keywords.ludex:413)
 # Not in the book: Hidden Solon's Rage goes past the holder's
 @book.example(
     'keywords.keywords_list.hide.hidden_solon_rages',
     title="Not in the book: Hidden Solon's Rage goes past the holder's",
-    source='rules/aeon_trespass/keywords.ludex:387',
+    source='rules/aeon_trespass/keywords.ludex:413',
 )
 def hidden_solon_rages(g: Game) -> list[Expectation]:
     g.set(GAME, 'current_phase', 'battle_phase')
@@ -3018,12 +3085,12 @@ def hidden_solon_rages(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.solon_steps_in_front (rules/aeon_trespass/keywords.ludex:417)
+# keywords.keywords_list.hide.solon_steps_in_front (rules/aeon_trespass/keywords.ludex:443)
 # Not in the book: Hidden Solon moves in front of the Primordial
 @book.example(
     'keywords.keywords_list.hide.solon_steps_in_front',
     title='Not in the book: Hidden Solon moves in front of the Primordial',
-    source='rules/aeon_trespass/keywords.ludex:417',
+    source='rules/aeon_trespass/keywords.ludex:443',
 )
 def solon_steps_in_front(g: Game) -> list[Expectation]:
     g.set(catalog.SOLON.id, 'hidden', True)
@@ -3035,12 +3102,12 @@ def solon_steps_in_front(g: Game) -> list[Expectation]:
     return [g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden'))]
 
 
-# keywords.keywords_list.knocked_back_into_a_column (rules/aeon_trespass/keywords.ludex:506)
+# keywords.keywords_list.knocked_back_into_a_column (rules/aeon_trespass/keywords.ludex:544)
 # Not in the book: Knockback 3 into a Destructible Obstacle
 @book.example(
     'keywords.keywords_list.knocked_back_into_a_column',
     title='Not in the book: Knockback 3 into a Destructible Obstacle',
-    source='rules/aeon_trespass/keywords.ludex:506',
+    source='rules/aeon_trespass/keywords.ludex:544',
 )
 def knocked_back_into_a_column(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3085,12 +3152,12 @@ def knocked_back_into_a_column(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knocked_back_into_a_wall (rules/aeon_trespass/keywords.ludex:530)
+# keywords.keywords_list.knocked_back_into_a_wall (rules/aeon_trespass/keywords.ludex:568)
 # Not in the book: Knockback 3 into an Indestructible Obstacle
 @book.example(
     'keywords.keywords_list.knocked_back_into_a_wall',
     title='Not in the book: Knockback 3 into an Indestructible Obstacle',
-    source='rules/aeon_trespass/keywords.ludex:530',
+    source='rules/aeon_trespass/keywords.ludex:568',
 )
 def knocked_back_into_a_wall(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3137,12 +3204,12 @@ def knocked_back_into_a_wall(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knocked_back_into_the_board_edge (rules/aeon_trespass/keywords.ludex:562)
+# keywords.keywords_list.knocked_back_into_the_board_edge (rules/aeon_trespass/keywords.ludex:600)
 # Not in the book: Knockback 4 into the Board Edge
 @book.example(
     'keywords.keywords_list.knocked_back_into_the_board_edge',
     title='Not in the book: Knockback 4 into the Board Edge',
-    source='rules/aeon_trespass/keywords.ludex:562',
+    source='rules/aeon_trespass/keywords.ludex:600',
 )
 def knocked_back_into_the_board_edge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3172,21 +3239,21 @@ def knocked_back_into_the_board_edge(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:589)
+# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:627)
 # Knockback examples
 book.example(
     'keywords.keywords_list.knockback_examples',
     title='Knockback examples',
-    source='rules/aeon_trespass/keywords.ludex:589',
+    source='rules/aeon_trespass/keywords.ludex:627',
 )
 
 
-# keywords.keywords_list.knockdown.philoctera_gets_up (rules/aeon_trespass/keywords.ludex:626)
+# keywords.keywords_list.knockdown.philoctera_gets_up (rules/aeon_trespass/keywords.ludex:664)
 # Not in the book: Philoctera is knocked down, then gets up
 @book.example(
     'keywords.keywords_list.knockdown.philoctera_gets_up',
     title='Not in the book: Philoctera is knocked down, then gets up',
-    source='rules/aeon_trespass/keywords.ludex:626',
+    source='rules/aeon_trespass/keywords.ludex:664',
 )
 def philoctera_gets_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3240,12 +3307,12 @@ def philoctera_gets_up(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.provoke.provoking_from_a_diagonal (rules/aeon_trespass/keywords.ludex:745)
+# keywords.keywords_list.provoke.provoking_from_a_diagonal (rules/aeon_trespass/keywords.ludex:783)
 # Not in the book: Solon Provokes from a diagonal
 @book.example(
     'keywords.keywords_list.provoke.provoking_from_a_diagonal',
     title='Not in the book: Solon Provokes from a diagonal',
-    source='rules/aeon_trespass/keywords.ludex:745',
+    source='rules/aeon_trespass/keywords.ludex:783',
 )
 def provoking_from_a_diagonal(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3274,12 +3341,12 @@ def provoking_from_a_diagonal(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.primordial_pushback (rules/aeon_trespass/keywords.ludex:881)
+# keywords.keywords_list.primordial_pushback (rules/aeon_trespass/keywords.ludex:919)
 # Not in the book: the Primordial's Pushback 2 against a Titan beside it
 @book.example(
     'keywords.keywords_list.primordial_pushback',
     title="Not in the book: the Primordial's Pushback 2 against a Titan beside it",
-    source='rules/aeon_trespass/keywords.ludex:881',
+    source='rules/aeon_trespass/keywords.ludex:919',
 )
 def primordial_pushback(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3325,12 +3392,12 @@ def primordial_pushback(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.titan_pushback (rules/aeon_trespass/keywords.ludex:902)
+# keywords.keywords_list.titan_pushback (rules/aeon_trespass/keywords.ludex:940)
 # Not in the book: Solon's Pushback 3 against the Primordial
 @book.example(
     'keywords.keywords_list.titan_pushback',
     title="Not in the book: Solon's Pushback 3 against the Primordial",
-    source='rules/aeon_trespass/keywords.ludex:902',
+    source='rules/aeon_trespass/keywords.ludex:940',
 )
 def titan_pushback(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3377,21 +3444,164 @@ def titan_pushback(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:922)
+# keywords.keywords_list.primordial_knocked_through_terrain (rules/aeon_trespass/keywords.ludex:960)
+# Not in the book: the Primordial knocked back through three Terrain tiles
+@book.example(
+    'keywords.keywords_list.primordial_knocked_through_terrain',
+    title='Not in the book: the Primordial knocked back through three Terrain tiles',
+    source='rules/aeon_trespass/keywords.ludex:960',
+)
+def primordial_knocked_through_terrain(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 6, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 8, 3))
+    g.place(catalog.DESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.INDESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 4, 4))
+    g.place(catalog.EXPOSED_COVER_PIECE.id, q.square(g, 'battle_grid', 3, 4))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 3)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target='primordial_miniature', args=(('source', catalog.SOLON_FIGURE.id),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, 'primordial_miniature') == q.square(g, 'battle_grid', 3, 3)
+            and q.contains(g, 'terrain_supply', catalog.DESTRUCTIBLE_COVER_PIECE.id)
+            and q.contains(g, 'terrain_supply', catalog.EXPOSED_COVER_PIECE.id),
+            'location(primordial_miniature) == square(battle_grid, 3, 3) and '
+            'contains(terrain_supply, destructible_cover_piece) and contains(terrain_supply, '
+            'exposed_cover_piece)',
+        )
+    with g.effect():
+        g.place(catalog.EXPOSED_COVER_PIECE.id, q.square(g, 'battle_grid', 5, 3))
+    with g.effect():
+        g.pull('primordial_miniature', 'east', 1, ctx=ctx)
+    with g.effect():
+        g.require(
+            q.location(g, catalog.EXPOSED_COVER_PIECE.id) == q.square(g, 'battle_grid', 5, 3),
+            'location(exposed_cover_piece) == square(battle_grid, 5, 3)',
+        )
+    with g.effect():
+        g.move(catalog.EXPOSED_COVER_PIECE.id, q.square(g, 'battle_grid', 10, 3))
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    return [
+        g.expect(
+            'location(indestructible_cover_piece) == square(battle_grid, 4, 4)',
+            lambda: q.location(g, catalog.INDESTRUCTIBLE_COVER_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 4, 4),
+        ),
+        g.expect(
+            'location(exposed_cover_piece) == square(battle_grid, 10, 3)',
+            lambda: q.location(g, catalog.EXPOSED_COVER_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 10, 3),
+        ),
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 11, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 11, 3),
+        ),
+    ]
+
+
+# keywords.keywords_list.pushed_through_a_column (rules/aeon_trespass/keywords.ludex:989)
+# Not in the book: a Titan pushed through a Column, then through a Wall
+@book.example(
+    'keywords.keywords_list.pushed_through_a_column',
+    title='Not in the book: a Titan pushed through a Column, then through a Wall',
+    source='rules/aeon_trespass/keywords.ludex:989',
+)
+def pushed_through_a_column(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'keyword_x', 2)
+    g.set(GAME, 'prim_facing', 'east')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 6, 3))
+    g.set_fact(
+        'tile_has_trait',
+        ['titan_movement_rules.obstacle_tile', catalog.DESTRUCTIBLE.id],
+        True,
+    )
+    g.set_fact(
+        'tile_has_trait',
+        ['titan_movement_rules.obstacle_tile', catalog.INDESTRUCTIBLE.id],
+        False,
+    )
+    g.set(catalog.SOLON.id, 'danger', 0)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 7, 3)
+            and g.get(catalog.SOLON.id, 'danger') == 1
+            and q.contains(g, 'terrain_supply', 'titan_movement_rules.obstacle_tile'),
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 7, 3) and '
+            'solon.danger == 1 and contains(terrain_supply, titan_movement_rules.obstacle_tile)',
+        )
+    with g.effect():
+        g.set_fact(
+            'tile_has_trait',
+            ['titan_movement_rules.obstacle_tile', catalog.DESTRUCTIBLE.id],
+            False,
+        )
+    with g.effect():
+        g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 8, 3))
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 9, 3),
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 9, 3)',
+        )
+    with g.effect():
+        g.move_along(catalog.SOLON_FIGURE.id, [q.square(g, 'battle_grid', 8, 3)], ctx=ctx)
+    return [
+        g.expect('solon.danger == 2', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 2),
+        g.expect(
+            'location(titan_movement_rules.obstacle_tile) == square(battle_grid, 8, 3)',
+            lambda: q.location(g, 'titan_movement_rules.obstacle_tile'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 8, 3),
+        ),
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 8, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 8, 3),
+        ),
+    ]
+
+
+# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:1022)
 # Pushback examples
 book.example(
     'keywords.keywords_list.pushback_examples',
     title='Pushback examples',
-    source='rules/aeon_trespass/keywords.ludex:922',
+    source='rules/aeon_trespass/keywords.ludex:1022',
 )
 
 
-# keywords.keywords_list.solon_reflexes (rules/aeon_trespass/keywords.ludex:976)
+# keywords.keywords_list.solon_reflexes (rules/aeon_trespass/keywords.ludex:1076)
 # Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex
 @book.example(
     'keywords.keywords_list.solon_reflexes',
     title="Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex",
-    source='rules/aeon_trespass/keywords.ludex:976',
+    source='rules/aeon_trespass/keywords.ludex:1076',
 )
 def solon_reflexes(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3494,12 +3704,12 @@ def solon_reflexes(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.reposition_and_motivate (rules/aeon_trespass/keywords.ludex:1024)
+# keywords.keywords_list.reposition_and_motivate (rules/aeon_trespass/keywords.ludex:1124)
 # Not in the book: Reposition 2, then Motivate 1 on Herodotus
 @book.example(
     'keywords.keywords_list.reposition_and_motivate',
     title='Not in the book: Reposition 2, then Motivate 1 on Herodotus',
-    source='rules/aeon_trespass/keywords.ludex:1024',
+    source='rules/aeon_trespass/keywords.ludex:1124',
 )
 def reposition_and_motivate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3588,12 +3798,12 @@ def reposition_and_motivate(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.displaced_in_the_corner (rules/aeon_trespass/keywords.ludex:1064)
+# keywords.keywords_list.displaced_in_the_corner (rules/aeon_trespass/keywords.ludex:1164)
 # Not in the book: a Titan displaced with no empty space dies
 @book.example(
     'keywords.keywords_list.displaced_in_the_corner',
     title='Not in the book: a Titan displaced with no empty space dies',
-    source='rules/aeon_trespass/keywords.ludex:1064',
+    source='rules/aeon_trespass/keywords.ludex:1164',
 )
 def displaced_in_the_corner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3622,6 +3832,19 @@ def displaced_in_the_corner(g: Game) -> list[Expectation]:
             'keywords.keywords_list.displace.displace_target',
             ctx.but(target=catalog.HERODOTUS.id),
         )
+    with g.effect():
+        g.require(not q.dead(g, catalog.SOLON.id), 'not dead(solon)')
+    with g.effect():
+        g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 16, 12))
+    with g.effect():
+        g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 15, 12))
+    with g.effect():
+        g.place('primordial_miniature', q.square(g, 'battle_grid', 15, 10))
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.displace.displace_target',
+            ctx.but(target=catalog.SOLON_FIGURE.id),
+        )
     return [
         g.expect('dead(herodotus)', lambda: q.dead(g, catalog.HERODOTUS.id)),
         g.expect(
@@ -3630,15 +3853,17 @@ def displaced_in_the_corner(g: Game) -> list[Expectation]:
             '==',
             lambda: q.square(g, 'battle_grid', 1, 1),
         ),
+        g.expect('dead(solon)', lambda: q.dead(g, catalog.SOLON.id)),
+        g.expect('not dead(philoctera)', lambda: not q.dead(g, catalog.PHILOCTERA.id)),
     ]
 
 
-# keywords.keywords_list.solace.solace_for_herodotus (rules/aeon_trespass/keywords.ludex:1163)
+# keywords.keywords_list.solace.solace_for_herodotus (rules/aeon_trespass/keywords.ludex:1274)
 # Not in the book: Solon's Solace
 @book.example(
     'keywords.keywords_list.solace.solace_for_herodotus',
     title="Not in the book: Solon's Solace",
-    source='rules/aeon_trespass/keywords.ludex:1163',
+    source='rules/aeon_trespass/keywords.ludex:1274',
 )
 def solace_for_herodotus(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3724,12 +3949,12 @@ def solace_for_herodotus(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.stalwart.solon_stands_firm (rules/aeon_trespass/keywords.ludex:1225)
+# keywords.keywords_list.stalwart.solon_stands_firm (rules/aeon_trespass/keywords.ludex:1336)
 # Not in the book: Solon's Stalwart against a Knockback 3
 @book.example(
     'keywords.keywords_list.stalwart.solon_stands_firm',
     title="Not in the book: Solon's Stalwart against a Knockback 3",
-    source='rules/aeon_trespass/keywords.ludex:1225',
+    source='rules/aeon_trespass/keywords.ludex:1336',
 )
 def solon_stands_firm(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3759,12 +3984,12 @@ def solon_stands_firm(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.vault.solon_vaults (rules/aeon_trespass/keywords.ludex:1297)
+# keywords.keywords_list.vault.solon_vaults (rules/aeon_trespass/keywords.ludex:1408)
 # Not in the book: Solon Vaults over the Primordial
 @book.example(
     'keywords.keywords_list.vault.solon_vaults',
     title='Not in the book: Solon Vaults over the Primordial',
-    source='rules/aeon_trespass/keywords.ludex:1297',
+    source='rules/aeon_trespass/keywords.ludex:1408',
 )
 def solon_vaults(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4085,12 +4310,12 @@ def solon_not_in_the_blindspot(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.in_front_out_of_sight (rules/aeon_trespass/primordial_round.ludex:324)
+# n2_targeting.in_front_out_of_sight (rules/aeon_trespass/primordial_round.ludex:331)
 # Not in the book: Target: In front, Closest, the closest out of sight
 @book.example(
     'n2_targeting.in_front_out_of_sight',
     title='Not in the book: Target: In front, Closest, the closest out of sight',
-    source='rules/aeon_trespass/primordial_round.ludex:324',
+    source='rules/aeon_trespass/primordial_round.ludex:331',
 )
 def in_front_out_of_sight(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4128,12 +4353,12 @@ def in_front_out_of_sight(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.in_sight_out_of_sight (rules/aeon_trespass/primordial_round.ludex:347)
+# n2_targeting.in_sight_out_of_sight (rules/aeon_trespass/primordial_round.ludex:354)
 # Not in the book: Target: In sight, Closest, the closest out of sight
 @book.example(
     'n2_targeting.in_sight_out_of_sight',
     title='Not in the book: Target: In sight, Closest, the closest out of sight',
-    source='rules/aeon_trespass/primordial_round.ludex:347',
+    source='rules/aeon_trespass/primordial_round.ludex:354',
 )
 def in_sight_out_of_sight(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4169,12 +4394,12 @@ def in_sight_out_of_sight(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.not_in_rear (rules/aeon_trespass/primordial_round.ludex:366)
+# n2_targeting.not_in_rear (rules/aeon_trespass/primordial_round.ludex:373)
 # Not in the book: Target: Not in Rear, Closest
 @book.example(
     'n2_targeting.not_in_rear',
     title='Not in the book: Target: Not in Rear, Closest',
-    source='rules/aeon_trespass/primordial_round.ludex:366',
+    source='rules/aeon_trespass/primordial_round.ludex:373',
 )
 def not_in_rear(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4199,12 +4424,12 @@ def not_in_rear(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.most_and_least (rules/aeon_trespass/primordial_round.ludex:387)
+# n2_targeting.most_and_least (rules/aeon_trespass/primordial_round.ludex:394)
 # Not in the book: Target: Most Danger, Least Fate, Most Rage, Least Rage
 @book.example(
     'n2_targeting.most_and_least',
     title='Not in the book: Target: Most Danger, Least Fate, Most Rage, Least Rage',
-    source='rules/aeon_trespass/primordial_round.ludex:387',
+    source='rules/aeon_trespass/primordial_round.ludex:394',
 )
 def most_and_least(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4298,12 +4523,122 @@ def most_and_least(g: Game) -> list[Expectation]:
     ]
 
 
-# specific_targets.signature_against_the_attacker (rules/aeon_trespass/primordial_round.ludex:460)
+# n2_targeting.vantage_point_targets (rules/aeon_trespass/primordial_round.ludex:441)
+# Not in the book: a Titan on the Vantage Point and the targeting lines
+@book.example(
+    'n2_targeting.vantage_point_targets',
+    title='Not in the book: a Titan on the Vantage Point and the targeting lines',
+    source='rules/aeon_trespass/primordial_round.ludex:441',
+)
+def vantage_point_targets(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'viable_targets', [catalog.PHILOCTERA.id])
+    g.set(GAME, 'prim_zone_line', True)
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set_fact('obscuring_tiles', [], [])
+    g.set(GAME, 'primordial_speed', 0)
+    g.set(GAME, 'ai_attack_range', 1)
+    g.set(GAME, 'ai_zone_x', 1)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, 'battle_grid.vantage_point')
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 9, 8))
+    g.set_place('current_ai_card', [catalog.AI_ONE.id])
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['on vantage point']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(GAME, 'target_record', [g.get(GAME, 'viable_targets')])
+    with g.effect():
+        g.set_fact(
+            'ai_targeting_lines',
+            [catalog.AI_ONE.id],
+            [['not on vantage point', 'adjacent']],
+        )
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['adjacent']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['in sight']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['zone']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['closest']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['in range']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    return [
+        g.expect(
+            'target_record == [[solon], [herodotus], [herodotus, solon], [herodotus, philoctera], '
+            '[herodotus], [herodotus, solon], [herodotus, solon]]',
+            lambda: g.get(GAME, 'target_record'),
+            '==',
+            lambda: [
+                [catalog.SOLON.id],
+                [catalog.HERODOTUS.id],
+                [catalog.HERODOTUS.id, catalog.SOLON.id],
+                [catalog.HERODOTUS.id, catalog.PHILOCTERA.id],
+                [catalog.HERODOTUS.id],
+                [catalog.HERODOTUS.id, catalog.SOLON.id],
+                [catalog.HERODOTUS.id, catalog.SOLON.id],
+            ],
+        ),
+    ]
+
+
+# specific_targets.signature_against_the_attacker (rules/aeon_trespass/primordial_round.ludex:514)
 # Not in the book: Perform Signature against the Attacker, Philoctera
 @book.example(
     'specific_targets.signature_against_the_attacker',
     title='Not in the book: Perform Signature against the Attacker, Philoctera',
-    source='rules/aeon_trespass/primordial_round.ludex:460',
+    source='rules/aeon_trespass/primordial_round.ludex:514',
 )
 def signature_against_the_attacker(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4326,12 +4661,12 @@ def signature_against_the_attacker(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:558)
+# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:612)
 # Not in the book: the highest Rage takes the token at the start of Battle
 @book.example(
     'priority_target_2.priority_target_at_start',
     title='Not in the book: the highest Rage takes the token at the start of Battle',
-    source='rules/aeon_trespass/primordial_round.ludex:558',
+    source='rules/aeon_trespass/primordial_round.ludex:612',
 )
 def priority_target_at_start(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4350,12 +4685,12 @@ def priority_target_at_start(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.priority_target_breaks_the_tie (rules/aeon_trespass/primordial_round.ludex:584)
+# priority_target_2.priority_target_breaks_the_tie (rules/aeon_trespass/primordial_round.ludex:638)
 # Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable
 @book.example(
     'priority_target_2.priority_target_breaks_the_tie',
     title='Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable',
-    source='rules/aeon_trespass/primordial_round.ludex:584',
+    source='rules/aeon_trespass/primordial_round.ludex:638',
 )
 def priority_target_breaks_the_tie(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4375,12 +4710,12 @@ def priority_target_breaks_the_tie(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.players_break_the_tie (rules/aeon_trespass/primordial_round.ludex:596)
+# priority_target_2.players_break_the_tie (rules/aeon_trespass/primordial_round.ludex:650)
 # Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token
 @book.example(
     'priority_target_2.players_break_the_tie',
     title='Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token',
-    source='rules/aeon_trespass/primordial_round.ludex:596',
+    source='rules/aeon_trespass/primordial_round.ludex:650',
 )
 def players_break_the_tie(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4401,12 +4736,12 @@ def players_break_the_tie(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.awakened_takes_the_token (rules/aeon_trespass/primordial_round.ludex:620)
+# priority_target_2.awakened_takes_the_token (rules/aeon_trespass/primordial_round.ludex:674)
 # Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9
 @book.example(
     'priority_target_2.awakened_takes_the_token',
     title='Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9',
-    source='rules/aeon_trespass/primordial_round.ludex:620',
+    source='rules/aeon_trespass/primordial_round.ludex:674',
 )
 def awakened_takes_the_token(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4431,12 +4766,12 @@ def awakened_takes_the_token(g: Game) -> list[Expectation]:
     ]
 
 
-# line_sight.los_cases (rules/aeon_trespass/primordial_round.ludex:687)
+# line_sight.los_cases (rules/aeon_trespass/primordial_round.ludex:741)
 # Not in the book: the cases of the book's Line of Sight example, on a board of ours
 @book.example(
     'line_sight.los_cases',
     title="Not in the book: the cases of the book's Line of Sight example, on a board of ours",
-    source='rules/aeon_trespass/primordial_round.ludex:687',
+    source='rules/aeon_trespass/primordial_round.ludex:741',
 )
 def los_cases(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4543,7 +4878,7 @@ def los_cases(g: Game) -> list[Expectation]:
     with g.effect():
         g.set(GAME, 'los_clear', True)
     with g.effect():
-        g.move(catalog.HERODOTUS.id, 'vantage_point')
+        g.move(catalog.HERODOTUS.id, 'battle_grid.vantage_point')
     with g.effect():
         g.trigger(
             'line_sight.check_los_draw_imaginary',
@@ -4565,20 +4900,20 @@ def los_cases(g: Game) -> list[Expectation]:
     ]
 
 
-# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:739)
+# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:793)
 book.example(
     'line_sight.los_example',
     title='Line of Sight example',
-    source='rules/aeon_trespass/primordial_round.ludex:739',
+    source='rules/aeon_trespass/primordial_round.ludex:793',
 )
 
 
-# n3_primordial_movement.pushed_into_the_board_edge (rules/aeon_trespass/primordial_round.ludex:839)
+# n3_primordial_movement.pushed_into_the_board_edge (rules/aeon_trespass/primordial_round.ludex:893)
 # Not in the book: moved into the Board Edge twice, the Primordial goes on along it
 @book.example(
     'n3_primordial_movement.pushed_into_the_board_edge',
     title='Not in the book: moved into the Board Edge twice, the Primordial goes on along it',
-    source='rules/aeon_trespass/primordial_round.ludex:839',
+    source='rules/aeon_trespass/primordial_round.ludex:893',
 )
 def pushed_into_the_board_edge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4634,42 +4969,42 @@ def pushed_into_the_board_edge(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:868)
+# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:922)
 # Movement example
 book.example(
     'n3_primordial_movement.hekaton_zigzag_example',
     title='Movement example',
-    source='rules/aeon_trespass/primordial_round.ludex:868',
+    source='rules/aeon_trespass/primordial_round.ludex:922',
 )
 
 
 # n3_primordial_movement.hekaton_zigzag_herodotus_example
-# (rules/aeon_trespass/primordial_round.ludex:873)
+# (rules/aeon_trespass/primordial_round.ludex:927)
 # In another example, the Hekaton targets Herodotus
 book.example(
     'n3_primordial_movement.hekaton_zigzag_herodotus_example',
     title='In another example, the Hekaton targets Herodotus',
-    source='rules/aeon_trespass/primordial_round.ludex:873',
+    source='rules/aeon_trespass/primordial_round.ludex:927',
 )
 
 
 # n3_primordial_movement.labyrinthauros_board_edge_example
-# (rules/aeon_trespass/primordial_round.ludex:878)
+# (rules/aeon_trespass/primordial_round.ludex:932)
 # The Labyrinthauros tramples into the Board Edge
 book.example(
     'n3_primordial_movement.labyrinthauros_board_edge_example',
     title='The Labyrinthauros tramples into the Board Edge',
-    source='rules/aeon_trespass/primordial_round.ludex:878',
+    source='rules/aeon_trespass/primordial_round.ludex:932',
 )
 
 
 # n3_primordial_movement.unavoidable_knockback_from_under
-# (rules/aeon_trespass/primordial_round.ludex:918)
+# (rules/aeon_trespass/primordial_round.ludex:981)
 # Not in the book: a Titan under the Primordial is knocked back 2 spaces
 @book.example(
     'n3_primordial_movement.unavoidable_knockback_from_under',
     title='Not in the book: a Titan under the Primordial is knocked back 2 spaces',
-    source='rules/aeon_trespass/primordial_round.ludex:918',
+    source='rules/aeon_trespass/primordial_round.ludex:981',
 )
 def unavoidable_knockback_from_under(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4704,12 +5039,12 @@ def unavoidable_knockback_from_under(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_primordial_movement.out_of_range_no_attack (rules/aeon_trespass/primordial_round.ludex:946)
+# n3_primordial_movement.out_of_range_no_attack (rules/aeon_trespass/primordial_round.ludex:1009)
 # Not in the book: Solon is out of the Hekaton's reach
 @book.example(
     'n3_primordial_movement.out_of_range_no_attack',
     title="Not in the book: Solon is out of the Hekaton's reach",
-    source='rules/aeon_trespass/primordial_round.ludex:946',
+    source='rules/aeon_trespass/primordial_round.ludex:1009',
 )
 def out_of_range_no_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4745,12 +5080,12 @@ def out_of_range_no_attack(g: Game) -> list[Expectation]:
 
 
 # n3_primordial_movement.hekaton_crashes_through_herodotus
-# (rules/aeon_trespass/primordial_round.ludex:974)
+# (rules/aeon_trespass/primordial_round.ludex:1037)
 # Not in the book: the Primordial moves 4 spaces toward Solon, through Herodotus
 @book.example(
     'n3_primordial_movement.hekaton_crashes_through_herodotus',
     title='Not in the book: the Primordial moves 4 spaces toward Solon, through Herodotus',
-    source='rules/aeon_trespass/primordial_round.ludex:974',
+    source='rules/aeon_trespass/primordial_round.ludex:1037',
 )
 def hekaton_crashes_through_herodotus(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4808,12 +5143,12 @@ def hekaton_crashes_through_herodotus(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_primordial_movement.hekaton_move_two (rules/aeon_trespass/primordial_round.ludex:1009)
+# n3_primordial_movement.hekaton_move_two (rules/aeon_trespass/primordial_round.ludex:1072)
 # Not in the book: a Move 2 toward Solon
 @book.example(
     'n3_primordial_movement.hekaton_move_two',
     title='Not in the book: a Move 2 toward Solon',
-    source='rules/aeon_trespass/primordial_round.ludex:1009',
+    source='rules/aeon_trespass/primordial_round.ludex:1072',
 )
 def hekaton_move_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4843,12 +5178,12 @@ def hekaton_move_two(g: Game) -> list[Expectation]:
 
 
 # n3_primordial_movement.hekaton_zigzag_horizontal_first
-# (rules/aeon_trespass/primordial_round.ludex:1033)
+# (rules/aeon_trespass/primordial_round.ludex:1096)
 # Not in the book: the Primordial zigzags toward Solon, horizontally first
 @book.example(
     'n3_primordial_movement.hekaton_zigzag_horizontal_first',
     title='Not in the book: the Primordial zigzags toward Solon, horizontally first',
-    source='rules/aeon_trespass/primordial_round.ludex:1033',
+    source='rules/aeon_trespass/primordial_round.ludex:1096',
 )
 def hekaton_zigzag_horizontal_first(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4923,13 +5258,13 @@ def hekaton_zigzag_horizontal_first(g: Game) -> list[Expectation]:
 
 
 # n3_primordial_movement.hekaton_zigzag_vertical_first
-# (rules/aeon_trespass/primordial_round.ludex:1074)
+# (rules/aeon_trespass/primordial_round.ludex:1137)
 # Not in the book: the players zigzag the Primordial vertically first, not through Philoctera
 @book.example(
     'n3_primordial_movement.hekaton_zigzag_vertical_first',
     title='Not in the book: the players zigzag the Primordial vertically first, not through '
     'Philoctera',
-    source='rules/aeon_trespass/primordial_round.ludex:1074',
+    source='rules/aeon_trespass/primordial_round.ludex:1137',
 )
 def hekaton_zigzag_vertical_first(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5002,12 +5337,12 @@ def hekaton_zigzag_vertical_first(g: Game) -> list[Expectation]:
 
 
 # n3_primordial_movement.primordial_already_adjacent
-# (rules/aeon_trespass/primordial_round.ludex:1107)
+# (rules/aeon_trespass/primordial_round.ludex:1170)
 # Not in the book: the Target is already adjacent: the Primordial does not move
 @book.example(
     'n3_primordial_movement.primordial_already_adjacent',
     title='Not in the book: the Target is already adjacent: the Primordial does not move',
-    source='rules/aeon_trespass/primordial_round.ludex:1107',
+    source='rules/aeon_trespass/primordial_round.ludex:1170',
 )
 def primordial_already_adjacent(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5040,12 +5375,12 @@ def primordial_already_adjacent(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.simultaneous_chain_break (rules/aeon_trespass/primordial_round.ludex:1245)
+# primordial_attack_types.simultaneous_chain_break (rules/aeon_trespass/primordial_round.ludex:1308)
 # Not in the book: a Simultaneous Attack goes on after Solon's Chain Break
 @book.example(
     'primordial_attack_types.simultaneous_chain_break',
     title="Not in the book: a Simultaneous Attack goes on after Solon's Chain Break",
-    source='rules/aeon_trespass/primordial_round.ludex:1245',
+    source='rules/aeon_trespass/primordial_round.ludex:1308',
 )
 def simultaneous_chain_break(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5087,12 +5422,12 @@ def simultaneous_chain_break(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.all_titans_in_path (rules/aeon_trespass/primordial_round.ludex:1315)
+# primordial_attack_types.all_titans_in_path (rules/aeon_trespass/primordial_round.ludex:1378)
 # Not in the book: a Sequential Attack on All Titans in path
 @book.example(
     'primordial_attack_types.all_titans_in_path',
     title='Not in the book: a Sequential Attack on All Titans in path',
-    source='rules/aeon_trespass/primordial_round.ludex:1315',
+    source='rules/aeon_trespass/primordial_round.ludex:1378',
 )
 def all_titans_in_path(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5178,12 +5513,12 @@ def all_titans_in_path(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.sequential_chain_break (rules/aeon_trespass/primordial_round.ludex:1360)
+# primordial_attack_types.sequential_chain_break (rules/aeon_trespass/primordial_round.ludex:1423)
 # Not in the book: a Chain Break stops the Sequential Attack on All Titans in path
 @book.example(
     'primordial_attack_types.sequential_chain_break',
     title='Not in the book: a Chain Break stops the Sequential Attack on All Titans in path',
-    source='rules/aeon_trespass/primordial_round.ludex:1360',
+    source='rules/aeon_trespass/primordial_round.ludex:1423',
 )
 def sequential_chain_break(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5230,12 +5565,12 @@ def sequential_chain_break(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.zone_one (rules/aeon_trespass/primordial_round.ludex:1432)
+# primordial_attack_types.zone_one (rules/aeon_trespass/primordial_round.ludex:1495)
 # Not in the book: a Zone 1 Attack catches Herodotus and Solon, not Philoctera
 @book.example(
     'primordial_attack_types.zone_one',
     title='Not in the book: a Zone 1 Attack catches Herodotus and Solon, not Philoctera',
-    source='rules/aeon_trespass/primordial_round.ludex:1432',
+    source='rules/aeon_trespass/primordial_round.ludex:1495',
 )
 def zone_one(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5290,12 +5625,12 @@ def zone_one(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.empty_zone_no_routine (rules/aeon_trespass/primordial_round.ludex:1466)
+# primordial_attack_types.empty_zone_no_routine (rules/aeon_trespass/primordial_round.ludex:1529)
 # Not in the book: a Zone with no Titan in it is still performed
 @book.example(
     'primordial_attack_types.empty_zone_no_routine',
     title='Not in the book: a Zone with no Titan in it is still performed',
-    source='rules/aeon_trespass/primordial_round.ludex:1466',
+    source='rules/aeon_trespass/primordial_round.ludex:1529',
 )
 def empty_zone_no_routine(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5322,12 +5657,12 @@ def empty_zone_no_routine(g: Game) -> list[Expectation]:
     ]
 
 
-# n4_1_evasion_roll.solon_blocks_and_armors (rules/aeon_trespass/primordial_round.ludex:1546)
+# n4_1_evasion_roll.solon_blocks_and_armors (rules/aeon_trespass/primordial_round.ludex:1609)
 # Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger
 @book.example(
     'n4_1_evasion_roll.solon_blocks_and_armors',
     title='Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger',
-    source='rules/aeon_trespass/primordial_round.ludex:1546',
+    source='rules/aeon_trespass/primordial_round.ludex:1609',
 )
 def solon_blocks_and_armors(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5386,12 +5721,12 @@ def solon_blocks_and_armors(g: Game) -> list[Expectation]:
     ]
 
 
-# n4_1_evasion_roll.philoctera_full_evade (rules/aeon_trespass/primordial_round.ludex:1591)
+# n4_1_evasion_roll.philoctera_full_evade (rules/aeon_trespass/primordial_round.ludex:1654)
 # Not in the book: two natural '10's are a full evade
 @book.example(
     'n4_1_evasion_roll.philoctera_full_evade',
     title="Not in the book: two natural '10's are a full evade",
-    source='rules/aeon_trespass/primordial_round.ludex:1591',
+    source='rules/aeon_trespass/primordial_round.ludex:1654',
 )
 def philoctera_full_evade(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5427,12 +5762,12 @@ def philoctera_full_evade(g: Game) -> list[Expectation]:
     ]
 
 
-# out_reach_oor_evade.philoctera_out_of_reach (rules/aeon_trespass/primordial_round.ludex:1634)
+# out_reach_oor_evade.philoctera_out_of_reach (rules/aeon_trespass/primordial_round.ludex:1697)
 # Not in the book: Philoctera moves out of reach before her Evasion Roll
 @book.example(
     'out_reach_oor_evade.philoctera_out_of_reach',
     title='Not in the book: Philoctera moves out of reach before her Evasion Roll',
-    source='rules/aeon_trespass/primordial_round.ludex:1634',
+    source='rules/aeon_trespass/primordial_round.ludex:1697',
 )
 def philoctera_out_of_reach(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5460,21 +5795,21 @@ def philoctera_out_of_reach(g: Game) -> list[Expectation]:
     ]
 
 
-# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:1652)
+# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:1715)
 # Herodotus evades the Cold Open Out of Reach
 book.example(
     'out_reach_oor_evade.hekaton_out_of_reach_example',
     title='Herodotus evades the Cold Open Out of Reach',
-    source='rules/aeon_trespass/primordial_round.ludex:1652',
+    source='rules/aeon_trespass/primordial_round.ludex:1715',
 )
 
 
-# chain_break_rules.zone_chain_break (rules/aeon_trespass/primordial_round.ludex:1768)
+# chain_break_rules.zone_chain_break (rules/aeon_trespass/primordial_round.ludex:1831)
 # Not in the book: Herodotus makes a Chain Break in a Zone Attack; Solon's Attack goes on
 @book.example(
     'chain_break_rules.zone_chain_break',
     title="Not in the book: Herodotus makes a Chain Break in a Zone Attack; Solon's Attack goes on",
-    source='rules/aeon_trespass/primordial_round.ludex:1768',
+    source='rules/aeon_trespass/primordial_round.ludex:1831',
 )
 def zone_chain_break(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5520,12 +5855,12 @@ def zone_chain_break(g: Game) -> list[Expectation]:
     ]
 
 
-# fate_effect_triggers.fate_three_banner (rules/aeon_trespass/primordial_round.ludex:1827)
+# fate_effect_triggers.fate_three_banner (rules/aeon_trespass/primordial_round.ludex:1890)
 # Fate 3+: +1 Evasion die, at Fate 3
 @book.example(
     'fate_effect_triggers.fate_three_banner',
     title='Fate 3+: +1 Evasion die, at Fate 3',
-    source='rules/aeon_trespass/primordial_round.ludex:1827',
+    source='rules/aeon_trespass/primordial_round.ludex:1890',
 )
 def fate_three_banner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5544,12 +5879,12 @@ def fate_three_banner(g: Game) -> list[Expectation]:
     ]
 
 
-# fate_effect_triggers.fate_two_no_banner (rules/aeon_trespass/primordial_round.ludex:1839)
+# fate_effect_triggers.fate_two_no_banner (rules/aeon_trespass/primordial_round.ludex:1902)
 # Not in the book: Fate 3+: +1 Evasion die, at Fate 2
 @book.example(
     'fate_effect_triggers.fate_two_no_banner',
     title='Not in the book: Fate 3+: +1 Evasion die, at Fate 2',
-    source='rules/aeon_trespass/primordial_round.ludex:1839',
+    source='rules/aeon_trespass/primordial_round.ludex:1902',
 )
 def fate_two_no_banner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5566,6 +5901,504 @@ def fate_two_no_banner(g: Game) -> list[Expectation]:
             '==',
             lambda: 0,
         ),
+    ]
+
+
+# primordial_tramples_terrain (rules/aeon_trespass/terrain.ludex:328)
+# Not in the book: the Primordial moves through a Column and an Indestructible tile
+@book.example(
+    'primordial_tramples_terrain',
+    title='Not in the book: the Primordial moves through a Column and an Indestructible tile',
+    source='rules/aeon_trespass/terrain.ludex:328',
+)
+def primordial_tramples_terrain(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id, q.square(g, 'battle_grid', 6, 4))
+    g.place(catalog.INDESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 8, 3))
+    g.place(catalog.DESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 12, 6))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 11, 6))
+    with g.effect():
+        g.pull('primordial_miniature', 'east', 4, ctx=ctx)
+    with g.effect():
+        g.move_along(
+            catalog.SOLON_FIGURE.id,
+            [q.square(g, 'battle_grid', 12, 6), q.square(g, 'battle_grid', 13, 6)],
+            ctx=ctx,
+        )
+    return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 7, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 3),
+        ),
+        g.expect(
+            'contains(terrain_supply, destructible_obstacle_piece)',
+            lambda: q.contains(g, 'terrain_supply', catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id),
+        ),
+        g.expect(
+            'location(indestructible_cover_piece) == square(battle_grid, 8, 3)',
+            lambda: q.location(g, catalog.INDESTRUCTIBLE_COVER_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 8, 3),
+        ),
+        g.expect(
+            'location(destructible_cover_piece) == square(battle_grid, 12, 6)',
+            lambda: q.location(g, catalog.DESTRUCTIBLE_COVER_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 12, 6),
+        ),
+    ]
+
+
+# knocked_back_over_rubble (rules/aeon_trespass/terrain.ludex:350)
+# Not in the book: knocked back over a Destructible tile, then onto it; pulled through it
+@book.example(
+    'knocked_back_over_rubble',
+    title='Not in the book: knocked back over a Destructible tile, then onto it; pulled through it',
+    source='rules/aeon_trespass/terrain.ludex:350',
+)
+def knocked_back_over_rubble(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'prim_facing', 'east')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.DESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 6, 3))
+    g.place(catalog.INDESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 8, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 3)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 8, 3)
+            and q.location(g, catalog.DESTRUCTIBLE_COVER_PIECE.id)
+            == q.square(g, 'battle_grid', 6, 3)
+            and q.location(g, catalog.INDESTRUCTIBLE_COVER_PIECE.id)
+            == q.square(g, 'battle_grid', 8, 3),
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 8, 3) and '
+            'location(destructible_cover_piece) == square(battle_grid, 6, 3) and '
+            'location(indestructible_cover_piece) == square(battle_grid, 8, 3)',
+        )
+    with g.effect():
+        g.move(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 1)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 6, 3)
+            and q.contains(g, 'terrain_supply', catalog.DESTRUCTIBLE_COVER_PIECE.id),
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 6, 3) and '
+            'contains(terrain_supply, destructible_cover_piece)',
+        )
+    with g.effect():
+        g.move(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 9, 3))
+    with g.effect():
+        g.place(catalog.DESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 6, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 4)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pull.suffer_pull',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 5, 3)
+            and q.contains(g, 'terrain_supply', catalog.DESTRUCTIBLE_COVER_PIECE.id),
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 5, 3) and '
+            'contains(terrain_supply, destructible_cover_piece)',
+        )
+    with g.effect():
+        g.place(catalog.DESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 6, 3))
+    with g.effect():
+        g.move_along(catalog.SOLON_FIGURE.id, [q.square(g, 'battle_grid', 6, 3)], ctx=ctx)
+    return [
+        g.expect(
+            'location(destructible_cover_piece) == square(battle_grid, 6, 3)',
+            lambda: q.location(g, catalog.DESTRUCTIBLE_COVER_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 3),
+        ),
+        g.expect(
+            'location(indestructible_cover_piece) == square(battle_grid, 8, 3)',
+            lambda: q.location(g, catalog.INDESTRUCTIBLE_COVER_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 8, 3),
+        ),
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 6, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 3),
+        ),
+    ]
+
+
+# pulled_through_a_chasm (rules/aeon_trespass/terrain.ludex:385)
+# Not in the book: pulled and pushed back through a Chasm, and pulled onto one
+@book.example(
+    'pulled_through_a_chasm',
+    title='Not in the book: pulled and pushed back through a Chasm, and pulled onto one',
+    source='rules/aeon_trespass/terrain.ludex:385',
+)
+def pulled_through_a_chasm(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_in_battle', 3)
+    g.set(GAME, 'prim_facing', 'east')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place('titan_movement_rules.chasm_tile', q.square(g, 'battle_grid', 6, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 8, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 3)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pull.suffer_pull',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 5, 3)
+            and q.dead(g, catalog.SOLON.id),
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 5, 3) and '
+            'dead(solon)',
+        )
+    with g.effect():
+        g.move(catalog.SOLON_FIGURE.id, 'terrain_supply')
+    with g.effect():
+        g.move('titan_movement_rules.chasm_tile', q.square(g, 'battle_grid', 6, 4))
+    with g.effect():
+        g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 5, 4))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 2)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(target=catalog.HERODOTUS_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.HERODOTUS_FIGURE.id) == q.square(g, 'battle_grid', 7, 4)
+            and q.dead(g, catalog.HERODOTUS.id),
+            'location(titan_movement_rules.herodotus_figure) == square(battle_grid, 7, 4) and '
+            'dead(herodotus)',
+        )
+    with g.effect():
+        g.move(catalog.HERODOTUS_FIGURE.id, 'terrain_supply')
+    with g.effect():
+        g.move('titan_movement_rules.chasm_tile', q.square(g, 'battle_grid', 7, 3))
+    with g.effect():
+        g.place(catalog.PHILOCTERA_FIGURE.id, q.square(g, 'battle_grid', 9, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 2)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pull.suffer_pull',
+            ctx.but(
+                target=catalog.PHILOCTERA_FIGURE.id,
+                args=(('source', 'primordial_miniature'),),
+            ),
+        )
+    return [
+        g.expect(
+            'location(titan_movement_rules.philoctera_figure) == square(battle_grid, 7, 3)',
+            lambda: q.location(g, catalog.PHILOCTERA_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 3),
+        ),
+        g.expect('dead(philoctera)', lambda: q.dead(g, catalog.PHILOCTERA.id)),
+        g.expect(
+            'titans_died_this_battle == 3',
+            lambda: g.get(GAME, 'titans_died_this_battle'),
+            '==',
+            lambda: 3,
+        ),
+    ]
+
+
+# placing_terrain_tiles (rules/aeon_trespass/terrain.ludex:420)
+# Not in the book: Terrain tiles placed on a Titan, on other tiles and on the Primordial
+@book.example(
+    'placing_terrain_tiles',
+    title='Not in the book: Terrain tiles placed on a Titan, on other tiles and on the Primordial',
+    source='rules/aeon_trespass/terrain.ludex:420',
+)
+def placing_terrain_tiles(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 8, 8))
+    g.place(catalog.INDESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 10, 2))
+    g.place(catalog.DESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 12, 5))
+    g.set(catalog.SOLON.id, 'danger', 0)
+    g.set_fact('all_of_type_on_board', [], False)
+    g.set(GAME, 'placed_tile', catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id)
+    with g.effect():
+        g.set(GAME, 'placement_space', q.square(g, 'battle_grid', 8, 8))
+    with g.effect():
+        g.trigger('terrain.placing_and_removing_terrain.place_terrain', ctx)
+    with g.effect():
+        g.require(
+            g.get(catalog.SOLON.id, 'danger') == 1
+            and not q.in_play(g, catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id),
+            'solon.danger == 1 and not in_play(destructible_obstacle_piece)',
+        )
+    with g.effect():
+        g.set(GAME, 'placement_space', q.square(g, 'battle_grid', 10, 2))
+    with g.effect():
+        g.trigger('terrain.placing_and_removing_terrain.place_terrain', ctx)
+    with g.effect():
+        g.require(
+            not q.in_play(g, catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id)
+            and q.location(g, catalog.INDESTRUCTIBLE_COVER_PIECE.id)
+            == q.square(g, 'battle_grid', 10, 2),
+            'not in_play(destructible_obstacle_piece) and location(indestructible_cover_piece) == '
+            'square(battle_grid, 10, 2)',
+        )
+    with g.effect():
+        g.set(GAME, 'placement_space', q.square(g, 'battle_grid', 12, 5))
+    with g.effect():
+        g.trigger('terrain.placing_and_removing_terrain.place_terrain', ctx)
+    with g.effect():
+        g.require(
+            q.location(g, catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id)
+            == q.square(g, 'battle_grid', 12, 5)
+            and q.contains(g, 'terrain_supply', catalog.DESTRUCTIBLE_COVER_PIECE.id),
+            'location(destructible_obstacle_piece) == square(battle_grid, 12, 5) and '
+            'contains(terrain_supply, destructible_cover_piece)',
+        )
+    with g.effect():
+        g.set_fact('all_of_type_on_board', [], True)
+    with g.effect():
+        g.set(GAME, 'placement_space', q.square(g, 'battle_grid', 4, 4))
+    with g.effect():
+        g.trigger('terrain.placing_and_removing_terrain.place_terrain', ctx)
+    with g.effect():
+        g.require(
+            q.contains(g, 'terrain_supply', catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id),
+            'contains(terrain_supply, destructible_obstacle_piece)',
+        )
+    with g.effect():
+        g.set(GAME, 'placed_tile', catalog.INDESTRUCTIBLE_COVER_PIECE.id)
+    with g.effect():
+        g.set(GAME, 'placement_space', q.square(g, 'battle_grid', 3, 4))
+    with g.effect():
+        g.trigger('terrain.placing_and_removing_terrain.place_terrain', ctx)
+    return [
+        g.expect(
+            'location(indestructible_cover_piece) == square(battle_grid, 3, 4)',
+            lambda: q.location(g, catalog.INDESTRUCTIBLE_COVER_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 4),
+        ),
+        g.expect(
+            'contains(terrain_supply, destructible_obstacle_piece)',
+            lambda: q.contains(g, 'terrain_supply', catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id),
+        ),
+        g.expect('solon.danger == 1', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 1),
+    ]
+
+
+# evading_in_cover (rules/aeon_trespass/terrain.ludex:473)
+# Not in the book: Solon evades on a tile with Cover, Herodotus on none
+@book.example(
+    'evading_in_cover',
+    title='Not in the book: Solon evades on a tile with Cover, Herodotus on none',
+    source='rules/aeon_trespass/terrain.ludex:473',
+)
+def evading_in_cover(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place(catalog.DESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 6, 6))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 6, 6))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 7, 6))
+    g.set(catalog.SOLON.id, 'evasion_bonus', 0)
+    g.set(catalog.HERODOTUS.id, 'evasion_bonus', 0)
+    g.set(catalog.PHILOCTERA.id, 'evasion_bonus', 0)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('evasion_roll', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('evasion_roll', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('evasion_roll', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'solon.evasion_bonus == 1',
+            lambda: g.get(catalog.SOLON.id, 'evasion_bonus'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'herodotus.evasion_bonus == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'evasion_bonus'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'philoctera.evasion_bonus == 0',
+            lambda: g.get(catalog.PHILOCTERA.id, 'evasion_bonus'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# pushed_into_the_boundless (rules/aeon_trespass/terrain.ludex:499)
+# Not in the book: pushed onto a Boundless tile
+@book.example(
+    'pushed_into_the_boundless',
+    title='Not in the book: pushed onto a Boundless tile',
+    source='rules/aeon_trespass/terrain.ludex:499',
+)
+def pushed_into_the_boundless(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_in_battle', 3)
+    g.set(GAME, 'prim_facing', 'east')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 7, 1))
+    g.place(catalog.EXPOSED_COVER_PIECE.id, q.square(g, 'battle_grid', 6, 3))
+    g.place(catalog.BOUNDLESS_PIECE.id, q.square(g, 'battle_grid', 7, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 3)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 8, 3)
+            and q.location(g, 'primordial_miniature') == q.square(g, 'battle_grid', 6, 3),
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 8, 3) and '
+            'location(primordial_miniature) == square(battle_grid, 6, 3)',
+        )
+    with g.effect():
+        g.move_along(
+            catalog.HERODOTUS_FIGURE.id,
+            [q.square(g, 'battle_grid', 7, 2), q.square(g, 'battle_grid', 7, 3)],
+            ctx=ctx,
+        )
+    return [
+        g.expect('dead(solon)', lambda: q.dead(g, catalog.SOLON.id)),
+        g.expect('not dead(herodotus)', lambda: not q.dead(g, catalog.HERODOTUS.id)),
+        g.expect(
+            'titans_died_this_battle == 1',
+            lambda: g.get(GAME, 'titans_died_this_battle'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# obstacle_on_a_titan (rules/aeon_trespass/terrain.ludex:524)
+# Not in the book: an Obstacle tile placed on a Titan
+@book.example(
+    'obstacle_on_a_titan',
+    title='Not in the book: an Obstacle tile placed on a Titan',
+    source='rules/aeon_trespass/terrain.ludex:524',
+)
+def obstacle_on_a_titan(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_in_battle', 3)
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 8, 8))
+    g.set(catalog.SOLON.id, 'danger', 0)
+    g.set(catalog.HERODOTUS.id, 'danger', 0)
+    g.set_fact('all_of_type_on_board', [], False)
+    g.set(GAME, 'placed_tile', catalog.OBSCURING_OBSTACLE_PIECE.id)
+    g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 9, 8))
+    with g.effect():
+        g.set(GAME, 'placement_space', q.square(g, 'battle_grid', 8, 8))
+    with g.effect():
+        g.trigger('terrain.placing_and_removing_terrain.place_terrain', ctx)
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 9, 8)
+            and q.location(g, catalog.OBSCURING_OBSTACLE_PIECE.id)
+            == q.square(g, 'battle_grid', 8, 8)
+            and g.get(catalog.SOLON.id, 'danger') == 1
+            and not q.dead(g, catalog.SOLON.id),
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 9, 8) and '
+            'location(obscuring_obstacle_piece) == square(battle_grid, 8, 8) and solon.danger == '
+            '1 and not dead(solon)',
+        )
+    with g.effect():
+        g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 1, 1))
+    with g.effect():
+        g.move(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 2, 1))
+    with g.effect():
+        g.place(catalog.PHILOCTERA_FIGURE.id, q.square(g, 'battle_grid', 1, 2))
+    with g.effect():
+        g.move(catalog.OBSCURING_OBSTACLE_PIECE.id, 'terrain_supply')
+    with g.effect():
+        g.set(GAME, 'placement_space', q.square(g, 'battle_grid', 1, 1))
+    with g.effect():
+        g.trigger('terrain.placing_and_removing_terrain.place_terrain', ctx)
+    return [
+        g.expect(
+            'herodotus.danger == 1',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('dead(herodotus)', lambda: q.dead(g, catalog.HERODOTUS.id)),
+        g.expect('not dead(solon)', lambda: not q.dead(g, catalog.SOLON.id)),
+        g.expect(
+            'titans_died_this_battle == 1',
+            lambda: g.get(GAME, 'titans_died_this_battle'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'location(obscuring_obstacle_piece) == square(battle_grid, 1, 1)',
+            lambda: q.location(g, catalog.OBSCURING_OBSTACLE_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 1, 1),
+        ),
+    ]
+
+
+# trampled_village (rules/aeon_trespass/terrain.ludex:556)
+# Not in the book: the Primordial tramples an Inhabited tile
+@book.example(
+    'trampled_village',
+    title='Not in the book: the Primordial tramples an Inhabited tile',
+    source='rules/aeon_trespass/terrain.ludex:556',
+)
+def trampled_village(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'diplomacy', 3)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.INHABITED_PIECE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.DESTRUCTIBLE_COVER_PIECE.id, q.square(g, 'battle_grid', 6, 4))
+    with g.effect():
+        g.pull('primordial_miniature', 'east', 2, ctx=ctx)
+    return [
+        g.expect(
+            'contains(terrain_supply, inhabited_piece)',
+            lambda: q.contains(g, 'terrain_supply', catalog.INHABITED_PIECE.id),
+        ),
+        g.expect(
+            'contains(terrain_supply, destructible_cover_piece)',
+            lambda: q.contains(g, 'terrain_supply', catalog.DESTRUCTIBLE_COVER_PIECE.id),
+        ),
+        g.expect('diplomacy == 2', lambda: g.get(GAME, 'diplomacy'), '==', lambda: 2),
     ]
 
 
@@ -6083,12 +6916,12 @@ def reposition_one(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.knocked_back_over_a_titan (rules/aeon_trespass/titan_round.ludex:709)
+# involuntary_movement.knocked_back_over_a_titan (rules/aeon_trespass/titan_round.ludex:711)
 # Not in the book: Knockback 3 from the Primordial, over another Titan
 @book.example(
     'involuntary_movement.knocked_back_over_a_titan',
     title='Not in the book: Knockback 3 from the Primordial, over another Titan',
-    source='rules/aeon_trespass/titan_round.ludex:709',
+    source='rules/aeon_trespass/titan_round.ludex:711',
 )
 def knocked_back_over_a_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6126,12 +6959,12 @@ def knocked_back_over_a_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.knocked_back_onto_a_titan (rules/aeon_trespass/titan_round.ludex:730)
+# involuntary_movement.knocked_back_onto_a_titan (rules/aeon_trespass/titan_round.ludex:732)
 # Not in the book: Knockback 2 ends on another Titan, who is displaced
 @book.example(
     'involuntary_movement.knocked_back_onto_a_titan',
     title='Not in the book: Knockback 2 ends on another Titan, who is displaced',
-    source='rules/aeon_trespass/titan_round.ludex:730',
+    source='rules/aeon_trespass/titan_round.ludex:732',
 )
 def knocked_back_onto_a_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6162,12 +6995,12 @@ def knocked_back_onto_a_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.pulled_toward_the_primordial (rules/aeon_trespass/titan_round.ludex:748)
+# involuntary_movement.pulled_toward_the_primordial (rules/aeon_trespass/titan_round.ludex:750)
 # Not in the book: Pull 2 toward the Primordial, along a shortest path
 @book.example(
     'involuntary_movement.pulled_toward_the_primordial',
     title='Not in the book: Pull 2 toward the Primordial, along a shortest path',
-    source='rules/aeon_trespass/titan_round.ludex:748',
+    source='rules/aeon_trespass/titan_round.ludex:750',
 )
 def pulled_toward_the_primordial(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6200,12 +7033,12 @@ def pulled_toward_the_primordial(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement_reduction.reductions_add_up (rules/aeon_trespass/titan_round.ludex:781)
+# involuntary_movement_reduction.reductions_add_up (rules/aeon_trespass/titan_round.ludex:783)
 # Not in the book: Knockback 5 reduced by 1, 1 and 2
 @book.example(
     'involuntary_movement_reduction.reductions_add_up',
     title='Not in the book: Knockback 5 reduced by 1, 1 and 2',
-    source='rules/aeon_trespass/titan_round.ludex:781',
+    source='rules/aeon_trespass/titan_round.ludex:783',
 )
 def reductions_add_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6258,12 +7091,12 @@ def reductions_add_up(g: Game) -> list[Expectation]:
 
 
 # involuntary_movement_reduction.knockback_on_the_primordial
-# (rules/aeon_trespass/titan_round.ludex:808)
+# (rules/aeon_trespass/titan_round.ludex:810)
 # Not in the book: a Titan's Knockback 2 moves the Primordial through an Obstacle
 @book.example(
     'involuntary_movement_reduction.knockback_on_the_primordial',
     title="Not in the book: a Titan's Knockback 2 moves the Primordial through an Obstacle",
-    source='rules/aeon_trespass/titan_round.ludex:808',
+    source='rules/aeon_trespass/titan_round.ludex:810',
 )
 def knockback_on_the_primordial(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6292,12 +7125,12 @@ def knockback_on_the_primordial(g: Game) -> list[Expectation]:
     ]
 
 
-# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:939)
+# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:941)
 # Not in the book: Philoctera's Attack wounds a BP II card
 @book.example(
     'philoctera_wounds_a_bp_two',
     title="Not in the book: Philoctera's Attack wounds a BP II card",
-    source='rules/aeon_trespass/titan_round.ludex:939',
+    source='rules/aeon_trespass/titan_round.ludex:941',
 )
 def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6383,12 +7216,12 @@ def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:981)
+# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:983)
 # Not in the book: Solon's full miss goes straight to step 9 and ends his Attack
 @book.example(
     'solon_misses_fully',
     title="Not in the book: Solon's full miss goes straight to step 9 and ends his Attack",
-    source='rules/aeon_trespass/titan_round.ludex:981',
+    source='rules/aeon_trespass/titan_round.ludex:983',
 )
 def solon_misses_fully(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6416,12 +7249,12 @@ def solon_misses_fully(g: Game) -> list[Expectation]:
     ]
 
 
-# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:1006)
+# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:1008)
 # Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token
 @book.example(
     'kratos_tokens_for_the_next_attack',
     title='Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token',
-    source='rules/aeon_trespass/titan_round.ludex:1006',
+    source='rules/aeon_trespass/titan_round.ludex:1008',
 )
 def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6446,12 +7279,12 @@ def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
 
 
 # n1_declare_attack_active_weapon.herodotus_cannot_attack
-# (rules/aeon_trespass/titan_round.ludex:1074)
+# (rules/aeon_trespass/titan_round.ludex:1076)
 # Not in the book: Herodotus has no weapon in range
 @book.example(
     'n1_declare_attack_active_weapon.herodotus_cannot_attack',
     title='Not in the book: Herodotus has no weapon in range',
-    source='rules/aeon_trespass/titan_round.ludex:1074',
+    source='rules/aeon_trespass/titan_round.ludex:1076',
 )
 def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6501,12 +7334,12 @@ def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1146)
+# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1148)
 # Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces
 @book.example(
     'n1_declare_attack_active_weapon.effective_ranges',
     title='Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces',
-    source='rules/aeon_trespass/titan_round.ludex:1146',
+    source='rules/aeon_trespass/titan_round.ludex:1148',
 )
 def effective_ranges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6626,12 +7459,12 @@ def effective_ranges(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1266)
+# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1268)
 # Not in the book: a natural '10' on the Crit die hits a To Hit of 17
 @book.example(
     'n3_attack_roll.natural_ten_hits',
     title="Not in the book: a natural '10' on the Crit die hits a To Hit of 17",
-    source='rules/aeon_trespass/titan_round.ludex:1266',
+    source='rules/aeon_trespass/titan_round.ludex:1268',
 )
 def natural_ten_hits(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6655,12 +7488,12 @@ def natural_ten_hits(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1283)
+# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1285)
 # Not in the book: a natural '1' misses a To Hit of 7 at Precision +6
 @book.example(
     'n3_attack_roll.natural_one_misses',
     title="Not in the book: a natural '1' misses a To Hit of 7 at Precision +6",
-    source='rules/aeon_trespass/titan_round.ludex:1283',
+    source='rules/aeon_trespass/titan_round.ludex:1285',
 )
 def natural_one_misses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6684,12 +7517,12 @@ def natural_one_misses(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1300)
+# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1302)
 # Not in the book: a second Attack Roll, with an Opening token
 @book.example(
     'n3_attack_roll.second_attack_roll',
     title='Not in the book: a second Attack Roll, with an Opening token',
-    source='rules/aeon_trespass/titan_round.ludex:1300',
+    source='rules/aeon_trespass/titan_round.ludex:1302',
 )
 def second_attack_roll(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6711,12 +7544,12 @@ def second_attack_roll(g: Game) -> list[Expectation]:
     ]
 
 
-# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1408)
+# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1410)
 # Not in the book: the last BP card and the last AI card are drawn
 @book.example(
     'n5_draw_bp_card.decks_run_out',
     title='Not in the book: the last BP card and the last AI card are drawn',
-    source='rules/aeon_trespass/titan_round.ludex:1408',
+    source='rules/aeon_trespass/titan_round.ludex:1410',
 )
 def decks_run_out(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6756,12 +7589,12 @@ def decks_run_out(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1484)
+# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1486)
 # Example: Herodotus attacks with a Maze Rake
 @book.example(
     'n6_1_creating_power_pool.maze_rake_power_pool_example',
     title='Example: Herodotus attacks with a Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1484',
+    source='rules/aeon_trespass/titan_round.ludex:1486',
 )
 def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6788,12 +7621,12 @@ def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1502)
+# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1504)
 # Not in the book: one hit of the Maze Rake
 @book.example(
     'n6_1_creating_power_pool.one_hit_power_pool',
     title='Not in the book: one hit of the Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1502',
+    source='rules/aeon_trespass/titan_round.ludex:1504',
 )
 def one_hit_power_pool(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6805,12 +7638,12 @@ def one_hit_power_pool(g: Game) -> list[Expectation]:
     return [g.expect('power_pool == 3', lambda: g.get(GAME, 'power_pool'), '==', lambda: 3)]
 
 
-# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1529)
+# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1531)
 # Not in the book: a red die upgraded twice
 @book.example(
     'n6_1_creating_power_pool.red_to_white',
     title='Not in the book: a red die upgraded twice',
-    source='rules/aeon_trespass/titan_round.ludex:1529',
+    source='rules/aeon_trespass/titan_round.ludex:1531',
 )
 def red_to_white(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6829,12 +7662,12 @@ def red_to_white(g: Game) -> list[Expectation]:
     ]
 
 
-# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1549)
+# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1551)
 # The Power Dice Limit: 7 red dice become 5 red and 1 black
 @book.example(
     'power_dice_limit_2.seven_red_dice',
     title='The Power Dice Limit: 7 red dice become 5 red and 1 black',
-    source='rules/aeon_trespass/titan_round.ludex:1549',
+    source='rules/aeon_trespass/titan_round.ludex:1551',
 )
 def seven_red_dice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6853,21 +7686,21 @@ def seven_red_dice(g: Game) -> list[Expectation]:
     ]
 
 
-# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1634)
+# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1636)
 # Example: If a Titan fails to wound this BP card, it will suffer
 book.example(
     'n7_primordial_responses.fail_response_example',
     title='Example: If a Titan fails to wound this BP card, it will suffer',
-    source='rules/aeon_trespass/titan_round.ludex:1634',
+    source='rules/aeon_trespass/titan_round.ludex:1636',
 )
 
 
-# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1673)
+# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1675)
 # Not in the book: a Total Power equal to the AT wounds a BP III card
 @book.example(
     'n8_wounds_escalation.power_roll_wounds',
     title='Not in the book: a Total Power equal to the AT wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1673',
+    source='rules/aeon_trespass/titan_round.ludex:1675',
 )
 def power_roll_wounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6921,12 +7754,12 @@ def power_roll_wounds(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1698)
+# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1700)
 # Not in the book: a Crit Chance makes the Wound of a BP III card critical
 @book.example(
     'n8_wounds_escalation.power_roll_critical',
     title='Not in the book: a Crit Chance makes the Wound of a BP III card critical',
-    source='rules/aeon_trespass/titan_round.ludex:1698',
+    source='rules/aeon_trespass/titan_round.ludex:1700',
 )
 def power_roll_critical(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6961,12 +7794,12 @@ def power_roll_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1717)
+# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1719)
 # Not in the book: a Total Power one less than the AT fails
 @book.example(
     'n8_wounds_escalation.power_roll_fails',
     title='Not in the book: a Total Power one less than the AT fails',
-    source='rules/aeon_trespass/titan_round.ludex:1717',
+    source='rules/aeon_trespass/titan_round.ludex:1719',
 )
 def power_roll_fails(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6999,12 +7832,12 @@ def power_roll_fails(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1812)
+# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1814)
 # Herodotus wounds a BP III card
 @book.example(
     'escalating_ai_deck.herodotus_bp_three_example',
     title='Herodotus wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1812',
+    source='rules/aeon_trespass/titan_round.ludex:1814',
 )
 def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     g.set_place('bp_deck', [catalog.HERODOTUS_BP_II.id])
@@ -7089,12 +7922,12 @@ def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1845)
+# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1847)
 # Not in the book: a BP I card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_one',
     title='Not in the book: a BP I card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1845',
+    source='rules/aeon_trespass/titan_round.ludex:1847',
 )
 def wound_bp_one(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_ONE.id])
@@ -7135,12 +7968,12 @@ def wound_bp_one(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1867)
+# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1869)
 # Not in the book: a BP II card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_two',
     title='Not in the book: a BP II card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1867',
+    source='rules/aeon_trespass/titan_round.ludex:1869',
 )
 def wound_bp_two(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_TWO.id])
@@ -7179,12 +8012,12 @@ def wound_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1888)
+# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1890)
 # Not in the book: a BP III card is critically wounded
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical',
     title='Not in the book: a BP III card is critically wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1888',
+    source='rules/aeon_trespass/titan_round.ludex:1890',
 )
 def wound_bp_three_critical(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -7226,12 +8059,12 @@ def wound_bp_three_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1911)
+# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1913)
 # Not in the book: a critical BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical_none_left',
     title='Not in the book: a critical BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1911',
+    source='rules/aeon_trespass/titan_round.ludex:1913',
 )
 def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -7260,12 +8093,12 @@ def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1929)
+# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1931)
 # Not in the book: a BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_none_left',
     title='Not in the book: a BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1929',
+    source='rules/aeon_trespass/titan_round.ludex:1931',
 )
 def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -7303,12 +8136,12 @@ def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2069)
+# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2071)
 # Not in the book: a Rush at the start of a turn spends both actions
 @book.example(
     'complicated_actions.rush_spends_both',
     title='Not in the book: a Rush at the start of a turn spends both actions',
-    source='rules/aeon_trespass/titan_round.ludex:2069',
+    source='rules/aeon_trespass/titan_round.ludex:2071',
 )
 def rush_spends_both(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7332,12 +8165,12 @@ def rush_spends_both(g: Game) -> list[Expectation]:
     ]
 
 
-# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2092)
+# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2094)
 # Not in the book: two different free actions in one turn, one of them twice
 @book.example(
     'free_actions.two_free_actions',
     title='Not in the book: two different free actions in one turn, one of them twice',
-    source='rules/aeon_trespass/titan_round.ludex:2092',
+    source='rules/aeon_trespass/titan_round.ludex:2094',
 )
 def two_free_actions(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7370,12 +8203,12 @@ def two_free_actions(g: Game) -> list[Expectation]:
     ]
 
 
-# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2150)
+# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2152)
 # Not in the book: an AA Limit of two
 @book.example(
     'argo_abilities_section.aa_limit_of_two',
     title='Not in the book: an AA Limit of two',
-    source='rules/aeon_trespass/titan_round.ludex:2150',
+    source='rules/aeon_trespass/titan_round.ludex:2152',
 )
 def aa_limit_of_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7403,12 +8236,12 @@ def aa_limit_of_two(g: Game) -> list[Expectation]:
     return []
 
 
-# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2175)
+# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2177)
 # Not in the book: an Argo Ability with 2 charges, used three times
 @book.example(
     'argo_abilities_section.out_of_charges',
     title='Not in the book: an Argo Ability with 2 charges, used three times',
-    source='rules/aeon_trespass/titan_round.ludex:2175',
+    source='rules/aeon_trespass/titan_round.ludex:2177',
 )
 def out_of_charges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7423,12 +8256,12 @@ def out_of_charges(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.two_argo_abilities
-# (rules/aeon_trespass/titan_round.ludex:2198)
+# (rules/aeon_trespass/titan_round.ludex:2200)
 # Not in the book: two Argo Abilities in one Round, each once
 @book.example(
     'argo_abilities_section.using_argo_abilities.two_argo_abilities',
     title='Not in the book: two Argo Abilities in one Round, each once',
-    source='rules/aeon_trespass/titan_round.ludex:2198',
+    source='rules/aeon_trespass/titan_round.ludex:2200',
 )
 def two_argo_abilities(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7480,12 +8313,12 @@ def two_argo_abilities(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round
-# (rules/aeon_trespass/titan_round.ludex:2214)
+# (rules/aeon_trespass/titan_round.ludex:2216)
 # Not in the book: two Argo Abilities used in each of two Titan Rounds
 @book.example(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round',
     title='Not in the book: two Argo Abilities used in each of two Titan Rounds',
-    source='rules/aeon_trespass/titan_round.ludex:2214',
+    source='rules/aeon_trespass/titan_round.ludex:2216',
 )
 def argo_ability_each_round(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7535,12 +8368,376 @@ def argo_ability_each_round(g: Game) -> list[Expectation]:
     ]
 
 
-# awakenings.awakening_runs_out (rules/aeon_trespass/tokens.ludex:274)
+# vantage_points.climb_the_vp (rules/aeon_trespass/tokens.ludex:199)
+# Not in the book: a locked VP, a Climb test failed, one passed
+@book.example(
+    'vantage_points.climb_the_vp',
+    title='Not in the book: a locked VP, a Climb test failed, one passed',
+    source='rules/aeon_trespass/tokens.ludex:199',
+)
+def climb_the_vp(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'vp_created', False)
+    g.set_fact('has_vp_description', [], True)
+    g.set(GAME, 'test_difficulty', 6)
+    g.set(GAME, 'test_skill', 0)
+    g.set(GAME, 'test_result', 'success')
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [3, 8])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 4, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger climbing_and_falling.climb_vp'):
+            g.trigger('vantage_points.climbing_and_falling.climb_vp', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.trigger('vantage_points.creating_vps.create_vp', ctx)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('vantage_points.climbing_and_falling.climb_vp', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON.id) == q.square(g, 'battle_grid', 4, 5),
+            'location(solon) == square(battle_grid, 4, 5)',
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('vantage_points.climbing_and_falling.climb_vp', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(solon) == vantage_point',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: 'battle_grid.vantage_point',
+        ),
+        g.expect('vp_created', lambda: g.get(GAME, 'vp_created')),
+    ]
+
+
+# vantage_points.no_vp_to_create (rules/aeon_trespass/tokens.ludex:227)
+# Not in the book: a Primordial with no VP description
+@book.example(
+    'vantage_points.no_vp_to_create',
+    title='Not in the book: a Primordial with no VP description',
+    source='rules/aeon_trespass/tokens.ludex:227',
+)
+def no_vp_to_create(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'vp_created', False)
+    g.set_fact('has_vp_description', [], False)
+    with g.effect(), g.refused('trigger creating_vps.create_vp'):
+        g.trigger('vantage_points.creating_vps.create_vp', ctx)
+    return [g.expect('not vp_created', lambda: not g.get(GAME, 'vp_created'))]
+
+
+# vantage_points.one_titan_on_the_vp (rules/aeon_trespass/tokens.ludex:240)
+# Not in the book: the VP taken; a Titan not beside the Primordial
+@book.example(
+    'vantage_points.one_titan_on_the_vp',
+    title='Not in the book: the VP taken; a Titan not beside the Primordial',
+    source='rules/aeon_trespass/tokens.ludex:240',
+)
+def one_titan_on_the_vp(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'vp_created', True)
+    g.set(GAME, 'test_difficulty', 6)
+    g.set(GAME, 'test_skill', 0)
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [9, 9])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.SOLON.id, 'battle_grid.vantage_point')
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 7, 5))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 9, 9))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        with g.refused('trigger climbing_and_falling.climb_vp'):
+            g.trigger('vantage_points.climbing_and_falling.climb_vp', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('vantage_points.climbing_and_falling.climb_vp', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(solon) == vantage_point',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: 'battle_grid.vantage_point',
+        ),
+        g.expect(
+            'location(herodotus) == square(battle_grid, 7, 5)',
+            lambda: q.location(g, catalog.HERODOTUS.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 5),
+        ),
+        g.expect(
+            'location(philoctera) == square(battle_grid, 9, 9)',
+            lambda: q.location(g, catalog.PHILOCTERA.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 9, 9),
+        ),
+    ]
+
+
+# vantage_points.holds_on_to_the_vp (rules/aeon_trespass/tokens.ludex:265)
+# Not in the book: a Hold on test passed at the end of the Primordial Round
+@book.example(
+    'vantage_points.holds_on_to_the_vp',
+    title='Not in the book: a Hold on test passed at the end of the Primordial Round',
+    source='rules/aeon_trespass/tokens.ludex:265',
+)
+def holds_on_to_the_vp(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set_fact('vp_forces_hold_on', [], True)
+    g.set(GAME, 'test_difficulty', 6)
+    g.set(GAME, 'test_skill', 0)
+    g.set(GAME, 'test_result', 'fail')
+    g.set_fact('roll_order', ['important_game_rules.dice.d10'], [7])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.SOLON.id, 'battle_grid.vantage_point')
+    with g.effect():
+        g.trigger('vantage_points.climbing_and_falling.fall_from_vp', ctx)
+    return [
+        g.expect(
+            'test_result == "success"',
+            lambda: g.get(GAME, 'test_result'),
+            '==',
+            lambda: 'success',
+        ),
+        g.expect(
+            'location(solon) == vantage_point',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: 'battle_grid.vantage_point',
+        ),
+    ]
+
+
+# vantage_points.step_down_from_the_vp (rules/aeon_trespass/tokens.ludex:286)
+# Not in the book: down from the VP beside the Primordial, not further
+@book.example(
+    'vantage_points.step_down_from_the_vp',
+    title='Not in the book: down from the VP beside the Primordial, not further',
+    source='rules/aeon_trespass/tokens.ludex:286',
+)
+def step_down_from_the_vp(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.SOLON.id, 'battle_grid.vantage_point')
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 4, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger movement_and_vps.move_from_vp(to = square(battle_grid, 8, 5))'):
+            g.trigger(
+                'vantage_points.movement_and_vps.move_from_vp',
+                ctx.but(args=(('to', q.square(g, 'battle_grid', 8, 5)),)),
+            )
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger(
+            'vantage_points.movement_and_vps.move_from_vp',
+            ctx.but(args=(('to', q.square(g, 'battle_grid', 7, 6)),)),
+        )
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger(
+            'vantage_points.movement_and_vps.move_from_vp',
+            ctx.but(args=(('to', q.square(g, 'battle_grid', 4, 6)),)),
+        )
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(solon) == square(battle_grid, 7, 6)',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 6),
+        ),
+        g.expect(
+            'passed(solon) == [square(battle_grid, 7, 6)]',
+            lambda: q.passed(g, catalog.SOLON.id),
+            '==',
+            lambda: [q.square(g, 'battle_grid', 7, 6)],
+        ),
+        g.expect(
+            'location(herodotus) == square(battle_grid, 4, 5)',
+            lambda: q.location(g, catalog.HERODOTUS.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 4, 5),
+        ),
+    ]
+
+
+# vantage_points.knocked_back_from_the_vp (rules/aeon_trespass/tokens.ludex:309)
+# Not in the book: Knockback 2 of the Titan on the VP
+@book.example(
+    'vantage_points.knocked_back_from_the_vp',
+    title='Not in the book: Knockback 2 of the Titan on the VP',
+    source='rules/aeon_trespass/tokens.ludex:309',
+)
+def knocked_back_from_the_vp(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'keyword_x', 2)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.SOLON.id, 'battle_grid.vantage_point')
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 7, 6))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 2, 2))
+    g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 7, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('keywords.keywords_list.knockdown.suffer_knockdown', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON.id) == 'battle_grid.vantage_point',
+            'location(solon) == vantage_point',
+        )
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target=catalog.SOLON.id, args=(('source', 'primordial_miniature'),)),
+        )
+    return [
+        g.expect(
+            'location(solon) == square(battle_grid, 9, 5)',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 9, 5),
+        ),
+        g.expect(
+            'location(herodotus) == square(battle_grid, 7, 6)',
+            lambda: q.location(g, catalog.HERODOTUS.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 6),
+        ),
+        g.expect(
+            'location(philoctera) == square(battle_grid, 2, 2)',
+            lambda: q.location(g, catalog.PHILOCTERA.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 2, 2),
+        ),
+    ]
+
+
+# vantage_points.knocked_down_on_the_vp (rules/aeon_trespass/tokens.ludex:334)
+# Not in the book: Knockdown on the VP, no space to be displaced to
+@book.example(
+    'vantage_points.knocked_down_on_the_vp',
+    title='Not in the book: Knockdown on the VP, no space to be displaced to',
+    source='rules/aeon_trespass/tokens.ludex:334',
+)
+def knocked_down_on_the_vp(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 1, 1))
+    g.place(catalog.HERODOTUS.id, 'battle_grid.vantage_point')
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 3, 1))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 1, 3))
+    g.place('titan_movement_rules.obstacle_tile', q.square(g, 'battle_grid', 2, 3))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('keywords.keywords_list.knockdown.suffer_knockdown', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            q.location(g, catalog.HERODOTUS.id) == q.square(g, 'battle_grid', 3, 2),
+            'location(herodotus) == square(battle_grid, 3, 2)',
+        )
+    with g.effect():
+        g.require(
+            q.contains(g, g.get(catalog.HERODOTUS.id, 'condition_cards'), 'knockdown_card'),
+            'contains(herodotus.condition_cards, knockdown_card)',
+        )
+    with g.effect():
+        g.require(not q.dead(g, catalog.HERODOTUS.id), 'not dead(herodotus)')
+    with g.effect():
+        g.move(catalog.HERODOTUS.id, 'battle_grid.vantage_point')
+    with g.effect():
+        g.place('titan_movement_rules.chasm_tile', q.square(g, 'battle_grid', 3, 2))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('keywords.keywords_list.knockdown.suffer_knockdown', ctx)
+        ctx = ctx_1
+    return [g.expect('dead(herodotus)', lambda: q.dead(g, catalog.HERODOTUS.id))]
+
+
+# vantage_points.pulled_and_pushed_from_the_vp (rules/aeon_trespass/tokens.ludex:361)
+# Not in the book: a Pull and a Pushback of the Titan on the VP
+@book.example(
+    'vantage_points.pulled_and_pushed_from_the_vp',
+    title='Not in the book: a Pull and a Pushback of the Titan on the VP',
+    source='rules/aeon_trespass/tokens.ludex:361',
+)
+def pulled_and_pushed_from_the_vp(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'keyword_x', 1)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.SOLON.id, 'battle_grid.vantage_point')
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 9, 5))
+    g.set_fact(
+        'answers',
+        ['s'],
+        [q.square(g, 'battle_grid', 7, 5), q.square(g, 'battle_grid', 7, 5)],
+    )
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pull.suffer_pull',
+            ctx.but(target=catalog.SOLON.id, args=(('source', catalog.PHILOCTERA.id),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.SOLON.id) == q.square(g, 'battle_grid', 8, 5),
+            'location(solon) == square(battle_grid, 8, 5)',
+        )
+    with g.effect():
+        g.move(catalog.SOLON.id, 'battle_grid.vantage_point')
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(target=catalog.SOLON.id, args=(('source', 'primordial_miniature'),)),
+        )
+    return [
+        g.expect(
+            'location(solon) == square(battle_grid, 8, 5)',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 8, 5),
+        ),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 6, 5)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 5),
+        ),
+    ]
+
+
+# awakenings.awakening_runs_out (rules/aeon_trespass/tokens.ludex:551)
 # Not in the book: Solon's Awakening runs out of Trespass tokens
 @book.example(
     'awakenings.awakening_runs_out',
     title="Not in the book: Solon's Awakening runs out of Trespass tokens",
-    source='rules/aeon_trespass/tokens.ludex:274',
+    source='rules/aeon_trespass/tokens.ludex:551',
 )
 def awakening_runs_out(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7587,12 +8784,12 @@ def awakening_runs_out(g: Game) -> list[Expectation]:
     ]
 
 
-# summonings_in_battle.summoning_in_the_titan_round (rules/aeon_trespass/tokens.ludex:349)
+# summonings_in_battle.summoning_in_the_titan_round (rules/aeon_trespass/tokens.ludex:627)
 # Not in the book: a Summoning with no moment of its own
 @book.example(
     'summonings_in_battle.summoning_in_the_titan_round',
     title='Not in the book: a Summoning with no moment of its own',
-    source='rules/aeon_trespass/tokens.ludex:349',
+    source='rules/aeon_trespass/tokens.ludex:627',
 )
 def summoning_in_the_titan_round(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7606,11 +8803,17 @@ def summoning_in_the_titan_round(g: Game) -> list[Expectation]:
     g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 3, 1))
     g.place('voyage.adversary_miniature', q.square(g, 'voyage.voyage_map', 1, 1))
     with g.effect():
-        g.trigger('summonings_in_battle.summoning_timing', ctx)
+        g.trigger(
+            'summonings_in_battle.summoning_timing',
+            ctx.but(args=(('summoning_used', 'Nymph of the Spring'),)),
+        )
     with g.effect():
         g.set_fact('summoning_moment_specified', [], True)
-    with g.effect(), g.refused('trigger summoning_timing'):
-        g.trigger('summonings_in_battle.summoning_timing', ctx)
+    with g.effect(), g.refused('trigger summoning_timing(summoning_used = "Nymph of the Grove")'):
+        g.trigger(
+            'summonings_in_battle.summoning_timing',
+            ctx.but(args=(('summoning_used', 'Nymph of the Grove'),)),
+        )
     return [
         g.expect(
             'summon_charges_used == 1',
@@ -9108,13 +10311,64 @@ def doom_progresses(g: Game) -> list[Expectation]:
     ]
 
 
+# voyage.additional_voyage_rules.nymph_summonings.summon_limit_and_exhaustion
+# (rules/aeon_trespass/voyage.ludex:1646)
+# Not in the book: two Summonings, the Summon Limit, a Divine Surge
+@book.example(
+    'voyage.additional_voyage_rules.nymph_summonings.summon_limit_and_exhaustion',
+    title='Not in the book: two Summonings, the Summon Limit, a Divine Surge',
+    source='rules/aeon_trespass/voyage.ludex:1646',
+)
+def summon_limit_and_exhaustion(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'summon_limit_value', 2)
+    g.set(GAME, 'summon_charges_used', 0)
+    with g.effect():
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Spring'),)))
+    with g.effect(), g.refused('trigger summoning(summoning_used = "Nymph of the Spring")'):
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Spring'),)))
+    with g.effect():
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Grove'),)))
+    with g.effect(), g.refused('trigger summoning(summoning_used = "Nymph of the Shore")'):
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Shore'),)))
+    with g.effect():
+        g.require(
+            g.get(GAME, 'summonings_exhausted') == ['Nymph of the Spring', 'Nymph of the Grove'],
+            'summonings_exhausted == ["Nymph of the Spring", "Nymph of the Grove"]',
+        )
+    with g.effect():
+        g.trigger('divine_surge', ctx)
+    with g.effect():
+        g.require(
+            g.get(GAME, 'summon_charges_used') == 0 and g.get(GAME, 'summonings_exhausted') == [],
+            'summon_charges_used == 0 and summonings_exhausted == []',
+        )
+    with g.effect():
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Spring'),)))
+    return [
+        g.expect(
+            'summon_charges_used == 1',
+            lambda: g.get(GAME, 'summon_charges_used'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'summonings_exhausted == ["Nymph of the Spring"]',
+            lambda: g.get(GAME, 'summonings_exhausted'),
+            '==',
+            lambda: ['Nymph of the Spring'],
+        ),
+        g.expect('happened(summoning) == 3', lambda: q.happened(g, 'summoning'), '==', lambda: 3),
+    ]
+
+
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final.at_war_ignores
-# (rules/aeon_trespass/voyage.ludex:1681)
+# (rules/aeon_trespass/voyage.ludex:1714)
 # Not in the book: At War, Diplomacy is neither gained nor lost
 @book.example(
     'voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final.at_war_ignores',
     title='Not in the book: At War, Diplomacy is neither gained nor lost',
-    source='rules/aeon_trespass/voyage.ludex:1681',
+    source='rules/aeon_trespass/voyage.ludex:1714',
 )
 def at_war_ignores(g: Game) -> list[Expectation]:
     g.set(GAME, 'diplomacy_threshold', 'At War')
@@ -9133,12 +10387,12 @@ def at_war_ignores(g: Game) -> list[Expectation]:
 
 
 # voyage.additional_voyage_rules.gain_and_loss.courage_as_a_group
-# (rules/aeon_trespass/voyage.ludex:1781)
+# (rules/aeon_trespass/voyage.ludex:1814)
 # Not in the book: 3 Courage gained as a group, then 1 lost
 @book.example(
     'voyage.additional_voyage_rules.gain_and_loss.courage_as_a_group',
     title='Not in the book: 3 Courage gained as a group, then 1 lost',
-    source='rules/aeon_trespass/voyage.ludex:1781',
+    source='rules/aeon_trespass/voyage.ludex:1814',
 )
 def courage_as_a_group(g: Game) -> list[Expectation]:
     ctx = Ctx()

@@ -205,14 +205,14 @@ def exhausting_effect(g: Game, ctx: Ctx) -> None:
 # exhausting_discarding_removing.exhausting.exhausted_unusable
 # (rules/aeon_trespass/abilities.ludex:240)
 # An exhausted element is not usable
-def exhausted_unusable_check(g: Game, ctx: Ctx) -> bool:
+def exhausting_exhausted_unusable_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.contains(g, 'exhausted_elements', ctx.need('target')))
 
 
 book.rule(
     'exhausting_discarding_removing.exhausting.exhausted_unusable',
     title='An exhausted element is not usable',
-    check=exhausted_unusable_check,
+    check=exhausting_exhausted_unusable_check,
 )
 
 
@@ -1560,34 +1560,30 @@ book.rule(
             Timing('enters', target='battle_grid'),
         ),
     ),
-    prose=1,
 )
 def four_despair_not_adjacent_effect(g: Game, ctx: Ctx) -> None:
     for t in g.members(q.all_(g, 'argonaut')):
-        if q.known(g, g.get(t, 'despair')) >= 4 and q.in_play(g, t) and not q.dead(g, t):
-            if q.location(g, t) == 'vantage_point':
-                g.prose(
-                    'A Titan on a VP is adjacent to every Titan adjacent to the Primordial: it '
-                    'dies if there is none.',
-                )
-            elif (
-                q.count(
-                    g,
-                    [
-                        a
-                        for a in g.members(q.all_(g, 'argonaut'))
-                        if a != t and q.in_play(g, a) and q.adjacent(g, t, a)
-                    ],
-                )
-                == 0
-            ):
-                ctx_1 = ctx
-                ctx = ctx.but(actor=t)
-                g.trigger('titan_death', ctx)
-                ctx = ctx_1
+        if (
+            q.known(g, g.get(t, 'despair')) >= 4
+            and q.in_play(g, t)
+            and not q.dead(g, t)
+            and q.count(
+                g,
+                [
+                    a
+                    for a in g.members(q.all_(g, 'argonaut'))
+                    if a != t and q.in_play(g, a) and q.adjacent(g, t, a)
+                ],
+            )
+            == 0
+        ):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=t)
+            g.trigger('titan_death', ctx)
+            ctx = ctx_1
 
 
-# additional_battle_rules.many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:509)
+# additional_battle_rules.many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:530)
 # Off the Board Edge or into a Chasm
 def off_the_board_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1609,7 +1605,7 @@ def off_the_board_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# additional_battle_rules.mercy_rule.aeon_trespass_2 (rules/aeon_trespass/aftermath.ludex:553)
+# additional_battle_rules.mercy_rule.aeon_trespass_2 (rules/aeon_trespass/aftermath.ludex:574)
 # Aeon Trespass
 @book.rule(
     'additional_battle_rules.mercy_rule.aeon_trespass_2',
@@ -1628,7 +1624,7 @@ def mercy_rule_aeon_trespass_2_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack.two_deaths
-# (rules/aeon_trespass/aftermath.ludex:583)
+# (rules/aeon_trespass/aftermath.ludex:604)
 # Herodotus, then the Target, die before the Attack step
 @book.rule(
     'additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack.two_deaths',
@@ -1649,7 +1645,7 @@ def two_deaths_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.other_round_timing_rules.primordial_traits_gear_cards
-# (rules/aeon_trespass/aftermath.ludex:608)
+# (rules/aeon_trespass/aftermath.ludex:629)
 # Some Primordial Traits, Gear cards and abilities
 book.rule(
     'additional_battle_rules.other_round_timing_rules.primordial_traits_gear_cards',
@@ -1658,25 +1654,25 @@ book.rule(
 
 
 # additional_battle_rules.other_round_timing_rules.start_battle
-# (rules/aeon_trespass/aftermath.ludex:611)
+# (rules/aeon_trespass/aftermath.ludex:632)
 # Start of Battle
 book.rule('additional_battle_rules.other_round_timing_rules.start_battle', title='Start of Battle')
 
 
 # additional_battle_rules.other_round_timing_rules.end_battle
-# (rules/aeon_trespass/aftermath.ludex:614)
+# (rules/aeon_trespass/aftermath.ludex:635)
 # End of Battle
 book.rule('additional_battle_rules.other_round_timing_rules.end_battle', title='End of Battle')
 
 
 # additional_battle_rules.other_round_timing_rules.when_timing_word
-# (rules/aeon_trespass/aftermath.ludex:617)
+# (rules/aeon_trespass/aftermath.ludex:638)
 # When
 book.rule('additional_battle_rules.other_round_timing_rules.when_timing_word', title='When')
 
 
 # additional_battle_rules.other_round_timing_rules.when_about_to
-# (rules/aeon_trespass/aftermath.ludex:625)
+# (rules/aeon_trespass/aftermath.ludex:646)
 # When you are about to
 book.rule(
     'additional_battle_rules.other_round_timing_rules.when_about_to',
@@ -1685,7 +1681,7 @@ book.rule(
 
 
 # additional_battle_rules.other_round_timing_rules.note_does_not_invalidate
-# (rules/aeon_trespass/aftermath.ludex:628)
+# (rules/aeon_trespass/aftermath.ludex:649)
 # Note that it does not invalidate
 book.rule(
     'additional_battle_rules.other_round_timing_rules.note_does_not_invalidate',
@@ -1694,7 +1690,7 @@ book.rule(
 
 
 # additional_battle_rules.bonus_attacks.bonus_attack_effect
-# (rules/aeon_trespass/aftermath.ludex:632)
+# (rules/aeon_trespass/aftermath.ludex:653)
 # A Bonus Attack is an effect
 @book.rule(
     'additional_battle_rules.bonus_attacks.bonus_attack_effect',
@@ -1724,7 +1720,7 @@ def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.bonus_attacks.bonus_attack_during_titan
-# (rules/aeon_trespass/aftermath.ludex:650)
+# (rules/aeon_trespass/aftermath.ludex:671)
 # A Bonus Attack during a Titan
 def bonus_attack_during_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'follow_up_attacks')) > 0)
@@ -1742,7 +1738,7 @@ def bonus_attack_during_titan_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.bonus_attack_now_and_after.grants_a_bonus
-# (rules/aeon_trespass/aftermath.ludex:664)
+# (rules/aeon_trespass/aftermath.ludex:685)
 # An effect during the Attack grants a Bonus Attack (once)
 @book.rule(
     'additional_battle_rules.bonus_attack_now_and_after.grants_a_bonus',
@@ -1756,7 +1752,7 @@ def grants_a_bonus_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.instant_death_effects.instant_death_effects_special
-# (rules/aeon_trespass/aftermath.ludex:717)
+# (rules/aeon_trespass/aftermath.ludex:738)
 # Instant Death effects are special effects
 @book.rule(
     'additional_battle_rules.instant_death_effects.instant_death_effects_special',
@@ -1767,7 +1763,7 @@ def instant_death_effects_special_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.death_blows.rare_critical_effects_may
-# (rules/aeon_trespass/aftermath.ludex:737)
+# (rules/aeon_trespass/aftermath.ludex:758)
 # Some rare Critical effects may allow
 book.rule(
     'additional_battle_rules.death_blows.rare_critical_effects_may',
@@ -1775,7 +1771,7 @@ book.rule(
 )
 
 
-# additional_battle_rules.retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:741)
+# additional_battle_rules.retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:762)
 def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.get(GAME, 'retreat_possible') and q.known(g, g.get(GAME, 'titans_died_this_battle')) >= 2,
@@ -1794,7 +1790,7 @@ def retreat_rule_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.sisyphus_tears.spend_sisyphus_tear
-# (rules/aeon_trespass/aftermath.ludex:774)
+# (rules/aeon_trespass/aftermath.ludex:795)
 # Spend a Sisyphus Tear to replay the Battle
 def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'sisyphus_tears_left')) > 0)
@@ -1817,7 +1813,7 @@ def spend_sisyphus_tear_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.sisyphus_tears.tear_spent.setup_stands_in
-# (rules/aeon_trespass/aftermath.ludex:830)
+# (rules/aeon_trespass/aftermath.ludex:851)
 # The Battle Setup, standing in
 @book.rule(
     'additional_battle_rules.sisyphus_tears.tear_spent.setup_stands_in',
@@ -1830,7 +1826,7 @@ def setup_stands_in_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.sisyphus_tears.tear_spent.round_stands_in
-# (rules/aeon_trespass/aftermath.ludex:834)
+# (rules/aeon_trespass/aftermath.ludex:855)
 # The Primordial Round, standing in: a Titan dies and the Battle is lost
 @book.rule(
     'additional_battle_rules.sisyphus_tears.tear_spent.round_stands_in',
@@ -1845,7 +1841,7 @@ def round_stands_in_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.sisyphus_tears.tear_spent.aftermath_stands_in
-# (rules/aeon_trespass/aftermath.ludex:841)
+# (rules/aeon_trespass/aftermath.ludex:862)
 # The Battle Aftermath, standing in
 @book.rule(
     'additional_battle_rules.sisyphus_tears.tear_spent.aftermath_stands_in',
@@ -1858,7 +1854,7 @@ def aftermath_stands_in_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.wise_providence.wise_providence_initiative
-# (rules/aeon_trespass/aftermath.ludex:861)
+# (rules/aeon_trespass/aftermath.ludex:882)
 # Wise Providence: the Battle begins with a Titan Round
 def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wise_providence_noted'))
@@ -1875,7 +1871,7 @@ def wise_providence_initiative_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'wise_providence_noted', False)
 
 
-# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:897)
+# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:918)
 @book.rule(
     'no_titan_died_yet',
     title='A Battle starts with no Titan dead',
@@ -1885,7 +1881,7 @@ def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'titans_died_this_battle', 0)
 
 
-# battle: A Battle, from its start to its end (rules/aeon_trespass/aftermath.ludex:920)
+# battle: A Battle, from its start to its end (rules/aeon_trespass/aftermath.ludex:941)
 book.procedure(
     'battle',
     title='A Battle, from its start to its end',
@@ -1894,7 +1890,7 @@ book.procedure(
 )
 
 
-# battle.alternate (rules/aeon_trespass/aftermath.ludex:926)
+# battle.alternate (rules/aeon_trespass/aftermath.ludex:947)
 # Primordial and Titan Rounds until the Battle ends
 @book.rule(
     'battle.alternate',
@@ -3861,19 +3857,25 @@ def displace_target_effect(g: Game, ctx: Ctx) -> None:
         ctx,
         'keywords.keywords_list.displace.displace_target',
         's',
-        [s for s in g.members(q.neighbours(g, ctx.need('target'))) if q.empty(g, s)],
+        [s for s in g.members(q.neighbours(g, ctx.need('target'))) if q.empty(g, q.covering(g, s))],
         otherwise=True,
     )
-    if not chosen_1 and q.is_(g, ctx.need('target'), 'argonaut'):
-        ctx_1 = ctx
-        ctx = ctx.but(actor=ctx.need('target'))
-        g.trigger('titan_death', ctx)
-        ctx = ctx_1
+    if not chosen_1:
+        if q.is_(g, ctx.need('target'), 'argonaut'):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=ctx.need('target'))
+            g.trigger('titan_death', ctx)
+            ctx = ctx_1
+        if q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure'):
+            ctx_1 = ctx
+            ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
+            g.trigger('titan_death', ctx)
+            ctx = ctx_1
     for s in chosen_1:
         g.move(ctx.get('target'), s)
 
 
-# keywords.keywords_list.diversion.diversion_token (rules/aeon_trespass/keywords.ludex:151)
+# keywords.keywords_list.diversion.diversion_token (rules/aeon_trespass/keywords.ludex:157)
 # Place a Diversion token in the second ability window
 @book.rule(
     'keywords.keywords_list.diversion.diversion_token',
@@ -3884,18 +3886,23 @@ def diversion_token_effect(g: Game, ctx: Ctx) -> None:
     g.gain('diversion_tokens', 1, GAME)
 
 
-# keywords.keywords_list.dodge.dodge_bonus (rules/aeon_trespass/keywords.ludex:159)
+# keywords.keywords_list.dodge.dodge_bonus (rules/aeon_trespass/keywords.ludex:165)
 # +1 Evasion bonus for this roll
+def dodge_bonus_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'has_dodge'))
+
+
 @book.rule(
     'keywords.keywords_list.dodge.dodge_bonus',
     title='+1 Evasion bonus for this roll',
     when=Timing('before', target='evasion_roll'),
+    check=dodge_bonus_check,
 )
 def dodge_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('evasion_bonus', 1, ctx.subject)
 
 
-# keywords.keywords_list.elation.elation_opening (rules/aeon_trespass/keywords.ludex:172)
+# keywords.keywords_list.elation.elation_opening (rules/aeon_trespass/keywords.ludex:198)
 # Discard X Despair or Ambrosia tokens for X Opening tokens
 @book.rule(
     'keywords.keywords_list.elation.elation_opening',
@@ -3909,7 +3916,7 @@ def elation_opening_effect(g: Game, ctx: Ctx) -> None:
         g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.escalate.escalate_x (rules/aeon_trespass/keywords.ludex:184)
+# keywords.keywords_list.escalate.escalate_x (rules/aeon_trespass/keywords.ludex:210)
 # Escalate X lowest level BP cards, then X AI cards
 @book.rule(
     'keywords.keywords_list.escalate.escalate_x',
@@ -3938,7 +3945,7 @@ def escalate_x_effect(g: Game, ctx: Ctx) -> None:
                 g.shuffle('ai_deck')
 
 
-# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:245)
+# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:271)
 # On a '1', your Argonaut dies as well
 @book.rule(
     'keywords.keywords_list.frontlines.frontlines_roll',
@@ -3956,7 +3963,7 @@ def frontlines_roll_effect(g: Game, ctx: Ctx) -> None:
                 ctx = ctx_1
 
 
-# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:259)
+# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:285)
 # Remove the top card of the Wound Stack from the Battle
 @book.rule(
     'keywords.keywords_list.heal.heal_wound',
@@ -3966,7 +3973,7 @@ def heal_wound_effect(g: Game, ctx: Ctx) -> None:
     g.remove(q.top(g, 'wound_stack'), 'wound_stack')
 
 
-# keywords.keywords_list.hide.become_hidden (rules/aeon_trespass/keywords.ludex:270)
+# keywords.keywords_list.hide.become_hidden (rules/aeon_trespass/keywords.ludex:296)
 # At the end of your turn, not in front of the Primordial, you may become Hidden
 def become_hidden_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4024,7 +4031,7 @@ def become_hidden_effect(g: Game, ctx: Ctx) -> None:
                 g.place('priority_target_token', heir)
 
 
-# keywords.keywords_list.hide.hidden_evasion (rules/aeon_trespass/keywords.ludex:284)
+# keywords.keywords_list.hide.hidden_evasion (rules/aeon_trespass/keywords.ludex:310)
 # +1 Evasion while Hidden
 def hidden_evasion_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'hidden'))
@@ -4040,7 +4047,7 @@ def hidden_evasion_effect(g: Game, ctx: Ctx) -> None:
     g.gain('evasion_bonus', 1, ctx.subject)
 
 
-# keywords.keywords_list.hide.hidden_until_next_turn_ends (rules/aeon_trespass/keywords.ludex:292)
+# keywords.keywords_list.hide.hidden_until_next_turn_ends (rules/aeon_trespass/keywords.ludex:318)
 # You stop being Hidden at the end of your next turn
 def hidden_until_next_turn_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4063,7 +4070,7 @@ def hidden_until_next_turn_ends_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'hidden', False)
 
 
-# keywords.keywords_list.hide.hidden_until_in_front (rules/aeon_trespass/keywords.ludex:299)
+# keywords.keywords_list.hide.hidden_until_in_front (rules/aeon_trespass/keywords.ludex:325)
 # You stop being Hidden if you move in front of the Primordial
 def hidden_until_in_front_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4090,7 +4097,7 @@ def hidden_until_in_front_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# keywords.keywords_list.hide.hidden_until_second_window (rules/aeon_trespass/keywords.ludex:306)
+# keywords.keywords_list.hide.hidden_until_second_window (rules/aeon_trespass/keywords.ludex:332)
 # You stop being Hidden after the second ability window of your Attack
 def hidden_until_second_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'hidden'))
@@ -4106,7 +4113,7 @@ def hidden_until_second_window_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'hidden', False)
 
 
-# keywords.keywords_list.hide.hidden_until_priority_target (rules/aeon_trespass/keywords.ludex:311)
+# keywords.keywords_list.hide.hidden_until_priority_target (rules/aeon_trespass/keywords.ludex:337)
 # You stop being Hidden if you gain the Priority Target token
 @book.rule(
     'keywords.keywords_list.hide.hidden_until_priority_target',
@@ -4127,7 +4134,7 @@ def hidden_until_priority_target_effect(g: Game, ctx: Ctx) -> None:
             g.set(a, 'hidden', False)
 
 
-# keywords.keywords_list.knockback.suffer_knockback (rules/aeon_trespass/keywords.ludex:452)
+# keywords.keywords_list.knockback.suffer_knockback (rules/aeon_trespass/keywords.ludex:478)
 # Move the affected miniature X spaces directly away from the source
 @book.rule(
     'keywords.keywords_list.knockback.suffer_knockback',
@@ -4147,8 +4154,32 @@ def suffer_knockback_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
+# keywords.keywords_list.knockback.primordial_knockback_destroys
+# (rules/aeon_trespass/keywords.ludex:491)
+# A knocked back Primordial destroys the Terrain tiles it moves through
+def primordial_knockback_destroys_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('target') == 'primordial_miniature'
+        and q.resolving(g, 'keywords.keywords_list.knockback.suffer_knockback')
+        and not q.has(g, g.get(ctx.arg('piece'), 'traits'), catalog.INDESTRUCTIBLE.id),
+    )
+
+
+@book.rule(
+    'keywords.keywords_list.knockback.primordial_knockback_destroys',
+    title='A knocked back Primordial destroys the Terrain tiles it moves through',
+    when=Timing('passes', target='terrain_piece'),
+    check=primordial_knockback_destroys_check,
+)
+def primordial_knockback_destroys_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'terrain.placing_and_removing_terrain.destroy_terrain',
+        ctx.but(target=ctx.arg('piece')),
+    )
+
+
 # keywords.keywords_list.knockback.knockback_into_board_edge
-# (rules/aeon_trespass/keywords.ludex:465)
+# (rules/aeon_trespass/keywords.ludex:503)
 # A knocked back Titan stopped by a Board Edge continues along the edge
 def knockback_into_board_edge_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4193,7 +4224,7 @@ def knockback_into_board_edge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # keywords.keywords_list.knockback.primordial_into_board_edge
-# (rules/aeon_trespass/keywords.ludex:482)
+# (rules/aeon_trespass/keywords.ludex:520)
 # A knocked back Primordial stopped by a Board Edge continues along the edge
 def primordial_into_board_edge_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4217,7 +4248,7 @@ def primordial_into_board_edge_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# keywords.keywords_list.knockback.knockback_into_obstacle (rules/aeon_trespass/keywords.ludex:491)
+# keywords.keywords_list.knockback.knockback_into_obstacle (rules/aeon_trespass/keywords.ludex:529)
 # A knocked back Titan stopped by an Obstacle suffers Crash
 def knockback_into_obstacle_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4244,7 +4275,7 @@ def knockback_into_obstacle_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:601)
+# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:639)
 # Suffering Knockdown
 @book.rule('keywords.keywords_list.knockdown.suffer_knockdown', title='Suffering Knockdown')
 def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
@@ -4255,7 +4286,7 @@ def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
         g.set(ctx.subject, 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:612)
+# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:650)
 # At the end of your next turn, flip the card to Standing up
 def knockdown_flip_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4283,7 +4314,7 @@ def knockdown_flip_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', True)
 
 
-# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:618)
+# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:656)
 # Stand up at the start of your next turn
 def knockdown_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4303,7 +4334,7 @@ def knockdown_stand_up_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:670)
+# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:708)
 # Another Titan may move up to X spaces
 @book.rule(
     'keywords.keywords_list.motivate.motivate_move',
@@ -4367,7 +4398,7 @@ def motivate_move_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:689)
+# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:727)
 # Place X Opening tokens in the second ability window
 @book.rule(
     'keywords.keywords_list.opening.opening_tokens_placed',
@@ -4378,7 +4409,7 @@ def opening_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
     g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:693)
+# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:731)
 # Each Opening token adds +1 to each die of the Attack Roll
 @book.rule(
     'keywords.keywords_list.opening.opening_token_bonus',
@@ -4388,7 +4419,7 @@ def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('attack_die_bonus', g.get(GAME, 'opening_tokens'), GAME)
 
 
-# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:701)
+# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:739)
 # Break tokens when Total Power exceeds AT
 def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4406,7 +4437,7 @@ def overbreak_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:725)
+# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:763)
 # Gain the Priority Target token
 @book.rule(
     'keywords.keywords_list.provoke.provoke_priority_target',
@@ -4440,7 +4471,7 @@ def provoke_priority_target_effect(g: Game, ctx: Ctx) -> None:
             g.set(GAME, 'prim_facing', provoked_side)
 
 
-# keywords.keywords_list.pull.suffer_pull (rules/aeon_trespass/keywords.ludex:785)
+# keywords.keywords_list.pull.suffer_pull (rules/aeon_trespass/keywords.ludex:823)
 # Move the affected miniature X spaces towards the source, along the shortest path
 @book.rule(
     'keywords.keywords_list.pull.suffer_pull',
@@ -4450,7 +4481,7 @@ def suffer_pull_effect(g: Game, ctx: Ctx) -> None:
     g.pull(ctx.get('target'), ctx.arg('source'), g.get(GAME, 'keyword_x'), ctx=ctx)
 
 
-# keywords.keywords_list.pull.pull_reaches_source (rules/aeon_trespass/keywords.ludex:795)
+# keywords.keywords_list.pull.pull_reaches_source (rules/aeon_trespass/keywords.ludex:833)
 # The affected miniature is or becomes adjacent to the source: the Pull does not end
 def pull_reaches_source_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x')))
@@ -4472,7 +4503,7 @@ def pull_reaches_source_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# keywords.keywords_list.pushback.pushback_turn (rules/aeon_trespass/keywords.ludex:827)
+# keywords.keywords_list.pushback.pushback_turn (rules/aeon_trespass/keywords.ludex:865)
 # Turn the source towards the affected miniature
 def pushback_turn_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4495,7 +4526,7 @@ def pushback_turn_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'prim_facing', q.side_toward(g, ctx.arg('source'), ctx.need('target')))
 
 
-# keywords.keywords_list.pushback.pushback_shortest_path (rules/aeon_trespass/keywords.ludex:835)
+# keywords.keywords_list.pushback.pushback_shortest_path (rules/aeon_trespass/keywords.ludex:873)
 # The affected miniature is not adjacent: the source moves towards it first
 def pushback_shortest_path_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.adjacent(g, ctx.arg('source'), ctx.need('target')))
@@ -4516,7 +4547,7 @@ def pushback_shortest_path_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# keywords.keywords_list.pushback.suffer_pushback (rules/aeon_trespass/keywords.ludex:845)
+# keywords.keywords_list.pushback.suffer_pushback (rules/aeon_trespass/keywords.ludex:883)
 # Move X spaces in the direction of the affected miniature, pushing it in a straight line
 @book.rule(
     'keywords.keywords_list.pushback.suffer_pushback',
@@ -4557,7 +4588,7 @@ def suffer_pushback_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# keywords.keywords_list.pushback.pushback_stopped (rules/aeon_trespass/keywords.ludex:861)
+# keywords.keywords_list.pushback.pushback_stopped (rules/aeon_trespass/keywords.ludex:899)
 # Pushed into an Indestructible Obstacle or the Board Edge
 def pushback_stopped_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x')))
@@ -4578,7 +4609,7 @@ def pushback_stopped_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:947)
+# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:1047)
 # Move up to 1 space
 @book.rule('keywords.keywords_list.reflex.reflex_move', title='Move up to 1 space')
 def reflex_move_effect(g: Game, ctx: Ctx) -> None:
@@ -4611,7 +4642,7 @@ def reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:953)
+# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:1053)
 # Advanced Reflex: move up to 2 spaces
 @book.rule(
     'keywords.keywords_list.reflex.advanced_reflex_move',
@@ -4647,7 +4678,7 @@ def advanced_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:959)
+# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:1059)
 # Superior Reflex: move up to 3 spaces
 @book.rule(
     'keywords.keywords_list.reflex.superior_reflex_move',
@@ -4683,7 +4714,7 @@ def superior_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:969)
+# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:1069)
 # You may move up to X spaces
 @book.rule(
     'keywords.keywords_list.reposition.reposition_move',
@@ -4720,7 +4751,7 @@ def reposition_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:1110)
+# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:1221)
 # Ignore the Knockdown you are about to suffer
 def rocksteady_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'rocksteady'))
@@ -4737,7 +4768,7 @@ def rocksteady_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'knockdown_ignored', True)
 
 
-# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:1127)
+# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:1238)
 # Gain +1 Danger to place one Break token
 @book.rule(
     'keywords.keywords_list.sacrifice.sacrifice_break',
@@ -4750,7 +4781,7 @@ def sacrifice_break_effect(g: Game, ctx: Ctx) -> None:
         g.gain('break_tokens', 1, GAME)
 
 
-# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:1147)
+# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:1258)
 # Discard a Mind Condition card or a Despair token, yours or an adjacent Titan's
 @book.rule(
     'keywords.keywords_list.solace.solace_discard',
@@ -4808,7 +4839,7 @@ def solace_discard_effect(g: Game, ctx: Ctx) -> None:
                     g.discard(c, source=g.get(t, 'condition_cards'))
 
 
-# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:1205)
+# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:1316)
 # +1 Titan Power with the Priority Target token
 def spotlight_power_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -4824,7 +4855,7 @@ def spotlight_power_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titan_power_bonus', 1, GAME)
 
 
-# keywords.keywords_list.stalwart.stalwart_ignore (rules/aeon_trespass/keywords.ludex:1214)
+# keywords.keywords_list.stalwart.stalwart_ignore (rules/aeon_trespass/keywords.ludex:1325)
 # You may ignore the Knockback you are about to suffer
 def stalwart_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4851,19 +4882,19 @@ def stalwart_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'keyword_x', 0)
 
 
-# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:1249)
+# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:1360)
 @book.rule('keywords.keywords_list.suppress.bp_suppress', title='BP Suppress')
 def bp_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('bp_discard_pile', 'bp_deck')
 
 
-# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:1252)
+# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:1363)
 @book.rule('keywords.keywords_list.suppress.ai_suppress', title='AI Suppress')
 def ai_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:1264)
+# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:1375)
 # On a 6+ ignore the Crash
 def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'tumble'))
@@ -4881,7 +4912,7 @@ def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'crash_ignored', True)
 
 
-# keywords.keywords_list.vault.vault_over (rules/aeon_trespass/keywords.ludex:1279)
+# keywords.keywords_list.vault.vault_over (rules/aeon_trespass/keywords.ludex:1390)
 # Place your miniature on the opposite side of the Primordial
 @book.rule(
     'keywords.keywords_list.vault.vault_over',
@@ -5779,7 +5810,10 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
                 a
                 for a in g.members(q.all_(g, 'argonaut'))
                 if not q.dead(g, a)
-                and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, a))
+                and (
+                    q.has(g, q.spaces(g, 'battle_grid'), q.location(g, a))
+                    or q.location(g, a) == 'battle_grid.vantage_point'
+                )
                 and not q.has(g, g.fact('prim_blindspot_spaces'), q.location(g, a))
             ],
         )
@@ -5797,8 +5831,7 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
         )
     if (
         (
-            q.count(g, 'vantage_point') > 0
-            or q.count(
+            q.count(
                 g,
                 [
                     i
@@ -5822,6 +5855,8 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
                             'least fate',
                             'most rage',
                             'least rage',
+                            'on vantage point',
+                            'not on vantage point',
                         ],
                         i,
                     )
@@ -5830,12 +5865,9 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
             > 0
             or q.has(g, ctx.arg('line'), 'zone') and g.get(GAME, 'ai_zone_x') == 0
         )
-        and g.words(
-            "the line's other instructions, or the range of a Titan on a Vantage Point, can be "
-            'read',
-        )
+        and g.words("the line's other instructions can be read")
     ):
-        g.prose("Read the line's other instructions (or a Titan on a Vantage Point) in words.")
+        g.prose("Read the line's other instructions in words.")
     if q.has(g, ctx.arg('line'), 'in sight') or q.has(g, ctx.arg('line'), 'in front'):
         g.set(GAME, 'los_titans', [])
         for a in g.members(g.get(GAME, 'line_titans')):
@@ -5868,6 +5900,26 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
                 if not q.has(g, g.get(GAME, 'prim_rear_spaces'), q.location(g, a))
             ],
         )
+    if q.has(g, ctx.arg('line'), 'on vantage point'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.location(g, a) == 'battle_grid.vantage_point'
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'not on vantage point'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.location(g, a) != 'battle_grid.vantage_point'
+            ],
+        )
     if q.has(g, ctx.arg('line'), 'zone'):
         g.set(
             GAME,
@@ -5875,7 +5927,8 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
             [
                 a
                 for a in g.members(g.get(GAME, 'line_titans'))
-                if q.known(g, q.column(g, a))
+                if q.location(g, a) != 'battle_grid.vantage_point'
+                and q.known(g, q.column(g, a))
                 >= q.known(g, q.column(g, 'primordial_miniature'))
                 - q.known(g, g.get(GAME, 'ai_zone_x'))
                 and q.known(g, q.column(g, a))
@@ -6020,7 +6073,7 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:436)
+# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:490)
 # To become the Target, a Titan
 def become_target_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6040,7 +6093,7 @@ def become_target_titan_effect(g: Game, ctx: Ctx) -> None:
         g.prose('The Primordial performs its Routine instead.')
 
 
-# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:447)
+# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:501)
 # Note: Some targeting instructions will require you to measure
 book.rule(
     'n2_targeting.note_measuring_instructions',
@@ -6048,7 +6101,7 @@ book.rule(
 )
 
 
-# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:451)
+# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:505)
 # Some game effects will instruct you to resolve an Attack
 def game_effects_instruct_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, q.all_(g, 'argonaut'), g.get(GAME, 'instructed_target')))
@@ -6064,7 +6117,7 @@ def game_effects_instruct_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'viable_targets', [g.get(GAME, 'instructed_target')])
 
 
-# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:538)
+# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:592)
 # The Priority Target token serves as a tiebreaker
 book.rule(
     'priority_target_2.priority_target_token_serves',
@@ -6073,7 +6126,7 @@ book.rule(
 
 
 # priority_target_2.increase_rage.token_at_start_of_battle
-# (rules/aeon_trespass/primordial_round.ludex:549)
+# (rules/aeon_trespass/primordial_round.ludex:603)
 # At the start of the Battle the highest Rage takes the token
 @book.rule(
     'priority_target_2.increase_rage.token_at_start_of_battle',
@@ -6100,7 +6153,7 @@ def token_at_start_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:570)
+# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:624)
 # If two or more Titans are equally viable Targets
 def two_more_titans_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -6115,7 +6168,7 @@ def two_more_titans_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_target', q.location(g, 'priority_target_token'))
 
 
-# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:577)
+# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:631)
 # If two or more Titans are equally viable Targets and none
 def two_more_titans_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -6137,7 +6190,7 @@ def two_more_titans_2_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_target', t)
 
 
-# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:609)
+# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:663)
 # The Priority Target token passes on when its holder dies
 def token_passes_on_death_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -6186,7 +6239,7 @@ def token_passes_on_death_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:639)
+# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:693)
 # Effects by which a Titan cannot lose the Priority Target token
 book.rule(
     'priority_target_2.effects_such_awakenings',
@@ -6195,7 +6248,7 @@ book.rule(
 
 
 # priority_target_2.remember_priority_target_attacks
-# (rules/aeon_trespass/primordial_round.ludex:642)
+# (rules/aeon_trespass/primordial_round.ludex:696)
 # Remember: Some Attacks specifically target the Priority Target
 book.rule(
     'priority_target_2.remember_priority_target_attacks',
@@ -6203,12 +6256,12 @@ book.rule(
 )
 
 
-# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:646)
+# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:700)
 # Line of Sight (LoS) is used
 book.rule('line_sight.line_sight_los_used', title='Line of Sight (LoS) is used')
 
 
-# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:649)
+# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:703)
 # Checking Line of Sight
 @book.rule('line_sight.check_los_draw_imaginary', title='Checking Line of Sight', prose=1)
 def check_los_draw_imaginary_effect(g: Game, ctx: Ctx) -> None:
@@ -6256,8 +6309,8 @@ def check_los_draw_imaginary_effect(g: Game, ctx: Ctx) -> None:
     if (
         ctx.arg('viewer') != 'primordial_miniature'
         and (
-            q.location(g, ctx.arg('viewer')) == 'vantage_point'
-            or q.location(g, ctx.arg('seen')) == 'vantage_point'
+            q.location(g, ctx.arg('viewer')) == 'battle_grid.vantage_point'
+            or q.location(g, ctx.arg('seen')) == 'battle_grid.vantage_point'
         )
         and g.words('the Line of Sight of a Titan on the VP space, or to one there, is known')
     ):
@@ -6265,7 +6318,7 @@ def check_los_draw_imaginary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.most_primordial_attacks_instruct
-# (rules/aeon_trespass/primordial_round.ludex:745)
+# (rules/aeon_trespass/primordial_round.ludex:799)
 # Most Primordial Attacks will instruct you to move
 def most_primordial_attacks_instruct_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6307,7 +6360,7 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.unless_stated_otherwise_beginning
-# (rules/aeon_trespass/primordial_round.ludex:766)
+# (rules/aeon_trespass/primordial_round.ludex:820)
 # Unless stated otherwise, at the beginning
 @book.rule(
     'n3_primordial_movement.unless_stated_otherwise_beginning',
@@ -6318,7 +6371,7 @@ def unless_stated_otherwise_beginning_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.primordial_always_moves_along
-# (rules/aeon_trespass/primordial_round.ludex:771)
+# (rules/aeon_trespass/primordial_round.ludex:825)
 # A Primordial always moves along the shortest possible path
 @book.rule(
     'n3_primordial_movement.primordial_always_moves_along',
@@ -6340,7 +6393,7 @@ def primordial_always_moves_along_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.primordial_always_moves_one
-# (rules/aeon_trespass/primordial_round.ludex:784)
+# (rules/aeon_trespass/primordial_round.ludex:838)
 # A Primordial always moves one space
 @book.rule(
     'n3_primordial_movement.primordial_always_moves_one',
@@ -6366,7 +6419,7 @@ def primordial_always_moves_one_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:794)
+# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:848)
 # If the Target is not in a straight line from the Primordial
 @book.rule(
     'n3_primordial_movement.target_not',
@@ -6409,7 +6462,7 @@ def target_not_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_zigzag_axis', 'horizontal')
 
 
-# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:810)
+# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:864)
 # If two or more routes are considered equally short
 @book.rule(
     'n3_primordial_movement.two_more_routes',
@@ -6426,7 +6479,7 @@ def two_more_routes_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_zigzag_axis', zigzag_start)
 
 
-# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:819)
+# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:873)
 # If any effect would cause the Primordial to move past
 @book.rule(
     'n3_primordial_movement.effect_would_cause',
@@ -6489,7 +6542,7 @@ def effect_would_cause_effect(g: Game, ctx: Ctx) -> None:
         g.pull('primordial_miniature', edge_side, ctx.arg('remaining'), ctx=ctx)
 
 
-# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:865)
+# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:919)
 # Most Primordial moves will take place
 book.rule(
     'n3_primordial_movement.most_primordial_moves_take',
@@ -6498,15 +6551,29 @@ book.rule(
 
 
 # n3_primordial_movement.during_movement_primordial_ignores
-# (rules/aeon_trespass/primordial_round.ludex:883)
+# (rules/aeon_trespass/primordial_round.ludex:937)
 # During movement, the Primordial ignores Terrain
-book.rule(
+def during_movement_primordial_ignores_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        ctx.need('target') == 'primordial_miniature'
+        and q.has(g, g.get(ctx.arg('piece'), 'traits'), catalog.DESTRUCTIBLE.id),
+    )
+
+
+@book.rule(
     'n3_primordial_movement.during_movement_primordial_ignores',
     title='During movement, the Primordial ignores Terrain',
+    when=Timing('passes', target='terrain_piece'),
+    check=during_movement_primordial_ignores_check,
 )
+def during_movement_primordial_ignores_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'terrain.placing_and_removing_terrain.destroy_terrain',
+        ctx.but(target=ctx.arg('piece')),
+    )
 
 
-# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:886)
+# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:949)
 # Titans do not impede Primordial movement
 def titans_do_not_impede_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(GAME, 'prim_swept_spaces'), q.location(g, ctx.need('owner'))))
@@ -6524,7 +6591,7 @@ def titans_do_not_impede_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:895)
+# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:958)
 # If the Primordial ends its movement
 def primordial_ends_movement_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6557,7 +6624,7 @@ def primordial_ends_movement_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.unavoidable_knockback_happens
-# (rules/aeon_trespass/primordial_round.ludex:905)
+# (rules/aeon_trespass/primordial_round.ludex:968)
 # The Unavoidable Knockback happens in a straight line away
 @book.rule(
     'n3_primordial_movement.unavoidable_knockback_happens',
@@ -6573,7 +6640,7 @@ def unavoidable_knockback_happens_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'unavoidable_knockback_now', False)
 
 
-# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:939)
+# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:1002)
 # Target out of Range
 @book.rule('n3_primordial_movement.target_out_range', title='Target out of Range')
 def target_out_range_effect(g: Game, ctx: Ctx) -> None:
@@ -6581,7 +6648,7 @@ def target_out_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.smarter_primordials_always_target
-# (rules/aeon_trespass/primordial_round.ludex:1129)
+# (rules/aeon_trespass/primordial_round.ludex:1192)
 # Smarter Primordials always target in range!
 book.rule(
     'n3_primordial_movement.smarter_primordials_always_target',
@@ -6589,7 +6656,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:1132)
+# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:1195)
 # The rules above apply to most cases of movement
 book.rule(
     'n3_primordial_movement.rules_above_apply_most',
@@ -6597,7 +6664,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:1135)
+# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:1198)
 @book.rule(
     'n3_primordial_movement.move_x',
     title='Move X',
@@ -6610,11 +6677,11 @@ def move_x_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_move_limit', g.get(GAME, 'primordial_speed'))
 
 
-# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:1146)
+# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:1209)
 book.rule('n3_primordial_movement.move_x_2', title='Move to X')
 
 
-# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:1150)
+# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:1213)
 # Every Primordial miniature has a front,
 book.rule(
     'primordial_facing.every_primordial_miniature_has',
@@ -6623,7 +6690,7 @@ book.rule(
 
 
 # primordial_facing.targeting_instructions_other_game
-# (rules/aeon_trespass/primordial_round.ludex:1153)
+# (rules/aeon_trespass/primordial_round.ludex:1216)
 # Some targeting instructions and other game
 @book.rule(
     'primordial_facing.targeting_instructions_other_game',
@@ -6637,7 +6704,7 @@ def targeting_instructions_other_game_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:1159)
+# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:1222)
 # Rear designates only the spaces adjacent
 @book.rule(
     'primordial_facing.rear_designates_only_spaces',
@@ -6648,7 +6715,7 @@ def rear_designates_only_spaces_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_turning.unless_stated_otherwise_primordial
-# (rules/aeon_trespass/primordial_round.ludex:1166)
+# (rules/aeon_trespass/primordial_round.ludex:1229)
 # Unless stated otherwise, the Primordial always
 def unless_stated_otherwise_primordial_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6684,7 +6751,7 @@ def unless_stated_otherwise_primordial_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_facing', turn_side)
 
 
-# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:1185)
+# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:1248)
 # The Primordial doesn't turn:
 def primordial_doesn_t_turn_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_zone_attack') or q.involuntary(g, 'primordial_miniature'))
@@ -6701,7 +6768,7 @@ def primordial_doesn_t_turn_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_primordial_attack.primordials_always_move_first
-# (rules/aeon_trespass/primordial_round.ludex:1201)
+# (rules/aeon_trespass/primordial_round.ludex:1264)
 # Primordials always move first, then attack
 def primordials_always_move_first_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6724,7 +6791,7 @@ def primordials_always_move_first_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.usually_attack_without_specific
-# (rules/aeon_trespass/primordial_round.ludex:1210)
+# (rules/aeon_trespass/primordial_round.ludex:1273)
 # Usually, an Attack without a specific
 def usually_attack_without_specific_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_range_x') == 0)
@@ -6740,7 +6807,7 @@ def usually_attack_without_specific_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'ai_attack_range', 1)
 
 
-# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:1218)
+# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:1281)
 # Range Attack X
 def range_attack_x_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'ai_range_x')) > 0)
@@ -6756,7 +6823,7 @@ def range_attack_x_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'ai_attack_range', g.get(GAME, 'ai_range_x'))
 
 
-# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:1225)
+# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:1288)
 # Simultaneous Attack
 @book.rule('primordial_attack_types.simultaneous_attack', title='Simultaneous Attack')
 def simultaneous_attack_effect(g: Game, ctx: Ctx) -> None:
@@ -6783,7 +6850,7 @@ def simultaneous_attack_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.simultaneous_chain_break.solon_breaks_the_chain
-# (rules/aeon_trespass/primordial_round.ludex:1251)
+# (rules/aeon_trespass/primordial_round.ludex:1314)
 # Solon's card makes a Chain Break after his Attack Consequences
 def solon_breaks_the_chain_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('owner') == catalog.SOLON.id)
@@ -6800,7 +6867,7 @@ def solon_breaks_the_chain_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chain_break', ctx)
 
 
-# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:1274)
+# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:1337)
 # Sequential Attack
 @book.rule('primordial_attack_types.sequential_attack', title='Sequential Attack')
 def sequential_attack_effect(g: Game, ctx: Ctx) -> None:
@@ -6812,7 +6879,7 @@ def sequential_attack_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.sequential_attack_targets
-# (rules/aeon_trespass/primordial_round.ludex:1289)
+# (rules/aeon_trespass/primordial_round.ludex:1352)
 # If a Sequential Attack targets "All
 def sequential_attack_targets_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_all_titans_in_path') and not g.get(GAME, 'primordial_attack_ended'))
@@ -6856,7 +6923,7 @@ def sequential_attack_targets_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.sequential_attack_targets.no_crash_in_path
-# (rules/aeon_trespass/primordial_round.ludex:1308)
+# (rules/aeon_trespass/primordial_round.ludex:1371)
 # Primordial movement during this Attack does not cause Crash
 def no_crash_in_path_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_all_titans_in_path'))
@@ -6876,7 +6943,7 @@ def no_crash_in_path_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.sequential_chain_break.herodotus_breaks_the_sequence
-# (rules/aeon_trespass/primordial_round.ludex:1366)
+# (rules/aeon_trespass/primordial_round.ludex:1429)
 # Herodotus's card makes a Chain Break after his Attack
 def herodotus_breaks_the_sequence_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('owner') == catalog.HERODOTUS.id)
@@ -6893,7 +6960,7 @@ def herodotus_breaks_the_sequence_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chain_break', ctx)
 
 
-# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:1397)
+# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:1460)
 def zone_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_zone_attack'))
 
@@ -6943,21 +7010,21 @@ def zone_attack_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('n4_2_attack_consequences.after_performing_evasion_roll', ctx.but(owner=a))
 
 
-# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:1487)
+# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:1550)
 book.rule('primordial_attack_types.judgement', title='Judgement')
 
 
-# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:1490)
+# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:1553)
 # Who's Hitting Whom
 book.rule('primordial_attack_types.who_s_hitting_whom', title="Who's Hitting Whom")
 
 
-# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:1494)
+# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:1557)
 # In Aeon Trespass
 book.rule('n4_1_evasion_roll.aeon_trespass_2', title='In Aeon Trespass')
 
 
-# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:1497)
+# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:1560)
 # To perform an Evasion Roll you must roll the specified
 @book.rule(
     'n4_1_evasion_roll.perform_evasion_roll',
@@ -6984,14 +7051,14 @@ def perform_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n4_1_evasion_roll.then_compare_results_evasion', ctx)
 
 
-# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:1516)
+# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:1579)
 # If you have any Gear cards
 @book.rule('n4_1_evasion_roll.have_gear_cards', title='If you have any Gear cards')
 def have_gear_cards_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'evasion_die_bonus', g.get(ctx.need('owner'), 'evasion_bonus'))
 
 
-# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:1522)
+# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:1585)
 # Then compare the results to the Evasion Roll difficulty
 def then_compare_results_evasion_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('owner'), 'block_x')) > 0)
@@ -7017,7 +7084,7 @@ def then_compare_results_evasion_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die
-# (rules/aeon_trespass/primordial_round.ludex:1530)
+# (rules/aeon_trespass/primordial_round.ludex:1593)
 # Each die: an evade or a hit
 @book.rule(
     'n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die',
@@ -7036,7 +7103,7 @@ def score_evasion_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('evasion_hits', 1, GAME)
 
 
-# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:1540)
+# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:1603)
 # If there are no hits (meaning
 def no_hits_meaning_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'evasion_hits') == 0)
@@ -7051,7 +7118,7 @@ def no_hits_meaning_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_evade', True)
 
 
-# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:1617)
+# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:1680)
 # Some weapons (like Shields) have defensive capabilities
 book.rule(
     'defensive_weapons.weapons_like_shields_have',
@@ -7059,7 +7126,7 @@ book.rule(
 )
 
 
-# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:1621)
+# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:1684)
 # Some Gear cards may provide you with Crit Evade abilities
 book.rule(
     'crit_evade.gear_cards_may_provide',
@@ -7067,7 +7134,7 @@ book.rule(
 )
 
 
-# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:1625)
+# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:1688)
 # If, for some reason, a Titan
 def out_reach_oor_evade_reason_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'target_moved_out_of_reach'))
@@ -7084,7 +7151,7 @@ def out_reach_oor_evade_reason_titan_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_2_attack_consequences.after_performing_evasion_roll
-# (rules/aeon_trespass/primordial_round.ludex:1659)
+# (rules/aeon_trespass/primordial_round.ludex:1722)
 # If, after performing the Evasion Roll,
 def after_performing_evasion_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'evasion_hits')) >= 1)
@@ -7099,7 +7166,7 @@ def after_performing_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.least_one_die', ctx)
 
 
-# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:1665)
+# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:1728)
 # If at least one die is a hit, you must trigger all effects
 @book.rule(
     'attack_effects.least_one_die',
@@ -7110,7 +7177,7 @@ def least_one_die_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.other_statistics_tokens', ctx)
 
 
-# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:1673)
+# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:1736)
 @book.rule('attack_effects.danger_2', title='Danger')
 def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.set(
@@ -7128,7 +7195,7 @@ def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('danger', g.get(GAME, 'danger_to_deal'), ctx.need('owner'))
 
 
-# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:1684)
+# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:1747)
 # Other statistics and tokens
 @book.rule('attack_effects.other_statistics_tokens', title='Other statistics and tokens')
 def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
@@ -7137,7 +7204,7 @@ def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
 
 
 # attack_effects.conditions_other_effects_abilities
-# (rules/aeon_trespass/primordial_round.ludex:1691)
+# (rules/aeon_trespass/primordial_round.ludex:1754)
 # Conditions, other effects and abilities
 book.rule(
     'attack_effects.conditions_other_effects_abilities',
@@ -7145,7 +7212,7 @@ book.rule(
 )
 
 
-# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:1695)
+# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:1758)
 # When you are dealt Danger as a consequence of a Primordial
 @book.rule(
     'armor_roll_2.dealt_danger',
@@ -7160,7 +7227,7 @@ def dealt_danger_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('armor_roll_2.during_armor_roll_count', ctx)
 
 
-# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:1707)
+# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:1770)
 # During an Armor Roll, you count Potential symbols, not Power
 @book.rule(
     'armor_roll_2.during_armor_roll_count',
@@ -7178,7 +7245,7 @@ def during_armor_roll_count_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:1713)
+# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:1776)
 # Most AI cards, as well as some BP cards and other game
 book.rule(
     'window_opportunity.most_ai_cards_well',
@@ -7186,7 +7253,7 @@ book.rule(
 )
 
 
-# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:1716)
+# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:1779)
 # Whenever you encounter the Window of Opportunity symbol
 book.rule(
     'window_opportunity.whenever_encounter_window',
@@ -7194,7 +7261,7 @@ book.rule(
 )
 
 
-# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:1719)
+# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:1782)
 @book.rule('chain_break', title='Chain Break')
 def chain_break_effect(g: Game, ctx: Ctx) -> None:
     if q.resolving(g, 'titan_attack'):
@@ -7203,7 +7270,7 @@ def chain_break_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_attack_ended', True)
 
 
-# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:1734)
+# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:1797)
 # A new Attack starts unbroken
 @book.rule(
     'attack_not_broken_yet',
@@ -7217,7 +7284,7 @@ def attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_evade_fail_effects_due', 0)
 
 
-# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:1744)
+# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:1807)
 # Some Trauma cards, abilities and other
 book.rule(
     'chain_break_rules.trauma_cards_abilities_other',
@@ -7225,7 +7292,7 @@ book.rule(
 )
 
 
-# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:1747)
+# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:1810)
 # If a Titan Bonus Attack or additional Primordial Attack
 def titan_bonus_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'ai_card_attack'))
@@ -7241,7 +7308,7 @@ def titan_bonus_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_attack_ended', True)
 
 
-# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:1755)
+# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:1818)
 # In case of Primordial Zone Attacks,
 def case_primordial_zone_attacks_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'primordial_attack_types.zone_attack'))
@@ -7264,7 +7331,7 @@ def case_primordial_zone_attacks_effect(g: Game, ctx: Ctx) -> None:
 
 
 # chain_break_rules.zone_chain_break.herodotus_breaks_the_chain
-# (rules/aeon_trespass/primordial_round.ludex:1775)
+# (rules/aeon_trespass/primordial_round.ludex:1838)
 # Herodotus's card makes a Chain Break after his Evasion Roll
 def herodotus_breaks_the_chain_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('owner') == catalog.HERODOTUS.id)
@@ -7281,22 +7348,22 @@ def herodotus_breaks_the_chain_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chain_break', ctx)
 
 
-# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:1802)
+# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:1865)
 # If, for any reason, a Titan
 book.rule('chain_break_rules.reason_titan', title='If, for any reason, a Titan')
 
 
-# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:1805)
+# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:1868)
 # If a Chain Break happens during
 book.rule('chain_break_rules.chain_break_happens_during', title='If a Chain Break happens during')
 
 
-# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:1813)
+# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:1876)
 # Fate is a cruel mistress
 book.rule('fate_effect_triggers.fate_cruel_mistress', title='Fate is a cruel mistress')
 
 
-# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:1816)
+# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:1879)
 # Some AI cards have additional or stronger effects depending
 @book.rule(
     'fate_effect_triggers.ai_cards_have_additional',
@@ -7309,7 +7376,7 @@ def ai_cards_have_additional_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'fate_banner_evasion_dice', 0)
 
 
-# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:1853)
+# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:1916)
 # There may be other effect triggers
 book.rule(
     'other_effect_triggers.may_other_effect_triggers',
@@ -7317,12 +7384,12 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:1857)
+# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:1920)
 # After Attack effects
 book.rule('n5_after_attack.after_attack_section', title='After Attack effects')
 
 
-# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:1860)
+# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:1923)
 # After Attack effects affect the original Target
 book.rule(
     'n5_after_attack.after_attack_original_target',
@@ -7330,7 +7397,7 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:1863)
+# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:1926)
 # After Attack instructions against multiple Titans
 book.rule(
     'n5_after_attack.after_attack_multiple_titans',
@@ -7338,7 +7405,7 @@ book.rule(
 )
 
 
-# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:1866)
+# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:1929)
 # Discard the AI card; an empty AI deck is refilled
 @book.rule(
     'n5_after_attack.discard_ai_card',
@@ -7353,7 +7420,7 @@ def discard_ai_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # resolve_other_actions.primordials_unspeakable_monsters
-# (rules/aeon_trespass/primordial_round.ludex:1877)
+# (rules/aeon_trespass/primordial_round.ludex:1940)
 # Primordials are unspeakable monsters and they
 book.rule(
     'resolve_other_actions.primordials_unspeakable_monsters',
@@ -7362,7 +7429,7 @@ book.rule(
 
 
 # resolve_other_actions.additional_attacks_resolved_using
-# (rules/aeon_trespass/primordial_round.ludex:1882)
+# (rules/aeon_trespass/primordial_round.ludex:1945)
 # Any additional Attacks are resolved using
 book.rule(
     'resolve_other_actions.additional_attacks_resolved_using',
@@ -7370,7 +7437,7 @@ book.rule(
 )
 
 
-# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:1886)
+# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:1949)
 # End of Primordial Round effects
 @book.rule(
     'end_primordial_round.end_of_round_effects',
@@ -7384,14 +7451,10 @@ def end_primordial_round_end_of_round_effects_effect(g: Game, ctx: Ctx) -> None:
 
 
 # terrain.resolve_tile_effect: Basic Terrain Rules (rules/aeon_trespass/terrain.ludex:11)
-book.rule(
-    'terrain.resolve_tile_effect',
-    title='Basic Terrain Rules',
-    when=Timing('enters', target='terrain_tile_spaces'),
-)
+book.rule('terrain.resolve_tile_effect', title='Basic Terrain Rules')
 
 
-# terrain.placing_and_removing_terrain.destroy_terrain (rules/aeon_trespass/terrain.ludex:18)
+# terrain.placing_and_removing_terrain.destroy_terrain (rules/aeon_trespass/terrain.ludex:21)
 # Destroying a Terrain tile
 @book.rule(
     'terrain.placing_and_removing_terrain.destroy_terrain',
@@ -7401,38 +7464,99 @@ def destroy_terrain_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'terrain_supply')
 
 
-# terrain.placing_and_removing_terrain.place_terrain (rules/aeon_trespass/terrain.ludex:23)
+# terrain.placing_and_removing_terrain.place_terrain (rules/aeon_trespass/terrain.ludex:26)
 # Placing a Terrain tile
-@book.rule(
-    'terrain.placing_and_removing_terrain.place_terrain',
-    title='Placing a Terrain tile',
-    prose=1,
-)
+@book.rule('terrain.placing_and_removing_terrain.place_terrain', title='Placing a Terrain tile')
 def place_terrain_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'terrain_placement_ignored', False)
     if g.fact('all_of_type_on_board'):
-        g.prose(
-            'Remove the tile of this type furthest from the Primordial, then place it on the '
-            'indicated spaces.',
+        chosen_1 = g.pick(
+            ctx,
+            'terrain.placing_and_removing_terrain.place_terrain',
+            'furthest_tile',
+            g.members(
+                [
+                    s
+                    for s in g.members(
+                        q.occupied(g, 'battle_grid', q.name_of(g, g.get(GAME, 'placed_tile'))),
+                    )
+                    if q.distance(g, s, 'primordial_miniature')
+                    == q.largest(
+                        g,
+                        [
+                            q.distance(g, u, 'primordial_miniature')
+                            for u in g.members(
+                                q.occupied(
+                                    g,
+                                    'battle_grid',
+                                    q.name_of(g, g.get(GAME, 'placed_tile')),
+                                ),
+                            )
+                        ],
+                    )
+                ],
+            ),
         )
-    if g.fact('covers_terrain'):
+        for furthest_tile in chosen_1:
+            for x in g.members(
+                [
+                    y
+                    for y in g.members(q.covering(g, furthest_tile))
+                    if q.name_of(g, y) == q.name_of(g, g.get(GAME, 'placed_tile'))
+                ],
+            ):
+                g.move(x, 'terrain_supply')
+                g.set(GAME, 'placed_tile', x)
+    if (
+        not q.empty(
+            g,
+            [
+                p
+                for p in g.members(q.covering(g, g.get(GAME, 'placement_space')))
+                if q.is_(g, p, 'terrain_piece')
+            ],
+        )
+    ):
         g.trigger('terrain.placement_on_terrain.placement_on_indestructible', ctx)
         g.trigger('terrain.placement_on_terrain.placement_destroys_other', ctx)
-    if g.fact('covers_titan') and not g.get(GAME, 'terrain_placement_ignored'):
+    if (
+        not g.get(GAME, 'terrain_placement_ignored')
+        and not q.empty(
+            g,
+            [
+                f
+                for f in g.members(q.covering(g, g.get(GAME, 'placement_space')))
+                if q.is_(g, f, 'titan_movement_rules.titan_figure')
+            ],
+        )
+    ):
         g.trigger('terrain.placement_on_titan.obstacle_destructible_on_titan', ctx)
         g.trigger('terrain.placement_on_titan.obstacle_on_titan', ctx)
         g.trigger('terrain.placement_on_titan.other_tile_on_titan', ctx)
-    if g.fact('covers_primordial') and not g.get(GAME, 'terrain_placement_ignored'):
+    if (
+        not g.get(GAME, 'terrain_placement_ignored')
+        and q.has(g, q.covering(g, g.get(GAME, 'placement_space')), 'primordial_miniature')
+    ):
         g.trigger('terrain.placement_on_primordial.indestructible_on_primordial', ctx)
         g.trigger('terrain.placement_on_primordial.other_tile_on_primordial', ctx)
     if not g.get(GAME, 'terrain_placement_ignored'):
-        g.move(g.get(GAME, 'placed_tile'), 'battle_board_terrain')
+        g.move(g.get(GAME, 'placed_tile'), g.get(GAME, 'placement_space'))
 
 
-# terrain.placement_on_terrain.placement_on_indestructible (rules/aeon_trespass/terrain.ludex:47)
+# terrain.placement_on_terrain.placement_on_indestructible (rules/aeon_trespass/terrain.ludex:59)
 # On an Indestructible tile
 def placement_on_indestructible_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.fact('covered_has_trait', catalog.INDESTRUCTIBLE.id))
+    return bool(
+        not q.empty(
+            g,
+            [
+                p
+                for p in g.members(q.covering(g, g.get(GAME, 'placement_space')))
+                if q.is_(g, p, 'terrain_piece')
+                and q.has(g, g.get(p, 'traits'), catalog.INDESTRUCTIBLE.id)
+            ],
+        ),
+    )
 
 
 @book.rule(
@@ -7444,10 +7568,20 @@ def placement_on_indestructible_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'terrain_placement_ignored', True)
 
 
-# terrain.placement_on_terrain.placement_destroys_other (rules/aeon_trespass/terrain.ludex:53)
+# terrain.placement_on_terrain.placement_destroys_other (rules/aeon_trespass/terrain.ludex:65)
 # On any other tile
 def placement_destroys_other_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.fact('covered_has_trait', catalog.INDESTRUCTIBLE.id))
+    return bool(
+        q.empty(
+            g,
+            [
+                p
+                for p in g.members(q.covering(g, g.get(GAME, 'placement_space')))
+                if q.is_(g, p, 'terrain_piece')
+                and q.has(g, g.get(p, 'traits'), catalog.INDESTRUCTIBLE.id)
+            ],
+        ),
+    )
 
 
 @book.rule(
@@ -7456,15 +7590,29 @@ def placement_destroys_other_check(g: Game, ctx: Ctx) -> bool:
     check=placement_destroys_other_check,
 )
 def placement_destroys_other_effect(g: Game, ctx: Ctx) -> None:
-    g.move(g.fact('covered_tile'), 'terrain_supply')
+    for p in g.members(
+        [
+            q_
+            for q_ in g.members(q.covering(g, g.get(GAME, 'placement_space')))
+            if q.is_(g, q_, 'terrain_piece')
+        ],
+    ):
+        g.trigger('terrain.placing_and_removing_terrain.destroy_terrain', ctx.but(target=p))
 
 
-# terrain.placement_on_titan.obstacle_destructible_on_titan (rules/aeon_trespass/terrain.ludex:62)
+# terrain.placement_on_titan.obstacle_destructible_on_titan (rules/aeon_trespass/terrain.ludex:76)
 # An Obstacle and Destructible tile
 def obstacle_destructible_on_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.fact('placed_has_trait', catalog.OBSTACLE.id)
-        and g.fact('placed_has_trait', catalog.DESTRUCTIBLE.id),
+        not q.empty(
+            g,
+            [
+                t
+                for t in g.members([g.get(GAME, 'placed_tile')])
+                if q.has(g, g.get(t, 'traits'), catalog.OBSTACLE.id)
+                and q.has(g, g.get(t, 'traits'), catalog.DESTRUCTIBLE.id)
+            ],
+        ),
     )
 
 
@@ -7475,18 +7623,32 @@ def obstacle_destructible_on_titan_check(g: Game, ctx: Ctx) -> bool:
 )
 def obstacle_destructible_on_titan_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'terrain_placement_ignored', True)
-    ctx_1 = ctx
-    ctx = ctx.but(actor=g.fact('covered_titan'))
-    g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
-    ctx = ctx_1
+    for f in g.members(
+        [
+            g_
+            for g_ in g.members(q.covering(g, g.get(GAME, 'placement_space')))
+            if q.is_(g, g_, 'titan_movement_rules.titan_figure')
+        ],
+    ):
+        ctx_1 = ctx
+        ctx = ctx.but(actor=g.get(f, 'pilot'))
+        g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+        ctx = ctx_1
 
 
-# terrain.placement_on_titan.obstacle_on_titan (rules/aeon_trespass/terrain.ludex:70)
+# terrain.placement_on_titan.obstacle_on_titan (rules/aeon_trespass/terrain.ludex:85)
 # An Obstacle tile
 def obstacle_on_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        g.fact('placed_has_trait', catalog.OBSTACLE.id)
-        and not g.fact('placed_has_trait', catalog.DESTRUCTIBLE.id),
+        not q.empty(
+            g,
+            [
+                t
+                for t in g.members([g.get(GAME, 'placed_tile')])
+                if q.has(g, g.get(t, 'traits'), catalog.OBSTACLE.id)
+                and not q.has(g, g.get(t, 'traits'), catalog.DESTRUCTIBLE.id)
+            ],
+        ),
     )
 
 
@@ -7494,23 +7656,35 @@ def obstacle_on_titan_check(g: Game, ctx: Ctx) -> bool:
     'terrain.placement_on_titan.obstacle_on_titan',
     title='An Obstacle tile',
     check=obstacle_on_titan_check,
-    prose=1,
 )
 def obstacle_on_titan_effect(g: Game, ctx: Ctx) -> None:
-    ctx_1 = ctx
-    ctx = ctx.but(actor=g.fact('covered_titan'))
-    g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
-    ctx = ctx_1
-    g.prose(
-        'Displace the Titan to an adjacent space that lets the tile be placed without '
-        'overlapping; if there is none, the Titan cannot be legally Displaced and dies.',
-    )
+    for f in g.members(
+        [
+            g_
+            for g_ in g.members(q.covering(g, g.get(GAME, 'placement_space')))
+            if q.is_(g, g_, 'titan_movement_rules.titan_figure')
+        ],
+    ):
+        ctx_1 = ctx
+        ctx = ctx.but(actor=g.get(f, 'pilot'))
+        g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
+        ctx = ctx_1
+        g.trigger('keywords.keywords_list.displace.displace_target', ctx.but(target=f))
 
 
-# terrain.placement_on_titan.other_tile_on_titan (rules/aeon_trespass/terrain.ludex:78)
+# terrain.placement_on_titan.other_tile_on_titan (rules/aeon_trespass/terrain.ludex:98)
 # Any other tile
 def other_tile_on_titan_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.fact('placed_has_trait', catalog.OBSTACLE.id))
+    return bool(
+        q.empty(
+            g,
+            [
+                t
+                for t in g.members([g.get(GAME, 'placed_tile')])
+                if q.has(g, g.get(t, 'traits'), catalog.OBSTACLE.id)
+            ],
+        ),
+    )
 
 
 @book.rule(
@@ -7527,10 +7701,19 @@ def other_tile_on_titan_effect(g: Game, ctx: Ctx) -> None:
 
 
 # terrain.placement_on_primordial.indestructible_on_primordial
-# (rules/aeon_trespass/terrain.ludex:88)
+# (rules/aeon_trespass/terrain.ludex:108)
 # An Indestructible tile is placed as normal
 def indestructible_on_primordial_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.fact('placed_has_trait', catalog.INDESTRUCTIBLE.id))
+    return bool(
+        not q.empty(
+            g,
+            [
+                t
+                for t in g.members([g.get(GAME, 'placed_tile')])
+                if q.has(g, g.get(t, 'traits'), catalog.INDESTRUCTIBLE.id)
+            ],
+        ),
+    )
 
 
 book.rule(
@@ -7540,10 +7723,19 @@ book.rule(
 )
 
 
-# terrain.placement_on_primordial.other_tile_on_primordial (rules/aeon_trespass/terrain.ludex:92)
+# terrain.placement_on_primordial.other_tile_on_primordial (rules/aeon_trespass/terrain.ludex:112)
 # Any other tile cannot be placed
 def other_tile_on_primordial_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.fact('placed_has_trait', catalog.INDESTRUCTIBLE.id))
+    return bool(
+        q.empty(
+            g,
+            [
+                t
+                for t in g.members([g.get(GAME, 'placed_tile')])
+                if q.has(g, g.get(t, 'traits'), catalog.INDESTRUCTIBLE.id)
+            ],
+        ),
+    )
 
 
 @book.rule(
@@ -7555,12 +7747,12 @@ def other_tile_on_primordial_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'terrain_placement_ignored', True)
 
 
-# terrain.terrain_abilities: Terrain Abilities (rules/aeon_trespass/terrain.ludex:138)
+# terrain.terrain_abilities: Terrain Abilities (rules/aeon_trespass/terrain.ludex:140)
 book.rule('terrain.terrain_abilities', title='Terrain Abilities')
 
 
 # terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_end
-# (rules/aeon_trespass/terrain.ludex:149)
+# (rules/aeon_trespass/terrain.ludex:151)
 # A Titan ends its movement on the tile
 @book.rule(
     'terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_end',
@@ -7571,7 +7763,7 @@ def ambrosia_tile_end_effect(g: Game, ctx: Ctx) -> None:
 
 
 # terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_through
-# (rules/aeon_trespass/terrain.ludex:153)
+# (rules/aeon_trespass/terrain.ludex:155)
 # A Titan moves through the tile
 @book.rule(
     'terrain.terrain_traits_list.ambrosia_trait.ambrosia_tile_through',
@@ -7583,11 +7775,171 @@ def ambrosia_tile_through_effect(g: Game, ctx: Ctx) -> None:
         g.gain('ambrosia', 1, ctx.subject)
 
 
-# terrain.terrain_traits_list.inhabited.inhabited_destroyed (rules/aeon_trespass/terrain.ludex:187)
+# terrain.terrain_traits_list.boundless.boundless_forced_onto
+# (rules/aeon_trespass/terrain.ludex:169)
+# A Titan forced to move onto the tile dies
+def boundless_forced_onto_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.involuntary(g, ctx.need('target'))
+        and q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and q.has(g, g.get(ctx.arg('piece'), 'traits'), catalog.BOUNDLESS.id),
+    )
+
+
+@book.rule(
+    'terrain.terrain_traits_list.boundless.boundless_forced_onto',
+    title='A Titan forced to move onto the tile dies',
+    when=Timing('passes', target='terrain_piece'),
+    check=boundless_forced_onto_check,
+)
+def boundless_forced_onto_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
+    g.trigger('titan_death', ctx)
+    ctx = ctx_1
+
+
+# terrain.terrain_traits_list.chasm.chasm_pushed_or_pulled (rules/aeon_trespass/terrain.ludex:185)
+# A Titan pushed back or pulled through a Chasm space dies
+def chasm_pushed_or_pulled_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and not q.empty(
+            g,
+            [
+                s
+                for s in g.members(q.passed(g, ctx.need('target')))
+                if s != q.location(g, ctx.need('target'))
+                and q.contains(g, s, 'titan_movement_rules.chasm_tile')
+            ],
+        ),
+    )
+
+
+@book.rule(
+    'terrain.terrain_traits_list.chasm.chasm_pushed_or_pulled',
+    title='A Titan pushed back or pulled through a Chasm space dies',
+    when=Timing(
+        'any',
+        options=(
+            Timing('after', target='keywords.keywords_list.pushback.suffer_pushback'),
+            Timing('after', target='keywords.keywords_list.pull.suffer_pull'),
+        ),
+    ),
+    check=chasm_pushed_or_pulled_check,
+)
+def chasm_pushed_or_pulled_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
+    g.trigger('titan_death', ctx)
+    ctx = ctx_1
+
+
+# terrain.terrain_traits_list.cover.cover_evasion (rules/aeon_trespass/terrain.ludex:200)
+# +1 Evasion for a Titan on the tile
+def cover_evasion_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        not q.empty(
+            g,
+            [
+                p
+                for p in g.members(q.all_(g, 'terrain_piece'))
+                if q.in_play(g, p)
+                and q.has(g, g.get(p, 'traits'), catalog.COVER.id)
+                and (
+                    q.location(g, p) == q.location(g, ctx.need('owner'))
+                    or q.has(
+                        g,
+                        [
+                            q.location(g, f)
+                            for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                            if g.get(f, 'pilot') == ctx.need('owner')
+                        ],
+                        q.location(g, p),
+                    )
+                )
+            ],
+        ),
+    )
+
+
+@book.rule(
+    'terrain.terrain_traits_list.cover.cover_evasion',
+    title='+1 Evasion for a Titan on the tile',
+    when=Timing('before', target='evasion_roll'),
+    check=cover_evasion_check,
+)
+def cover_evasion_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('evasion_bonus', 1, ctx.subject)
+
+
+# terrain.terrain_traits_list.destructible.destructible_moved_onto
+# (rules/aeon_trespass/terrain.ludex:214)
+# A Titan involuntarily moved onto the tile destroys it
+def destructible_moved_onto_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.involuntary(g, ctx.need('target'))
+        and q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and q.has(g, g.get(ctx.arg('piece'), 'traits'), catalog.DESTRUCTIBLE.id)
+        and not q.resolving(g, 'keywords.keywords_list.knockback.suffer_knockback'),
+    )
+
+
+@book.rule(
+    'terrain.terrain_traits_list.destructible.destructible_moved_onto',
+    title='A Titan involuntarily moved onto the tile destroys it',
+    when=Timing('passes', target='terrain_piece'),
+    check=destructible_moved_onto_check,
+)
+def destructible_moved_onto_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'terrain.placing_and_removing_terrain.destroy_terrain',
+        ctx.but(target=ctx.arg('piece')),
+    )
+
+
+# terrain.terrain_traits_list.destructible.destructible_knockback_end
+# (rules/aeon_trespass/terrain.ludex:223)
+# A knocked back Titan destroys the tile it ends on
+def destructible_knockback_end_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
+        and q.resolving(g, 'keywords.keywords_list.knockback.suffer_knockback'),
+    )
+
+
+@book.rule(
+    'terrain.terrain_traits_list.destructible.destructible_knockback_end',
+    title='A knocked back Titan destroys the tile it ends on',
+    when=Timing('enters', target='battle_grid'),
+    check=destructible_knockback_end_check,
+)
+def destructible_knockback_end_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members(
+        [
+            p
+            for p in g.members(q.covering(g, q.location(g, ctx.need('target'))))
+            if q.is_(g, p, 'terrain_piece')
+            and q.has(g, g.get(p, 'traits'), catalog.DESTRUCTIBLE.id)
+        ],
+    ):
+        g.trigger('terrain.placing_and_removing_terrain.destroy_terrain', ctx.but(target=t))
+
+
+# terrain.terrain_traits_list.inhabited.inhabited_destroyed (rules/aeon_trespass/terrain.ludex:241)
 # An Inhabited tile destroyed: -1 Diplomacy
+def inhabited_destroyed_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.is_(g, ctx.need('target'), 'terrain_piece')
+        and q.has(g, g.get(ctx.need('target'), 'traits'), catalog.INHABITED.id),
+    )
+
+
 @book.rule(
     'terrain.terrain_traits_list.inhabited.inhabited_destroyed',
     title='An Inhabited tile destroyed: -1 Diplomacy',
+    when=Timing('after', target='terrain.placing_and_removing_terrain.destroy_terrain'),
+    check=inhabited_destroyed_check,
 )
 def inhabited_destroyed_effect(g: Game, ctx: Ctx) -> None:
     g.lose('diplomacy', 1, GAME)
@@ -8144,31 +8496,26 @@ book.rule(
 def movement_caused_opposing_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.involuntary(g, ctx.need('target'))
-        and q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure')
-        and q.contains(g, q.location(g, ctx.need('target')), 'titan_movement_rules.obstacle_tile'),
+        and q.is_(g, ctx.need('target'), 'titan_movement_rules.titan_figure'),
     )
 
 
 @book.rule(
     'involuntary_movement.movement_caused_opposing',
     title='All movement caused by an opposing',
-    when=Timing('passes', target='battle_grid'),
+    when=Timing('passes', target='titan_movement_rules.obstacle_tile'),
     check=movement_caused_opposing_check,
-    prose=1,
 )
 def movement_caused_opposing_effect(g: Game, ctx: Ctx) -> None:
     ctx_1 = ctx
     ctx = ctx.but(actor=g.get(ctx.need('target'), 'pilot'))
     g.trigger('keywords.keywords_list.crash.suffer_crash', ctx)
     ctx = ctx_1
-    if g.words('the Obstacle Terrain tile is Destructible'):
-        g.prose(
-            "If the Terrain is Destructible, it is then removed from the Battle Board. If it's "
-            'Indestructible, it stays on the board.',
-        )
+    if g.fact('tile_has_trait', ctx.arg('piece'), catalog.DESTRUCTIBLE.id):
+        g.move(ctx.arg('piece'), 'terrain_supply')
 
 
-# involuntary_movement.involuntary_end_on_titan (rules/aeon_trespass/titan_round.ludex:699)
+# involuntary_movement.involuntary_end_on_titan (rules/aeon_trespass/titan_round.ludex:701)
 # A Titan ends involuntary movement on another Titan's space: the other is displaced
 def involuntary_end_on_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8196,7 +8543,7 @@ def involuntary_end_on_titan_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.displace.displace_target', ctx.but(target=o))
 
 
-# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:764)
+# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:766)
 # Important: A single effect can be a voluntary movement
 book.rule(
     'involuntary_movement.important',
@@ -8205,7 +8552,7 @@ book.rule(
 
 
 # involuntary_movement_reduction.titan_abilities_traits_other
-# (rules/aeon_trespass/titan_round.ludex:768)
+# (rules/aeon_trespass/titan_round.ludex:770)
 # Titan abilities, traits and other effects
 def titan_abilities_traits_other_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'unavoidable_knockback_now'))
@@ -8251,7 +8598,7 @@ def titan_abilities_traits_other_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:831)
+# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:833)
 # As mentioned at the start of this section
 book.rule(
     'other_uses_movement_actions.mentioned_start',
@@ -8259,7 +8606,7 @@ book.rule(
 )
 
 
-# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:837)
+# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:839)
 book.procedure(
     'titan_attack',
     title='Titan Attack (the attack sequence)',
@@ -8278,19 +8625,19 @@ book.procedure(
 )
 
 
-# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:840)
+# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:842)
 # 1. Declare Attack and Active Weapon
 book.rule('titan_attack.declare_attack', title='1. Declare Attack and Active Weapon', kind='step')
 
 
-# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:844)
+# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:846)
 # 2. Raise Rage and check Priority Target
 @book.rule('titan_attack.raise_rage', title='2. Raise Rage and check Priority Target', kind='step')
 def raise_rage_effect(g: Game, ctx: Ctx) -> None:
     g.gain('rage', 1, ctx.need('owner'))
 
 
-# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:852)
+# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:854)
 def attack_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8303,7 +8650,7 @@ book.rule(
 )
 
 
-# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:857)
+# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:859)
 def first_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8326,7 +8673,7 @@ def first_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
 
 
-# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:874)
+# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:876)
 def draw_bp_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8334,7 +8681,7 @@ def draw_bp_check(g: Game, ctx: Ctx) -> bool:
 book.rule('titan_attack.draw_bp', title='5. Draw BP card', kind='step', check=draw_bp_check)
 
 
-# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:879)
+# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:881)
 def power_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8352,7 +8699,7 @@ def power_roll_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_4_using_potentials.potential_result_gives_one', ctx)
 
 
-# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:899)
+# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:901)
 def responses_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8365,7 +8712,7 @@ book.rule(
 )
 
 
-# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:904)
+# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:906)
 # 8. Wounds and Escalation
 def wounds_and_escalation_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
@@ -8379,7 +8726,7 @@ book.rule(
 )
 
 
-# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:909)
+# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:911)
 # 9. Clear the Kratos Pool
 @book.rule('titan_attack.clear_kratos_pool', title='9. Clear the Kratos Pool', kind='step')
 def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
@@ -8390,7 +8737,7 @@ def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'diversion_tokens', 0)
 
 
-# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:919)
+# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:921)
 @book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
 def second_window_effect(g: Game, ctx: Ctx) -> None:
     if q.known(g, g.get(ctx.need('owner'), 'break_x')) > 0:
@@ -8409,7 +8756,7 @@ def second_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.diversion.diversion_token', ctx)
 
 
-# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1028)
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1030)
 # A new Titan Attack starts unbroken
 @book.rule(
     'titan_attack_not_broken_yet',
@@ -8423,7 +8770,7 @@ def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_miss_effects_due', 0)
 
 
-# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1044)
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1046)
 # Declare you are about to Attack,
 def declare_about_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8467,7 +8814,7 @@ def declare_about_attack_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1064)
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1066)
 # If you cannot choose a legal
 def cannot_choose_legal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'no_legal_active_weapon'))
@@ -8483,7 +8830,7 @@ def cannot_choose_legal_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1097)
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1099)
 # Effective Range
 @book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
 def effective_range_effect(g: Game, ctx: Ctx) -> None:
@@ -8503,7 +8850,7 @@ def effective_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n1_declare_attack_active_weapon.effective_range_most_weapons
-# (rules/aeon_trespass/titan_round.ludex:1111)
+# (rules/aeon_trespass/titan_round.ludex:1113)
 # An effective range of most weapons
 def effective_range_most_weapons_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'weapon_reach') == 0 and g.get(GAME, 'weapon_ranged_max') == 0)
@@ -8519,7 +8866,7 @@ def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1119)
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1121)
 # Reach X weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.reach_x_weapons_have',
@@ -8530,7 +8877,7 @@ def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1126)
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1128)
 # Ranged X–Y weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.ranged_x_y_weapons',
@@ -8545,7 +8892,7 @@ def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1212)
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1214)
 # Roll a number of (d10) Attack
 @book.rule(
     'n3_attack_roll.roll_number_d10_attack',
@@ -8567,7 +8914,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
 
 
-# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1232)
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1234)
 # Each die with a result equal
 def die_result_equal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_misses') == 0)
@@ -8583,7 +8930,7 @@ def die_result_equal_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_hit', True)
 
 
-# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1238)
+# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1240)
 # Each die: a hit or a miss
 @book.rule('n3_attack_roll.die_result_equal.score_attack_die', title='Each die: a hit or a miss')
 def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
@@ -8601,7 +8948,7 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('attack_misses', 1, GAME)
 
 
-# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1249)
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1251)
 # All dice that are not hits are misses
 def dice_not_hits_misses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_hits') == 0)
@@ -8618,7 +8965,7 @@ def dice_not_hits_misses_effect(g: Game, ctx: Ctx) -> None:
     g.skip_to('titan_attack', 'titan_attack.clear_kratos_pool')
 
 
-# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1257)
+# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1259)
 # After step 9, a full miss ends the Attack
 def full_miss_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_full_miss'))
@@ -8634,12 +8981,12 @@ def full_miss_ends_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1263)
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1265)
 # Note that some Gear cards have
 book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
 
 
-# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1334)
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1336)
 # Whenever you perform an Attack or Evasion Roll
 def whenever_perform_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 10)
@@ -8655,7 +9002,7 @@ def whenever_perform_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_chance', True)
 
 
-# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1344)
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1346)
 # Some Gear cards, Titan Sheets and Mnemos cards introduce
 book.rule(
     'crit_die.gear_cards_titan_sheets',
@@ -8663,7 +9010,7 @@ book.rule(
 )
 
 
-# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1347)
+# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1349)
 def crit_chance_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -8681,7 +9028,7 @@ def crit_chance_effects_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_chance_effects_due', 1, GAME)
 
 
-# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1354)
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1356)
 def crit_miss_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -8699,7 +9046,7 @@ def crit_miss_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_miss_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1361)
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1363)
 def crit_evade_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -8717,7 +9064,7 @@ def crit_evade_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_evade_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1367)
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1369)
 def crit_evade_fail_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -8736,7 +9083,7 @@ def crit_evade_fail_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_first_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1382)
+# (rules/aeon_trespass/titan_round.ludex:1384)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n4_first_ability_window.activate_applicable_abilities_from',
@@ -8744,7 +9091,7 @@ book.rule(
 )
 
 
-# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1385)
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1387)
 # Abilities used during this window will influence your own
 book.rule(
     'n4_first_ability_window.abilities_used_during_window',
@@ -8752,7 +9099,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1389)
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1391)
 # Primordials are giant monsters from some Other Place
 book.rule(
     'n5_draw_bp_card.primordials_giant_monsters_from',
@@ -8760,7 +9107,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1392)
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1394)
 # Draw the top card from the BP deck and reveal it
 @book.rule(
     'n5_draw_bp_card.draw_top_card_from',
@@ -8771,7 +9118,7 @@ def draw_top_card_from_effect(g: Game, ctx: Ctx) -> None:
     g.draw('bp_deck', 1, 'current_bp_card')
 
 
-# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1397)
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1399)
 @book.rule(
     'n5_draw_bp_card.point_bp',
     title='If at any point the BP',
@@ -8790,7 +9137,7 @@ def point_bp_effect(g: Game, ctx: Ctx) -> None:
         g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1430)
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1432)
 # BP cards include the following information:
 book.rule(
     'n5_draw_bp_card.bp_cards_include_following',
@@ -8798,7 +9145,7 @@ book.rule(
 )
 
 
-# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1448)
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1450)
 # Hitting the Primordial is only the beginning
 book.rule(
     'n6_power_roll.hitting_primordial_only_beginning',
@@ -8806,17 +9153,17 @@ book.rule(
 )
 
 
-# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1451)
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1453)
 # To do that, your Total Power
 book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
 
 
-# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1465)
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1467)
 # First, gather your Power Pool
 book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
 
 
-# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1469)
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1471)
 # Each successful hit grants you as many Power dice
 @book.rule(
     'n6_1_creating_power_pool.successful_hit_grants',
@@ -8833,14 +9180,14 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
 
-# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1479)
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1481)
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_pool', 1 + q.known(g, g.get(GAME, 'power_dice_bonus')), GAME)
 
 
-# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1514)
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1516)
 # Power Dice Tiers
 @book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
 def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
@@ -8851,7 +9198,7 @@ def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1520)
+# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1522)
 # Power Dice Tiers: red, black, white
 def power_die_tier_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'power_die_tier')
@@ -8866,7 +9213,7 @@ book.table(
 
 
 # power_dice_limit_2.powerful_weapons_combined_additional
-# (rules/aeon_trespass/titan_round.ludex:1541)
+# (rules/aeon_trespass/titan_round.ludex:1543)
 # Some powerful weapons combined with additional
 @book.rule(
     'power_dice_limit_2.powerful_weapons_combined_additional',
@@ -8890,7 +9237,7 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
     g.lose('power_pool', 2 * q.known(g, g.get(GAME, 'power_pool_higher_tier')), GAME)
 
 
-# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1562)
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1564)
 # To perform a Power Roll, simply
 @book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
 def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
@@ -8906,7 +9253,7 @@ def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
             g.gain('potentials', 1, GAME)
 
 
-# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1582)
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1584)
 # Each potential result gives you one potential
 @book.rule(
     'n6_4_using_potentials.potential_result_gives_one',
@@ -8916,7 +9263,7 @@ def potential_result_gives_one_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('keywords.keywords_list.break_keyword.break_token_power', ctx)
 
 
-# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1589)
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1591)
 # After using all re-rolls, potential symbols
 book.rule(
     'n6_5_resolve_power_roll.after_using_re_rolls',
@@ -8924,7 +9271,7 @@ book.rule(
 )
 
 
-# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1592)
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1594)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) >= q.known(g, g.get(GAME, 'primordial_at')))
@@ -8943,7 +9290,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'attack_result', 'wound')
 
 
-# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1604)
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1606)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) < q.known(g, g.get(GAME, 'primordial_at')))
@@ -8959,7 +9306,7 @@ def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_result', 'fail')
 
 
-# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1610)
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1612)
 # Note: Some game elements have additional effects that trigger
 book.rule(
     'n6_5_resolve_power_roll.note_additional_effects',
@@ -8968,7 +9315,7 @@ book.rule(
 
 
 # n7_primordial_responses.primordials_powerful_monstrous_beings
-# (rules/aeon_trespass/titan_round.ludex:1614)
+# (rules/aeon_trespass/titan_round.ludex:1616)
 # Primordials are powerful monstrous beings and they
 book.rule(
     'n7_primordial_responses.primordials_powerful_monstrous_beings',
@@ -8976,7 +9323,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1617)
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1619)
 # The exact nature of the response
 def exact_nature_response_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'wound')
@@ -8992,7 +9339,7 @@ def exact_nature_response_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'bp_response', 'Wound')
 
 
-# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1624)
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1626)
 # If you failed to wound the Primordial, you resolve the Fail
 @book.rule(
     'n7_primordial_responses.failed_wound',
@@ -9007,7 +9354,7 @@ def failed_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'instinct_response', g.get(GAME, 'attack_result') != 'critical wound')
 
 
-# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1639)
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1641)
 # Once you know which Response should
 book.rule(
     'n7_primordial_responses.once_know_response_should',
@@ -9015,7 +9362,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1642)
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1644)
 # If the Response doesn't involve any kind of new Attack
 book.rule(
     'n7_primordial_responses.response_doesn_t_involve',
@@ -9024,7 +9371,7 @@ book.rule(
 
 
 # n7_primordial_responses.unless_stated_otherwise_responses
-# (rules/aeon_trespass/titan_round.ludex:1645)
+# (rules/aeon_trespass/titan_round.ludex:1647)
 # Unless stated otherwise, Responses are resolved
 book.rule(
     'n7_primordial_responses.unless_stated_otherwise_responses',
@@ -9032,7 +9379,7 @@ book.rule(
 )
 
 
-# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1649)
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1651)
 # Unless stated otherwise, a Response should
 book.rule(
     'responses_adjacency.unless_stated_otherwise_response',
@@ -9040,7 +9387,7 @@ book.rule(
 )
 
 
-# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1652)
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1654)
 # Knockback and Knockdown are the exceptions
 def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9084,7 +9431,7 @@ def knockback_knockdown_exceptions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1662)
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1664)
 # Escalation, a central Battle mechanic
 book.rule(
     'n8_wounds_escalation.escalation_central_mechanic',
@@ -9092,7 +9439,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1665)
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1667)
 # Failing to wound: the BP card to the discard pile
 def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'fail')
@@ -9109,7 +9456,7 @@ def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
-# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1734)
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1736)
 # A Wound: the BP card is wounded
 def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') != 'fail')
@@ -9127,7 +9474,7 @@ def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='current_bp_card')
 
 
-# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1743)
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1745)
 # Wounding the Primordial performs Escalation
 @book.rule(
     'n8_wounds_escalation.wound_and_escalate',
@@ -9138,7 +9485,7 @@ def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chart_row', ctx)
 
 
-# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1751)
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1753)
 # Successfully wounded BP cards become Wounds
 book.rule(
     'wound_stack_2.successfully_wounded_bp_cards',
@@ -9146,7 +9493,7 @@ book.rule(
 )
 
 
-# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1754)
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1756)
 # Some attacks are so devastating they
 @book.rule(
     'wound_stack_2.attacks_so_devastating',
@@ -9162,7 +9509,7 @@ def attacks_so_devastating_effect(g: Game, ctx: Ctx) -> None:
         g.gain('wound_stack_wounds', 1, GAME)
 
 
-# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1777)
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1779)
 # Escalation is the process of adding
 book.rule(
     'performing_escalation.escalation_process_adding',
@@ -9170,12 +9517,12 @@ book.rule(
 )
 
 
-# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1780)
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1782)
 # For a full breakdown of each
 book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
 
 
-# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1783)
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1785)
 # For general rules, see the following
 book.rule(
     'performing_escalation.general_rules_see_following',
@@ -9183,22 +9530,22 @@ book.rule(
 )
 
 
-# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1787)
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1789)
 # Your attack has exposed a deeper
 book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
 
 
-# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1790)
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1792)
 # In general, when the current BP
 book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
 
 
-# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1793)
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1795)
 # For special cases, see the Full
 book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
 
 
-# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1797)
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1799)
 # The Primordial becomes more aggressive
 book.rule(
     'escalating_ai_deck.ai_deck_more_aggressive',
@@ -9206,22 +9553,22 @@ book.rule(
 )
 
 
-# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1800)
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1802)
 # Escalating the AI deck
 book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
 
 
-# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1805)
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1807)
 # No AI card of the wounded card's level
 book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
 
 
-# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1808)
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1810)
 book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
 
 
 # n10_second_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:2044)
+# (rules/aeon_trespass/titan_round.ludex:2046)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n10_second_ability_window.activate_applicable_abilities_from',
@@ -9229,7 +9576,7 @@ book.rule(
 )
 
 
-# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2047)
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2049)
 # During this ability window, you can use most
 book.rule(
     'n10_second_ability_window.during_ability_window_can',
@@ -9238,7 +9585,7 @@ book.rule(
 
 
 # end_titan_attack_attack_responses.after_resolve_second_ability
-# (rules/aeon_trespass/titan_round.ludex:2051)
+# (rules/aeon_trespass/titan_round.ludex:2053)
 # After you resolve the second ability
 @book.rule(
     'end_titan_attack_attack_responses.after_resolve_second_ability',
@@ -9251,7 +9598,7 @@ def after_resolve_second_ability_effect(g: Game, ctx: Ctx) -> None:
 
 
 # complicated_actions.sometimes_especially_complicated_maneuvers
-# (rules/aeon_trespass/titan_round.ludex:2060)
+# (rules/aeon_trespass/titan_round.ludex:2062)
 # Sometimes, especially complicated maneuvers
 def sometimes_especially_complicated_maneuvers_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'movement_action_spent') and not g.get(GAME, 'combat_action_spent'))
@@ -9267,7 +9614,7 @@ def sometimes_especially_complicated_maneuvers_effect(g: Game, ctx: Ctx) -> None
     g.set(GAME, 'combat_action_spent', True)
 
 
-# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2083)
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2085)
 # Many active abilities, as well as some other game effects
 def many_active_abilities_well_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9288,7 +9635,7 @@ def many_active_abilities_well_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2099)
+# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2101)
 # Solon performs two free actions
 @book.rule(
     'free_actions.two_free_actions.before_actions',
@@ -9307,7 +9654,7 @@ def before_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2104)
+# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2106)
 # Solon performs the first one again
 @book.rule(
     'free_actions.two_free_actions.after_actions',
@@ -9322,12 +9669,12 @@ def after_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2132)
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2134)
 # The rarest type of Titan action
 book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
 
 
-# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2141)
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2143)
 # Argo Abilities are Technologies used in Battle
 book.rule(
     'argo_abilities_section.argo_abilities_technologies',
@@ -9335,7 +9682,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2144)
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2146)
 # Argo Ability (AA) Limit
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -9345,7 +9692,7 @@ def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2170)
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2172)
 # Argo Ability Charges
 def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
     g.pay('charges_left', 1, GAME)
@@ -9358,7 +9705,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2187)
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2189)
 # Using Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities',
@@ -9371,7 +9718,7 @@ def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them
-# (rules/aeon_trespass/titan_round.ludex:2223)
+# (rules/aeon_trespass/titan_round.ludex:2225)
 # The players use the two sample Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them',
@@ -9398,7 +9745,7 @@ def use_them_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.unexhaust_each_round
-# (rules/aeon_trespass/titan_round.ludex:2243)
+# (rules/aeon_trespass/titan_round.ludex:2245)
 # Argo Abilities unexhaust at the end of each Round
 @book.rule(
     'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
@@ -9463,34 +9810,28 @@ book.rule('generic_tokens.use_generic_tokens', title='Use a generic token to tra
 
 # vantage_points.creating_vps.vp_locked (rules/aeon_trespass/tokens.ludex:90)
 # A VP is locked until created
-def vp_locked_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'vp_created'))
+@book.rule('vantage_points.creating_vps.vp_locked', title='A VP is locked until created')
+def vp_locked_effect(g: Game, ctx: Ctx) -> None:
+    g.require(g.get(GAME, 'vp_created'), 'vp_created')
 
 
-book.rule(
-    'vantage_points.creating_vps.vp_locked',
-    title='A VP is locked until created',
-    check=vp_locked_check,
-)
-
-
-# vantage_points.creating_vps.create_vp: Creating a VP (rules/aeon_trespass/tokens.ludex:94)
+# vantage_points.creating_vps.create_vp: Creating a VP (rules/aeon_trespass/tokens.ludex:97)
 @book.rule('vantage_points.creating_vps.create_vp', title='Creating a VP')
 def create_vp_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vantage_points.creating_vps.no_vp_description', ctx)
     g.set(GAME, 'vp_created', True)
 
 
-# vantage_points.creating_vps.no_vp_description (rules/aeon_trespass/tokens.ludex:104)
+# vantage_points.creating_vps.no_vp_description (rules/aeon_trespass/tokens.ludex:107)
 # No VP description: no VPs
 @book.rule('vantage_points.creating_vps.no_vp_description', title='No VP description: no VPs')
 def no_vp_description_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.fact('has_vp_description'), 'has_vp_description()')
 
 
-# vantage_points.climbing_and_falling.climb_vp: Climbing a VP (rules/aeon_trespass/tokens.ludex:113)
+# vantage_points.climbing_and_falling.climb_vp: Climbing a VP (rules/aeon_trespass/tokens.ludex:116)
 def climb_vp_check(g: Game, ctx: Ctx) -> bool:
-    return bool(g.get(GAME, 'vp_created'))
+    return bool(q.adjacent(g, ctx.need('owner'), 'primordial_miniature'))
 
 
 @book.rule(
@@ -9501,13 +9842,14 @@ def climb_vp_check(g: Game, ctx: Ctx) -> bool:
     check=climb_vp_check,
 )
 def climb_vp_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('vantage_points.creating_vps.vp_locked', ctx)
     g.trigger('vantage_points.movement_and_vps.one_titan_per_vp', ctx)
     g.trigger('tests_in_battle.perform_test', ctx)
     if g.get(GAME, 'test_result') == 'success':
-        g.place(ctx.get('owner'), 'vantage_point')
+        g.place(ctx.get('owner'), 'battle_grid.vantage_point')
 
 
-# vantage_points.climbing_and_falling.fall_from_vp (rules/aeon_trespass/tokens.ludex:126)
+# vantage_points.climbing_and_falling.fall_from_vp (rules/aeon_trespass/tokens.ludex:130)
 # Falling down from a VP
 @book.rule(
     'vantage_points.climbing_and_falling.fall_from_vp',
@@ -9516,43 +9858,73 @@ def climb_vp_effect(g: Game, ctx: Ctx) -> None:
     prose=1,
 )
 def fall_from_vp_effect(g: Game, ctx: Ctx) -> None:
-    for t in g.members('vantage_point'):
+    for t in g.members('battle_grid.vantage_point'):
         if g.fact('vp_forces_hold_on'):
             g.trigger('tests_in_battle.perform_test', ctx.but(owner=t))
             if g.get(GAME, 'test_result') == 'fail':
                 g.prose('Fall down from the VP: the effects are explained on the Primordial Sheet.')
 
 
-# vantage_points.movement_and_vps.move_from_vp (rules/aeon_trespass/tokens.ludex:137)
+# vantage_points.movement_and_vps.move_from_vp (rules/aeon_trespass/tokens.ludex:141)
 # Moving down from a VP
-book.rule('vantage_points.movement_and_vps.move_from_vp', title='Moving down from a VP')
+def move_from_vp_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.location(g, ctx.need('owner')) == 'battle_grid.vantage_point')
 
 
-# vantage_points.movement_and_vps.displaced_from_vp (rules/aeon_trespass/tokens.ludex:142)
+@book.rule(
+    'vantage_points.movement_and_vps.move_from_vp',
+    title='Moving down from a VP',
+    who=('argonaut',),
+    check=move_from_vp_check,
+)
+def move_from_vp_effect(g: Game, ctx: Ctx) -> None:
+    g.move_along(ctx.get('owner'), [ctx.arg('to')], ctx=ctx)
+
+
+# vantage_points.movement_and_vps.displaced_from_vp (rules/aeon_trespass/tokens.ludex:153)
 # Knockdown or involuntary movement on a VP
-def displaced_from_vp_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.location(g, ctx.need('owner')) == 'vantage_point')
-
-
 @book.rule(
     'vantage_points.movement_and_vps.displaced_from_vp',
     title='Knockdown or involuntary movement on a VP',
     when=Timing('before', target='keywords.keywords_list.knockdown.suffer_knockdown'),
-    check=displaced_from_vp_check,
-    prose=1,
 )
 def displaced_from_vp_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Displace the Titan to a space adjacent to the Primordial first.')
+    for t in g.members(
+        [x for x in g.members('battle_grid.vantage_point') if x == ctx.need('owner')],
+    ):
+        g.trigger('keywords.keywords_list.displace.displace_target', ctx.but(target=t))
 
 
-# vantage_points.movement_and_vps.one_titan_per_vp (rules/aeon_trespass/tokens.ludex:149)
+# vantage_points.movement_and_vps.displaced_from_vp.displaced_before_involuntary
+# (rules/aeon_trespass/tokens.ludex:166)
+# Involuntary movement on a VP: displaced first
+@book.rule(
+    'vantage_points.movement_and_vps.displaced_from_vp.displaced_before_involuntary',
+    title='Involuntary movement on a VP: displaced first',
+    when=Timing(
+        'any',
+        options=(
+            Timing('before', target='keywords.keywords_list.knockback.suffer_knockback'),
+            Timing('before', target='keywords.keywords_list.pull.suffer_pull'),
+            Timing('before', target='keywords.keywords_list.pushback.suffer_pushback'),
+        ),
+    ),
+)
+def displaced_before_involuntary_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members(
+        [x for x in g.members('battle_grid.vantage_point') if x == ctx.need('target')],
+    ):
+        g.trigger('keywords.keywords_list.displace.displace_target', ctx.but(target=t))
+
+
+# vantage_points.movement_and_vps.one_titan_per_vp (rules/aeon_trespass/tokens.ludex:176)
 # One Titan per VP
 @book.rule('vantage_points.movement_and_vps.one_titan_per_vp', title='One Titan per VP')
 def one_titan_per_vp_effect(g: Game, ctx: Ctx) -> None:
-    g.require(q.empty(g, 'vantage_point'), 'empty(vantage_point)')
+    g.require(q.empty(g, 'battle_grid.vantage_point'), 'empty(vantage_point)')
 
 
-# vantage_points.vps_adjacency_and_range.vp_adjacency (rules/aeon_trespass/tokens.ludex:156)
+# vantage_points.vps_adjacency_and_range.vp_adjacency (rules/aeon_trespass/tokens.ludex:182)
 # Titans on VPs are adjacent to the Primordial
 book.rule(
     'vantage_points.vps_adjacency_and_range.vp_adjacency',
@@ -9561,7 +9933,7 @@ book.rule(
 
 
 # vantage_points.vps_adjacency_and_range.vp_not_adjacent_to_others
-# (rules/aeon_trespass/tokens.ludex:159)
+# (rules/aeon_trespass/tokens.ludex:193)
 # Titans adjacent to the Primordial are not adjacent to Titans on VPs
 book.rule(
     'vantage_points.vps_adjacency_and_range.vp_not_adjacent_to_others',
@@ -9569,7 +9941,7 @@ book.rule(
 )
 
 
-# awakenings.unlock_awakening (rules/aeon_trespass/tokens.ludex:167)
+# awakenings.unlock_awakening (rules/aeon_trespass/tokens.ludex:444)
 # Unlocking the Awakening Mechanic
 @book.rule('awakenings.unlock_awakening', title='Unlocking the Awakening Mechanic', prose=1)
 def unlock_awakening_effect(g: Game, ctx: Ctx) -> None:
@@ -9578,7 +9950,7 @@ def unlock_awakening_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Switch the You died Obol with its special variant (its text is not in the rulebook).')
 
 
-# awakenings.awaken: How to Awaken (rules/aeon_trespass/tokens.ludex:178)
+# awakenings.awaken: How to Awaken (rules/aeon_trespass/tokens.ludex:455)
 book.procedure(
     'awakenings.awaken',
     title='How to Awaken',
@@ -9586,7 +9958,7 @@ book.procedure(
 )
 
 
-# awakenings.awaken.choose_godform (rules/aeon_trespass/tokens.ludex:183)
+# awakenings.awaken.choose_godform (rules/aeon_trespass/tokens.ludex:460)
 # Choose an available Godform
 @book.rule('awakenings.awaken.choose_godform', title='Choose an available Godform', kind='step')
 def choose_godform_effect(g: Game, ctx: Ctx) -> None:
@@ -9598,7 +9970,7 @@ def choose_godform_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'awakened', True)
 
 
-# awakenings.awaken.immediate_effects (rules/aeon_trespass/tokens.ludex:191)
+# awakenings.awaken.immediate_effects (rules/aeon_trespass/tokens.ludex:468)
 # Immediate Effects of Awakening
 @book.rule(
     'awakenings.awaken.immediate_effects',
@@ -9620,7 +9992,7 @@ def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adversary_activation', ctx)
 
 
-# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:223)
+# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:500)
 # The Godform Power die
 def godform_power_die_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -9637,7 +10009,7 @@ def godform_power_die_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Add the Godform Power die to the Power Pool instead of your Titan Power die.')
 
 
-# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:230)
+# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:507)
 # The Godform card's other bonuses
 def godform_bonuses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -9650,7 +10022,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:234)
+# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:511)
 # Godform Special Attacks
 def godform_special_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -9663,7 +10035,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:239)
+# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:516)
 # You live: By the power of the Dead Gods…
 def dead_gods_obol_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -9680,7 +10052,7 @@ def dead_gods_obol_effect(g: Game, ctx: Ctx) -> None:
 
 
 # awakenings.other_awakening_rules.dead_gods_obol.dead_gods_obol_removed
-# (rules/aeon_trespass/tokens.ludex:245)
+# (rules/aeon_trespass/tokens.ludex:522)
 # Remove it when the Obol Draw is resolved
 def dead_gods_obol_removed_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'obol_deck', catalog.YOU_LIVE_DEAD_GODS.id))
@@ -9696,7 +10068,7 @@ def dead_gods_obol_removed_effect(g: Game, ctx: Ctx) -> None:
     g.remove(catalog.YOU_LIVE_DEAD_GODS.id, 'obol_deck')
 
 
-# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:250)
+# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:527)
 # Discard a Trespass token to stand up
 def trespass_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9720,7 +10092,7 @@ def trespass_stand_up_effect(g: Game, ctx: Ctx) -> None:
     g.discard('knockdown_card', source=g.get(ctx.need('owner'), 'condition_cards'))
 
 
-# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:260)
+# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:537)
 def ending_the_awakening_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
 
@@ -9742,7 +10114,7 @@ def ending_the_awakening_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('titan_death', ctx)
 
 
-# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:318)
+# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:595)
 # A Summoning's requirement refers to the current Battle
 book.rule(
     'summonings_in_battle.summoning_requirement',
@@ -9750,7 +10122,7 @@ book.rule(
 )
 
 
-# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:323)
+# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:600)
 # When a Summoning can be used
 def summoning_timing_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.fact('summoning_moment_specified'))
@@ -9763,15 +10135,15 @@ def summoning_timing_check(g: Game, ctx: Ctx) -> bool:
     check=summoning_timing_check,
 )
 def summoning_timing_effect(g: Game, ctx: Ctx) -> None:
-    g.trigger('summoning', ctx)
+    g.trigger('summoning', ctx.but(args=(('summoning_used', ctx.arg('summoning_used')),)))
 
 
-# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:333)
+# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:611)
 # Otherwise, the rules on p. 22
 book.rule('summonings_in_battle.summoning_rules', title='Otherwise, the rules on p. 22')
 
 
-# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:380)
+# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:658)
 @book.rule('tests_in_battle.perform_test', title='Performing a test')
 def perform_test_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
@@ -9787,7 +10159,7 @@ def perform_test_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'test_bonus', 0)
 
 
-# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:398)
+# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:676)
 # A roll that is not a test
 book.rule('tests_in_battle.rolls_are_not_tests', title='A roll that is not a test')
 
@@ -11970,30 +12342,58 @@ def summon_charge_effect(g: Game, ctx: Ctx) -> None:
 # voyage.additional_voyage_rules.nymph_summonings.summon_limit
 # (rules/aeon_trespass/voyage.ludex:1625)
 # The Summon Limit
-@book.rule(
-    'voyage.additional_voyage_rules.nymph_summonings.summon_limit',
-    title='The Summon Limit',
-    when=Timing('before', target='summoning'),
-)
-def summon_limit_effect(g: Game, ctx: Ctx) -> None:
-    g.require(
+def summon_limit_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
         q.known(g, g.get(GAME, 'summon_charges_used'))
-        < q.known(g, g.get(GAME, 'summon_limit_value')),
-        'summon_charges_used < summon_limit_value',
+        >= q.known(g, g.get(GAME, 'summon_limit_value')),
     )
 
 
+@book.rule(
+    'voyage.additional_voyage_rules.nymph_summonings.summon_limit',
+    title='The Summon Limit',
+    when=Timing('instead', target='summoning'),
+    check=summon_limit_check,
+)
+def summon_limit_effect(g: Game, ctx: Ctx) -> None:
+    g.require(False, 'no')
+
+
 # voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts
-# (rules/aeon_trespass/voyage.ludex:1630)
+# (rules/aeon_trespass/voyage.ludex:1633)
 # A used Summoning exhausts until the next Divine Surge
-book.rule(
+@book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts',
     title='A used Summoning exhausts until the next Divine Surge',
+    when=Timing('after', target='summoning'),
 )
+def summoning_exhausts_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'summonings_exhausted',
+        q.known(g, g.get(GAME, 'summonings_exhausted')) + [ctx.arg('summoning_used')],
+    )
+
+
+# voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts.exhausted_unusable
+# (rules/aeon_trespass/voyage.ludex:1640)
+# An exhausted Summoning is unusable
+def summoning_exhausts_exhausted_unusable_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, g.get(GAME, 'summonings_exhausted'), ctx.arg('summoning_used')))
+
+
+@book.rule(
+    'voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts.exhausted_unusable',
+    title='An exhausted Summoning is unusable',
+    when=Timing('instead', target='summoning'),
+    check=summoning_exhausts_exhausted_unusable_check,
+)
+def summoning_exhausts_exhausted_unusable_effect(g: Game, ctx: Ctx) -> None:
+    g.require(False, 'no')
 
 
 # voyage.additional_voyage_rules.nymph_summonings.special_summonings
-# (rules/aeon_trespass/voyage.ludex:1635)
+# (rules/aeon_trespass/voyage.ludex:1666)
 # Special Summonings and Bonus Summoning Charges
 book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.special_summonings',
@@ -12002,7 +12402,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_moves_adversary  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:1641)
+# (rules/aeon_trespass/voyage.ludex:1672)
 # Every Summoning moves the Adversary
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_move'
@@ -12015,7 +12415,7 @@ def summoning_moves_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes
-# (rules/aeon_trespass/voyage.ludex:1649)
+# (rules/aeon_trespass/voyage.ludex:1680)
 # A Divine Surge replenishes Godforms and Summonings
 @book.rule(
     'voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes',
@@ -12024,10 +12424,11 @@ def summoning_moves_adversary_effect(g: Game, ctx: Ctx) -> None:
 )
 def divine_surge_replenishes_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'summon_charges_used', 0)
+    g.set(GAME, 'summonings_exhausted', [])
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds
-# (rules/aeon_trespass/voyage.ludex:1659)
+# (rules/aeon_trespass/voyage.ludex:1692)
 # Cycle I Diplomacy Thresholds
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds',
@@ -12036,7 +12437,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers
-# (rules/aeon_trespass/voyage.ludex:1663)
+# (rules/aeon_trespass/voyage.ludex:1696)
 # Diplomacy triggers refer to the Local Faction
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers',
@@ -12045,13 +12446,13 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.local_faction
-# (rules/aeon_trespass/voyage.ludex:1666)
+# (rules/aeon_trespass/voyage.ludex:1699)
 # Local Faction
 book.rule('voyage.additional_voyage_rules.diplomacy_rules.local_faction', title='Local Faction')
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus
-# (rules/aeon_trespass/voyage.ludex:1669)
+# (rules/aeon_trespass/voyage.ludex:1702)
 # Diplomacy Bonus/Penalty
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus',
@@ -12060,7 +12461,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final
-# (rules/aeon_trespass/voyage.ludex:1673)
+# (rules/aeon_trespass/voyage.ludex:1706)
 # At War is final
 def at_war_is_final_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'diplomacy_threshold') == 'At War')
@@ -12076,13 +12477,13 @@ def at_war_is_final_effect(g: Game, ctx: Ctx) -> None:
     g.note('ignored: At War is final')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1700)
+# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1733)
 # Gained Gear cards
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_gear', title='Gained Gear cards')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gained_technology
-# (rules/aeon_trespass/voyage.ludex:1703)
+# (rules/aeon_trespass/voyage.ludex:1736)
 # Gained Technology cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_technology',
@@ -12095,7 +12496,7 @@ def gained_technology_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1709)
+# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1742)
 # Gained Clue and Ally cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_clues',
@@ -12105,7 +12506,7 @@ def gained_clues_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.arg('card'), 'voyage.additional_voyage_rules.gain_and_loss.clues_in_play')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1723)
+# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1756)
 # Gained Mnemos cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
@@ -12132,13 +12533,13 @@ def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
             g.gain('mnemos_cards_held', 1, a)
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1739)
+# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1772)
 # Gained tokens
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_tokens', title='Gained tokens')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements
-# (rules/aeon_trespass/voyage.ludex:1742)
+# (rules/aeon_trespass/voyage.ludex:1775)
 # Gaining Other Game Elements
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements',
@@ -12147,7 +12548,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.gain_and_loss.loss_of_elements
-# (rules/aeon_trespass/voyage.ludex:1745)
+# (rules/aeon_trespass/voyage.ludex:1778)
 # Loss
 @book.rule('voyage.additional_voyage_rules.gain_and_loss.loss_of_elements', title='Loss')
 def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
@@ -12155,7 +12556,7 @@ def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss
-# (rules/aeon_trespass/voyage.ludex:1763)
+# (rules/aeon_trespass/voyage.ludex:1796)
 # Voluntary Gain/Loss
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss',
@@ -12163,7 +12564,7 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1766)
+# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1799)
 # Gaining/Losing as a Group
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
@@ -12184,7 +12585,7 @@ def as_a_group_effect(g: Game, ctx: Ctx) -> None:
                 g.gain(q.stat_named(g, ctx.arg('statistic')), 1, group_member)
 
 
-# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1813)
+# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1849)
 # Diplomacy Bonus/Penalty by Threshold (Cycle I)
 def diplomacy_bonus_table_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'diplomacy_threshold')

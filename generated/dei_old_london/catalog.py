@@ -149,7 +149,7 @@ class RedBridgeUsedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class OrderToken(Record):
-    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:397)
+    # purebred.rules.order_tokens.order_token: Order token (rules/dei_old_london/purebred.ludex:396)
 
     KIND: ClassVar[str] = 'purebred.rules.order_tokens.order_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -167,7 +167,7 @@ class OrderToken(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredFeat(Record):
-    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:462)
+    # purebred.feats.purebred_feat: Purebred Feats token (rules/dei_old_london/purebred.ludex:461)
 
     KIND: ClassVar[str] = 'purebred.feats.purebred_feat'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'effect_type': 'effect_type'})
@@ -176,8 +176,16 @@ class PurebredFeat(Record):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ConstructionPlacedOnceSampleFaction(Record):
+    # scenario_1.construction_placed_once.sample_faction (rules/dei_old_london/scenario_1.ludex:215)
+
+    KIND: ClassVar[str] = 'scenario_1.construction_placed_once.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DebrisForASegmentSampleFaction(Record):
-    # scenario_1.debris_for_a_segment.sample_faction (rules/dei_old_london/scenario_1.ludex:211)
+    # scenario_1.debris_for_a_segment.sample_faction (rules/dei_old_london/scenario_1.ludex:230)
 
     KIND: ClassVar[str] = 'scenario_1.debris_for_a_segment.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -185,7 +193,7 @@ class DebrisForASegmentSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ResourcesNetworkSampleFaction(Record):
-    # scenario_1.resources_network.sample_faction (rules/dei_old_london/scenario_1.ludex:237)
+    # scenario_1.resources_network.sample_faction (rules/dei_old_london/scenario_1.ludex:256)
 
     KIND: ClassVar[str] = 'scenario_1.resources_network.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -193,7 +201,7 @@ class ResourcesNetworkSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoofMajorityScoresSampleFaction(Record):
-    # scenario_1.roof_majority_scores.sample_faction (rules/dei_old_london/scenario_1.ludex:256)
+    # scenario_1.roof_majority_scores.sample_faction (rules/dei_old_london/scenario_1.ludex:275)
 
     KIND: ClassVar[str] = 'scenario_1.roof_majority_scores.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -202,7 +210,7 @@ class RoofMajorityScoresSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario1ChallengeButNoAllianceSampleFaction(Record):
     # scenario_1.challenge_but_no_alliance.sample_faction
-    # (rules/dei_old_london/scenario_1.ludex:271)
+    # (rules/dei_old_london/scenario_1.ludex:290)
 
     KIND: ClassVar[str] = 'scenario_1.challenge_but_no_alliance.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -210,7 +218,7 @@ class Scenario1ChallengeButNoAllianceSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HierarchySwapSampleFaction(Record):
-    # scenario_2.hierarchy_swap.sample_faction (rules/dei_old_london/scenario_2.ludex:246)
+    # scenario_2.hierarchy_swap.sample_faction (rules/dei_old_london/scenario_2.ludex:249)
 
     KIND: ClassVar[str] = 'scenario_2.hierarchy_swap.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -218,7 +226,7 @@ class HierarchySwapSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BarracksForSuppliesSampleFaction(Record):
-    # scenario_2.barracks_for_supplies.sample_faction (rules/dei_old_london/scenario_2.ludex:268)
+    # scenario_2.barracks_for_supplies.sample_faction (rules/dei_old_london/scenario_2.ludex:271)
 
     KIND: ClassVar[str] = 'scenario_2.barracks_for_supplies.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -226,7 +234,7 @@ class BarracksForSuppliesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BarracksForSuppliesSampleRegion(Record):
-    # scenario_2.barracks_for_supplies.sample_region (rules/dei_old_london/scenario_2.ludex:270)
+    # scenario_2.barracks_for_supplies.sample_region (rules/dei_old_london/scenario_2.ludex:273)
 
     KIND: ClassVar[str] = 'scenario_2.barracks_for_supplies.sample_region'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -234,7 +242,7 @@ class BarracksForSuppliesSampleRegion(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoofRegionsScoreSampleFaction(Record):
-    # scenario_2.roof_regions_score.sample_faction (rules/dei_old_london/scenario_2.ludex:296)
+    # scenario_2.roof_regions_score.sample_faction (rules/dei_old_london/scenario_2.ludex:299)
 
     KIND: ClassVar[str] = 'scenario_2.roof_regions_score.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -243,7 +251,7 @@ class RoofRegionsScoreSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GovernmentInterventionExampleSampleFaction(Record):
     # scenario_2.government_intervention_example.sample_faction
-    # (rules/dei_old_london/scenario_2.ludex:311)
+    # (rules/dei_old_london/scenario_2.ludex:314)
 
     KIND: ClassVar[str] = 'scenario_2.government_intervention_example.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -252,7 +260,7 @@ class GovernmentInterventionExampleSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GovernmentInterventionExampleSampleRegion(Record):
     # scenario_2.government_intervention_example.sample_region
-    # (rules/dei_old_london/scenario_2.ludex:314)
+    # (rules/dei_old_london/scenario_2.ludex:317)
 
     KIND: ClassVar[str] = 'scenario_2.government_intervention_example.sample_region'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -261,7 +269,7 @@ class GovernmentInterventionExampleSampleRegion(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SampleDistrict(Record):
     # scenario_2.government_intervention_example.sample_district
-    # (rules/dei_old_london/scenario_2.ludex:317)
+    # (rules/dei_old_london/scenario_2.ludex:320)
 
     KIND: ClassVar[str] = 'scenario_2.government_intervention_example.sample_district'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -269,7 +277,7 @@ class SampleDistrict(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReinforcementsByTurnSampleFaction(Record):
-    # scenario_2.reinforcements_by_turn.sample_faction (rules/dei_old_london/scenario_2.ludex:341)
+    # scenario_2.reinforcements_by_turn.sample_faction (rules/dei_old_london/scenario_2.ludex:344)
 
     KIND: ClassVar[str] = 'scenario_2.reinforcements_by_turn.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -277,7 +285,7 @@ class ReinforcementsByTurnSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AFeastSampleFaction(Record):
-    # scenario_3.a_feast.sample_faction (rules/dei_old_london/scenario_3.ludex:173)
+    # scenario_3.a_feast.sample_faction (rules/dei_old_london/scenario_3.ludex:175)
 
     KIND: ClassVar[str] = 'scenario_3.a_feast.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -285,7 +293,7 @@ class AFeastSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SalarySampleFaction(Record):
-    # scenario_3.salary.sample_faction (rules/dei_old_london/scenario_3.ludex:196)
+    # scenario_3.salary.sample_faction (rules/dei_old_london/scenario_3.ludex:198)
 
     KIND: ClassVar[str] = 'scenario_3.salary.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -294,7 +302,7 @@ class SalarySampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CampgroundMajorityScoresSampleFaction(Record):
     # scenario_3.campground_majority_scores.sample_faction
-    # (rules/dei_old_london/scenario_3.ludex:216)
+    # (rules/dei_old_london/scenario_3.ludex:218)
 
     KIND: ClassVar[str] = 'scenario_3.campground_majority_scores.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -303,7 +311,7 @@ class CampgroundMajorityScoresSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredInTheCampgroundSampleFaction(Record):
     # scenario_3.purebred_in_the_campground.sample_faction
-    # (rules/dei_old_london/scenario_3.ludex:228)
+    # (rules/dei_old_london/scenario_3.ludex:230)
 
     KIND: ClassVar[str] = 'scenario_3.purebred_in_the_campground.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -312,7 +320,7 @@ class PurebredInTheCampgroundSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario3ChallengeButNoAllianceSampleFaction(Record):
     # scenario_3.challenge_but_no_alliance.sample_faction
-    # (rules/dei_old_london/scenario_3.ludex:242)
+    # (rules/dei_old_london/scenario_3.ludex:244)
 
     KIND: ClassVar[str] = 'scenario_3.challenge_but_no_alliance.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -344,7 +352,7 @@ class LosingSuppliesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RedSpacesScoreSampleFaction(Record):
-    # scenario_5.red_spaces_score.sample_faction (rules/dei_old_london/scenario_5.ludex:145)
+    # scenario_5.red_spaces_score.sample_faction (rules/dei_old_london/scenario_5.ludex:146)
 
     KIND: ClassVar[str] = 'scenario_5.red_spaces_score.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -353,7 +361,7 @@ class RedSpacesScoreSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario5AllianceButNoChallengeSampleFaction(Record):
     # scenario_5.alliance_but_no_challenge.sample_faction
-    # (rules/dei_old_london/scenario_5.ludex:173)
+    # (rules/dei_old_london/scenario_5.ludex:174)
 
     KIND: ClassVar[str] = 'scenario_5.alliance_but_no_challenge.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -361,7 +369,7 @@ class Scenario5AllianceButNoChallengeSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CardsPlacedSampleFaction(Record):
-    # scenario_6.cards_placed.sample_faction (rules/dei_old_london/scenario_6.ludex:190)
+    # scenario_6.cards_placed.sample_faction (rules/dei_old_london/scenario_6.ludex:192)
 
     KIND: ClassVar[str] = 'scenario_6.cards_placed.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -369,7 +377,7 @@ class CardsPlacedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundupSampleFaction(Record):
-    # scenario_6.roundup.sample_faction (rules/dei_old_london/scenario_6.ludex:217)
+    # scenario_6.roundup.sample_faction (rules/dei_old_london/scenario_6.ludex:219)
 
     KIND: ClassVar[str] = 'scenario_6.roundup.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -377,7 +385,7 @@ class RoundupSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundupSampleRegion(Record):
-    # scenario_6.roundup.sample_region (rules/dei_old_london/scenario_6.ludex:221)
+    # scenario_6.roundup.sample_region (rules/dei_old_london/scenario_6.ludex:223)
 
     KIND: ClassVar[str] = 'scenario_6.roundup.sample_region'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -386,7 +394,7 @@ class RoundupSampleRegion(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario6AllianceButNoChallengeSampleFaction(Record):
     # scenario_6.alliance_but_no_challenge.sample_faction
-    # (rules/dei_old_london/scenario_6.ludex:256)
+    # (rules/dei_old_london/scenario_6.ludex:258)
 
     KIND: ClassVar[str] = 'scenario_6.alliance_but_no_challenge.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -394,7 +402,7 @@ class Scenario6AllianceButNoChallengeSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SuperiorSampleFaction(Record):
-    # scenario_7.superior.sample_faction (rules/dei_old_london/scenario_7.ludex:214)
+    # scenario_7.superior.sample_faction (rules/dei_old_london/scenario_7.ludex:215)
 
     KIND: ClassVar[str] = 'scenario_7.superior.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -402,7 +410,7 @@ class SuperiorSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LabMarketCardsSampleFaction(Record):
-    # scenario_7.lab_market_cards.sample_faction (rules/dei_old_london/scenario_7.ludex:233)
+    # scenario_7.lab_market_cards.sample_faction (rules/dei_old_london/scenario_7.ludex:234)
 
     KIND: ClassVar[str] = 'scenario_7.lab_market_cards.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -410,7 +418,7 @@ class LabMarketCardsSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LabRewardsExampleSampleFaction(Record):
-    # scenario_7.lab_rewards_example.sample_faction (rules/dei_old_london/scenario_7.ludex:248)
+    # scenario_7.lab_rewards_example.sample_faction (rules/dei_old_london/scenario_7.ludex:249)
 
     KIND: ClassVar[str] = 'scenario_7.lab_rewards_example.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -433,7 +441,7 @@ class VengeanceCard(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rank2WhistleBlowSampleFaction(Record):
     # vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:175)
+    # (rules/dei_old_london/vengeance.ludex:176)
 
     KIND: ClassVar[str] = (
         'vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow.sample_faction'
@@ -444,7 +452,7 @@ class Rank2WhistleBlowSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredReplaceRank3SampleFaction(Record):
     # vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:318)
+    # (rules/dei_old_london/vengeance.ludex:319)
 
     KIND: ClassVar[str] = (
         'vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3.sample_faction'
@@ -455,7 +463,7 @@ class PurebredReplaceRank3SampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RedSpacesAndBumpsSampleFaction(Record):
     # vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:490)
+    # (rules/dei_old_london/vengeance.ludex:491)
 
     KIND: ClassVar[str] = (
         'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction'
@@ -466,7 +474,7 @@ class RedSpacesAndBumpsSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltiesSufferedSampleFaction(Record):
     # vengeance_mode.rules.vengeance_cards.penalties_suffered.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:760)
+    # (rules/dei_old_london/vengeance.ludex:761)
 
     KIND: ClassVar[str] = 'vengeance_mode.rules.vengeance_cards.penalties_suffered.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -475,7 +483,7 @@ class PenaltiesSufferedSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NewEffectsSufferedSampleFaction(Record):
     # vengeance_mode.rules.vengeance_cards.new_effects_suffered.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:784)
+    # (rules/dei_old_london/vengeance.ludex:785)
 
     KIND: ClassVar[str] = 'vengeance_mode.rules.vengeance_cards.new_effects_suffered.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -802,6 +810,11 @@ FEATS_CORRUPTION = PurebredFeat(
 )
 
 OBJECTIVE_1 = ObjectiveCard(id='scenario_1.objective_1', title='Objective 1', code='1')
+
+CONSTRUCTION_PLACED_ONCE_FACTION_RED = ConstructionPlacedOnceSampleFaction(
+    id='scenario_1.construction_placed_once.faction_red',
+    title=None,
+)
 
 DEBRIS_FOR_A_SEGMENT_FACTION_RED = DebrisForASegmentSampleFaction(
     id='scenario_1.debris_for_a_segment.faction_red',
@@ -1255,6 +1268,7 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     INSPECTION.id: INSPECTION,
     FEATS_CORRUPTION.id: FEATS_CORRUPTION,
     OBJECTIVE_1.id: OBJECTIVE_1,
+    CONSTRUCTION_PLACED_ONCE_FACTION_RED.id: CONSTRUCTION_PLACED_ONCE_FACTION_RED,
     DEBRIS_FOR_A_SEGMENT_FACTION_RED.id: DEBRIS_FOR_A_SEGMENT_FACTION_RED,
     DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id: DEBRIS_FOR_A_SEGMENT_FACTION_BLUE,
     RESOURCES_NETWORK_FACTION_RED.id: RESOURCES_NETWORK_FACTION_RED,
@@ -1430,6 +1444,7 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         INSPECTION.id,
         FEATS_CORRUPTION.id,
     ),
+    ConstructionPlacedOnceSampleFaction.KIND: (CONSTRUCTION_PLACED_ONCE_FACTION_RED.id,),
     DebrisForASegmentSampleFaction.KIND: (
         DEBRIS_FOR_A_SEGMENT_FACTION_RED.id,
         DEBRIS_FOR_A_SEGMENT_FACTION_BLUE.id,

@@ -1064,12 +1064,12 @@ def red_bridge_used(g: Game) -> list[Expectation]:
     ]
 
 
-# purebred.feats.feats_drawn_then_drafted (rules/dei_old_london/purebred.ludex:484)
+# purebred.feats.feats_drawn_then_drafted (rules/dei_old_london/purebred.ludex:483)
 # Two colors of Outposts: two Feats tokens drawn, then two drafted
 @book.example(
     'purebred.feats.feats_drawn_then_drafted',
     title='Two colors of Outposts: two Feats tokens drawn, then two drafted',
-    source='rules/dei_old_london/purebred.ludex:484',
+    source='rules/dei_old_london/purebred.ludex:483',
 )
 def feats_drawn_then_drafted(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1125,13 +1125,43 @@ def feats_drawn_then_drafted(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_1.debris_for_a_segment (rules/dei_old_london/scenario_1.ludex:209)
+# scenario_1.construction_placed_once (rules/dei_old_london/scenario_1.ludex:212)
+# Not in the book: a Construction already placed is not placed again
+@book.example(
+    'scenario_1.construction_placed_once',
+    title='Not in the book: a Construction already placed is not placed again',
+    scope=('scenario_1',),
+    source='rules/dei_old_london/scenario_1.ludex:212',
+)
+def construction_placed_once(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('faction', ['purebred', catalog.CONSTRUCTION_PLACED_ONCE_FACTION_RED.id])
+    g.set_fact('placed_before', ['bridge'], True)
+    g.set_fact('placed_before', ['elevator'], False)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.CONSTRUCTION_PLACED_ONCE_FACTION_RED.id)
+        with g.refused('trigger construction(target = bridge)'):
+            g.trigger('construction', ctx.but(target='bridge'))
+        g.trigger('construction', ctx.but(target='elevator'))
+        ctx = ctx_1
+    return [
+        g.expect(
+            'happened(construction) == 1',
+            lambda: q.happened(g, 'construction'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# scenario_1.debris_for_a_segment (rules/dei_old_london/scenario_1.ludex:228)
 # Red and Blue discard 3 Debris each; only Red has a Roof Majority
 @book.example(
     'scenario_1.debris_for_a_segment',
     title='Red and Blue discard 3 Debris each; only Red has a Roof Majority',
     scope=('scenario_1',),
-    source='rules/dei_old_london/scenario_1.ludex:209',
+    source='rules/dei_old_london/scenario_1.ludex:228',
 )
 def debris_for_a_segment(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1189,13 +1219,13 @@ def debris_for_a_segment(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_1.resources_network (rules/dei_old_london/scenario_1.ludex:235)
+# scenario_1.resources_network (rules/dei_old_london/scenario_1.ludex:254)
 # Event 1, Resources Network
 @book.example(
     'scenario_1.resources_network',
     title='Event 1, Resources Network',
     scope=('scenario_1',),
-    source='rules/dei_old_london/scenario_1.ludex:235',
+    source='rules/dei_old_london/scenario_1.ludex:254',
 )
 def resources_network(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1231,13 +1261,13 @@ def resources_network(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_1.roof_majority_scores (rules/dei_old_london/scenario_1.ludex:254)
+# scenario_1.roof_majority_scores (rules/dei_old_london/scenario_1.ludex:273)
 # Final Scoring: Majority in a London Bridge Roof Region
 @book.example(
     'scenario_1.roof_majority_scores',
     title='Final Scoring: Majority in a London Bridge Roof Region',
     scope=('scenario_1',),
-    source='rules/dei_old_london/scenario_1.ludex:254',
+    source='rules/dei_old_london/scenario_1.ludex:273',
 )
 def roof_majority_scores(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1264,13 +1294,13 @@ def roof_majority_scores(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_1.challenge_but_no_alliance (rules/dei_old_london/scenario_1.ludex:269)
+# scenario_1.challenge_but_no_alliance (rules/dei_old_london/scenario_1.ludex:288)
 # Red completes a Mission: it may resolve its Challenge, not propose an Alliance
 @book.example(
     'scenario_1.challenge_but_no_alliance',
     title='Red completes a Mission: it may resolve its Challenge, not propose an Alliance',
     scope=('scenario_1',),
-    source='rules/dei_old_london/scenario_1.ludex:269',
+    source='rules/dei_old_london/scenario_1.ludex:288',
 )
 def scenario_1_challenge_but_no_alliance(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1322,13 +1352,13 @@ def scenario_1_challenge_but_no_alliance(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_2.hierarchy_swap (rules/dei_old_london/scenario_2.ludex:244)
+# scenario_2.hierarchy_swap (rules/dei_old_london/scenario_2.ludex:247)
 # Event 6, Hierarchy: Red, first, swaps with the Purebred
 @book.example(
     'scenario_2.hierarchy_swap',
     title='Event 6, Hierarchy: Red, first, swaps with the Purebred',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:244',
+    source='rules/dei_old_london/scenario_2.ludex:247',
 )
 def hierarchy_swap(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1371,13 +1401,13 @@ def hierarchy_swap(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_2.barracks_for_supplies (rules/dei_old_london/scenario_2.ludex:266)
+# scenario_2.barracks_for_supplies (rules/dei_old_london/scenario_2.ludex:269)
 # Objective 2B: the Purebred remove a Barracks token and 3 Agents, once an Action Phase
 @book.example(
     'scenario_2.barracks_for_supplies',
     title='Objective 2B: the Purebred remove a Barracks token and 3 Agents, once an Action Phase',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:266',
+    source='rules/dei_old_london/scenario_2.ludex:269',
 )
 def barracks_for_supplies(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1430,13 +1460,13 @@ def barracks_for_supplies(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_2.roof_regions_score (rules/dei_old_london/scenario_2.ludex:294)
+# scenario_2.roof_regions_score (rules/dei_old_london/scenario_2.ludex:297)
 # Final Scoring of Objectives 2A and 2B
 @book.example(
     'scenario_2.roof_regions_score',
     title='Final Scoring of Objectives 2A and 2B',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:294',
+    source='rules/dei_old_london/scenario_2.ludex:297',
 )
 def roof_regions_score(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1463,13 +1493,13 @@ def roof_regions_score(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_2.government_intervention_example (rules/dei_old_london/scenario_2.ludex:309)
+# scenario_2.government_intervention_example (rules/dei_old_london/scenario_2.ludex:312)
 # Event 3, Government Intervention: a Blue Bridge outside London Bridge
 @book.example(
     'scenario_2.government_intervention_example',
     title='Event 3, Government Intervention: a Blue Bridge outside London Bridge',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:309',
+    source='rules/dei_old_london/scenario_2.ludex:312',
 )
 def government_intervention_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1524,13 +1554,13 @@ def government_intervention_example(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_2.reinforcements_by_turn (rules/dei_old_london/scenario_2.ludex:339)
+# scenario_2.reinforcements_by_turn (rules/dei_old_london/scenario_2.ludex:342)
 # Purebred deployment: 4 Agents, then 3 and Boris, then 4
 @book.example(
     'scenario_2.reinforcements_by_turn',
     title='Purebred deployment: 4 Agents, then 3 and Boris, then 4',
     scope=('scenario_2',),
-    source='rules/dei_old_london/scenario_2.ludex:339',
+    source='rules/dei_old_london/scenario_2.ludex:342',
 )
 def reinforcements_by_turn(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1570,13 +1600,13 @@ def reinforcements_by_turn(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_3.a_feast (rules/dei_old_london/scenario_3.ludex:171)
+# scenario_3.a_feast (rules/dei_old_london/scenario_3.ludex:173)
 # Red sets up a Feast in the Campground; Blue, without Majority, cannot
 @book.example(
     'scenario_3.a_feast',
     title='Red sets up a Feast in the Campground; Blue, without Majority, cannot',
     scope=('scenario_3',),
-    source='rules/dei_old_london/scenario_3.ludex:171',
+    source='rules/dei_old_london/scenario_3.ludex:173',
 )
 def a_feast(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1618,12 +1648,12 @@ def a_feast(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_3.salary: Salary with no Feast (rules/dei_old_london/scenario_3.ludex:191)
+# scenario_3.salary: Salary with no Feast (rules/dei_old_london/scenario_3.ludex:193)
 @book.example(
     'scenario_3.salary',
     title='Salary with no Feast',
     scope=('scenario_3',),
-    source='rules/dei_old_london/scenario_3.ludex:191',
+    source='rules/dei_old_london/scenario_3.ludex:193',
 )
 def salary(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1656,13 +1686,13 @@ def salary(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_3.campground_majority_scores (rules/dei_old_london/scenario_3.ludex:214)
+# scenario_3.campground_majority_scores (rules/dei_old_london/scenario_3.ludex:216)
 # Final Scoring: Majority in the Campground
 @book.example(
     'scenario_3.campground_majority_scores',
     title='Final Scoring: Majority in the Campground',
     scope=('scenario_3',),
-    source='rules/dei_old_london/scenario_3.ludex:214',
+    source='rules/dei_old_london/scenario_3.ludex:216',
 )
 def campground_majority_scores(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1684,13 +1714,13 @@ def campground_majority_scores(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_3.purebred_in_the_campground (rules/dei_old_london/scenario_3.ludex:226)
+# scenario_3.purebred_in_the_campground (rules/dei_old_london/scenario_3.ludex:228)
 # The Purebred start with 3 Agents and their Leader in the Campground
 @book.example(
     'scenario_3.purebred_in_the_campground',
     title='The Purebred start with 3 Agents and their Leader in the Campground',
     scope=('scenario_3',),
-    source='rules/dei_old_london/scenario_3.ludex:226',
+    source='rules/dei_old_london/scenario_3.ludex:228',
 )
 def purebred_in_the_campground(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1718,13 +1748,13 @@ def purebred_in_the_campground(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_3.challenge_but_no_alliance (rules/dei_old_london/scenario_3.ludex:240)
+# scenario_3.challenge_but_no_alliance (rules/dei_old_london/scenario_3.ludex:242)
 # Red would complete a Mission: no Alliance is proposed
 @book.example(
     'scenario_3.challenge_but_no_alliance',
     title='Red would complete a Mission: no Alliance is proposed',
     scope=('scenario_3',),
-    source='rules/dei_old_london/scenario_3.ludex:240',
+    source='rules/dei_old_london/scenario_3.ludex:242',
 )
 def scenario_3_challenge_but_no_alliance(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1880,13 +1910,13 @@ def losing_supplies(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_5.red_spaces_score (rules/dei_old_london/scenario_5.ludex:143)
+# scenario_5.red_spaces_score (rules/dei_old_london/scenario_5.ludex:144)
 # Final Scoring: red spaces reached on the Vengeance track
 @book.example(
     'scenario_5.red_spaces_score',
     title='Final Scoring: red spaces reached on the Vengeance track',
     scope=('scenario_5',),
-    source='rules/dei_old_london/scenario_5.ludex:143',
+    source='rules/dei_old_london/scenario_5.ludex:144',
 )
 def red_spaces_score(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1917,13 +1947,13 @@ def red_spaces_score(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_5.alliance_but_no_challenge (rules/dei_old_london/scenario_5.ludex:171)
+# scenario_5.alliance_but_no_challenge (rules/dei_old_london/scenario_5.ludex:172)
 # No Challenge token is placed, declared or scored
 @book.example(
     'scenario_5.alliance_but_no_challenge',
     title='No Challenge token is placed, declared or scored',
     scope=('scenario_5',),
-    source='rules/dei_old_london/scenario_5.ludex:171',
+    source='rules/dei_old_london/scenario_5.ludex:172',
 )
 def scenario_5_alliance_but_no_challenge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1984,13 +2014,13 @@ def scenario_5_alliance_but_no_challenge(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_6.cards_placed (rules/dei_old_london/scenario_6.ludex:188)
+# scenario_6.cards_placed (rules/dei_old_london/scenario_6.ludex:190)
 # Objective 6: a card placed in a 3-player game, then in a 2-player game
 @book.example(
     'scenario_6.cards_placed',
     title='Objective 6: a card placed in a 3-player game, then in a 2-player game',
     scope=('scenario_6',),
-    source='rules/dei_old_london/scenario_6.ludex:188',
+    source='rules/dei_old_london/scenario_6.ludex:190',
 )
 def cards_placed(g: Game) -> list[Expectation]:
     g.set_place(
@@ -2030,13 +2060,13 @@ def cards_placed(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_6.roundup (rules/dei_old_london/scenario_6.ludex:215)
+# scenario_6.roundup (rules/dei_old_london/scenario_6.ludex:217)
 # Event 3, Roundup: Red gives a Resource, Blue removes a Scrapper
 @book.example(
     'scenario_6.roundup',
     title='Event 3, Roundup: Red gives a Resource, Blue removes a Scrapper',
     scope=('scenario_6',),
-    source='rules/dei_old_london/scenario_6.ludex:215',
+    source='rules/dei_old_london/scenario_6.ludex:217',
 )
 def roundup(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2080,13 +2110,13 @@ def roundup(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_6.alliance_but_no_challenge (rules/dei_old_london/scenario_6.ludex:254)
+# scenario_6.alliance_but_no_challenge (rules/dei_old_london/scenario_6.ludex:256)
 # No Challenge token is placed, declared or scored
 @book.example(
     'scenario_6.alliance_but_no_challenge',
     title='No Challenge token is placed, declared or scored',
     scope=('scenario_6',),
-    source='rules/dei_old_london/scenario_6.ludex:254',
+    source='rules/dei_old_london/scenario_6.ludex:256',
 )
 def scenario_6_alliance_but_no_challenge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2147,13 +2177,13 @@ def scenario_6_alliance_but_no_challenge(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_7.superior (rules/dei_old_london/scenario_7.ludex:212)
+# scenario_7.superior (rules/dei_old_london/scenario_7.ludex:213)
 # Objective 7: Majority in the Lab at the end of the Second Action Phase
 @book.example(
     'scenario_7.superior',
     title='Objective 7: Majority in the Lab at the end of the Second Action Phase',
     scope=('scenario_7',),
-    source='rules/dei_old_london/scenario_7.ludex:212',
+    source='rules/dei_old_london/scenario_7.ludex:213',
 )
 def superior(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2185,13 +2215,13 @@ def superior(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_7.lab_market_cards (rules/dei_old_london/scenario_7.ludex:231)
+# scenario_7.lab_market_cards (rules/dei_old_london/scenario_7.ludex:232)
 # Final Scoring: the Faction with the Lab counts its Market cards
 @book.example(
     'scenario_7.lab_market_cards',
     title='Final Scoring: the Faction with the Lab counts its Market cards',
     scope=('scenario_7',),
-    source='rules/dei_old_london/scenario_7.ludex:231',
+    source='rules/dei_old_london/scenario_7.ludex:232',
 )
 def lab_market_cards(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2212,13 +2242,13 @@ def lab_market_cards(g: Game) -> list[Expectation]:
     ]
 
 
-# scenario_7.lab_rewards_example (rules/dei_old_london/scenario_7.ludex:246)
+# scenario_7.lab_rewards_example (rules/dei_old_london/scenario_7.ludex:247)
 # The Lab's Rewards: 4, 2 and 1 Campaign Points
 @book.example(
     'scenario_7.lab_rewards_example',
     title="The Lab's Rewards: 4, 2 and 1 Campaign Points",
     scope=('scenario_7',),
-    source='rules/dei_old_london/scenario_7.ludex:246',
+    source='rules/dei_old_london/scenario_7.ludex:247',
 )
 def lab_rewards_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2255,13 +2285,13 @@ def lab_rewards_example(g: Game) -> list[Expectation]:
     ]
 
 
-# thames.thames_setup.thames_tiles (rules/dei_old_london/thames.ludex:61)
+# thames.thames_setup.thames_tiles (rules/dei_old_london/thames.ludex:62)
 # The Thames tiles go on the Map, the Neutral Bridge on London Bridge
 @book.example(
     'thames.thames_setup.thames_tiles',
     title='The Thames tiles go on the Map, the Neutral Bridge on London Bridge',
     scope=('thames',),
-    source='rules/dei_old_london/thames.ludex:61',
+    source='rules/dei_old_london/thames.ludex:62',
 )
 def thames_tiles(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2285,13 +2315,13 @@ def thames_tiles(g: Game) -> list[Expectation]:
 
 
 # vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow
-# (rules/dei_old_london/vengeance.ludex:173)
+# (rules/dei_old_london/vengeance.ludex:174)
 # Red Whistle-blows with the card on the Rank 2 space
 @book.example(
     'vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow',
     title='Red Whistle-blows with the card on the Rank 2 space',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:173',
+    source='rules/dei_old_london/vengeance.ludex:174',
 )
 def rank_2_whistle_blow(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2387,13 +2417,13 @@ def rank_2_whistle_blow(g: Game) -> list[Expectation]:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3
-# (rules/dei_old_london/vengeance.ludex:316)
+# (rules/dei_old_london/vengeance.ludex:317)
 # The Purebred replace the Rank 3 card with one of the 3 they drew
 @book.example(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3',
     title='The Purebred replace the Rank 3 card with one of the 3 they drew',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:316',
+    source='rules/dei_old_london/vengeance.ludex:317',
 )
 def purebred_replace_rank_3(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2465,13 +2495,13 @@ def purebred_replace_rank_3(g: Game) -> list[Expectation]:
     ]
 
 
-# vengeance_mode.rules.track_and_cards.refills (rules/dei_old_london/vengeance.ludex:430)
+# vengeance_mode.rules.track_and_cards.refills (rules/dei_old_london/vengeance.ludex:431)
 # An Action phase, two Turns: the cards slide right, the Rank 1 card goes
 @book.example(
     'vengeance_mode.rules.track_and_cards.refills',
     title='An Action phase, two Turns: the cards slide right, the Rank 1 card goes',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:430',
+    source='rules/dei_old_london/vengeance.ludex:431',
 )
 def refills(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2530,13 +2560,13 @@ def refills(g: Game) -> list[Expectation]:
 
 
 # vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps
-# (rules/dei_old_london/vengeance.ludex:488)
+# (rules/dei_old_london/vengeance.ludex:489)
 # Red stops behind three tokens; White bumps Yellow at #9
 @book.example(
     'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps',
     title='Red stops behind three tokens; White bumps Yellow at #9',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:488',
+    source='rules/dei_old_london/vengeance.ludex:489',
 )
 def red_spaces_and_bumps(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2600,13 +2630,13 @@ def red_spaces_and_bumps(g: Game) -> list[Expectation]:
     ]
 
 
-# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:566)
+# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:567)
 # Ending the game on space #4
 @book.example(
     'vengeance_mode.rules.extra_supplies.ending_on_space_4',
     title='Ending the game on space #4',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:566',
+    source='rules/dei_old_london/vengeance.ludex:567',
 )
 def ending_on_space_4(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2626,13 +2656,13 @@ def ending_on_space_4(g: Game) -> list[Expectation]:
     ]
 
 
-# vengeance_mode.rules.vengeance_cards.penalties_suffered (rules/dei_old_london/vengeance.ludex:755)
+# vengeance_mode.rules.vengeance_cards.penalties_suffered (rules/dei_old_london/vengeance.ludex:756)
 # Blue and Green suffer Corruption, each choosing a penalty
 @book.example(
     'vengeance_mode.rules.vengeance_cards.penalties_suffered',
     title='Blue and Green suffer Corruption, each choosing a penalty',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:755',
+    source='rules/dei_old_london/vengeance.ludex:756',
 )
 def penalties_suffered(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2691,13 +2721,13 @@ def penalties_suffered(g: Game) -> list[Expectation]:
 
 
 # vengeance_mode.rules.vengeance_cards.new_effects_suffered
-# (rules/dei_old_london/vengeance.ludex:782)
+# (rules/dei_old_london/vengeance.ludex:783)
 # Blue loses a Feat to Monopoly and an Action card to Eclectic one
 @book.example(
     'vengeance_mode.rules.vengeance_cards.new_effects_suffered',
     title='Blue loses a Feat to Monopoly and an Action card to Eclectic one',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:782',
+    source='rules/dei_old_london/vengeance.ludex:783',
 )
 def new_effects_suffered(g: Game) -> list[Expectation]:
     ctx = Ctx()

@@ -1973,14 +1973,19 @@ def ignore_drone_effects_effect(g: Game, ctx: Ctx) -> None:
 
 # purebred.rules.military_discipline.no_constructions (rules/dei_old_london/purebred.ludex:336)
 # No Constructions; use others' Bridges and Elevators
+def no_constructions_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('actor') == 'purebred')
+
+
 @book.rule(
     'purebred.rules.military_discipline.no_constructions',
     title="No Constructions; use others' Bridges and Elevators",
     who=('purebred',),
-    when=Timing('during', target='construction'),
+    when=Timing('instead', target='construction'),
+    check=no_constructions_check,
 )
 def no_constructions_effect(g: Game, ctx: Ctx) -> None:
-    g.require(ctx.need('actor') != 'purebred', 'actor != purebred')
+    g.require(False, 'no')
 
 
 # purebred.rules.military_discipline.no_constructions.opponent_construction_used
@@ -2019,24 +2024,24 @@ book.rule(
 # (rules/dei_old_london/purebred.ludex:381)
 # No Black or Industrial Market
 def no_black_or_industrial_market_check(g: Game, ctx: Ctx) -> bool:
-    return bool(ctx.need('actor') == 'purebred')
+    return bool(
+        ctx.need('actor') == 'purebred'
+        and (ctx.need('target') == 'black_market' or ctx.need('target') == 'industrial_market'),
+    )
 
 
 @book.rule(
     'purebred.rules.military_discipline.no_black_or_industrial_market',
     title='No Black or Industrial Market',
     who=('purebred',),
-    when=Timing('during', target='buy_action'),
+    when=Timing('instead', target='buy_action'),
     check=no_black_or_industrial_market_check,
 )
 def no_black_or_industrial_market_effect(g: Game, ctx: Ctx) -> None:
-    g.require(
-        ctx.need('target') != 'black_market' and ctx.need('target') != 'industrial_market',
-        'target != black_market and target != industrial_market',
-    )
+    g.require(False, 'no')
 
 
-# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:418)
+# purebred.rules.order_tokens.flip_on_completion (rules/dei_old_london/purebred.ludex:417)
 # Flip on first completion
 def flip_on_completion_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, ctx.need('target'), 'purebred.rules.order_tokens.order_token'))
@@ -2053,7 +2058,7 @@ def flip_on_completion_effect(g: Game, ctx: Ctx) -> None:
     g.reveal('purebred.rules.order_tokens.order_token')
 
 
-# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:427)
+# purebred.rules.submission.no_normal_collect (rules/dei_old_london/purebred.ludex:426)
 # No normal Collect Action
 book.rule(
     'purebred.rules.submission.no_normal_collect',
@@ -2062,7 +2067,7 @@ book.rule(
 )
 
 
-# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:433)
+# purebred.rules.submission.collect_by_submission (rules/dei_old_london/purebred.ludex:432)
 # Submission
 def collect_by_submission_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2082,7 +2087,7 @@ def collect_by_submission_effect(g: Game, ctx: Ctx) -> None:
     g.gain('resource', 1, 'purebred')
 
 
-# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:448)
+# purebred.rules.evacuate: Evacuate (rules/dei_old_london/purebred.ludex:447)
 def evacuate_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2106,7 +2111,7 @@ def evacuate_effect(g: Game, ctx: Ctx) -> None:
         g.move('scrapper', 'linked_region')
 
 
-# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:524)
+# purebred.feats.stock_warehouse: Stock Warehouse (rules/dei_old_london/purebred.ludex:523)
 @book.rule(
     'purebred.feats.stock_warehouse',
     title='Stock Warehouse',
@@ -2122,7 +2127,7 @@ def stock_warehouse_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:532)
+# purebred.feats.drones_command: Drones Command (rules/dei_old_london/purebred.ludex:531)
 def drones_command_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2144,7 +2149,7 @@ def drones_command_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:540)
+# purebred.feats.sewers: Sewers (rules/dei_old_london/purebred.ludex:539)
 @book.rule(
     'purebred.feats.sewers',
     title='Sewers',
@@ -2160,7 +2165,7 @@ def sewers_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:548)
+# purebred.feats.bribe: Bribe (rules/dei_old_london/purebred.ludex:547)
 def bribe_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2183,7 +2188,7 @@ def bribe_effect(g: Game, ctx: Ctx) -> None:
         g.gain('candy_boost', 1, ctx.subject)
 
 
-# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:559)
+# purebred.feats.mechanical_arm: Mechanical arm (rules/dei_old_london/purebred.ludex:558)
 def mechanical_arm_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2207,7 +2212,7 @@ def mechanical_arm_effect(g: Game, ctx: Ctx) -> None:
         g.prose('you Collect a Resource where the Drone ends its movement, if one is present.')
 
 
-# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:570)
+# purebred.feats.motivation: Motivation (rules/dei_old_london/purebred.ludex:569)
 def motivation_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'purebred.feats.held_feats', ctx.need('self'))
@@ -2244,7 +2249,7 @@ def motivation_effect(g: Game, ctx: Ctx) -> None:
             g.gain('resource', 1, 'purebred')
 
 
-# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:586)
+# purebred.feats.inspection: Inspection (rules/dei_old_london/purebred.ludex:585)
 def inspection_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') != 'purebred'
@@ -2266,7 +2271,7 @@ def inspection_effect(g: Game, ctx: Ctx) -> None:
         g.move('purebred.agent', ctx.get('target'))
 
 
-# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:596)
+# purebred.feats.corruption: Corruption (rules/dei_old_london/purebred.ludex:595)
 def feats_corruption_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         ctx.need('actor') == 'purebred'
@@ -2316,17 +2321,22 @@ def set_up_map_effect(g: Game, ctx: Ctx) -> None:
 
 # scenario_1.scenario_setup.challenge_only (rules/dei_old_london/scenario_1.ludex:19)
 # Use the C&A module, only its Challenge rules
+def scenario_1_scenario_setup_challenge_only_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('challenge_alliance'))
+
+
 @book.rule(
     'scenario_1.scenario_setup.challenge_only',
     title='Use the C&A module, only its Challenge rules',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=scenario_1_scenario_setup_challenge_only_check,
     scope=('scenario_1',),
 )
 def scenario_1_scenario_setup_challenge_only_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.require(False, 'no')
 
 
-# scenario_1.scenario_setup.challenge_only.no_alliance (rules/dei_old_london/scenario_1.ludex:26)
+# scenario_1.scenario_setup.challenge_only.no_alliance (rules/dei_old_london/scenario_1.ludex:27)
 # Only the Challenge rules: no Alliance is proposed
 @book.rule(
     'scenario_1.scenario_setup.challenge_only.no_alliance',
@@ -2338,7 +2348,7 @@ def scenario_1_scenario_setup_challenge_only_no_alliance_effect(g: Game, ctx: Ct
     g.note('only the Challenge rules of the C&A module are used: no Alliance')
 
 
-# scenario_1.scenario_setup.no_neutral_bridges (rules/dei_old_london/scenario_1.ludex:29)
+# scenario_1.scenario_setup.no_neutral_bridges (rules/dei_old_london/scenario_1.ludex:30)
 # Don't place the Neutral Bridges
 @book.rule(
     'scenario_1.scenario_setup.no_neutral_bridges',
@@ -2350,7 +2360,7 @@ def no_neutral_bridges_effect(g: Game, ctx: Ctx) -> None:
     g.place('old_london_components.neutral_bridge_token', 'the_box')
 
 
-# scenario_1.scenario_setup.debris (rules/dei_old_london/scenario_1.ludex:33)
+# scenario_1.scenario_setup.debris (rules/dei_old_london/scenario_1.ludex:34)
 # Place the Debris tokens
 @book.rule(
     'scenario_1.scenario_setup.debris',
@@ -2364,7 +2374,7 @@ def debris_effect(g: Game, ctx: Ctx) -> None:
     g.prose('as showed in the Figure.')
 
 
-# scenario_1.scenario_setup.no_leader (rules/dei_old_london/scenario_1.ludex:40)
+# scenario_1.scenario_setup.no_leader (rules/dei_old_london/scenario_1.ludex:41)
 # The Purebred do not use their Leader
 @book.rule(
     'scenario_1.scenario_setup.no_leader',
@@ -2377,31 +2387,41 @@ def no_leader_effect(g: Game, ctx: Ctx) -> None:
     g.move('purebred.leader_model', 'the_box')
 
 
-# scenario_1.scenario_rules.uses_thames (rules/dei_old_london/scenario_1.ludex:49)
+# scenario_1.scenario_rules.uses_thames (rules/dei_old_london/scenario_1.ludex:50)
 # See Thames Module
+def scenario_1_scenario_rules_uses_thames_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('thames'))
+
+
 @book.rule(
     'scenario_1.scenario_rules.uses_thames',
     title='See Thames Module',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=scenario_1_scenario_rules_uses_thames_check,
     scope=('scenario_1',),
 )
 def scenario_1_scenario_rules_uses_thames_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.holds('thames'), 'thames')
+    g.require(False, 'no')
 
 
-# scenario_1.scenario_rules.no_second_construction (rules/dei_old_london/scenario_1.ludex:56)
+# scenario_1.scenario_rules.no_second_construction (rules/dei_old_london/scenario_1.ludex:58)
 # A Construction is never placed a second time
+def scenario_1_scenario_rules_no_second_construction_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('placed_before', ctx.need('target')))
+
+
 @book.rule(
     'scenario_1.scenario_rules.no_second_construction',
     title='A Construction is never placed a second time',
-    when=Timing('during', target='construction'),
+    when=Timing('instead', target='construction'),
+    check=scenario_1_scenario_rules_no_second_construction_check,
     scope=('scenario_1',),
 )
 def scenario_1_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -> None:
-    g.require(not g.fact('placed_before', ctx.need('target')), 'not placed_before(target)')
+    g.require(False, 'no')
 
 
-# scenario_1.scenario_rules.build_segment (rules/dei_old_london/scenario_1.ludex:65)
+# scenario_1.scenario_rules.build_segment (rules/dei_old_london/scenario_1.ludex:68)
 # Build a Bridge Segment
 def build_segment_cost(g: Game, ctx: Ctx) -> None:
     g.require(
@@ -2420,7 +2440,7 @@ def build_segment_effect(g: Game, ctx: Ctx) -> None:
     g.place('bridge', 'old_london_components.london_bridge_district')
 
 
-# scenario_1.scenario_rules.collect_debris (rules/dei_old_london/scenario_1.ludex:71)
+# scenario_1.scenario_rules.collect_debris (rules/dei_old_london/scenario_1.ludex:74)
 # Collecting Debris
 @book.rule(
     'scenario_1.scenario_rules.collect_debris',
@@ -2434,7 +2454,7 @@ def collect_debris_effect(g: Game, ctx: Ctx) -> None:
         g.gain('debris', 1, ctx.need('actor'))
 
 
-# scenario_1.scenario_rules.debris_segment (rules/dei_old_london/scenario_1.ludex:81)
+# scenario_1.scenario_rules.debris_segment (rules/dei_old_london/scenario_1.ludex:84)
 # Discard 3 Debris for a Bridge Segment
 @book.rule(
     'scenario_1.scenario_rules.debris_segment',
@@ -2448,7 +2468,7 @@ def debris_segment_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('scenario_1.scenario_rules.build_segment', ctx)
 
 
-# scenario_1.scenario_rules.purebred_segments (rules/dei_old_london/scenario_1.ludex:91)
+# scenario_1.scenario_rules.purebred_segments (rules/dei_old_london/scenario_1.ludex:94)
 # The Purebred build Bridge Segments with the Neutral Bridges
 def purebred_segments_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -2477,7 +2497,7 @@ def purebred_segments_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# scenario_1.scenario_rules.debris_not_scored (rules/dei_old_london/scenario_1.ludex:111)
+# scenario_1.scenario_rules.debris_not_scored (rules/dei_old_london/scenario_1.ludex:114)
 # Debris do not count in the Final Scoring
 book.rule(
     'scenario_1.scenario_rules.debris_not_scored',
@@ -2487,7 +2507,7 @@ book.rule(
 )
 
 
-# scenario_1.objective_1.top_box (rules/dei_old_london/scenario_1.ludex:121)
+# scenario_1.objective_1.top_box (rules/dei_old_london/scenario_1.ludex:124)
 # Gain 4 Supplies for a Bridge Segment
 @book.rule(
     'scenario_1.objective_1.top_box',
@@ -2499,7 +2519,7 @@ def objective_1_top_box_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 4, ctx.need('actor'))
 
 
-# scenario_1.objective_1.final_scoring: Final Scoring (rules/dei_old_london/scenario_1.ludex:126)
+# scenario_1.objective_1.final_scoring: Final Scoring (rules/dei_old_london/scenario_1.ludex:129)
 @book.rule('scenario_1.objective_1.final_scoring', title='Final Scoring', scope=('scenario_1',))
 def objective_1_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -2507,7 +2527,7 @@ def objective_1_final_scoring_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', 1, f)
 
 
-# scenario_1.objective_scoring (rules/dei_old_london/scenario_1.ludex:134)
+# scenario_1.objective_scoring (rules/dei_old_london/scenario_1.ludex:137)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_1.objective_scoring',
@@ -2519,7 +2539,7 @@ def scenario_1_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_1.objective_1.final_scoring', ctx)
 
 
-# scenario_1.event_rules.event_table (rules/dei_old_london/scenario_1.ludex:139)
+# scenario_1.event_rules.event_table (rules/dei_old_london/scenario_1.ludex:142)
 # Events of Scenario #1
 def scenario_1_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -2554,7 +2574,7 @@ book.table(
 )
 
 
-# scenario_1.event_rules.resources_network (rules/dei_old_london/scenario_1.ludex:147)
+# scenario_1.event_rules.resources_network (rules/dei_old_london/scenario_1.ludex:150)
 # 1 - Resources Network
 @book.rule(
     'scenario_1.event_rules.resources_network',
@@ -2570,7 +2590,7 @@ def scenario_1_event_rules_resources_network_effect(g: Game, ctx: Ctx) -> None:
             g.gain('energy_cell', 1, f)
 
 
-# scenario_1.event_rules.contacts_network (rules/dei_old_london/scenario_1.ludex:158)
+# scenario_1.event_rules.contacts_network (rules/dei_old_london/scenario_1.ludex:161)
 # 2 - Contacts Network
 @book.rule(
     'scenario_1.event_rules.contacts_network',
@@ -2597,7 +2617,7 @@ def scenario_1_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_1.event_rules.government_intervention (rules/dei_old_london/scenario_1.ludex:173)
+# scenario_1.event_rules.government_intervention (rules/dei_old_london/scenario_1.ludex:176)
 # 3 - Government Intervention
 @book.rule(
     'scenario_1.event_rules.government_intervention',
@@ -2639,7 +2659,7 @@ def scenario_1_event_rules_government_intervention_effect(g: Game, ctx: Ctx) -> 
     ctx = ctx_1
 
 
-# scenario_1.event_rules.sabotage: 4, 5, 6 - Sabotage (rules/dei_old_london/scenario_1.ludex:186)
+# scenario_1.event_rules.sabotage: 4, 5, 6 - Sabotage (rules/dei_old_london/scenario_1.ludex:189)
 @book.rule(
     'scenario_1.event_rules.sabotage',
     title='4, 5, 6 - Sabotage',
@@ -2671,7 +2691,7 @@ def sabotage_effect(g: Game, ctx: Ctx) -> None:
         ctx = ctx_1
 
 
-# scenario_1.event_rules.event_takes_place (rules/dei_old_london/scenario_1.ludex:203)
+# scenario_1.event_rules.event_takes_place (rules/dei_old_london/scenario_1.ludex:206)
 # The Event revealed takes place
 @book.rule(
     'scenario_1.event_rules.event_takes_place',
@@ -2741,41 +2761,56 @@ def boris_from_turn_2_effect(g: Game, ctx: Ctx) -> None:
 
 # scenario_2.scenario_rules.no_second_construction (rules/dei_old_london/scenario_2.ludex:49)
 # A Construction is never placed a second time
+def scenario_2_scenario_rules_no_second_construction_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('placed_before', ctx.need('target')))
+
+
 @book.rule(
     'scenario_2.scenario_rules.no_second_construction',
     title='A Construction is never placed a second time',
-    when=Timing('during', target='construction'),
+    when=Timing('instead', target='construction'),
+    check=scenario_2_scenario_rules_no_second_construction_check,
     scope=('scenario_2',),
 )
 def scenario_2_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -> None:
-    g.require(not g.fact('placed_before', ctx.need('target')), 'not placed_before(target)')
+    g.require(False, 'no')
 
 
-# scenario_2.scenario_rules.uses_thames (rules/dei_old_london/scenario_2.ludex:55)
+# scenario_2.scenario_rules.uses_thames (rules/dei_old_london/scenario_2.ludex:56)
 # See Thames Module
+def scenario_2_scenario_rules_uses_thames_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('thames'))
+
+
 @book.rule(
     'scenario_2.scenario_rules.uses_thames',
     title='See Thames Module',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=scenario_2_scenario_rules_uses_thames_check,
     scope=('scenario_2',),
 )
 def scenario_2_scenario_rules_uses_thames_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.holds('thames'), 'thames')
+    g.require(False, 'no')
 
 
-# scenario_2.scenario_rules.uses_challenge_and_alliance (rules/dei_old_london/scenario_2.ludex:62)
+# scenario_2.scenario_rules.uses_challenge_and_alliance (rules/dei_old_london/scenario_2.ludex:64)
 # See C&A Module
+def uses_challenge_and_alliance_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('challenge_alliance'))
+
+
 @book.rule(
     'scenario_2.scenario_rules.uses_challenge_and_alliance',
     title='See C&A Module',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=uses_challenge_and_alliance_check,
     scope=('scenario_2',),
 )
 def uses_challenge_and_alliance_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.require(False, 'no')
 
 
-# scenario_2.scenario_rules.purebred_deployment (rules/dei_old_london/scenario_2.ludex:69)
+# scenario_2.scenario_rules.purebred_deployment (rules/dei_old_london/scenario_2.ludex:72)
 # Purebred deployment
 @book.rule(
     'scenario_2.scenario_rules.purebred_deployment',
@@ -2788,7 +2823,7 @@ def purebred_deployment_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_2.scenario_rules.reinforcements', ctx)
 
 
-# scenario_2.scenario_rules.reinforcements (rules/dei_old_london/scenario_2.ludex:79)
+# scenario_2.scenario_rules.reinforcements (rules/dei_old_london/scenario_2.ludex:82)
 # Purebred Units entering each Turn
 def reinforcements_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('turn_number')
@@ -2834,7 +2869,7 @@ book.table(
 )
 
 
-# scenario_2.scenario_rules.enlist_is_move (rules/dei_old_london/scenario_2.ludex:95)
+# scenario_2.scenario_rules.enlist_is_move (rules/dei_old_london/scenario_2.ludex:98)
 # The Purebred's Enlist Actions are Move Actions
 def enlist_is_move_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -2857,7 +2892,7 @@ def enlist_is_move_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# scenario_2.objective_2a.top_box (rules/dei_old_london/scenario_2.ludex:113)
+# scenario_2.objective_2a.top_box (rules/dei_old_london/scenario_2.ludex:116)
 # Gain 2 Supplies for a Bridge or an Elevator
 def objective_2a_top_box_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2877,7 +2912,7 @@ def objective_2a_top_box_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# scenario_2.objective_2a.final_scoring: Final Scoring (rules/dei_old_london/scenario_2.ludex:119)
+# scenario_2.objective_2a.final_scoring: Final Scoring (rules/dei_old_london/scenario_2.ludex:122)
 @book.rule('scenario_2.objective_2a.final_scoring', title='Final Scoring', scope=('scenario_2',))
 def objective_2a_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -2885,7 +2920,7 @@ def objective_2a_final_scoring_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', g.fact('london_bridge_roof_majorities', f), f)
 
 
-# scenario_2.objective_2b.top_box (rules/dei_old_london/scenario_2.ludex:129)
+# scenario_2.objective_2b.top_box (rules/dei_old_london/scenario_2.ludex:132)
 # Remove a Barracks token and 3 Agents for 8 Supplies
 def objective_2b_top_box_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('actor') == 'purebred')
@@ -2923,13 +2958,13 @@ def objective_2b_top_box_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', 8, ctx.subject)
 
 
-# scenario_2.objective_2b.final_scoring: Final Scoring (rules/dei_old_london/scenario_2.ludex:154)
+# scenario_2.objective_2b.final_scoring: Final Scoring (rules/dei_old_london/scenario_2.ludex:157)
 @book.rule('scenario_2.objective_2b.final_scoring', title='Final Scoring', scope=('scenario_2',))
 def objective_2b_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_points', g.fact('london_bridge_roof_majorities', 'purebred'), 'purebred')
 
 
-# scenario_2.objective_scoring (rules/dei_old_london/scenario_2.ludex:169)
+# scenario_2.objective_scoring (rules/dei_old_london/scenario_2.ludex:172)
 # The Objective cards' Final Scoring
 @book.rule(
     'scenario_2.objective_scoring',
@@ -2942,7 +2977,7 @@ def scenario_2_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_2.objective_2b.final_scoring', ctx)
 
 
-# scenario_2.event_rules.event_table (rules/dei_old_london/scenario_2.ludex:176)
+# scenario_2.event_rules.event_table (rules/dei_old_london/scenario_2.ludex:179)
 # Events of Scenario #2
 def scenario_2_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -2977,7 +3012,7 @@ book.table(
 )
 
 
-# scenario_2.event_rules.collapse: 1, 2 - Collapse (rules/dei_old_london/scenario_2.ludex:184)
+# scenario_2.event_rules.collapse: 1, 2 - Collapse (rules/dei_old_london/scenario_2.ludex:187)
 @book.rule(
     'scenario_2.event_rules.collapse',
     title='1, 2 - Collapse',
@@ -2993,7 +3028,7 @@ def collapse_effect(g: Game, ctx: Ctx) -> None:
     g.move('old_london_components.neutral_bridge_token', 'the_box')
 
 
-# scenario_2.event_rules.government_intervention (rules/dei_old_london/scenario_2.ludex:199)
+# scenario_2.event_rules.government_intervention (rules/dei_old_london/scenario_2.ludex:202)
 # 3, 4 - Government Intervention
 @book.rule(
     'scenario_2.event_rules.government_intervention',
@@ -3035,7 +3070,7 @@ def scenario_2_event_rules_government_intervention_effect(g: Game, ctx: Ctx) -> 
     ctx = ctx_1
 
 
-# scenario_2.event_rules.times_up: 5 - Time's Up (rules/dei_old_london/scenario_2.ludex:212)
+# scenario_2.event_rules.times_up: 5 - Time's Up (rules/dei_old_london/scenario_2.ludex:215)
 @book.rule('scenario_2.event_rules.times_up', title="5 - Time's Up", scope=('scenario_2',))
 def times_up_effect(g: Game, ctx: Ctx) -> None:
     ctx_1 = ctx
@@ -3048,7 +3083,7 @@ def times_up_effect(g: Game, ctx: Ctx) -> None:
             g.gain('candy_boost', 1, f)
 
 
-# scenario_2.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_2.ludex:223)
+# scenario_2.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_2.ludex:226)
 @book.rule('scenario_2.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_2',))
 def scenario_2_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3064,7 +3099,7 @@ def scenario_2_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_2.event_rules.event_takes_place (rules/dei_old_london/scenario_2.ludex:238)
+# scenario_2.event_rules.event_takes_place (rules/dei_old_london/scenario_2.ludex:241)
 # The Event revealed takes place
 @book.rule(
     'scenario_2.event_rules.event_takes_place',
@@ -3116,17 +3151,22 @@ def scenario_3_scenario_setup_purebred_setup_effect(g: Game, ctx: Ctx) -> None:
 
 # scenario_3.scenario_setup.challenge_only (rules/dei_old_london/scenario_3.ludex:30)
 # Use the C&A module, only its Challenge rules
+def scenario_3_scenario_setup_challenge_only_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('challenge_alliance'))
+
+
 @book.rule(
     'scenario_3.scenario_setup.challenge_only',
     title='Use the C&A module, only its Challenge rules',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=scenario_3_scenario_setup_challenge_only_check,
     scope=('scenario_3',),
 )
 def scenario_3_scenario_setup_challenge_only_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.require(False, 'no')
 
 
-# scenario_3.scenario_setup.challenge_only.no_alliance (rules/dei_old_london/scenario_3.ludex:37)
+# scenario_3.scenario_setup.challenge_only.no_alliance (rules/dei_old_london/scenario_3.ludex:38)
 # Only the Challenge rules: no Alliance is proposed
 @book.rule(
     'scenario_3.scenario_setup.challenge_only.no_alliance',
@@ -3138,7 +3178,7 @@ def scenario_3_scenario_setup_challenge_only_no_alliance_effect(g: Game, ctx: Ct
     g.note('only the Challenge rules of the C&A module are used: no Alliance')
 
 
-# scenario_3.scenario_rules.enter_campground (rules/dei_old_london/scenario_3.ludex:44)
+# scenario_3.scenario_rules.enter_campground (rules/dei_old_london/scenario_3.ludex:45)
 # Anyone can enter the Campground
 def scenario_3_scenario_rules_enter_campground_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('target') == 'scenario_3.campground')
@@ -3156,7 +3196,7 @@ def scenario_3_scenario_rules_enter_campground_effect(g: Game, ctx: Ctx) -> None
     g.prose('All players can always enter the Campground, without needing Majority.')
 
 
-# scenario_3.scenario_rules.set_up_feast: Set up a Feast (rules/dei_old_london/scenario_3.ludex:52)
+# scenario_3.scenario_rules.set_up_feast: Set up a Feast (rules/dei_old_london/scenario_3.ludex:53)
 def set_up_feast_cost(g: Game, ctx: Ctx) -> None:
     g.require(
         g.fact('majority', 'scenario_3.campground') == ctx.need('actor'),
@@ -3175,19 +3215,24 @@ def set_up_feast_effect(g: Game, ctx: Ctx) -> None:
     g.gain('feasts', 1, ctx.need('actor'))
 
 
-# scenario_3.scenario_rules.no_second_construction (rules/dei_old_london/scenario_3.ludex:70)
+# scenario_3.scenario_rules.no_second_construction (rules/dei_old_london/scenario_3.ludex:71)
 # A Construction is never placed a second time
+def scenario_3_scenario_rules_no_second_construction_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('placed_before', ctx.need('target')))
+
+
 @book.rule(
     'scenario_3.scenario_rules.no_second_construction',
     title='A Construction is never placed a second time',
-    when=Timing('during', target='construction'),
+    when=Timing('instead', target='construction'),
+    check=scenario_3_scenario_rules_no_second_construction_check,
     scope=('scenario_3',),
 )
 def scenario_3_scenario_rules_no_second_construction_effect(g: Game, ctx: Ctx) -> None:
-    g.require(not g.fact('placed_before', ctx.need('target')), 'not placed_before(target)')
+    g.require(False, 'no')
 
 
-# scenario_3.objective_3.top_box (rules/dei_old_london/scenario_3.ludex:78)
+# scenario_3.objective_3.top_box (rules/dei_old_london/scenario_3.ludex:80)
 # Gain 4 Supplies for a Feast
 @book.rule(
     'scenario_3.objective_3.top_box',
@@ -3199,7 +3244,7 @@ def objective_3_top_box_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 4, ctx.need('actor'))
 
 
-# scenario_3.objective_3.final_scoring: Final scoring (rules/dei_old_london/scenario_3.ludex:83)
+# scenario_3.objective_3.final_scoring: Final scoring (rules/dei_old_london/scenario_3.ludex:85)
 @book.rule('scenario_3.objective_3.final_scoring', title='Final scoring', scope=('scenario_3',))
 def objective_3_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3207,7 +3252,7 @@ def objective_3_final_scoring_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', 1, f)
 
 
-# scenario_3.objective_scoring (rules/dei_old_london/scenario_3.ludex:90)
+# scenario_3.objective_scoring (rules/dei_old_london/scenario_3.ludex:92)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_3.objective_scoring',
@@ -3219,7 +3264,7 @@ def scenario_3_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_3.objective_3.final_scoring', ctx)
 
 
-# scenario_3.event_rules.event_table (rules/dei_old_london/scenario_3.ludex:95)
+# scenario_3.event_rules.event_table (rules/dei_old_london/scenario_3.ludex:97)
 # Events of Scenario #3
 def scenario_3_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -3254,7 +3299,7 @@ book.table(
 )
 
 
-# scenario_3.event_rules.salary: 1, 2, 3 - Salary (rules/dei_old_london/scenario_3.ludex:103)
+# scenario_3.event_rules.salary: 1, 2, 3 - Salary (rules/dei_old_london/scenario_3.ludex:105)
 @book.rule(
     'scenario_3.event_rules.salary',
     title='1, 2, 3 - Salary',
@@ -3289,7 +3334,7 @@ def salary_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# scenario_3.event_rules.contacts_network (rules/dei_old_london/scenario_3.ludex:124)
+# scenario_3.event_rules.contacts_network (rules/dei_old_london/scenario_3.ludex:126)
 # 4 - Contacts Network
 @book.rule(
     'scenario_3.event_rules.contacts_network',
@@ -3316,7 +3361,7 @@ def scenario_3_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_3.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_3.ludex:139)
+# scenario_3.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_3.ludex:141)
 @book.rule('scenario_3.event_rules.funding', title='5 - Funding', scope=('scenario_3',))
 def scenario_3_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3327,7 +3372,7 @@ def scenario_3_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
             g.gain('candy_boost', 1, f)
 
 
-# scenario_3.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_3.ludex:150)
+# scenario_3.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_3.ludex:152)
 @book.rule('scenario_3.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_3',))
 def scenario_3_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3343,7 +3388,7 @@ def scenario_3_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_3.event_rules.event_takes_place (rules/dei_old_london/scenario_3.ludex:165)
+# scenario_3.event_rules.event_takes_place (rules/dei_old_london/scenario_3.ludex:167)
 # The Event revealed takes place
 @book.rule(
     'scenario_3.event_rules.event_takes_place',
@@ -3580,17 +3625,22 @@ def scenario_5_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
 
 # scenario_5.scenario_setup.alliance_only (rules/dei_old_london/scenario_5.ludex:22)
 # Use the C&A module, only its Alliance rules
+def scenario_5_scenario_setup_alliance_only_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('challenge_alliance'))
+
+
 @book.rule(
     'scenario_5.scenario_setup.alliance_only',
     title='Use the C&A module, only its Alliance rules',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=scenario_5_scenario_setup_alliance_only_check,
     scope=('scenario_5',),
 )
 def scenario_5_scenario_setup_alliance_only_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.require(False, 'no')
 
 
-# scenario_5.scenario_setup.alliance_only.no_challenge (rules/dei_old_london/scenario_5.ludex:29)
+# scenario_5.scenario_setup.alliance_only.no_challenge (rules/dei_old_london/scenario_5.ludex:30)
 # Only the Alliance rules: no Challenge
 @book.rule(
     'scenario_5.scenario_setup.alliance_only.no_challenge',
@@ -3609,7 +3659,7 @@ def scenario_5_scenario_setup_alliance_only_no_challenge_effect(g: Game, ctx: Ct
     g.note('only the Alliance rules of the C&A module are used: no Challenge')
 
 
-# scenario_5.scenario_rules.purebred_affected (rules/dei_old_london/scenario_5.ludex:34)
+# scenario_5.scenario_rules.purebred_affected (rules/dei_old_london/scenario_5.ludex:35)
 # Vengeance Cards also affect the Purebred
 @book.rule(
     'scenario_5.scenario_rules.purebred_affected',
@@ -3622,7 +3672,7 @@ def purebred_affected_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty', ctx)
 
 
-# scenario_5.objective_5.top_box (rules/dei_old_london/scenario_5.ludex:55)
+# scenario_5.objective_5.top_box (rules/dei_old_london/scenario_5.ludex:56)
 # Gain 2 Supplies when the Purebred suffer a Vengeance card
 def objective_5_top_box_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3643,7 +3693,7 @@ def objective_5_top_box_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# scenario_5.objective_5.final_scoring: Final Scoring (rules/dei_old_london/scenario_5.ludex:63)
+# scenario_5.objective_5.final_scoring: Final Scoring (rules/dei_old_london/scenario_5.ludex:64)
 @book.rule('scenario_5.objective_5.final_scoring', title='Final Scoring', scope=('scenario_5',))
 def objective_5_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3654,7 +3704,7 @@ def objective_5_final_scoring_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# scenario_5.objective_scoring (rules/dei_old_london/scenario_5.ludex:77)
+# scenario_5.objective_scoring (rules/dei_old_london/scenario_5.ludex:78)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_5.objective_scoring',
@@ -3666,7 +3716,7 @@ def scenario_5_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_5.objective_5.final_scoring', ctx)
 
 
-# scenario_5.event_rules.event_table (rules/dei_old_london/scenario_5.ludex:82)
+# scenario_5.event_rules.event_table (rules/dei_old_london/scenario_5.ludex:83)
 # Events of Scenario #5
 def scenario_5_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -3696,7 +3746,7 @@ book.table(
 )
 
 
-# scenario_5.event_rules.contacts_network (rules/dei_old_london/scenario_5.ludex:89)
+# scenario_5.event_rules.contacts_network (rules/dei_old_london/scenario_5.ludex:90)
 # 1, 2 - Contacts Network
 @book.rule(
     'scenario_5.event_rules.contacts_network',
@@ -3723,7 +3773,7 @@ def scenario_5_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_5.event_rules.riot: 3, 4 - Riot (rules/dei_old_london/scenario_5.ludex:104)
+# scenario_5.event_rules.riot: 3, 4 - Riot (rules/dei_old_london/scenario_5.ludex:105)
 @book.rule('scenario_5.event_rules.riot', title='3, 4 - Riot', scope=('scenario_5',))
 def riot_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3757,7 +3807,7 @@ def riot_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_5.event_rules.hierarchy: 5, 6 - Hierarchy (rules/dei_old_london/scenario_5.ludex:122)
+# scenario_5.event_rules.hierarchy: 5, 6 - Hierarchy (rules/dei_old_london/scenario_5.ludex:123)
 @book.rule('scenario_5.event_rules.hierarchy', title='5, 6 - Hierarchy', scope=('scenario_5',))
 def scenario_5_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3773,7 +3823,7 @@ def scenario_5_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_5.event_rules.event_takes_place (rules/dei_old_london/scenario_5.ludex:137)
+# scenario_5.event_rules.event_takes_place (rules/dei_old_london/scenario_5.ludex:138)
 # The Event revealed takes place
 @book.rule(
     'scenario_5.event_rules.event_takes_place',
@@ -3811,29 +3861,39 @@ def scenario_6_scenario_setup_map_effect(g: Game, ctx: Ctx) -> None:
 
 # scenario_6.scenario_setup.vengeance (rules/dei_old_london/scenario_6.ludex:19)
 # Use the Vengeance Module
+def vengeance_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('vengeance_mode'))
+
+
 @book.rule(
     'scenario_6.scenario_setup.vengeance',
     title='Use the Vengeance Module',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=vengeance_check,
     scope=('scenario_6',),
 )
 def vengeance_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.holds('vengeance_mode'), 'vengeance_mode')
+    g.require(False, 'no')
 
 
-# scenario_6.scenario_setup.alliance_only (rules/dei_old_london/scenario_6.ludex:25)
+# scenario_6.scenario_setup.alliance_only (rules/dei_old_london/scenario_6.ludex:26)
 # Use the C&A module, only its Alliance rules
+def scenario_6_scenario_setup_alliance_only_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('challenge_alliance'))
+
+
 @book.rule(
     'scenario_6.scenario_setup.alliance_only',
     title='Use the C&A module, only its Alliance rules',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=scenario_6_scenario_setup_alliance_only_check,
     scope=('scenario_6',),
 )
 def scenario_6_scenario_setup_alliance_only_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.require(False, 'no')
 
 
-# scenario_6.scenario_setup.alliance_only.no_challenge (rules/dei_old_london/scenario_6.ludex:32)
+# scenario_6.scenario_setup.alliance_only.no_challenge (rules/dei_old_london/scenario_6.ludex:34)
 # Only the Alliance rules: no Challenge
 @book.rule(
     'scenario_6.scenario_setup.alliance_only.no_challenge',
@@ -3852,7 +3912,7 @@ def scenario_6_scenario_setup_alliance_only_no_challenge_effect(g: Game, ctx: Ct
     g.note('only the Alliance rules of the C&A module are used: no Challenge')
 
 
-# scenario_6.scenario_rules.discard_instead (rules/dei_old_london/scenario_6.ludex:37)
+# scenario_6.scenario_rules.discard_instead (rules/dei_old_london/scenario_6.ludex:39)
 # Suffer the Whistle-blow, or discard the card
 def discard_instead_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(
@@ -3900,7 +3960,7 @@ def discard_instead_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.discard_resolved', ctx)
 
 
-# scenario_6.objective_6.top_box (rules/dei_old_london/scenario_6.ludex:81)
+# scenario_6.objective_6.top_box (rules/dei_old_london/scenario_6.ludex:83)
 # 1 Supply for each opposing Faction a new Vengeance card affects
 def objective_6_top_box_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.resolving(g, 'vengeance_mode.rules.track_and_cards.slide_right'))
@@ -3929,7 +3989,7 @@ def objective_6_top_box_effect(g: Game, ctx: Ctx) -> None:
         g.gain('supply', g.fact('affected_opponents', ctx.need('target')), 'purebred')
 
 
-# scenario_6.objective_6.final_scoring: Final Scoring (rules/dei_old_london/scenario_6.ludex:97)
+# scenario_6.objective_6.final_scoring: Final Scoring (rules/dei_old_london/scenario_6.ludex:99)
 @book.rule('scenario_6.objective_6.final_scoring', title='Final Scoring', scope=('scenario_6',))
 def objective_6_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -3940,7 +4000,7 @@ def objective_6_final_scoring_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# scenario_6.objective_scoring (rules/dei_old_london/scenario_6.ludex:113)
+# scenario_6.objective_scoring (rules/dei_old_london/scenario_6.ludex:115)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_6.objective_scoring',
@@ -3952,7 +4012,7 @@ def scenario_6_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_6.objective_6.final_scoring', ctx)
 
 
-# scenario_6.event_rules.event_table (rules/dei_old_london/scenario_6.ludex:118)
+# scenario_6.event_rules.event_table (rules/dei_old_london/scenario_6.ludex:120)
 # Events of Scenario #6
 def scenario_6_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -3987,7 +4047,7 @@ book.table(
 )
 
 
-# scenario_6.event_rules.vendetta: 1, 2 - Vendetta (rules/dei_old_london/scenario_6.ludex:126)
+# scenario_6.event_rules.vendetta: 1, 2 - Vendetta (rules/dei_old_london/scenario_6.ludex:128)
 @book.rule('scenario_6.event_rules.vendetta', title='1, 2 - Vendetta', scope=('scenario_6',))
 def vendetta_effect(g: Game, ctx: Ctx) -> None:
     ctx_1 = ctx
@@ -4008,7 +4068,7 @@ def vendetta_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# scenario_6.event_rules.roundup: 3, 4 - Roundup (rules/dei_old_london/scenario_6.ludex:139)
+# scenario_6.event_rules.roundup: 3, 4 - Roundup (rules/dei_old_london/scenario_6.ludex:141)
 @book.rule('scenario_6.event_rules.roundup', title='3, 4 - Roundup', scope=('scenario_6',))
 def roundup_effect(g: Game, ctx: Ctx) -> None:
     ctx_1 = ctx
@@ -4042,7 +4102,7 @@ def roundup_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# scenario_6.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_6.ludex:156)
+# scenario_6.event_rules.funding: 5 - Funding (rules/dei_old_london/scenario_6.ludex:158)
 @book.rule('scenario_6.event_rules.funding', title='5 - Funding', scope=('scenario_6',))
 def scenario_6_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -4053,7 +4113,7 @@ def scenario_6_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
             g.gain('candy_boost', 1, f)
 
 
-# scenario_6.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_6.ludex:167)
+# scenario_6.event_rules.hierarchy: 6 - Hierarchy (rules/dei_old_london/scenario_6.ludex:169)
 @book.rule('scenario_6.event_rules.hierarchy', title='6 - Hierarchy', scope=('scenario_6',))
 def scenario_6_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -4069,7 +4129,7 @@ def scenario_6_event_rules_hierarchy_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_6.event_rules.event_takes_place (rules/dei_old_london/scenario_6.ludex:182)
+# scenario_6.event_rules.event_takes_place (rules/dei_old_london/scenario_6.ludex:184)
 # The Event revealed takes place
 @book.rule(
     'scenario_6.event_rules.event_takes_place',
@@ -4123,17 +4183,22 @@ def citadel_effect(g: Game, ctx: Ctx) -> None:
 
 # scenario_7.scenario_setup.challenge_and_alliance (rules/dei_old_london/scenario_7.ludex:27)
 # Use the C&A module rules
+def challenge_and_alliance_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.holds('challenge_alliance'))
+
+
 @book.rule(
     'scenario_7.scenario_setup.challenge_and_alliance',
     title='Use the C&A module rules',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=challenge_and_alliance_check,
     scope=('scenario_7',),
 )
 def challenge_and_alliance_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.holds('challenge_alliance'), 'challenge_alliance')
+    g.require(False, 'no')
 
 
-# scenario_7.scenario_rules.activate_lab (rules/dei_old_london/scenario_7.ludex:51)
+# scenario_7.scenario_rules.activate_lab (rules/dei_old_london/scenario_7.ludex:52)
 # Activating the Lab
 def activate_lab_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('majority', 'scenario_7.lab') == ctx.need('actor'))
@@ -4158,7 +4223,7 @@ def activate_lab_effect(g: Game, ctx: Ctx) -> None:
         g.prose('to buy a Card from 1 of the 3 Markets. The player ignores the Market requirements')
 
 
-# scenario_7.objective_7.top_box (rules/dei_old_london/scenario_7.ludex:79)
+# scenario_7.objective_7.top_box (rules/dei_old_london/scenario_7.ludex:80)
 # Superior: Majority in the Lab at the end of your Second Action Phase
 def objective_7_top_box_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4178,7 +4243,7 @@ def objective_7_top_box_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 4, ctx.need('actor'))
 
 
-# scenario_7.objective_7.final_scoring: Final Scoring (rules/dei_old_london/scenario_7.ludex:86)
+# scenario_7.objective_7.final_scoring: Final Scoring (rules/dei_old_london/scenario_7.ludex:87)
 @book.rule('scenario_7.objective_7.final_scoring', title='Final Scoring', scope=('scenario_7',))
 def objective_7_final_scoring_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -4186,7 +4251,7 @@ def objective_7_final_scoring_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', g.fact('market_cards_of', f), f)
 
 
-# scenario_7.objective_scoring (rules/dei_old_london/scenario_7.ludex:107)
+# scenario_7.objective_scoring (rules/dei_old_london/scenario_7.ludex:108)
 # The Objective card's Final Scoring
 @book.rule(
     'scenario_7.objective_scoring',
@@ -4198,7 +4263,7 @@ def scenario_7_objective_scoring_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_7.objective_7.final_scoring', ctx)
 
 
-# scenario_7.event_rules.event_table (rules/dei_old_london/scenario_7.ludex:112)
+# scenario_7.event_rules.event_table (rules/dei_old_london/scenario_7.ludex:113)
 # Events of Scenario #7
 def scenario_7_event_rules_event_table_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('revealed_event')
@@ -4233,7 +4298,7 @@ book.table(
 )
 
 
-# scenario_7.event_rules.contacts_network (rules/dei_old_london/scenario_7.ludex:120)
+# scenario_7.event_rules.contacts_network (rules/dei_old_london/scenario_7.ludex:121)
 # 1 - Contacts Network
 @book.rule(
     'scenario_7.event_rules.contacts_network',
@@ -4260,7 +4325,7 @@ def scenario_7_event_rules_contacts_network_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_7.event_rules.resources_network (rules/dei_old_london/scenario_7.ludex:135)
+# scenario_7.event_rules.resources_network (rules/dei_old_london/scenario_7.ludex:136)
 # 2 - Resources Network
 @book.rule(
     'scenario_7.event_rules.resources_network',
@@ -4276,7 +4341,7 @@ def scenario_7_event_rules_resources_network_effect(g: Game, ctx: Ctx) -> None:
             g.gain('energy_cell', 1, f)
 
 
-# scenario_7.event_rules.occupying: 3, 4 - Occupying (rules/dei_old_london/scenario_7.ludex:146)
+# scenario_7.event_rules.occupying: 3, 4 - Occupying (rules/dei_old_london/scenario_7.ludex:147)
 @book.rule(
     'scenario_7.event_rules.occupying',
     title='3, 4 - Occupying',
@@ -4306,7 +4371,7 @@ def occupying_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# scenario_7.event_rules.funding: 5, 6 - Funding (rules/dei_old_london/scenario_7.ludex:161)
+# scenario_7.event_rules.funding: 5, 6 - Funding (rules/dei_old_london/scenario_7.ludex:162)
 @book.rule('scenario_7.event_rules.funding', title='5, 6 - Funding', scope=('scenario_7',))
 def scenario_7_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
     for f in g.members('faction'):
@@ -4317,7 +4382,7 @@ def scenario_7_event_rules_funding_effect(g: Game, ctx: Ctx) -> None:
             g.gain('candy_boost', 1, f)
 
 
-# scenario_7.event_rules.event_takes_place (rules/dei_old_london/scenario_7.ludex:172)
+# scenario_7.event_rules.event_takes_place (rules/dei_old_london/scenario_7.ludex:173)
 # The Event revealed takes place
 @book.rule(
     'scenario_7.event_rules.event_takes_place',
@@ -4329,7 +4394,7 @@ def scenario_7_event_rules_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('scenario_7.event_rules.event_table', ctx)
 
 
-# scenario_7.scenario_rewards.supplies_rewards (rules/dei_old_london/scenario_7.ludex:177)
+# scenario_7.scenario_rewards.supplies_rewards (rules/dei_old_london/scenario_7.ludex:178)
 # Rewards for the most Supplies
 @book.rule(
     'scenario_7.scenario_rewards.supplies_rewards',
@@ -4361,7 +4426,7 @@ def supplies_rewards_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_mode.points.revenge', ctx)
 
 
-# scenario_7.scenario_rewards.rewards_table (rules/dei_old_london/scenario_7.ludex:187)
+# scenario_7.scenario_rewards.rewards_table (rules/dei_old_london/scenario_7.ludex:188)
 # Scenario Rewards
 book.table(
     'scenario_7.scenario_rewards.rewards_table',
@@ -4377,17 +4442,22 @@ book.table(
 
 # thames.not_with_the_citadel (rules/dei_old_london/thames.ludex:11)
 # Not compatible with The Citadel Expansion
+def not_with_the_citadel_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.holds('the_citadel'))
+
+
 @book.rule(
     'thames.not_with_the_citadel',
     title='Not compatible with The Citadel Expansion',
-    when=Timing('during', target='setup'),
+    when=Timing('instead', target='setup'),
+    check=not_with_the_citadel_check,
     scope=('thames',),
 )
 def not_with_the_citadel_effect(g: Game, ctx: Ctx) -> None:
-    g.require(not g.holds('the_citadel'), 'not the_citadel')
+    g.require(False, 'no')
 
 
-# thames.thames_setup.replace_districts (rules/dei_old_london/thames.ludex:25)
+# thames.thames_setup.replace_districts (rules/dei_old_london/thames.ludex:26)
 # Replace the Base game Districts with Thames Districts
 @book.rule(
     'thames.thames_setup.replace_districts',
@@ -4400,7 +4470,7 @@ def replace_districts_effect(g: Game, ctx: Ctx) -> None:
         g.move(t, 'map', source='thames.thames_districts')
 
 
-# thames.thames_setup.neutral_bridge (rules/dei_old_london/thames.ludex:35)
+# thames.thames_setup.neutral_bridge (rules/dei_old_london/thames.ludex:36)
 # Place the Neutral Bridge
 @book.rule(
     'thames.thames_setup.neutral_bridge',
@@ -4415,7 +4485,7 @@ def thames_setup_neutral_bridge_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# thames.thames_setup.river_course (rules/dei_old_london/thames.ludex:42)
+# thames.thames_setup.river_course (rules/dei_old_london/thames.ludex:43)
 # The river must run its course
 @book.rule(
     'thames.thames_setup.river_course',
@@ -4427,7 +4497,7 @@ def river_course_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.fact('river_course_open', 'map'), 'river_course_open(map)')
 
 
-# thames.river_rules.shores: Shores and Ruins (rules/dei_old_london/thames.ludex:104)
+# thames.river_rules.shores: Shores and Ruins (rules/dei_old_london/thames.ludex:105)
 book.rule(
     'thames.river_rules.shores',
     title='Shores and Ruins',
@@ -4436,7 +4506,7 @@ book.rule(
 )
 
 
-# thames.river_rules.only_drones (rules/dei_old_london/thames.ludex:111)
+# thames.river_rules.only_drones (rules/dei_old_london/thames.ludex:112)
 # Only drones on River Regions
 @book.rule(
     'thames.river_rules.only_drones',
@@ -4455,7 +4525,7 @@ def only_drones_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# thames.river_rules.drones_on_the_river (rules/dei_old_london/thames.ludex:116)
+# thames.river_rules.drones_on_the_river (rules/dei_old_london/thames.ludex:117)
 # Drones move on the River
 book.rule(
     'thames.river_rules.drones_on_the_river',
@@ -4467,7 +4537,7 @@ book.rule(
 )
 
 
-# thames.river_rules.ruin_crossing: Crossing a Ruin (rules/dei_old_london/thames.ludex:122)
+# thames.river_rules.ruin_crossing: Crossing a Ruin (rules/dei_old_london/thames.ludex:123)
 book.rule(
     'thames.river_rules.ruin_crossing',
     title='Crossing a Ruin',
@@ -4477,7 +4547,7 @@ book.rule(
 )
 
 
-# thames.river_rules.bridges_over_the_thames (rules/dei_old_london/thames.ludex:128)
+# thames.river_rules.bridges_over_the_thames (rules/dei_old_london/thames.ludex:129)
 # Bridges over the Thames
 @book.rule(
     'thames.river_rules.bridges_over_the_thames',
@@ -4550,17 +4620,22 @@ def phase_11_vengeance_cards_effect(g: Game, ctx: Ctx) -> None:
 
 # vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:130)
 # No Constructions on Big Ben
+def no_construction_on_big_ben_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.need('target') == 'vengeance_mode.big_ben_district')
+
+
 @book.rule(
     'vengeance_mode.rules.no_construction_on_big_ben',
     title='No Constructions on Big Ben',
-    when=Timing('during', target='construction'),
+    when=Timing('instead', target='construction'),
+    check=no_construction_on_big_ben_check,
     scope=('vengeance_mode',),
 )
 def no_construction_on_big_ben_effect(g: Game, ctx: Ctx) -> None:
-    g.require(ctx.need('target') != 'vengeance_mode.big_ben_district', 'target != big_ben_district')
+    g.require(False, 'no')
 
 
-# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:139)
+# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:140)
 # Whistle-blow
 def whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4582,7 +4657,7 @@ def whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:162)
+# (rules/dei_old_london/vengeance.ludex:163)
 # Whistle-blowing, once per Action phase
 def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(
@@ -4613,7 +4688,7 @@ def whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance
-# (rules/dei_old_london/vengeance.ludex:214)
+# (rules/dei_old_london/vengeance.ludex:215)
 # Suffering Vengeance
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
@@ -4642,7 +4717,7 @@ def suffer_vengeance_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty
-# (rules/dei_old_london/vengeance.ludex:231)
+# (rules/dei_old_london/vengeance.ludex:232)
 # A Faction chooses the penalty it suffers
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
@@ -4654,7 +4729,7 @@ def choose_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.no_applicable_penalty
-# (rules/dei_old_london/vengeance.ludex:234)
+# (rules/dei_old_london/vengeance.ludex:235)
 # Cannot apply any penalty
 def no_applicable_penalty_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.fact('can_apply_any_portion', ctx.need('target')))
@@ -4671,7 +4746,7 @@ def no_applicable_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.no_negative_supplies
-# (rules/dei_old_london/vengeance.ludex:241)
+# (rules/dei_old_london/vengeance.ludex:242)
 # Note: no negative Supplies
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.no_negative_supplies',
@@ -4684,7 +4759,7 @@ def no_negative_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow
-# (rules/dei_old_london/vengeance.ludex:265)
+# (rules/dei_old_london/vengeance.ludex:266)
 # Purebred Whistle-blow
 def purebred_whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4714,7 +4789,7 @@ def purebred_whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:279)
+# (rules/dei_old_london/vengeance.ludex:280)
 # The Purebred Whistle-blowing, once per Action phase
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
@@ -4756,7 +4831,7 @@ def purebred_whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity
-# (rules/dei_old_london/vengeance.ludex:294)
+# (rules/dei_old_london/vengeance.ludex:295)
 # Purebred may ignore penalties
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity',
@@ -4783,7 +4858,7 @@ def purebred_penalty_immunity_effect(g: Game, ctx: Ctx) -> None:
             g.note('the Purebred ignore the Vengeance')
 
 
-# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:359)
+# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:360)
 # Discard the resolved card
 @book.rule(
     'vengeance_mode.rules.track_and_cards.discard_resolved',
@@ -4795,7 +4870,7 @@ def discard_resolved_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases
-# (rules/dei_old_london/vengeance.ludex:365)
+# (rules/dei_old_london/vengeance.ludex:366)
 # Before the start of all Action phases
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases',
@@ -4809,7 +4884,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide
-# (rules/dei_old_london/vengeance.ludex:367)
+# (rules/dei_old_london/vengeance.ludex:368)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide',
@@ -4823,7 +4898,7 @@ def refill_before_action_phases_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal
-# (rules/dei_old_london/vengeance.ludex:371)
+# (rules/dei_old_london/vengeance.ludex:372)
 # Reveal Vengeance cards for the empty spaces
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal',
@@ -4837,7 +4912,7 @@ def refill_before_action_phases_reveal_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_each_action_phase
-# (rules/dei_old_london/vengeance.ludex:377)
+# (rules/dei_old_london/vengeance.ludex:378)
 # Refill before the Action phases
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_action_phase',
@@ -4850,7 +4925,7 @@ def refill_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_action_phases', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:386)
+# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:387)
 # Before each new Turn
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_turn',
@@ -4865,7 +4940,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1
-# (rules/dei_old_london/vengeance.ludex:388)
+# (rules/dei_old_london/vengeance.ludex:389)
 # Discard the Rank 1 Vengeance Card, if present
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1',
@@ -4879,7 +4954,7 @@ def discard_rank_1_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.slide
-# (rules/dei_old_london/vengeance.ludex:393)
+# (rules/dei_old_london/vengeance.ludex:394)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.slide',
@@ -4892,7 +4967,7 @@ def refill_before_turn_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.reveal
-# (rules/dei_old_london/vengeance.ludex:397)
+# (rules/dei_old_london/vengeance.ludex:398)
 # Reveal Vengeance cards for the empty slots
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.reveal',
@@ -4904,7 +4979,7 @@ def refill_before_turn_reveal_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.slide_right (rules/dei_old_london/vengeance.ludex:402)
+# vengeance_mode.rules.track_and_cards.slide_right (rules/dei_old_london/vengeance.ludex:403)
 # The Vengeance cards slide to the right, to fill the empty spaces
 @book.rule(
     'vengeance_mode.rules.track_and_cards.slide_right',
@@ -4936,7 +5011,7 @@ def slide_right_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces
-# (rules/dei_old_london/vengeance.ludex:414)
+# (rules/dei_old_london/vengeance.ludex:415)
 # A Vengeance card revealed for each empty space
 @book.rule(
     'vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces',
@@ -4955,7 +5030,7 @@ def reveal_for_empty_spaces_effect(g: Game, ctx: Ctx) -> None:
             g.draw('vengeance_mode.vengeance_deck', 1, s)
 
 
-# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:451)
+# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:452)
 # Refill before each new Turn
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_turn',
@@ -4967,7 +5042,7 @@ def refill_each_turn_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_turn', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:455)
+# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:456)
 # Tokens on an occupied space move back
 @book.rule(
     'vengeance_mode.rules.track_and_cards.bump_back',
@@ -4983,7 +5058,7 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
             g.lose('vengeance_track', 1, f)
 
 
-# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:466)
+# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:467)
 # The red spaces
 def red_spaces_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('actor'), 'vengeance_track')) >= 10)
@@ -5014,7 +5089,7 @@ def red_spaces_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.end_of_game_supplies
-# (rules/dei_old_london/vengeance.ludex:537)
+# (rules/dei_old_london/vengeance.ludex:538)
 # Supplies for the Vengeance track
 @book.rule(
     'vengeance_mode.rules.extra_supplies.end_of_game_supplies',
@@ -5038,7 +5113,7 @@ def end_of_game_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.extra_supplies_bonus
-# (rules/dei_old_london/vengeance.ludex:548)
+# (rules/dei_old_london/vengeance.ludex:549)
 # Extra Supplies bonus
 def extra_supplies_bonus_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('standing', 'vengeance_track')
@@ -5057,7 +5132,7 @@ book.table(
 )
 
 
-# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:596)
+# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:597)
 # Lose Action card
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card',
@@ -5070,7 +5145,7 @@ def lose_action_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards
-# (rules/dei_old_london/vengeance.ludex:605)
+# (rules/dei_old_london/vengeance.ludex:606)
 # Restore discarded Action cards
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards',
@@ -5082,7 +5157,7 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
     g.move(g.fact('discarded_next_to', 'faction_pad'), 'hand')
 
 
-# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:610)
+# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:611)
 # Lose a Feat
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_a_feat',
@@ -5101,7 +5176,7 @@ def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.rules.vengeance_cards.gathering (rules/dei_old_london/vengeance.ludex:624)
+# vengeance_mode.rules.vengeance_cards.gathering (rules/dei_old_london/vengeance.ludex:625)
 # Gathering
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.gathering',
@@ -5127,7 +5202,7 @@ def gathering_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.beware_the_roofs (rules/dei_old_london/vengeance.ludex:638)
+# vengeance_mode.rules.vengeance_cards.beware_the_roofs (rules/dei_old_london/vengeance.ludex:639)
 # Beware the Roofs
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.beware_the_roofs',
@@ -5141,7 +5216,7 @@ def beware_the_roofs_effect(g: Game, ctx: Ctx) -> None:
     g.prose('remove all the Scrappers from a Roof Region where you have Majority.')
 
 
-# vengeance_mode.rules.vengeance_cards.corruption (rules/dei_old_london/vengeance.ludex:646)
+# vengeance_mode.rules.vengeance_cards.corruption (rules/dei_old_london/vengeance.ludex:647)
 # Corruption
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.corruption',
@@ -5166,7 +5241,7 @@ def vengeance_cards_corruption_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.monopoly: Monopoly (rules/dei_old_london/vengeance.ludex:659)
+# vengeance_mode.rules.vengeance_cards.monopoly: Monopoly (rules/dei_old_london/vengeance.ludex:660)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.monopoly',
     title='Monopoly',
@@ -5193,7 +5268,7 @@ def monopoly_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.envy: Envy (rules/dei_old_london/vengeance.ludex:671)
+# vengeance_mode.rules.vengeance_cards.envy: Envy (rules/dei_old_london/vengeance.ludex:672)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.envy',
     title='Envy',
@@ -5220,7 +5295,7 @@ def envy_effect(g: Game, ctx: Ctx) -> None:
             g.prose('the Whistle-blower gains the Supplies given.')
 
 
-# vengeance_mode.rules.vengeance_cards.bullying: Bullying (rules/dei_old_london/vengeance.ludex:687)
+# vengeance_mode.rules.vengeance_cards.bullying: Bullying (rules/dei_old_london/vengeance.ludex:688)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.bullying',
     title='Bullying',
@@ -5245,7 +5320,7 @@ def bullying_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.eclectic_one (rules/dei_old_london/vengeance.ludex:700)
+# vengeance_mode.rules.vengeance_cards.eclectic_one (rules/dei_old_london/vengeance.ludex:701)
 # Eclectic one
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.eclectic_one',
@@ -5270,7 +5345,7 @@ def eclectic_one_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.bulky_one (rules/dei_old_london/vengeance.ludex:712)
+# vengeance_mode.rules.vengeance_cards.bulky_one (rules/dei_old_london/vengeance.ludex:713)
 # Bulky one
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.bulky_one',
@@ -5296,7 +5371,7 @@ def bulky_one_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.leader_alone (rules/dei_old_london/vengeance.ludex:724)
+# vengeance_mode.rules.vengeance_cards.leader_alone (rules/dei_old_london/vengeance.ludex:725)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.leader_alone',
     kind='card',
@@ -5320,7 +5395,7 @@ def leader_alone_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:823)
+# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:824)
 def vengeance_track_row_1(g: Game, ctx: Ctx) -> None:
     g.gain('technology', 2, ctx.subject)
 

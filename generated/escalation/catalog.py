@@ -35,7 +35,7 @@ class Hero(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Invention(Record):
-    # revolution.invention: Invention card (rules/escalation/revolution.ludex:38)
+    # revolution.invention: Invention card (rules/escalation/revolution.ludex:40)
 
     KIND: ClassVar[str] = 'revolution.invention'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -43,7 +43,7 @@ class Invention(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Theory(Record):
-    # revolution.theory: Theory card (rules/escalation/revolution.ludex:40)
+    # revolution.theory: Theory card (rules/escalation/revolution.ludex:42)
 
     KIND: ClassVar[str] = 'revolution.theory'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'time': 'time'})

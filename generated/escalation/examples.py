@@ -461,13 +461,13 @@ book.example(
 )
 
 
-# revolution.one_hero_per_game.one_of_three (rules/escalation/revolution.ludex:19)
+# revolution.one_hero_per_game.one_of_three (rules/escalation/revolution.ludex:20)
 # Enkidu joins the game; Akira cannot join him
 @book.example(
     'revolution.one_hero_per_game.one_of_three',
     title='Enkidu joins the game; Akira cannot join him',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:19',
+    source='rules/escalation/revolution.ludex:20',
 )
 def one_of_three(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -475,15 +475,15 @@ def one_of_three(g: Game) -> list[Expectation]:
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.ENKIDU.id)
-        g.trigger('revolution.one_hero_per_game', ctx)
+        g.trigger('revolutionaries_preparations', ctx)
         ctx = ctx_1
     with g.effect():
         g.place(catalog.AKIRA.id, 'art_district')
     with g.effect():
         ctx_1 = ctx
         ctx = ctx.but(actor=catalog.AKIRA.id)
-        with g.refused('trigger one_hero_per_game'):
-            g.trigger('revolution.one_hero_per_game', ctx)
+        with g.refused('trigger revolutionaries_preparations'):
+            g.trigger('revolutionaries_preparations', ctx)
         ctx = ctx_1
     return [
         g.expect(
@@ -492,16 +492,22 @@ def one_of_three(g: Game) -> list[Expectation]:
             '==',
             lambda: 'grand_citadel',
         ),
+        g.expect(
+            'happened(revolutionaries_preparations) == 1',
+            lambda: q.happened(g, 'revolutionaries_preparations'),
+            '==',
+            lambda: 1,
+        ),
     ]
 
 
-# revolution.akira.setup.invention_deck_ready (rules/escalation/revolution.ludex:64)
+# revolution.akira.setup.invention_deck_ready (rules/escalation/revolution.ludex:66)
 # Akira's Invention deck next to his Hero card, the Breakdown die near it
 @book.example(
     'revolution.akira.setup.invention_deck_ready',
     title="Akira's Invention deck next to his Hero card, the Breakdown die near it",
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:64',
+    source='rules/escalation/revolution.ludex:66',
 )
 def invention_deck_ready(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -523,24 +529,24 @@ def invention_deck_ready(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.akira.invention_cards.communicator_explosion (rules/escalation/revolution.ludex:148)
+# revolution.akira.invention_cards.communicator_explosion (rules/escalation/revolution.ludex:150)
 # Akira's Communicator explodes
 book.example(
     'revolution.akira.invention_cards.communicator_explosion',
     title="Akira's Communicator explodes",
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:148',
+    source='rules/escalation/revolution.ludex:150',
 )
 
 
 # revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn
-# (rules/escalation/revolution.ludex:213)
+# (rules/escalation/revolution.ludex:215)
 # Akira uses the Disruption Field and finishes his turn
 @book.example(
     'revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn',
     title='Akira uses the Disruption Field and finishes his turn',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:213',
+    source='rules/escalation/revolution.ludex:215',
 )
 def field_finishes_the_turn(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -584,13 +590,13 @@ def field_finishes_the_turn(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.disruption_field.field_without_finishing
-# (rules/escalation/revolution.ludex:235)
+# (rules/escalation/revolution.ludex:237)
 # Akira uses the Disruption Field but goes on with his turn
 @book.example(
     'revolution.akira.inventions_guide.disruption_field.field_without_finishing',
     title='Akira uses the Disruption Field but goes on with his turn',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:235',
+    source='rules/escalation/revolution.ludex:237',
 )
 def field_without_finishing(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -634,13 +640,13 @@ def field_without_finishing(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment
-# (rules/escalation/revolution.ludex:272)
+# (rules/escalation/revolution.ludex:274)
 # Hyperbolic Emitter: 2 Trust count as 4
 @book.example(
     'revolution.akira.inventions_guide.hyperbolic_emitter.doubled_payment',
     title='Hyperbolic Emitter: 2 Trust count as 4',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:272',
+    source='rules/escalation/revolution.ludex:274',
 )
 def doubled_payment(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -675,13 +681,13 @@ def doubled_payment(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.probabilitator.rerolls_assault
-# (rules/escalation/revolution.ludex:320)
+# (rules/escalation/revolution.ludex:322)
 # Probabilitator re-rolls the Assault die, then breaks down
 @book.example(
     'revolution.akira.inventions_guide.probabilitator.rerolls_assault',
     title='Probabilitator re-rolls the Assault die, then breaks down',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:320',
+    source='rules/escalation/revolution.ludex:322',
 )
 def rerolls_assault(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -712,13 +718,13 @@ def rerolls_assault(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.probabilitator.rerolls_escape
-# (rules/escalation/revolution.ludex:334)
+# (rules/escalation/revolution.ludex:336)
 # Probabilitator re-rolls the Escape die, once per round
 @book.example(
     'revolution.akira.inventions_guide.probabilitator.rerolls_escape',
     title='Probabilitator re-rolls the Escape die, once per round',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:334',
+    source='rules/escalation/revolution.ludex:336',
 )
 def rerolls_escape(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -745,13 +751,13 @@ def rerolls_escape(g: Game) -> list[Expectation]:
 
 
 # revolution.akira.inventions_guide.jammer.jam_and_reactivate
-# (rules/escalation/revolution.ludex:408)
+# (rules/escalation/revolution.ludex:410)
 # Akira jams Phantasmer, who becomes active again
 @book.example(
     'revolution.akira.inventions_guide.jammer.jam_and_reactivate',
     title='Akira jams Phantasmer, who becomes active again',
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:408',
+    source='rules/escalation/revolution.ludex:410',
 )
 def jam_and_reactivate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -805,13 +811,13 @@ def jam_and_reactivate(g: Game) -> list[Expectation]:
     ]
 
 
-# revolution.akira.inventions_guide.jammer.jammed_stays_down (rules/escalation/revolution.ludex:431)
+# revolution.akira.inventions_guide.jammer.jammed_stays_down (rules/escalation/revolution.ludex:433)
 # Only the Servant in Akira's District is jammed
 @book.example(
     'revolution.akira.inventions_guide.jammer.jammed_stays_down',
     title="Only the Servant in Akira's District is jammed",
     scope=('revolution',),
-    source='rules/escalation/revolution.ludex:431',
+    source='rules/escalation/revolution.ludex:433',
 )
 def jammed_stays_down(g: Game) -> list[Expectation]:
     ctx = Ctx()

@@ -567,14 +567,8 @@ book.rule('revolution.not_for_first_game', title='Not for a first game', scope=(
 
 
 # revolution.one_hero_per_game: Only 1 Hero from this Module (rules/escalation/revolution.ludex:14)
-@book.rule(
-    'revolution.one_hero_per_game',
-    title='Only 1 Hero from this Module',
-    when=Timing('during', target='revolutionaries_preparations'),
-    scope=('revolution',),
-)
-def one_hero_per_game_effect(g: Game, ctx: Ctx) -> None:
-    g.require(
+def one_hero_per_game_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
         q.count(
             g,
             [
@@ -583,12 +577,22 @@ def one_hero_per_game_effect(g: Game, ctx: Ctx) -> None:
                 if q.in_play(g, h)
             ],
         )
-        <= 1,
-        'count([h for each h in [akira, enkidu, julie] where in_play(h)]) <= 1',
+        > 1,
     )
 
 
-# revolution.akira.setup: Setup (rules/escalation/revolution.ludex:54)
+@book.rule(
+    'revolution.one_hero_per_game',
+    title='Only 1 Hero from this Module',
+    when=Timing('instead', target='revolutionaries_preparations'),
+    check=one_hero_per_game_check,
+    scope=('revolution',),
+)
+def one_hero_per_game_effect(g: Game, ctx: Ctx) -> None:
+    g.require(False, 'no')
+
+
+# revolution.akira.setup: Setup (rules/escalation/revolution.ludex:56)
 @book.rule(
     'revolution.akira.setup',
     title='Setup',
@@ -602,7 +606,7 @@ def akira_setup_effect(g: Game, ctx: Ctx) -> None:
     g.place('revolution.akira.breakdown_die', 'revolution.akira.invention_deck')
 
 
-# revolution.akira.power_of_thought.draw_inventions (rules/escalation/revolution.ludex:98)
+# revolution.akira.power_of_thought.draw_inventions (rules/escalation/revolution.ludex:100)
 # Draw Inventions
 @book.rule(
     'revolution.akira.power_of_thought.draw_inventions',
@@ -624,7 +628,7 @@ def draw_inventions_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('revolution.akira.power_of_thought.draw_inventions.draw_two', ctx)
 
 
-# revolution.akira.power_of_thought.draw_inventions.draw_one (rules/escalation/revolution.ludex:109)
+# revolution.akira.power_of_thought.draw_inventions.draw_one (rules/escalation/revolution.ludex:111)
 # Draw 1 Invention for 2 Trust
 def draw_one_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 2, ctx.subject)
@@ -642,7 +646,7 @@ def draw_one_effect(g: Game, ctx: Ctx) -> None:
     g.draw('revolution.akira.invention_deck', 1, 'revolution.akira.inventions_in_play')
 
 
-# revolution.akira.power_of_thought.draw_inventions.draw_two (rules/escalation/revolution.ludex:115)
+# revolution.akira.power_of_thought.draw_inventions.draw_two (rules/escalation/revolution.ludex:117)
 # Draw 2 Inventions for 5 Trust
 def draw_two_cost(g: Game, ctx: Ctx) -> None:
     g.pay('trust', 5, ctx.subject)
@@ -660,7 +664,7 @@ def draw_two_effect(g: Game, ctx: Ctx) -> None:
     g.draw('revolution.akira.invention_deck', 2, 'revolution.akira.inventions_in_play')
 
 
-# revolution.akira.power_of_thought.in_play_limit (rules/escalation/revolution.ludex:121)
+# revolution.akira.power_of_thought.in_play_limit (rules/escalation/revolution.ludex:123)
 # No more than 3 Inventions in play
 book.rule(
     'revolution.akira.power_of_thought.in_play_limit',
@@ -671,7 +675,7 @@ book.rule(
 )
 
 
-# revolution.akira.invention_cards.once_per_round (rules/escalation/revolution.ludex:133)
+# revolution.akira.invention_cards.once_per_round (rules/escalation/revolution.ludex:135)
 # Each Invention once per round
 book.rule(
     'revolution.akira.invention_cards.once_per_round',
@@ -682,7 +686,7 @@ book.rule(
 )
 
 
-# revolution.akira.invention_cards.breakdown: Breakdown roll (rules/escalation/revolution.ludex:138)
+# revolution.akira.invention_cards.breakdown: Breakdown roll (rules/escalation/revolution.ludex:140)
 @book.rule(
     'revolution.akira.invention_cards.breakdown',
     title='Breakdown roll',
@@ -695,7 +699,7 @@ def breakdown_effect(g: Game, ctx: Ctx) -> None:
         g.discard(ctx.get('self'))
 
 
-# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:166)
+# revolution.akira.inventions_guide.communicator (rules/escalation/revolution.ludex:168)
 # Communicator
 def communicator_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.COMMUNICATOR.id))
@@ -718,7 +722,7 @@ def communicator_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:176)
+# revolution.akira.inventions_guide.empathizer: Empathizer (rules/escalation/revolution.ludex:178)
 def empathizer_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'revolution.akira.inventions_in_play', catalog.EMPATHIZER.id))
 
@@ -740,7 +744,7 @@ def empathizer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:189)
+# revolution.akira.inventions_guide.disruption_field (rules/escalation/revolution.ludex:191)
 # Disruption Field
 def disruption_field_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -767,7 +771,7 @@ def disruption_field_effect(g: Game, ctx: Ctx) -> None:
 
 
 # revolution.akira.inventions_guide.disruption_field.field_shields
-# (rules/escalation/revolution.ludex:202)
+# (rules/escalation/revolution.ludex:204)
 # The Great Machine may not advance the Master Plan or apply Punitive Measures
 def field_shields_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -795,7 +799,7 @@ def field_shields_effect(g: Game, ctx: Ctx) -> None:
 
 
 # revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn.advance_result
-# (rules/escalation/revolution.ludex:215)
+# (rules/escalation/revolution.ludex:217)
 # In this example, the detainment result advances the Master Plan
 @book.rule(
     'revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn.advance_result',
@@ -809,7 +813,7 @@ def field_finishes_the_turn_advance_result_effect(g: Game, ctx: Ctx) -> None:
 
 
 # revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn.punitive_result
-# (rules/escalation/revolution.ludex:218)
+# (rules/escalation/revolution.ludex:220)
 # In this example, the detainment result applies a Punitive Measure
 @book.rule(
     'revolution.akira.inventions_guide.disruption_field.field_finishes_the_turn.punitive_result',
@@ -823,7 +827,7 @@ def field_finishes_the_turn_punitive_result_effect(g: Game, ctx: Ctx) -> None:
 
 
 # revolution.akira.inventions_guide.disruption_field.field_without_finishing.advance_result
-# (rules/escalation/revolution.ludex:237)
+# (rules/escalation/revolution.ludex:239)
 # In this example, the detainment result advances the Master Plan
 @book.rule(
     'revolution.akira.inventions_guide.disruption_field.field_without_finishing.advance_result',
@@ -837,7 +841,7 @@ def field_without_finishing_advance_result_effect(g: Game, ctx: Ctx) -> None:
 
 
 # revolution.akira.inventions_guide.disruption_field.field_without_finishing.punitive_result
-# (rules/escalation/revolution.ludex:240)
+# (rules/escalation/revolution.ludex:242)
 # In this example, the detainment result applies a Punitive Measure
 @book.rule(
     'revolution.akira.inventions_guide.disruption_field.field_without_finishing.punitive_result',
@@ -850,7 +854,7 @@ def field_without_finishing_punitive_result_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('punitive_measures', ctx)
 
 
-# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:261)
+# revolution.akira.inventions_guide.hyperbolic_emitter (rules/escalation/revolution.ludex:263)
 # Hyperbolic Emitter
 def hyperbolic_emitter_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -879,7 +883,7 @@ def hyperbolic_emitter_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:303)
+# revolution.akira.inventions_guide.probabilitator (rules/escalation/revolution.ludex:305)
 # Probabilitator
 def probabilitator_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -910,7 +914,7 @@ def probabilitator_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:357)
+# revolution.akira.inventions_guide.jammer: Jammer (rules/escalation/revolution.ludex:359)
 def jammer_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'revolution.akira.inventions_in_play', catalog.JAMMER.id)
@@ -946,7 +950,7 @@ def jammer_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('revolution.akira.invention_cards.breakdown', ctx)
 
 
-# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:367)
+# revolution.akira.inventions_guide.jammer.deactivate (rules/escalation/revolution.ludex:369)
 # The Servant in the same District is deactivated
 @book.rule(
     'revolution.akira.inventions_guide.jammer.deactivate',
@@ -969,7 +973,7 @@ def deactivate_effect(g: Game, ctx: Ctx) -> None:
         g.set(jammed, 'deactivated', 1)
 
 
-# revolution.akira.inventions_guide.jammer.not_counted (rules/escalation/revolution.ludex:375)
+# revolution.akira.inventions_guide.jammer.not_counted (rules/escalation/revolution.ludex:377)
 # A deactivated Servant does not count towards anything
 book.rule(
     'revolution.akira.inventions_guide.jammer.not_counted',
@@ -978,7 +982,7 @@ book.rule(
 )
 
 
-# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:384)
+# revolution.akira.inventions_guide.jammer.reactivate (rules/escalation/revolution.ludex:386)
 # A deactivated Servant becomes active again
 @book.rule(
     'revolution.akira.inventions_guide.jammer.reactivate',
@@ -1010,7 +1014,7 @@ def reactivate_effect(g: Game, ctx: Ctx) -> None:
         ctx = ctx_2
 
 
-# revolution.akira.inventions_guide.jammer.action_spent (rules/escalation/revolution.ludex:397)
+# revolution.akira.inventions_guide.jammer.action_spent (rules/escalation/revolution.ludex:399)
 # The reactivated Servant has spent their Action this round
 book.rule(
     'revolution.akira.inventions_guide.jammer.action_spent',
@@ -1022,7 +1026,7 @@ book.rule(
 
 
 # revolution.akira.inventions_guide.jammer.spent_servant_stays
-# (rules/escalation/revolution.ludex:401)
+# (rules/escalation/revolution.ludex:403)
 # A reactivated Servant cannot move or take any more Actions this round
 def spent_servant_stays_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1049,7 +1053,7 @@ def spent_servant_stays_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:456)
+# revolution.akira.inventions_guide.jump_pack: Jump Pack (rules/escalation/revolution.ludex:458)
 def jump_pack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.contains(g, 'revolution.akira.inventions_in_play', catalog.JUMP_PACK.id)
