@@ -412,7 +412,11 @@ def test_a_feat_applies_only_to_the_faction_that_holds_it(
 
     drone_card = "drone_card" if feat == "drones_command" else "big_ben"
     assert not fired(after(acting, False, held, drone_card), rule)  # not drawn
-    assert not fired(after(other, True, held, drone_card), rule)  # not the holder's moment
+    if (feat, other) == ("inspection", "purebred"):
+        with pytest.raises(Illegal, match="requires no"):  # the Purebred build no Construction
+            after(other, True, held, drone_card)
+    else:
+        assert not fired(after(other, True, held, drone_card), rule)  # not the holder's moment
     assert fired(after(acting, True, held, drone_card), rule)
     locked = {**facts, ("feat_unlocked", (token,)): False}
     assert not fired(after(acting, True, locked, drone_card), rule)
