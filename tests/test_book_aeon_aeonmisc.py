@@ -63,7 +63,7 @@ def test_a_summoning_moves_the_adversary_once(engine: ModuleType) -> None:
         game.place(f"aeon_components.map_tile#{x}", f"voyage.voyage_map.{x}_1")
     game.place("voyage.argo_miniature", "voyage.voyage_map.3_1")
     game.place("voyage.adversary_miniature", "voyage.voyage_map.1_1")
-    game.trigger("summoning")
+    game.trigger("summoning", Ctx(args=(("summoning_used", "Nymph of the Spring"),)))
     assert happened(game, "adversary_activation") == 1
     assert game.members("voyage.voyage_map.2_1")[0] == "voyage.adversary_miniature"
     assert game.get(None, "summon_charges_used") == 1
