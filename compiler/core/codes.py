@@ -51,6 +51,7 @@ class Code(StrEnum):
     BAD_BOARD = "E311"
     WRONG_ARGUMENTS = "E312"
     HOOK_NEVER_RUNS = "W313"
+    SHARED_LIMIT_DISAGREES = "E330"
     # card data
     CARD_DATA_SCHEMA = "E401"
     # input and output
@@ -85,6 +86,7 @@ class Code(StrEnum):
     UNMARKED_PLACEHOLDER = "W625"
     MANIFEST_TOTAL = "W626"
     SHADOWED_NAME = "W627"
+    SHARED_LIMIT_ALONE = "W630"
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -122,6 +124,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.WRONG_ARGUMENTS: (_E, "values an event, a trigger or a query gets that it does not take"),
     Code.HOOK_NEVER_RUNS: (_W, "a `when:` hooked to something that never runs, so the rule "
                            "never fires"),
+    Code.SHARED_LIMIT_DISAGREES: (_E, "rules counted together (`limit: ... as NAME`) "
+                                  "with different limits"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),
     Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),
@@ -153,4 +157,5 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.UNMARKED_PLACEHOLDER: (_W, "a placeholder or a figure reference with no source note"),
     Code.MANIFEST_TOTAL: (_W, "a components list's total or one count for two components"),
     Code.SHADOWED_NAME: (_W, "a name an inner declaration takes from an outer one"),
+    Code.SHARED_LIMIT_ALONE: (_W, "a limit shared `as NAME` that no other rule says"),
 }

@@ -24,6 +24,7 @@ from ..syntax import ast
 from ..syntax.properties import params_of
 from ..syntax.walk import find_nodes, iter_nodes
 from .limit_keys import check_limit_keys
+from .shared_limits import check_shared_limits
 from .symbols import GameModel
 from .values import check_values
 
@@ -94,6 +95,7 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
                           "CONDITION`")
     check_values(model, diags)  # a rule where a value is read (E306)
     check_limit_keys(model, diags)
+    check_shared_limits(model, diags)
 
 
 def _what(decl: ast.Decl) -> str:
