@@ -66,3 +66,11 @@ def test_the_limit_is_written_back_as_it_was_said() -> None:
     model = compiled_game(WINDOWS, warnings=False).models[0]
     limit = model.symbols["reflex"].decl.clauses.limit
     assert unparse.limit(limit) == "once per window as reflex"
+
+
+def test_what_lasts_until_the_end_of_a_window_ends_with_it(defs: Any) -> None:
+    game = Game(defs)
+    game.trigger("brace")
+    assert game.lasting.is_active("brace")
+    game.trigger("second_window")
+    assert not game.lasting.is_active("brace")
