@@ -59,6 +59,7 @@ class Code(StrEnum):
     NOT_A_STAT = "E360"
     NOT_AN_INVARIANT = "E361"
     NOT_RESTORABLE = "E362"
+    SHARED_LIMIT_DISAGREES = "E330"
     # card data
     CARD_DATA_SCHEMA = "E401"
     # input and output
@@ -93,6 +94,7 @@ class Code(StrEnum):
     UNMARKED_PLACEHOLDER = "W625"
     MANIFEST_TOTAL = "W626"
     SHADOWED_NAME = "W627"
+    SHARED_LIMIT_ALONE = "W630"
 
 
 _E, _W, _N = Severity.ERROR, Severity.WARNING, Severity.NOTE
@@ -143,6 +145,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.NOT_AN_INVARIANT: (_E, "a rule that holds always without a condition, or with a "
                             "moment, cost or effect"),
     Code.NOT_RESTORABLE: (_E, "a `restore` of something that is no procedure"),
+    Code.SHARED_LIMIT_DISAGREES: (_E, "rules counted together (`limit: ... as NAME`) "
+                                  "with different limits"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),
     Code.CANNOT_READ: (_E, "cannot read input"),
     Code.CANNOT_WRITE: (_E, "output refused or cannot be written"),
@@ -174,4 +178,5 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.UNMARKED_PLACEHOLDER: (_W, "a placeholder or a figure reference with no source note"),
     Code.MANIFEST_TOTAL: (_W, "a components list's total or one count for two components"),
     Code.SHADOWED_NAME: (_W, "a name an inner declaration takes from an outer one"),
+    Code.SHARED_LIMIT_ALONE: (_W, "a limit shared `as NAME` that no other rule says"),
 }

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 BUILTIN_NAMES = frozenset({"self", "target", "owner", "actor", "you"})
 
 # Periods a limit counts in and a duration ends with.
-PERIODS = ("turn", "round", "phase", "game", "campaign", "battle", "action_phase", "action")
+PERIODS = ("turn", "round", "phase", "game", "campaign", "battle", "action_phase", "action",
+           "window")
 
 # Containers a player chooses to play with (every module is in play).
 OPTION_KEYWORDS = ("module", "mode", "variant", "scenario", "campaign")

@@ -224,6 +224,7 @@ class Limit:
     per: str | None = None  # a period: uses per turn, round, ...
     max_in: str | None = None  # an in-play maximum: at most `count` in this zone
     key: str | None = None  # uses counted per value of this: target, source or a param
+    shared: str | None = None  # `as NAME`: the uses of every rule saying NAME count together
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,6 +38,12 @@ def key_of(limit: Limit | None, ctx: Ctx | None) -> Value:
     return value if isinstance(value, Hashable) else repr(value)
 
 
+def counted_as(rule: str, limit: Limit | None) -> str:
+    """The name a rule's uses are counted under: its own, or, for a limit shared `as
+    NAME`, the name the rules counted together share (apart from every rule's name)."""
+    return f"as {limit.shared}" if limit is not None and limit.shared else rule
+
+
 @dataclass
 class Usage:
     counts: dict[str, dict[Use, int]] = field(default_factory=dict)  # period -> uses
@@ -48,17 +54,23 @@ class Usage:
         if limit is None or limit.per is None:
             return
         key = key_of(limit, ctx)
-        used = self.counts.get(limit.per, {}).get((rule, actor, key), 0)
+        counted = counted_as(rule, limit)  # `as NAME`: the uses of every rule saying NAME
+        used = self.counts.get(limit.per, {}).get((counted, actor, key), 0)
         if used >= limit.count:
             times = "once" if limit.count == 1 else f"{limit.count} times"
             each = f" for each {limit.key} ({key!r})" if limit.key is not None else ""
-            raise Illegal(f"{rule} may be used {times} per {limit.per}{each}: already used")
+            also = f", with every rule counted as {limit.shared}" if limit.shared else ""
+            raise Illegal(f"{rule} may be used {times} per {limit.per}{each}{also}: "
+                          "already used")
 
     def record(self, rule: str, actor: Value, limit: Limit | None, ctx: Ctx | None = None) -> None:
         key = (rule, actor, key_of(limit, ctx))
         self.ever[key] = self.ever.get(key, 0) + 1
         if limit is not None and limit.per is not None:
             self.periods[rule] = limit.per
+            if limit.shared:  # counted under the name the rules share
+                key = (counted_as(rule, limit), *key[1:])
+                self.periods[key[0]] = limit.per
             period = self.counts.setdefault(limit.per, {})
             period[key] = period.get(key, 0) + 1
 

@@ -25,6 +25,7 @@ from .errors import NotExecutable
 from .facing import in_front, relative
 from .forced import involuntary, moved, passed, stopped_by
 from .instances import instances
+from .limits import counted_as
 from .log import Event
 from .named_stats import (
     stat_named,
@@ -260,8 +261,11 @@ def resolving(g: Game, what: Value) -> bool:
 
 def used(g: Game, rule: Value, who: Value = None, key: Value = None) -> bool:
     """The rule was used in its limit's current period (ever, without a limit), by `who`,
-    for `key` (a keyed limit's value: `used(r, you, target)`) when given."""
-    return g.usage.used(str(rule), who, key) > 0
+    for `key` (a keyed limit's value: `used(r, you, target)`) when given. A limit shared
+    `as NAME` reads the uses of every rule counted as NAME."""
+    found = g.defs.rules.get(str(rule))
+    counted = counted_as(str(rule), found.limit if found is not None else None)
+    return g.usage.used(counted, who, key) > 0
 
 
 def paid(g: Game, who: Value, stat: Value) -> int:

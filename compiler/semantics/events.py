@@ -27,6 +27,7 @@ from .invariants import check_invariants
 from .limit_keys import check_limit_keys
 from .named_stats import check_named_stats
 from .pieces import PIECE, PIECE_EVENTS, held_piece
+from .shared_limits import check_shared_limits
 from .snapshots import check_restores
 from .symbols import GameModel
 from .values import check_values
@@ -103,6 +104,7 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
     check_named_stats(model, diags)  # `stat(X)` names a stat (E360)
     check_invariants(model, diags)  # `holds: always` (E361)
     check_restores(model, diags)  # `restore PROC` (E362)
+    check_shared_limits(model, diags)
 
 
 def _what(decl: ast.Decl) -> str:

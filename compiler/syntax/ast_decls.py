@@ -78,6 +78,7 @@ class Limit:
     per: str | None
     max_in: Ref | None
     key: str | None = None  # counted per rule and this value: target, source or a param
+    shared: str | None = None  # `as NAME`: one count for every rule that says NAME
 
 
 @dataclass(frozen=True, slots=True)

@@ -247,6 +247,18 @@ class DeclCallbacks(CallbackBase):
         count = self.num(values[0]) if len(values) == 3 else 1
         return ast.Limit(self._kw_span(c), count, str(values[-2]), None, str(values[-1]))
 
+    def l_per_shared(self, c: list[Token]) -> ast.Limit:
+        values, _ = self._kw(c)
+        count = self.num(values[0]) if len(values) == 3 else 1
+        return ast.Limit(self._kw_span(c), count, str(values[-2]), None, None,
+                         str(values[-1]))
+
+    def l_per_key_shared(self, c: list[Token]) -> ast.Limit:
+        values, _ = self._kw(c)
+        count = self.num(values[0]) if len(values) == 4 else 1
+        return ast.Limit(self._kw_span(c), count, str(values[-3]), None, str(values[-2]),
+                         str(values[-1]))
+
     def l_max(self, c: list[Any]) -> ast.Limit:
         values, _ = self._kw(c)
         return ast.Limit(self._kw_span(c), self.num(values[0]), None, values[1])

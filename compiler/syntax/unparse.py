@@ -153,6 +153,7 @@ def limit(lim: ast.Limit) -> str:
     if lim.max_in is not None:
         return f"max {lim.count} in {lim.max_in.dotted}"
     key = f" per {lim.key}" if lim.key is not None else ""
+    key += f" as {lim.shared}" if lim.shared is not None else ""
     return ("once" if lim.count == 1 else str(lim.count)) + f" per {lim.per}{key}"
 
 

@@ -154,7 +154,7 @@ def limit(unit: Unit, lim: ast.Limit | None) -> Py | None:
     zone = unit.model.targets.get(lim.max_in) if lim.max_in is not None else None
     return call("Limit", literal(lim.count or 1), *kwargs(
         per=opt_str(lim.per), max_in=Str(unit.qual(zone)) if zone else None,
-        key=opt_str(lim.key)))
+        key=opt_str(lim.key), shared=opt_str(lim.shared)))
 
 
 def duration(dur: ast.Duration | None) -> Py | None:

@@ -88,6 +88,10 @@ def _decl_changes(decl: ast.Decl, places: Places) -> Iterator[tuple[ast.Decl, _C
             lim = clauses.limit  # a keyed limit counted for the rule as a whole
             yield replace(decl, clauses=replace(clauses, limit=replace(lim, key=None))), \
                 _Change(None, "limit", f"drop `per {lim.key}`", lim.span)
+        if clauses.limit is not None and clauses.limit.shared is not None:
+            lim = clauses.limit  # a shared limit counted for this rule alone
+            yield replace(decl, clauses=replace(clauses, limit=replace(lim, shared=None))), \
+                _Change(None, "limit", f"drop `as {lim.shared}`", lim.span)
         order = decl.prop("order") if isinstance(decl, ast.Rule) else None
         if order is not None:  # the rules of its moments in their declared order
             yield replace(decl, props=tuple(p for p in decl.props if p is not order)), \
