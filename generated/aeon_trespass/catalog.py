@@ -4,7 +4,7 @@
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from ludex.runtime import Record
 
@@ -80,8 +80,20 @@ class TerrainPiece(Record):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Gear(Record):
+    # kratos_tokens.gear (rules/aeon_trespass/titan_round.ludex:117)
+    # A Gear card (its type and hand slots)
+
+    KIND: ClassVar[str] = 'kratos_tokens.gear'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'slot': 'slot', 'hands': 'hands'})
+
+    slot: Literal['weapon', 'armor', 'support', 'attachment']
+    hands: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AttachmentGear(Record):
-    # game_elements_attachments.attachment_gear (rules/aeon_trespass/titan_round.ludex:139)
+    # game_elements_attachments.attachment_gear (rules/aeon_trespass/titan_round.ludex:290)
     # An Attachment Gear card
 
     KIND: ClassVar[str] = 'game_elements_attachments.attachment_gear'
@@ -90,7 +102,7 @@ class AttachmentGear(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TitanFigure(Record):
-    # titan_movement_rules.titan_figure (rules/aeon_trespass/titan_round.ludex:554)
+    # titan_movement_rules.titan_figure (rules/aeon_trespass/titan_round.ludex:706)
     # A Titan miniature on the Battle Board
 
     KIND: ClassVar[str] = 'titan_movement_rules.titan_figure'
@@ -101,7 +113,7 @@ class TitanFigure(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PassableTerrainTile(Record):
-    # titan_movement_rules.passable_terrain_tile (rules/aeon_trespass/titan_round.ludex:571)
+    # titan_movement_rules.passable_terrain_tile (rules/aeon_trespass/titan_round.ludex:723)
     # A one-space Terrain tile a Titan may move through (neither Obstacle nor Chasm)
 
     KIND: ClassVar[str] = 'titan_movement_rules.passable_terrain_tile'
@@ -110,7 +122,7 @@ class PassableTerrainTile(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BpCard(Record):
-    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:1954)
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:2165)
 
     KIND: ClassVar[str] = 'bp_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -120,7 +132,7 @@ class BpCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AiCard(Record):
-    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:1957)
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:2168)
 
     KIND: ClassVar[str] = 'ai_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -130,7 +142,7 @@ class AiCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GenericWound(Record):
-    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:1960)
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:2171)
 
     KIND: ClassVar[str] = 'generic_wound'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})
@@ -408,6 +420,57 @@ INDESTRUCTIBLE_COVER_PIECE = TerrainPiece(
     traits=('terrain.terrain_traits_list.indestructible', 'terrain.terrain_traits_list.cover'),
 )
 
+TWO_HANDED_WEAPON_OF_OURS = Gear(
+    id='kratos_tokens.two_handed_weapon_of_ours',
+    title='A two handed weapon (of ours)',
+    slot='weapon',
+    hands=2,
+)
+
+ONE_HANDED_WEAPON_OF_OURS = Gear(
+    id='kratos_tokens.one_handed_weapon_of_ours',
+    title='A one handed weapon (of ours)',
+    slot='weapon',
+    hands=1,
+)
+
+ARMOR_CARD_OF_OURS = Gear(
+    id='kratos_tokens.armor_card_of_ours',
+    title='An armor card (of ours)',
+    slot='armor',
+    hands=0,
+)
+
+SECOND_ARMOR_CARD_OF_OURS = Gear(
+    id='kratos_tokens.second_armor_card_of_ours',
+    title='Another armor card (of ours)',
+    slot='armor',
+    hands=0,
+)
+
+SUPPORT_CARD_OF_OURS = Gear(
+    id='kratos_tokens.support_card_of_ours',
+    title='A support card (of ours)',
+    slot='support',
+    hands=0,
+)
+
+SECOND_SUPPORT_CARD_OF_OURS = Gear(
+    id='kratos_tokens.second_support_card_of_ours',
+    title='A second support card (of ours)',
+    slot='support',
+    hands=0,
+)
+
+THIRD_SUPPORT_CARD_OF_OURS = Gear(
+    id='kratos_tokens.third_support_card_of_ours',
+    title='A third support card (of ours)',
+    slot='support',
+    hands=0,
+)
+
+FISTS_CARD = Gear(id='kratos_tokens.fists_card', title='Fists', slot='weapon', hands=0)
+
 WEAPON_ATTACHMENT_OF_OURS = AttachmentGear(
     id='game_elements_attachments.weapon_attachment_of_ours',
     title='An Attachment card on a weapon (of ours)',
@@ -680,6 +743,14 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     OBSCURING_OBSTACLE_PIECE.id: OBSCURING_OBSTACLE_PIECE,
     INHABITED_PIECE.id: INHABITED_PIECE,
     INDESTRUCTIBLE_COVER_PIECE.id: INDESTRUCTIBLE_COVER_PIECE,
+    TWO_HANDED_WEAPON_OF_OURS.id: TWO_HANDED_WEAPON_OF_OURS,
+    ONE_HANDED_WEAPON_OF_OURS.id: ONE_HANDED_WEAPON_OF_OURS,
+    ARMOR_CARD_OF_OURS.id: ARMOR_CARD_OF_OURS,
+    SECOND_ARMOR_CARD_OF_OURS.id: SECOND_ARMOR_CARD_OF_OURS,
+    SUPPORT_CARD_OF_OURS.id: SUPPORT_CARD_OF_OURS,
+    SECOND_SUPPORT_CARD_OF_OURS.id: SECOND_SUPPORT_CARD_OF_OURS,
+    THIRD_SUPPORT_CARD_OF_OURS.id: THIRD_SUPPORT_CARD_OF_OURS,
+    FISTS_CARD.id: FISTS_CARD,
     WEAPON_ATTACHMENT_OF_OURS.id: WEAPON_ATTACHMENT_OF_OURS,
     ARMOR_ATTACHMENT_OF_OURS.id: ARMOR_ATTACHMENT_OF_OURS,
     SUPPORT_ATTACHMENT_OF_OURS.id: SUPPORT_ATTACHMENT_OF_OURS,
@@ -812,6 +883,16 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         OBSCURING_OBSTACLE_PIECE.id,
         INHABITED_PIECE.id,
         INDESTRUCTIBLE_COVER_PIECE.id,
+    ),
+    Gear.KIND: (
+        TWO_HANDED_WEAPON_OF_OURS.id,
+        ONE_HANDED_WEAPON_OF_OURS.id,
+        ARMOR_CARD_OF_OURS.id,
+        SECOND_ARMOR_CARD_OF_OURS.id,
+        SUPPORT_CARD_OF_OURS.id,
+        SECOND_SUPPORT_CARD_OF_OURS.id,
+        THIRD_SUPPORT_CARD_OF_OURS.id,
+        FISTS_CARD.id,
     ),
     AttachmentGear.KIND: (
         WEAPON_ATTACHMENT_OF_OURS.id,

@@ -681,6 +681,48 @@ STATS = by_name(
         lo=None,
     ),
     StatDef(
+        name='fists_hands',
+        title='The hands the Titan uses its Fists card with (one or two)',
+        per='argonaut',
+        hi=2,
+    ),
+    StatDef(
+        name='hand_slots',
+        title='The hand slots of the Titan (two for a basic Dreamwalker and most Argo-bred '
+        'classes)',
+        per='argonaut',
+        hi=9,
+        start=2,
+    ),
+    StatDef(
+        name='armor_slots',
+        title='The armor slots of the Titan (one for a basic Dreamwalker and most Argo-bred '
+        'classes)',
+        per='argonaut',
+        hi=9,
+        start=1,
+    ),
+    StatDef(
+        name='support_slots',
+        title='The support slots of the Titan (two for a basic Dreamwalker and most Argo-bred '
+        'classes)',
+        per='argonaut',
+        hi=9,
+        start=2,
+    ),
+    StatDef(
+        name='has_vault',
+        title='The Titan has Vault (a flexible ability: the first or the second ability window)',
+        per='argonaut',
+        lo=None,
+    ),
+    StatDef(
+        name='pushback_x',
+        title="The X of the Titan's Pushback X (stacked; a flexible ability)",
+        per='argonaut',
+        hi=99,
+    ),
+    StatDef(
         name='attack_full_miss',
         title='The Attack Roll was a full miss: the Attack goes to step 9 and ends',
         lo=None,
@@ -935,6 +977,12 @@ STATS = by_name(
 DECKS = by_name(
     DeckDef(name='moiros_deck', title='Moiros deck', contains=('moiros_card',), reshuffle='never'),
     DeckDef(name='kratos_deck', title='Kratos deck', contains=('kratos_card',), reshuffle='never'),
+    DeckDef(
+        name='fists.fists_supply',
+        title='The Fists cards (how many the box holds is not printed)',
+        contains=(catalog.FISTS_CARD.id,),
+        cards=(catalog.FISTS_CARD.id, catalog.FISTS_CARD.id, catalog.FISTS_CARD.id),
+    ),
     DeckDef(
         name='bp_deck',
         title='BP deck',
@@ -1687,10 +1735,15 @@ ZONES = by_name(
     ZoneDef(
         name='exhausted_elements',
         title='Exhausted game elements (turned, or with a generic token)',
+        per='argonaut',
     ),
-    ZoneDef(name='equipped_elements', title='Equipped game elements, ready'),
+    ZoneDef(name='equipped_elements', title='Equipped game elements, ready', per='argonaut'),
     ZoneDef(name='token_pool', title='The token pool'),
-    ZoneDef(name='facedown_cards', title='Discarded Gear and Mnemos cards, facedown'),
+    ZoneDef(
+        name='facedown_cards',
+        title='Discarded Gear and Mnemos cards, facedown',
+        per='argonaut',
+    ),
     ZoneDef(name='game_box', title='The game box (archived elements)'),
     ZoneDef(name='removed_for_now', title='Elements set aside for a specific duration'),
     ZoneDef(

@@ -11,21 +11,154 @@ from . import catalog
 book = Book()
 
 
-# ability_usage.primordial_lure (rules/aeon_trespass/abilities.ludex:56)
+# ability_usage.primordial_lure (rules/aeon_trespass/abilities.ludex:62)
 # Herodotus uses a Primordial Lure
-book.example(
+@book.example(
     'ability_usage.primordial_lure',
     title='Herodotus uses a Primordial Lure',
-    source='rules/aeon_trespass/abilities.ludex:56',
+    source='rules/aeon_trespass/abilities.ludex:62',
 )
+def primordial_lure(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set_place('bp_deck', [catalog.BP_TWO.id, catalog.BP_THREE.id])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger(
+            'ability_usage.active_abilities.once_per_round',
+            ctx.but(args=(('ability', 'ability_usage.primordial_lure.lure_ability'),)),
+        )
+        ctx = ctx_1
+    with g.effect():
+        g.require(q.is_(g, q.top(g, 'bp_deck'), catalog.BP_THREE.id), 'is(top(bp_deck), bp_three)')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        with g.refused('trigger active_abilities.once_per_round(ability = lure_ability)'):
+            g.trigger(
+                'ability_usage.active_abilities.once_per_round',
+                ctx.but(args=(('ability', 'ability_usage.primordial_lure.lure_ability'),)),
+            )
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger(
+            'ability_usage.active_abilities.once_per_round',
+            ctx.but(args=(('ability', 'ability_usage.primordial_lure.lure_ability'),)),
+        )
+        ctx = ctx_1
+    return [
+        g.expect(
+            'is(top(bp_deck), bp_two)',
+            lambda: q.is_(g, q.top(g, 'bp_deck'), catalog.BP_TWO.id),
+        ),
+        g.expect('count(bp_deck) == 2', lambda: q.count(g, 'bp_deck'), '==', lambda: 2),
+    ]
 
 
-# ability_usage.philoctera_tumble (rules/aeon_trespass/abilities.ludex:90)
+# ability_usage.vault_then_pushback (rules/aeon_trespass/abilities.ludex:147)
+# Not in the book: Solon's Vault and Pushback 1, each in one window of each of two Attacks
+@book.example(
+    'ability_usage.vault_then_pushback',
+    title="Not in the book: Solon's Vault and Pushback 1, each in one window of each of two "
+    'Attacks',
+    source='rules/aeon_trespass/abilities.ludex:147',
+)
+def vault_then_pushback(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'weapon_attack_dice', 1)
+    g.set(GAME, 'weapon_precision', 1)
+    g.set(GAME, 'primordial_to_hit', 6)
+    g.set_fact('roll_order', ['white_crit_die'], [7])
+    g.set_place('bp_deck', [catalog.BP_TWO.id])
+    g.set_place('bp_escalation_deck', [catalog.BP_THREE.id])
+    g.set_place('ai_deck', [catalog.AI_TWO.id])
+    g.set_place('ai_escalation_deck', [catalog.AI_THREE.id])
+    g.set(GAME, 'weapon_power', 2)
+    g.set_fact(
+        'roll_order',
+        ['important_game_rules.dice.power_die'],
+        ['power', 'mystery', 'mystery'],
+    )
+    g.set(GAME, 'primordial_at', 9)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.set_fact('obscuring_tiles', [], [])
+    g.set(catalog.SOLON.id, 'has_vault', True)
+    g.set(catalog.SOLON.id, 'pushback_x', 1)
+    g.set_fact('answers', ['vault_in_first_window'], [True, False])
+    g.set_fact('answers', ['pushback_in_first_window'], [False, True])
+    g.set_fact('answers', ['pushback_in_second_window'], [True])
+    g.set_fact('answers', ['vault_in_second_window'], [True])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            q.location(g, 'primordial_miniature') == q.square(g, 'battle_grid', 4, 3)
+            and q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 3, 3),
+            'location(primordial_miniature) == square(battle_grid, 4, 3) and '
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 3, 3)',
+        )
+    with g.effect():
+        g.set(GAME, 'keyword_x', 0)
+    with g.effect():
+        g.set_fact('roll_order', ['white_crit_die'], [7])
+    with g.effect():
+        g.set_place('bp_deck', [catalog.BP_TWO.id])
+    with g.effect():
+        g.set_fact(
+            'roll_order',
+            ['important_game_rules.dice.power_die'],
+            ['power', 'mystery', 'mystery'],
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 5, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 3),
+        ),
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 7, 3)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 3),
+        ),
+        g.expect(
+            'happened(constant_abilities.flexible_abilities) == 2',
+            lambda: q.happened(g, 'ability_usage.constant_abilities.flexible_abilities'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(constant_abilities.flexible_abilities.flexible_second_window) == 2',
+            lambda: q.happened(
+                g,
+                'ability_usage.constant_abilities.flexible_abilities.flexible_second_window',
+            ),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# ability_usage.philoctera_tumble (rules/aeon_trespass/abilities.ludex:196)
 # Philoctera Tumbles twice in one Primordial Round
 @book.example(
     'ability_usage.philoctera_tumble',
     title='Philoctera Tumbles twice in one Primordial Round',
-    source='rules/aeon_trespass/abilities.ludex:90',
+    source='rules/aeon_trespass/abilities.ludex:196',
 )
 def philoctera_tumble(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -57,12 +190,12 @@ def philoctera_tumble(g: Game) -> list[Expectation]:
     ]
 
 
-# ability_usage.philoctera_no_tumble (rules/aeon_trespass/abilities.ludex:107)
+# ability_usage.philoctera_no_tumble (rules/aeon_trespass/abilities.ludex:212)
 # Not in the book: a Tumble roll of 6, then one of 5
 @book.example(
     'ability_usage.philoctera_no_tumble',
     title='Not in the book: a Tumble roll of 6, then one of 5',
-    source='rules/aeon_trespass/abilities.ludex:107',
+    source='rules/aeon_trespass/abilities.ludex:212',
 )
 def philoctera_no_tumble(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -100,44 +233,186 @@ def philoctera_no_tumble(g: Game) -> list[Expectation]:
     ]
 
 
-# ability_usage.kratos_table_abilities.kratos_table_choice (rules/aeon_trespass/abilities.ludex:159)
+# ability_usage.kratos_table_abilities.kratos_table_choice (rules/aeon_trespass/abilities.ludex:264)
 # Break 1 and Motivate 1, or Power Re-roll 1
 book.example(
     'ability_usage.kratos_table_abilities.kratos_table_choice',
     title='Break 1 and Motivate 1, or Power Re-roll 1',
-    source='rules/aeon_trespass/abilities.ludex:159',
+    source='rules/aeon_trespass/abilities.ludex:264',
 )
 
 
 # ability_usage.kratos_table_abilities.herodotus_kratos_table
-# (rules/aeon_trespass/abilities.ludex:176)
+# (rules/aeon_trespass/abilities.ludex:281)
 # Herodotus uses his Kratos Table
 book.example(
     'ability_usage.kratos_table_abilities.herodotus_kratos_table',
     title='Herodotus uses his Kratos Table',
-    source='rules/aeon_trespass/abilities.ludex:176',
+    source='rules/aeon_trespass/abilities.ludex:281',
 )
 
 
-# ability_usage.named_abilities.gamechanger_reflex (rules/aeon_trespass/abilities.ludex:201)
+# ability_usage.named_abilities.gamechanger_reflex (rules/aeon_trespass/abilities.ludex:314)
 # The Gamechanger's two Reflex abilities
-book.example(
+@book.example(
     'ability_usage.named_abilities.gamechanger_reflex',
     title="The Gamechanger's two Reflex abilities",
-    source='rules/aeon_trespass/abilities.ludex:201',
+    source='rules/aeon_trespass/abilities.ludex:314',
 )
+def gamechanger_reflex(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 9, 9))
+    with g.effect():
+        g.set_fact('answers', ['use_advanced_reflex'], [True])
+    with g.effect():
+        g.set_fact('answers', ['use_lifeguard_reflex'], [True])
+    with g.effect():
+        g.set_fact('answers', ['solon_reflex'], [False])
+    with g.effect():
+        g.set_fact(
+            'answers',
+            ['s'],
+            [q.square(g, 'battle_grid', 7, 5), q.square(g, 'battle_grid', 8, 5)],
+        )
+    with g.effect(), g.refused('trigger a_window_of_opportunity'):
+        g.trigger('ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity', ctx)
+    with g.effect():
+        g.set_fact('answers', ['use_advanced_reflex'], [True, False])
+    with g.effect():
+        g.set_fact('answers', ['use_lifeguard_reflex'], [False, True])
+    with g.effect():
+        g.set_fact('answers', ['solon_reflex'], [True, False])
+    with g.effect():
+        g.set_fact(
+            'answers',
+            ['s'],
+            [
+                q.square(g, 'battle_grid', 7, 5),
+                q.square(g, 'battle_grid', 9, 8),
+                q.square(g, 'battle_grid', 8, 5),
+            ],
+        )
+    with g.effect():
+        g.trigger('ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity', ctx)
+    with g.effect():
+        g.require(
+            q.location(g, catalog.PHILOCTERA.id) == q.square(g, 'battle_grid', 7, 5)
+            and q.location(g, catalog.SOLON.id) == q.square(g, 'battle_grid', 9, 8),
+            'location(philoctera) == square(battle_grid, 7, 5) and location(solon) == '
+            'square(battle_grid, 9, 8)',
+        )
+    with g.effect():
+        g.trigger('ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity', ctx)
+    return [
+        g.expect(
+            'location(philoctera) == square(battle_grid, 8, 5)',
+            lambda: q.location(g, catalog.PHILOCTERA.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 8, 5),
+        ),
+        g.expect(
+            'location(solon) == square(battle_grid, 9, 8)',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 9, 8),
+        ),
+    ]
 
 
-# exhausting_discarding_removing.exhausting_a_card (rules/aeon_trespass/abilities.ludex:253)
+# exhausting_discarding_removing.exhausting.exhausted_card_unusable
+# (rules/aeon_trespass/abilities.ludex:410)
+# Not in the book: an exhausted card's ability is refused until it is unexhausted
+@book.example(
+    'exhausting_discarding_removing.exhausting.exhausted_card_unusable',
+    title="Not in the book: an exhausted card's ability is refused until it is unexhausted",
+    source='rules/aeon_trespass/abilities.ludex:410',
+)
+def exhausted_card_unusable(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(
+        catalog.SOLON.id,
+        'equipped_elements',
+        ['exhausting_discarding_removing.exhausting.exhausted_card_unusable.sample_gear'],
+    )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger(
+            'exhausting_discarding_removing.exhausting.exhausted_unusable',
+            ctx.but(
+                target='exhausting_discarding_removing.exhausting.exhausted_card_unusable.sample'
+                '_gear',
+                args=(
+                    (
+                        'ability',
+                        'exhausting_discarding_removing.exhausting.exhausted_card_unusable.sampl'
+                        'e_ability',
+                    ),
+                ),
+            ),
+        )
+        g.trigger(
+            'exhausting_discarding_removing.exhausting',
+            ctx.but(
+                target='exhausting_discarding_removing.exhausting.exhausted_card_unusable.sample'
+                '_gear',
+            ),
+        )
+        with g.refused(
+            'trigger exhausted_unusable(target = sample_gear, ability = sample_ability)',
+        ):
+            g.trigger(
+                'exhausting_discarding_removing.exhausting.exhausted_unusable',
+                ctx.but(
+                    target='exhausting_discarding_removing.exhausting.exhausted_card_unusable.sa'
+                    'mple_gear',
+                    args=(
+                        (
+                            'ability',
+                            'exhausting_discarding_removing.exhausting.exhausted_card_unusable.s'
+                            'ample_ability',
+                        ),
+                    ),
+                ),
+            )
+        ctx = ctx_1
+    with g.effect():
+        g.require(g.get(GAME, 'kratos_level') == 1, 'kratos_level == 1')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('exhausting_discarding_removing.unexhausting', ctx)
+        g.trigger(
+            'exhausting_discarding_removing.exhausting.exhausted_unusable',
+            ctx.but(
+                target='exhausting_discarding_removing.exhausting.exhausted_card_unusable.sample'
+                '_gear',
+                args=(
+                    (
+                        'ability',
+                        'exhausting_discarding_removing.exhausting.exhausted_card_unusable.sampl'
+                        'e_ability',
+                    ),
+                ),
+            ),
+        )
+        ctx = ctx_1
+    return [g.expect('kratos_level == 2', lambda: g.get(GAME, 'kratos_level'), '==', lambda: 2)]
+
+
+# exhausting_discarding_removing.exhausting_a_card (rules/aeon_trespass/abilities.ludex:439)
 # A card is exhausted when instructed; it stays equipped but is not ready
 @book.example(
     'exhausting_discarding_removing.exhausting_a_card',
     title='A card is exhausted when instructed; it stays equipped but is not ready',
-    source='rules/aeon_trespass/abilities.ludex:253',
+    source='rules/aeon_trespass/abilities.ludex:439',
 )
 def exhausting_a_card(g: Game) -> list[Expectation]:
     ctx = Ctx()
-    g.set_place(
+    g.set(
+        catalog.SOLON.id,
         'equipped_elements',
         [
             'exhausting_discarding_removing.exhausting_a_card.sample_gear',
@@ -145,88 +420,124 @@ def exhausting_a_card(g: Game) -> list[Expectation]:
         ],
     )
     with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
         g.trigger(
             'exhausting_discarding_removing.exhausting',
             ctx.but(target='exhausting_discarding_removing.exhausting_a_card.sample_gear'),
         )
+        ctx = ctx_1
     return [
         g.expect(
-            'contains(exhausted_elements, sample_gear)',
+            'contains(solon.exhausted_elements, sample_gear)',
             lambda: q.contains(
                 g,
-                'exhausted_elements',
+                g.get(catalog.SOLON.id, 'exhausted_elements'),
                 'exhausting_discarding_removing.exhausting_a_card.sample_gear',
             ),
         ),
         g.expect(
-            'not contains(equipped_elements, sample_gear)',
+            'not contains(solon.equipped_elements, sample_gear)',
             lambda: not q.contains(
                 g,
-                'equipped_elements',
+                g.get(catalog.SOLON.id, 'equipped_elements'),
                 'exhausting_discarding_removing.exhausting_a_card.sample_gear',
             ),
         ),
         g.expect(
-            'contains(equipped_elements, other_gear)',
+            'contains(solon.equipped_elements, other_gear)',
             lambda: q.contains(
                 g,
-                'equipped_elements',
+                g.get(catalog.SOLON.id, 'equipped_elements'),
                 'exhausting_discarding_removing.exhausting_a_card.other_gear',
             ),
         ),
     ]
 
 
-# exhausting_discarding_removing.unexhausting_all (rules/aeon_trespass/abilities.ludex:266)
-# An Argonaut's action unexhausts every exhausted element
+# exhausting_discarding_removing.unexhausting_all (rules/aeon_trespass/abilities.ludex:453)
+# An Argonaut's action unexhausts every exhausted element of their Titan, not another's
 @book.example(
     'exhausting_discarding_removing.unexhausting_all',
-    title="An Argonaut's action unexhausts every exhausted element",
-    source='rules/aeon_trespass/abilities.ludex:266',
+    title="An Argonaut's action unexhausts every exhausted element of their Titan, not another's",
+    source='rules/aeon_trespass/abilities.ludex:453',
 )
 def unexhausting_all(g: Game) -> list[Expectation]:
     ctx = Ctx()
-    g.set_place(
+    g.set(
+        catalog.SOLON.id,
         'equipped_elements',
         [
             'exhausting_discarding_removing.unexhausting_all.sample_gear',
             'exhausting_discarding_removing.unexhausting_all.other_gear',
         ],
     )
+    g.set(
+        catalog.HERODOTUS.id,
+        'equipped_elements',
+        ['exhausting_discarding_removing.unexhausting_all.third_gear'],
+    )
     with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
         g.trigger(
             'exhausting_discarding_removing.exhausting',
             ctx.but(target='exhausting_discarding_removing.unexhausting_all.sample_gear'),
         )
-    with g.effect():
         g.trigger(
             'exhausting_discarding_removing.exhausting',
             ctx.but(target='exhausting_discarding_removing.unexhausting_all.other_gear'),
         )
+        ctx = ctx_1
     with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger(
+            'exhausting_discarding_removing.exhausting',
+            ctx.but(target='exhausting_discarding_removing.unexhausting_all.third_gear'),
+        )
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
         g.trigger('exhausting_discarding_removing.unexhausting', ctx)
+        ctx = ctx_1
     return [
         g.expect(
-            'count(exhausted_elements) == 0',
-            lambda: q.count(g, 'exhausted_elements'),
+            'count(solon.exhausted_elements) == 0',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'exhausted_elements')),
             '==',
             lambda: 0,
         ),
         g.expect(
-            'contains(equipped_elements, sample_gear)',
+            'contains(solon.equipped_elements, sample_gear)',
             lambda: q.contains(
                 g,
-                'equipped_elements',
+                g.get(catalog.SOLON.id, 'equipped_elements'),
                 'exhausting_discarding_removing.unexhausting_all.sample_gear',
             ),
         ),
         g.expect(
-            'contains(equipped_elements, other_gear)',
+            'contains(solon.equipped_elements, other_gear)',
             lambda: q.contains(
                 g,
-                'equipped_elements',
+                g.get(catalog.SOLON.id, 'equipped_elements'),
                 'exhausting_discarding_removing.unexhausting_all.other_gear',
             ),
+        ),
+        g.expect(
+            'contains(herodotus.exhausted_elements, third_gear)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.HERODOTUS.id, 'exhausted_elements'),
+                'exhausting_discarding_removing.unexhausting_all.third_gear',
+            ),
+        ),
+        g.expect(
+            'count(herodotus.equipped_elements) == 0',
+            lambda: q.count(g, g.get(catalog.HERODOTUS.id, 'equipped_elements')),
+            '==',
+            lambda: 0,
         ),
     ]
 
@@ -6402,16 +6713,174 @@ def trampled_village(g: Game) -> list[Expectation]:
     ]
 
 
-# game_elements_attachments.attachment_shares_fate (rules/aeon_trespass/titan_round.ludex:160)
+# kratos_tokens.loadout_fills_the_slots (rules/aeon_trespass/titan_round.ludex:158)
+# Not in the book: Solon's Titan takes a two handed weapon, an armor card and two support cards, and
+# nothing more
+@book.example(
+    'kratos_tokens.loadout_fills_the_slots',
+    title="Not in the book: Solon's Titan takes a two handed weapon, an armor card and two "
+    'support cards, and nothing more',
+    source='rules/aeon_trespass/titan_round.ludex:158',
+)
+def loadout_fills_the_slots(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'hand_slots', 2)
+    g.set(catalog.SOLON.id, 'armor_slots', 1)
+    g.set(catalog.SOLON.id, 'support_slots', 2)
+    g.set(catalog.HERODOTUS.id, 'hand_slots', 2)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('kratos_tokens.gear_slots', ctx.but(target=catalog.TWO_HANDED_WEAPON_OF_OURS.id))
+        with g.refused('trigger gear_slots(target = one_handed_weapon_of_ours)'):
+            g.trigger(
+                'kratos_tokens.gear_slots',
+                ctx.but(target=catalog.ONE_HANDED_WEAPON_OF_OURS.id),
+            )
+        g.trigger('kratos_tokens.gear_slots', ctx.but(target=catalog.ARMOR_CARD_OF_OURS.id))
+        with g.refused('trigger gear_slots(target = second_armor_card_of_ours)'):
+            g.trigger(
+                'kratos_tokens.gear_slots',
+                ctx.but(target=catalog.SECOND_ARMOR_CARD_OF_OURS.id),
+            )
+        g.trigger('kratos_tokens.gear_slots', ctx.but(target=catalog.SUPPORT_CARD_OF_OURS.id))
+        g.trigger(
+            'exhausting_discarding_removing.exhausting',
+            ctx.but(target=catalog.SUPPORT_CARD_OF_OURS.id),
+        )
+        g.trigger(
+            'kratos_tokens.gear_slots',
+            ctx.but(target=catalog.SECOND_SUPPORT_CARD_OF_OURS.id),
+        )
+        with g.refused('trigger gear_slots(target = third_support_card_of_ours)'):
+            g.trigger(
+                'kratos_tokens.gear_slots',
+                ctx.but(target=catalog.THIRD_SUPPORT_CARD_OF_OURS.id),
+            )
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('kratos_tokens.gear_slots', ctx.but(target=catalog.ONE_HANDED_WEAPON_OF_OURS.id))
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(solon.equipped_elements) == 3',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'equipped_elements')),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'contains(solon.exhausted_elements, support_card_of_ours)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'exhausted_elements'),
+                catalog.SUPPORT_CARD_OF_OURS.id,
+            ),
+        ),
+        g.expect(
+            'contains(herodotus.equipped_elements, one_handed_weapon_of_ours)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.HERODOTUS.id, 'equipped_elements'),
+                catalog.ONE_HANDED_WEAPON_OF_OURS.id,
+            ),
+        ),
+    ]
+
+
+# fists.fists_in_free_hand_slots (rules/aeon_trespass/titan_round.ludex:246)
+# Not in the book: after the Gear Loadout, a one handed weapon leaves Solon a hand for his Fists; a
+# two handed weapon sets them aside
+@book.example(
+    'fists.fists_in_free_hand_slots',
+    title='Not in the book: after the Gear Loadout, a one handed weapon leaves Solon a hand for '
+    'his Fists; a two handed weapon sets them aside',
+    source='rules/aeon_trespass/titan_round.ludex:246',
+)
+def fists_in_free_hand_slots(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'equipped_elements', [catalog.ONE_HANDED_WEAPON_OF_OURS.id])
+    g.set(catalog.HERODOTUS.id, 'hand_slots', 3)
+    g.set_fact('answers', ['equip_fists'], [True, True])
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('fists.even_without_weapon_titan', ctx)
+        with g.refused('trigger even_without_weapon_titan'):
+            g.trigger('fists.even_without_weapon_titan', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            g.get(catalog.SOLON.id, 'fists_hands') == 1
+            and q.count(g, g.get(catalog.SOLON.id, 'equipped_elements')) == 2,
+            'solon.fists_hands == 1 and count(solon.equipped_elements) == 2',
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('fists.even_without_weapon_titan', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(g.get(catalog.HERODOTUS.id, 'fists_hands') == 2, 'herodotus.fists_hands == 2')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger(
+            'exhausting_discarding_removing.discarding.discard_gear',
+            ctx.but(target=catalog.ONE_HANDED_WEAPON_OF_OURS.id),
+        )
+        g.trigger('kratos_tokens.gear_slots', ctx.but(target=catalog.TWO_HANDED_WEAPON_OF_OURS.id))
+        with g.refused('trigger even_without_weapon_titan'):
+            g.trigger('fists.even_without_weapon_titan', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'count(solon.equipped_elements) == 1',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'equipped_elements')),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(solon.equipped_elements, kratos_tokens.two_handed_weapon_of_ours)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'equipped_elements'),
+                catalog.TWO_HANDED_WEAPON_OF_OURS.id,
+            ),
+        ),
+        g.expect(
+            'count(herodotus.equipped_elements) == 1',
+            lambda: q.count(g, g.get(catalog.HERODOTUS.id, 'equipped_elements')),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(removed_for_now) == 1',
+            lambda: q.count(g, 'removed_for_now'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(fists_supply) == 1',
+            lambda: q.count(g, 'fists.fists_supply'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# game_elements_attachments.attachment_shares_fate (rules/aeon_trespass/titan_round.ludex:311)
 # Not in the book: Attachments follow their weapon, armor and support card, not another
 @book.example(
     'game_elements_attachments.attachment_shares_fate',
     title='Not in the book: Attachments follow their weapon, armor and support card, not another',
-    source='rules/aeon_trespass/titan_round.ludex:160',
+    source='rules/aeon_trespass/titan_round.ludex:311',
 )
 def attachment_shares_fate(g: Game) -> list[Expectation]:
     ctx = Ctx()
-    g.set_place(
+    g.set(
+        catalog.SOLON.id,
         'equipped_elements',
         [
             'game_elements_attachments.weapon_of_ours',
@@ -6445,43 +6914,51 @@ def attachment_shares_fate(g: Game) -> list[Expectation]:
         'game_elements_attachments.second_weapon_of_ours',
     )
     with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
         g.trigger(
             'exhausting_discarding_removing.exhausting',
             ctx.but(target='game_elements_attachments.weapon_of_ours'),
         )
-    with g.effect():
         g.trigger(
             'exhausting_discarding_removing.exhausting',
             ctx.but(target='game_elements_attachments.armor_of_ours'),
         )
-    with g.effect():
         g.trigger(
             'exhausting_discarding_removing.discarding.discard_gear',
             ctx.but(target='game_elements_attachments.armor_of_ours'),
         )
-    with g.effect():
         g.trigger(
             'exhausting_discarding_removing.removing_elements.archiving',
             ctx.but(target='game_elements_attachments.support_of_ours'),
         )
+        ctx = ctx_1
     return [
         g.expect(
-            'contains(exhausted_elements, weapon_attachment_of_ours)',
-            lambda: q.contains(g, 'exhausted_elements', catalog.WEAPON_ATTACHMENT_OF_OURS.id),
+            'contains(solon.exhausted_elements, weapon_attachment_of_ours)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'exhausted_elements'),
+                catalog.WEAPON_ATTACHMENT_OF_OURS.id,
+            ),
         ),
         g.expect(
-            'count(exhausted_elements) == 2',
-            lambda: q.count(g, 'exhausted_elements'),
+            'count(solon.exhausted_elements) == 2',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'exhausted_elements')),
             '==',
             lambda: 2,
         ),
         g.expect(
-            'contains(facedown_cards, armor_attachment_of_ours)',
-            lambda: q.contains(g, 'facedown_cards', catalog.ARMOR_ATTACHMENT_OF_OURS.id),
+            'contains(solon.facedown_cards, armor_attachment_of_ours)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'facedown_cards'),
+                catalog.ARMOR_ATTACHMENT_OF_OURS.id,
+            ),
         ),
         g.expect(
-            'count(facedown_cards) == 2',
-            lambda: q.count(g, 'facedown_cards'),
+            'count(solon.facedown_cards) == 2',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'facedown_cards')),
             '==',
             lambda: 2,
         ),
@@ -6491,24 +6968,28 @@ def attachment_shares_fate(g: Game) -> list[Expectation]:
         ),
         g.expect('count(game_box) == 2', lambda: q.count(g, 'game_box'), '==', lambda: 2),
         g.expect(
-            'contains(equipped_elements, second_weapon_attachment_of_ours)',
-            lambda: q.contains(g, 'equipped_elements', catalog.SECOND_WEAPON_ATTACHMENT_OF_OURS.id),
+            'contains(solon.equipped_elements, second_weapon_attachment_of_ours)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'equipped_elements'),
+                catalog.SECOND_WEAPON_ATTACHMENT_OF_OURS.id,
+            ),
         ),
         g.expect(
-            'count(equipped_elements) == 2',
-            lambda: q.count(g, 'equipped_elements'),
+            'count(solon.equipped_elements) == 2',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'equipped_elements')),
             '==',
             lambda: 2,
         ),
     ]
 
 
-# other_gear_stats_qualities.two_charges (rules/aeon_trespass/titan_round.ludex:235)
+# other_gear_stats_qualities.two_charges (rules/aeon_trespass/titan_round.ludex:387)
 # Not in the book: a Gear card with Charges 2 is used three times
 @book.example(
     'other_gear_stats_qualities.two_charges',
     title='Not in the book: a Gear card with Charges 2 is used three times',
-    source='rules/aeon_trespass/titan_round.ludex:235',
+    source='rules/aeon_trespass/titan_round.ludex:387',
 )
 def two_charges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6525,12 +7006,12 @@ def two_charges(g: Game) -> list[Expectation]:
     return [g.expect('gear_charges == 0', lambda: g.get(GAME, 'gear_charges'), '==', lambda: 0)]
 
 
-# gated_abilities_effects.pattern_stays (rules/aeon_trespass/titan_round.ludex:287)
+# gated_abilities_effects.pattern_stays (rules/aeon_trespass/titan_round.ludex:439)
 # Not in the book: a Pattern applied to one Titan cannot go to another, even once lost
 @book.example(
     'gated_abilities_effects.pattern_stays',
     title='Not in the book: a Pattern applied to one Titan cannot go to another, even once lost',
-    source='rules/aeon_trespass/titan_round.ludex:287',
+    source='rules/aeon_trespass/titan_round.ludex:439',
 )
 def pattern_stays(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6592,12 +7073,12 @@ def pattern_stays(g: Game) -> list[Expectation]:
     ]
 
 
-# gated_abilities_effects.pattern_lost_with_titan (rules/aeon_trespass/titan_round.ludex:325)
+# gated_abilities_effects.pattern_lost_with_titan (rules/aeon_trespass/titan_round.ludex:477)
 # Not in the book: the Argo-bred Titan dies with its Pattern
 @book.example(
     'gated_abilities_effects.pattern_lost_with_titan',
     title='Not in the book: the Argo-bred Titan dies with its Pattern',
-    source='rules/aeon_trespass/titan_round.ludex:325',
+    source='rules/aeon_trespass/titan_round.ludex:477',
 )
 def pattern_lost_with_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6624,12 +7105,12 @@ def pattern_lost_with_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# titan_round.start.start_of_round_order (rules/aeon_trespass/titan_round.ludex:353)
+# titan_round.start.start_of_round_order (rules/aeon_trespass/titan_round.ludex:505)
 # Not in the book: two start of Titan Round effects, in the players' order
 @book.example(
     'titan_round.start.start_of_round_order',
     title="Not in the book: two start of Titan Round effects, in the players' order",
-    source='rules/aeon_trespass/titan_round.ludex:353',
+    source='rules/aeon_trespass/titan_round.ludex:505',
 )
 def start_of_round_order(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6646,12 +7127,12 @@ def start_of_round_order(g: Game) -> list[Expectation]:
     return [g.expect('doom == 5', lambda: g.get(GAME, 'doom'), '==', lambda: 5)]
 
 
-# titan_round.end.end_of_round_order (rules/aeon_trespass/titan_round.ludex:397)
+# titan_round.end.end_of_round_order (rules/aeon_trespass/titan_round.ludex:549)
 # Not in the book: two end of Titan Round effects, in the players' order
 @book.example(
     'titan_round.end.end_of_round_order',
     title="Not in the book: two end of Titan Round effects, in the players' order",
-    source='rules/aeon_trespass/titan_round.ludex:397',
+    source='rules/aeon_trespass/titan_round.ludex:549',
 )
 def end_of_round_order(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6671,12 +7152,12 @@ def end_of_round_order(g: Game) -> list[Expectation]:
     return [g.expect('doom == 5', lambda: g.get(GAME, 'doom'), '==', lambda: 5)]
 
 
-# solon_moves_then_attacks (rules/aeon_trespass/titan_round.ludex:458)
+# solon_moves_then_attacks (rules/aeon_trespass/titan_round.ludex:610)
 # Not in the book: Solon's turn: a movement action, then a combat action
 @book.example(
     'solon_moves_then_attacks',
     title="Not in the book: Solon's turn: a movement action, then a combat action",
-    source='rules/aeon_trespass/titan_round.ludex:458',
+    source='rules/aeon_trespass/titan_round.ludex:610',
 )
 def solon_moves_then_attacks(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6720,12 +7201,12 @@ def solon_moves_then_attacks(g: Game) -> list[Expectation]:
     ]
 
 
-# three_titan_turns (rules/aeon_trespass/titan_round.ludex:480)
+# three_titan_turns (rules/aeon_trespass/titan_round.ludex:632)
 # Not in the book: three Titans take their turns in the players' order
 @book.example(
     'three_titan_turns',
     title="Not in the book: three Titans take their turns in the players' order",
-    source='rules/aeon_trespass/titan_round.ludex:480',
+    source='rules/aeon_trespass/titan_round.ludex:632',
 )
 def three_titan_turns(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6771,12 +7252,12 @@ def three_titan_turns(g: Game) -> list[Expectation]:
     ]
 
 
-# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:584)
+# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:736)
 # Titan Movement Example: cardinal directions
 @book.example(
     'titan_movement_rules.titan_movement_cardinal_example',
     title='Titan Movement Example: cardinal directions',
-    source='rules/aeon_trespass/titan_round.ludex:584',
+    source='rules/aeon_trespass/titan_round.ludex:736',
 )
 def titan_movement_cardinal_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6828,12 +7309,12 @@ def titan_movement_cardinal_example(g: Game) -> list[Expectation]:
     ]
 
 
-# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:612)
+# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:764)
 # Titan Movement Example: Obstacles and red lines
 @book.example(
     'titan_movement_rules.titan_movement_obstacles_example',
     title='Titan Movement Example: Obstacles and red lines',
-    source='rules/aeon_trespass/titan_round.ludex:612',
+    source='rules/aeon_trespass/titan_round.ludex:764',
 )
 def titan_movement_obstacles_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6873,12 +7354,12 @@ def titan_movement_obstacles_example(g: Game) -> list[Expectation]:
     ]
 
 
-# move_like_ability.reposition_one (rules/aeon_trespass/titan_round.ludex:648)
+# move_like_ability.reposition_one (rules/aeon_trespass/titan_round.ludex:800)
 # Not in the book: Reposition 2 used as Reposition 1, not as a movement action
 @book.example(
     'move_like_ability.reposition_one',
     title='Not in the book: Reposition 2 used as Reposition 1, not as a movement action',
-    source='rules/aeon_trespass/titan_round.ludex:648',
+    source='rules/aeon_trespass/titan_round.ludex:800',
 )
 def reposition_one(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6916,12 +7397,12 @@ def reposition_one(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.knocked_back_over_a_titan (rules/aeon_trespass/titan_round.ludex:711)
+# involuntary_movement.knocked_back_over_a_titan (rules/aeon_trespass/titan_round.ludex:863)
 # Not in the book: Knockback 3 from the Primordial, over another Titan
 @book.example(
     'involuntary_movement.knocked_back_over_a_titan',
     title='Not in the book: Knockback 3 from the Primordial, over another Titan',
-    source='rules/aeon_trespass/titan_round.ludex:711',
+    source='rules/aeon_trespass/titan_round.ludex:863',
 )
 def knocked_back_over_a_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6959,12 +7440,12 @@ def knocked_back_over_a_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.knocked_back_onto_a_titan (rules/aeon_trespass/titan_round.ludex:732)
+# involuntary_movement.knocked_back_onto_a_titan (rules/aeon_trespass/titan_round.ludex:884)
 # Not in the book: Knockback 2 ends on another Titan, who is displaced
 @book.example(
     'involuntary_movement.knocked_back_onto_a_titan',
     title='Not in the book: Knockback 2 ends on another Titan, who is displaced',
-    source='rules/aeon_trespass/titan_round.ludex:732',
+    source='rules/aeon_trespass/titan_round.ludex:884',
 )
 def knocked_back_onto_a_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6995,12 +7476,12 @@ def knocked_back_onto_a_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.pulled_toward_the_primordial (rules/aeon_trespass/titan_round.ludex:750)
+# involuntary_movement.pulled_toward_the_primordial (rules/aeon_trespass/titan_round.ludex:902)
 # Not in the book: Pull 2 toward the Primordial, along a shortest path
 @book.example(
     'involuntary_movement.pulled_toward_the_primordial',
     title='Not in the book: Pull 2 toward the Primordial, along a shortest path',
-    source='rules/aeon_trespass/titan_round.ludex:750',
+    source='rules/aeon_trespass/titan_round.ludex:902',
 )
 def pulled_toward_the_primordial(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7033,12 +7514,12 @@ def pulled_toward_the_primordial(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement_reduction.reductions_add_up (rules/aeon_trespass/titan_round.ludex:783)
+# involuntary_movement_reduction.reductions_add_up (rules/aeon_trespass/titan_round.ludex:935)
 # Not in the book: Knockback 5 reduced by 1, 1 and 2
 @book.example(
     'involuntary_movement_reduction.reductions_add_up',
     title='Not in the book: Knockback 5 reduced by 1, 1 and 2',
-    source='rules/aeon_trespass/titan_round.ludex:783',
+    source='rules/aeon_trespass/titan_round.ludex:935',
 )
 def reductions_add_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7091,12 +7572,12 @@ def reductions_add_up(g: Game) -> list[Expectation]:
 
 
 # involuntary_movement_reduction.knockback_on_the_primordial
-# (rules/aeon_trespass/titan_round.ludex:810)
+# (rules/aeon_trespass/titan_round.ludex:962)
 # Not in the book: a Titan's Knockback 2 moves the Primordial through an Obstacle
 @book.example(
     'involuntary_movement_reduction.knockback_on_the_primordial',
     title="Not in the book: a Titan's Knockback 2 moves the Primordial through an Obstacle",
-    source='rules/aeon_trespass/titan_round.ludex:810',
+    source='rules/aeon_trespass/titan_round.ludex:962',
 )
 def knockback_on_the_primordial(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7125,12 +7606,12 @@ def knockback_on_the_primordial(g: Game) -> list[Expectation]:
     ]
 
 
-# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:941)
+# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:1152)
 # Not in the book: Philoctera's Attack wounds a BP II card
 @book.example(
     'philoctera_wounds_a_bp_two',
     title="Not in the book: Philoctera's Attack wounds a BP II card",
-    source='rules/aeon_trespass/titan_round.ludex:941',
+    source='rules/aeon_trespass/titan_round.ludex:1152',
 )
 def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7216,12 +7697,12 @@ def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:983)
+# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:1194)
 # Not in the book: Solon's full miss goes straight to step 9 and ends his Attack
 @book.example(
     'solon_misses_fully',
     title="Not in the book: Solon's full miss goes straight to step 9 and ends his Attack",
-    source='rules/aeon_trespass/titan_round.ludex:983',
+    source='rules/aeon_trespass/titan_round.ludex:1194',
 )
 def solon_misses_fully(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7249,12 +7730,12 @@ def solon_misses_fully(g: Game) -> list[Expectation]:
     ]
 
 
-# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:1008)
+# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:1219)
 # Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token
 @book.example(
     'kratos_tokens_for_the_next_attack',
     title='Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token',
-    source='rules/aeon_trespass/titan_round.ludex:1008',
+    source='rules/aeon_trespass/titan_round.ludex:1219',
 )
 def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7279,12 +7760,12 @@ def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
 
 
 # n1_declare_attack_active_weapon.herodotus_cannot_attack
-# (rules/aeon_trespass/titan_round.ludex:1076)
+# (rules/aeon_trespass/titan_round.ludex:1287)
 # Not in the book: Herodotus has no weapon in range
 @book.example(
     'n1_declare_attack_active_weapon.herodotus_cannot_attack',
     title='Not in the book: Herodotus has no weapon in range',
-    source='rules/aeon_trespass/titan_round.ludex:1076',
+    source='rules/aeon_trespass/titan_round.ludex:1287',
 )
 def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7334,12 +7815,12 @@ def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1148)
+# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1359)
 # Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces
 @book.example(
     'n1_declare_attack_active_weapon.effective_ranges',
     title='Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces',
-    source='rules/aeon_trespass/titan_round.ludex:1148',
+    source='rules/aeon_trespass/titan_round.ludex:1359',
 )
 def effective_ranges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7459,12 +7940,12 @@ def effective_ranges(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1268)
+# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1479)
 # Not in the book: a natural '10' on the Crit die hits a To Hit of 17
 @book.example(
     'n3_attack_roll.natural_ten_hits',
     title="Not in the book: a natural '10' on the Crit die hits a To Hit of 17",
-    source='rules/aeon_trespass/titan_round.ludex:1268',
+    source='rules/aeon_trespass/titan_round.ludex:1479',
 )
 def natural_ten_hits(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7488,12 +7969,12 @@ def natural_ten_hits(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1285)
+# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1496)
 # Not in the book: a natural '1' misses a To Hit of 7 at Precision +6
 @book.example(
     'n3_attack_roll.natural_one_misses',
     title="Not in the book: a natural '1' misses a To Hit of 7 at Precision +6",
-    source='rules/aeon_trespass/titan_round.ludex:1285',
+    source='rules/aeon_trespass/titan_round.ludex:1496',
 )
 def natural_one_misses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7517,12 +7998,12 @@ def natural_one_misses(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1302)
+# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1513)
 # Not in the book: a second Attack Roll, with an Opening token
 @book.example(
     'n3_attack_roll.second_attack_roll',
     title='Not in the book: a second Attack Roll, with an Opening token',
-    source='rules/aeon_trespass/titan_round.ludex:1302',
+    source='rules/aeon_trespass/titan_round.ludex:1513',
 )
 def second_attack_roll(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7544,12 +8025,12 @@ def second_attack_roll(g: Game) -> list[Expectation]:
     ]
 
 
-# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1410)
+# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1621)
 # Not in the book: the last BP card and the last AI card are drawn
 @book.example(
     'n5_draw_bp_card.decks_run_out',
     title='Not in the book: the last BP card and the last AI card are drawn',
-    source='rules/aeon_trespass/titan_round.ludex:1410',
+    source='rules/aeon_trespass/titan_round.ludex:1621',
 )
 def decks_run_out(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7589,12 +8070,12 @@ def decks_run_out(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1486)
+# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1697)
 # Example: Herodotus attacks with a Maze Rake
 @book.example(
     'n6_1_creating_power_pool.maze_rake_power_pool_example',
     title='Example: Herodotus attacks with a Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1486',
+    source='rules/aeon_trespass/titan_round.ludex:1697',
 )
 def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7621,12 +8102,12 @@ def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1504)
+# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1715)
 # Not in the book: one hit of the Maze Rake
 @book.example(
     'n6_1_creating_power_pool.one_hit_power_pool',
     title='Not in the book: one hit of the Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1504',
+    source='rules/aeon_trespass/titan_round.ludex:1715',
 )
 def one_hit_power_pool(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7638,12 +8119,12 @@ def one_hit_power_pool(g: Game) -> list[Expectation]:
     return [g.expect('power_pool == 3', lambda: g.get(GAME, 'power_pool'), '==', lambda: 3)]
 
 
-# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1531)
+# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1742)
 # Not in the book: a red die upgraded twice
 @book.example(
     'n6_1_creating_power_pool.red_to_white',
     title='Not in the book: a red die upgraded twice',
-    source='rules/aeon_trespass/titan_round.ludex:1531',
+    source='rules/aeon_trespass/titan_round.ludex:1742',
 )
 def red_to_white(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7662,12 +8143,12 @@ def red_to_white(g: Game) -> list[Expectation]:
     ]
 
 
-# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1551)
+# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1762)
 # The Power Dice Limit: 7 red dice become 5 red and 1 black
 @book.example(
     'power_dice_limit_2.seven_red_dice',
     title='The Power Dice Limit: 7 red dice become 5 red and 1 black',
-    source='rules/aeon_trespass/titan_round.ludex:1551',
+    source='rules/aeon_trespass/titan_round.ludex:1762',
 )
 def seven_red_dice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7686,21 +8167,21 @@ def seven_red_dice(g: Game) -> list[Expectation]:
     ]
 
 
-# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1636)
+# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1847)
 # Example: If a Titan fails to wound this BP card, it will suffer
 book.example(
     'n7_primordial_responses.fail_response_example',
     title='Example: If a Titan fails to wound this BP card, it will suffer',
-    source='rules/aeon_trespass/titan_round.ludex:1636',
+    source='rules/aeon_trespass/titan_round.ludex:1847',
 )
 
 
-# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1675)
+# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1886)
 # Not in the book: a Total Power equal to the AT wounds a BP III card
 @book.example(
     'n8_wounds_escalation.power_roll_wounds',
     title='Not in the book: a Total Power equal to the AT wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1675',
+    source='rules/aeon_trespass/titan_round.ludex:1886',
 )
 def power_roll_wounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7754,12 +8235,12 @@ def power_roll_wounds(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1700)
+# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1911)
 # Not in the book: a Crit Chance makes the Wound of a BP III card critical
 @book.example(
     'n8_wounds_escalation.power_roll_critical',
     title='Not in the book: a Crit Chance makes the Wound of a BP III card critical',
-    source='rules/aeon_trespass/titan_round.ludex:1700',
+    source='rules/aeon_trespass/titan_round.ludex:1911',
 )
 def power_roll_critical(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7794,12 +8275,12 @@ def power_roll_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1719)
+# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1930)
 # Not in the book: a Total Power one less than the AT fails
 @book.example(
     'n8_wounds_escalation.power_roll_fails',
     title='Not in the book: a Total Power one less than the AT fails',
-    source='rules/aeon_trespass/titan_round.ludex:1719',
+    source='rules/aeon_trespass/titan_round.ludex:1930',
 )
 def power_roll_fails(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7832,12 +8313,12 @@ def power_roll_fails(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:1814)
+# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:2025)
 # Herodotus wounds a BP III card
 @book.example(
     'escalating_ai_deck.herodotus_bp_three_example',
     title='Herodotus wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1814',
+    source='rules/aeon_trespass/titan_round.ludex:2025',
 )
 def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     g.set_place('bp_deck', [catalog.HERODOTUS_BP_II.id])
@@ -7922,12 +8403,12 @@ def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:1847)
+# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:2058)
 # Not in the book: a BP I card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_one',
     title='Not in the book: a BP I card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1847',
+    source='rules/aeon_trespass/titan_round.ludex:2058',
 )
 def wound_bp_one(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_ONE.id])
@@ -7968,12 +8449,12 @@ def wound_bp_one(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:1869)
+# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:2080)
 # Not in the book: a BP II card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_two',
     title='Not in the book: a BP II card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1869',
+    source='rules/aeon_trespass/titan_round.ludex:2080',
 )
 def wound_bp_two(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_TWO.id])
@@ -8012,12 +8493,12 @@ def wound_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:1890)
+# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:2101)
 # Not in the book: a BP III card is critically wounded
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical',
     title='Not in the book: a BP III card is critically wounded',
-    source='rules/aeon_trespass/titan_round.ludex:1890',
+    source='rules/aeon_trespass/titan_round.ludex:2101',
 )
 def wound_bp_three_critical(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -8059,12 +8540,12 @@ def wound_bp_three_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:1913)
+# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:2124)
 # Not in the book: a critical BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical_none_left',
     title='Not in the book: a critical BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1913',
+    source='rules/aeon_trespass/titan_round.ludex:2124',
 )
 def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -8093,12 +8574,12 @@ def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:1931)
+# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:2142)
 # Not in the book: a BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_none_left',
     title='Not in the book: a BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:1931',
+    source='rules/aeon_trespass/titan_round.ludex:2142',
 )
 def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -8136,12 +8617,12 @@ def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2071)
+# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2282)
 # Not in the book: a Rush at the start of a turn spends both actions
 @book.example(
     'complicated_actions.rush_spends_both',
     title='Not in the book: a Rush at the start of a turn spends both actions',
-    source='rules/aeon_trespass/titan_round.ludex:2071',
+    source='rules/aeon_trespass/titan_round.ludex:2282',
 )
 def rush_spends_both(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8165,12 +8646,12 @@ def rush_spends_both(g: Game) -> list[Expectation]:
     ]
 
 
-# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2094)
+# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2305)
 # Not in the book: two different free actions in one turn, one of them twice
 @book.example(
     'free_actions.two_free_actions',
     title='Not in the book: two different free actions in one turn, one of them twice',
-    source='rules/aeon_trespass/titan_round.ludex:2094',
+    source='rules/aeon_trespass/titan_round.ludex:2305',
 )
 def two_free_actions(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8203,12 +8684,12 @@ def two_free_actions(g: Game) -> list[Expectation]:
     ]
 
 
-# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2152)
+# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2363)
 # Not in the book: an AA Limit of two
 @book.example(
     'argo_abilities_section.aa_limit_of_two',
     title='Not in the book: an AA Limit of two',
-    source='rules/aeon_trespass/titan_round.ludex:2152',
+    source='rules/aeon_trespass/titan_round.ludex:2363',
 )
 def aa_limit_of_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8236,12 +8717,12 @@ def aa_limit_of_two(g: Game) -> list[Expectation]:
     return []
 
 
-# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2177)
+# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2388)
 # Not in the book: an Argo Ability with 2 charges, used three times
 @book.example(
     'argo_abilities_section.out_of_charges',
     title='Not in the book: an Argo Ability with 2 charges, used three times',
-    source='rules/aeon_trespass/titan_round.ludex:2177',
+    source='rules/aeon_trespass/titan_round.ludex:2388',
 )
 def out_of_charges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8256,12 +8737,12 @@ def out_of_charges(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.two_argo_abilities
-# (rules/aeon_trespass/titan_round.ludex:2200)
+# (rules/aeon_trespass/titan_round.ludex:2411)
 # Not in the book: two Argo Abilities in one Round, each once
 @book.example(
     'argo_abilities_section.using_argo_abilities.two_argo_abilities',
     title='Not in the book: two Argo Abilities in one Round, each once',
-    source='rules/aeon_trespass/titan_round.ludex:2200',
+    source='rules/aeon_trespass/titan_round.ludex:2411',
 )
 def two_argo_abilities(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8313,12 +8794,12 @@ def two_argo_abilities(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round
-# (rules/aeon_trespass/titan_round.ludex:2216)
+# (rules/aeon_trespass/titan_round.ludex:2427)
 # Not in the book: two Argo Abilities used in each of two Titan Rounds
 @book.example(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round',
     title='Not in the book: two Argo Abilities used in each of two Titan Rounds',
-    source='rules/aeon_trespass/titan_round.ludex:2216',
+    source='rules/aeon_trespass/titan_round.ludex:2427',
 )
 def argo_ability_each_round(g: Game) -> list[Expectation]:
     ctx = Ctx()

@@ -51,19 +51,33 @@ book.rule(
 
 # ability_usage.active_abilities.once_per_round (rules/aeon_trespass/abilities.ludex:52)
 # Each active ability on a game element once per Round
-book.rule(
+@book.rule(
     'ability_usage.active_abilities.once_per_round',
     title='Each active ability on a game element once per Round',
-    limit=Limit(1, per='round'),
+    limit=Limit(1, per='round', key='ability'),
 )
+def once_per_round_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(ctx.arg('ability'), ctx)
 
 
-# ability_usage.constant_abilities: Constant Abilities (rules/aeon_trespass/abilities.ludex:62)
+# ability_usage.primordial_lure.lure_ability (rules/aeon_trespass/abilities.ludex:71)
+# The Primordial Lure Gear card's active ability
+@book.rule(
+    'ability_usage.primordial_lure.lure_ability',
+    title="The Primordial Lure Gear card's active ability",
+    example='ability_usage.primordial_lure',
+)
+def lure_ability_effect(g: Game, ctx: Ctx) -> None:
+    for c in g.members([q.top(g, 'bp_deck')]):
+        g.place(c, 'bp_deck', bottom=True)
+
+
+# ability_usage.constant_abilities: Constant Abilities (rules/aeon_trespass/abilities.ludex:97)
 book.rule('ability_usage.constant_abilities', title='Constant Abilities')
 
 
 # ability_usage.constant_abilities.constant_abilities_forced
-# (rules/aeon_trespass/abilities.ludex:65)
+# (rules/aeon_trespass/abilities.ludex:100)
 # Constant abilities are resolved when their condition is met
 book.rule(
     'ability_usage.constant_abilities.constant_abilities_forced',
@@ -72,7 +86,7 @@ book.rule(
 
 
 # ability_usage.constant_abilities.constant_abilities_each_window
-# (rules/aeon_trespass/abilities.ludex:74)
+# (rules/aeon_trespass/abilities.ludex:109)
 # Constant abilities with a timing condition, in every window
 book.rule(
     'ability_usage.constant_abilities.constant_abilities_each_window',
@@ -80,27 +94,58 @@ book.rule(
 )
 
 
-# ability_usage.constant_abilities.flexible_abilities (rules/aeon_trespass/abilities.ludex:78)
+# ability_usage.constant_abilities.flexible_abilities (rules/aeon_trespass/abilities.ludex:113)
 # Flexible abilities: the first or the second window, not both
-book.rule(
+@book.rule(
     'ability_usage.constant_abilities.flexible_abilities',
     title='Flexible abilities: the first or the second window, not both',
-    when=Timing('during', target='first_ability_window'),
-    limit=Limit(1, per='action'),
+    limit=Limit(1, per='action', key='ability', shared='flexible'),
 )
+def flexible_abilities_effect(g: Game, ctx: Ctx) -> None:
+    if ctx.arg('ability') == catalog.VAULT.id:
+        g.trigger('keywords.keywords_list.vault.vault_over', ctx)
+    if ctx.arg('ability') == catalog.PUSHBACK.id:
+        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'pushback_x'))
+        for mine in g.members(
+            [
+                f
+                for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                if g.get(f, 'pilot') == ctx.need('owner') and q.in_play(g, f)
+            ],
+        ):
+            g.trigger(
+                'keywords.keywords_list.pushback.suffer_pushback',
+                ctx.but(target='primordial_miniature', args=(('source', mine),)),
+            )
 
 
 # ability_usage.constant_abilities.flexible_abilities.flexible_second_window
-# (rules/aeon_trespass/abilities.ludex:83)
+# (rules/aeon_trespass/abilities.ludex:130)
 # Or the second ability window
-book.rule(
+@book.rule(
     'ability_usage.constant_abilities.flexible_abilities.flexible_second_window',
     title='Or the second ability window',
-    when=Timing('during', target='second_ability_window'),
+    limit=Limit(1, per='action', key='ability', shared='flexible'),
 )
+def flexible_second_window_effect(g: Game, ctx: Ctx) -> None:
+    if ctx.arg('ability') == catalog.VAULT.id:
+        g.trigger('keywords.keywords_list.vault.vault_over', ctx)
+    if ctx.arg('ability') == catalog.PUSHBACK.id:
+        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'pushback_x'))
+        for mine in g.members(
+            [
+                f
+                for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                if g.get(f, 'pilot') == ctx.need('owner') and q.in_play(g, f)
+            ],
+        ):
+            g.trigger(
+                'keywords.keywords_list.pushback.suffer_pushback',
+                ctx.but(target='primordial_miniature', args=(('source', mine),)),
+            )
 
 
-# ability_usage.constant_abilities.passives: Passives (rules/aeon_trespass/abilities.ludex:86)
+# ability_usage.constant_abilities.passives: Passives (rules/aeon_trespass/abilities.ludex:143)
 book.rule(
     'ability_usage.constant_abilities.passives',
     title='Passives',
@@ -108,7 +153,7 @@ book.rule(
 )
 
 
-# ability_usage.kratos_table_abilities.gated_by_rage (rules/aeon_trespass/abilities.ludex:142)
+# ability_usage.kratos_table_abilities.gated_by_rage (rules/aeon_trespass/abilities.ludex:247)
 # Kratos Table levels are gated by Rage
 def gated_by_rage_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -123,7 +168,7 @@ book.rule(
 )
 
 
-# ability_usage.kratos_table_abilities.exclusive_options (rules/aeon_trespass/abilities.ludex:149)
+# ability_usage.kratos_table_abilities.exclusive_options (rules/aeon_trespass/abilities.ludex:254)
 # One option per Kratos Table level
 @book.rule(
     'ability_usage.kratos_table_abilities.exclusive_options',
@@ -147,7 +192,7 @@ def exclusive_options_effect(g: Game, ctx: Ctx) -> None:
 
 
 # ability_usage.kratos_table_abilities.kratos_table_golden_rule
-# (rules/aeon_trespass/abilities.ludex:164)
+# (rules/aeon_trespass/abilities.ludex:269)
 # Kratos Table Golden Rule
 @book.rule(
     'ability_usage.kratos_table_abilities.kratos_table_golden_rule',
@@ -165,21 +210,23 @@ def kratos_table_golden_rule_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# ability_usage.named_abilities.ability_names (rules/aeon_trespass/abilities.ludex:188)
+# ability_usage.named_abilities.ability_names (rules/aeon_trespass/abilities.ludex:293)
 # Ability names and subtypes
 book.rule('ability_usage.named_abilities.ability_names', title='Ability names and subtypes')
 
 
-# ability_usage.named_abilities.same_name_once_per_window (rules/aeon_trespass/abilities.ludex:192)
+# ability_usage.named_abilities.same_name_once_per_window (rules/aeon_trespass/abilities.ludex:297)
 # Abilities with the same name, one per window
-book.rule(
+@book.rule(
     'ability_usage.named_abilities.same_name_once_per_window',
     title='Abilities with the same name, one per window',
-    limit=Limit(1, per='action'),
+    limit=Limit(1, per='window', key='ability_name'),
 )
+def same_name_once_per_window_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(ctx.arg('ability'), ctx)
 
 
-# ability_usage.named_abilities.same_name_other_elements (rules/aeon_trespass/abilities.ludex:198)
+# ability_usage.named_abilities.same_name_other_elements (rules/aeon_trespass/abilities.ludex:311)
 # The same name from different game elements, in one Round
 book.rule(
     'ability_usage.named_abilities.same_name_other_elements',
@@ -187,36 +234,120 @@ book.rule(
 )
 
 
-# ability_usage.gated_abilities (rules/aeon_trespass/abilities.ludex:207)
+# ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity
+# (rules/aeon_trespass/abilities.ludex:325)
+# A window of opportunity
+book.procedure(
+    'ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity',
+    title='A window of opportunity',
+    steps=('ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity.reactions',),
+    period='window',
+)
+
+
+# ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity.reactions
+# (rules/aeon_trespass/abilities.ludex:327)
+# The Titans' Reactions
+@book.rule(
+    'ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity.reactions',
+    title="The Titans' Reactions",
+    kind='step',
+    example='ability_usage.named_abilities.gamechanger_reflex',
+)
+def reactions_effect(g: Game, ctx: Ctx) -> None:
+    ctx_1 = ctx
+    ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+    if g.may(
+        ctx,
+        'ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity.reactions',
+        'use_advanced_reflex',
+    ):
+        g.trigger(
+            'ability_usage.named_abilities.same_name_once_per_window',
+            ctx.but(
+                args=(
+                    ('ability_name', catalog.REFLEX.id),
+                    ('ability', 'keywords.keywords_list.reflex.advanced_reflex_move'),
+                ),
+            ),
+        )
+    if g.may(
+        ctx,
+        'ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity.reactions',
+        'use_lifeguard_reflex',
+    ):
+        g.trigger(
+            'ability_usage.named_abilities.same_name_once_per_window',
+            ctx.but(
+                args=(
+                    ('ability_name', catalog.REFLEX.id),
+                    ('ability', 'keywords.keywords_list.reflex.reflex_move'),
+                ),
+            ),
+        )
+    ctx = ctx_1
+    ctx_1 = ctx
+    ctx = ctx.but(actor=catalog.SOLON.id)
+    if g.may(
+        ctx,
+        'ability_usage.named_abilities.gamechanger_reflex.a_window_of_opportunity.reactions',
+        'solon_reflex',
+    ):
+        g.trigger(
+            'ability_usage.named_abilities.same_name_once_per_window',
+            ctx.but(
+                args=(
+                    ('ability_name', catalog.REFLEX.id),
+                    ('ability', 'keywords.keywords_list.reflex.reflex_move'),
+                ),
+            ),
+        )
+    ctx = ctx_1
+
+
+# ability_usage.gated_abilities (rules/aeon_trespass/abilities.ludex:365)
 # Gated Abilities and Effects
 book.rule('ability_usage.gated_abilities', title='Gated Abilities and Effects')
 
 
-# ability_usage.primordial_abilities: Primordial Abilities (rules/aeon_trespass/abilities.ludex:212)
+# ability_usage.primordial_abilities: Primordial Abilities (rules/aeon_trespass/abilities.ludex:370)
 book.rule('ability_usage.primordial_abilities', title='Primordial Abilities', who=('primordial',))
 
 
-# exhausting_discarding_removing.exhausting: Exhausting (rules/aeon_trespass/abilities.ludex:227)
+# exhausting_discarding_removing.exhausting: Exhausting (rules/aeon_trespass/abilities.ludex:386)
 @book.rule('exhausting_discarding_removing.exhausting', title='Exhausting')
 def exhausting_effect(g: Game, ctx: Ctx) -> None:
-    g.move(ctx.get('target'), 'exhausted_elements')
+    g.move(ctx.get('target'), g.place_of(ctx.subject, 'exhausted_elements'))
 
 
 # exhausting_discarding_removing.exhausting.exhausted_unusable
-# (rules/aeon_trespass/abilities.ludex:240)
+# (rules/aeon_trespass/abilities.ludex:400)
 # An exhausted element is not usable
-def exhausting_exhausted_unusable_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not q.contains(g, 'exhausted_elements', ctx.need('target')))
-
-
-book.rule(
+@book.rule(
     'exhausting_discarding_removing.exhausting.exhausted_unusable',
     title='An exhausted element is not usable',
-    check=exhausting_exhausted_unusable_check,
 )
+def exhausting_exhausted_unusable_effect(g: Game, ctx: Ctx) -> None:
+    g.require(
+        not q.contains(g, g.place_of(ctx.subject, 'exhausted_elements'), ctx.need('target')),
+        'not contains(exhausted_elements, target)',
+    )
+    g.trigger(ctx.arg('ability'), ctx)
 
 
-# exhausting_discarding_removing.unexhausting (rules/aeon_trespass/abilities.ludex:245)
+# exhausting_discarding_removing.exhausting.exhausted_card_unusable.sample_ability
+# (rules/aeon_trespass/abilities.ludex:415)
+# The sample Gear card's ability (ours): add 1 to the count
+@book.rule(
+    'exhausting_discarding_removing.exhausting.exhausted_card_unusable.sample_ability',
+    title="The sample Gear card's ability (ours): add 1 to the count",
+    example='exhausting_discarding_removing.exhausting.exhausted_card_unusable',
+)
+def sample_ability_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('kratos_level', 1, GAME)
+
+
+# exhausting_discarding_removing.unexhausting (rules/aeon_trespass/abilities.ludex:431)
 # Unexhausting
 @book.rule(
     'exhausting_discarding_removing.unexhausting',
@@ -225,23 +356,27 @@ book.rule(
     when=Timing('action'),
 )
 def unexhausting_effect(g: Game, ctx: Ctx) -> None:
-    for e in g.members('exhausted_elements'):
-        g.move(e, 'equipped_elements', source='exhausted_elements')
+    for e in g.members(g.place_of(ctx.subject, 'exhausted_elements')):
+        g.move(
+            e,
+            g.place_of(ctx.subject, 'equipped_elements'),
+            source=g.place_of(ctx.subject, 'exhausted_elements'),
+        )
 
 
-# exhausting_discarding_removing.exhaustable_gear (rules/aeon_trespass/abilities.ludex:289)
+# exhausting_discarding_removing.exhaustable_gear (rules/aeon_trespass/abilities.ludex:486)
 # Exhaustable Gear
 book.rule('exhausting_discarding_removing.exhaustable_gear', title='Exhaustable Gear')
 
 
-# exhausting_discarding_removing.discarding.discard_token (rules/aeon_trespass/abilities.ludex:302)
+# exhausting_discarding_removing.discarding.discard_token (rules/aeon_trespass/abilities.ludex:499)
 # Discarding a token
 @book.rule('exhausting_discarding_removing.discarding.discard_token', title='Discarding a token')
 def discard_token_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), 'token_pool')
 
 
-# exhausting_discarding_removing.discarding.discard_gear (rules/aeon_trespass/abilities.ludex:307)
+# exhausting_discarding_removing.discarding.discard_gear (rules/aeon_trespass/abilities.ludex:504)
 # Discarding a Gear or Mnemos card
 @book.rule(
     'exhausting_discarding_removing.discarding.discard_gear',
@@ -249,11 +384,11 @@ def discard_token_effect(g: Game, ctx: Ctx) -> None:
     duration=Duration('until_end', period='battle'),
 )
 def discard_gear_effect(g: Game, ctx: Ctx) -> None:
-    g.move(ctx.get('target'), 'facedown_cards')
+    g.move(ctx.get('target'), g.place_of(ctx.subject, 'facedown_cards'))
 
 
 # exhausting_discarding_removing.discarding.discard_gear.discarded_gear_returns
-# (rules/aeon_trespass/abilities.ludex:312)
+# (rules/aeon_trespass/abilities.ludex:509)
 # Discarded Gear and Mnemos cards return after the Battle
 @book.rule(
     'exhausting_discarding_removing.discarding.discard_gear.discarded_gear_returns',
@@ -261,12 +396,13 @@ def discard_gear_effect(g: Game, ctx: Ctx) -> None:
     when=Timing('end', target='battle'),
 )
 def discarded_gear_returns_effect(g: Game, ctx: Ctx) -> None:
-    for c in g.members('facedown_cards'):
-        g.move(c, 'equipped_elements', source='facedown_cards')
+    for a in g.members(q.all_(g, 'argonaut')):
+        for c in g.members(g.get(a, 'facedown_cards')):
+            g.move(c, g.get(a, 'equipped_elements'), source=g.get(a, 'facedown_cards'))
 
 
 # exhausting_discarding_removing.removing_elements.archiving
-# (rules/aeon_trespass/abilities.ludex:319)
+# (rules/aeon_trespass/abilities.ludex:517)
 # Permanently removing an element (archiving)
 @book.rule(
     'exhausting_discarding_removing.removing_elements.archiving',
@@ -277,7 +413,7 @@ def archiving_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.removing_elements.removing_for_a_duration
-# (rules/aeon_trespass/abilities.ludex:323)
+# (rules/aeon_trespass/abilities.ludex:521)
 # Removing an element for a specific duration
 @book.rule(
     'exhausting_discarding_removing.removing_elements.removing_for_a_duration',
@@ -288,7 +424,7 @@ def removing_for_a_duration_effect(g: Game, ctx: Ctx) -> None:
 
 
 # exhausting_discarding_removing.removing_elements.removal_is_rarely_permanent
-# (rules/aeon_trespass/abilities.ludex:332)
+# (rules/aeon_trespass/abilities.ludex:530)
 # Permanent removal is always explicit
 book.rule(
     'exhausting_discarding_removing.removing_elements.removal_is_rarely_permanent',
@@ -296,14 +432,14 @@ book.rule(
 )
 
 
-# fatigue.gain_fatigue: Gaining a Fatigue token (rules/aeon_trespass/abilities.ludex:337)
+# fatigue.gain_fatigue: Gaining a Fatigue token (rules/aeon_trespass/abilities.ludex:535)
 @book.rule('fatigue.gain_fatigue', title='Gaining a Fatigue token')
 def gain_fatigue_effect(g: Game, ctx: Ctx) -> None:
     g.require(g.get(ctx.need('owner'), 'fatigue_tokens') == 0, 'owner.fatigue_tokens == 0')
     g.gain('fatigue_tokens', 1, ctx.need('owner'))
 
 
-# fatigue.discard_fatigue (rules/aeon_trespass/abilities.ludex:347)
+# fatigue.discard_fatigue (rules/aeon_trespass/abilities.ludex:545)
 # Spend the action to discard the Fatigue token
 def discard_fatigue_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.subject, 'fatigue_tokens')) >= 1)
@@ -3843,7 +3979,7 @@ def cumbersome_exhaust_check(g: Game, ctx: Ctx) -> bool:
     check=cumbersome_exhaust_check,
 )
 def cumbersome_exhaust_effect(g: Game, ctx: Ctx) -> None:
-    g.move(ctx.get('target'), 'exhausted_elements')
+    g.move(ctx.get('target'), g.place_of(ctx.subject, 'exhausted_elements'))
 
 
 # keywords.keywords_list.displace.displace_target (rules/aeon_trespass/keywords.ludex:137)
@@ -5360,7 +5496,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:379)
+# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:378)
 # Winning the appropriate Mnestis Battle with the Skyseer Expansion
 @book.rule(
     'mnestis_theatre.skyseer_titan_expansion.skyseer_reward',
@@ -5371,7 +5507,7 @@ def skyseer_reward_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:411)
+# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:410)
 def skyseer_breeding_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'skyseer_event_noted'))
 
@@ -5390,7 +5526,7 @@ def skyseer_breeding_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', True)
 
 
-# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:418)
+# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:417)
 # Resolving the Skyseer Event
 def skyseer_event_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'skyseer_event_noted'))
@@ -5406,7 +5542,7 @@ def skyseer_event_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', False)
 
 
-# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:425)
+# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:424)
 def instant_drop_cost(g: Game, ctx: Ctx) -> None:
     g.pay('ascended_cores', 1, GAME)
     g.pay('dreamwalker_titans', 1, GAME)
@@ -5417,7 +5553,7 @@ def instant_drop_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:437)
+# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:436)
 @book.rule('ascending_gear_rules.ascending_gear', title='Ascending Costs')
 def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.pay(
@@ -5428,7 +5564,7 @@ def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.gain('gear_cycle', 1, GAME)
 
 
-# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:447)
+# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:446)
 # Ascending materials to ascend Gear, by Production Technology
 def ascending_cost_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'production_technology')
@@ -5504,7 +5640,7 @@ book.table(
 )
 
 
-# ascending_gear_rules.ascend_unique_gear: Ascended Cores (rules/aeon_trespass/mnestis.ludex:519)
+# ascending_gear_rules.ascend_unique_gear: Ascended Cores (rules/aeon_trespass/mnestis.ludex:518)
 @book.rule('ascending_gear_rules.ascend_unique_gear', title='Ascended Cores')
 def ascend_unique_gear_effect(g: Game, ctx: Ctx) -> None:
     g.pay('ascended_cores', 1, GAME)
@@ -8019,20 +8155,149 @@ book.rule('kratos_tokens.four_types_gear', title='There are four types of Gear')
 
 
 # kratos_tokens.gear_slots: Gear Slots (rules/aeon_trespass/titan_round.ludex:98)
-book.rule('kratos_tokens.gear_slots', title='Gear Slots')
+@book.rule('kratos_tokens.gear_slots', title='Gear Slots')
+def gear_slots_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(ctx.need('target'), 'slot') == 'weapon':
+        g.require(
+            q.total(
+                g,
+                [
+                    g.get(g_, 'hands')
+                    for g_ in g.members(
+                        [e for e in g.members(g.place_of(ctx.subject, 'equipped_elements'))]
+                        + [x for x in g.members(g.place_of(ctx.subject, 'exhausted_elements'))],
+                    )
+                    if q.is_(g, g_, 'kratos_tokens.gear') and g.get(g_, 'slot') == 'weapon'
+                ],
+            )
+            + q.known(g, g.get(ctx.need('target'), 'hands'))
+            <= q.known(g, g.get(ctx.need('owner'), 'hand_slots')),
+            'sum([g.hands for each g in [e for each e in equipped_elements] + [x for each x in '
+            'exhausted_elements] where is(g, gear) and g.slot == "weapon"]) + target.hands <= '
+            'owner.hand_slots',
+        )
+    if g.get(ctx.need('target'), 'slot') == 'armor':
+        g.require(
+            q.count(
+                g,
+                [
+                    g_
+                    for g_ in g.members(
+                        [e for e in g.members(g.place_of(ctx.subject, 'equipped_elements'))]
+                        + [x for x in g.members(g.place_of(ctx.subject, 'exhausted_elements'))],
+                    )
+                    if q.is_(g, g_, 'kratos_tokens.gear') and g.get(g_, 'slot') == 'armor'
+                ],
+            )
+            < q.known(g, g.get(ctx.need('owner'), 'armor_slots')),
+            'count([g for each g in [e for each e in equipped_elements] + [x for each x in '
+            'exhausted_elements] where is(g, gear) and g.slot == "armor"]) < owner.armor_slots',
+        )
+    if g.get(ctx.need('target'), 'slot') == 'support':
+        g.require(
+            q.count(
+                g,
+                [
+                    g_
+                    for g_ in g.members(
+                        [e for e in g.members(g.place_of(ctx.subject, 'equipped_elements'))]
+                        + [x for x in g.members(g.place_of(ctx.subject, 'exhausted_elements'))],
+                    )
+                    if q.is_(g, g_, 'kratos_tokens.gear') and g.get(g_, 'slot') == 'support'
+                ],
+            )
+            < q.known(g, g.get(ctx.need('owner'), 'support_slots')),
+            'count([g for each g in [e for each e in equipped_elements] + [x for each x in '
+            'exhausted_elements] where is(g, gear) and g.slot == "support"]) < owner.support_slots',
+        )
+    g.move(ctx.get('target'), g.place_of(ctx.subject, 'equipped_elements'))
 
 
-# kratos_tokens.argo_bred_titan_classes (rules/aeon_trespass/titan_round.ludex:107)
+# kratos_tokens.argo_bred_titan_classes (rules/aeon_trespass/titan_round.ludex:193)
 # Some Argo-bred Titan classes, as well
 book.rule('kratos_tokens.argo_bred_titan_classes', title='Some Argo-bred Titan classes, as well')
 
 
-# fists.even_without_weapon_titan (rules/aeon_trespass/titan_round.ludex:111)
+# fists.even_without_weapon_titan (rules/aeon_trespass/titan_round.ludex:197)
 # Even without a weapon, a Titan is armed
-book.rule('fists.even_without_weapon_titan', title='Even without a weapon, a Titan is armed')
+@book.rule('fists.even_without_weapon_titan', title='Even without a weapon, a Titan is armed')
+def even_without_weapon_titan_effect(g: Game, ctx: Ctx) -> None:
+    for free in g.members(
+        [
+            q.known(g, g.get(ctx.need('owner'), 'hand_slots'))
+            - q.total(
+                g,
+                [
+                    g.get(g_, 'hands')
+                    for g_ in g.members(
+                        [e for e in g.members(g.place_of(ctx.subject, 'equipped_elements'))]
+                        + [x for x in g.members(g.place_of(ctx.subject, 'exhausted_elements'))],
+                    )
+                    if q.is_(g, g_, 'kratos_tokens.gear') and g.get(g_, 'slot') == 'weapon'
+                ],
+            ),
+        ],
+    ):
+        g.require(
+            q.known(g, free) >= 1
+            and q.count(
+                g,
+                [
+                    f
+                    for f in g.members(
+                        [e for e in g.members(g.place_of(ctx.subject, 'equipped_elements'))]
+                        + [x for x in g.members(g.place_of(ctx.subject, 'exhausted_elements'))],
+                    )
+                    if q.is_(g, f, catalog.FISTS_CARD.id)
+                ],
+            )
+            == 0,
+            'free >= 1 and count([f for each f in [e for each e in equipped_elements] + [x for '
+            'each x in exhausted_elements] where is(f, kratos_tokens.fists_card)]) == 0',
+        )
+        if g.may(ctx, 'fists.even_without_weapon_titan', 'equip_fists'):
+            g.set(ctx.subject, 'fists_hands', q.smallest(g, [free, 2]))
+            g.move(
+                catalog.FISTS_CARD.id,
+                g.place_of(ctx.subject, 'equipped_elements'),
+                source='fists.fists_supply',
+            )
 
 
-# game_elements_attachments.game_element_exhausted (rules/aeon_trespass/titan_round.ludex:129)
+# fists.fists_set_aside (rules/aeon_trespass/titan_round.ludex:228)
+# A Gear card that uses up the hand slots of the Fists sets them aside
+@book.rule(
+    'fists.fists_set_aside',
+    title='A Gear card that uses up the hand slots of the Fists sets them aside',
+    when=Timing('after', target='kratos_tokens.gear_slots'),
+)
+def fists_set_aside_effect(g: Game, ctx: Ctx) -> None:
+    for f in g.members(
+        [
+            e
+            for e in g.members(g.place_of(ctx.subject, 'equipped_elements'))
+            if q.is_(g, e, catalog.FISTS_CARD.id)
+        ],
+    ):
+        if (
+            q.total(
+                g,
+                [
+                    g.get(g_, 'hands')
+                    for g_ in g.members(
+                        [e for e in g.members(g.place_of(ctx.subject, 'equipped_elements'))]
+                        + [x for x in g.members(g.place_of(ctx.subject, 'exhausted_elements'))],
+                    )
+                    if q.is_(g, g_, 'kratos_tokens.gear') and g.get(g_, 'slot') == 'weapon'
+                ],
+            )
+            + q.known(g, g.get(ctx.subject, 'fists_hands'))
+            > q.known(g, g.get(ctx.need('owner'), 'hand_slots'))
+        ):
+            g.move(f, 'removed_for_now')
+
+
+# game_elements_attachments.game_element_exhausted (rules/aeon_trespass/titan_round.ludex:278)
 # If a game element is exhausted
 @book.rule(
     'game_elements_attachments.game_element_exhausted',
@@ -8047,25 +8312,26 @@ book.rule('fists.even_without_weapon_titan', title='Even without a weapon, a Tit
     ),
 )
 def game_element_exhausted_effect(g: Game, ctx: Ctx) -> None:
-    for a in g.members(
-        [
-            x
-            for x in g.members('equipped_elements')
-            if q.is_(g, x, 'game_elements_attachments.attachment_gear')
-            and g.fact('attached_to', x) == ctx.need('target')
-        ]
-        + [
-            x
-            for x in g.members('exhausted_elements')
-            if q.is_(g, x, 'game_elements_attachments.attachment_gear')
-            and g.fact('attached_to', x) == ctx.need('target')
-            and q.location(g, ctx.need('target')) != 'exhausted_elements'
-        ],
-    ):
-        g.move(a, q.location(g, ctx.need('target')))
+    for o in g.members(q.all_(g, 'argonaut')):
+        for a in g.members(
+            [
+                x
+                for x in g.members(g.get(o, 'equipped_elements'))
+                if q.is_(g, x, 'game_elements_attachments.attachment_gear')
+                and g.fact('attached_to', x) == ctx.need('target')
+            ]
+            + [
+                x
+                for x in g.members(g.get(o, 'exhausted_elements'))
+                if q.is_(g, x, 'game_elements_attachments.attachment_gear')
+                and g.fact('attached_to', x) == ctx.need('target')
+                and q.location(g, ctx.need('target')) != q.location(g, x)
+            ],
+        ):
+            g.move(a, q.location(g, ctx.need('target')))
 
 
-# gear_attributes.gear_cards_share_number (rules/aeon_trespass/titan_round.ludex:187)
+# gear_attributes.gear_cards_share_number (rules/aeon_trespass/titan_round.ludex:339)
 # All Gear cards share a number of attributes that define them
 book.rule(
     'gear_attributes.gear_cards_share_number',
@@ -8073,7 +8339,7 @@ book.rule(
 )
 
 
-# offensive_gear_stats.attributes_found_primarily (rules/aeon_trespass/titan_round.ludex:191)
+# offensive_gear_stats.attributes_found_primarily (rules/aeon_trespass/titan_round.ludex:343)
 # These attributes are found primarily on weapons
 book.rule(
     'offensive_gear_stats.attributes_found_primarily',
@@ -8081,7 +8347,7 @@ book.rule(
 )
 
 
-# defensive_gear_stats.attributes_increase_survivability (rules/aeon_trespass/titan_round.ludex:203)
+# defensive_gear_stats.attributes_increase_survivability (rules/aeon_trespass/titan_round.ludex:355)
 # These attributes increase your survivability and are found
 book.rule(
     'defensive_gear_stats.attributes_increase_survivability',
@@ -8090,7 +8356,7 @@ book.rule(
 
 
 # other_gear_stats_qualities.various_other_commonplace_stats
-# (rules/aeon_trespass/titan_round.ludex:213)
+# (rules/aeon_trespass/titan_round.ludex:365)
 # These are various other commonplace stats
 book.rule(
     'other_gear_stats_qualities.various_other_commonplace_stats',
@@ -8098,7 +8364,7 @@ book.rule(
 )
 
 
-# other_gear_stats_qualities.charges: Charges (rules/aeon_trespass/titan_round.ludex:216)
+# other_gear_stats_qualities.charges: Charges (rules/aeon_trespass/titan_round.ludex:368)
 @book.rule(
     'other_gear_stats_qualities.charges',
     title='Charges',
@@ -8108,7 +8374,7 @@ def charges_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'gear_charges', g.get(GAME, 'gear_charges_value'))
 
 
-# other_gear_stats_qualities.charges.spend_gear_charge (rules/aeon_trespass/titan_round.ludex:223)
+# other_gear_stats_qualities.charges.spend_gear_charge (rules/aeon_trespass/titan_round.ludex:375)
 # Spending a charge of a Gear card
 def spend_gear_charge_cost(g: Game, ctx: Ctx) -> None:
     g.require(q.known(g, g.get(GAME, 'gear_charges')) >= 1, 'gear_charges >= 1')
@@ -8122,20 +8388,20 @@ book.rule(
 )
 
 
-# other_gear_stats_qualities.ability_box: Ability box (rules/aeon_trespass/titan_round.ludex:250)
+# other_gear_stats_qualities.ability_box: Ability box (rules/aeon_trespass/titan_round.ludex:402)
 book.rule('other_gear_stats_qualities.ability_box', title='Ability box')
 
 
-# other_gear_stats_qualities.gear_traits: Gear traits (rules/aeon_trespass/titan_round.ludex:253)
+# other_gear_stats_qualities.gear_traits: Gear traits (rules/aeon_trespass/titan_round.ludex:405)
 book.rule('other_gear_stats_qualities.gear_traits', title='Gear traits')
 
 
-# gated_abilities_effects.aeon_trespass_2 (rules/aeon_trespass/titan_round.ludex:257)
+# gated_abilities_effects.aeon_trespass_2 (rules/aeon_trespass/titan_round.ludex:409)
 # In Aeon Trespass
 book.rule('gated_abilities_effects.aeon_trespass_2', title='In Aeon Trespass')
 
 
-# gated_abilities_effects.abilities_most_often_found (rules/aeon_trespass/titan_round.ludex:260)
+# gated_abilities_effects.abilities_most_often_found (rules/aeon_trespass/titan_round.ludex:412)
 # These abilities are most often found
 book.rule(
     'gated_abilities_effects.abilities_most_often_found',
@@ -8143,13 +8409,13 @@ book.rule(
 )
 
 
-# gated_abilities_effects.gear_cards_double_sided (rules/aeon_trespass/titan_round.ludex:263)
+# gated_abilities_effects.gear_cards_double_sided (rules/aeon_trespass/titan_round.ludex:415)
 # Gear cards are double sided
 book.rule('gated_abilities_effects.gear_cards_double_sided', title='Gear cards are double sided')
 
 
 # gated_abilities_effects.pattern_cards_represent_permanent
-# (rules/aeon_trespass/titan_round.ludex:266)
+# (rules/aeon_trespass/titan_round.ludex:418)
 # Pattern cards represent permanent enhancements
 book.rule(
     'gated_abilities_effects.pattern_cards_represent_permanent',
@@ -8157,7 +8423,7 @@ book.rule(
 )
 
 
-# gated_abilities_effects.pattern_cards_can_modify (rules/aeon_trespass/titan_round.ludex:269)
+# gated_abilities_effects.pattern_cards_can_modify (rules/aeon_trespass/titan_round.ludex:421)
 # Pattern cards can modify either the Trauma Table
 book.rule(
     'gated_abilities_effects.pattern_cards_can_modify',
@@ -8165,7 +8431,7 @@ book.rule(
 )
 
 
-# gated_abilities_effects.whenever_pattern_card_applied (rules/aeon_trespass/titan_round.ludex:272)
+# gated_abilities_effects.whenever_pattern_card_applied (rules/aeon_trespass/titan_round.ludex:424)
 # Whenever a Pattern card is applied
 def whenever_pattern_card_applied_cost(g: Game, ctx: Ctx) -> None:
     g.require(
@@ -8194,7 +8460,7 @@ def whenever_pattern_card_applied_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), g.place_of(ctx.subject, 'gated_abilities_effects.pattern_cards'))
 
 
-# gated_abilities_effects.titan_pattern (rules/aeon_trespass/titan_round.ludex:308)
+# gated_abilities_effects.titan_pattern (rules/aeon_trespass/titan_round.ludex:460)
 # If a Titan with a Pattern
 def titan_pattern_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.is_(g, ctx.need('owner'), 'titan'))
@@ -8215,7 +8481,7 @@ def titan_pattern_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# titan_round: Titan Round (rules/aeon_trespass/titan_round.ludex:338)
+# titan_round: Titan Round (rules/aeon_trespass/titan_round.ludex:490)
 book.procedure(
     'titan_round',
     title='Titan Round',
@@ -8224,11 +8490,11 @@ book.procedure(
 )
 
 
-# titan_round.start: Start of Titan Round (rules/aeon_trespass/titan_round.ludex:343)
+# titan_round.start: Start of Titan Round (rules/aeon_trespass/titan_round.ludex:495)
 book.rule('titan_round.start', title='Start of Titan Round', kind='step')
 
 
-# titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:346)
+# titan_round.start.start_of_round_effects (rules/aeon_trespass/titan_round.ludex:498)
 # Start of Titan Round effects
 book.rule(
     'titan_round.start.start_of_round_effects',
@@ -8238,7 +8504,7 @@ book.rule(
 )
 
 
-# titan_round.start.start_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:358)
+# titan_round.start.start_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:510)
 # A start of Round effect: the Doom is set to 5
 @book.rule(
     'titan_round.start.start_of_round_order.doom_is_five',
@@ -8250,7 +8516,7 @@ def start_of_round_order_doom_is_five_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'doom', 5)
 
 
-# titan_round.start.start_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:361)
+# titan_round.start.start_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:513)
 # A start of Round effect: +1 Doom
 @book.rule(
     'titan_round.start.start_of_round_order.one_more_doom',
@@ -8262,7 +8528,7 @@ def start_of_round_order_one_more_doom_effect(g: Game, ctx: Ctx) -> None:
     g.gain('doom', 1, GAME)
 
 
-# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:374)
+# titan_round.titan_turns: Titan turns (rules/aeon_trespass/titan_round.ludex:526)
 @book.rule('titan_round.titan_turns', title='Titan turns', kind='step')
 def titan_turns_effect(g: Game, ctx: Ctx) -> None:
     for _n in g.members([a for a in g.members(q.all_(g, 'argonaut')) if not q.dead(g, a)]):
@@ -8283,11 +8549,11 @@ def titan_turns_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_2
 
 
-# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:387)
+# titan_round.end: End of Titan Round (rules/aeon_trespass/titan_round.ludex:539)
 book.rule('titan_round.end', title='End of Titan Round', kind='step')
 
 
-# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:390)
+# titan_round.end.end_of_round_effects (rules/aeon_trespass/titan_round.ludex:542)
 # End of Titan Round effects
 book.rule(
     'titan_round.end.end_of_round_effects',
@@ -8297,7 +8563,7 @@ book.rule(
 )
 
 
-# titan_round.end.end_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:402)
+# titan_round.end.end_of_round_order.doom_is_five (rules/aeon_trespass/titan_round.ludex:554)
 # An end of Round effect: the Doom is set to 5
 @book.rule(
     'titan_round.end.end_of_round_order.doom_is_five',
@@ -8309,7 +8575,7 @@ def end_of_round_order_doom_is_five_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'doom', 5)
 
 
-# titan_round.end.end_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:405)
+# titan_round.end.end_of_round_order.one_more_doom (rules/aeon_trespass/titan_round.ludex:557)
 # An end of Round effect: +1 Doom
 @book.rule(
     'titan_round.end.end_of_round_order.one_more_doom',
@@ -8321,7 +8587,7 @@ def end_of_round_order_one_more_doom_effect(g: Game, ctx: Ctx) -> None:
     g.gain('doom', 1, GAME)
 
 
-# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:423)
+# titan_turn: A Titan's turn (rules/aeon_trespass/titan_round.ludex:575)
 book.procedure(
     'titan_turn',
     title="A Titan's turn",
@@ -8330,7 +8596,7 @@ book.procedure(
 )
 
 
-# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:427)
+# titan_turn.combat_and_movement_actions (rules/aeon_trespass/titan_round.ludex:579)
 # One combat action and one movement action
 @book.rule(
     'titan_turn.combat_and_movement_actions',
@@ -8346,7 +8612,7 @@ def combat_and_movement_actions_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('titan_attack', ctx)
 
 
-# titan_turn.actions_unspent (rules/aeon_trespass/titan_round.ludex:438)
+# titan_turn.actions_unspent (rules/aeon_trespass/titan_round.ludex:590)
 # A turn starts with both actions unspent
 @book.rule(
     'titan_turn.actions_unspent',
@@ -8358,13 +8624,13 @@ def actions_unspent_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'combat_action_spent', False)
 
 
-# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:446)
+# titan_turn.turn_ends: The Titan's turn ends (rules/aeon_trespass/titan_round.ludex:598)
 @book.rule('titan_turn.turn_ends', title="The Titan's turn ends", kind='step')
 def turn_ends_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'card_turned', True)
 
 
-# titan_turn.turn_ends.cards_turned_back (rules/aeon_trespass/titan_round.ludex:452)
+# titan_turn.turn_ends.cards_turned_back (rules/aeon_trespass/titan_round.ludex:604)
 # Once all Titans have taken their turns, the cards turn back
 @book.rule(
     'titan_turn.turn_ends.cards_turned_back',
@@ -8376,7 +8642,7 @@ def cards_turned_back_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'card_turned', False)
 
 
-# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:501)
+# movement_action: Movement action (rules/aeon_trespass/titan_round.ludex:653)
 book.procedure(
     'movement_action',
     title='Movement action',
@@ -8384,7 +8650,7 @@ book.procedure(
 )
 
 
-# movement_action.move_up_to_speed (rules/aeon_trespass/titan_round.ludex:509)
+# movement_action.move_up_to_speed (rules/aeon_trespass/titan_round.ludex:661)
 # Move up to the Titan's Speed
 @book.rule('movement_action.move_up_to_speed', title="Move up to the Titan's Speed", kind='step')
 def move_up_to_speed_effect(g: Game, ctx: Ctx) -> None:
@@ -8392,7 +8658,7 @@ def move_up_to_speed_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_movement_rules.movement_restrictions', ctx)
 
 
-# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:518)
+# titan_movement_rules.movement_restrictions (rules/aeon_trespass/titan_round.ludex:670)
 # General rules and restrictions of movement actions
 @book.rule(
     'titan_movement_rules.movement_restrictions',
@@ -8472,7 +8738,7 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:637)
+# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:789)
 # If an ability, Trauma, or any other effect allows
 @book.rule(
     'move_like_ability.ability_trauma',
@@ -8483,7 +8749,7 @@ def ability_trauma_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_movement_rules.movement_restrictions', ctx)
 
 
-# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:669)
+# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:821)
 # All movement performed as part of a movement action
 book.rule(
     'voluntary_movement.movement_performed_part',
@@ -8491,7 +8757,7 @@ book.rule(
 )
 
 
-# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:673)
+# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:825)
 # All movement caused by an opposing
 def movement_caused_opposing_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8515,7 +8781,7 @@ def movement_caused_opposing_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.arg('piece'), 'terrain_supply')
 
 
-# involuntary_movement.involuntary_end_on_titan (rules/aeon_trespass/titan_round.ludex:701)
+# involuntary_movement.involuntary_end_on_titan (rules/aeon_trespass/titan_round.ludex:853)
 # A Titan ends involuntary movement on another Titan's space: the other is displaced
 def involuntary_end_on_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8543,7 +8809,7 @@ def involuntary_end_on_titan_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.displace.displace_target', ctx.but(target=o))
 
 
-# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:766)
+# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:918)
 # Important: A single effect can be a voluntary movement
 book.rule(
     'involuntary_movement.important',
@@ -8552,7 +8818,7 @@ book.rule(
 
 
 # involuntary_movement_reduction.titan_abilities_traits_other
-# (rules/aeon_trespass/titan_round.ludex:770)
+# (rules/aeon_trespass/titan_round.ludex:922)
 # Titan abilities, traits and other effects
 def titan_abilities_traits_other_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'unavoidable_knockback_now'))
@@ -8598,7 +8864,7 @@ def titan_abilities_traits_other_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:833)
+# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:1011)
 # As mentioned at the start of this section
 book.rule(
     'other_uses_movement_actions.mentioned_start',
@@ -8606,7 +8872,7 @@ book.rule(
 )
 
 
-# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:839)
+# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:1017)
 book.procedure(
     'titan_attack',
     title='Titan Attack (the attack sequence)',
@@ -8622,22 +8888,23 @@ book.procedure(
         'titan_attack.clear_kratos_pool',
         'titan_attack.second_window',
     ),
+    period='action',
 )
 
 
-# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:842)
+# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:1022)
 # 1. Declare Attack and Active Weapon
 book.rule('titan_attack.declare_attack', title='1. Declare Attack and Active Weapon', kind='step')
 
 
-# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:846)
+# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:1026)
 # 2. Raise Rage and check Priority Target
 @book.rule('titan_attack.raise_rage', title='2. Raise Rage and check Priority Target', kind='step')
 def raise_rage_effect(g: Game, ctx: Ctx) -> None:
     g.gain('rage', 1, ctx.need('owner'))
 
 
-# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:854)
+# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:1034)
 def attack_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8650,7 +8917,7 @@ book.rule(
 )
 
 
-# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:859)
+# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:1039)
 def first_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8662,18 +8929,10 @@ def first_window_check(g: Game, ctx: Ctx) -> bool:
     check=first_window_check,
 )
 def first_window_effect(g: Game, ctx: Ctx) -> None:
-    if q.known(g, g.get(ctx.need('owner'), 'auto_break_x')) > 0:
-        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'auto_break_x'))
-        g.trigger('keywords.keywords_list.auto_break.auto_break_tokens', ctx)
-    if g.get(ctx.need('owner'), 'has_sacrifice'):
-        g.trigger('keywords.keywords_list.sacrifice.sacrifice_break', ctx)
-    if g.get(ctx.need('owner'), 'has_spotlight'):
-        g.trigger('keywords.keywords_list.spotlight.spotlight_power', ctx)
-    if g.get(ctx.need('owner'), 'has_provoke'):
-        g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
+    g.trigger('attack_first_window', ctx)
 
 
-# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:876)
+# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:1046)
 def draw_bp_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8681,7 +8940,7 @@ def draw_bp_check(g: Game, ctx: Ctx) -> bool:
 book.rule('titan_attack.draw_bp', title='5. Draw BP card', kind='step', check=draw_bp_check)
 
 
-# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:881)
+# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:1051)
 def power_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8699,7 +8958,7 @@ def power_roll_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_4_using_potentials.potential_result_gives_one', ctx)
 
 
-# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:901)
+# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:1071)
 def responses_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8712,7 +8971,7 @@ book.rule(
 )
 
 
-# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:906)
+# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:1076)
 # 8. Wounds and Escalation
 def wounds_and_escalation_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
@@ -8726,7 +8985,7 @@ book.rule(
 )
 
 
-# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:911)
+# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:1081)
 # 9. Clear the Kratos Pool
 @book.rule('titan_attack.clear_kratos_pool', title='9. Clear the Kratos Pool', kind='step')
 def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
@@ -8737,9 +8996,75 @@ def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'diversion_tokens', 0)
 
 
-# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:921)
+# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:1091)
 @book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
 def second_window_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('attack_second_window', ctx)
+
+
+# attack_first_window (rules/aeon_trespass/titan_round.ludex:1097)
+# 4. First Ability Window: the window itself
+book.procedure(
+    'attack_first_window',
+    title='4. First Ability Window: the window itself',
+    steps=('attack_first_window.attacker_abilities',),
+    period='window',
+)
+
+
+# attack_first_window.attacker_abilities (rules/aeon_trespass/titan_round.ludex:1102)
+# The attacking Titan's abilities of the first window
+@book.rule(
+    'attack_first_window.attacker_abilities',
+    title="The attacking Titan's abilities of the first window",
+    kind='step',
+)
+def attack_first_window_attacker_abilities_effect(g: Game, ctx: Ctx) -> None:
+    if q.known(g, g.get(ctx.need('owner'), 'auto_break_x')) > 0:
+        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'auto_break_x'))
+        g.trigger('keywords.keywords_list.auto_break.auto_break_tokens', ctx)
+    if g.get(ctx.need('owner'), 'has_sacrifice'):
+        g.trigger('keywords.keywords_list.sacrifice.sacrifice_break', ctx)
+    if g.get(ctx.need('owner'), 'has_spotlight'):
+        g.trigger('keywords.keywords_list.spotlight.spotlight_power', ctx)
+    if g.get(ctx.need('owner'), 'has_provoke'):
+        g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
+    if (
+        g.get(ctx.need('owner'), 'has_vault')
+        and g.may(ctx, 'attack_first_window.attacker_abilities', 'vault_in_first_window')
+    ):
+        g.trigger(
+            'ability_usage.constant_abilities.flexible_abilities',
+            ctx.but(args=(('ability', catalog.VAULT.id),)),
+        )
+    if (
+        q.known(g, g.get(ctx.need('owner'), 'pushback_x')) > 0
+        and g.may(ctx, 'attack_first_window.attacker_abilities', 'pushback_in_first_window')
+    ):
+        g.trigger(
+            'ability_usage.constant_abilities.flexible_abilities',
+            ctx.but(args=(('ability', catalog.PUSHBACK.id),)),
+        )
+
+
+# attack_second_window (rules/aeon_trespass/titan_round.ludex:1123)
+# 10. Second Ability Window: the window itself
+book.procedure(
+    'attack_second_window',
+    title='10. Second Ability Window: the window itself',
+    steps=('attack_second_window.attacker_abilities',),
+    period='window',
+)
+
+
+# attack_second_window.attacker_abilities (rules/aeon_trespass/titan_round.ludex:1127)
+# The attacking Titan's abilities of the second window
+@book.rule(
+    'attack_second_window.attacker_abilities',
+    title="The attacking Titan's abilities of the second window",
+    kind='step',
+)
+def attack_second_window_attacker_abilities_effect(g: Game, ctx: Ctx) -> None:
     if q.known(g, g.get(ctx.need('owner'), 'break_x')) > 0:
         g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'break_x'))
         g.trigger('keywords.keywords_list.break_keyword.break_tokens_placed', ctx)
@@ -8754,9 +9079,37 @@ def second_window_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.elation.elation_opening', ctx)
     if g.get(ctx.need('owner'), 'has_diversion'):
         g.trigger('keywords.keywords_list.diversion.diversion_token', ctx)
+    if (
+        g.get(ctx.need('owner'), 'has_vault')
+        and not q.used(
+            g,
+            'ability_usage.constant_abilities.flexible_abilities.flexible_second_window',
+            ctx.need('owner'),
+            catalog.VAULT.id,
+        )
+        and g.may(ctx, 'attack_second_window.attacker_abilities', 'vault_in_second_window')
+    ):
+        g.trigger(
+            'ability_usage.constant_abilities.flexible_abilities.flexible_second_window',
+            ctx.but(args=(('ability', catalog.VAULT.id),)),
+        )
+    if (
+        q.known(g, g.get(ctx.need('owner'), 'pushback_x')) > 0
+        and not q.used(
+            g,
+            'ability_usage.constant_abilities.flexible_abilities.flexible_second_window',
+            ctx.need('owner'),
+            catalog.PUSHBACK.id,
+        )
+        and g.may(ctx, 'attack_second_window.attacker_abilities', 'pushback_in_second_window')
+    ):
+        g.trigger(
+            'ability_usage.constant_abilities.flexible_abilities.flexible_second_window',
+            ctx.but(args=(('ability', catalog.PUSHBACK.id),)),
+        )
 
 
-# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1030)
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1241)
 # A new Titan Attack starts unbroken
 @book.rule(
     'titan_attack_not_broken_yet',
@@ -8770,7 +9123,7 @@ def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_miss_effects_due', 0)
 
 
-# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1046)
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1257)
 # Declare you are about to Attack,
 def declare_about_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8814,7 +9167,7 @@ def declare_about_attack_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1066)
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1277)
 # If you cannot choose a legal
 def cannot_choose_legal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'no_legal_active_weapon'))
@@ -8830,7 +9183,7 @@ def cannot_choose_legal_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1099)
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1310)
 # Effective Range
 @book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
 def effective_range_effect(g: Game, ctx: Ctx) -> None:
@@ -8850,7 +9203,7 @@ def effective_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n1_declare_attack_active_weapon.effective_range_most_weapons
-# (rules/aeon_trespass/titan_round.ludex:1113)
+# (rules/aeon_trespass/titan_round.ludex:1324)
 # An effective range of most weapons
 def effective_range_most_weapons_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'weapon_reach') == 0 and g.get(GAME, 'weapon_ranged_max') == 0)
@@ -8866,7 +9219,7 @@ def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1121)
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1332)
 # Reach X weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.reach_x_weapons_have',
@@ -8877,7 +9230,7 @@ def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1128)
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1339)
 # Ranged X–Y weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.ranged_x_y_weapons',
@@ -8892,7 +9245,7 @@ def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1214)
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1425)
 # Roll a number of (d10) Attack
 @book.rule(
     'n3_attack_roll.roll_number_d10_attack',
@@ -8914,7 +9267,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
 
 
-# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1234)
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1445)
 # Each die with a result equal
 def die_result_equal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_misses') == 0)
@@ -8930,7 +9283,7 @@ def die_result_equal_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_hit', True)
 
 
-# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1240)
+# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1451)
 # Each die: a hit or a miss
 @book.rule('n3_attack_roll.die_result_equal.score_attack_die', title='Each die: a hit or a miss')
 def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
@@ -8948,7 +9301,7 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('attack_misses', 1, GAME)
 
 
-# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1251)
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1462)
 # All dice that are not hits are misses
 def dice_not_hits_misses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_hits') == 0)
@@ -8965,7 +9318,7 @@ def dice_not_hits_misses_effect(g: Game, ctx: Ctx) -> None:
     g.skip_to('titan_attack', 'titan_attack.clear_kratos_pool')
 
 
-# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1259)
+# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1470)
 # After step 9, a full miss ends the Attack
 def full_miss_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_full_miss'))
@@ -8981,12 +9334,12 @@ def full_miss_ends_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1265)
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1476)
 # Note that some Gear cards have
 book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
 
 
-# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1336)
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1547)
 # Whenever you perform an Attack or Evasion Roll
 def whenever_perform_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 10)
@@ -9002,7 +9355,7 @@ def whenever_perform_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_chance', True)
 
 
-# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1346)
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1557)
 # Some Gear cards, Titan Sheets and Mnemos cards introduce
 book.rule(
     'crit_die.gear_cards_titan_sheets',
@@ -9010,7 +9363,7 @@ book.rule(
 )
 
 
-# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1349)
+# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1560)
 def crit_chance_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -9028,7 +9381,7 @@ def crit_chance_effects_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_chance_effects_due', 1, GAME)
 
 
-# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1356)
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1567)
 def crit_miss_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -9046,7 +9399,7 @@ def crit_miss_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_miss_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1363)
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1574)
 def crit_evade_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -9064,7 +9417,7 @@ def crit_evade_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_evade_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1369)
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1580)
 def crit_evade_fail_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -9083,7 +9436,7 @@ def crit_evade_fail_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_first_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1384)
+# (rules/aeon_trespass/titan_round.ludex:1595)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n4_first_ability_window.activate_applicable_abilities_from',
@@ -9091,7 +9444,7 @@ book.rule(
 )
 
 
-# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1387)
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1598)
 # Abilities used during this window will influence your own
 book.rule(
     'n4_first_ability_window.abilities_used_during_window',
@@ -9099,7 +9452,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1391)
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1602)
 # Primordials are giant monsters from some Other Place
 book.rule(
     'n5_draw_bp_card.primordials_giant_monsters_from',
@@ -9107,7 +9460,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1394)
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1605)
 # Draw the top card from the BP deck and reveal it
 @book.rule(
     'n5_draw_bp_card.draw_top_card_from',
@@ -9118,7 +9471,7 @@ def draw_top_card_from_effect(g: Game, ctx: Ctx) -> None:
     g.draw('bp_deck', 1, 'current_bp_card')
 
 
-# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1399)
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1610)
 @book.rule(
     'n5_draw_bp_card.point_bp',
     title='If at any point the BP',
@@ -9137,7 +9490,7 @@ def point_bp_effect(g: Game, ctx: Ctx) -> None:
         g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1432)
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1643)
 # BP cards include the following information:
 book.rule(
     'n5_draw_bp_card.bp_cards_include_following',
@@ -9145,7 +9498,7 @@ book.rule(
 )
 
 
-# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1450)
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1661)
 # Hitting the Primordial is only the beginning
 book.rule(
     'n6_power_roll.hitting_primordial_only_beginning',
@@ -9153,17 +9506,17 @@ book.rule(
 )
 
 
-# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1453)
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1664)
 # To do that, your Total Power
 book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
 
 
-# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1467)
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1678)
 # First, gather your Power Pool
 book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
 
 
-# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1471)
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1682)
 # Each successful hit grants you as many Power dice
 @book.rule(
     'n6_1_creating_power_pool.successful_hit_grants',
@@ -9180,14 +9533,14 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
 
-# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1481)
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1692)
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_pool', 1 + q.known(g, g.get(GAME, 'power_dice_bonus')), GAME)
 
 
-# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1516)
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1727)
 # Power Dice Tiers
 @book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
 def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
@@ -9198,7 +9551,7 @@ def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1522)
+# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1733)
 # Power Dice Tiers: red, black, white
 def power_die_tier_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'power_die_tier')
@@ -9213,7 +9566,7 @@ book.table(
 
 
 # power_dice_limit_2.powerful_weapons_combined_additional
-# (rules/aeon_trespass/titan_round.ludex:1543)
+# (rules/aeon_trespass/titan_round.ludex:1754)
 # Some powerful weapons combined with additional
 @book.rule(
     'power_dice_limit_2.powerful_weapons_combined_additional',
@@ -9237,7 +9590,7 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
     g.lose('power_pool', 2 * q.known(g, g.get(GAME, 'power_pool_higher_tier')), GAME)
 
 
-# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1564)
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1775)
 # To perform a Power Roll, simply
 @book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
 def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
@@ -9253,7 +9606,7 @@ def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
             g.gain('potentials', 1, GAME)
 
 
-# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1584)
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1795)
 # Each potential result gives you one potential
 @book.rule(
     'n6_4_using_potentials.potential_result_gives_one',
@@ -9263,7 +9616,7 @@ def potential_result_gives_one_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('keywords.keywords_list.break_keyword.break_token_power', ctx)
 
 
-# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1591)
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1802)
 # After using all re-rolls, potential symbols
 book.rule(
     'n6_5_resolve_power_roll.after_using_re_rolls',
@@ -9271,7 +9624,7 @@ book.rule(
 )
 
 
-# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1594)
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1805)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) >= q.known(g, g.get(GAME, 'primordial_at')))
@@ -9290,7 +9643,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'attack_result', 'wound')
 
 
-# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1606)
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1817)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) < q.known(g, g.get(GAME, 'primordial_at')))
@@ -9306,7 +9659,7 @@ def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_result', 'fail')
 
 
-# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1612)
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1823)
 # Note: Some game elements have additional effects that trigger
 book.rule(
     'n6_5_resolve_power_roll.note_additional_effects',
@@ -9315,7 +9668,7 @@ book.rule(
 
 
 # n7_primordial_responses.primordials_powerful_monstrous_beings
-# (rules/aeon_trespass/titan_round.ludex:1616)
+# (rules/aeon_trespass/titan_round.ludex:1827)
 # Primordials are powerful monstrous beings and they
 book.rule(
     'n7_primordial_responses.primordials_powerful_monstrous_beings',
@@ -9323,7 +9676,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1619)
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1830)
 # The exact nature of the response
 def exact_nature_response_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'wound')
@@ -9339,7 +9692,7 @@ def exact_nature_response_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'bp_response', 'Wound')
 
 
-# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1626)
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1837)
 # If you failed to wound the Primordial, you resolve the Fail
 @book.rule(
     'n7_primordial_responses.failed_wound',
@@ -9354,7 +9707,7 @@ def failed_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'instinct_response', g.get(GAME, 'attack_result') != 'critical wound')
 
 
-# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1641)
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1852)
 # Once you know which Response should
 book.rule(
     'n7_primordial_responses.once_know_response_should',
@@ -9362,7 +9715,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1644)
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1855)
 # If the Response doesn't involve any kind of new Attack
 book.rule(
     'n7_primordial_responses.response_doesn_t_involve',
@@ -9371,7 +9724,7 @@ book.rule(
 
 
 # n7_primordial_responses.unless_stated_otherwise_responses
-# (rules/aeon_trespass/titan_round.ludex:1647)
+# (rules/aeon_trespass/titan_round.ludex:1858)
 # Unless stated otherwise, Responses are resolved
 book.rule(
     'n7_primordial_responses.unless_stated_otherwise_responses',
@@ -9379,7 +9732,7 @@ book.rule(
 )
 
 
-# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1651)
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1862)
 # Unless stated otherwise, a Response should
 book.rule(
     'responses_adjacency.unless_stated_otherwise_response',
@@ -9387,7 +9740,7 @@ book.rule(
 )
 
 
-# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1654)
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1865)
 # Knockback and Knockdown are the exceptions
 def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9431,7 +9784,7 @@ def knockback_knockdown_exceptions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1664)
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1875)
 # Escalation, a central Battle mechanic
 book.rule(
     'n8_wounds_escalation.escalation_central_mechanic',
@@ -9439,7 +9792,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1667)
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1878)
 # Failing to wound: the BP card to the discard pile
 def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'fail')
@@ -9456,7 +9809,7 @@ def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
-# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1736)
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1947)
 # A Wound: the BP card is wounded
 def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') != 'fail')
@@ -9474,7 +9827,7 @@ def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='current_bp_card')
 
 
-# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1745)
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1956)
 # Wounding the Primordial performs Escalation
 @book.rule(
     'n8_wounds_escalation.wound_and_escalate',
@@ -9485,7 +9838,7 @@ def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chart_row', ctx)
 
 
-# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1753)
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1964)
 # Successfully wounded BP cards become Wounds
 book.rule(
     'wound_stack_2.successfully_wounded_bp_cards',
@@ -9493,7 +9846,7 @@ book.rule(
 )
 
 
-# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1756)
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1967)
 # Some attacks are so devastating they
 @book.rule(
     'wound_stack_2.attacks_so_devastating',
@@ -9509,7 +9862,7 @@ def attacks_so_devastating_effect(g: Game, ctx: Ctx) -> None:
         g.gain('wound_stack_wounds', 1, GAME)
 
 
-# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1779)
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1990)
 # Escalation is the process of adding
 book.rule(
     'performing_escalation.escalation_process_adding',
@@ -9517,12 +9870,12 @@ book.rule(
 )
 
 
-# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1782)
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1993)
 # For a full breakdown of each
 book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
 
 
-# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1785)
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1996)
 # For general rules, see the following
 book.rule(
     'performing_escalation.general_rules_see_following',
@@ -9530,22 +9883,22 @@ book.rule(
 )
 
 
-# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:1789)
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:2000)
 # Your attack has exposed a deeper
 book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
 
 
-# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:1792)
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:2003)
 # In general, when the current BP
 book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
 
 
-# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:1795)
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:2006)
 # For special cases, see the Full
 book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
 
 
-# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:1799)
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:2010)
 # The Primordial becomes more aggressive
 book.rule(
     'escalating_ai_deck.ai_deck_more_aggressive',
@@ -9553,22 +9906,22 @@ book.rule(
 )
 
 
-# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:1802)
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:2013)
 # Escalating the AI deck
 book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
 
 
-# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:1807)
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:2018)
 # No AI card of the wounded card's level
 book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
 
 
-# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:1810)
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:2021)
 book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
 
 
 # n10_second_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:2046)
+# (rules/aeon_trespass/titan_round.ludex:2257)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n10_second_ability_window.activate_applicable_abilities_from',
@@ -9576,7 +9929,7 @@ book.rule(
 )
 
 
-# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2049)
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2260)
 # During this ability window, you can use most
 book.rule(
     'n10_second_ability_window.during_ability_window_can',
@@ -9585,7 +9938,7 @@ book.rule(
 
 
 # end_titan_attack_attack_responses.after_resolve_second_ability
-# (rules/aeon_trespass/titan_round.ludex:2053)
+# (rules/aeon_trespass/titan_round.ludex:2264)
 # After you resolve the second ability
 @book.rule(
     'end_titan_attack_attack_responses.after_resolve_second_ability',
@@ -9598,7 +9951,7 @@ def after_resolve_second_ability_effect(g: Game, ctx: Ctx) -> None:
 
 
 # complicated_actions.sometimes_especially_complicated_maneuvers
-# (rules/aeon_trespass/titan_round.ludex:2062)
+# (rules/aeon_trespass/titan_round.ludex:2273)
 # Sometimes, especially complicated maneuvers
 def sometimes_especially_complicated_maneuvers_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'movement_action_spent') and not g.get(GAME, 'combat_action_spent'))
@@ -9614,7 +9967,7 @@ def sometimes_especially_complicated_maneuvers_effect(g: Game, ctx: Ctx) -> None
     g.set(GAME, 'combat_action_spent', True)
 
 
-# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2085)
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2296)
 # Many active abilities, as well as some other game effects
 def many_active_abilities_well_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9635,7 +9988,7 @@ def many_active_abilities_well_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2101)
+# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2312)
 # Solon performs two free actions
 @book.rule(
     'free_actions.two_free_actions.before_actions',
@@ -9654,7 +10007,7 @@ def before_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2106)
+# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2317)
 # Solon performs the first one again
 @book.rule(
     'free_actions.two_free_actions.after_actions',
@@ -9669,12 +10022,12 @@ def after_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2134)
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2345)
 # The rarest type of Titan action
 book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
 
 
-# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2143)
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2354)
 # Argo Abilities are Technologies used in Battle
 book.rule(
     'argo_abilities_section.argo_abilities_technologies',
@@ -9682,7 +10035,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2146)
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2357)
 # Argo Ability (AA) Limit
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -9692,7 +10045,7 @@ def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2172)
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2383)
 # Argo Ability Charges
 def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
     g.pay('charges_left', 1, GAME)
@@ -9705,7 +10058,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2189)
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2400)
 # Using Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities',
@@ -9718,7 +10071,7 @@ def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them
-# (rules/aeon_trespass/titan_round.ludex:2225)
+# (rules/aeon_trespass/titan_round.ludex:2436)
 # The players use the two sample Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them',
@@ -9745,7 +10098,7 @@ def use_them_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.unexhaust_each_round
-# (rules/aeon_trespass/titan_round.ludex:2245)
+# (rules/aeon_trespass/titan_round.ludex:2456)
 # Argo Abilities unexhaust at the end of each Round
 @book.rule(
     'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
