@@ -147,3 +147,38 @@ def test_a_stat_set_by_its_qualified_name_is_the_stat(tmp_path: Path) -> None:
     with pytest.raises(NotExecutable, match="no stat is called `voyage.introduce`; did you "
                                             "mean `introduced`"):
         game.set(None, "voyage.introduce", 1)
+
+
+ONE_FIST = HEADER + '''kind hero "Hero"
+hero ann "Ann"
+hero bob "Bob"
+
+component fist "Fist"
+
+deck supply "Supply":
+  contains: [fist]
+
+zone hand "Hand":
+  per: hero
+
+rule grab "Grab the Fist":
+  effect: place fist in hand
+
+example twice "The one Fist given twice":
+  for: grab
+  given:
+    set supply to [fist, fist]
+  actions:
+    as ann:
+      trigger grab
+  expect:
+    count(ann.hand) == 1
+'''
+
+
+def test_one_thing_given_twice_to_a_place_is_refused(tmp_path: Path) -> None:
+    """Before: `set supply to [fist, fist]` with one Fist put the one entity in the list
+    twice, and the next move of it failed in the engine (`list.remove`)."""
+    found = results_of(tmp_path, ONE_FIST)["twice"]
+    assert found.status != PASS
+    assert "fist is given twice, and there is one of it" in found.message

@@ -306,6 +306,8 @@ class Places:
 
     def _for_set(self, thing: Value, chosen: list[Value]) -> Value:
         if thing in self.location or not self.copies.get(thing):
+            if thing in chosen:  # one thing (one copy) is in one place once
+                raise Illegal(f"{thing} is given twice, and there is one of it")
             return thing
         free = [e for e in self.copies[thing] if e not in chosen]
         if not free:
