@@ -182,3 +182,37 @@ def test_one_thing_given_twice_to_a_place_is_refused(tmp_path: Path) -> None:
     found = results_of(tmp_path, ONE_FIST)["twice"]
     assert found.status != PASS
     assert "fist is given twice, and there is one of it" in found.message
+
+
+TWO_ZONES = HEADER + '''component a "A"
+component b "B"
+
+zone left_zone "Left":
+  capacity: 3
+
+zone right_zone "Right":
+  capacity: 3
+
+stat both "Both":
+  start: []
+
+rule gather "Gather what both zones hold":
+  effect: set both to left_zone + right_zone
+
+example gathered "A and B gathered":
+  for: gather
+  given:
+    set left_zone to [a]
+    set right_zone to [b]
+  actions:
+    trigger gather
+  expect:
+    both == [a, b]
+    count(left_zone + right_zone) == 2
+'''
+
+
+def test_two_zones_added_are_what_they_hold(tmp_path: Path) -> None:
+    """Before: `left_zone + right_zone` joined the two places' names into one text, and
+    the run blocked on a place of that name."""
+    assert results_of(tmp_path, TWO_ZONES)["gathered"].status == PASS

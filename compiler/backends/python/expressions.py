@@ -206,6 +206,8 @@ class ExprCode:
         op = "//" if e.op == "/" else e.op
         left = self.expr(e.left, env, boolean=logical)
         right = self.expr(e.right, env, boolean=logical)
+        if e.op == "+":  # a deck or a zone added to a list is what it holds, not its name
+            left, right = self._held(e.left, left), self._held(e.right, right)
         if e.op in _COMPUTES:  # nothing to compute with stops the rule (`q.known`)
             left, right = _known(e.left, left, self.facts), _known(e.right, right, self.facts)
         assoc = e.op in ("and", "or", "+", "*")
@@ -213,6 +215,14 @@ class ExprCode:
             paren(left, prec + (prec == COMPARISON)),)
         rparts = (paren(right, prec + 1),)
         return Op(op, tuple(lparts) + rparts, prec)
+
+    def _held(self, e: ast.Expr, code: Py) -> Py:
+        """`g.members(place)` for a reference to a deck or a zone, else the code as it is."""
+        if isinstance(e, ast.Ref):
+            decl, attrs = self.target(e)
+            if isinstance(decl, (ast.Zone, ast.Deck)) and not attrs:
+                return call("g.members", code)
+        return code
 
     def _versus_yes_or_no(self, e: ast.Binary, env: Env, boolean: bool) -> Py:
         """`flag == no` is `not flag`, `flag == yes` is the flag's truth (Python's
