@@ -176,12 +176,12 @@ example twice "The one Fist given twice":
 '''
 
 
-def test_one_thing_given_twice_to_a_place_is_refused(tmp_path: Path) -> None:
-    """Before: `set supply to [fist, fist]` with one Fist put the one entity in the list
-    twice, and the next move of it failed in the engine (`list.remove`)."""
+def test_one_card_given_twice_to_a_place_is_refused(tmp_path: Path) -> None:
+    """Before: `set supply to [fist, fist]` with the deck's one Fist put the one entity in
+    the list twice, and the next move of it failed in the engine (`list.remove`)."""
     found = results_of(tmp_path, ONE_FIST)["twice"]
     assert found.status != PASS
-    assert "fist is given twice, and there is one of it" in found.message
+    assert "every copy of fist is already given" in found.message
 
 
 TWO_ZONES = HEADER + '''component a "A"

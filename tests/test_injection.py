@@ -385,7 +385,7 @@ def test_a_file_or_folder_name_cannot_run_code(tmp_path: Path) -> None:
 # Every string position of the AST export schema, by what may stand there.
 TEXT = {"title", "text", "value", "reason", "label", "path", "words", "outcome"}
 NAMES = {"id", "qualname", "parts", "target", "name", "names", "var", "bind", "func", "per",
-         "period", "returns", "keyword", "binds", "key", "at_end"}
+         "period", "returns", "keyword", "binds", "key", "at_end", "shared"}
 WORDS = {"op", "kind", "mode", "overflow", "reshuffle", "discard_to", "code", "values",
          "preposition", "adjacency", "sight", "verb"}
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*|[-+*/<>=!]{1,2}")

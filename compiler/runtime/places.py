@@ -305,11 +305,12 @@ class Places:
         self.log.add("set", place, detail=f"{chosen!r}")
 
     def _for_set(self, thing: Value, chosen: list[Value]) -> Value:
-        if thing in self.location or not self.copies.get(thing):
-            if thing in chosen:  # one thing (one copy) is in one place once
-                raise Illegal(f"{thing} is given twice, and there is one of it")
-            return thing
-        free = [e for e in self.copies[thing] if e not in chosen]
+        copies = self.copies.get(thing)
+        if copies and thing in chosen:
+            pass  # a card of a deck named again: another of its copies, if it has one
+        elif thing in self.location or not copies:
+            return thing  # an entity, or a name no deck holds (a marker: as many as named)
+        free = [e for e in copies if e not in chosen]
         if not free:
             raise Illegal(f"every copy of {thing} is already given")
         supply = [e for e in free if e not in self.location

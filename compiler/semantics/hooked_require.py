@@ -29,11 +29,13 @@ def check_hooked_requires(model: GameModel, diags: Diagnostics) -> None:
                               for m in moments):
             continue
         first = moments[0]
-        written = f"{BEFORE_IT_HAPPENS[first.kind]} {first.target.dotted}"
+        assert first.target is not None  # (every moment above names what it is hooked to)
+        what = first.target.dotted
+        written = f"{BEFORE_IT_HAPPENS[first.kind]} {what}"
         case = unparse.expr(clauses.effect[0].condition)
         diags.add(Code.HOOKED_REQUIRE,
                   f"`when: {written}` with `effect: require {case}`: when it fails, this rule "
-                  f"is skipped and `{first.target.dotted}` goes on, so nothing is refused",
+                  f"is skipped and `{what}` goes on, so nothing is refused",
                   clauses.effect[0].span,
-                  f"to refuse `{first.target.dotted}`: `when: instead of "
-                  f"{first.target.dotted}`, `condition: not ({case})`, `effect: require no`")
+                  f"to refuse `{what}`: `when: instead of {what}`, "
+                  f"`condition: not ({case})`, `effect: require no`")

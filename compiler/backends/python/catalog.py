@@ -15,9 +15,10 @@ from .pretty import Atom, Kw, Pre, Seq, Str, call, literal, render
 def catalog_module(unit: Unit) -> dict[str, Any]:
     """The template context of `catalog.py`."""
     kinds = [s for s in unit.model.symbols.values() if isinstance(s.decl, ast.Kind)]
-    classes = unique_names([k.qualname for k in kinds], camel,
-                           RESERVED | RUNTIME_NAMES | MODULE_NAMES)
     constants = unit.code.constants
+    # a class never takes a card's constant (a kind `A` and a card `a_` are both `A`)
+    classes = unique_names([k.qualname for k in kinds], camel,
+                           RESERVED | RUNTIME_NAMES | MODULE_NAMES | frozenset(constants.values()))
     by_kind = {id(k.decl): k for k in kinds}
     records: list[str] = []
     members: dict[str, list[str]] = {k.qualname: [] for k in kinds}
