@@ -55,9 +55,7 @@ def driven_periods(model: GameModel) -> tuple[set[str], set[str]]:
 def check_periods_driven(model: GameModel, diags: Diagnostics) -> None:
     begun, ended = driven_periods(model)
     for decl in model.decls():
-        for period, written, span in _counted_in(decl):
-            needs_start = written.startswith(("`schedule", "`duration: until start",
-                                              "`disable ... until start"))
+        for period, written, span, needs_start in _counted_in(decl):
             if period in (begun if needs_start else ended) or period in WHOLE_RUN or \
                     period not in PERIODS:
                 continue
@@ -75,33 +73,34 @@ def check_periods_driven(model: GameModel, diags: Diagnostics) -> None:
 def _consequence(written: str) -> str:
     if written.startswith("`limit"):
         return "its uses are never counted again from zero"
-    if written.startswith("`schedule"):
-        return "what it schedules never comes"
-    return "it never ends"
+    return "what it schedules never comes" if written.startswith("`schedule") \
+        else "it never ends"
 
 
-def _counted_in(decl: ast.Decl) -> Iterator[tuple[str, str, Span]]:
-    """(period, how it is written, where) for each period the declaration counts in."""
+def _counted_in(decl: ast.Decl) -> Iterator[tuple[str, str, Span, bool]]:
+    """(period, how it is written, where, whether it waits for the period to begin) for
+    each period the declaration counts in."""
     clauses = getattr(decl, "clauses", None)
     if not isinstance(clauses, ast.Clauses) or clauses is ast.NO_CLAUSES:
         return
     lim, dur = clauses.limit, clauses.duration
     if lim is not None and lim.per is not None:
-        yield lim.per, f"`limit: ... per {lim.per}`", lim.span
+        yield lim.per, f"`limit: ... per {lim.per}`", lim.span, False
     if dur is not None and dur.period is not None:
-        yield dur.period, f"`duration: {_until(dur.kind)} {dur.period}`", dur.span
+        yield (dur.period, f"`duration: {_until(dur.kind)} {dur.period}`", dur.span,
+               dur.kind == "until_start")
     for stmt in clauses.cost + clauses.effect:
         for node in iter_nodes(stmt):
             if isinstance(node, ast.Disable) and node.period is not None:
                 yield (node.period, f"`disable ... {_until(node.kind)} {node.period}`",
-                       node.span)
+                       node.span, node.kind == "until_start")
             elif isinstance(node, ast.Schedule):
                 if node.period is not None:
                     yield (period_of(node.period), f"`schedule ... in ... {node.period}`",
-                           node.span)
+                           node.span, True)
                 elif node.at_end is not None and node.at_end != "step":
                     yield (period_of(node.at_end), f"`schedule ... at end of {node.at_end}`",
-                           node.span)
+                           node.span, True)
 
 
 def _until(kind: str) -> str:
