@@ -43,3 +43,20 @@ def test_an_invariant_that_did_not_hold_is_left_as_it_is(defs: Any) -> None:
     assert game.holding() == ("four_crew",)
     with pytest.raises(Illegal, match="exactly 4 crew"), game.effect():
         game.lose("crew", 1, None)
+
+
+HOLDS_THEN = FIXTURES / "engine" / "holds_then.ludex"
+
+
+def test_a_rule_that_holds_then_refuses_what_its_moment_belongs_to() -> None:
+    results = example_results(compiled_game(HOLDS_THEN))
+    assert {r.example: r.status for r in results} == {"crossings": PASS}
+    game = Game(engine_of(compiled_game(HOLDS_THEN).models[0]).DEFINITIONS)
+    with game.effect():
+        game.place("island", q.square(game, "sea", 2, 1))
+        game.place("ship", q.square(game, "sea", 1, 1))
+    game.trigger("crossing")  # it ends on the island: it holds then
+    with pytest.raises(Illegal, match="must hold then, and it does not"):
+        game.trigger("crossing")  # it ends at sea
+    assert [(e.kind, e.what) for e in game.log if e.what == "crossing_ends_on_an_island"] == [
+        ("held", "crossing_ends_on_an_island"), ("broken", "crossing_ends_on_an_island")]

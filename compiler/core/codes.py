@@ -137,13 +137,14 @@ CODES: Mapping[str, tuple[Severity, str]] = {
                            "never fires"),
     Code.PERIOD_NEVER_DRIVEN: (_W, "a limit, a duration or a schedule counted in a period "
                                "that nothing in the game begins or ends"),
-    Code.HOOKED_REQUIRE: (_W, "a `require` that is the whole effect of a rule hooked before "
-                          "something: failing, it skips the rule and refuses nothing"),
+    Code.HOOKED_REQUIRE: (_W, "a `require` that is the whole effect of a hooked rule: "
+                          "failing, it skips the rule and refuses nothing"),
     Code.BAD_CONTENTS: (_E, "a game's `contents:` naming what is not one of its top-level "
                         "parts, or one twice"),
     Code.NOT_A_STAT: (_E, "a value named as a stat that is no stat of the game"),
-    Code.NOT_AN_INVARIANT: (_E, "a rule that holds always without a condition, or with a "
-                            "moment, cost or effect"),
+    Code.NOT_AN_INVARIANT: (_E, "a rule that holds (`holds: always` or `then`) without a "
+                            "condition, or with a cost or effect (always: or a moment; then: "
+                            "none)"),
     Code.NOT_RESTORABLE: (_E, "a `restore` of something that is no procedure"),
     Code.SHARED_LIMIT_DISAGREES: (_E, "rules counted together (`limit: ... as NAME`) "
                                   "with different limits"),

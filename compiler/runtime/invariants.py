@@ -1,10 +1,15 @@
-"""Rules that hold always (`holds: always`): a condition that must stay true after every
+"""Rules that hold (`holds:`). `holds: always`: a condition that must stay true after every
 change. The engine weighs each one in play before an effect (an example's action, a
 rule triggered from outside) and again once it is resolved, its requests included; an
 effect that breaks one that held is `Illegal`, so a `refused:` action leaves the game as
 it was. One that did not hold before (a start state that does not model all it reads)
 is not a change of this effect's making: it is left as it is. One that cannot be weighed
-once it held (`NotExecutable`) blocks the run."""
+once it held (`NotExecutable`) blocks the run.
+
+`holds: then`: a condition weighed at the rule's moment (`when: end of setup`), as the
+hooked rules of that moment run. When it does not hold, the rule is not skipped as a
+hooked rule that may not be used is: the moment's `Illegal` goes up, and what it belongs
+to is refused (an example's `refused:` action leaves the game as it was)."""
 
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from .snapshots import Snapshots
 if TYPE_CHECKING:
     from .defs import RuleDef, Value
 
-ALWAYS = "always"
+ALWAYS, THEN = "always", "then"
 
 
 class Invariants(Snapshots):
@@ -73,6 +78,19 @@ class Invariants(Snapshots):
             held = self.holding() if self.invariants else ()
             yield
             self.keep(held)
+
+    def _hooked(self, rule: RuleDef, ctx: Ctx) -> None:
+        """A rule that holds then, weighed at its moment: `Illegal` when it does not hold
+        (a condition it cannot weigh blocks the run, as any)."""
+        if rule.holds != THEN or rule.check is None:
+            super()._hooked(rule, ctx)
+            return
+        self.log.weighed[rule.name] = None
+        if rule.check(self.game, ctx):
+            self.log.add("held", rule.name, ctx.subject, "it holds then")
+            return
+        self.log.add("broken", rule.name, ctx.subject, "it must hold then")
+        raise Illegal(f"`{rule.title or rule.name}` must hold then, and it does not")
 
     def trigger(self, name: Value, ctx: Ctx | None = None) -> None:
         if self.pending is not None or not self.invariants:

@@ -231,7 +231,8 @@ PROPS: dict[str, dict[str, Converter]] = {
     "fact": {"returns": choice("number", "yes_no", "text", "list", "value")},
     "waiver": {"reason": text},
 }
-PROPS["rule"]["holds"] = choice("always")  # an invariant (`runtime.invariants`)
+PROPS["rule"]["holds"] = choice("always", "then")  # an invariant, or a check at its moment
+# (`runtime.invariants`)
 REQUIRED: dict[str, tuple[str, ...]] = {"restatement": ("restates",), "waiver": ("reason",)}
 BUILTINS = frozenset(PROPS)
 SUPPRESSIBLE = tuple(c for c, (sev, _) in CODES.items() if sev is not Severity.ERROR)

@@ -11,7 +11,7 @@ from ludex.runtime import Record
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Advantage(Record):
-    # campaign_mode.advantages.advantage: Advantage (rules/dei_old_london/campaign.ludex:256)
+    # campaign_mode.advantages.advantage: Advantage (rules/dei_old_london/campaign.ludex:253)
 
     KIND: ClassVar[str] = 'campaign_mode.advantages.advantage'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -27,7 +27,7 @@ class Advantage(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoralePullKind(Record):
-    # campaign_mode.morale_pull.morale_pull_kind (rules/dei_old_london/campaign.ludex:713)
+    # campaign_mode.morale_pull.morale_pull_kind (rules/dei_old_london/campaign.ludex:710)
     # Morale Pull
 
     KIND: ClassVar[str] = 'campaign_mode.morale_pull.morale_pull_kind'
@@ -36,15 +36,23 @@ class MoralePullKind(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RewardsFourPlayersSampleFaction(Record):
-    # campaign_mode.rewards_four_players.sample_faction (rules/dei_old_london/campaign.ludex:798)
+    # campaign_mode.rewards_four_players.sample_faction (rules/dei_old_london/campaign.ludex:795)
 
     KIND: ClassVar[str] = 'campaign_mode.rewards_four_players.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CampaignFactionsSampleFaction(Record):
+    # campaign_mode.campaign_factions.sample_faction (rules/dei_old_london/campaign.ludex:822)
+
+    KIND: ClassVar[str] = 'campaign_mode.campaign_factions.sample_faction'
+    FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlacesSharedSampleFaction(Record):
-    # campaign_mode.places_shared.sample_faction (rules/dei_old_london/campaign.ludex:822)
+    # campaign_mode.places_shared.sample_faction (rules/dei_old_london/campaign.ludex:848)
 
     KIND: ClassVar[str] = 'campaign_mode.places_shared.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -52,7 +60,7 @@ class PlacesSharedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SecondScenarioOrderSampleFaction(Record):
-    # campaign_mode.second_scenario_order.sample_faction (rules/dei_old_london/campaign.ludex:843)
+    # campaign_mode.second_scenario_order.sample_faction (rules/dei_old_london/campaign.ludex:869)
 
     KIND: ClassVar[str] = 'campaign_mode.second_scenario_order.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -61,7 +69,7 @@ class SecondScenarioOrderSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PowerPointsForObjectivesSampleFaction(Record):
     # campaign_mode.power_points_for_objectives.sample_faction
-    # (rules/dei_old_london/campaign.ludex:864)
+    # (rules/dei_old_london/campaign.ludex:890)
 
     KIND: ClassVar[str] = 'campaign_mode.power_points_for_objectives.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -69,7 +77,7 @@ class PowerPointsForObjectivesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UnlockAdvantagesSampleFaction(Record):
-    # campaign_mode.unlock_advantages.sample_faction (rules/dei_old_london/campaign.ludex:881)
+    # campaign_mode.unlock_advantages.sample_faction (rules/dei_old_london/campaign.ludex:907)
 
     KIND: ClassVar[str] = 'campaign_mode.unlock_advantages.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -77,7 +85,7 @@ class UnlockAdvantagesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CampaignWinnersSampleFaction(Record):
-    # campaign_mode.campaign_winners.sample_faction (rules/dei_old_london/campaign.ludex:915)
+    # campaign_mode.campaign_winners.sample_faction (rules/dei_old_london/campaign.ludex:941)
 
     KIND: ClassVar[str] = 'campaign_mode.campaign_winners.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -85,7 +93,7 @@ class CampaignWinnersSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoralePullUsedSampleFaction(Record):
-    # campaign_mode.morale_pull_used.sample_faction (rules/dei_old_london/campaign.ludex:941)
+    # campaign_mode.morale_pull_used.sample_faction (rules/dei_old_london/campaign.ludex:967)
 
     KIND: ClassVar[str] = 'campaign_mode.morale_pull_used.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -93,7 +101,7 @@ class MoralePullUsedSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TwoAlliancesSampleFaction(Record):
-    # campaign_mode.two_alliances.sample_faction (rules/dei_old_london/campaign.ludex:963)
+    # campaign_mode.two_alliances.sample_faction (rules/dei_old_london/campaign.ludex:989)
 
     KIND: ClassVar[str] = 'campaign_mode.two_alliances.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -101,7 +109,7 @@ class TwoAlliancesSampleFaction(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PrideAndConsolidateSampleFaction(Record):
-    # campaign_mode.pride_and_consolidate.sample_faction (rules/dei_old_london/campaign.ludex:1025)
+    # campaign_mode.pride_and_consolidate.sample_faction (rules/dei_old_london/campaign.ludex:1051)
 
     KIND: ClassVar[str] = 'campaign_mode.pride_and_consolidate.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -441,7 +449,7 @@ class VengeanceCard(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Rank2WhistleBlowSampleFaction(Record):
     # vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:176)
+    # (rules/dei_old_london/vengeance.ludex:195)
 
     KIND: ClassVar[str] = (
         'vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow.sample_faction'
@@ -452,7 +460,7 @@ class Rank2WhistleBlowSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PurebredReplaceRank3SampleFaction(Record):
     # vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:319)
+    # (rules/dei_old_london/vengeance.ludex:338)
 
     KIND: ClassVar[str] = (
         'vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3.sample_faction'
@@ -463,7 +471,7 @@ class PurebredReplaceRank3SampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RedSpacesAndBumpsSampleFaction(Record):
     # vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:491)
+    # (rules/dei_old_london/vengeance.ludex:510)
 
     KIND: ClassVar[str] = (
         'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps.sample_faction'
@@ -474,7 +482,7 @@ class RedSpacesAndBumpsSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltiesSufferedSampleFaction(Record):
     # vengeance_mode.rules.vengeance_cards.penalties_suffered.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:761)
+    # (rules/dei_old_london/vengeance.ludex:780)
 
     KIND: ClassVar[str] = 'vengeance_mode.rules.vengeance_cards.penalties_suffered.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -483,7 +491,7 @@ class PenaltiesSufferedSampleFaction(Record):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NewEffectsSufferedSampleFaction(Record):
     # vengeance_mode.rules.vengeance_cards.new_effects_suffered.sample_faction
-    # (rules/dei_old_london/vengeance.ludex:785)
+    # (rules/dei_old_london/vengeance.ludex:804)
 
     KIND: ClassVar[str] = 'vengeance_mode.rules.vengeance_cards.new_effects_suffered.sample_faction'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -626,6 +634,26 @@ REWARDS_FOUR_PLAYERS_FACTION_BLUE = RewardsFourPlayersSampleFaction(
 
 REWARDS_FOUR_PLAYERS_FACTION_GREEN = RewardsFourPlayersSampleFaction(
     id='campaign_mode.rewards_four_players.faction_green',
+    title=None,
+)
+
+CAMPAIGN_FACTIONS_FACTION_RED = CampaignFactionsSampleFaction(
+    id='campaign_mode.campaign_factions.faction_red',
+    title=None,
+)
+
+CAMPAIGN_FACTIONS_FACTION_BLUE = CampaignFactionsSampleFaction(
+    id='campaign_mode.campaign_factions.faction_blue',
+    title=None,
+)
+
+CAMPAIGN_FACTIONS_FACTION_GREEN = CampaignFactionsSampleFaction(
+    id='campaign_mode.campaign_factions.faction_green',
+    title=None,
+)
+
+FACTION_BLACK = CampaignFactionsSampleFaction(
+    id='campaign_mode.campaign_factions.faction_black',
     title=None,
 )
 
@@ -1232,6 +1260,10 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     REWARDS_FOUR_PLAYERS_FACTION_RED.id: REWARDS_FOUR_PLAYERS_FACTION_RED,
     REWARDS_FOUR_PLAYERS_FACTION_BLUE.id: REWARDS_FOUR_PLAYERS_FACTION_BLUE,
     REWARDS_FOUR_PLAYERS_FACTION_GREEN.id: REWARDS_FOUR_PLAYERS_FACTION_GREEN,
+    CAMPAIGN_FACTIONS_FACTION_RED.id: CAMPAIGN_FACTIONS_FACTION_RED,
+    CAMPAIGN_FACTIONS_FACTION_BLUE.id: CAMPAIGN_FACTIONS_FACTION_BLUE,
+    CAMPAIGN_FACTIONS_FACTION_GREEN.id: CAMPAIGN_FACTIONS_FACTION_GREEN,
+    FACTION_BLACK.id: FACTION_BLACK,
     PLACES_SHARED_FACTION_RED.id: PLACES_SHARED_FACTION_RED,
     PLACES_SHARED_FACTION_BLUE.id: PLACES_SHARED_FACTION_BLUE,
     SECOND_SCENARIO_ORDER_FACTION_RED.id: SECOND_SCENARIO_ORDER_FACTION_RED,
@@ -1392,6 +1424,12 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         REWARDS_FOUR_PLAYERS_FACTION_RED.id,
         REWARDS_FOUR_PLAYERS_FACTION_BLUE.id,
         REWARDS_FOUR_PLAYERS_FACTION_GREEN.id,
+    ),
+    CampaignFactionsSampleFaction.KIND: (
+        CAMPAIGN_FACTIONS_FACTION_RED.id,
+        CAMPAIGN_FACTIONS_FACTION_BLUE.id,
+        CAMPAIGN_FACTIONS_FACTION_GREEN.id,
+        FACTION_BLACK.id,
     ),
     PlacesSharedSampleFaction.KIND: (PLACES_SHARED_FACTION_RED.id, PLACES_SHARED_FACTION_BLUE.id),
     SecondScenarioOrderSampleFaction.KIND: (

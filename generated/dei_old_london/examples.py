@@ -11,13 +11,13 @@ from . import catalog
 book = Book()
 
 
-# campaign_mode.rewards_four_players (rules/dei_old_london/campaign.ludex:796)
+# campaign_mode.rewards_four_players (rules/dei_old_london/campaign.ludex:793)
 # A 4-player Scenario ends: Campaign Points and Power Points
 @book.example(
     'campaign_mode.rewards_four_players',
     title='A 4-player Scenario ends: Campaign Points and Power Points',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:796',
+    source='rules/dei_old_london/campaign.ludex:793',
 )
 def rewards_four_players(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -81,13 +81,79 @@ def rewards_four_players(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.places_shared (rules/dei_old_london/campaign.ludex:820)
+# campaign_mode.campaign_factions (rules/dei_old_london/campaign.ludex:817)
+# Not in the book: who may play the Campaign
+@book.example(
+    'campaign_mode.campaign_factions',
+    title='Not in the book: who may play the Campaign',
+    scope=('campaign_mode',),
+    source='rules/dei_old_london/campaign.ludex:817',
+)
+def campaign_factions(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('objectives_in_play', [], [])
+    g.set_fact('answer', ['a'], [])
+    with g.effect():
+        g.set_place(
+            'faction',
+            [catalog.CAMPAIGN_FACTIONS_FACTION_RED.id, catalog.CAMPAIGN_FACTIONS_FACTION_BLUE.id],
+        )
+    with g.effect(), g.refused('trigger campaign_play'):
+        g.trigger('campaign_mode.campaign_play', ctx)
+    with g.effect():
+        g.set_place('faction', ['purebred'])
+    with g.effect(), g.refused('trigger campaign_play'):
+        g.trigger('campaign_mode.campaign_play', ctx)
+    with g.effect():
+        g.set_place(
+            'faction',
+            [
+                'purebred',
+                catalog.CAMPAIGN_FACTIONS_FACTION_RED.id,
+                catalog.CAMPAIGN_FACTIONS_FACTION_BLUE.id,
+                catalog.CAMPAIGN_FACTIONS_FACTION_GREEN.id,
+                catalog.FACTION_BLACK.id,
+            ],
+        )
+    with g.effect(), g.refused('trigger campaign_play'):
+        g.trigger('campaign_mode.campaign_play', ctx)
+    with g.effect():
+        g.set_place('faction', ['purebred', 'fauns'])
+    with g.effect(), g.refused('trigger campaign_play'):
+        g.trigger('campaign_mode.campaign_play', ctx)
+    with g.effect():
+        g.set_place('faction', ['purebred', catalog.CAMPAIGN_FACTIONS_FACTION_RED.id])
+    with g.effect():
+        g.trigger('campaign_mode.campaign_play', ctx)
+    with g.effect():
+        g.set_place(
+            'faction',
+            [
+                'purebred',
+                catalog.CAMPAIGN_FACTIONS_FACTION_RED.id,
+                catalog.CAMPAIGN_FACTIONS_FACTION_BLUE.id,
+                catalog.CAMPAIGN_FACTIONS_FACTION_GREEN.id,
+            ],
+        )
+    with g.effect():
+        g.trigger('campaign_mode.campaign_play', ctx)
+    return [
+        g.expect(
+            'count(happened(scenario_game)) == 14',
+            lambda: q.count(g, q.happened(g, 'campaign_mode.scenario_game')),
+            '==',
+            lambda: 14,
+        ),
+    ]
+
+
+# campaign_mode.places_shared (rules/dei_old_london/campaign.ludex:846)
 # A 3-player Scenario ends with two Factions tied first
 @book.example(
     'campaign_mode.places_shared',
     title='A 3-player Scenario ends with two Factions tied first',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:820',
+    source='rules/dei_old_london/campaign.ludex:846',
 )
 def places_shared(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -139,13 +205,13 @@ def places_shared(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.second_scenario_order (rules/dei_old_london/campaign.ludex:841)
+# campaign_mode.second_scenario_order (rules/dei_old_london/campaign.ludex:867)
 # The Turn order of Scenario #2 reverses the Scoring result
 @book.example(
     'campaign_mode.second_scenario_order',
     title='The Turn order of Scenario #2 reverses the Scoring result',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:841',
+    source='rules/dei_old_london/campaign.ludex:867',
 )
 def second_scenario_order(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -192,13 +258,13 @@ def second_scenario_order(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.power_points_for_objectives (rules/dei_old_london/campaign.ludex:862)
+# campaign_mode.power_points_for_objectives (rules/dei_old_london/campaign.ludex:888)
 # Power Points for the Bottom boxes of the Objective cards
 @book.example(
     'campaign_mode.power_points_for_objectives',
     title='Power Points for the Bottom boxes of the Objective cards',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:862',
+    source='rules/dei_old_london/campaign.ludex:888',
 )
 def power_points_for_objectives(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -239,13 +305,13 @@ def power_points_for_objectives(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.unlock_advantages (rules/dei_old_london/campaign.ludex:878)
+# campaign_mode.unlock_advantages (rules/dei_old_london/campaign.ludex:904)
 # Blue spends its Power Points on Advantages
 @book.example(
     'campaign_mode.unlock_advantages',
     title='Blue spends its Power Points on Advantages',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:878',
+    source='rules/dei_old_london/campaign.ludex:904',
 )
 def unlock_advantages(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -301,13 +367,13 @@ def unlock_advantages(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.campaign_winners (rules/dei_old_london/campaign.ludex:913)
+# campaign_mode.campaign_winners (rules/dei_old_london/campaign.ludex:939)
 # Ties for the most Campaign Points, with and without the Purebred
 @book.example(
     'campaign_mode.campaign_winners',
     title='Ties for the most Campaign Points, with and without the Purebred',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:913',
+    source='rules/dei_old_london/campaign.ludex:939',
 )
 def campaign_winners(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -352,13 +418,13 @@ def campaign_winners(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.morale_pull_used (rules/dei_old_london/campaign.ludex:939)
+# campaign_mode.morale_pull_used (rules/dei_old_london/campaign.ludex:965)
 # Red marks 70 Supplies and uses it for 2 Candy Boosts; Blue, on 69, may not
 @book.example(
     'campaign_mode.morale_pull_used',
     title='Red marks 70 Supplies and uses it for 2 Candy Boosts; Blue, on 69, may not',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:939',
+    source='rules/dei_old_london/campaign.ludex:965',
 )
 def morale_pull_used(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -412,13 +478,13 @@ def morale_pull_used(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.two_alliances (rules/dei_old_london/campaign.ludex:960)
+# campaign_mode.two_alliances (rules/dei_old_london/campaign.ludex:986)
 # Two Alliances in a Turn, one Faction with Cooperation
 @book.example(
     'campaign_mode.two_alliances',
     title='Two Alliances in a Turn, one Faction with Cooperation',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:960',
+    source='rules/dei_old_london/campaign.ludex:986',
 )
 def two_alliances(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -564,13 +630,13 @@ def two_alliances(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_mode.pride_and_consolidate (rules/dei_old_london/campaign.ludex:1022)
+# campaign_mode.pride_and_consolidate (rules/dei_old_london/campaign.ludex:1048)
 # Final scoring with Pride and Consolidate unlocked
 @book.example(
     'campaign_mode.pride_and_consolidate',
     title='Final scoring with Pride and Consolidate unlocked',
     scope=('campaign_mode',),
-    source='rules/dei_old_london/campaign.ludex:1022',
+    source='rules/dei_old_london/campaign.ludex:1048',
 )
 def pride_and_consolidate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2285,13 +2351,13 @@ def lab_rewards_example(g: Game) -> list[Expectation]:
     ]
 
 
-# thames.thames_setup.thames_tiles (rules/dei_old_london/thames.ludex:62)
+# thames.thames_setup.thames_tiles (rules/dei_old_london/thames.ludex:63)
 # The Thames tiles go on the Map, the Neutral Bridge on London Bridge
 @book.example(
     'thames.thames_setup.thames_tiles',
     title='The Thames tiles go on the Map, the Neutral Bridge on London Bridge',
     scope=('thames',),
-    source='rules/dei_old_london/thames.ludex:62',
+    source='rules/dei_old_london/thames.ludex:63',
 )
 def thames_tiles(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2314,14 +2380,76 @@ def thames_tiles(g: Game) -> list[Expectation]:
     ]
 
 
+# thames.thames_setup.river_checked_at_phase_end (rules/dei_old_london/thames.ludex:74)
+# Not in the book: Phase 1 ends with the river's course open, or is refused
+@book.example(
+    'thames.thames_setup.river_checked_at_phase_end',
+    title="Not in the book: Phase 1 ends with the river's course open, or is refused",
+    scope=('thames',),
+    source='rules/dei_old_london/thames.ludex:74',
+)
+def river_checked_at_phase_end(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('river_course_open', ['map'], False)
+    with g.effect(), g.refused('trigger setup_phase_1'):
+        g.trigger('setup_phase_1', ctx)
+    return [
+        g.expect('not empty(thames_districts)', lambda: not q.empty(g, 'thames.thames_districts')),
+    ]
+
+
+# thames.thames_setup.river_open_at_phase_end (rules/dei_old_london/thames.ludex:86)
+# Not in the book: Phase 1 ends with the river's course open
+@book.example(
+    'thames.thames_setup.river_open_at_phase_end',
+    title="Not in the book: Phase 1 ends with the river's course open",
+    scope=('thames',),
+    source='rules/dei_old_london/thames.ludex:86',
+)
+def river_open_at_phase_end(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('river_course_open', ['map'], True)
+    with g.effect():
+        g.trigger('setup_phase_1', ctx)
+    return [g.expect('empty(thames_districts)', lambda: q.empty(g, 'thames.thames_districts'))]
+
+
+# vengeance_mode.setup.big_ben_surroundings (rules/dei_old_london/vengeance.ludex:108)
+# Not in the book: Big Ben among the Neutral Refuges
+@book.example(
+    'vengeance_mode.setup.big_ben_surroundings',
+    title='Not in the book: Big Ben among the Neutral Refuges',
+    scope=('vengeance_mode',),
+    source='rules/dei_old_london/vengeance.ludex:108',
+)
+def big_ben_surroundings(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('river_course_open', ['map'], True)
+    g.set_fact('surrounded_by', ['vengeance_mode.big_ben_district', 'neutral_refuge'], True)
+    with g.effect(), g.refused('trigger setup_phase_1'):
+        g.trigger('setup_phase_1', ctx)
+    with g.effect():
+        g.set_fact('surrounded_by', ['vengeance_mode.big_ben_district', 'neutral_refuge'], False)
+    with g.effect():
+        g.trigger('setup_phase_1', ctx)
+    return [
+        g.expect(
+            'location(big_ben_district) == district_2_4',
+            lambda: q.location(g, 'vengeance_mode.big_ben_district'),
+            '==',
+            lambda: 'district_2_4',
+        ),
+    ]
+
+
 # vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow
-# (rules/dei_old_london/vengeance.ludex:174)
+# (rules/dei_old_london/vengeance.ludex:193)
 # Red Whistle-blows with the card on the Rank 2 space
 @book.example(
     'vengeance_mode.rules.whistle_blow_section.rank_2_whistle_blow',
     title='Red Whistle-blows with the card on the Rank 2 space',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:174',
+    source='rules/dei_old_london/vengeance.ludex:193',
 )
 def rank_2_whistle_blow(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2417,13 +2545,13 @@ def rank_2_whistle_blow(g: Game) -> list[Expectation]:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3
-# (rules/dei_old_london/vengeance.ludex:317)
+# (rules/dei_old_london/vengeance.ludex:336)
 # The Purebred replace the Rank 3 card with one of the 3 they drew
 @book.example(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_replace_rank_3',
     title='The Purebred replace the Rank 3 card with one of the 3 they drew',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:317',
+    source='rules/dei_old_london/vengeance.ludex:336',
 )
 def purebred_replace_rank_3(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2495,13 +2623,13 @@ def purebred_replace_rank_3(g: Game) -> list[Expectation]:
     ]
 
 
-# vengeance_mode.rules.track_and_cards.refills (rules/dei_old_london/vengeance.ludex:431)
+# vengeance_mode.rules.track_and_cards.refills (rules/dei_old_london/vengeance.ludex:450)
 # An Action phase, two Turns: the cards slide right, the Rank 1 card goes
 @book.example(
     'vengeance_mode.rules.track_and_cards.refills',
     title='An Action phase, two Turns: the cards slide right, the Rank 1 card goes',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:431',
+    source='rules/dei_old_london/vengeance.ludex:450',
 )
 def refills(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2560,13 +2688,13 @@ def refills(g: Game) -> list[Expectation]:
 
 
 # vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps
-# (rules/dei_old_london/vengeance.ludex:489)
+# (rules/dei_old_london/vengeance.ludex:508)
 # Red stops behind three tokens; White bumps Yellow at #9
 @book.example(
     'vengeance_mode.rules.red_spaces_reading.red_spaces_and_bumps',
     title='Red stops behind three tokens; White bumps Yellow at #9',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:489',
+    source='rules/dei_old_london/vengeance.ludex:508',
 )
 def red_spaces_and_bumps(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2630,13 +2758,13 @@ def red_spaces_and_bumps(g: Game) -> list[Expectation]:
     ]
 
 
-# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:567)
+# vengeance_mode.rules.extra_supplies.ending_on_space_4 (rules/dei_old_london/vengeance.ludex:586)
 # Ending the game on space #4
 @book.example(
     'vengeance_mode.rules.extra_supplies.ending_on_space_4',
     title='Ending the game on space #4',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:567',
+    source='rules/dei_old_london/vengeance.ludex:586',
 )
 def ending_on_space_4(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2656,13 +2784,13 @@ def ending_on_space_4(g: Game) -> list[Expectation]:
     ]
 
 
-# vengeance_mode.rules.vengeance_cards.penalties_suffered (rules/dei_old_london/vengeance.ludex:756)
+# vengeance_mode.rules.vengeance_cards.penalties_suffered (rules/dei_old_london/vengeance.ludex:775)
 # Blue and Green suffer Corruption, each choosing a penalty
 @book.example(
     'vengeance_mode.rules.vengeance_cards.penalties_suffered',
     title='Blue and Green suffer Corruption, each choosing a penalty',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:756',
+    source='rules/dei_old_london/vengeance.ludex:775',
 )
 def penalties_suffered(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2721,13 +2849,13 @@ def penalties_suffered(g: Game) -> list[Expectation]:
 
 
 # vengeance_mode.rules.vengeance_cards.new_effects_suffered
-# (rules/dei_old_london/vengeance.ludex:783)
+# (rules/dei_old_london/vengeance.ludex:802)
 # Blue loses a Feat to Monopoly and an Action card to Eclectic one
 @book.example(
     'vengeance_mode.rules.vengeance_cards.new_effects_suffered',
     title='Blue loses a Feat to Monopoly and an Action card to Eclectic one',
     scope=('vengeance_mode',),
-    source='rules/dei_old_london/vengeance.ludex:783',
+    source='rules/dei_old_london/vengeance.ludex:802',
 )
 def new_effects_suffered(g: Game) -> list[Expectation]:
     ctx = Ctx()

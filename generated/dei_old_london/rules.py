@@ -60,24 +60,28 @@ def scenario_played_effect(g: Game, ctx: Ctx) -> None:
 
 # campaign_mode.campaign_setup.players_and_factions (rules/dei_old_london/campaign.ludex:44)
 # 2 to 4 players; the Purebred must be chosen
-@book.rule(
+def players_and_factions_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        q.count(g, 'faction') >= 2
+        and q.count(g, 'faction') <= 4
+        and q.contains(g, 'faction', 'purebred')
+        and not q.contains(g, 'faction', 'fauns')
+        and not q.contains(g, 'faction', 'psionics')
+        and not q.contains(g, 'faction', 'wilds'),
+    )
+
+
+book.rule(
     'campaign_mode.campaign_setup.players_and_factions',
     title='2 to 4 players; the Purebred must be chosen',
     when=Timing('start', target='campaign_mode.campaign_play'),
+    check=players_and_factions_check,
     scope=('campaign_mode',),
+    holds='then',
 )
-def players_and_factions_effect(g: Game, ctx: Ctx) -> None:
-    g.require(
-        q.count(g, 'faction') >= 2 and q.count(g, 'faction') <= 4,
-        'count(faction) >= 2 and count(faction) <= 4',
-    )
-    g.require(q.contains(g, 'faction', 'purebred'), 'contains(faction, purebred)')
-    g.require(not q.contains(g, 'faction', 'fauns'), 'not contains(faction, fauns)')
-    g.require(not q.contains(g, 'faction', 'psionics'), 'not contains(faction, psionics)')
-    g.require(not q.contains(g, 'faction', 'wilds'), 'not contains(faction, wilds)')
 
 
-# campaign_mode.campaign_setup.no_order_tokens (rules/dei_old_london/campaign.ludex:57)
+# campaign_mode.campaign_setup.no_order_tokens (rules/dei_old_london/campaign.ludex:53)
 # No Order tokens in the Campaign
 @book.rule(
     'campaign_mode.campaign_setup.no_order_tokens',
@@ -90,7 +94,7 @@ def no_order_tokens_effect(g: Game, ctx: Ctx) -> None:
         g.place(t, 'the_box')
 
 
-# campaign_mode.campaign_setup.determine_turn_order (rules/dei_old_london/campaign.ludex:66)
+# campaign_mode.campaign_setup.determine_turn_order (rules/dei_old_london/campaign.ludex:62)
 # Determining Turn Order
 @book.rule(
     'campaign_mode.campaign_setup.determine_turn_order',
@@ -135,7 +139,7 @@ def determine_turn_order_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# campaign_mode.setting_up_the_map.map_by_player_count (rules/dei_old_london/campaign.ludex:91)
+# campaign_mode.setting_up_the_map.map_by_player_count (rules/dei_old_london/campaign.ludex:87)
 # The Map for fewer than 4 players
 def map_by_player_count_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.count(g, 'faction') < 4)
@@ -153,19 +157,23 @@ def map_by_player_count_effect(g: Game, ctx: Ctx) -> None:
     g.prose("use only the highlighted zones of the Scenario's map, as indicated in the figures.")
 
 
-# campaign_mode.setting_up_the_map.districts_as_depicted (rules/dei_old_london/campaign.ludex:101)
+# campaign_mode.setting_up_the_map.districts_as_depicted (rules/dei_old_london/campaign.ludex:97)
 # Districts as depicted
-@book.rule(
+def districts_as_depicted_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('placed_as_depicted', 'map'))
+
+
+book.rule(
     'campaign_mode.setting_up_the_map.districts_as_depicted',
     title='Districts as depicted',
     when=Timing('end', target='setup_phase_1'),
+    check=districts_as_depicted_check,
     scope=('campaign_mode',),
+    holds='then',
 )
-def districts_as_depicted_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.fact('placed_as_depicted', 'map'), 'placed_as_depicted(map)')
 
 
-# campaign_mode.objective_cards.top_box (rules/dei_old_london/campaign.ludex:120)
+# campaign_mode.objective_cards.top_box (rules/dei_old_london/campaign.ludex:117)
 # The Top box: Extra Supplies
 book.rule(
     'campaign_mode.objective_cards.top_box',
@@ -175,7 +183,7 @@ book.rule(
 )
 
 
-# campaign_mode.objective_cards.bottom_box (rules/dei_old_london/campaign.ludex:125)
+# campaign_mode.objective_cards.bottom_box (rules/dei_old_london/campaign.ludex:122)
 # The Bottom box: Power Points
 @book.rule(
     'campaign_mode.objective_cards.bottom_box',
@@ -190,7 +198,7 @@ def bottom_box_effect(g: Game, ctx: Ctx) -> None:
                 g.gain('power_points', 1, f)
 
 
-# campaign_mode.objective_cards.top_box_for_some (rules/dei_old_london/campaign.ludex:135)
+# campaign_mode.objective_cards.top_box_for_some (rules/dei_old_london/campaign.ludex:132)
 # Top boxes for the Purebred or specific Factions
 book.rule(
     'campaign_mode.objective_cards.top_box_for_some',
@@ -200,7 +208,7 @@ book.rule(
 )
 
 
-# campaign_mode.event_rules.scenario_events: Events (rules/dei_old_london/campaign.ludex:158)
+# campaign_mode.event_rules.scenario_events: Events (rules/dei_old_london/campaign.ludex:155)
 @book.rule(
     'campaign_mode.event_rules.scenario_events',
     title='Events',
@@ -213,7 +221,7 @@ def scenario_events_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_mode.event_rules.scenario_events.event_takes_place
-# (rules/dei_old_london/campaign.ludex:170)
+# (rules/dei_old_london/campaign.ludex:167)
 # The Event takes place
 def scenario_events_event_takes_place_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('turn_number')) >= 2 and q.known(g, g.fact('turn_number')) <= 4)
@@ -231,7 +239,7 @@ def scenario_events_event_takes_place_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_mode.event_rules.events_revealed.reveal_all_events
-# (rules/dei_old_london/campaign.ludex:180)
+# (rules/dei_old_london/campaign.ludex:177)
 # Reveal all the Events
 @book.rule(
     'campaign_mode.event_rules.events_revealed.reveal_all_events',
@@ -244,7 +252,7 @@ def reveal_all_events_effect(g: Game, ctx: Ctx) -> None:
         g.reveal(e)
 
 
-# campaign_mode.points.scenario_rewards (rules/dei_old_london/campaign.ludex:196)
+# campaign_mode.points.scenario_rewards (rules/dei_old_london/campaign.ludex:193)
 # Campaign Points at the end of each Scenario
 @book.rule(
     'campaign_mode.points.scenario_rewards',
@@ -276,7 +284,7 @@ def scenario_rewards_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_mode.points.revenge', ctx)
 
 
-# campaign_mode.points.point_rewards: Rewards (rules/dei_old_london/campaign.ludex:208)
+# campaign_mode.points.point_rewards: Rewards (rules/dei_old_london/campaign.ludex:205)
 book.table(
     'campaign_mode.points.point_rewards',
     title='Rewards',
@@ -289,7 +297,7 @@ book.table(
 )
 
 
-# campaign_mode.points.revenge (rules/dei_old_london/campaign.ludex:224)
+# campaign_mode.points.revenge (rules/dei_old_london/campaign.ludex:221)
 # Power Points for the last players
 @book.rule(
     'campaign_mode.points.revenge',
@@ -325,7 +333,7 @@ def revenge_effect(g: Game, ctx: Ctx) -> None:
             g.gain('power_points', 1, f)
 
 
-# campaign_mode.advantages.unlock_advantages (rules/dei_old_london/campaign.ludex:263)
+# campaign_mode.advantages.unlock_advantages (rules/dei_old_london/campaign.ludex:260)
 # Unlocking Advantages
 @book.rule(
     'campaign_mode.advantages.unlock_advantages',
@@ -357,7 +365,7 @@ def unlock_advantages_effect(g: Game, ctx: Ctx) -> None:
         ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.comrades: Comrades (rules/dei_old_london/campaign.ludex:297)
+# campaign_mode.advantages.cost_1.comrades: Comrades (rules/dei_old_london/campaign.ludex:294)
 def comrades_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -374,7 +382,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.comrades.extra_scrapper (rules/dei_old_london/campaign.ludex:305)
+# campaign_mode.advantages.cost_1.comrades.extra_scrapper (rules/dei_old_london/campaign.ludex:302)
 # 1 additional Scrapper
 @book.rule(
     'campaign_mode.advantages.cost_1.comrades.extra_scrapper',
@@ -396,7 +404,7 @@ def extra_scrapper_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.energetic_hold (rules/dei_old_london/campaign.ludex:314)
+# campaign_mode.advantages.cost_1.energetic_hold (rules/dei_old_london/campaign.ludex:311)
 # Energetic Hold
 def energetic_hold_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -415,7 +423,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell
-# (rules/dei_old_london/campaign.ludex:322)
+# (rules/dei_old_london/campaign.ludex:319)
 # 1 additional Energy Cell
 @book.rule(
     'campaign_mode.advantages.cost_1.energetic_hold.extra_energy_cell',
@@ -429,7 +437,7 @@ def extra_energy_cell_effect(g: Game, ctx: Ctx) -> None:
             g.gain('energy_cell', 1, f)
 
 
-# campaign_mode.advantages.cost_1.technologies_hold (rules/dei_old_london/campaign.ludex:329)
+# campaign_mode.advantages.cost_1.technologies_hold (rules/dei_old_london/campaign.ludex:326)
 # Technologies Hold
 def technologies_hold_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -448,7 +456,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.technologies_hold.extra_technologies
-# (rules/dei_old_london/campaign.ludex:337)
+# (rules/dei_old_london/campaign.ludex:334)
 # 2 additional Technologies
 @book.rule(
     'campaign_mode.advantages.cost_1.technologies_hold.extra_technologies',
@@ -462,7 +470,7 @@ def extra_technologies_effect(g: Game, ctx: Ctx) -> None:
             g.gain('technology', 2, f)
 
 
-# campaign_mode.advantages.cost_1.tactics_flexibility (rules/dei_old_london/campaign.ludex:344)
+# campaign_mode.advantages.cost_1.tactics_flexibility (rules/dei_old_london/campaign.ludex:341)
 # Tactics Flexibility
 def tactics_flexibility_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -481,7 +489,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first
-# (rules/dei_old_london/campaign.ludex:353)
+# (rules/dei_old_london/campaign.ludex:350)
 # A random Feat of your color first
 @book.rule(
     'campaign_mode.advantages.cost_1.tactics_flexibility.random_feat_first',
@@ -507,7 +515,7 @@ def random_feat_first_effect(g: Game, ctx: Ctx) -> None:
                 )
 
 
-# campaign_mode.advantages.cost_1.explorers: Explorers (rules/dei_old_london/campaign.ludex:361)
+# campaign_mode.advantages.cost_1.explorers: Explorers (rules/dei_old_london/campaign.ludex:358)
 def explorers_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -524,7 +532,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.explorers.cross_a_ruin (rules/dei_old_london/campaign.ludex:368)
+# campaign_mode.advantages.cost_1.explorers.cross_a_ruin (rules/dei_old_london/campaign.ludex:365)
 # Cross a Ruin with 1 Move Action
 def cross_a_ruin_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.EXPLORERS.id, ctx.need('actor')))
@@ -541,7 +549,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.signal_distortion (rules/dei_old_london/campaign.ludex:375)
+# campaign_mode.advantages.cost_1.signal_distortion (rules/dei_old_london/campaign.ludex:372)
 # Signal Distortion
 def signal_distortion_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -560,7 +568,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_1.signal_distortion.swap_drones
-# (rules/dei_old_london/campaign.ludex:383)
+# (rules/dei_old_london/campaign.ludex:380)
 # Swap 2 Drones
 @book.rule(
     'campaign_mode.advantages.cost_1.signal_distortion.swap_drones',
@@ -592,7 +600,7 @@ def swap_drones_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_1.initiative: Initiative (rules/dei_old_london/campaign.ludex:393)
+# campaign_mode.advantages.cost_1.initiative: Initiative (rules/dei_old_london/campaign.ludex:390)
 def initiative_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -609,7 +617,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.initiative.first_player (rules/dei_old_london/campaign.ludex:402)
+# campaign_mode.advantages.cost_1.initiative.first_player (rules/dei_old_london/campaign.ludex:399)
 # Automatically the First Player
 @book.rule(
     'campaign_mode.advantages.cost_1.initiative.first_player',
@@ -634,7 +642,7 @@ def first_player_effect(g: Game, ctx: Ctx) -> None:
             g.set(f, 'turn_order', 0)
 
 
-# campaign_mode.advantages.cost_1.legacy: Legacy (rules/dei_old_london/campaign.ludex:409)
+# campaign_mode.advantages.cost_1.legacy: Legacy (rules/dei_old_london/campaign.ludex:406)
 def legacy_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -651,7 +659,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_1.legacy.keep_candy_boosts (rules/dei_old_london/campaign.ludex:417)
+# campaign_mode.advantages.cost_1.legacy.keep_candy_boosts (rules/dei_old_london/campaign.ludex:414)
 # Keep up to 2 Candy Boosts
 @book.rule(
     'campaign_mode.advantages.cost_1.legacy.keep_candy_boosts',
@@ -667,7 +675,7 @@ def keep_candy_boosts_effect(g: Game, ctx: Ctx) -> None:
             g.prose('if f possesses more than 2, f chooses which to keep.')
 
 
-# campaign_mode.advantages.cost_1.kept_candy_boosts_back (rules/dei_old_london/campaign.ludex:425)
+# campaign_mode.advantages.cost_1.kept_candy_boosts_back (rules/dei_old_london/campaign.ludex:422)
 # Kept Candy Boosts in the next Scenario
 @book.rule(
     'campaign_mode.advantages.cost_1.kept_candy_boosts_back',
@@ -681,7 +689,7 @@ def kept_candy_boosts_back_effect(g: Game, ctx: Ctx) -> None:
         g.set(f, 'kept_candy_boosts', 0)
 
 
-# campaign_mode.advantages.cost_2.grant: Grant (rules/dei_old_london/campaign.ludex:435)
+# campaign_mode.advantages.cost_2.grant: Grant (rules/dei_old_london/campaign.ludex:432)
 def grant_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -699,7 +707,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.grant.place_a_construction
-# (rules/dei_old_london/campaign.ludex:443)
+# (rules/dei_old_london/campaign.ludex:440)
 # 1 Elevator or 1 Bridge
 @book.rule(
     'campaign_mode.advantages.cost_2.grant.place_a_construction',
@@ -735,7 +743,7 @@ def place_a_construction_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_2.emergency_exit (rules/dei_old_london/campaign.ludex:454)
+# campaign_mode.advantages.cost_2.emergency_exit (rules/dei_old_london/campaign.ludex:451)
 # Emergency Exit
 def emergency_exit_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -754,7 +762,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.emergency_exit.roof_to_ground
-# (rules/dei_old_london/campaign.ludex:463)
+# (rules/dei_old_london/campaign.ludex:460)
 # From a Roof to the Ground without an Elevator
 def roof_to_ground_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.EMERGENCY_EXIT.id, ctx.need('actor')))
@@ -770,7 +778,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.private_negotiation (rules/dei_old_london/campaign.ludex:469)
+# campaign_mode.advantages.cost_2.private_negotiation (rules/dei_old_london/campaign.ludex:466)
 # Private Negotiation
 def private_negotiation_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -789,7 +797,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.private_negotiation.private_mission
-# (rules/dei_old_london/campaign.ludex:478)
+# (rules/dei_old_london/campaign.ludex:475)
 # A Mission next to your Pad
 @book.rule(
     'campaign_mode.advantages.cost_2.private_negotiation.private_mission',
@@ -807,7 +815,7 @@ def private_mission_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# campaign_mode.advantages.cost_2.acrobatics: Acrobatics (rules/dei_old_london/campaign.ludex:485)
+# campaign_mode.advantages.cost_2.acrobatics: Acrobatics (rules/dei_old_london/campaign.ludex:482)
 def acrobatics_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -825,7 +833,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.acrobatics.ground_to_roof
-# (rules/dei_old_london/campaign.ludex:494)
+# (rules/dei_old_london/campaign.ludex:491)
 # From under a Bridge to its Roof
 def ground_to_roof_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.ACROBATICS.id, ctx.need('actor')))
@@ -841,7 +849,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.consolidate: Consolidate (rules/dei_old_london/campaign.ludex:500)
+# campaign_mode.advantages.cost_2.consolidate: Consolidate (rules/dei_old_london/campaign.ludex:497)
 def consolidate_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -859,7 +867,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.consolidate.consolidated_color
-# (rules/dei_old_london/campaign.ludex:509)
+# (rules/dei_old_london/campaign.ludex:506)
 # 1 Campaign Point for 3 Outposts of the color
 @book.rule(
     'campaign_mode.advantages.cost_2.consolidate.consolidated_color',
@@ -884,7 +892,7 @@ def consolidated_color_effect(g: Game, ctx: Ctx) -> None:
             g.gain('campaign_points', 1, f)
 
 
-# campaign_mode.advantages.cost_2.pride: Pride (rules/dei_old_london/campaign.ludex:516)
+# campaign_mode.advantages.cost_2.pride: Pride (rules/dei_old_london/campaign.ludex:513)
 def pride_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -902,7 +910,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.pride.unresolved_challenge
-# (rules/dei_old_london/campaign.ludex:524)
+# (rules/dei_old_london/campaign.ludex:521)
 # 6 Supplies for an unresolved Challenge
 @book.rule(
     'campaign_mode.advantages.cost_2.pride.unresolved_challenge',
@@ -927,7 +935,7 @@ def unresolved_challenge_effect(g: Game, ctx: Ctx) -> None:
             g.gain('supply', 6, f)
 
 
-# campaign_mode.advantages.cost_2.cooperation: Cooperation (rules/dei_old_london/campaign.ludex:531)
+# campaign_mode.advantages.cost_2.cooperation: Cooperation (rules/dei_old_london/campaign.ludex:528)
 def cooperation_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -945,7 +953,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.cooperation.alliance_bonus
-# (rules/dei_old_london/campaign.ludex:538)
+# (rules/dei_old_london/campaign.ludex:535)
 # 2 Supplies for an Alliance Mission
 def alliance_bonus_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.active(g, catalog.COOPERATION.id, ctx.need('actor')))
@@ -962,7 +970,7 @@ def alliance_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# campaign_mode.advantages.cost_2.strategy: Strategy (rules/dei_old_london/campaign.ludex:544)
+# campaign_mode.advantages.cost_2.strategy: Strategy (rules/dei_old_london/campaign.ludex:541)
 def strategy_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -980,7 +988,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_2.strategy.feat_on_your_pad
-# (rules/dei_old_london/campaign.ludex:554)
+# (rules/dei_old_london/campaign.ludex:551)
 # Start with the written Feat
 @book.rule(
     'campaign_mode.advantages.cost_2.strategy.feat_on_your_pad',
@@ -995,7 +1003,7 @@ def feat_on_your_pad_effect(g: Game, ctx: Ctx) -> None:
             g.prose('f starts the Scenario with the Feat written on its sheet (locked) on its Pad.')
 
 
-# campaign_mode.advantages.cost_2.geotech: Geotech (rules/dei_old_london/campaign.ludex:561)
+# campaign_mode.advantages.cost_2.geotech: Geotech (rules/dei_old_london/campaign.ludex:558)
 def geotech_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1012,7 +1020,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_2.geotech.last_resource (rules/dei_old_london/campaign.ludex:569)
+# campaign_mode.advantages.cost_2.geotech.last_resource (rules/dei_old_london/campaign.ludex:566)
 # 2 Supplies for the last Resource of a Region
 def last_resource_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1032,7 +1040,7 @@ def last_resource_effect(g: Game, ctx: Ctx) -> None:
     g.gain('supply', 2, ctx.need('actor'))
 
 
-# campaign_mode.advantages.cost_3.specialization (rules/dei_old_london/campaign.ludex:578)
+# campaign_mode.advantages.cost_3.specialization (rules/dei_old_london/campaign.ludex:575)
 # Specialization
 def specialization_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1051,7 +1059,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.specialization.market_card_kept
-# (rules/dei_old_london/campaign.ludex:588)
+# (rules/dei_old_london/campaign.ludex:585)
 # The Market card joins your Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.specialization.market_card_kept',
@@ -1066,7 +1074,7 @@ def market_card_kept_effect(g: Game, ctx: Ctx) -> None:
             g.prose("the Market card written on f's sheet is among f's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.sleeping_cell (rules/dei_old_london/campaign.ludex:595)
+# campaign_mode.advantages.cost_3.sleeping_cell (rules/dei_old_london/campaign.ludex:592)
 # Sleeping Cell
 def sleeping_cell_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1085,7 +1093,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge
-# (rules/dei_old_london/campaign.ludex:603)
+# (rules/dei_old_london/campaign.ludex:600)
 # 1 Refuge in a Ground Region with no Outpost
 @book.rule(
     'campaign_mode.advantages.cost_3.sleeping_cell.hidden_refuge',
@@ -1118,7 +1126,7 @@ def hidden_refuge_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.advantages.cost_3.robotics: Robotics (rules/dei_old_london/campaign.ludex:613)
+# campaign_mode.advantages.cost_3.robotics: Robotics (rules/dei_old_london/campaign.ludex:610)
 def robotics_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1135,7 +1143,7 @@ book.rule(
 )
 
 
-# campaign_mode.advantages.cost_3.robotics.drone_card_kept (rules/dei_old_london/campaign.ludex:624)
+# campaign_mode.advantages.cost_3.robotics.drone_card_kept (rules/dei_old_london/campaign.ludex:621)
 # The Drone card joins the Purebred's Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.robotics.drone_card_kept',
@@ -1149,7 +1157,7 @@ def drone_card_kept_effect(g: Game, ctx: Ctx) -> None:
         g.prose("the Market Drone card written on the sheet is among the Purebred's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.contraband: Contraband (rules/dei_old_london/campaign.ludex:630)
+# campaign_mode.advantages.cost_3.contraband: Contraband (rules/dei_old_london/campaign.ludex:627)
 def contraband_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
 
@@ -1167,7 +1175,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.contraband.black_market_card_kept
-# (rules/dei_old_london/campaign.ludex:641)
+# (rules/dei_old_london/campaign.ludex:638)
 # The Black Market card joins your Faction cards
 @book.rule(
     'campaign_mode.advantages.cost_3.contraband.black_market_card_kept',
@@ -1182,7 +1190,7 @@ def black_market_card_kept_effect(g: Game, ctx: Ctx) -> None:
             g.prose("the Black Market card written on f's sheet is among f's Faction cards.")
 
 
-# campaign_mode.advantages.cost_3.face_of_the_people (rules/dei_old_london/campaign.ludex:648)
+# campaign_mode.advantages.cost_3.face_of_the_people (rules/dei_old_london/campaign.ludex:645)
 # Face of the People
 def face_of_the_people_cost(g: Game, ctx: Ctx) -> None:
     g.pay('power_points', g.get(ctx.need('self'), 'price'), ctx.need('actor'))
@@ -1201,7 +1209,7 @@ book.rule(
 
 
 # campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere
-# (rules/dei_old_london/campaign.ludex:657)
+# (rules/dei_old_london/campaign.ludex:654)
 # 1 additional Scrapper, in any Region with no Outpost
 @book.rule(
     'campaign_mode.advantages.cost_3.face_of_the_people.scrapper_anywhere',
@@ -1230,7 +1238,7 @@ def scrapper_anywhere_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# campaign_mode.morale_pull.morale_pulls (rules/dei_old_london/campaign.ludex:694)
+# campaign_mode.morale_pull.morale_pulls (rules/dei_old_london/campaign.ludex:691)
 # Fulfilling a Morale Pull
 book.rule(
     'campaign_mode.morale_pull.morale_pulls',
@@ -1240,7 +1248,7 @@ book.rule(
 )
 
 
-# campaign_mode.morale_pull.use_morale_pull (rules/dei_old_london/campaign.ludex:702)
+# campaign_mode.morale_pull.use_morale_pull (rules/dei_old_london/campaign.ludex:699)
 # Using a completed Morale Pull
 def use_morale_pull_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1261,7 +1269,7 @@ def use_morale_pull_effect(g: Game, ctx: Ctx) -> None:
     g.gain('candy_boost', 2, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:715)
+# campaign_mode.morale_pull.supplies_70: 70 Supplies (rules/dei_old_london/campaign.ludex:712)
 def supplies_70_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('actor'), 'supply')) >= 70)
 
@@ -1280,7 +1288,7 @@ def supplies_70_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:722)
+# campaign_mode.morale_pull.resources_10: 10 Resources (rules/dei_old_london/campaign.ludex:719)
 def resources_10_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('resources', ctx.need('actor'))) >= 10)
 
@@ -1299,7 +1307,7 @@ def resources_10_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:729)
+# campaign_mode.morale_pull.scrappers_15: 15 Scrappers (rules/dei_old_london/campaign.ludex:726)
 def scrappers_15_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('scrappers_of', ctx.need('actor'))) >= 15)
 
@@ -1318,7 +1326,7 @@ def scrappers_15_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.constructions_8 (rules/dei_old_london/campaign.ludex:736)
+# campaign_mode.morale_pull.constructions_8 (rules/dei_old_london/campaign.ludex:733)
 # 8 Constructions (no Purebred)
 def constructions_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1341,7 +1349,7 @@ def constructions_8_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:743)
+# campaign_mode.morale_pull.outposts_8: 8 Outposts (rules/dei_old_london/campaign.ludex:740)
 def outposts_8_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('outposts_controlled', ctx.need('actor'))) >= 8)
 
@@ -1360,7 +1368,7 @@ def outposts_8_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:750)
+# campaign_mode.morale_pull.market_purchases_7 (rules/dei_old_london/campaign.ludex:747)
 # 7 Market purchases
 def market_purchases_7_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.fact('market_purchases', ctx.need('actor'))) >= 7)
@@ -1380,7 +1388,7 @@ def market_purchases_7_effect(g: Game, ctx: Ctx) -> None:
     g.gain('morale_pulls_marked', 1, ctx.need('actor'))
 
 
-# campaign_mode.win_a_campaign.name_the_winner (rules/dei_old_london/campaign.ludex:770)
+# campaign_mode.win_a_campaign.name_the_winner (rules/dei_old_london/campaign.ludex:767)
 # The winner of the Campaign
 @book.rule(
     'campaign_mode.win_a_campaign.name_the_winner',
@@ -4487,17 +4495,21 @@ def thames_setup_neutral_bridge_effect(g: Game, ctx: Ctx) -> None:
 
 # thames.thames_setup.river_course (rules/dei_old_london/thames.ludex:43)
 # The river must run its course
-@book.rule(
+def river_course_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('river_course_open', 'map'))
+
+
+book.rule(
     'thames.thames_setup.river_course',
     title='The river must run its course',
     when=Timing('end', target='setup_phase_1'),
+    check=river_course_check,
     scope=('thames',),
+    holds='then',
 )
-def river_course_effect(g: Game, ctx: Ctx) -> None:
-    g.require(g.fact('river_course_open', 'map'), 'river_course_open(map)')
 
 
-# thames.river_rules.shores: Shores and Ruins (rules/dei_old_london/thames.ludex:105)
+# thames.river_rules.shores: Shores and Ruins (rules/dei_old_london/thames.ludex:128)
 book.rule(
     'thames.river_rules.shores',
     title='Shores and Ruins',
@@ -4506,7 +4518,7 @@ book.rule(
 )
 
 
-# thames.river_rules.only_drones (rules/dei_old_london/thames.ludex:112)
+# thames.river_rules.only_drones (rules/dei_old_london/thames.ludex:135)
 # Only drones on River Regions
 @book.rule(
     'thames.river_rules.only_drones',
@@ -4525,7 +4537,7 @@ def only_drones_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# thames.river_rules.drones_on_the_river (rules/dei_old_london/thames.ludex:117)
+# thames.river_rules.drones_on_the_river (rules/dei_old_london/thames.ludex:140)
 # Drones move on the River
 book.rule(
     'thames.river_rules.drones_on_the_river',
@@ -4537,7 +4549,7 @@ book.rule(
 )
 
 
-# thames.river_rules.ruin_crossing: Crossing a Ruin (rules/dei_old_london/thames.ludex:123)
+# thames.river_rules.ruin_crossing: Crossing a Ruin (rules/dei_old_london/thames.ludex:146)
 book.rule(
     'thames.river_rules.ruin_crossing',
     title='Crossing a Ruin',
@@ -4547,7 +4559,7 @@ book.rule(
 )
 
 
-# thames.river_rules.bridges_over_the_thames (rules/dei_old_london/thames.ludex:129)
+# thames.river_rules.bridges_over_the_thames (rules/dei_old_london/thames.ludex:152)
 # Bridges over the Thames
 @book.rule(
     'thames.river_rules.bridges_over_the_thames',
@@ -4582,13 +4594,26 @@ def use_big_ben_effect(g: Game, ctx: Ctx) -> None:
 )
 def phase_1_big_ben_effect(g: Game, ctx: Ctx) -> None:
     g.place('vengeance_mode.big_ben_district', 'district_2_4')
-    g.require(
-        not g.fact('surrounded_by', 'vengeance_mode.big_ben_district', 'neutral_refuge'),
-        'not surrounded_by(big_ben_district, neutral_refuge)',
-    )
 
 
-# vengeance_mode.setup.phase_10_vengeance_board (rules/dei_old_london/vengeance.ludex:104)
+# vengeance_mode.setup.phase_1_big_ben.big_ben_not_surrounded
+# (rules/dei_old_london/vengeance.ludex:102)
+# No Neutral Refuge around the Big Ben District
+def big_ben_not_surrounded_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.fact('surrounded_by', 'vengeance_mode.big_ben_district', 'neutral_refuge'))
+
+
+book.rule(
+    'vengeance_mode.setup.phase_1_big_ben.big_ben_not_surrounded',
+    title='No Neutral Refuge around the Big Ben District',
+    when=Timing('end', target='setup_phase_1'),
+    check=big_ben_not_surrounded_check,
+    scope=('vengeance_mode',),
+    holds='then',
+)
+
+
+# vengeance_mode.setup.phase_10_vengeance_board (rules/dei_old_london/vengeance.ludex:123)
 # Setup, Phase 10: Vengeance Board
 @book.rule(
     'vengeance_mode.setup.phase_10_vengeance_board',
@@ -4603,7 +4628,7 @@ def phase_10_vengeance_board_effect(g: Game, ctx: Ctx) -> None:
         g.set(f, 'vengeance_track', 0)
 
 
-# vengeance_mode.setup.phase_11_vengeance_cards (rules/dei_old_london/vengeance.ludex:116)
+# vengeance_mode.setup.phase_11_vengeance_cards (rules/dei_old_london/vengeance.ludex:135)
 # Setup, Phase 11: Vengeance cards
 @book.rule(
     'vengeance_mode.setup.phase_11_vengeance_cards',
@@ -4618,7 +4643,7 @@ def phase_11_vengeance_cards_effect(g: Game, ctx: Ctx) -> None:
     g.place('vengeance_mode.vengeance_deck', 'vengeance_mode.vengeance_board')
 
 
-# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:130)
+# vengeance_mode.rules.no_construction_on_big_ben (rules/dei_old_london/vengeance.ludex:149)
 # No Constructions on Big Ben
 def no_construction_on_big_ben_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('target') == 'vengeance_mode.big_ben_district')
@@ -4635,7 +4660,7 @@ def no_construction_on_big_ben_effect(g: Game, ctx: Ctx) -> None:
     g.require(False, 'no')
 
 
-# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:140)
+# vengeance_mode.rules.whistle_blow_section.whistle_blow (rules/dei_old_london/vengeance.ludex:159)
 # Whistle-blow
 def whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4657,7 +4682,7 @@ def whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:163)
+# (rules/dei_old_london/vengeance.ludex:182)
 # Whistle-blowing, once per Action phase
 def whistle_blow_blowing_cost(g: Game, ctx: Ctx) -> None:
     for _i in g.span(
@@ -4688,7 +4713,7 @@ def whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance
-# (rules/dei_old_london/vengeance.ludex:215)
+# (rules/dei_old_london/vengeance.ludex:234)
 # Suffering Vengeance
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance',
@@ -4717,7 +4742,7 @@ def suffer_vengeance_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty
-# (rules/dei_old_london/vengeance.ludex:232)
+# (rules/dei_old_london/vengeance.ludex:251)
 # A Faction chooses the penalty it suffers
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.suffer_vengeance.choose_penalty',
@@ -4729,7 +4754,7 @@ def choose_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.suffer_vengeance.no_applicable_penalty
-# (rules/dei_old_london/vengeance.ludex:235)
+# (rules/dei_old_london/vengeance.ludex:254)
 # Cannot apply any penalty
 def no_applicable_penalty_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.fact('can_apply_any_portion', ctx.need('target')))
@@ -4746,7 +4771,7 @@ def no_applicable_penalty_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.whistle_blow_section.no_negative_supplies
-# (rules/dei_old_london/vengeance.ludex:242)
+# (rules/dei_old_london/vengeance.ludex:261)
 # Note: no negative Supplies
 @book.rule(
     'vengeance_mode.rules.whistle_blow_section.no_negative_supplies',
@@ -4759,7 +4784,7 @@ def no_negative_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow
-# (rules/dei_old_london/vengeance.ludex:266)
+# (rules/dei_old_london/vengeance.ludex:285)
 # Purebred Whistle-blow
 def purebred_whistle_blow_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4789,7 +4814,7 @@ def purebred_whistle_blow_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing
-# (rules/dei_old_london/vengeance.ludex:280)
+# (rules/dei_old_london/vengeance.ludex:299)
 # The Purebred Whistle-blowing, once per Action phase
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_whistle_blow.blowing',
@@ -4831,7 +4856,7 @@ def purebred_whistle_blow_blowing_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity
-# (rules/dei_old_london/vengeance.ludex:295)
+# (rules/dei_old_london/vengeance.ludex:314)
 # Purebred may ignore penalties
 @book.rule(
     'vengeance_mode.rules.purebred_whistle_blow_section.purebred_penalty_immunity',
@@ -4858,7 +4883,7 @@ def purebred_penalty_immunity_effect(g: Game, ctx: Ctx) -> None:
             g.note('the Purebred ignore the Vengeance')
 
 
-# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:360)
+# vengeance_mode.rules.track_and_cards.discard_resolved (rules/dei_old_london/vengeance.ludex:379)
 # Discard the resolved card
 @book.rule(
     'vengeance_mode.rules.track_and_cards.discard_resolved',
@@ -4870,7 +4895,7 @@ def discard_resolved_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases
-# (rules/dei_old_london/vengeance.ludex:366)
+# (rules/dei_old_london/vengeance.ludex:385)
 # Before the start of all Action phases
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases',
@@ -4884,7 +4909,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide
-# (rules/dei_old_london/vengeance.ludex:368)
+# (rules/dei_old_london/vengeance.ludex:387)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.slide',
@@ -4898,7 +4923,7 @@ def refill_before_action_phases_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal
-# (rules/dei_old_london/vengeance.ludex:372)
+# (rules/dei_old_london/vengeance.ludex:391)
 # Reveal Vengeance cards for the empty spaces
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_action_phases.reveal',
@@ -4912,7 +4937,7 @@ def refill_before_action_phases_reveal_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_each_action_phase
-# (rules/dei_old_london/vengeance.ludex:378)
+# (rules/dei_old_london/vengeance.ludex:397)
 # Refill before the Action phases
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_action_phase',
@@ -4925,7 +4950,7 @@ def refill_each_action_phase_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_action_phases', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:387)
+# vengeance_mode.rules.track_and_cards.refill_before_turn (rules/dei_old_london/vengeance.ludex:406)
 # Before each new Turn
 book.procedure(
     'vengeance_mode.rules.track_and_cards.refill_before_turn',
@@ -4940,7 +4965,7 @@ book.procedure(
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1
-# (rules/dei_old_london/vengeance.ludex:389)
+# (rules/dei_old_london/vengeance.ludex:408)
 # Discard the Rank 1 Vengeance Card, if present
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.discard_rank_1',
@@ -4954,7 +4979,7 @@ def discard_rank_1_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.slide
-# (rules/dei_old_london/vengeance.ludex:394)
+# (rules/dei_old_london/vengeance.ludex:413)
 # Slide the Vengeance cards to the right
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.slide',
@@ -4967,7 +4992,7 @@ def refill_before_turn_slide_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.refill_before_turn.reveal
-# (rules/dei_old_london/vengeance.ludex:398)
+# (rules/dei_old_london/vengeance.ludex:417)
 # Reveal Vengeance cards for the empty slots
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_before_turn.reveal',
@@ -4979,7 +5004,7 @@ def refill_before_turn_reveal_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.slide_right (rules/dei_old_london/vengeance.ludex:403)
+# vengeance_mode.rules.track_and_cards.slide_right (rules/dei_old_london/vengeance.ludex:422)
 # The Vengeance cards slide to the right, to fill the empty spaces
 @book.rule(
     'vengeance_mode.rules.track_and_cards.slide_right',
@@ -5011,7 +5036,7 @@ def slide_right_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces
-# (rules/dei_old_london/vengeance.ludex:415)
+# (rules/dei_old_london/vengeance.ludex:434)
 # A Vengeance card revealed for each empty space
 @book.rule(
     'vengeance_mode.rules.track_and_cards.reveal_for_empty_spaces',
@@ -5030,7 +5055,7 @@ def reveal_for_empty_spaces_effect(g: Game, ctx: Ctx) -> None:
             g.draw('vengeance_mode.vengeance_deck', 1, s)
 
 
-# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:452)
+# vengeance_mode.rules.track_and_cards.refill_each_turn (rules/dei_old_london/vengeance.ludex:471)
 # Refill before each new Turn
 @book.rule(
     'vengeance_mode.rules.track_and_cards.refill_each_turn',
@@ -5042,7 +5067,7 @@ def refill_each_turn_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('vengeance_mode.rules.track_and_cards.refill_before_turn', ctx)
 
 
-# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:456)
+# vengeance_mode.rules.track_and_cards.bump_back (rules/dei_old_london/vengeance.ludex:475)
 # Tokens on an occupied space move back
 @book.rule(
     'vengeance_mode.rules.track_and_cards.bump_back',
@@ -5058,7 +5083,7 @@ def bump_back_effect(g: Game, ctx: Ctx) -> None:
             g.lose('vengeance_track', 1, f)
 
 
-# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:467)
+# vengeance_mode.rules.track_and_cards.red_spaces (rules/dei_old_london/vengeance.ludex:486)
 # The red spaces
 def red_spaces_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('actor'), 'vengeance_track')) >= 10)
@@ -5089,7 +5114,7 @@ def red_spaces_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.end_of_game_supplies
-# (rules/dei_old_london/vengeance.ludex:538)
+# (rules/dei_old_london/vengeance.ludex:557)
 # Supplies for the Vengeance track
 @book.rule(
     'vengeance_mode.rules.extra_supplies.end_of_game_supplies',
@@ -5113,7 +5138,7 @@ def end_of_game_supplies_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.extra_supplies.extra_supplies_bonus
-# (rules/dei_old_london/vengeance.ludex:549)
+# (rules/dei_old_london/vengeance.ludex:568)
 # Extra Supplies bonus
 def extra_supplies_bonus_key(g: Game, ctx: Ctx) -> Value:
     return g.fact('standing', 'vengeance_track')
@@ -5132,7 +5157,7 @@ book.table(
 )
 
 
-# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:597)
+# vengeance_mode.rules.new_effects.lose_action_card (rules/dei_old_london/vengeance.ludex:616)
 # Lose Action card
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card',
@@ -5145,7 +5170,7 @@ def lose_action_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards
-# (rules/dei_old_london/vengeance.ludex:606)
+# (rules/dei_old_london/vengeance.ludex:625)
 # Restore discarded Action cards
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_action_card.restore_action_cards',
@@ -5157,7 +5182,7 @@ def restore_action_cards_effect(g: Game, ctx: Ctx) -> None:
     g.move(g.fact('discarded_next_to', 'faction_pad'), 'hand')
 
 
-# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:611)
+# vengeance_mode.rules.new_effects.lose_a_feat (rules/dei_old_london/vengeance.ludex:630)
 # Lose a Feat
 @book.rule(
     'vengeance_mode.rules.new_effects.lose_a_feat',
@@ -5176,7 +5201,7 @@ def lose_a_feat_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# vengeance_mode.rules.vengeance_cards.gathering (rules/dei_old_london/vengeance.ludex:625)
+# vengeance_mode.rules.vengeance_cards.gathering (rules/dei_old_london/vengeance.ludex:644)
 # Gathering
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.gathering',
@@ -5202,7 +5227,7 @@ def gathering_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.beware_the_roofs (rules/dei_old_london/vengeance.ludex:639)
+# vengeance_mode.rules.vengeance_cards.beware_the_roofs (rules/dei_old_london/vengeance.ludex:658)
 # Beware the Roofs
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.beware_the_roofs',
@@ -5216,7 +5241,7 @@ def beware_the_roofs_effect(g: Game, ctx: Ctx) -> None:
     g.prose('remove all the Scrappers from a Roof Region where you have Majority.')
 
 
-# vengeance_mode.rules.vengeance_cards.corruption (rules/dei_old_london/vengeance.ludex:647)
+# vengeance_mode.rules.vengeance_cards.corruption (rules/dei_old_london/vengeance.ludex:666)
 # Corruption
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.corruption',
@@ -5241,7 +5266,7 @@ def vengeance_cards_corruption_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.monopoly: Monopoly (rules/dei_old_london/vengeance.ludex:660)
+# vengeance_mode.rules.vengeance_cards.monopoly: Monopoly (rules/dei_old_london/vengeance.ludex:679)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.monopoly',
     title='Monopoly',
@@ -5268,7 +5293,7 @@ def monopoly_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.envy: Envy (rules/dei_old_london/vengeance.ludex:672)
+# vengeance_mode.rules.vengeance_cards.envy: Envy (rules/dei_old_london/vengeance.ludex:691)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.envy',
     title='Envy',
@@ -5295,7 +5320,7 @@ def envy_effect(g: Game, ctx: Ctx) -> None:
             g.prose('the Whistle-blower gains the Supplies given.')
 
 
-# vengeance_mode.rules.vengeance_cards.bullying: Bullying (rules/dei_old_london/vengeance.ludex:688)
+# vengeance_mode.rules.vengeance_cards.bullying: Bullying (rules/dei_old_london/vengeance.ludex:707)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.bullying',
     title='Bullying',
@@ -5320,7 +5345,7 @@ def bullying_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.eclectic_one (rules/dei_old_london/vengeance.ludex:701)
+# vengeance_mode.rules.vengeance_cards.eclectic_one (rules/dei_old_london/vengeance.ludex:720)
 # Eclectic one
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.eclectic_one',
@@ -5345,7 +5370,7 @@ def eclectic_one_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.bulky_one (rules/dei_old_london/vengeance.ludex:713)
+# vengeance_mode.rules.vengeance_cards.bulky_one (rules/dei_old_london/vengeance.ludex:732)
 # Bulky one
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.bulky_one',
@@ -5371,7 +5396,7 @@ def bulky_one_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_mode.rules.vengeance_cards.leader_alone (rules/dei_old_london/vengeance.ludex:725)
+# vengeance_mode.rules.vengeance_cards.leader_alone (rules/dei_old_london/vengeance.ludex:744)
 @book.rule(
     'vengeance_mode.rules.vengeance_cards.leader_alone',
     kind='card',
@@ -5395,7 +5420,7 @@ def leader_alone_effect(g: Game, ctx: Ctx) -> None:
             g.lose('supply', 3, ctx.subject)
 
 
-# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:824)
+# vengeance_track: Vengeance track (rules/dei_old_london/vengeance.ludex:843)
 def vengeance_track_row_1(g: Game, ctx: Ctx) -> None:
     g.gain('technology', 2, ctx.subject)
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ...semantics.events import bound_values
+from ...semantics.invariants import holds_value
 from ...semantics.resolve import Symbol
 from ...syntax import ast
 from ...syntax.walk import iter_nodes
@@ -116,7 +117,7 @@ def rule_def(unit: Unit, sym: Symbol, refs: Mapping[str, Py | None]) -> Py:
         this=unit.name_of(sym.qualname) if kind == "card" else None,
         prose=literal(prose) if prose else None, example=opt_str(example_of(sym)),
         order=Str("chosen") if decl.prop("order") is not None else None,
-        holds=Str("always") if decl.prop("holds") is not None else None))
+        holds=Str(held) if (held := holds_value(decl)) else None))
 
 
 def who(unit: Unit, decl: ast.Decl) -> list[Py]:
