@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from ludex.cli import mutate as cli_mutate
 from ludex.core.codes import Code
 from ludex.pipeline import compile_paths
 from ludex.syntax import ast
@@ -281,7 +282,8 @@ def test_after_runaways_the_other_changes_are_not_tried(tmp_path: Path) -> None:
     trial.runaways = mutate_run.MAX_RUNAWAYS
     [first] = mutants(model.symbols["earn"].decl, "earn", lambda _: None)[:1]
     assert trial((first, ["checks"])) == {
-        "checks": (UNTRIED, f"{mutate_run.MAX_RUNAWAYS} changes of this game ran away before it")}
+        "checks": (UNTRIED, f"{mutate_run.MAX_RUNAWAYS} changes of this game ran away before it",
+                   False)}
 
 
 def test_a_change_that_does_not_build_is_invalid_not_a_survivor(tmp_path: Path) -> None:
@@ -384,3 +386,30 @@ def test_each_comparison_flips_both_ways(tmp_path: Path, op: str, flipped: str) 
     assert first.id == f"deal: condition: `trust {op} 9` -> `trust {flipped} 9`"
     again = mutants(first.replacement, "deal", lambda _: None)[0]
     assert again.id == f"deal: condition: `trust {flipped} 9` -> `trust {op} 9`"
+
+
+def test_a_big_game_may_have_one_change_in_twenty_run_away(tmp_path: Path) -> None:
+    comp = compile_paths([game(tmp_path)], checks=False)
+    [model] = comp.models
+    assert mutate_run._Trial(model, {}, 10).cap == mutate_run.MAX_RUNAWAYS
+    assert mutate_run._Trial(model, {}, 1946).cap == 1946 // mutate_run.RUNAWAY_SHARE == 97
+    trial = mutate_run._Trial(model, {}, 1946)
+    trial.runaways = 96
+    [first] = mutants(model.symbols["earn"].decl, "earn", lambda _: None)[:1]
+    assert trial((first, ["checks"]))["checks"][0] != UNTRIED
+    trial.runaways = 97
+    assert trial((first, ["checks"]))["checks"][0] == UNTRIED
+
+
+def test_each_change_that_ran_away_is_listed(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    comp = compile_paths([game(tmp_path)], checks=False)
+    [model] = comp.models
+    [first] = mutants(model.symbols["earn"].decl, "earn", lambda _: None)[:1]
+    report = mutate_run.ExampleReport("tiny", "checks", first.span, outcomes=[
+        mutate_run.Outcome(first, KILLED, "fail: ran past its time limit of 5 s", True),
+        mutate_run.Outcome(first, KILLED, "fail: expected 2, got 1")])
+    assert cli_mutate._example(report, quiet=True) == 0
+    out = capsys.readouterr().out
+    assert out == (f"RUNAWAY  tiny/checks  {first.id}  ({first.span.file}:{first.span.line}): "
+                   "killed: fail: ran past its time limit of 5 s\n")

@@ -81,6 +81,10 @@ def _example(example: ExampleReport, quiet: bool) -> int:
             print(visible(f"      {rule}: {why}"))
         for ident in example.needless:
             print(visible(f"NEEDLESS {name}  {ident}: killed, its ruling need not accept it"))
+    for outcome in example.outcomes:  # each one, since they cost the game's other changes
+        if outcome.runaway:
+            print(visible(f"RUNAWAY  {name}  {outcome.mutant.id}  ({outcome.mutant.span.file}:"
+                          f"{outcome.mutant.span.line}): killed: {outcome.detail}"))
     untried = [o for o in example.outcomes if o.status == UNTRIED]
     if untried:  # one line, however many: the reason is the game's, not the change's
         print(visible(f"NOT TRIED {name}  {len(untried)} changes: {untried[0].detail}"))

@@ -17,9 +17,9 @@ applies to is an error (E618): a ruling may not accept what the tool never tries
 accepted change the example kills after all is listed (`needless`), so the ruling can
 let it go.
 An example that does not pass as written is not mutated; its report says why. A game
-costs a bounded time: at most `MAX_CHANGES` changes are tried, and none after
-`MAX_RUNAWAYS` of them have run away (past a time or memory limit); the rest are *not
-tried*, which is no proof either.
+costs a bounded time: at most `MAX_CHANGES` changes are tried, and none once one in
+`RUNAWAY_SHARE` of them (at least `MAX_RUNAWAYS`) have run away past a time or memory limit
+(each is killed, and costs the limit); the rest are *not tried*, which is no proof either.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ KILLED, SURVIVED, ACCEPTED, INVALID = "killed", "survived", "accepted", "invalid
 UNTRIED = "not tried"  # beyond MAX_CHANGES, or after MAX_RUNAWAYS: neither killed nor survived
 MAX_CHANGES = 2000  # changes tried per game: a hostile game costs a bounded time
 MAX_RUNAWAYS = 3  # changes whose example ran away before a game's other changes are not tried
+RUNAWAY_SHARE = 20  # ... or one in this many of the changes it tries, if that is more
 PLACE_SORTS = (ast.Deck, ast.Zone)  # one sort of place: a destination swaps among them
 
 
@@ -58,6 +59,7 @@ class Outcome:
     mutant: Mutant
     status: str  # killed | survived | accepted | invalid | not tried
     detail: str  # the example's message when killed; why when invalid
+    runaway: bool = False  # killed by running past a limit (a cost: `MAX_RUNAWAYS`)
 
 
 @dataclass
@@ -113,21 +115,21 @@ def mutate_game(comp: Compilation, model: GameModel, workers: int | None = None,
     jobs = [(m, names) for q, found in changes.items() for m in found
             if (names := [n for n in named if q in named[n] and reports[n].not_run is None])]
     tried = jobs[:MAX_CHANGES]
-    trial = _Trial(model, engine_files(comp, model) if tried else {})
-    answers: list[dict[str, tuple[str, str]]] = []
+    trial = _Trial(model, engine_files(comp, model) if tried else {}, len(tried))
+    answers: list[dict[str, tuple[str, str, bool]]] = []
     with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
         for answer in pool.map(trial, tried):  # in order, as they finish
             answers.append(answer)
             if progress is not None:
                 progress(f"changes tried ({model.name})", len(answers), len(tried))
     answers += [dict.fromkeys(names, (UNTRIED, f"beyond the {MAX_CHANGES} changes tried in "
-                                      "one game")) for _, names in jobs[MAX_CHANGES:]]
+                                      "one game", False)) for _, names in jobs[MAX_CHANGES:]]
     for (mutant, names), said in zip(jobs, answers, strict=True):
         for name in names:
-            status, detail = said[name]
+            status, detail, runaway = said[name]
             if status == SURVIVED and mutant.id in accepted.get(name, ()):
                 status = ACCEPTED
-            reports[name].outcomes.append(Outcome(mutant, status, detail))
+            reports[name].outcomes.append(Outcome(mutant, status, detail, runaway))
     for name, report in reports.items():
         report.needless = [o.mutant.id for o in report.outcomes
                            if o.status == KILLED and o.mutant.id in accepted.get(name, ())]
@@ -176,29 +178,31 @@ def _named(model: GameModel, example: ast.Example) -> Iterator[tuple[ast.Ref, as
 
 
 class _Trial:
-    """Runs the changes of one game, each on its own engine, from several threads; once
-    `MAX_RUNAWAYS` of them have run away, the rest are not tried (a bounded time)."""
+    """Runs the changes of one game, each on its own engine, from several threads; once one
+    in `RUNAWAY_SHARE` of the `planned` changes (at least `MAX_RUNAWAYS`) have run away, the
+    rest are not tried (a bounded time)."""
 
-    def __init__(self, model: GameModel, original: dict[str, str]) -> None:
+    def __init__(self, model: GameModel, original: dict[str, str], planned: int = 0) -> None:
         self.model, self.original, self.limits = model, original, Limits.from_env()
         self.runaways = 0
+        self.cap = max(MAX_RUNAWAYS, planned // RUNAWAY_SHARE)
         self.lock = threading.Lock()
 
-    def __call__(self, job: tuple[Mutant, list[str]]) -> dict[str, tuple[str, str]]:
-        """(status, detail) for each example on the changed engine."""
+    def __call__(self, job: tuple[Mutant, list[str]]) -> dict[str, tuple[str, str, bool]]:
+        """(status, detail, whether it ran away) for each example on the changed engine."""
         mutant, names = job
-        if self.runaways >= MAX_RUNAWAYS:
+        if self.runaways >= self.cap:
             return dict.fromkeys(names, (UNTRIED, f"{self.runaways} changes of this game "
-                                         "ran away before it"))
+                                         "ran away before it", False))
         files, error = _engine(self.model, mutant)
         if files is None:
-            return dict.fromkeys(names, (INVALID, error))
+            return dict.fromkeys(names, (INVALID, error, False))
         if files == self.original:
-            return dict.fromkeys(names, (SURVIVED, "the engine is unchanged"))
+            return dict.fromkeys(names, (SURVIVED, "the engine is unchanged", False))
         contained = run_contained(files, package_name(self.model), names, self.limits)
         if contained.engine_error is not None:
             return dict.fromkeys(names, (INVALID, "the engine does not load: "
-                                         f"{contained.engine_error}"))
+                                         f"{contained.engine_error}", False))
         if any(a.runaway for a in contained.answers.values()):
             with self.lock:
                 self.runaways += 1
@@ -206,11 +210,11 @@ class _Trial:
         for name in names:
             answer = contained.answers.get(name)
             if answer is None:
-                out[name] = (KILLED, "no answer")
+                out[name] = (KILLED, "no answer", False)
             elif answer.status == PASS:
-                out[name] = (SURVIVED, "")
+                out[name] = (SURVIVED, "", False)
             else:
-                out[name] = (KILLED, f"{answer.status}: {answer.message}")
+                out[name] = (KILLED, f"{answer.status}: {answer.message}", answer.runaway)
         return out
 
 
