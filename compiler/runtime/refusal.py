@@ -37,7 +37,9 @@ class Refusal:
         was tried is kept apart (`log.tried`), never read as what happened, and the log
         says it was refused. What the rules allow is `NotRefused`, and the example that
         says so fails."""
-        keep = {id(x): x for x in (self, self.defs, self.chooser, self.log)}
+        stats: Any = getattr(self, "stats", None)  # its definitions are read-only: shared
+        keep = {id(x): x for x in (self, self.defs, self.chooser, self.log,
+                                   getattr(stats, "defs", None))}
         before, start = copy.deepcopy(self.__dict__, keep), len(self.log.events)
         try:
             yield

@@ -33,9 +33,11 @@ class Snapshots(Resolution):
         self.snapshots = {}
 
     def _kept(self) -> dict[int, Any]:
-        """What a copy of the state shares with the game rather than copies."""
+        """What a copy of the state shares with the game rather than copies (the stats'
+        definitions are read-only)."""
         game: Any = self
-        return {id(x): x for x in (self, self.defs, self.log, game.rng, game.chooser)}
+        return {id(x): x for x in (self, self.defs, self.log, game.rng, game.chooser,
+                                   game.stats.defs)}
 
     def _procedure(self, name: str, ctx: Ctx) -> None:
         proc = self.defs.procedures[name]
