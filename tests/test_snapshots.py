@@ -44,3 +44,21 @@ def test_restore_twice_and_what_is_kept(defs: Any) -> None:
 def test_no_run_no_state_to_restore(defs: Any) -> None:
     with pytest.raises(NotExecutable, match="no run of battle has begun"):
         Game(defs).restore("battle")
+
+
+def test_a_copy_of_the_places_shares_the_entities_not_the_lists(defs: Any) -> None:
+    import copy
+
+    game = Game(defs)
+    places = game.places
+    places.contents["harbour"], places.location["boat"] = ["boat"], "harbour"
+    twin = copy.deepcopy(places, {id(game): game, id(game.log): game.log, id(game.rng): game.rng})
+    assert twin.contents == places.contents and twin.location == places.location
+    assert twin.decks is places.decks and twin.zones is places.zones
+    for place, items in places.contents.items():
+        assert twin.contents[place] is not items
+        assert all(a is b for a, b in zip(twin.contents[place], items, strict=True))
+    place = next(iter(places.contents))
+    places.contents[place].append("stranger")
+    places.location["stranger"] = place
+    assert "stranger" not in twin.contents[place] and "stranger" not in twin.location

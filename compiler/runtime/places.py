@@ -26,6 +26,7 @@ Draws can be rigged (`draw_order`) to replay a book's example.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -41,6 +42,9 @@ DRAWN = "drawn"
 Watcher = Callable[[str, Value, str], None]
 # (place, options) -> the option picked: which card goes when a zone overflows
 Asker = Callable[[str, Sequence[Value]], Value]
+
+
+PLAIN = (str, int, bool, float, type(None))  # values a copy shares: they never change
 
 
 def pile_of(deck: str) -> str:
@@ -105,6 +109,25 @@ class Places:
         """Without the declared decks and zones (read-only, held by the definitions):
         `Game` attaches them again when it is unpickled or copied."""
         return {k: v for k, v in self.__dict__.items() if k not in ("decks", "zones")}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Places:
+        """A copy whose places are new lists of the same entities (an entity id is a
+        text: it is shared, not copied, which makes a copy of the state, for `restore`
+        and `refused:`, cheap); the declared decks and zones are shared too."""
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for key, value in self.__dict__.items():
+            if key in ("decks", "zones"):
+                new.__dict__[key] = value
+            elif key in ("contents", "copies", "rigged"):
+                new.__dict__[key] = {place: [x if type(x) in PLAIN else copy.deepcopy(x, memo)
+                                             for x in items] for place, items in value.items()}
+            elif key == "location":
+                new.__dict__[key] = {k: v if type(v) in PLAIN else copy.deepcopy(v, memo)
+                                     for k, v in value.items()}
+            else:
+                new.__dict__[key] = copy.deepcopy(value, memo)
+        return new
 
     # -------------------------------------------------------------- looking
 
