@@ -59,6 +59,8 @@ class Code(StrEnum):
     NOT_A_STAT = "E360"
     NOT_AN_INVARIANT = "E361"
     NOT_RESTORABLE = "E362"
+    NOT_A_KIND_TO_MAKE = "E380"
+    NOT_AN_INSTANCE = "E381"
     SHARED_LIMIT_DISAGREES = "E330"
     # card data
     CARD_DATA_SCHEMA = "E401"
@@ -146,6 +148,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
                             "condition, or with a cost or effect (always: or a moment; then: "
                             "none)"),
     Code.NOT_RESTORABLE: (_E, "a `restore` of something that is no procedure"),
+    Code.NOT_A_KIND_TO_MAKE: (_E, "a `create` of something that is no kind"),
+    Code.NOT_AN_INSTANCE: (_E, "a `retire` of a declaration that is no instance of a kind"),
     Code.SHARED_LIMIT_DISAGREES: (_E, "rules counted together (`limit: ... as NAME`) "
                                   "with different limits"),
     Code.CARD_DATA_SCHEMA: (_E, "card data does not match its kind's schema"),

@@ -28,7 +28,8 @@ CLAUSES = tuple(sorted(RULE_CLAUSES | EXAMPLE_CLAUSES))
 VERBS = ("gain", "lose", "pay", "draw", "discard", "place", "move", "relocate", "roll",
          "reroll", "reveal", "shuffle", "add", "remove", "set", "trigger", "require", "log",
          "eliminate", "end", "skip", "schedule", "disable", "push", "pull",
-         "restore")
+         "restore",
+         "create", "retire")
 FLOW = ("if", "else", "for", "choose", "option", "may", "refused")
 
 # Binary operators, loosest first; comparisons (4) do not chain.

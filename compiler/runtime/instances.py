@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .defs import Definitions
+from .made import in_play
 
 _OWNERS: dict[int, tuple[Definitions, dict[str, str]]] = {}
 
@@ -21,8 +22,9 @@ def instances(game: Any, kind: Any) -> list[Any]:
     declared = defs.kinds.get(kind, ()) if isinstance(kind, str) else ()
     owners = _owners(defs)
     if not owners:
-        return list(declared)
-    return [i for i in declared if owners.get(i, game.example) == game.example]
+        return in_play(game, kind, list(declared))  # and those made or taken out in play
+    return in_play(game, kind, [i for i in declared
+                                if owners.get(i, game.example) == game.example])
 
 
 def _owners(defs: Definitions) -> dict[str, str]:

@@ -27,6 +27,11 @@ from .forced import involuntary, moved, passed, stopped_by
 from .instances import instances
 from .limits import counted_as
 from .log import Event
+from .made import (
+    create,  # noqa: F401 - generated code calls `q.create`
+    newest,
+    retire,  # noqa: F401 - generated code calls `q.retire`
+)
 from .named_stats import (
     stat_named,
     stat_owner,  # noqa: F401 - generated code calls `q.stat_owner`
@@ -358,6 +363,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
     "involuntary": involuntary,
     "stat": stat_named,
     "covering": covering,
+    "newest": newest,
 }
 # Built into the code generator rather than called: treated(x.stat) reads the value a
 # clamp_remember stat remembers; draw_order(deck) and roll_order(die) rig what follows;

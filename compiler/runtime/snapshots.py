@@ -14,13 +14,15 @@ import copy
 from typing import TYPE_CHECKING, Any
 
 from .errors import NotExecutable
+from .made import MADE
 from .resolution import Resolution
 
 if TYPE_CHECKING:
     from .context import Ctx
 
-RESTORED = ("stats", "places", "usage", "lasting", "scheduled", "reached", "disabled", "out",
-            "moved", "stopped", "passed")
+RESTORED: tuple[str, ...] = ("stats", "places", "usage", "lasting", "scheduled", "reached",
+                             "disabled", "out", "moved", "stopped", "passed")
+RESTORED += ("made",)  # the instances made in play or taken out of it (`runtime.made`)
 
 
 class Snapshots(Resolution):
@@ -31,6 +33,7 @@ class Snapshots(Resolution):
     def _index(self) -> None:
         super()._index()
         self.snapshots = {}
+        self.__dict__[MADE] = {"made_of_kind": {}, "taken_out": []}  # `runtime.made`: none yet
 
     def _kept(self) -> dict[int, Any]:
         """What a copy of the state shares with the game rather than copies (the stats'

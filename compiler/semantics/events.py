@@ -25,6 +25,7 @@ from ..syntax.properties import params_of
 from ..syntax.walk import find_nodes, iter_nodes
 from .invariants import check_invariants
 from .limit_keys import check_limit_keys
+from .made import check_made
 from .named_stats import check_named_stats
 from .pieces import PIECE, PIECE_EVENTS, held_piece
 from .shared_limits import check_shared_limits
@@ -104,6 +105,7 @@ def check_events(model: GameModel, diags: Diagnostics) -> None:
     check_named_stats(model, diags)  # `stat(X)` names a stat (E360)
     check_invariants(model, diags)  # `holds: always` (E361)
     check_restores(model, diags)  # `restore PROC` (E362)
+    check_made(model, diags)  # `create KIND` (E380), `retire X` (E381)
     check_shared_limits(model, diags)
 
 

@@ -320,6 +320,24 @@ class Restore:
     procedure: Ref
 
 
+@dataclass(frozen=True, slots=True)
+class Create:
+    """`create argonaut`: a new instance of a kind, in play from now on (`all(argonaut)`,
+    `each: argonaut`); `newest(argonaut)` is the last one made (`runtime.made`)."""
+
+    span: Span
+    kind: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Retire:
+    """`retire solon`: an instance no longer in play as one of its kind (`all`, `each:`
+    skip it); its stats, places and what happened to it are kept (`runtime.made`)."""
+
+    span: Span
+    who: Expr
+
+
 Stmt: TypeAlias = (
     Gain | Lose | Pay | Draw | Discard | Place | Move | MoveAlong | Force | Relocate | Roll
     | Reroll | Reveal | Shuffle | Add | Remove | SetValue | Trigger | Require | Log | ProseStep
@@ -327,6 +345,7 @@ Stmt: TypeAlias = (
     | Choose | ChooseFrom | May | ActAs | Eliminate | EndProcedure | SkipTo | Schedule | Refused
     | Disable
     | Restore
+    | Create | Retire
 )
 # Every statement type, read from `Stmt` (the one place they are listed).
 STATEMENTS: tuple[type, ...] = typing.get_args(Stmt)

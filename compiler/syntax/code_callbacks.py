@@ -119,6 +119,14 @@ class StmtCallbacks(CallbackBase):
         span, c = self._kw_span(c), self._kw(c)[0]
         return ast.Restore(span, c[0])
 
+    def create(self, c: list[Any]) -> ast.Create:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.Create(span, c[0])
+
+    def retire(self, c: list[Any]) -> ast.Retire:
+        span, c = self._kw_span(c), self._kw(c)[0]
+        return ast.Retire(span, c[0])
+
     def disable(self, c: list[Any]) -> ast.Disable:
         span, c = self._kw_span(c), self._kw(c)[0]
         if len(c) == 1:

@@ -41,7 +41,7 @@ STEP_WORDS = frozenset({"add", "as", "choose", "discard", "draw", "eliminate", "
                         "gain", "if", "log", "lose", "may", "move", "pay", "place",
                         "refused", "relocate", "remove", "require", "reroll", "reveal",
                         "roll", "schedule", "set", "shuffle", "skip", "trigger", "disable",
-                        "push", "pull"}) | {"restore"}
+                        "push", "pull"}) | {"restore"} | {"create", "retire"}
 # words an expression may start with as keywords: never a name where a value starts
 VALUE_KEYWORDS = frozenset({"yes", "no", "not"})
 

@@ -69,6 +69,10 @@ def stmt(s: ast.Stmt) -> str:
         return f"eliminate {expr(s.who)}"
     if isinstance(s, ast.Restore):
         return f"restore {s.procedure.dotted}"
+    if isinstance(s, ast.Create):
+        return f"create {s.kind.dotted}"
+    if isinstance(s, ast.Retire):
+        return f"retire {expr(s.who)}"
     if isinstance(s, ast.Disable):
         return f"disable {expr(s.what)}" + (
             "" if s.kind == "permanent" else

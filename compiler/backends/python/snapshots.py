@@ -9,11 +9,12 @@ from weakref import WeakKeyDictionary
 from ...semantics.resolve import GameModel
 from ...syntax import ast
 from ...syntax.walk import find_nodes
-from .expressions import Env, ExprCode
+from .expressions import Env
+from .made import MadeCode
 from .pretty import Str, call, render
 
 
-class StateCode(ExprCode):
+class StateCode(MadeCode):
     """The statements that put back an earlier state (`GameCode` builds the others)."""
 
     def stmt_Restore(self, s: ast.Restore, env: Env, indent: int) -> list[str]:
