@@ -23,6 +23,7 @@ from .core.source import SourceFile
 from .semantics.boards import check_boards
 from .semantics.compilation import Compilation
 from .semantics.forced import check_square_events
+from .semantics.given import check_given
 from .semantics.perches import check_perches
 from .semantics.play import check_play
 from .semantics.resolve import build_symbols, link_bases, resolve_game
@@ -161,6 +162,7 @@ def compile_paths(paths: list[Path], checks: bool = True,
         check_play(model, diags)
         check_boards(model, diags)
         check_perches(model, diags)
+        check_given(model, diags)
         check_square_events(model, diags)
         progress("games resolved", done, games_total)
     check_outputs(result.models, diags)

@@ -52,6 +52,7 @@ class Code(StrEnum):
     WRONG_ARGUMENTS = "E312"
     SPACE_ON_NO_PIECE = "E340"
     SPACE_ON_PIECE_ADJACENCY = "E341"
+    NOT_A_GIVEN_NAME = "E390"
     HOOK_NEVER_RUNS = "W313"
     PERIOD_NEVER_DRIVEN = "W314"
     HOOKED_REQUIRE = "W315"
@@ -135,6 +136,8 @@ CODES: Mapping[str, tuple[Severity, str]] = {
     Code.SPACE_ON_NO_PIECE: (_E, "a space `on:` something that is no piece to stand on a board"),
     Code.SPACE_ON_PIECE_ADJACENCY: (_E, "adjacency stated for a space on a piece (its "
                                          "neighbours are the piece's)"),
+    Code.NOT_A_GIVEN_NAME: (_E, "`given(...)` of something that is no name a rule's run "
+                                 "may be given"),
     Code.HOOK_NEVER_RUNS: (_W, "a `when:` hooked to something that never runs, so the rule "
                            "never fires"),
     Code.PERIOD_NEVER_DRIVEN: (_W, "a limit, a duration or a schedule counted in a period "

@@ -43,6 +43,14 @@ class Ctx:
         raise NotExecutable(f"`{names[0]}` is not known here: the caller must give it "
                             f"(`trigger ...({names[0]} = ...)`)")
 
+    def given(self, name: str) -> bool:
+        """`given(target)`: the run has this built-in (`owner` falls back on the actor)."""
+        return self.get(name) is not None
+
+    def given_arg(self, *names: str) -> bool:
+        """`given(d)`: the run was given a value under one of these names."""
+        return any(name in dict(self.args) for name in names)
+
     @property
     def subject(self) -> Value:
         """Whose stats a bare stat name means: the actor, else the owner."""

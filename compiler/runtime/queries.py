@@ -370,6 +370,7 @@ QUERIES: dict[str, Callable[..., Value]] = {
 # `set answer(choice) to value` (or `answer(choice, player)`) answers a choice by its name.
 # `set paid(who, stat) to N` changes what a payment counts as ("as if you have paid N").
 SPECIAL = frozenset({"treated", "draw_order", "roll_order", "answer", "answers"})
+SPECIAL = SPECIAL | {"given"}  # given(target): whether the run was given it
 # The queries that take a stat by its name (`paid(who, stat)`); any other query is given a
 # stat's value.
 STAT_ARGUMENTS = frozenset({"paid", "gained", "run_values"}) | {"stat"}

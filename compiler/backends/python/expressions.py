@@ -11,6 +11,7 @@ from ...core.vocabulary import BUILTIN_NAMES, COMPARISON, PRECEDENCE
 from ...runtime.queries import QUERIES, SPECIAL, STAT_ARGUMENTS
 from ...semantics.resolve import GameModel
 from ...syntax import ast
+from .given import given_code
 from .names import RESERVED
 from .pretty import Atom, Comp, Op, Pre, Py, Seq, Str, call, literal, paren
 
@@ -170,6 +171,8 @@ class ExprCode:
         return call("g.span", self.expr(e.lo, env), self.expr(e.hi, env))
 
     def expr_Call(self, e: ast.Call, env: Env, soft: bool, boolean: bool) -> Py:
+        if e.func == "given" and e.func not in self.facts and len(e.args) == 1:
+            return given_code(e, env.names)  # whether the run was given a name
         query = e.func in QUERIES and e.func not in SPECIAL and e.func not in self.facts
         args = [self.arg(a, env, by_name=query and e.func in STAT_ARGUMENTS)
                 for a in e.args]
