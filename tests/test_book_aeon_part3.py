@@ -290,8 +290,8 @@ def test_no_vp_description_no_vp(engine: ModuleType) -> None:
 def test_stacked_opening_places_the_summed_tokens(engine: ModuleType) -> None:
     """Lines 1707, 1748: two Opening 1 are Opening 2: two Opening tokens."""
     game = in_battle(engine)
-    game.set(None, "keyword_x", 2)
-    game.trigger(f"{KEYWORDS}.opening.opening_tokens_placed")
+    game.set("solon", "opening_x", 2)
+    game.trigger(f"{KEYWORDS}.opening.opening_tokens_placed", Ctx(actor="solon"))
     assert game.get(None, "opening_tokens") == 2
 
 
@@ -300,6 +300,7 @@ def test_sacrifice_trades_danger_for_a_break_token(engine: ModuleType, answer: b
     """Line 1792: "you may gain +1 Danger to place one Break token"."""
     game: Game = engine.new_game(seed=1, chooser=ScriptedChooser({"use_sacrifice": answer}))
     game.set(None, "current_phase", "battle_phase")
+    game.set("solon", "has_sacrifice", True)
     game.trigger(f"{KEYWORDS}.sacrifice.sacrifice_break", Ctx(actor="solon"))
     assert game.get("solon", "danger") == int(answer)
     assert game.get(None, "break_tokens") == int(answer)
