@@ -103,9 +103,14 @@ class Stats:
                             + (f"; did you mean `{close[0]}`?" if close else ""))
 
     def set(self, who: str | None, name: str, value: Value) -> str:
-        """Set a stat; returns its name (`named`)."""
+        """Set a stat; returns its name (`named`). A field of `who`'s card is printed: it
+        is never set (a value that changes in play is a stat)."""
         name = self.named(name, setting=True)
         stat = self.defs.get(name)
+        record = self.records.get(who) if stat is None and isinstance(who, str) else None
+        if record is not None and record.has(name):
+            raise NotExecutable(f"`{name}` is a field of {who}, printed on it: it cannot be "
+                                "set (a value that changes in play is a stat)")
         if stat is not None and isinstance(value, int) and not isinstance(value, bool):
             lo, hi = self.bound(who, stat.lo), self.bound(who, stat.hi)
             if (lo is not None and value < lo) or (hi is not None and value > hi):
