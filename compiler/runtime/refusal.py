@@ -33,7 +33,9 @@ class Refusal:
     def refused(self, action: str) -> Iterator[None]:
         """What is done within it must be refused: `Illegal` (a `require` that fails, a
         cost that cannot be paid, a limit used up), or the first rule it resolves is not
-        used because its condition does not hold. The game is then as it was before: what
+        used because its condition does not hold (a hooked rule not used for its condition
+        refuses nothing when another rule follows it: a rule hooked `before` the action is
+        resolved first). The game is then as it was before: what
         was tried is kept apart (`log.tried`), never read as what happened, and the log
         says it was refused. What the rules allow is `NotRefused`, and the example that
         says so fails."""
@@ -47,8 +49,12 @@ class Refusal:
             why = f"{type(err).__name__}: {err}"
         else:
             rules = self.defs.rules  # the first event of a rule used, or not used
-            first = next((e for e in self.log.events[start:] if e.what in rules and
-                          e.kind in ("skip", rules[e.what].kind)), None)
+            events = [e for e in self.log.events[start:] if e.what in rules and
+                      e.kind in ("skip", rules[e.what].kind)]
+            # a rule hooked to the action (`before` it...) not used for its condition
+            # refuses nothing: the first other rule event says, if there is one
+            first = next((e for e in events if e.kind != "skip"
+                          or rules[e.what].when is None), events[0] if events else None)
             if first is None or first.kind != "skip" or first.detail != NOT_HOLDING:
                 raise NotRefused(f"`{action}` was not refused")
             why = f"{first.what}: {NOT_HOLDING}"
