@@ -20,7 +20,7 @@ class AdventureHub(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoirosCard(Record):
-    # moiros_card: Moiros card (rules/aeon_trespass/conditions.ludex:247)
+    # moiros_card: Moiros card (rules/aeon_trespass/conditions.ludex:262)
 
     KIND: ClassVar[str] = 'moiros_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -28,7 +28,7 @@ class MoirosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class KratosCard(Record):
-    # kratos_card: Kratos card (rules/aeon_trespass/conditions.ludex:259)
+    # kratos_card: Kratos card (rules/aeon_trespass/conditions.ludex:274)
 
     KIND: ClassVar[str] = 'kratos_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -36,7 +36,7 @@ class KratosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameKeyword(Record):
-    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:1423)
+    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:1627)
 
     KIND: ClassVar[str] = 'game_keyword'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'stackable': 'stackable'})
@@ -62,7 +62,7 @@ class Titan(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TerrainTrait(Record):
-    # terrain_trait: Terrain Trait (rules/aeon_trespass/terrain.ludex:296)
+    # terrain_trait: Terrain Trait (rules/aeon_trespass/terrain.ludex:314)
 
     KIND: ClassVar[str] = 'terrain_trait'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({})
@@ -70,7 +70,7 @@ class TerrainTrait(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TerrainPiece(Record):
-    # terrain_piece (rules/aeon_trespass/terrain.ludex:302)
+    # terrain_piece (rules/aeon_trespass/terrain.ludex:320)
     # A Terrain tile on the Battle Board's spaces
 
     KIND: ClassVar[str] = 'terrain_piece'
@@ -113,7 +113,7 @@ class TitanFigure(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PassableTerrainTile(Record):
-    # titan_movement_rules.passable_terrain_tile (rules/aeon_trespass/titan_round.ludex:723)
+    # titan_movement_rules.passable_terrain_tile (rules/aeon_trespass/titan_round.ludex:786)
     # A one-space Terrain tile a Titan may move through (neither Obstacle nor Chasm)
 
     KIND: ClassVar[str] = 'titan_movement_rules.passable_terrain_tile'
@@ -122,7 +122,7 @@ class PassableTerrainTile(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BpCard(Record):
-    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:2165)
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:2281)
 
     KIND: ClassVar[str] = 'bp_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -132,7 +132,7 @@ class BpCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AiCard(Record):
-    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:2168)
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:2284)
 
     KIND: ClassVar[str] = 'ai_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -142,7 +142,7 @@ class AiCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GenericWound(Record):
-    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:2171)
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:2287)
 
     KIND: ClassVar[str] = 'generic_wound'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})
@@ -152,7 +152,7 @@ class GenericWound(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ModifierToken(Record):
-    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:685)
+    # modifier_token: Modifier token type (rules/aeon_trespass/tokens.ludex:763)
 
     KIND: ClassVar[str] = 'modifier_token'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({
@@ -179,6 +179,51 @@ MAN_OF_PURPOSE = AdventureHub(id='adventure.hub_adventures.man_of_purpose', titl
 FULL_HUB = AdventureHub(
     id='adventure.hub_adventures.full_track_reroll.full_hub',
     title='A Hub whose adventure track is full (made up)',
+)
+
+CLASS_A_FIRST = Titan(
+    id='battle_setup.standard_preparations.one_titan_of_a_class.class_a_first',
+    title='Not in the book: a Titan of class A',
+)
+
+CLASS_A_SECOND = Titan(
+    id='battle_setup.standard_preparations.one_titan_of_a_class.class_a_second',
+    title='Not in the book: another Titan of class A',
+)
+
+CLASSLESS_TITAN = Titan(
+    id='battle_setup.standard_preparations.one_titan_of_a_class.classless_titan',
+    title='Not in the book: a Titan of no Argo-bred class',
+)
+
+CLASS_B_TITAN = Titan(
+    id='battle_setup.standard_preparations.one_titan_of_a_class.class_b_titan',
+    title='Not in the book: a Titan of class B',
+)
+
+LONE_FIRST = Titan(
+    id='battle_setup.standard_preparations.two_titans_for_three.lone_first',
+    title='Not in the book: the first of two Titans aboard',
+)
+
+LONE_SECOND = Titan(
+    id='battle_setup.standard_preparations.two_titans_for_three.lone_second',
+    title='Not in the book: the second of two Titans aboard',
+)
+
+FIRST_TITAN = Titan(
+    id='battle_setup.standard_preparations.standard_preparations_in_order.first_titan',
+    title='Not in the book: a first Titan to take into Battle',
+)
+
+SECOND_TITAN = Titan(
+    id='battle_setup.standard_preparations.standard_preparations_in_order.second_titan',
+    title='Not in the book: a second Titan to take into Battle',
+)
+
+THIRD_TITAN = Titan(
+    id='battle_setup.standard_preparations.standard_preparations_in_order.third_titan',
+    title='Not in the book: a third Titan to take into Battle',
 )
 
 ABYSSWATCHER = Titan(id='abysswatcher', title='The Abysswatcher')
@@ -667,6 +712,15 @@ SOLON = Argonaut(id='solon', title='Solon')
 CATALOG: Mapping[str, Record] = MappingProxyType({
     MAN_OF_PURPOSE.id: MAN_OF_PURPOSE,
     FULL_HUB.id: FULL_HUB,
+    CLASS_A_FIRST.id: CLASS_A_FIRST,
+    CLASS_A_SECOND.id: CLASS_A_SECOND,
+    CLASSLESS_TITAN.id: CLASSLESS_TITAN,
+    CLASS_B_TITAN.id: CLASS_B_TITAN,
+    LONE_FIRST.id: LONE_FIRST,
+    LONE_SECOND.id: LONE_SECOND,
+    FIRST_TITAN.id: FIRST_TITAN,
+    SECOND_TITAN.id: SECOND_TITAN,
+    THIRD_TITAN.id: THIRD_TITAN,
     ABYSSWATCHER.id: ABYSSWATCHER,
     AMBROSIA_LIMIT_KEYWORD.id: AMBROSIA_LIMIT_KEYWORD,
     ASCENDED.id: ASCENDED,
@@ -858,7 +912,20 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         VAULT.id,
     ),
     Argonaut.KIND: (HERODOTUS.id, PHILOCTERA.id, SOLON.id),
-    Titan.KIND: (ABYSSWATCHER.id, DREAMWALKER_OF_OURS.id, ARGO_BRED_OF_OURS.id),
+    Titan.KIND: (
+        CLASS_A_FIRST.id,
+        CLASS_A_SECOND.id,
+        CLASSLESS_TITAN.id,
+        CLASS_B_TITAN.id,
+        LONE_FIRST.id,
+        LONE_SECOND.id,
+        FIRST_TITAN.id,
+        SECOND_TITAN.id,
+        THIRD_TITAN.id,
+        ABYSSWATCHER.id,
+        DREAMWALKER_OF_OURS.id,
+        ARGO_BRED_OF_OURS.id,
+    ),
     TerrainTrait.KIND: (
         AMBROSIA_TRAIT.id,
         BOARD_EDGE.id,

@@ -1812,12 +1812,12 @@ def despair_on_the_vp(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.many_ways_die.knocked_into_a_chasm
-# (rules/aeon_trespass/aftermath.ludex:545)
+# (rules/aeon_trespass/aftermath.ludex:565)
 # Not in the book: knocked back over a Chasm, then onto it
 @book.example(
     'additional_battle_rules.many_ways_die.knocked_into_a_chasm',
     title='Not in the book: knocked back over a Chasm, then onto it',
-    source='rules/aeon_trespass/aftermath.ludex:545',
+    source='rules/aeon_trespass/aftermath.ludex:565',
 )
 def knocked_into_a_chasm(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1861,12 +1861,12 @@ def knocked_into_a_chasm(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack
-# (rules/aeon_trespass/aftermath.ludex:598)
+# (rules/aeon_trespass/aftermath.ludex:618)
 # Not in the book: the Mercy Rule ends a Primordial Attack whose Target dies
 @book.example(
     'additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack',
     title='Not in the book: the Mercy Rule ends a Primordial Attack whose Target dies',
-    source='rules/aeon_trespass/aftermath.ludex:598',
+    source='rules/aeon_trespass/aftermath.ludex:618',
 )
 def mercy_in_a_primordial_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1908,21 +1908,21 @@ def mercy_in_a_primordial_attack(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.other_round_timing_rules.when_you_draw_trauma_example
-# (rules/aeon_trespass/aftermath.ludex:641)
+# (rules/aeon_trespass/aftermath.ludex:661)
 # Example: If an effect triggers "When you draw a Trauma card,"
 book.example(
     'additional_battle_rules.other_round_timing_rules.when_you_draw_trauma_example',
     title='Example: If an effect triggers "When you draw a Trauma card,"',
-    source='rules/aeon_trespass/aftermath.ludex:641',
+    source='rules/aeon_trespass/aftermath.ludex:661',
 )
 
 
-# additional_battle_rules.bonus_attack_now_and_after (rules/aeon_trespass/aftermath.ludex:679)
+# additional_battle_rules.bonus_attack_now_and_after (rules/aeon_trespass/aftermath.ludex:699)
 # Not in the book: a Bonus Attack outside an Attack, then one during an Attack
 @book.example(
     'additional_battle_rules.bonus_attack_now_and_after',
     title='Not in the book: a Bonus Attack outside an Attack, then one during an Attack',
-    source='rules/aeon_trespass/aftermath.ludex:679',
+    source='rules/aeon_trespass/aftermath.ludex:699',
 )
 def bonus_attack_now_and_after(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1945,12 +1945,12 @@ def bonus_attack_now_and_after(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.follow_up_after_the_attack (rules/aeon_trespass/aftermath.ludex:708)
+# additional_battle_rules.follow_up_after_the_attack (rules/aeon_trespass/aftermath.ludex:728)
 # Not in the book: a Follow-up Titan Attack after the current one
 @book.example(
     'additional_battle_rules.follow_up_after_the_attack',
     title='Not in the book: a Follow-up Titan Attack after the current one',
-    source='rules/aeon_trespass/aftermath.ludex:708',
+    source='rules/aeon_trespass/aftermath.ludex:728',
 )
 def follow_up_after_the_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -1972,12 +1972,12 @@ def follow_up_after_the_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.last_titan_dies (rules/aeon_trespass/aftermath.ludex:723)
+# additional_battle_rules.last_titan_dies (rules/aeon_trespass/aftermath.ludex:743)
 # Not in the book: the second of two Titans dies
 @book.example(
     'additional_battle_rules.last_titan_dies',
     title='Not in the book: the second of two Titans dies',
-    source='rules/aeon_trespass/aftermath.ludex:723',
+    source='rules/aeon_trespass/aftermath.ludex:743',
 )
 def last_titan_dies(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2006,12 +2006,12 @@ def last_titan_dies(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.instant_death_effects.instant_death
-# (rules/aeon_trespass/aftermath.ludex:743)
+# (rules/aeon_trespass/aftermath.ludex:763)
 # Not in the book: an Instant Death effect
 @book.example(
     'additional_battle_rules.instant_death_effects.instant_death',
     title='Not in the book: an Instant Death effect',
-    source='rules/aeon_trespass/aftermath.ludex:743',
+    source='rules/aeon_trespass/aftermath.ludex:763',
 )
 def instant_death(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2036,12 +2036,12 @@ def instant_death(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.retreat.retreat_after_two_deaths (rules/aeon_trespass/aftermath.ludex:771)
+# additional_battle_rules.retreat.retreat_after_two_deaths (rules/aeon_trespass/aftermath.ludex:791)
 # Not in the book: a Retreat, once two Titans died
 @book.example(
     'additional_battle_rules.retreat.retreat_after_two_deaths',
     title='Not in the book: a Retreat, once two Titans died',
-    source='rules/aeon_trespass/aftermath.ludex:771',
+    source='rules/aeon_trespass/aftermath.ludex:791',
 )
 def retreat_after_two_deaths(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2078,12 +2078,12 @@ def retreat_after_two_deaths(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.sisyphus_tears.tear_kept (rules/aeon_trespass/aftermath.ludex:818)
+# additional_battle_rules.sisyphus_tears.tear_kept (rules/aeon_trespass/aftermath.ludex:838)
 # Not in the book: no Sisyphus Tear, then one kept
 @book.example(
     'additional_battle_rules.sisyphus_tears.tear_kept',
     title='Not in the book: no Sisyphus Tear, then one kept',
-    source='rules/aeon_trespass/aftermath.ludex:818',
+    source='rules/aeon_trespass/aftermath.ludex:838',
 )
 def tear_kept(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2111,12 +2111,12 @@ def tear_kept(g: Game) -> list[Expectation]:
     ]
 
 
-# additional_battle_rules.sisyphus_tears.tear_spent (rules/aeon_trespass/aftermath.ludex:833)
+# additional_battle_rules.sisyphus_tears.tear_spent (rules/aeon_trespass/aftermath.ludex:853)
 # Not in the book: a Tear spent, the Battle replayed, then its outcome kept
 @book.example(
     'additional_battle_rules.sisyphus_tears.tear_spent',
     title='Not in the book: a Tear spent, the Battle replayed, then its outcome kept',
-    source='rules/aeon_trespass/aftermath.ludex:833',
+    source='rules/aeon_trespass/aftermath.ludex:853',
 )
 def tear_spent(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2168,12 +2168,12 @@ def tear_spent(g: Game) -> list[Expectation]:
 
 
 # additional_battle_rules.wise_providence.initiative_with_wise_providence
-# (rules/aeon_trespass/aftermath.ludex:894)
+# (rules/aeon_trespass/aftermath.ludex:914)
 # Not in the book: with Wise Providence, a Titan Round first
 @book.example(
     'additional_battle_rules.wise_providence.initiative_with_wise_providence',
     title='Not in the book: with Wise Providence, a Titan Round first',
-    source='rules/aeon_trespass/aftermath.ludex:894',
+    source='rules/aeon_trespass/aftermath.ludex:914',
 )
 def initiative_with_wise_providence(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2197,12 +2197,12 @@ def initiative_with_wise_providence(g: Game) -> list[Expectation]:
     ]
 
 
-# no_titan_dead_at_setup (rules/aeon_trespass/aftermath.ludex:923)
+# no_titan_dead_at_setup (rules/aeon_trespass/aftermath.ludex:943)
 # Not in the book: the count of dead Titans starts anew
 @book.example(
     'no_titan_dead_at_setup',
     title='Not in the book: the count of dead Titans starts anew',
-    source='rules/aeon_trespass/aftermath.ludex:923',
+    source='rules/aeon_trespass/aftermath.ludex:943',
 )
 def no_titan_dead_at_setup(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2219,13 +2219,13 @@ def no_titan_dead_at_setup(g: Game) -> list[Expectation]:
     ]
 
 
-# battle_period (rules/aeon_trespass/aftermath.ludex:950)
+# battle_period (rules/aeon_trespass/aftermath.ludex:970)
 # Not in the book: Start of Battle and End of Battle, and what lasts until the end of Battle
 @book.example(
     'battle_period',
     title='Not in the book: Start of Battle and End of Battle, and what lasts until the end of '
     'Battle',
-    source='rules/aeon_trespass/aftermath.ludex:950',
+    source='rules/aeon_trespass/aftermath.ludex:970',
 )
 def battle_period(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2271,12 +2271,12 @@ def battle_period(g: Game) -> list[Expectation]:
     ]
 
 
-# wise_providence_in_battle (rules/aeon_trespass/aftermath.ludex:979)
+# wise_providence_in_battle (rules/aeon_trespass/aftermath.ludex:999)
 # Not in the book: Wise Providence gives a Battle a Titan Round first
 @book.example(
     'wise_providence_in_battle',
     title='Not in the book: Wise Providence gives a Battle a Titan Round first',
-    source='rules/aeon_trespass/aftermath.ludex:979',
+    source='rules/aeon_trespass/aftermath.ludex:999',
 )
 def wise_providence_in_battle(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2315,12 +2315,80 @@ def wise_providence_in_battle(g: Game) -> list[Expectation]:
     ]
 
 
-# battle_setup.standard_preparations.decks_by_level (rules/aeon_trespass/battle_setup.ludex:165)
+# battle_setup.standard_preparations.one_titan_of_a_class
+# (rules/aeon_trespass/battle_setup.ludex:153)
+# Not in the book: two Titans of one Argo-bred class are not taken into one Battle
+@book.example(
+    'battle_setup.standard_preparations.one_titan_of_a_class',
+    title='Not in the book: two Titans of one Argo-bred class are not taken into one Battle',
+    source='rules/aeon_trespass/battle_setup.ludex:153',
+)
+def one_titan_of_a_class(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'available_titans',
+        [
+            catalog.CLASS_A_FIRST.id,
+            catalog.CLASS_A_SECOND.id,
+            catalog.CLASSLESS_TITAN.id,
+            catalog.CLASS_B_TITAN.id,
+        ],
+    )
+    g.set_fact('argo_bred_class', [catalog.CLASS_A_FIRST.id], 'A')
+    g.set_fact('argo_bred_class', [catalog.CLASS_A_SECOND.id], 'A')
+    g.set_fact('argo_bred_class', [catalog.CLASSLESS_TITAN.id], '')
+    g.set_fact('argo_bred_class', [catalog.CLASS_B_TITAN.id], 'B')
+    with g.effect():
+        g.set_fact('answers', ['t'], [catalog.CLASS_A_FIRST.id, catalog.CLASS_A_SECOND.id])
+    with g.effect(), g.refused('trigger titans'):
+        g.trigger('battle_setup.standard_preparations.titans', ctx)
+    with g.effect():
+        g.set_fact(
+            'answers',
+            ['t'],
+            [catalog.CLASS_A_FIRST.id, catalog.CLASSLESS_TITAN.id, catalog.CLASS_B_TITAN.id],
+        )
+    with g.effect():
+        g.trigger('battle_setup.standard_preparations.titans', ctx)
+    return [
+        g.expect(
+            'herodotus.controlled_titan == class_a_first',
+            lambda: g.get(catalog.HERODOTUS.id, 'controlled_titan'),
+            '==',
+            lambda: catalog.CLASS_A_FIRST.id,
+        ),
+        g.expect(
+            'philoctera.controlled_titan == classless_titan',
+            lambda: g.get(catalog.PHILOCTERA.id, 'controlled_titan'),
+            '==',
+            lambda: catalog.CLASSLESS_TITAN.id,
+        ),
+        g.expect(
+            'solon.controlled_titan == class_b_titan',
+            lambda: g.get(catalog.SOLON.id, 'controlled_titan'),
+            '==',
+            lambda: catalog.CLASS_B_TITAN.id,
+        ),
+        g.expect(
+            'contains(available_titans, class_a_second)',
+            lambda: q.contains(g, 'available_titans', catalog.CLASS_A_SECOND.id),
+        ),
+        g.expect(
+            'count(available_titans) == 1',
+            lambda: q.count(g, 'available_titans'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('count(titans_taken) == 3', lambda: q.count(g, 'titans_taken'), '==', lambda: 3),
+    ]
+
+
+# battle_setup.standard_preparations.decks_by_level (rules/aeon_trespass/battle_setup.ludex:216)
 # Not in the book: the AI and BP cards divided by level
 @book.example(
     'battle_setup.standard_preparations.decks_by_level',
     title='Not in the book: the AI and BP cards divided by level',
-    source='rules/aeon_trespass/battle_setup.ludex:165',
+    source='rules/aeon_trespass/battle_setup.ludex:216',
 )
 def decks_by_level(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2365,12 +2433,135 @@ def decks_by_level(g: Game) -> list[Expectation]:
     ]
 
 
-# battle_setup.standard_preparations.two_titans_aboard (rules/aeon_trespass/battle_setup.ludex:204)
+# battle_setup.standard_preparations.titans_on_starting_positions
+# (rules/aeon_trespass/battle_setup.ludex:263)
+# Not in the book: the Terrain tiles and the Titans placed as a diagram shows
+@book.example(
+    'battle_setup.standard_preparations.titans_on_starting_positions',
+    title='Not in the book: the Terrain tiles and the Titans placed as a diagram shows',
+    source='rules/aeon_trespass/battle_setup.ludex:263',
+)
+def titans_on_starting_positions(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'diagram_terrain_tiles',
+        [],
+        [catalog.DESTRUCTIBLE_COVER_PIECE.id, catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id],
+    )
+    g.set_fact(
+        'diagram_tile_space',
+        [catalog.DESTRUCTIBLE_COVER_PIECE.id],
+        q.square(g, 'battle_grid', 5, 3),
+    )
+    g.set_fact(
+        'diagram_tile_space',
+        [catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id],
+        q.square(g, 'battle_grid', 8, 8),
+    )
+    g.set_fact(
+        'titan_starting_positions',
+        [],
+        [
+            q.square(g, 'battle_grid', 2, 1),
+            q.square(g, 'battle_grid', 3, 1),
+            q.square(g, 'battle_grid', 4, 1),
+            q.square(g, 'battle_grid', 5, 1),
+        ],
+    )
+    g.set_fact(
+        'answers',
+        ['start'],
+        [
+            q.square(g, 'battle_grid', 2, 1),
+            q.square(g, 'battle_grid', 5, 1),
+            q.square(g, 'battle_grid', 3, 1),
+        ],
+    )
+    with g.effect():
+        g.trigger('battle_setup.standard_preparations.terrain_and_titan_placement', ctx)
+    return [
+        g.expect(
+            'location(destructible_cover_piece) == square(battle_grid, 5, 3)',
+            lambda: q.location(g, catalog.DESTRUCTIBLE_COVER_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 3),
+        ),
+        g.expect(
+            'location(destructible_obstacle_piece) == square(battle_grid, 8, 8)',
+            lambda: q.location(g, catalog.DESTRUCTIBLE_OBSTACLE_PIECE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 8, 8),
+        ),
+        g.expect(
+            'location(herodotus) == square(battle_grid, 2, 1)',
+            lambda: q.location(g, catalog.HERODOTUS.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 2, 1),
+        ),
+        g.expect(
+            'location(philoctera) == square(battle_grid, 5, 1)',
+            lambda: q.location(g, catalog.PHILOCTERA.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 1),
+        ),
+        g.expect(
+            'location(solon) == square(battle_grid, 3, 1)',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 1),
+        ),
+        g.expect(
+            'empty(square(battle_grid, 4, 1))',
+            lambda: q.empty(g, q.square(g, 'battle_grid', 4, 1)),
+        ),
+    ]
+
+
+# battle_setup.standard_preparations.two_titans_for_three
+# (rules/aeon_trespass/battle_setup.ludex:285)
+# Not in the book: two Titans for three Argonauts
+@book.example(
+    'battle_setup.standard_preparations.two_titans_for_three',
+    title='Not in the book: two Titans for three Argonauts',
+    source='rules/aeon_trespass/battle_setup.ludex:285',
+)
+def two_titans_for_three(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('available_titans', [catalog.LONE_FIRST.id, catalog.LONE_SECOND.id])
+    g.set_fact('argo_bred_class', [catalog.LONE_FIRST.id], '')
+    g.set_fact('argo_bred_class', [catalog.LONE_SECOND.id], '')
+    g.set_fact('answers', ['t'], [catalog.LONE_SECOND.id, catalog.LONE_FIRST.id])
+    with g.effect():
+        g.trigger('battle_setup.standard_preparations.titans', ctx)
+    return [
+        g.expect(
+            'herodotus.controlled_titan == lone_second',
+            lambda: g.get(catalog.HERODOTUS.id, 'controlled_titan'),
+            '==',
+            lambda: catalog.LONE_SECOND.id,
+        ),
+        g.expect(
+            'philoctera.controlled_titan == lone_first',
+            lambda: g.get(catalog.PHILOCTERA.id, 'controlled_titan'),
+            '==',
+            lambda: catalog.LONE_FIRST.id,
+        ),
+        g.expect(
+            'count(available_titans) == 0',
+            lambda: q.count(g, 'available_titans'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect('count(titans_taken) == 2', lambda: q.count(g, 'titans_taken'), '==', lambda: 2),
+    ]
+
+
+# battle_setup.standard_preparations.two_titans_aboard (rules/aeon_trespass/battle_setup.ludex:329)
 # Not in the book: two Titans for three Argonauts
 @book.example(
     'battle_setup.standard_preparations.two_titans_aboard',
     title='Not in the book: two Titans for three Argonauts',
-    source='rules/aeon_trespass/battle_setup.ludex:204',
+    source='rules/aeon_trespass/battle_setup.ludex:329',
 )
 def two_titans_aboard(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2382,12 +2573,187 @@ def two_titans_aboard(g: Game) -> list[Expectation]:
     ]
 
 
-# tenth_wound_victory (rules/aeon_trespass/battle_setup.ludex:293)
+# battle_setup.standard_preparations.standard_preparations_in_order
+# (rules/aeon_trespass/battle_setup.ludex:339)
+# Not in the book: the Standard Preparations of a Battle
+@book.example(
+    'battle_setup.standard_preparations.standard_preparations_in_order',
+    title='Not in the book: the Standard Preparations of a Battle',
+    source='rules/aeon_trespass/battle_setup.ludex:339',
+)
+def standard_preparations_in_order(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place(
+        'available_titans',
+        [catalog.FIRST_TITAN.id, catalog.SECOND_TITAN.id, catalog.THIRD_TITAN.id],
+    )
+    g.set_fact('argo_bred_class', [catalog.FIRST_TITAN.id], '')
+    g.set_fact('argo_bred_class', [catalog.SECOND_TITAN.id], '')
+    g.set_fact('argo_bred_class', [catalog.THIRD_TITAN.id], '')
+    g.set_fact(
+        'answers',
+        ['t'],
+        [catalog.THIRD_TITAN.id, catalog.FIRST_TITAN.id, catalog.SECOND_TITAN.id],
+    )
+    g.set(GAME, 'argo_ability_limit', 1)
+    g.set_place(
+        'argo_ability_cards',
+        [
+            'battle_setup.standard_preparations.standard_preparations_in_order.field_ability',
+            'battle_setup.standard_preparations.standard_preparations_in_order.spare_ability',
+        ],
+    )
+    g.set_fact(
+        'answer',
+        ['aa'],
+        ['battle_setup.standard_preparations.standard_preparations_in_order.spare_ability'],
+    )
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_place('ai_escalation_deck', [])
+    g.set_place('bp_deck', [catalog.BP_ONE.id])
+    g.set_place('bp_escalation_deck', [])
+    g.set_fact('diagram_terrain_tiles', [], [])
+    g.set_fact(
+        'titan_starting_positions',
+        [],
+        [
+            q.square(g, 'battle_grid', 2, 1),
+            q.square(g, 'battle_grid', 3, 1),
+            q.square(g, 'battle_grid', 4, 1),
+        ],
+    )
+    g.set_fact(
+        'answers',
+        ['start'],
+        [
+            q.square(g, 'battle_grid', 4, 1),
+            q.square(g, 'battle_grid', 2, 1),
+            q.square(g, 'battle_grid', 3, 1),
+        ],
+    )
+    with g.effect():
+        g.trigger('battle_setup.standard_preparations', ctx)
+    return [
+        g.expect(
+            'herodotus.controlled_titan == third_titan',
+            lambda: g.get(catalog.HERODOTUS.id, 'controlled_titan'),
+            '==',
+            lambda: catalog.THIRD_TITAN.id,
+        ),
+        g.expect(
+            'solon.controlled_titan == second_titan',
+            lambda: g.get(catalog.SOLON.id, 'controlled_titan'),
+            '==',
+            lambda: catalog.SECOND_TITAN.id,
+        ),
+        g.expect(
+            'count(active_argo_abilities) == 1',
+            lambda: q.count(g, 'active_argo_abilities'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'contains(active_argo_abilities, spare_ability)',
+            lambda: q.contains(
+                g,
+                'active_argo_abilities',
+                'battle_setup.standard_preparations.standard_preparations_in_order.spare_ability',
+            ),
+        ),
+        g.expect('contains(ai_deck, ai_one)', lambda: q.contains(g, 'ai_deck', catalog.AI_ONE.id)),
+        g.expect(
+            'contains(ai_escalation_deck, ai_two)',
+            lambda: q.contains(g, 'ai_escalation_deck', catalog.AI_TWO.id),
+        ),
+        g.expect(
+            'location(herodotus) == square(battle_grid, 4, 1)',
+            lambda: q.location(g, catalog.HERODOTUS.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 4, 1),
+        ),
+        g.expect(
+            'location(solon) == square(battle_grid, 3, 1)',
+            lambda: q.location(g, catalog.SOLON.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 1),
+        ),
+        g.expect(
+            'happened(decks_and_tokens) == 1',
+            lambda: q.happened(g, 'battle_setup.standard_preparations.decks_and_tokens'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# battle_setup.primordial_placed_by_the_scenario (rules/aeon_trespass/battle_setup.ludex:396)
+# Not in the book: the Primordial placed and turned as its scenario says
+@book.example(
+    'battle_setup.primordial_placed_by_the_scenario',
+    title='Not in the book: the Primordial placed and turned as its scenario says',
+    source='rules/aeon_trespass/battle_setup.ludex:396',
+)
+def primordial_placed_by_the_scenario(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'prim_facing', 'north')
+    g.set_fact('scenario_primordial_space', [], q.square(g, 'battle_grid', 7, 6))
+    g.set_fact('scenario_primordial_facing', [], 'south')
+    with g.effect():
+        g.trigger('battle_setup.primordial_positioning', ctx)
+    return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 7, 6)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 7, 6),
+        ),
+        g.expect(
+            'prim_facing == "south"',
+            lambda: g.get(GAME, 'prim_facing'),
+            '==',
+            lambda: 'south',
+        ),
+    ]
+
+
+# battle_setup.evolution_and_battle_tracks.one_evolution_box
+# (rules/aeon_trespass/battle_setup.ludex:427)
+# Not in the book: a Battle marks one Evolution box
+@book.example(
+    'battle_setup.evolution_and_battle_tracks.one_evolution_box',
+    title='Not in the book: a Battle marks one Evolution box',
+    source='rules/aeon_trespass/battle_setup.ludex:427',
+)
+def one_evolution_box(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'evolution_boxes_marked', 2)
+    with g.effect():
+        g.trigger(
+            'battle_setup.evolution_and_battle_tracks.mark_one_box',
+            ctx.but(args=(('track', q.stat_named(g, 'evolution_boxes_marked')),)),
+        )
+    return [
+        g.expect(
+            'evolution_boxes_marked == 3',
+            lambda: g.get(GAME, 'evolution_boxes_marked'),
+            '==',
+            lambda: 3,
+        ),
+        g.expect(
+            'battle_boxes_marked == 0',
+            lambda: g.get(GAME, 'battle_boxes_marked'),
+            '==',
+            lambda: 0,
+        ),
+    ]
+
+
+# tenth_wound_victory (rules/aeon_trespass/battle_setup.ludex:527)
 # Not in the book: Philoctera's Attack deals the tenth Wound: Victory
 @book.example(
     'tenth_wound_victory',
     title="Not in the book: Philoctera's Attack deals the tenth Wound: Victory",
-    source='rules/aeon_trespass/battle_setup.ludex:293',
+    source='rules/aeon_trespass/battle_setup.ludex:527',
 )
 def tenth_wound_victory(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2432,12 +2798,12 @@ def tenth_wound_victory(g: Game) -> list[Expectation]:
     ]
 
 
-# whole_battle_victory (rules/aeon_trespass/battle_setup.ludex:342)
+# whole_battle_victory (rules/aeon_trespass/battle_setup.ludex:576)
 # Not in the book: a whole Battle, one Primordial Round and one Titan Round, to Victory
 @book.example(
     'whole_battle_victory',
     title='Not in the book: a whole Battle, one Primordial Round and one Titan Round, to Victory',
-    source='rules/aeon_trespass/battle_setup.ludex:342',
+    source='rules/aeon_trespass/battle_setup.ludex:576',
 )
 def whole_battle_victory(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2523,12 +2889,12 @@ def whole_battle_victory(g: Game) -> list[Expectation]:
     ]
 
 
-# whole_battle_defeat (rules/aeon_trespass/battle_setup.ludex:439)
+# whole_battle_defeat (rules/aeon_trespass/battle_setup.ludex:673)
 # Not in the book: a whole Battle lost in its first Primordial Round
 @book.example(
     'whole_battle_defeat',
     title='Not in the book: a whole Battle lost in its first Primordial Round',
-    source='rules/aeon_trespass/battle_setup.ludex:439',
+    source='rules/aeon_trespass/battle_setup.ludex:673',
 )
 def whole_battle_defeat(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2688,12 +3054,84 @@ def no_hull_game_over(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_round.expedition_step_conditional (rules/aeon_trespass/campaign_basics.ludex:330)
+# campaign_basics.a_new_argonaut (rules/aeon_trespass/campaign_basics.ludex:279)
+# Not in the book: Herodotus leaves the Argo; a new Argonaut takes Wisdom +1
+@book.example(
+    'campaign_basics.a_new_argonaut',
+    title='Not in the book: Herodotus leaves the Argo; a new Argonaut takes Wisdom +1',
+    source='rules/aeon_trespass/campaign_basics.ludex:279',
+)
+def a_new_argonaut(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'mnemos_vault_cards', 2)
+    g.set(catalog.HERODOTUS.id, 'courage', 2)
+    g.set_fact('answer', ['argonaut_retirement'], 'skill_bonus')
+    g.set_fact('answer', ['skill'], q.stat_named(g, 'wisdom'))
+    with g.effect():
+        q.create(g, 'argonaut')
+    with g.effect():
+        g.require(q.count(g, q.all_(g, 'argonaut')) == 4, 'count(all(argonaut)) == 4')
+    with g.effect(), g.refused('retire herodotus'):
+        q.retire(g, catalog.HERODOTUS.id)
+    with g.effect():
+        g.trigger(
+            'campaign_basics.argonaut_leaves_the_argo',
+            ctx.but(args=(('leaving_argonaut', catalog.HERODOTUS.id),)),
+        )
+    return [
+        g.expect(
+            'count(all(argonaut)) == 4',
+            lambda: q.count(g, q.all_(g, 'argonaut')),
+            '==',
+            lambda: 4,
+        ),
+        g.expect(
+            'not contains(all(argonaut), herodotus)',
+            lambda: not q.contains(g, q.all_(g, 'argonaut'), catalog.HERODOTUS.id),
+        ),
+        g.expect(
+            'is(newest(argonaut), argonaut)',
+            lambda: q.is_(g, q.newest(g, 'argonaut'), 'argonaut'),
+        ),
+        g.expect(
+            'newest(argonaut).wisdom == 1',
+            lambda: g.get(q.newest(g, 'argonaut'), 'wisdom'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'newest(argonaut).courage == 0',
+            lambda: g.get(q.newest(g, 'argonaut'), 'courage'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'newest(argonaut).mnemos_cards_held == 1',
+            lambda: g.get(q.newest(g, 'argonaut'), 'mnemos_cards_held'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'mnemos_vault_cards == 1',
+            lambda: g.get(GAME, 'mnemos_vault_cards'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'herodotus.courage == 2',
+            lambda: g.get(catalog.HERODOTUS.id, 'courage'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# campaign_round.expedition_step_conditional (rules/aeon_trespass/campaign_basics.ludex:378)
 # Not in the book: Expedition Steps on three tiles
 @book.example(
     'campaign_round.expedition_step_conditional',
     title='Not in the book: Expedition Steps on three tiles',
-    source='rules/aeon_trespass/campaign_basics.ludex:330',
+    source='rules/aeon_trespass/campaign_basics.ludex:378',
 )
 def expedition_step_conditional(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2745,12 +3183,12 @@ def expedition_step_conditional(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_round.encounter_step_conditional (rules/aeon_trespass/campaign_basics.ludex:368)
+# campaign_round.encounter_step_conditional (rules/aeon_trespass/campaign_basics.ludex:416)
 # Not in the book: Encounter Steps with and without a Battle
 @book.example(
     'campaign_round.encounter_step_conditional',
     title='Not in the book: Encounter Steps with and without a Battle',
-    source='rules/aeon_trespass/campaign_basics.ludex:368',
+    source='rules/aeon_trespass/campaign_basics.ludex:416',
 )
 def encounter_step_conditional(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2803,12 +3241,12 @@ def encounter_step_conditional(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_round.story_step_conditional (rules/aeon_trespass/campaign_basics.ludex:406)
+# campaign_round.story_step_conditional (rules/aeon_trespass/campaign_basics.ludex:454)
 # Not in the book: Story Steps with nothing to resolve, and with a Breakthrough reached
 @book.example(
     'campaign_round.story_step_conditional',
     title='Not in the book: Story Steps with nothing to resolve, and with a Breakthrough reached',
-    source='rules/aeon_trespass/campaign_basics.ludex:406',
+    source='rules/aeon_trespass/campaign_basics.ludex:454',
 )
 def story_step_conditional(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2890,12 +3328,12 @@ def story_step_conditional(g: Game) -> list[Expectation]:
     ]
 
 
-# campaign_round.doom_step_conditional (rules/aeon_trespass/campaign_basics.ludex:460)
+# campaign_round.doom_step_conditional (rules/aeon_trespass/campaign_basics.ludex:508)
 # Not in the book: Doom Steps with and without anything to resolve
 @book.example(
     'campaign_round.doom_step_conditional',
     title='Not in the book: Doom Steps with and without anything to resolve',
-    source='rules/aeon_trespass/campaign_basics.ludex:460',
+    source='rules/aeon_trespass/campaign_basics.ludex:508',
 )
 def doom_step_conditional(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2939,12 +3377,216 @@ def doom_step_conditional(g: Game) -> list[Expectation]:
     ]
 
 
-# conditions.knockdown_card_is_yours (rules/aeon_trespass/conditions.ludex:51)
+# next_campaign_round.rounds_until_the_timeline_ends (rules/aeon_trespass/campaign_basics.ludex:546)
+# Not in the book: Campaign Rounds until the Timeline runs out
+@book.example(
+    'next_campaign_round.rounds_until_the_timeline_ends',
+    title='Not in the book: Campaign Rounds until the Timeline runs out',
+    source='rules/aeon_trespass/campaign_basics.ludex:546',
+)
+def rounds_until_the_timeline_ends(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'timeline_length', 2)
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        True,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 4, 5)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 5, 4)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 5, 6)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5)],
+        True,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 7, 5)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 4)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 6)],
+        False,
+    )
+    g.set_fact(
+        'restricted_waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        False,
+    )
+    g.set_fact(
+        'restricted_waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5)],
+        False,
+    )
+    g.set_fact(
+        'arrows_toward',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        ['east'],
+    )
+    g.set_fact(
+        'arrows_toward',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5)],
+        ['west'],
+    )
+    g.set_fact(
+        'sector_entered',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5), 'east'],
+        'none',
+    )
+    g.set_fact(
+        'sector_entered',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5), 'west'],
+        'none',
+    )
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'City'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'Doom'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'Progress'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'Titan'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'Adventure'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'R&R'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'City'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'Doom'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'Progress'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'Titan'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'Adventure'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'R&R'], False)
+    g.set_fact('today_on_timeline', ['Acclimation'], False)
+    g.set_fact('today_on_timeline', ['Structural Technology'], False)
+    g.set_fact('today_on_timeline', ['Battle Technology'], False)
+    g.set_fact('today_on_timeline', ['Timeline Battle'], False)
+    g.set_fact('today_on_timeline', ['Additional Battle'], False)
+    g.set_fact('today_on_timeline', ['Story Event'], False)
+    g.set_fact('today_on_timeline', ['Doom Event'], False)
+    g.set_fact('story_requirements_met', [], False)
+    g.set_fact('doom_requirements_met', [], False)
+    g.set_fact(
+        'draw_order',
+        ['voyage.exploration_step.exploration_draw.exploration_deck'],
+        ['aeon_components.exploration_card', 'aeon_components.exploration_card'],
+    )
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#1'], False)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#1'], 'none')
+    g.set_fact('exploration_card_stack_symbol', ['aeon_components.exploration_card#1'], 'End stack')
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#2'], False)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#2'], 'none')
+    g.set_fact('exploration_card_stack_symbol', ['aeon_components.exploration_card#2'], 'End stack')
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#47'], False)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#47'], 'none')
+    g.set_fact(
+        'exploration_card_stack_symbol',
+        ['aeon_components.exploration_card#47'],
+        'End stack',
+    )
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#105'], False)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#105'], 'none')
+    g.set_fact(
+        'exploration_card_stack_symbol',
+        ['aeon_components.exploration_card#105'],
+        'End stack',
+    )
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#67'], False)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#67'], 'none')
+    g.set_fact(
+        'exploration_card_stack_symbol',
+        ['aeon_components.exploration_card#67'],
+        'End stack',
+    )
+    g.set_fact('exploration_card_shows', ['aeon_components.exploration_card#111'], False)
+    g.set_fact('exploration_card_disposal', ['aeon_components.exploration_card#111'], 'none')
+    g.set_fact(
+        'exploration_card_stack_symbol',
+        ['aeon_components.exploration_card#111'],
+        'End stack',
+    )
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect():
+        g.trigger('campaign_round', ctx)
+    return [
+        g.expect('runs(campaign_round) == 3', lambda: q.runs(g, 'campaign_round'), '==', lambda: 3),
+        g.expect('day == 2', lambda: g.get(GAME, 'day'), '==', lambda: 2),
+        g.expect(
+            'game_outcome() == "game over"',
+            lambda: q.game_outcome(g),
+            '==',
+            lambda: 'game over',
+        ),
+        g.expect(
+            'location(voyage.argo_miniature) == square(voyage.voyage_map, 6, 5)',
+            lambda: q.location(g, 'voyage.argo_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 6, 5),
+        ),
+    ]
+
+
+# conditions.one_condition_card_each (rules/aeon_trespass/conditions.ludex:45)
+# Not in the book: a Condition card gained twice
+@book.example(
+    'conditions.one_condition_card_each',
+    title='Not in the book: a Condition card gained twice',
+    source='rules/aeon_trespass/conditions.ludex:45',
+)
+def one_condition_card_each(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger(
+            'conditions.gaining_conditions',
+            ctx.but(target='conditions.one_condition_card_each.sample_condition'),
+        )
+        with g.refused('trigger gaining_conditions(target = sample_condition)'):
+            g.trigger(
+                'conditions.gaining_conditions',
+                ctx.but(target='conditions.one_condition_card_each.sample_condition'),
+            )
+        ctx = ctx_1
+    return [
+        g.expect(
+            'contains(solon.condition_cards, sample_condition)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'condition_cards'),
+                'conditions.one_condition_card_each.sample_condition',
+            ),
+        ),
+        g.expect(
+            'count(solon.condition_cards) == 1',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'condition_cards')),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# conditions.knockdown_card_is_yours (rules/aeon_trespass/conditions.ludex:66)
 # Not in the book: Philoctera's Knockdown card is hers
 @book.example(
     'conditions.knockdown_card_is_yours',
     title="Not in the book: Philoctera's Knockdown card is hers",
-    source='rules/aeon_trespass/conditions.ludex:51',
+    source='rules/aeon_trespass/conditions.ludex:66',
 )
 def knockdown_card_is_yours(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -2991,12 +3633,12 @@ def knockdown_card_is_yours(g: Game) -> list[Expectation]:
     ]
 
 
-# conditions.casualties_discard_every_titans_conditions (rules/aeon_trespass/conditions.ludex:72)
+# conditions.casualties_discard_every_titans_conditions (rules/aeon_trespass/conditions.ludex:87)
 # Not in the book: the Casualties step discards each Titan's Conditions
 @book.example(
     'conditions.casualties_discard_every_titans_conditions',
     title="Not in the book: the Casualties step discards each Titan's Conditions",
-    source='rules/aeon_trespass/conditions.ludex:72',
+    source='rules/aeon_trespass/conditions.ludex:87',
 )
 def casualties_discard_every_titans_conditions(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3013,12 +3655,12 @@ def casualties_discard_every_titans_conditions(g: Game) -> list[Expectation]:
     ]
 
 
-# ambrosia_rules.abysswatcher_ambrosia (rules/aeon_trespass/conditions.ludex:200)
+# ambrosia_rules.abysswatcher_ambrosia (rules/aeon_trespass/conditions.ludex:215)
 # The Abysswatcher's Ambrosia Limit of 4
 @book.example(
     'ambrosia_rules.abysswatcher_ambrosia',
     title="The Abysswatcher's Ambrosia Limit of 4",
-    source='rules/aeon_trespass/conditions.ludex:200',
+    source='rules/aeon_trespass/conditions.ludex:215',
 )
 def abysswatcher_ambrosia(g: Game) -> list[Expectation]:
     g.set(GAME, 'current_phase', 'battle_phase')
@@ -3188,12 +3830,12 @@ def any_direction(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.solon_dodges (rules/aeon_trespass/keywords.ludex:172)
+# keywords.keywords_list.solon_dodges (rules/aeon_trespass/keywords.ludex:177)
 # Not in the book: Solon has Dodge, Herodotus has not
 @book.example(
     'keywords.keywords_list.solon_dodges',
     title='Not in the book: Solon has Dodge, Herodotus has not',
-    source='rules/aeon_trespass/keywords.ludex:172',
+    source='rules/aeon_trespass/keywords.ludex:177',
 )
 def solon_dodges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3226,12 +3868,12 @@ def solon_dodges(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.escalate.escalate_two (rules/aeon_trespass/keywords.ludex:229)
+# keywords.keywords_list.escalate.escalate_two (rules/aeon_trespass/keywords.ludex:242)
 # Not in the book: Escalate 2
 @book.example(
     'keywords.keywords_list.escalate.escalate_two',
     title='Not in the book: Escalate 2',
-    source='rules/aeon_trespass/keywords.ludex:229',
+    source='rules/aeon_trespass/keywords.ludex:242',
 )
 def escalate_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3272,12 +3914,12 @@ def escalate_two(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.solon_hides (rules/aeon_trespass/keywords.ludex:354)
+# keywords.keywords_list.hide.solon_hides (rules/aeon_trespass/keywords.ludex:367)
 # Not in the book: Solon hides behind the Primordial for a turn
 @book.example(
     'keywords.keywords_list.hide.solon_hides',
     title='Not in the book: Solon hides behind the Primordial for a turn',
-    source='rules/aeon_trespass/keywords.ludex:354',
+    source='rules/aeon_trespass/keywords.ludex:367',
 )
 def solon_hides(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3320,12 +3962,12 @@ def solon_hides(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.hidden_solon_attacks (rules/aeon_trespass/keywords.ludex:384)
+# keywords.keywords_list.hide.hidden_solon_attacks (rules/aeon_trespass/keywords.ludex:397)
 # Not in the book: Hidden Solon's Attack reaches its second ability window
 @book.example(
     'keywords.keywords_list.hide.hidden_solon_attacks',
     title="Not in the book: Hidden Solon's Attack reaches its second ability window",
-    source='rules/aeon_trespass/keywords.ludex:384',
+    source='rules/aeon_trespass/keywords.ludex:397',
 )
 def hidden_solon_attacks(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3338,16 +3980,17 @@ def hidden_solon_attacks(g: Game) -> list[Expectation]:
     return [g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden'))]
 
 
-# keywords.keywords_list.hide.hidden_solon_provokes (rules/aeon_trespass/keywords.ludex:396)
+# keywords.keywords_list.hide.hidden_solon_provokes (rules/aeon_trespass/keywords.ludex:409)
 # Not in the book: Hidden Solon gains the Priority Target token
 @book.example(
     'keywords.keywords_list.hide.hidden_solon_provokes',
     title='Not in the book: Hidden Solon gains the Priority Target token',
-    source='rules/aeon_trespass/keywords.ludex:396',
+    source='rules/aeon_trespass/keywords.ludex:409',
 )
 def hidden_solon_provokes(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(catalog.SOLON.id, 'hidden', True)
+    g.set(catalog.SOLON.id, 'has_provoke', True)
     g.set(catalog.HERODOTUS.id, 'hidden', True)
     g.place('priority_target_token', catalog.HERODOTUS.id)
     with g.effect():
@@ -3367,12 +4010,12 @@ def hidden_solon_provokes(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.hidden_solon_rages (rules/aeon_trespass/keywords.ludex:413)
+# keywords.keywords_list.hide.hidden_solon_rages (rules/aeon_trespass/keywords.ludex:427)
 # Not in the book: Hidden Solon's Rage goes past the holder's
 @book.example(
     'keywords.keywords_list.hide.hidden_solon_rages',
     title="Not in the book: Hidden Solon's Rage goes past the holder's",
-    source='rules/aeon_trespass/keywords.ludex:413',
+    source='rules/aeon_trespass/keywords.ludex:427',
 )
 def hidden_solon_rages(g: Game) -> list[Expectation]:
     g.set(GAME, 'current_phase', 'battle_phase')
@@ -3396,12 +4039,12 @@ def hidden_solon_rages(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.solon_steps_in_front (rules/aeon_trespass/keywords.ludex:443)
+# keywords.keywords_list.hide.solon_steps_in_front (rules/aeon_trespass/keywords.ludex:457)
 # Not in the book: Hidden Solon moves in front of the Primordial
 @book.example(
     'keywords.keywords_list.hide.solon_steps_in_front',
     title='Not in the book: Hidden Solon moves in front of the Primordial',
-    source='rules/aeon_trespass/keywords.ludex:443',
+    source='rules/aeon_trespass/keywords.ludex:457',
 )
 def solon_steps_in_front(g: Game) -> list[Expectation]:
     g.set(catalog.SOLON.id, 'hidden', True)
@@ -3413,12 +4056,12 @@ def solon_steps_in_front(g: Game) -> list[Expectation]:
     return [g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden'))]
 
 
-# keywords.keywords_list.knocked_back_into_a_column (rules/aeon_trespass/keywords.ludex:544)
+# keywords.keywords_list.knocked_back_into_a_column (rules/aeon_trespass/keywords.ludex:566)
 # Not in the book: Knockback 3 into a Destructible Obstacle
 @book.example(
     'keywords.keywords_list.knocked_back_into_a_column',
     title='Not in the book: Knockback 3 into a Destructible Obstacle',
-    source='rules/aeon_trespass/keywords.ludex:544',
+    source='rules/aeon_trespass/keywords.ludex:566',
 )
 def knocked_back_into_a_column(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3463,12 +4106,12 @@ def knocked_back_into_a_column(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knocked_back_into_a_wall (rules/aeon_trespass/keywords.ludex:568)
+# keywords.keywords_list.knocked_back_into_a_wall (rules/aeon_trespass/keywords.ludex:590)
 # Not in the book: Knockback 3 into an Indestructible Obstacle
 @book.example(
     'keywords.keywords_list.knocked_back_into_a_wall',
     title='Not in the book: Knockback 3 into an Indestructible Obstacle',
-    source='rules/aeon_trespass/keywords.ludex:568',
+    source='rules/aeon_trespass/keywords.ludex:590',
 )
 def knocked_back_into_a_wall(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3515,12 +4158,12 @@ def knocked_back_into_a_wall(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knocked_back_into_the_board_edge (rules/aeon_trespass/keywords.ludex:600)
+# keywords.keywords_list.knocked_back_into_the_board_edge (rules/aeon_trespass/keywords.ludex:622)
 # Not in the book: Knockback 4 into the Board Edge
 @book.example(
     'keywords.keywords_list.knocked_back_into_the_board_edge',
     title='Not in the book: Knockback 4 into the Board Edge',
-    source='rules/aeon_trespass/keywords.ludex:600',
+    source='rules/aeon_trespass/keywords.ludex:622',
 )
 def knocked_back_into_the_board_edge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3550,21 +4193,56 @@ def knocked_back_into_the_board_edge(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:627)
+# keywords.keywords_list.primordial_knocked_into_the_board_edge
+# (rules/aeon_trespass/keywords.ludex:641)
+# Not in the book: the Primordial knocked back into the Board Edge
+@book.example(
+    'keywords.keywords_list.primordial_knocked_into_the_board_edge',
+    title='Not in the book: the Primordial knocked back into the Board Edge',
+    source='rules/aeon_trespass/keywords.ludex:641',
+)
+def primordial_knocked_into_the_board_edge(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'keyword_x', 4)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 14, 5))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 13, 5))
+    g.set_fact('answer', ['along'], q.square(g, 'battle_grid', 16, 4))
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.knockback.suffer_knockback',
+            ctx.but(target='primordial_miniature', args=(('source', catalog.SOLON_FIGURE.id),)),
+        )
+    return [
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 15, 2)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 15, 2),
+        ),
+        g.expect(
+            'moved(primordial_miniature) == 3',
+            lambda: q.moved(g, 'primordial_miniature'),
+            '==',
+            lambda: 3,
+        ),
+    ]
+
+
+# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:667)
 # Knockback examples
 book.example(
     'keywords.keywords_list.knockback_examples',
     title='Knockback examples',
-    source='rules/aeon_trespass/keywords.ludex:627',
+    source='rules/aeon_trespass/keywords.ludex:667',
 )
 
 
-# keywords.keywords_list.knockdown.philoctera_gets_up (rules/aeon_trespass/keywords.ludex:664)
+# keywords.keywords_list.knockdown.philoctera_gets_up (rules/aeon_trespass/keywords.ludex:704)
 # Not in the book: Philoctera is knocked down, then gets up
 @book.example(
     'keywords.keywords_list.knockdown.philoctera_gets_up',
     title='Not in the book: Philoctera is knocked down, then gets up',
-    source='rules/aeon_trespass/keywords.ludex:664',
+    source='rules/aeon_trespass/keywords.ludex:704',
 )
 def philoctera_gets_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3618,16 +4296,17 @@ def philoctera_gets_up(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.provoke.provoking_from_a_diagonal (rules/aeon_trespass/keywords.ludex:783)
+# keywords.keywords_list.provoke.provoking_from_a_diagonal (rules/aeon_trespass/keywords.ludex:840)
 # Not in the book: Solon Provokes from a diagonal
 @book.example(
     'keywords.keywords_list.provoke.provoking_from_a_diagonal',
     title='Not in the book: Solon Provokes from a diagonal',
-    source='rules/aeon_trespass/keywords.ludex:783',
+    source='rules/aeon_trespass/keywords.ludex:840',
 )
 def provoking_from_a_diagonal(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(GAME, 'prim_facing', 'west')
+    g.set(catalog.SOLON.id, 'has_provoke', True)
     g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
     g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 1))
     g.set_fact('answer', ['provoked_side'], 'north')
@@ -3652,12 +4331,146 @@ def provoking_from_a_diagonal(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.primordial_pushback (rules/aeon_trespass/keywords.ludex:919)
+# keywords.keywords_list.pull.pull_reaches_its_source (rules/aeon_trespass/keywords.ludex:920)
+# Not in the book: two Pulls that reach their source before their end
+@book.example(
+    'keywords.keywords_list.pull.pull_reaches_its_source',
+    title='Not in the book: two Pulls that reach their source before their end',
+    source='rules/aeon_trespass/keywords.ludex:920',
+)
+def pull_reaches_its_source(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 7, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 4)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pull.suffer_pull',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, 'primordial_miniature') == q.square(g, 'battle_grid', 1, 3)
+            and q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 3, 3),
+            'location(primordial_miniature) == square(battle_grid, 1, 3) and '
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 3, 3)',
+        )
+    with g.effect():
+        g.move('primordial_miniature', q.square(g, 'battle_grid', 1, 8))
+    with g.effect():
+        g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 4, 9))
+    with g.effect():
+        g.place(catalog.PHILOCTERA_FIGURE.id, q.square(g, 'battle_grid', 6, 9))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 3)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pull.suffer_pull',
+            ctx.but(target='primordial_miniature', args=(('source', catalog.HERODOTUS_FIGURE.id),)),
+        )
+    return [
+        g.expect(
+            'location(titan_movement_rules.herodotus_figure) == square(battle_grid, 5, 9)',
+            lambda: q.location(g, catalog.HERODOTUS_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 9),
+        ),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 3, 8)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 8),
+        ),
+        g.expect(
+            'location(titan_movement_rules.philoctera_figure) == square(battle_grid, 6, 9)',
+            lambda: q.location(g, catalog.PHILOCTERA_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 9),
+        ),
+    ]
+
+
+# keywords.keywords_list.pushback.pushback_from_afar (rules/aeon_trespass/keywords.ludex:1002)
+# Pushback 4 against a Titan 6 spaces away; Pushback 3 against one 2 spaces away
+@book.example(
+    'keywords.keywords_list.pushback.pushback_from_afar',
+    title='Pushback 4 against a Titan 6 spaces away; Pushback 3 against one 2 spaces away',
+    source='rules/aeon_trespass/keywords.ludex:1002',
+)
+def pushback_from_afar(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'prim_facing', 'east')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 11, 3))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 4)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(target=catalog.SOLON_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, 'primordial_miniature') == q.square(g, 'battle_grid', 7, 3)
+            and q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 11, 3),
+            'location(primordial_miniature) == square(battle_grid, 7, 3) and '
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 11, 3)',
+        )
+    with g.effect():
+        g.move('primordial_miniature', q.square(g, 'battle_grid', 3, 8))
+    with g.effect():
+        g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 7, 8))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 3)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(target=catalog.HERODOTUS_FIGURE.id, args=(('source', 'primordial_miniature'),)),
+        )
+    with g.effect():
+        g.require(
+            q.location(g, catalog.HERODOTUS_FIGURE.id) == q.square(g, 'battle_grid', 8, 8)
+            and q.location(g, 'primordial_miniature') == q.square(g, 'battle_grid', 6, 8),
+            'location(titan_movement_rules.herodotus_figure) == square(battle_grid, 8, 8) and '
+            'location(primordial_miniature) == square(battle_grid, 6, 8)',
+        )
+    with g.effect():
+        g.move('primordial_miniature', q.square(g, 'battle_grid', 5, 11))
+    with g.effect():
+        g.place(catalog.PHILOCTERA_FIGURE.id, q.square(g, 'battle_grid', 11, 11))
+    with g.effect():
+        g.set(GAME, 'keyword_x', 5)
+    with g.effect():
+        g.trigger(
+            'keywords.keywords_list.pushback.suffer_pushback',
+            ctx.but(
+                target='primordial_miniature',
+                args=(('source', catalog.PHILOCTERA_FIGURE.id),),
+            ),
+        )
+    return [
+        g.expect(
+            'location(titan_movement_rules.philoctera_figure) == square(battle_grid, 6, 11)',
+            lambda: q.location(g, catalog.PHILOCTERA_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 11),
+        ),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 4, 11)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 4, 11),
+        ),
+    ]
+
+
+# keywords.keywords_list.primordial_pushback (rules/aeon_trespass/keywords.ludex:1080)
 # Not in the book: the Primordial's Pushback 2 against a Titan beside it
 @book.example(
     'keywords.keywords_list.primordial_pushback',
     title="Not in the book: the Primordial's Pushback 2 against a Titan beside it",
-    source='rules/aeon_trespass/keywords.ludex:919',
+    source='rules/aeon_trespass/keywords.ludex:1080',
 )
 def primordial_pushback(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3703,12 +4516,12 @@ def primordial_pushback(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.titan_pushback (rules/aeon_trespass/keywords.ludex:940)
+# keywords.keywords_list.titan_pushback (rules/aeon_trespass/keywords.ludex:1101)
 # Not in the book: Solon's Pushback 3 against the Primordial
 @book.example(
     'keywords.keywords_list.titan_pushback',
     title="Not in the book: Solon's Pushback 3 against the Primordial",
-    source='rules/aeon_trespass/keywords.ludex:940',
+    source='rules/aeon_trespass/keywords.ludex:1101',
 )
 def titan_pushback(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3755,12 +4568,13 @@ def titan_pushback(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.primordial_knocked_through_terrain (rules/aeon_trespass/keywords.ludex:960)
+# keywords.keywords_list.primordial_knocked_through_terrain
+# (rules/aeon_trespass/keywords.ludex:1121)
 # Not in the book: the Primordial knocked back through three Terrain tiles
 @book.example(
     'keywords.keywords_list.primordial_knocked_through_terrain',
     title='Not in the book: the Primordial knocked back through three Terrain tiles',
-    source='rules/aeon_trespass/keywords.ludex:960',
+    source='rules/aeon_trespass/keywords.ludex:1121',
 )
 def primordial_knocked_through_terrain(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3823,12 +4637,12 @@ def primordial_knocked_through_terrain(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.pushed_through_a_column (rules/aeon_trespass/keywords.ludex:989)
+# keywords.keywords_list.pushed_through_a_column (rules/aeon_trespass/keywords.ludex:1150)
 # Not in the book: a Titan pushed through a Column, then through a Wall
 @book.example(
     'keywords.keywords_list.pushed_through_a_column',
     title='Not in the book: a Titan pushed through a Column, then through a Wall',
-    source='rules/aeon_trespass/keywords.ludex:989',
+    source='rules/aeon_trespass/keywords.ludex:1150',
 )
 def pushed_through_a_column(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3898,21 +4712,21 @@ def pushed_through_a_column(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:1022)
+# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:1183)
 # Pushback examples
 book.example(
     'keywords.keywords_list.pushback_examples',
     title='Pushback examples',
-    source='rules/aeon_trespass/keywords.ludex:1022',
+    source='rules/aeon_trespass/keywords.ludex:1183',
 )
 
 
-# keywords.keywords_list.solon_reflexes (rules/aeon_trespass/keywords.ludex:1076)
+# keywords.keywords_list.solon_reflexes (rules/aeon_trespass/keywords.ludex:1239)
 # Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex
 @book.example(
     'keywords.keywords_list.solon_reflexes',
     title="Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex",
-    source='rules/aeon_trespass/keywords.ludex:1076',
+    source='rules/aeon_trespass/keywords.ludex:1239',
 )
 def solon_reflexes(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4015,22 +4829,33 @@ def solon_reflexes(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.reposition_and_motivate (rules/aeon_trespass/keywords.ludex:1124)
+# keywords.keywords_list.reposition_and_motivate (rules/aeon_trespass/keywords.ludex:1287)
 # Not in the book: Reposition 2, then Motivate 1 on Herodotus
 @book.example(
     'keywords.keywords_list.reposition_and_motivate',
     title='Not in the book: Reposition 2, then Motivate 1 on Herodotus',
-    source='rules/aeon_trespass/keywords.ludex:1124',
+    source='rules/aeon_trespass/keywords.ludex:1287',
 )
 def reposition_and_motivate(g: Game) -> list[Expectation]:
     ctx = Ctx()
-    g.set(GAME, 'keyword_x', 2)
+    g.set(catalog.SOLON.id, 'reposition_x', 2)
+    g.set(catalog.SOLON.id, 'motivate_x', 1)
     with g.effect():
         g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 5))
     with g.effect():
         g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 10, 10))
     with g.effect():
         g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 6, 5))
+    with g.effect():
+        g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 5))
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 4, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger reposition.reposition_move'):
+            g.trigger('keywords.keywords_list.reposition.reposition_move', ctx)
+        ctx = ctx_1
     with g.effect():
         g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 6, 5))
     with g.effect():
@@ -4056,8 +4881,6 @@ def reposition_and_motivate(g: Game) -> list[Expectation]:
         ctx = ctx_1
     with g.effect():
         g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 10, 11))
-    with g.effect():
-        g.set(GAME, 'keyword_x', 1)
     with g.effect():
         g.set_fact('answer', ['motivate_move'], 'one_titan')
     with g.effect():
@@ -4093,7 +4916,92 @@ def reposition_and_motivate(g: Game) -> list[Expectation]:
         ctx = ctx.but(actor=catalog.SOLON.id)
         g.trigger('keywords.keywords_list.motivate.motivate_move', ctx)
         ctx = ctx_1
+    with g.effect():
+        g.require(
+            q.location(g, catalog.HERODOTUS.id) == q.square(g, 'battle_grid', 11, 10),
+            'location(herodotus) == square(battle_grid, 11, 10)',
+        )
+    with g.effect():
+        g.set(catalog.SOLON.id, 'motivate_x', 2)
+    with g.effect():
+        g.set_fact('motivate_instances', [catalog.SOLON.id], [2])
+    with g.effect():
+        g.set_fact('answer', ['motivate_move'], 'separate_titans')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger motivate.motivate_move'):
+            g.trigger('keywords.keywords_list.motivate.motivate_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('motivate_instances', [catalog.SOLON.id], [1, 1])
+    with g.effect():
+        g.set_fact('answers', ['t'], [catalog.HERODOTUS.id, catalog.PHILOCTERA.id])
+    with g.effect():
+        g.set_fact(
+            'answers',
+            ['s'],
+            [q.square(g, 'battle_grid', 13, 10), q.square(g, 'battle_grid', 9, 11)],
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused('trigger motivate.motivate_move'):
+            g.trigger('keywords.keywords_list.motivate.motivate_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answers', ['t'], [catalog.HERODOTUS.id, catalog.PHILOCTERA.id])
+    with g.effect():
+        g.set_fact(
+            'answers',
+            ['s'],
+            [q.square(g, 'battle_grid', 11, 10), q.square(g, 'battle_grid', 9, 11)],
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('keywords.keywords_list.motivate.motivate_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set(catalog.PHILOCTERA.id, 'reposition_x', 1)
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 9, 12))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('keywords.keywords_list.reposition.reposition_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 12, 10))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('keywords.keywords_list.reposition.reposition_move', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['motivate_move'], 'one_titan')
+    with g.effect():
+        g.set_fact('answer', ['t'], catalog.SOLON.id)
+    with g.effect():
+        g.set_fact('answer', ['s'], q.square(g, 'battle_grid', 6, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('keywords.keywords_list.motivate.motivate_move', ctx)
+        ctx = ctx_1
     return [
+        g.expect(
+            'happened(reposition.reposition_move) == 2',
+            lambda: q.happened(g, 'keywords.keywords_list.reposition.reposition_move'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'happened(motivate.motivate_move) == 2',
+            lambda: q.happened(g, 'keywords.keywords_list.motivate.motivate_move'),
+            '==',
+            lambda: 2,
+        ),
         g.expect(
             'location(solon) == square(battle_grid, 6, 6)',
             lambda: q.location(g, catalog.SOLON.id),
@@ -4106,15 +5014,21 @@ def reposition_and_motivate(g: Game) -> list[Expectation]:
             '==',
             lambda: q.square(g, 'battle_grid', 11, 10),
         ),
+        g.expect(
+            'location(philoctera) == square(battle_grid, 9, 12)',
+            lambda: q.location(g, catalog.PHILOCTERA.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 9, 12),
+        ),
     ]
 
 
-# keywords.keywords_list.displaced_in_the_corner (rules/aeon_trespass/keywords.ludex:1164)
+# keywords.keywords_list.displaced_in_the_corner (rules/aeon_trespass/keywords.ludex:1365)
 # Not in the book: a Titan displaced with no empty space dies
 @book.example(
     'keywords.keywords_list.displaced_in_the_corner',
     title='Not in the book: a Titan displaced with no empty space dies',
-    source='rules/aeon_trespass/keywords.ludex:1164',
+    source='rules/aeon_trespass/keywords.ludex:1365',
 )
 def displaced_in_the_corner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4158,23 +5072,22 @@ def displaced_in_the_corner(g: Game) -> list[Expectation]:
         )
     return [
         g.expect('dead(herodotus)', lambda: q.dead(g, catalog.HERODOTUS.id)),
-        g.expect(
-            'location(herodotus) == square(battle_grid, 1, 1)',
-            lambda: q.location(g, catalog.HERODOTUS.id),
-            '==',
-            lambda: q.square(g, 'battle_grid', 1, 1),
-        ),
+        g.expect('not in_play(herodotus)', lambda: not q.in_play(g, catalog.HERODOTUS.id)),
         g.expect('dead(solon)', lambda: q.dead(g, catalog.SOLON.id)),
+        g.expect(
+            'not in_play(titan_movement_rules.solon_figure)',
+            lambda: not q.in_play(g, catalog.SOLON_FIGURE.id),
+        ),
         g.expect('not dead(philoctera)', lambda: not q.dead(g, catalog.PHILOCTERA.id)),
     ]
 
 
-# keywords.keywords_list.solace.solace_for_herodotus (rules/aeon_trespass/keywords.ludex:1274)
+# keywords.keywords_list.solace.solace_for_herodotus (rules/aeon_trespass/keywords.ludex:1478)
 # Not in the book: Solon's Solace
 @book.example(
     'keywords.keywords_list.solace.solace_for_herodotus',
     title="Not in the book: Solon's Solace",
-    source='rules/aeon_trespass/keywords.ludex:1274',
+    source='rules/aeon_trespass/keywords.ludex:1478',
 )
 def solace_for_herodotus(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4260,12 +5173,12 @@ def solace_for_herodotus(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.stalwart.solon_stands_firm (rules/aeon_trespass/keywords.ludex:1336)
+# keywords.keywords_list.stalwart.solon_stands_firm (rules/aeon_trespass/keywords.ludex:1540)
 # Not in the book: Solon's Stalwart against a Knockback 3
 @book.example(
     'keywords.keywords_list.stalwart.solon_stands_firm',
     title="Not in the book: Solon's Stalwart against a Knockback 3",
-    source='rules/aeon_trespass/keywords.ludex:1336',
+    source='rules/aeon_trespass/keywords.ludex:1540',
 )
 def solon_stands_firm(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4295,12 +5208,12 @@ def solon_stands_firm(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.vault.solon_vaults (rules/aeon_trespass/keywords.ludex:1408)
+# keywords.keywords_list.vault.solon_vaults (rules/aeon_trespass/keywords.ludex:1612)
 # Not in the book: Solon Vaults over the Primordial
 @book.example(
     'keywords.keywords_list.vault.solon_vaults',
     title='Not in the book: Solon Vaults over the Primordial',
-    source='rules/aeon_trespass/keywords.ludex:1408',
+    source='rules/aeon_trespass/keywords.ludex:1612',
 )
 def solon_vaults(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4362,13 +5275,65 @@ def nothing_carries_over(g: Game) -> list[Expectation]:
     ]
 
 
-# mnestis_theatre.custom_battles.custom_win (rules/aeon_trespass/mnestis.ludex:109)
+# mnestis_theatre.unlocking_adversaries.pursuer_level_three (rules/aeon_trespass/mnestis.ludex:106)
+# Hermesian Pursuer level III
+@book.example(
+    'mnestis_theatre.unlocking_adversaries.pursuer_level_three',
+    title='Hermesian Pursuer level III',
+    scope=('mnestis_theatre',),
+    source='rules/aeon_trespass/mnestis.ludex:106',
+)
+def pursuer_level_three(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'custom_mnestis_battle', False)
+    g.set(GAME, 'primordial_cycle', 3)
+    g.set(GAME, 'mnestis_primordial', 'Hermesian Pursuer')
+    g.set(GAME, 'primordial_type', 'adversary')
+    g.set(GAME, 'primordial_level', 3)
+    g.set(GAME, 'preceding_battles', 2)
+    g.set(GAME, 'preceding_battles_won', 2)
+    g.set(GAME, 'battle_marked', False)
+    g.set(GAME, 'completed_cycles', 1)
+    with g.effect():
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'preceding_battles_won', 1)
+    with g.effect(), g.refused('trigger mnestis_battle_setup.choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'preceding_battles_won', 2)
+    with g.effect():
+        g.set(GAME, 'completed_cycles', 0)
+    with g.effect(), g.refused('trigger mnestis_battle_setup.choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'mnestis_primordial', 'Burden')
+    with g.effect():
+        g.set(GAME, 'completed_cycles', 1)
+    with g.effect(), g.refused('trigger mnestis_battle_setup.choose_a_battle'):
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    with g.effect():
+        g.set(GAME, 'completed_cycles', 2)
+    with g.effect():
+        g.trigger('mnestis_theatre.mnestis_battle_setup.choose_a_battle', ctx)
+    return [
+        g.expect('primordial_cycle == 2', lambda: g.get(GAME, 'primordial_cycle'), '==', lambda: 2),
+        g.expect(
+            'happened(mnestis_battle_setup.choose_a_battle) == 2',
+            lambda: q.happened(g, 'mnestis_theatre.mnestis_battle_setup.choose_a_battle'),
+            '==',
+            lambda: 2,
+        ),
+    ]
+
+
+# mnestis_theatre.custom_battles.custom_win (rules/aeon_trespass/mnestis.ludex:154)
 # Not in the book: a custom Battle won gives no rewards
 @book.example(
     'mnestis_theatre.custom_battles.custom_win',
     title='Not in the book: a custom Battle won gives no rewards',
     scope=('mnestis_theatre',),
-    source='rules/aeon_trespass/mnestis.ludex:109',
+    source='rules/aeon_trespass/mnestis.ludex:154',
 )
 def custom_win(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4388,42 +5353,46 @@ def custom_win(g: Game) -> list[Expectation]:
     ]
 
 
-# mnestis_theatre.general_rules.no_nymphs (rules/aeon_trespass/mnestis.ludex:133)
+# mnestis_theatre.general_rules.no_nymphs (rules/aeon_trespass/mnestis.ludex:179)
 # Not in the book: a Summoning in a Mnestis Battle
 @book.example(
     'mnestis_theatre.general_rules.no_nymphs',
     title='Not in the book: a Summoning in a Mnestis Battle',
     scope=('mnestis_theatre',),
-    source='rules/aeon_trespass/mnestis.ludex:133',
+    source='rules/aeon_trespass/mnestis.ludex:179',
 )
 def no_nymphs(g: Game) -> list[Expectation]:
     ctx = Ctx()
     g.set(GAME, 'summon_limit_value', 2)
     with g.effect():
-        g.trigger('summoning', ctx)
+        g.trigger('battle', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'summon_charges_used') == 0, 'summon_charges_used == 0')
+    with g.effect():
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Grove'),)))
     return [
         g.expect(
-            'summon_charges_used == 0',
+            'summon_charges_used == 1',
             lambda: g.get(GAME, 'summon_charges_used'),
             '==',
-            lambda: 0,
+            lambda: 1,
         ),
         g.expect(
-            'happened(adversary_activation) == 0',
-            lambda: q.happened(g, 'adversary_activation'),
+            'disabled(summoning) == no',
+            lambda: q.disabled(g, 'summoning'),
             '==',
-            lambda: 0,
+            lambda: False,
         ),
     ]
 
 
-# mnestis_theatre.general_rules.used_up_godform (rules/aeon_trespass/mnestis.ludex:171)
+# mnestis_theatre.general_rules.used_up_godform (rules/aeon_trespass/mnestis.ludex:224)
 # Not in the book: a used-up Godform in a Mnestis Battle
 @book.example(
     'mnestis_theatre.general_rules.used_up_godform',
     title='Not in the book: a used-up Godform in a Mnestis Battle',
     scope=('mnestis_theatre',),
-    source='rules/aeon_trespass/mnestis.ludex:171',
+    source='rules/aeon_trespass/mnestis.ludex:224',
 )
 def used_up_godform(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4462,13 +5431,13 @@ def used_up_godform(g: Game) -> list[Expectation]:
     ]
 
 
-# mnestis_theatre.mnestis_battle_setup.choosing_a_battle (rules/aeon_trespass/mnestis.ludex:211)
+# mnestis_theatre.mnestis_battle_setup.choosing_a_battle (rules/aeon_trespass/mnestis.ludex:264)
 # Not in the book: the Battles you may choose
 @book.example(
     'mnestis_theatre.mnestis_battle_setup.choosing_a_battle',
     title='Not in the book: the Battles you may choose',
     scope=('mnestis_theatre',),
-    source='rules/aeon_trespass/mnestis.ludex:211',
+    source='rules/aeon_trespass/mnestis.ludex:264',
 )
 def choosing_a_battle(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4547,6 +5516,98 @@ def choosing_a_battle(g: Game) -> list[Expectation]:
             '==',
             lambda: 0,
         ),
+        g.expect(
+            'happened(choose_a_battle) == 5',
+            lambda: q.happened(g, 'mnestis_theatre.mnestis_battle_setup.choose_a_battle'),
+            '==',
+            lambda: 5,
+        ),
+    ]
+
+
+# mnestis_theatre.mnestis_battle_setup.perform_battle_setup.no_box_marked
+# (rules/aeon_trespass/mnestis.ludex:338)
+# Not in the book: a Mnestis Battle marks no Evolution box
+@book.example(
+    'mnestis_theatre.mnestis_battle_setup.perform_battle_setup.no_box_marked',
+    title='Not in the book: a Mnestis Battle marks no Evolution box',
+    scope=('mnestis_theatre',),
+    source='rules/aeon_trespass/mnestis.ludex:338',
+)
+def no_box_marked(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'custom_mnestis_battle', False)
+    g.set(GAME, 'primordial_type', 'regular')
+    g.set(GAME, 'primordial_level', 5)
+    g.set(GAME, 'primordial_cycle', 1)
+    g.set(GAME, 'completed_cycles', 1)
+    g.set(GAME, 'preceding_battles', 0)
+    g.set(GAME, 'preceding_battles_won', 0)
+    g.set(GAME, 'battle_marked', False)
+    g.set(GAME, 'evolution_boxes_marked', 2)
+    with g.effect():
+        g.trigger('mnestis_theatre.mnestis_battle_setup', ctx)
+    with g.effect():
+        g.trigger('battle', ctx)
+    with g.effect():
+        g.require(g.get(GAME, 'evolution_boxes_marked') == 2, 'evolution_boxes_marked == 2')
+    with g.effect():
+        g.trigger(
+            'battle_setup.evolution_and_battle_tracks.mark_one_box',
+            ctx.but(args=(('track', q.stat_named(g, 'evolution_boxes_marked')),)),
+        )
+    return [
+        g.expect(
+            'evolution_boxes_marked == 3',
+            lambda: g.get(GAME, 'evolution_boxes_marked'),
+            '==',
+            lambda: 3,
+        ),
+    ]
+
+
+# mnestis_theatre.mnestis_loadouts.prohibited_gear (rules/aeon_trespass/mnestis.ludex:391)
+# Not in the book: a Mnestis Prohibited weapon
+@book.example(
+    'mnestis_theatre.mnestis_loadouts.prohibited_gear',
+    title='Not in the book: a Mnestis Prohibited weapon',
+    scope=('mnestis_theatre',),
+    source='rules/aeon_trespass/mnestis.ludex:391',
+)
+def prohibited_gear(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'hand_slots', 2)
+    g.set_fact('mnestis_prohibited_tag', [catalog.TWO_HANDED_WEAPON_OF_OURS.id], True)
+    g.set_fact('mnestis_prohibited_tag', [catalog.ONE_HANDED_WEAPON_OF_OURS.id], False)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        with g.refused(
+            'trigger kratos_tokens.gear_slots(target = kratos_tokens.two_handed_weapon_of_ours)',
+        ):
+            g.trigger(
+                'kratos_tokens.gear_slots',
+                ctx.but(target=catalog.TWO_HANDED_WEAPON_OF_OURS.id),
+            )
+        g.trigger('kratos_tokens.gear_slots', ctx.but(target=catalog.ONE_HANDED_WEAPON_OF_OURS.id))
+        ctx = ctx_1
+    return [
+        g.expect(
+            'contains(solon.equipped_elements, kratos_tokens.one_handed_weapon_of_ours)',
+            lambda: q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'equipped_elements'),
+                catalog.ONE_HANDED_WEAPON_OF_OURS.id,
+            ),
+        ),
+        g.expect(
+            'not contains(solon.equipped_elements, kratos_tokens.two_handed_weapon_of_ours)',
+            lambda: not q.contains(
+                g,
+                g.get(catalog.SOLON.id, 'equipped_elements'),
+                catalog.TWO_HANDED_WEAPON_OF_OURS.id,
+            ),
+        ),
     ]
 
 
@@ -4621,12 +5682,12 @@ def solon_not_in_the_blindspot(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.in_front_out_of_sight (rules/aeon_trespass/primordial_round.ludex:331)
+# n2_targeting.in_front_out_of_sight (rules/aeon_trespass/primordial_round.ludex:359)
 # Not in the book: Target: In front, Closest, the closest out of sight
 @book.example(
     'n2_targeting.in_front_out_of_sight',
     title='Not in the book: Target: In front, Closest, the closest out of sight',
-    source='rules/aeon_trespass/primordial_round.ludex:331',
+    source='rules/aeon_trespass/primordial_round.ludex:359',
 )
 def in_front_out_of_sight(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4664,12 +5725,12 @@ def in_front_out_of_sight(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.in_sight_out_of_sight (rules/aeon_trespass/primordial_round.ludex:354)
+# n2_targeting.in_sight_out_of_sight (rules/aeon_trespass/primordial_round.ludex:382)
 # Not in the book: Target: In sight, Closest, the closest out of sight
 @book.example(
     'n2_targeting.in_sight_out_of_sight',
     title='Not in the book: Target: In sight, Closest, the closest out of sight',
-    source='rules/aeon_trespass/primordial_round.ludex:354',
+    source='rules/aeon_trespass/primordial_round.ludex:382',
 )
 def in_sight_out_of_sight(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4705,12 +5766,12 @@ def in_sight_out_of_sight(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.not_in_rear (rules/aeon_trespass/primordial_round.ludex:373)
+# n2_targeting.not_in_rear (rules/aeon_trespass/primordial_round.ludex:401)
 # Not in the book: Target: Not in Rear, Closest
 @book.example(
     'n2_targeting.not_in_rear',
     title='Not in the book: Target: Not in Rear, Closest',
-    source='rules/aeon_trespass/primordial_round.ludex:373',
+    source='rules/aeon_trespass/primordial_round.ludex:401',
 )
 def not_in_rear(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4735,12 +5796,12 @@ def not_in_rear(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.most_and_least (rules/aeon_trespass/primordial_round.ludex:394)
+# n2_targeting.most_and_least (rules/aeon_trespass/primordial_round.ludex:422)
 # Not in the book: Target: Most Danger, Least Fate, Most Rage, Least Rage
 @book.example(
     'n2_targeting.most_and_least',
     title='Not in the book: Target: Most Danger, Least Fate, Most Rage, Least Rage',
-    source='rules/aeon_trespass/primordial_round.ludex:394',
+    source='rules/aeon_trespass/primordial_round.ludex:422',
 )
 def most_and_least(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4834,12 +5895,12 @@ def most_and_least(g: Game) -> list[Expectation]:
     ]
 
 
-# n2_targeting.vantage_point_targets (rules/aeon_trespass/primordial_round.ludex:441)
+# n2_targeting.vantage_point_targets (rules/aeon_trespass/primordial_round.ludex:469)
 # Not in the book: a Titan on the Vantage Point and the targeting lines
 @book.example(
     'n2_targeting.vantage_point_targets',
     title='Not in the book: a Titan on the Vantage Point and the targeting lines',
-    source='rules/aeon_trespass/primordial_round.ludex:441',
+    source='rules/aeon_trespass/primordial_round.ludex:469',
 )
 def vantage_point_targets(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4944,12 +6005,273 @@ def vantage_point_targets(g: Game) -> list[Expectation]:
     ]
 
 
-# specific_targets.signature_against_the_attacker (rules/aeon_trespass/primordial_round.ludex:514)
+# n2_targeting.with_x_targets (rules/aeon_trespass/primordial_round.ludex:528)
+# Not in the book: Target: With 6+ Fate, With 6+ Danger, With 6+ Rage, With Knockdown
+@book.example(
+    'n2_targeting.with_x_targets',
+    title='Not in the book: Target: With 6+ Fate, With 6+ Danger, With 6+ Rage, With Knockdown',
+    source='rules/aeon_trespass/primordial_round.ludex:528',
+)
+def with_x_targets(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'viable_targets', [catalog.PHILOCTERA.id])
+    g.set(GAME, 'prim_zone_line', True)
+    g.set(GAME, 'prim_no_target_line', True)
+    g.set_fact('prim_blindspot_spaces', [], [q.square(g, 'battle_grid', 2, 4)])
+    g.set(GAME, 'ai_with_x', 6)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 8, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 2, 4))
+    g.set(catalog.HERODOTUS.id, 'fate', 6)
+    g.set(catalog.HERODOTUS.id, 'danger', 5)
+    g.set(catalog.HERODOTUS.id, 'rage', 7)
+    g.set(catalog.SOLON.id, 'fate', 5)
+    g.set(catalog.SOLON.id, 'danger', 6)
+    g.set(catalog.SOLON.id, 'rage', 6)
+    g.set(catalog.PHILOCTERA.id, 'fate', 9)
+    g.set(catalog.PHILOCTERA.id, 'danger', 9)
+    g.set(catalog.PHILOCTERA.id, 'rage', 9)
+    g.set(GAME, 'ai_with_card', 'knockdown_card')
+    g.set(catalog.SOLON.id, 'condition_cards', ['knockdown_card'])
+    g.set_place('current_ai_card', [catalog.AI_ONE.id])
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['with fate']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(GAME, 'target_record', [g.get(GAME, 'viable_targets')])
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['with danger']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['with rage']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['with fate', 'closest']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['with condition']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    return [
+        g.expect(
+            'target_record == [[herodotus], [solon], [herodotus, solon], [herodotus], [solon]]',
+            lambda: g.get(GAME, 'target_record'),
+            '==',
+            lambda: [
+                [catalog.HERODOTUS.id],
+                [catalog.SOLON.id],
+                [catalog.HERODOTUS.id, catalog.SOLON.id],
+                [catalog.HERODOTUS.id],
+                [catalog.SOLON.id],
+            ],
+        ),
+        g.expect(
+            'prim_no_target_line == no',
+            lambda: g.get(GAME, 'prim_no_target_line'),
+            '==',
+            lambda: False,
+        ),
+    ]
+
+
+# n2_targeting.most_and_least_speed (rules/aeon_trespass/primordial_round.ludex:577)
+# Not in the book: Target: Most Speed, then Least Speed, Closest
+@book.example(
+    'n2_targeting.most_and_least_speed',
+    title='Not in the book: Target: Most Speed, then Least Speed, Closest',
+    source='rules/aeon_trespass/primordial_round.ludex:577',
+)
+def most_and_least_speed(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'viable_targets', [catalog.HERODOTUS.id])
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 9, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 3, 8))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 6, 3))
+    g.set(catalog.HERODOTUS.id, 'titan_speed', 3)
+    g.set(catalog.SOLON.id, 'titan_speed', 5)
+    g.set(catalog.PHILOCTERA.id, 'titan_speed', 3)
+    g.set_place('current_ai_card', [catalog.AI_ONE.id])
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['most speed']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(GAME, 'target_record', [g.get(GAME, 'viable_targets')])
+    with g.effect():
+        g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['least speed', 'closest']])
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    with g.effect():
+        g.set(
+            GAME,
+            'target_record',
+            [r for r in g.members(g.get(GAME, 'target_record'))] + [g.get(GAME, 'viable_targets')],
+        )
+    return [
+        g.expect(
+            'target_record == [[solon], [philoctera]]',
+            lambda: g.get(GAME, 'target_record'),
+            '==',
+            lambda: [[catalog.SOLON.id], [catalog.PHILOCTERA.id]],
+        ),
+    ]
+
+
+# n2_targeting.last_to_wound_targets (rules/aeon_trespass/primordial_round.ludex:603)
+# Not in the book: Target: Last to Wound, after Solon's Wound and Herodotus's Fail
+@book.example(
+    'n2_targeting.last_to_wound_targets',
+    title="Not in the book: Target: Last to Wound, after Solon's Wound and Herodotus's Fail",
+    source='rules/aeon_trespass/primordial_round.ludex:603',
+)
+def last_to_wound_targets(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'viable_targets', [catalog.PHILOCTERA.id])
+    g.set(GAME, 'prim_last_to_wound', [catalog.PHILOCTERA.id])
+    g.set(GAME, 'prim_zone_line', True)
+    g.set(GAME, 'prim_no_target_line', True)
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'primordial_at', 6)
+    g.set(GAME, 'crit_chance', False)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 9, 3))
+    g.place(catalog.PHILOCTERA.id, q.square(g, 'battle_grid', 9, 8))
+    g.set_place('current_ai_card', [catalog.AI_ONE.id])
+    g.set_fact('ai_targeting_lines', [catalog.AI_ONE.id], [['last to wound'], ['closest']])
+    with g.effect():
+        g.set(GAME, 'total_power', 7)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('n6_5_resolve_power_roll.wound_or_critical', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set(GAME, 'total_power', 5)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('n6_5_resolve_power_roll.wound_or_critical', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set(GAME, 'total_power', 7)
+    with g.effect():
+        g.trigger('n6_5_resolve_power_roll.wound_or_critical', ctx)
+    with g.effect():
+        g.trigger('n2_targeting.check_who_target', ctx)
+    return [
+        g.expect(
+            'prim_last_to_wound == [solon]',
+            lambda: g.get(GAME, 'prim_last_to_wound'),
+            '==',
+            lambda: [catalog.SOLON.id],
+        ),
+        g.expect(
+            'viable_targets == [solon]',
+            lambda: g.get(GAME, 'viable_targets'),
+            '==',
+            lambda: [catalog.SOLON.id],
+        ),
+    ]
+
+
+# n2_targeting.no_target_line (rules/aeon_trespass/primordial_round.ludex:638)
+# Not in the book: Target: Adjacent, then Target: No Target
+@book.example(
+    'n2_targeting.no_target_line',
+    title='Not in the book: Target: Adjacent, then Target: No Target',
+    source='rules/aeon_trespass/primordial_round.ludex:638',
+)
+def no_target_line(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_place('ai_deck', [catalog.AI_ONE.id, catalog.AI_TWO.id])
+    g.set_fact(
+        'ai_targeting_lines',
+        [catalog.AI_ONE.id],
+        [['adjacent'], ['no target'], ['closest']],
+    )
+    g.set_fact('prim_blindspot_spaces', [], [])
+    g.set(GAME, 'primordial_target', catalog.SOLON.id)
+    g.set(GAME, 'viable_targets', [catalog.HERODOTUS.id])
+    g.set(GAME, 'prim_zone_line', True)
+    g.set(GAME, 'primordial_attack_ended', False)
+    g.set(GAME, 'ai_moves', True)
+    g.set(GAME, 'primordial_speed', 4)
+    g.set(GAME, 'ai_evasion_dice', 1)
+    g.set(GAME, 'ai_evasion_difficulty', 3)
+    g.set_fact('roll_order', ['white_crit_die'], [9])
+    g.set(GAME, 'ai_danger', 3)
+    g.set(GAME, 'evasion_hits', 4)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON.id, q.square(g, 'battle_grid', 9, 3))
+    with g.effect():
+        g.trigger('ai_card_attack', ctx)
+    return [
+        g.expect('viable_targets == []', lambda: g.get(GAME, 'viable_targets'), '==', lambda: []),
+        g.expect(
+            'prim_no_target_line == yes',
+            lambda: g.get(GAME, 'prim_no_target_line'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'primordial_attack_ended == no',
+            lambda: g.get(GAME, 'primordial_attack_ended'),
+            '==',
+            lambda: False,
+        ),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 3, 3)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 3, 3),
+        ),
+        g.expect('evasion_hits == 4', lambda: g.get(GAME, 'evasion_hits'), '==', lambda: 4),
+        g.expect('solon.danger == 0', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 0),
+        g.expect(
+            'contains(ai_discard_pile, ai_one)',
+            lambda: q.contains(g, 'ai_discard_pile', catalog.AI_ONE.id),
+        ),
+    ]
+
+
+# specific_targets.signature_against_the_attacker (rules/aeon_trespass/primordial_round.ludex:697)
 # Not in the book: Perform Signature against the Attacker, Philoctera
 @book.example(
     'specific_targets.signature_against_the_attacker',
     title='Not in the book: Perform Signature against the Attacker, Philoctera',
-    source='rules/aeon_trespass/primordial_round.ludex:514',
+    source='rules/aeon_trespass/primordial_round.ludex:697',
 )
 def signature_against_the_attacker(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4972,12 +6294,12 @@ def signature_against_the_attacker(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:612)
+# priority_target_2.priority_target_at_start (rules/aeon_trespass/primordial_round.ludex:795)
 # Not in the book: the highest Rage takes the token at the start of Battle
 @book.example(
     'priority_target_2.priority_target_at_start',
     title='Not in the book: the highest Rage takes the token at the start of Battle',
-    source='rules/aeon_trespass/primordial_round.ludex:612',
+    source='rules/aeon_trespass/primordial_round.ludex:795',
 )
 def priority_target_at_start(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4996,12 +6318,12 @@ def priority_target_at_start(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.priority_target_breaks_the_tie (rules/aeon_trespass/primordial_round.ludex:638)
+# priority_target_2.priority_target_breaks_the_tie (rules/aeon_trespass/primordial_round.ludex:821)
 # Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable
 @book.example(
     'priority_target_2.priority_target_breaks_the_tie',
     title='Not in the book: Solon, Herodotus and the Priority Target Philoctera are equally viable',
-    source='rules/aeon_trespass/primordial_round.ludex:638',
+    source='rules/aeon_trespass/primordial_round.ludex:821',
 )
 def priority_target_breaks_the_tie(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5021,12 +6343,12 @@ def priority_target_breaks_the_tie(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.players_break_the_tie (rules/aeon_trespass/primordial_round.ludex:650)
+# priority_target_2.players_break_the_tie (rules/aeon_trespass/primordial_round.ludex:833)
 # Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token
 @book.example(
     'priority_target_2.players_break_the_tie',
     title='Not in the book: Solon and Herodotus are equally viable, Philoctera holds the token',
-    source='rules/aeon_trespass/primordial_round.ludex:650',
+    source='rules/aeon_trespass/primordial_round.ludex:833',
 )
 def players_break_the_tie(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5047,12 +6369,12 @@ def players_break_the_tie(g: Game) -> list[Expectation]:
     ]
 
 
-# priority_target_2.awakened_takes_the_token (rules/aeon_trespass/primordial_round.ludex:674)
+# priority_target_2.awakened_takes_the_token (rules/aeon_trespass/primordial_round.ludex:857)
 # Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9
 @book.example(
     'priority_target_2.awakened_takes_the_token',
     title='Not in the book: the Priority Target dies; an Awakened Titan counts as Rage 9',
-    source='rules/aeon_trespass/primordial_round.ludex:674',
+    source='rules/aeon_trespass/primordial_round.ludex:857',
 )
 def awakened_takes_the_token(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5077,12 +6399,12 @@ def awakened_takes_the_token(g: Game) -> list[Expectation]:
     ]
 
 
-# line_sight.los_cases (rules/aeon_trespass/primordial_round.ludex:741)
+# line_sight.los_cases (rules/aeon_trespass/primordial_round.ludex:924)
 # Not in the book: the cases of the book's Line of Sight example, on a board of ours
 @book.example(
     'line_sight.los_cases',
     title="Not in the book: the cases of the book's Line of Sight example, on a board of ours",
-    source='rules/aeon_trespass/primordial_round.ludex:741',
+    source='rules/aeon_trespass/primordial_round.ludex:924',
 )
 def los_cases(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5211,20 +6533,21 @@ def los_cases(g: Game) -> list[Expectation]:
     ]
 
 
-# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:793)
+# line_sight.los_example: Line of Sight example (rules/aeon_trespass/primordial_round.ludex:976)
 book.example(
     'line_sight.los_example',
     title='Line of Sight example',
-    source='rules/aeon_trespass/primordial_round.ludex:793',
+    source='rules/aeon_trespass/primordial_round.ludex:976',
 )
 
 
-# n3_primordial_movement.pushed_into_the_board_edge (rules/aeon_trespass/primordial_round.ludex:893)
+# n3_primordial_movement.pushed_into_the_board_edge
+# (rules/aeon_trespass/primordial_round.ludex:1076)
 # Not in the book: moved into the Board Edge twice, the Primordial goes on along it
 @book.example(
     'n3_primordial_movement.pushed_into_the_board_edge',
     title='Not in the book: moved into the Board Edge twice, the Primordial goes on along it',
-    source='rules/aeon_trespass/primordial_round.ludex:893',
+    source='rules/aeon_trespass/primordial_round.ludex:1076',
 )
 def pushed_into_the_board_edge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5280,42 +6603,42 @@ def pushed_into_the_board_edge(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:922)
+# n3_primordial_movement.hekaton_zigzag_example (rules/aeon_trespass/primordial_round.ludex:1105)
 # Movement example
 book.example(
     'n3_primordial_movement.hekaton_zigzag_example',
     title='Movement example',
-    source='rules/aeon_trespass/primordial_round.ludex:922',
+    source='rules/aeon_trespass/primordial_round.ludex:1105',
 )
 
 
 # n3_primordial_movement.hekaton_zigzag_herodotus_example
-# (rules/aeon_trespass/primordial_round.ludex:927)
+# (rules/aeon_trespass/primordial_round.ludex:1110)
 # In another example, the Hekaton targets Herodotus
 book.example(
     'n3_primordial_movement.hekaton_zigzag_herodotus_example',
     title='In another example, the Hekaton targets Herodotus',
-    source='rules/aeon_trespass/primordial_round.ludex:927',
+    source='rules/aeon_trespass/primordial_round.ludex:1110',
 )
 
 
 # n3_primordial_movement.labyrinthauros_board_edge_example
-# (rules/aeon_trespass/primordial_round.ludex:932)
+# (rules/aeon_trespass/primordial_round.ludex:1115)
 # The Labyrinthauros tramples into the Board Edge
 book.example(
     'n3_primordial_movement.labyrinthauros_board_edge_example',
     title='The Labyrinthauros tramples into the Board Edge',
-    source='rules/aeon_trespass/primordial_round.ludex:932',
+    source='rules/aeon_trespass/primordial_round.ludex:1115',
 )
 
 
 # n3_primordial_movement.unavoidable_knockback_from_under
-# (rules/aeon_trespass/primordial_round.ludex:981)
+# (rules/aeon_trespass/primordial_round.ludex:1164)
 # Not in the book: a Titan under the Primordial is knocked back 2 spaces
 @book.example(
     'n3_primordial_movement.unavoidable_knockback_from_under',
     title='Not in the book: a Titan under the Primordial is knocked back 2 spaces',
-    source='rules/aeon_trespass/primordial_round.ludex:981',
+    source='rules/aeon_trespass/primordial_round.ludex:1164',
 )
 def unavoidable_knockback_from_under(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5350,12 +6673,12 @@ def unavoidable_knockback_from_under(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_primordial_movement.out_of_range_no_attack (rules/aeon_trespass/primordial_round.ludex:1009)
+# n3_primordial_movement.out_of_range_no_attack (rules/aeon_trespass/primordial_round.ludex:1192)
 # Not in the book: Solon is out of the Hekaton's reach
 @book.example(
     'n3_primordial_movement.out_of_range_no_attack',
     title="Not in the book: Solon is out of the Hekaton's reach",
-    source='rules/aeon_trespass/primordial_round.ludex:1009',
+    source='rules/aeon_trespass/primordial_round.ludex:1192',
 )
 def out_of_range_no_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5391,12 +6714,12 @@ def out_of_range_no_attack(g: Game) -> list[Expectation]:
 
 
 # n3_primordial_movement.hekaton_crashes_through_herodotus
-# (rules/aeon_trespass/primordial_round.ludex:1037)
+# (rules/aeon_trespass/primordial_round.ludex:1220)
 # Not in the book: the Primordial moves 4 spaces toward Solon, through Herodotus
 @book.example(
     'n3_primordial_movement.hekaton_crashes_through_herodotus',
     title='Not in the book: the Primordial moves 4 spaces toward Solon, through Herodotus',
-    source='rules/aeon_trespass/primordial_round.ludex:1037',
+    source='rules/aeon_trespass/primordial_round.ludex:1220',
 )
 def hekaton_crashes_through_herodotus(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5454,12 +6777,12 @@ def hekaton_crashes_through_herodotus(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_primordial_movement.hekaton_move_two (rules/aeon_trespass/primordial_round.ludex:1072)
+# n3_primordial_movement.hekaton_move_two (rules/aeon_trespass/primordial_round.ludex:1255)
 # Not in the book: a Move 2 toward Solon
 @book.example(
     'n3_primordial_movement.hekaton_move_two',
     title='Not in the book: a Move 2 toward Solon',
-    source='rules/aeon_trespass/primordial_round.ludex:1072',
+    source='rules/aeon_trespass/primordial_round.ludex:1255',
 )
 def hekaton_move_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5489,12 +6812,12 @@ def hekaton_move_two(g: Game) -> list[Expectation]:
 
 
 # n3_primordial_movement.hekaton_zigzag_horizontal_first
-# (rules/aeon_trespass/primordial_round.ludex:1096)
+# (rules/aeon_trespass/primordial_round.ludex:1279)
 # Not in the book: the Primordial zigzags toward Solon, horizontally first
 @book.example(
     'n3_primordial_movement.hekaton_zigzag_horizontal_first',
     title='Not in the book: the Primordial zigzags toward Solon, horizontally first',
-    source='rules/aeon_trespass/primordial_round.ludex:1096',
+    source='rules/aeon_trespass/primordial_round.ludex:1279',
 )
 def hekaton_zigzag_horizontal_first(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5569,13 +6892,13 @@ def hekaton_zigzag_horizontal_first(g: Game) -> list[Expectation]:
 
 
 # n3_primordial_movement.hekaton_zigzag_vertical_first
-# (rules/aeon_trespass/primordial_round.ludex:1137)
+# (rules/aeon_trespass/primordial_round.ludex:1320)
 # Not in the book: the players zigzag the Primordial vertically first, not through Philoctera
 @book.example(
     'n3_primordial_movement.hekaton_zigzag_vertical_first',
     title='Not in the book: the players zigzag the Primordial vertically first, not through '
     'Philoctera',
-    source='rules/aeon_trespass/primordial_round.ludex:1137',
+    source='rules/aeon_trespass/primordial_round.ludex:1320',
 )
 def hekaton_zigzag_vertical_first(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5648,12 +6971,12 @@ def hekaton_zigzag_vertical_first(g: Game) -> list[Expectation]:
 
 
 # n3_primordial_movement.primordial_already_adjacent
-# (rules/aeon_trespass/primordial_round.ludex:1170)
+# (rules/aeon_trespass/primordial_round.ludex:1353)
 # Not in the book: the Target is already adjacent: the Primordial does not move
 @book.example(
     'n3_primordial_movement.primordial_already_adjacent',
     title='Not in the book: the Target is already adjacent: the Primordial does not move',
-    source='rules/aeon_trespass/primordial_round.ludex:1170',
+    source='rules/aeon_trespass/primordial_round.ludex:1353',
 )
 def primordial_already_adjacent(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5686,12 +7009,12 @@ def primordial_already_adjacent(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.simultaneous_chain_break (rules/aeon_trespass/primordial_round.ludex:1308)
+# primordial_attack_types.simultaneous_chain_break (rules/aeon_trespass/primordial_round.ludex:1491)
 # Not in the book: a Simultaneous Attack goes on after Solon's Chain Break
 @book.example(
     'primordial_attack_types.simultaneous_chain_break',
     title="Not in the book: a Simultaneous Attack goes on after Solon's Chain Break",
-    source='rules/aeon_trespass/primordial_round.ludex:1308',
+    source='rules/aeon_trespass/primordial_round.ludex:1491',
 )
 def simultaneous_chain_break(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5733,12 +7056,12 @@ def simultaneous_chain_break(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.all_titans_in_path (rules/aeon_trespass/primordial_round.ludex:1378)
+# primordial_attack_types.all_titans_in_path (rules/aeon_trespass/primordial_round.ludex:1561)
 # Not in the book: a Sequential Attack on All Titans in path
 @book.example(
     'primordial_attack_types.all_titans_in_path',
     title='Not in the book: a Sequential Attack on All Titans in path',
-    source='rules/aeon_trespass/primordial_round.ludex:1378',
+    source='rules/aeon_trespass/primordial_round.ludex:1561',
 )
 def all_titans_in_path(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5824,12 +7147,12 @@ def all_titans_in_path(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.sequential_chain_break (rules/aeon_trespass/primordial_round.ludex:1423)
+# primordial_attack_types.sequential_chain_break (rules/aeon_trespass/primordial_round.ludex:1606)
 # Not in the book: a Chain Break stops the Sequential Attack on All Titans in path
 @book.example(
     'primordial_attack_types.sequential_chain_break',
     title='Not in the book: a Chain Break stops the Sequential Attack on All Titans in path',
-    source='rules/aeon_trespass/primordial_round.ludex:1423',
+    source='rules/aeon_trespass/primordial_round.ludex:1606',
 )
 def sequential_chain_break(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5876,12 +7199,12 @@ def sequential_chain_break(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.zone_one (rules/aeon_trespass/primordial_round.ludex:1495)
+# primordial_attack_types.zone_one (rules/aeon_trespass/primordial_round.ludex:1678)
 # Not in the book: a Zone 1 Attack catches Herodotus and Solon, not Philoctera
 @book.example(
     'primordial_attack_types.zone_one',
     title='Not in the book: a Zone 1 Attack catches Herodotus and Solon, not Philoctera',
-    source='rules/aeon_trespass/primordial_round.ludex:1495',
+    source='rules/aeon_trespass/primordial_round.ludex:1678',
 )
 def zone_one(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5936,12 +7259,12 @@ def zone_one(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_attack_types.empty_zone_no_routine (rules/aeon_trespass/primordial_round.ludex:1529)
+# primordial_attack_types.empty_zone_no_routine (rules/aeon_trespass/primordial_round.ludex:1712)
 # Not in the book: a Zone with no Titan in it is still performed
 @book.example(
     'primordial_attack_types.empty_zone_no_routine',
     title='Not in the book: a Zone with no Titan in it is still performed',
-    source='rules/aeon_trespass/primordial_round.ludex:1529',
+    source='rules/aeon_trespass/primordial_round.ludex:1712',
 )
 def empty_zone_no_routine(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5968,12 +7291,12 @@ def empty_zone_no_routine(g: Game) -> list[Expectation]:
     ]
 
 
-# n4_1_evasion_roll.solon_blocks_and_armors (rules/aeon_trespass/primordial_round.ludex:1609)
+# n4_1_evasion_roll.solon_blocks_and_armors (rules/aeon_trespass/primordial_round.ludex:1792)
 # Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger
 @book.example(
     'n4_1_evasion_roll.solon_blocks_and_armors',
     title='Not in the book: Solon is hit twice, Blocks one hit and his Armor takes 1 Danger',
-    source='rules/aeon_trespass/primordial_round.ludex:1609',
+    source='rules/aeon_trespass/primordial_round.ludex:1792',
 )
 def solon_blocks_and_armors(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6032,12 +7355,12 @@ def solon_blocks_and_armors(g: Game) -> list[Expectation]:
     ]
 
 
-# n4_1_evasion_roll.philoctera_full_evade (rules/aeon_trespass/primordial_round.ludex:1654)
+# n4_1_evasion_roll.philoctera_full_evade (rules/aeon_trespass/primordial_round.ludex:1837)
 # Not in the book: two natural '10's are a full evade
 @book.example(
     'n4_1_evasion_roll.philoctera_full_evade',
     title="Not in the book: two natural '10's are a full evade",
-    source='rules/aeon_trespass/primordial_round.ludex:1654',
+    source='rules/aeon_trespass/primordial_round.ludex:1837',
 )
 def philoctera_full_evade(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6073,12 +7396,12 @@ def philoctera_full_evade(g: Game) -> list[Expectation]:
     ]
 
 
-# out_reach_oor_evade.philoctera_out_of_reach (rules/aeon_trespass/primordial_round.ludex:1697)
+# out_reach_oor_evade.philoctera_out_of_reach (rules/aeon_trespass/primordial_round.ludex:1880)
 # Not in the book: Philoctera moves out of reach before her Evasion Roll
 @book.example(
     'out_reach_oor_evade.philoctera_out_of_reach',
     title='Not in the book: Philoctera moves out of reach before her Evasion Roll',
-    source='rules/aeon_trespass/primordial_round.ludex:1697',
+    source='rules/aeon_trespass/primordial_round.ludex:1880',
 )
 def philoctera_out_of_reach(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6106,21 +7429,21 @@ def philoctera_out_of_reach(g: Game) -> list[Expectation]:
     ]
 
 
-# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:1715)
+# out_reach_oor_evade.hekaton_out_of_reach_example (rules/aeon_trespass/primordial_round.ludex:1898)
 # Herodotus evades the Cold Open Out of Reach
 book.example(
     'out_reach_oor_evade.hekaton_out_of_reach_example',
     title='Herodotus evades the Cold Open Out of Reach',
-    source='rules/aeon_trespass/primordial_round.ludex:1715',
+    source='rules/aeon_trespass/primordial_round.ludex:1898',
 )
 
 
-# chain_break_rules.zone_chain_break (rules/aeon_trespass/primordial_round.ludex:1831)
+# chain_break_rules.zone_chain_break (rules/aeon_trespass/primordial_round.ludex:2014)
 # Not in the book: Herodotus makes a Chain Break in a Zone Attack; Solon's Attack goes on
 @book.example(
     'chain_break_rules.zone_chain_break',
     title="Not in the book: Herodotus makes a Chain Break in a Zone Attack; Solon's Attack goes on",
-    source='rules/aeon_trespass/primordial_round.ludex:1831',
+    source='rules/aeon_trespass/primordial_round.ludex:2014',
 )
 def zone_chain_break(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6166,12 +7489,12 @@ def zone_chain_break(g: Game) -> list[Expectation]:
     ]
 
 
-# fate_effect_triggers.fate_three_banner (rules/aeon_trespass/primordial_round.ludex:1890)
+# fate_effect_triggers.fate_three_banner (rules/aeon_trespass/primordial_round.ludex:2073)
 # Fate 3+: +1 Evasion die, at Fate 3
 @book.example(
     'fate_effect_triggers.fate_three_banner',
     title='Fate 3+: +1 Evasion die, at Fate 3',
-    source='rules/aeon_trespass/primordial_round.ludex:1890',
+    source='rules/aeon_trespass/primordial_round.ludex:2073',
 )
 def fate_three_banner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6190,12 +7513,12 @@ def fate_three_banner(g: Game) -> list[Expectation]:
     ]
 
 
-# fate_effect_triggers.fate_two_no_banner (rules/aeon_trespass/primordial_round.ludex:1902)
+# fate_effect_triggers.fate_two_no_banner (rules/aeon_trespass/primordial_round.ludex:2085)
 # Not in the book: Fate 3+: +1 Evasion die, at Fate 2
 @book.example(
     'fate_effect_triggers.fate_two_no_banner',
     title='Not in the book: Fate 3+: +1 Evasion die, at Fate 2',
-    source='rules/aeon_trespass/primordial_round.ludex:1902',
+    source='rules/aeon_trespass/primordial_round.ludex:2085',
 )
 def fate_two_no_banner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6215,12 +7538,12 @@ def fate_two_no_banner(g: Game) -> list[Expectation]:
     ]
 
 
-# primordial_tramples_terrain (rules/aeon_trespass/terrain.ludex:328)
+# primordial_tramples_terrain (rules/aeon_trespass/terrain.ludex:349)
 # Not in the book: the Primordial moves through a Column and an Indestructible tile
 @book.example(
     'primordial_tramples_terrain',
     title='Not in the book: the Primordial moves through a Column and an Indestructible tile',
-    source='rules/aeon_trespass/terrain.ludex:328',
+    source='rules/aeon_trespass/terrain.ludex:349',
 )
 def primordial_tramples_terrain(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6263,12 +7586,12 @@ def primordial_tramples_terrain(g: Game) -> list[Expectation]:
     ]
 
 
-# knocked_back_over_rubble (rules/aeon_trespass/terrain.ludex:350)
+# knocked_back_over_rubble (rules/aeon_trespass/terrain.ludex:371)
 # Not in the book: knocked back over a Destructible tile, then onto it; pulled through it
 @book.example(
     'knocked_back_over_rubble',
     title='Not in the book: knocked back over a Destructible tile, then onto it; pulled through it',
-    source='rules/aeon_trespass/terrain.ludex:350',
+    source='rules/aeon_trespass/terrain.ludex:371',
 )
 def knocked_back_over_rubble(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6355,12 +7678,12 @@ def knocked_back_over_rubble(g: Game) -> list[Expectation]:
     ]
 
 
-# pulled_through_a_chasm (rules/aeon_trespass/terrain.ludex:385)
+# pulled_through_a_chasm (rules/aeon_trespass/terrain.ludex:406)
 # Not in the book: pulled and pushed back through a Chasm, and pulled onto one
 @book.example(
     'pulled_through_a_chasm',
     title='Not in the book: pulled and pushed back through a Chasm, and pulled onto one',
-    source='rules/aeon_trespass/terrain.ludex:385',
+    source='rules/aeon_trespass/terrain.ludex:406',
 )
 def pulled_through_a_chasm(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6378,13 +7701,9 @@ def pulled_through_a_chasm(g: Game) -> list[Expectation]:
         )
     with g.effect():
         g.require(
-            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 5, 3)
-            and q.dead(g, catalog.SOLON.id),
-            'location(titan_movement_rules.solon_figure) == square(battle_grid, 5, 3) and '
-            'dead(solon)',
+            q.dead(g, catalog.SOLON.id) and not q.in_play(g, catalog.SOLON_FIGURE.id),
+            'dead(solon) and not in_play(titan_movement_rules.solon_figure)',
         )
-    with g.effect():
-        g.move(catalog.SOLON_FIGURE.id, 'terrain_supply')
     with g.effect():
         g.move('titan_movement_rules.chasm_tile', q.square(g, 'battle_grid', 6, 4))
     with g.effect():
@@ -6398,13 +7717,9 @@ def pulled_through_a_chasm(g: Game) -> list[Expectation]:
         )
     with g.effect():
         g.require(
-            q.location(g, catalog.HERODOTUS_FIGURE.id) == q.square(g, 'battle_grid', 7, 4)
-            and q.dead(g, catalog.HERODOTUS.id),
-            'location(titan_movement_rules.herodotus_figure) == square(battle_grid, 7, 4) and '
-            'dead(herodotus)',
+            q.dead(g, catalog.HERODOTUS.id) and not q.in_play(g, catalog.HERODOTUS_FIGURE.id),
+            'dead(herodotus) and not in_play(titan_movement_rules.herodotus_figure)',
         )
-    with g.effect():
-        g.move(catalog.HERODOTUS_FIGURE.id, 'terrain_supply')
     with g.effect():
         g.move('titan_movement_rules.chasm_tile', q.square(g, 'battle_grid', 7, 3))
     with g.effect():
@@ -6421,10 +7736,8 @@ def pulled_through_a_chasm(g: Game) -> list[Expectation]:
         )
     return [
         g.expect(
-            'location(titan_movement_rules.philoctera_figure) == square(battle_grid, 7, 3)',
-            lambda: q.location(g, catalog.PHILOCTERA_FIGURE.id),
-            '==',
-            lambda: q.square(g, 'battle_grid', 7, 3),
+            'not in_play(titan_movement_rules.philoctera_figure)',
+            lambda: not q.in_play(g, catalog.PHILOCTERA_FIGURE.id),
         ),
         g.expect('dead(philoctera)', lambda: q.dead(g, catalog.PHILOCTERA.id)),
         g.expect(
@@ -6436,12 +7749,12 @@ def pulled_through_a_chasm(g: Game) -> list[Expectation]:
     ]
 
 
-# placing_terrain_tiles (rules/aeon_trespass/terrain.ludex:420)
+# placing_terrain_tiles (rules/aeon_trespass/terrain.ludex:441)
 # Not in the book: Terrain tiles placed on a Titan, on other tiles and on the Primordial
 @book.example(
     'placing_terrain_tiles',
     title='Not in the book: Terrain tiles placed on a Titan, on other tiles and on the Primordial',
-    source='rules/aeon_trespass/terrain.ludex:420',
+    source='rules/aeon_trespass/terrain.ludex:441',
 )
 def placing_terrain_tiles(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6518,12 +7831,12 @@ def placing_terrain_tiles(g: Game) -> list[Expectation]:
     ]
 
 
-# evading_in_cover (rules/aeon_trespass/terrain.ludex:473)
+# evading_in_cover (rules/aeon_trespass/terrain.ludex:494)
 # Not in the book: Solon evades on a tile with Cover, Herodotus on none
 @book.example(
     'evading_in_cover',
     title='Not in the book: Solon evades on a tile with Cover, Herodotus on none',
-    source='rules/aeon_trespass/terrain.ludex:473',
+    source='rules/aeon_trespass/terrain.ludex:494',
 )
 def evading_in_cover(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6570,12 +7883,12 @@ def evading_in_cover(g: Game) -> list[Expectation]:
     ]
 
 
-# pushed_into_the_boundless (rules/aeon_trespass/terrain.ludex:499)
+# pushed_into_the_boundless (rules/aeon_trespass/terrain.ludex:520)
 # Not in the book: pushed onto a Boundless tile
 @book.example(
     'pushed_into_the_boundless',
     title='Not in the book: pushed onto a Boundless tile',
-    source='rules/aeon_trespass/terrain.ludex:499',
+    source='rules/aeon_trespass/terrain.ludex:520',
 )
 def pushed_into_the_boundless(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6595,10 +7908,10 @@ def pushed_into_the_boundless(g: Game) -> list[Expectation]:
         )
     with g.effect():
         g.require(
-            q.location(g, catalog.SOLON_FIGURE.id) == q.square(g, 'battle_grid', 8, 3)
+            not q.in_play(g, catalog.SOLON_FIGURE.id)
             and q.location(g, 'primordial_miniature') == q.square(g, 'battle_grid', 6, 3),
-            'location(titan_movement_rules.solon_figure) == square(battle_grid, 8, 3) and '
-            'location(primordial_miniature) == square(battle_grid, 6, 3)',
+            'not in_play(titan_movement_rules.solon_figure) and location(primordial_miniature) == '
+            'square(battle_grid, 6, 3)',
         )
     with g.effect():
         g.move_along(
@@ -6618,12 +7931,12 @@ def pushed_into_the_boundless(g: Game) -> list[Expectation]:
     ]
 
 
-# obstacle_on_a_titan (rules/aeon_trespass/terrain.ludex:524)
+# obstacle_on_a_titan (rules/aeon_trespass/terrain.ludex:547)
 # Not in the book: an Obstacle tile placed on a Titan
 @book.example(
     'obstacle_on_a_titan',
     title='Not in the book: an Obstacle tile placed on a Titan',
-    source='rules/aeon_trespass/terrain.ludex:524',
+    source='rules/aeon_trespass/terrain.ludex:547',
 )
 def obstacle_on_a_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6685,12 +7998,12 @@ def obstacle_on_a_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# trampled_village (rules/aeon_trespass/terrain.ludex:556)
+# trampled_village (rules/aeon_trespass/terrain.ludex:579)
 # Not in the book: the Primordial tramples an Inhabited tile
 @book.example(
     'trampled_village',
     title='Not in the book: the Primordial tramples an Inhabited tile',
-    source='rules/aeon_trespass/terrain.ludex:556',
+    source='rules/aeon_trespass/terrain.ludex:579',
 )
 def trampled_village(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -6710,6 +8023,46 @@ def trampled_village(g: Game) -> list[Expectation]:
             lambda: q.contains(g, 'terrain_supply', catalog.DESTRUCTIBLE_COVER_PIECE.id),
         ),
         g.expect('diplomacy == 2', lambda: g.get(GAME, 'diplomacy'), '==', lambda: 2),
+    ]
+
+
+# attacking_on_exposed_ground (rules/aeon_trespass/terrain.ludex:597)
+# Not in the book: the Primordial stands on an Exposed tile, then steps off it
+@book.example(
+    'attacking_on_exposed_ground',
+    title='Not in the book: the Primordial stands on an Exposed tile, then steps off it',
+    source='rules/aeon_trespass/terrain.ludex:597',
+)
+def attacking_on_exposed_ground(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'weapon_attack_dice', 1)
+    g.set(GAME, 'weapon_precision', 0)
+    g.set(GAME, 'primordial_to_hit', 7)
+    g.set_fact('roll_order', ['white_crit_die'], [6, 6])
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 5))
+    g.place(catalog.EXPOSED_COVER_PIECE.id, q.square(g, 'battle_grid', 6, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack.attack_roll_step', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            g.get(GAME, 'attack_hits') == 1 and g.get(GAME, 'exposed_to_hit') == 1,
+            'attack_hits == 1 and exposed_to_hit == 1',
+        )
+    with g.effect():
+        g.move('primordial_miniature', q.square(g, 'battle_grid', 9, 5))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack.attack_roll_step', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('attack_hits == 0', lambda: g.get(GAME, 'attack_hits'), '==', lambda: 0),
+        g.expect('attack_misses == 1', lambda: g.get(GAME, 'attack_misses'), '==', lambda: 1),
+        g.expect('exposed_to_hit == 0', lambda: g.get(GAME, 'exposed_to_hit'), '==', lambda: 0),
     ]
 
 
@@ -7252,12 +8605,63 @@ def three_titan_turns(g: Game) -> list[Expectation]:
     ]
 
 
-# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:736)
+# titan_movement_rules.dead_titan_leaves_the_board (rules/aeon_trespass/titan_round.ludex:758)
+# Not in the book: Solon's Titan dies and its miniature leaves the board
+@book.example(
+    'titan_movement_rules.dead_titan_leaves_the_board',
+    title="Not in the book: Solon's Titan dies and its miniature leaves the board",
+    source='rules/aeon_trespass/titan_round.ludex:758',
+)
+def dead_titan_leaves_the_board(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'titans_in_battle', 3)
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 2, 2))
+    g.place(catalog.HERODOTUS.id, q.square(g, 'battle_grid', 4, 4))
+    g.place(catalog.PHILOCTERA_FIGURE.id, q.square(g, 'battle_grid', 6, 6))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_death', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.require(
+            not q.in_play(g, catalog.SOLON_FIGURE.id)
+            and q.empty(g, q.square(g, 'battle_grid', 2, 2))
+            and q.location(g, catalog.HERODOTUS.id) == q.square(g, 'battle_grid', 4, 4),
+            'not in_play(solon_figure) and empty(square(battle_grid, 2, 2)) and '
+            'location(herodotus) == square(battle_grid, 4, 4)',
+        )
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_death', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('not in_play(solon_figure)', lambda: not q.in_play(g, catalog.SOLON_FIGURE.id)),
+        g.expect(
+            'empty(square(battle_grid, 2, 2))',
+            lambda: q.empty(g, q.square(g, 'battle_grid', 2, 2)),
+        ),
+        g.expect(
+            'empty(square(battle_grid, 4, 4))',
+            lambda: q.empty(g, q.square(g, 'battle_grid', 4, 4)),
+        ),
+        g.expect('not in_play(herodotus)', lambda: not q.in_play(g, catalog.HERODOTUS.id)),
+        g.expect(
+            'location(philoctera_figure) == square(battle_grid, 6, 6)',
+            lambda: q.location(g, catalog.PHILOCTERA_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 6),
+        ),
+    ]
+
+
+# titan_movement_rules.titan_movement_cardinal_example (rules/aeon_trespass/titan_round.ludex:799)
 # Titan Movement Example: cardinal directions
 @book.example(
     'titan_movement_rules.titan_movement_cardinal_example',
     title='Titan Movement Example: cardinal directions',
-    source='rules/aeon_trespass/titan_round.ludex:736',
+    source='rules/aeon_trespass/titan_round.ludex:799',
 )
 def titan_movement_cardinal_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7309,12 +8713,12 @@ def titan_movement_cardinal_example(g: Game) -> list[Expectation]:
     ]
 
 
-# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:764)
+# titan_movement_rules.titan_movement_obstacles_example (rules/aeon_trespass/titan_round.ludex:827)
 # Titan Movement Example: Obstacles and red lines
 @book.example(
     'titan_movement_rules.titan_movement_obstacles_example',
     title='Titan Movement Example: Obstacles and red lines',
-    source='rules/aeon_trespass/titan_round.ludex:764',
+    source='rules/aeon_trespass/titan_round.ludex:827',
 )
 def titan_movement_obstacles_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7354,12 +8758,46 @@ def titan_movement_obstacles_example(g: Game) -> list[Expectation]:
     ]
 
 
-# move_like_ability.reposition_one (rules/aeon_trespass/titan_round.ludex:800)
+# titan_movement_rules.moving_round_the_primordial (rules/aeon_trespass/titan_round.ludex:851)
+# Not in the book: the Primordial's four spaces are not empty
+@book.example(
+    'titan_movement_rules.moving_round_the_primordial',
+    title="Not in the book: the Primordial's four spaces are not empty",
+    source='rules/aeon_trespass/titan_round.ludex:851',
+)
+def moving_round_the_primordial(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.SOLON.id, 'titan_speed', 3)
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 4))
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 4, 4))
+        with g.refused('trigger movement_action'):
+            g.trigger('movement_action', ctx)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 2, 4))
+        with g.refused('trigger movement_action'):
+            g.trigger('movement_action', ctx)
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 5, 6))
+        g.trigger('movement_action', ctx)
+        ctx = ctx_1
+    return [
+        g.expect(
+            'location(solon_figure) == square(battle_grid, 5, 6)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 6),
+        ),
+    ]
+
+
+# move_like_ability.reposition_one (rules/aeon_trespass/titan_round.ludex:884)
 # Not in the book: Reposition 2 used as Reposition 1, not as a movement action
 @book.example(
     'move_like_ability.reposition_one',
     title='Not in the book: Reposition 2 used as Reposition 1, not as a movement action',
-    source='rules/aeon_trespass/titan_round.ludex:800',
+    source='rules/aeon_trespass/titan_round.ludex:884',
 )
 def reposition_one(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7397,12 +8835,12 @@ def reposition_one(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.knocked_back_over_a_titan (rules/aeon_trespass/titan_round.ludex:863)
+# involuntary_movement.knocked_back_over_a_titan (rules/aeon_trespass/titan_round.ludex:947)
 # Not in the book: Knockback 3 from the Primordial, over another Titan
 @book.example(
     'involuntary_movement.knocked_back_over_a_titan',
     title='Not in the book: Knockback 3 from the Primordial, over another Titan',
-    source='rules/aeon_trespass/titan_round.ludex:863',
+    source='rules/aeon_trespass/titan_round.ludex:947',
 )
 def knocked_back_over_a_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7440,12 +8878,12 @@ def knocked_back_over_a_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.knocked_back_onto_a_titan (rules/aeon_trespass/titan_round.ludex:884)
+# involuntary_movement.knocked_back_onto_a_titan (rules/aeon_trespass/titan_round.ludex:968)
 # Not in the book: Knockback 2 ends on another Titan, who is displaced
 @book.example(
     'involuntary_movement.knocked_back_onto_a_titan',
     title='Not in the book: Knockback 2 ends on another Titan, who is displaced',
-    source='rules/aeon_trespass/titan_round.ludex:884',
+    source='rules/aeon_trespass/titan_round.ludex:968',
 )
 def knocked_back_onto_a_titan(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7476,12 +8914,12 @@ def knocked_back_onto_a_titan(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement.pulled_toward_the_primordial (rules/aeon_trespass/titan_round.ludex:902)
+# involuntary_movement.pulled_toward_the_primordial (rules/aeon_trespass/titan_round.ludex:986)
 # Not in the book: Pull 2 toward the Primordial, along a shortest path
 @book.example(
     'involuntary_movement.pulled_toward_the_primordial',
     title='Not in the book: Pull 2 toward the Primordial, along a shortest path',
-    source='rules/aeon_trespass/titan_round.ludex:902',
+    source='rules/aeon_trespass/titan_round.ludex:986',
 )
 def pulled_toward_the_primordial(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7514,12 +8952,12 @@ def pulled_toward_the_primordial(g: Game) -> list[Expectation]:
     ]
 
 
-# involuntary_movement_reduction.reductions_add_up (rules/aeon_trespass/titan_round.ludex:935)
+# involuntary_movement_reduction.reductions_add_up (rules/aeon_trespass/titan_round.ludex:1019)
 # Not in the book: Knockback 5 reduced by 1, 1 and 2
 @book.example(
     'involuntary_movement_reduction.reductions_add_up',
     title='Not in the book: Knockback 5 reduced by 1, 1 and 2',
-    source='rules/aeon_trespass/titan_round.ludex:935',
+    source='rules/aeon_trespass/titan_round.ludex:1019',
 )
 def reductions_add_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7572,12 +9010,12 @@ def reductions_add_up(g: Game) -> list[Expectation]:
 
 
 # involuntary_movement_reduction.knockback_on_the_primordial
-# (rules/aeon_trespass/titan_round.ludex:962)
+# (rules/aeon_trespass/titan_round.ludex:1046)
 # Not in the book: a Titan's Knockback 2 moves the Primordial through an Obstacle
 @book.example(
     'involuntary_movement_reduction.knockback_on_the_primordial',
     title="Not in the book: a Titan's Knockback 2 moves the Primordial through an Obstacle",
-    source='rules/aeon_trespass/titan_round.ludex:962',
+    source='rules/aeon_trespass/titan_round.ludex:1046',
 )
 def knockback_on_the_primordial(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7606,12 +9044,12 @@ def knockback_on_the_primordial(g: Game) -> list[Expectation]:
     ]
 
 
-# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:1152)
+# philoctera_wounds_a_bp_two (rules/aeon_trespass/titan_round.ludex:1213)
 # Not in the book: Philoctera's Attack wounds a BP II card
 @book.example(
     'philoctera_wounds_a_bp_two',
     title="Not in the book: Philoctera's Attack wounds a BP II card",
-    source='rules/aeon_trespass/titan_round.ludex:1152',
+    source='rules/aeon_trespass/titan_round.ludex:1213',
 )
 def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7697,12 +9135,12 @@ def philoctera_wounds_a_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:1194)
+# solon_misses_fully (rules/aeon_trespass/titan_round.ludex:1255)
 # Not in the book: Solon's full miss goes straight to step 9 and ends his Attack
 @book.example(
     'solon_misses_fully',
     title="Not in the book: Solon's full miss goes straight to step 9 and ends his Attack",
-    source='rules/aeon_trespass/titan_round.ludex:1194',
+    source='rules/aeon_trespass/titan_round.ludex:1255',
 )
 def solon_misses_fully(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7730,21 +9168,25 @@ def solon_misses_fully(g: Game) -> list[Expectation]:
     ]
 
 
-# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:1219)
-# Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token
+# kratos_tokens_for_the_next_attack (rules/aeon_trespass/titan_round.ludex:1280)
+# Not in the book: Herodotus leaves Opening 2, Break 2 and a Diversion token; Solon leaves none
 @book.example(
     'kratos_tokens_for_the_next_attack',
-    title='Not in the book: Herodotus leaves Opening 2, Break 1, Overbreak 1 and a Diversion token',
-    source='rules/aeon_trespass/titan_round.ludex:1219',
+    title='Not in the book: Herodotus leaves Opening 2, Break 2 and a Diversion token; Solon '
+    'leaves none',
+    source='rules/aeon_trespass/titan_round.ludex:1280',
 )
 def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
-    g.set(catalog.HERODOTUS.id, 'opening_x', 2)
+    g.set(catalog.PHILOCTERA.id, 'overbreak_x', 2)
+    g.set(catalog.HERODOTUS.id, 'opening_x', 1)
     g.set(catalog.HERODOTUS.id, 'break_x', 1)
     g.set(catalog.HERODOTUS.id, 'overbreak_x', 1)
     g.set(catalog.HERODOTUS.id, 'elation_x', 1)
     g.set(catalog.HERODOTUS.id, 'has_diversion', True)
-    g.set_fact('answer', ['use_elation'], False)
+    g.set(catalog.HERODOTUS.id, 'despair', 1)
+    g.set_fact('answer', ['use_elation'], True)
+    g.set_fact('answer', ['elation_opening'], 'discard_despair')
     g.set(GAME, 'total_power', 7)
     g.set(GAME, 'primordial_at', 6)
     with g.effect():
@@ -7752,20 +9194,148 @@ def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
         ctx = ctx.but(actor=catalog.HERODOTUS.id)
         g.trigger('titan_attack.second_window', ctx)
         ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack.second_window', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set(GAME, 'total_power', 6)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_attack.second_window', ctx)
+        ctx = ctx_1
     return [
         g.expect('opening_tokens == 2', lambda: g.get(GAME, 'opening_tokens'), '==', lambda: 2),
         g.expect('break_tokens == 2', lambda: g.get(GAME, 'break_tokens'), '==', lambda: 2),
         g.expect('diversion_tokens == 1', lambda: g.get(GAME, 'diversion_tokens'), '==', lambda: 1),
+        g.expect(
+            'herodotus.despair == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'despair'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'happened(keywords.keywords_list.break_keyword.break_tokens_placed) == 1',
+            lambda: q.happened(g, 'keywords.keywords_list.break_keyword.break_tokens_placed'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(keywords.keywords_list.opening.opening_tokens_placed) == 1',
+            lambda: q.happened(g, 'keywords.keywords_list.opening.opening_tokens_placed'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(keywords.keywords_list.overbreak.overbreak_tokens) == 1',
+            lambda: q.happened(g, 'keywords.keywords_list.overbreak.overbreak_tokens'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(keywords.keywords_list.elation.elation_opening) == 1',
+            lambda: q.happened(g, 'keywords.keywords_list.elation.elation_opening'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(keywords.keywords_list.diversion.diversion_token) == 1',
+            lambda: q.happened(g, 'keywords.keywords_list.diversion.diversion_token'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
+# first_window_keywords (rules/aeon_trespass/titan_round.ludex:1319)
+# Not in the book: Solon's Auto-break, Sacrifice, Provoke and Spotlight; Herodotus has none
+@book.example(
+    'first_window_keywords',
+    title="Not in the book: Solon's Auto-break, Sacrifice, Provoke and Spotlight; Herodotus has "
+    'none',
+    source='rules/aeon_trespass/titan_round.ludex:1319',
+)
+def first_window_keywords(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'prim_facing', 'west')
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 3, 3))
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 5, 3))
+    g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 1, 3))
+    g.set_fact('answer', ['provoked_side'], 'east')
+    g.set(catalog.SOLON.id, 'auto_break_x', 1)
+    g.set(catalog.SOLON.id, 'has_sacrifice', True)
+    g.set(catalog.SOLON.id, 'has_provoke', True)
+    g.set(catalog.SOLON.id, 'has_spotlight', True)
+    g.set_fact('answer', ['use_sacrifice'], True)
+    g.place('priority_target_token', catalog.HERODOTUS.id)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack.first_window', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack.first_window', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('break_tokens == 2', lambda: g.get(GAME, 'break_tokens'), '==', lambda: 2),
+        g.expect('solon.danger == 1', lambda: g.get(catalog.SOLON.id, 'danger'), '==', lambda: 1),
+        g.expect(
+            'herodotus.danger == 0',
+            lambda: g.get(catalog.HERODOTUS.id, 'danger'),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'location(priority_target_token) == solon',
+            lambda: q.location(g, 'priority_target_token'),
+            '==',
+            lambda: catalog.SOLON.id,
+        ),
+        g.expect('prim_facing == "east"', lambda: g.get(GAME, 'prim_facing'), '==', lambda: 'east'),
+        g.expect(
+            'titan_power_bonus == 1',
+            lambda: g.get(GAME, 'titan_power_bonus'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(keywords.keywords_list.auto_break.auto_break_tokens) == 1',
+            lambda: q.happened(g, 'keywords.keywords_list.auto_break.auto_break_tokens'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(keywords.keywords_list.sacrifice.sacrifice_break) == 1',
+            lambda: q.happened(g, 'keywords.keywords_list.sacrifice.sacrifice_break'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(keywords.keywords_list.provoke.provoke_priority_target) == 1',
+            lambda: q.happened(g, 'keywords.keywords_list.provoke.provoke_priority_target'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'happened(keywords.keywords_list.spotlight.spotlight_power) == 1',
+            lambda: q.happened(g, 'keywords.keywords_list.spotlight.spotlight_power'),
+            '==',
+            lambda: 1,
+        ),
     ]
 
 
 # n1_declare_attack_active_weapon.herodotus_cannot_attack
-# (rules/aeon_trespass/titan_round.ludex:1287)
+# (rules/aeon_trespass/titan_round.ludex:1402)
 # Not in the book: Herodotus has no weapon in range
 @book.example(
     'n1_declare_attack_active_weapon.herodotus_cannot_attack',
     title='Not in the book: Herodotus has no weapon in range',
-    source='rules/aeon_trespass/titan_round.ludex:1287',
+    source='rules/aeon_trespass/titan_round.ludex:1402',
 )
 def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7815,12 +9385,12 @@ def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1359)
+# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1474)
 # Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces
 @book.example(
     'n1_declare_attack_active_weapon.effective_ranges',
     title='Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces',
-    source='rules/aeon_trespass/titan_round.ludex:1359',
+    source='rules/aeon_trespass/titan_round.ludex:1474',
 )
 def effective_ranges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7940,12 +9510,12 @@ def effective_ranges(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1479)
+# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1595)
 # Not in the book: a natural '10' on the Crit die hits a To Hit of 17
 @book.example(
     'n3_attack_roll.natural_ten_hits',
     title="Not in the book: a natural '10' on the Crit die hits a To Hit of 17",
-    source='rules/aeon_trespass/titan_round.ludex:1479',
+    source='rules/aeon_trespass/titan_round.ludex:1595',
 )
 def natural_ten_hits(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7969,12 +9539,12 @@ def natural_ten_hits(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1496)
+# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1612)
 # Not in the book: a natural '1' misses a To Hit of 7 at Precision +6
 @book.example(
     'n3_attack_roll.natural_one_misses',
     title="Not in the book: a natural '1' misses a To Hit of 7 at Precision +6",
-    source='rules/aeon_trespass/titan_round.ludex:1496',
+    source='rules/aeon_trespass/titan_round.ludex:1612',
 )
 def natural_one_misses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -7998,12 +9568,12 @@ def natural_one_misses(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1513)
+# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1629)
 # Not in the book: a second Attack Roll, with an Opening token
 @book.example(
     'n3_attack_roll.second_attack_roll',
     title='Not in the book: a second Attack Roll, with an Opening token',
-    source='rules/aeon_trespass/titan_round.ludex:1513',
+    source='rules/aeon_trespass/titan_round.ludex:1629',
 )
 def second_attack_roll(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8025,12 +9595,12 @@ def second_attack_roll(g: Game) -> list[Expectation]:
     ]
 
 
-# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1621)
+# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1737)
 # Not in the book: the last BP card and the last AI card are drawn
 @book.example(
     'n5_draw_bp_card.decks_run_out',
     title='Not in the book: the last BP card and the last AI card are drawn',
-    source='rules/aeon_trespass/titan_round.ludex:1621',
+    source='rules/aeon_trespass/titan_round.ludex:1737',
 )
 def decks_run_out(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8070,12 +9640,12 @@ def decks_run_out(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1697)
+# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1813)
 # Example: Herodotus attacks with a Maze Rake
 @book.example(
     'n6_1_creating_power_pool.maze_rake_power_pool_example',
     title='Example: Herodotus attacks with a Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1697',
+    source='rules/aeon_trespass/titan_round.ludex:1813',
 )
 def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8102,12 +9672,12 @@ def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1715)
+# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1831)
 # Not in the book: one hit of the Maze Rake
 @book.example(
     'n6_1_creating_power_pool.one_hit_power_pool',
     title='Not in the book: one hit of the Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1715',
+    source='rules/aeon_trespass/titan_round.ludex:1831',
 )
 def one_hit_power_pool(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8119,12 +9689,12 @@ def one_hit_power_pool(g: Game) -> list[Expectation]:
     return [g.expect('power_pool == 3', lambda: g.get(GAME, 'power_pool'), '==', lambda: 3)]
 
 
-# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1742)
+# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1858)
 # Not in the book: a red die upgraded twice
 @book.example(
     'n6_1_creating_power_pool.red_to_white',
     title='Not in the book: a red die upgraded twice',
-    source='rules/aeon_trespass/titan_round.ludex:1742',
+    source='rules/aeon_trespass/titan_round.ludex:1858',
 )
 def red_to_white(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8143,12 +9713,12 @@ def red_to_white(g: Game) -> list[Expectation]:
     ]
 
 
-# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1762)
+# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1878)
 # The Power Dice Limit: 7 red dice become 5 red and 1 black
 @book.example(
     'power_dice_limit_2.seven_red_dice',
     title='The Power Dice Limit: 7 red dice become 5 red and 1 black',
-    source='rules/aeon_trespass/titan_round.ludex:1762',
+    source='rules/aeon_trespass/titan_round.ludex:1878',
 )
 def seven_red_dice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8167,21 +9737,21 @@ def seven_red_dice(g: Game) -> list[Expectation]:
     ]
 
 
-# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1847)
+# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1963)
 # Example: If a Titan fails to wound this BP card, it will suffer
 book.example(
     'n7_primordial_responses.fail_response_example',
     title='Example: If a Titan fails to wound this BP card, it will suffer',
-    source='rules/aeon_trespass/titan_round.ludex:1847',
+    source='rules/aeon_trespass/titan_round.ludex:1963',
 )
 
 
-# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:1886)
+# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:2002)
 # Not in the book: a Total Power equal to the AT wounds a BP III card
 @book.example(
     'n8_wounds_escalation.power_roll_wounds',
     title='Not in the book: a Total Power equal to the AT wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:1886',
+    source='rules/aeon_trespass/titan_round.ludex:2002',
 )
 def power_roll_wounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8235,12 +9805,12 @@ def power_roll_wounds(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:1911)
+# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:2027)
 # Not in the book: a Crit Chance makes the Wound of a BP III card critical
 @book.example(
     'n8_wounds_escalation.power_roll_critical',
     title='Not in the book: a Crit Chance makes the Wound of a BP III card critical',
-    source='rules/aeon_trespass/titan_round.ludex:1911',
+    source='rules/aeon_trespass/titan_round.ludex:2027',
 )
 def power_roll_critical(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8275,12 +9845,12 @@ def power_roll_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:1930)
+# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:2046)
 # Not in the book: a Total Power one less than the AT fails
 @book.example(
     'n8_wounds_escalation.power_roll_fails',
     title='Not in the book: a Total Power one less than the AT fails',
-    source='rules/aeon_trespass/titan_round.ludex:1930',
+    source='rules/aeon_trespass/titan_round.ludex:2046',
 )
 def power_roll_fails(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8313,12 +9883,12 @@ def power_roll_fails(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:2025)
+# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:2141)
 # Herodotus wounds a BP III card
 @book.example(
     'escalating_ai_deck.herodotus_bp_three_example',
     title='Herodotus wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:2025',
+    source='rules/aeon_trespass/titan_round.ludex:2141',
 )
 def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     g.set_place('bp_deck', [catalog.HERODOTUS_BP_II.id])
@@ -8403,12 +9973,12 @@ def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:2058)
+# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:2174)
 # Not in the book: a BP I card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_one',
     title='Not in the book: a BP I card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:2058',
+    source='rules/aeon_trespass/titan_round.ludex:2174',
 )
 def wound_bp_one(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_ONE.id])
@@ -8449,12 +10019,12 @@ def wound_bp_one(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:2080)
+# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:2196)
 # Not in the book: a BP II card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_two',
     title='Not in the book: a BP II card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:2080',
+    source='rules/aeon_trespass/titan_round.ludex:2196',
 )
 def wound_bp_two(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_TWO.id])
@@ -8493,12 +10063,12 @@ def wound_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:2101)
+# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:2217)
 # Not in the book: a BP III card is critically wounded
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical',
     title='Not in the book: a BP III card is critically wounded',
-    source='rules/aeon_trespass/titan_round.ludex:2101',
+    source='rules/aeon_trespass/titan_round.ludex:2217',
 )
 def wound_bp_three_critical(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -8540,12 +10110,12 @@ def wound_bp_three_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:2124)
+# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:2240)
 # Not in the book: a critical BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical_none_left',
     title='Not in the book: a critical BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:2124',
+    source='rules/aeon_trespass/titan_round.ludex:2240',
 )
 def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -8574,12 +10144,12 @@ def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:2142)
+# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:2258)
 # Not in the book: a BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_none_left',
     title='Not in the book: a BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:2142',
+    source='rules/aeon_trespass/titan_round.ludex:2258',
 )
 def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -8617,12 +10187,12 @@ def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2282)
+# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2398)
 # Not in the book: a Rush at the start of a turn spends both actions
 @book.example(
     'complicated_actions.rush_spends_both',
     title='Not in the book: a Rush at the start of a turn spends both actions',
-    source='rules/aeon_trespass/titan_round.ludex:2282',
+    source='rules/aeon_trespass/titan_round.ludex:2398',
 )
 def rush_spends_both(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8646,12 +10216,12 @@ def rush_spends_both(g: Game) -> list[Expectation]:
     ]
 
 
-# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2305)
+# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2421)
 # Not in the book: two different free actions in one turn, one of them twice
 @book.example(
     'free_actions.two_free_actions',
     title='Not in the book: two different free actions in one turn, one of them twice',
-    source='rules/aeon_trespass/titan_round.ludex:2305',
+    source='rules/aeon_trespass/titan_round.ludex:2421',
 )
 def two_free_actions(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8684,12 +10254,12 @@ def two_free_actions(g: Game) -> list[Expectation]:
     ]
 
 
-# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2363)
+# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2479)
 # Not in the book: an AA Limit of two
 @book.example(
     'argo_abilities_section.aa_limit_of_two',
     title='Not in the book: an AA Limit of two',
-    source='rules/aeon_trespass/titan_round.ludex:2363',
+    source='rules/aeon_trespass/titan_round.ludex:2479',
 )
 def aa_limit_of_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8717,12 +10287,12 @@ def aa_limit_of_two(g: Game) -> list[Expectation]:
     return []
 
 
-# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2388)
+# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2504)
 # Not in the book: an Argo Ability with 2 charges, used three times
 @book.example(
     'argo_abilities_section.out_of_charges',
     title='Not in the book: an Argo Ability with 2 charges, used three times',
-    source='rules/aeon_trespass/titan_round.ludex:2388',
+    source='rules/aeon_trespass/titan_round.ludex:2504',
 )
 def out_of_charges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8737,12 +10307,12 @@ def out_of_charges(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.two_argo_abilities
-# (rules/aeon_trespass/titan_round.ludex:2411)
+# (rules/aeon_trespass/titan_round.ludex:2527)
 # Not in the book: two Argo Abilities in one Round, each once
 @book.example(
     'argo_abilities_section.using_argo_abilities.two_argo_abilities',
     title='Not in the book: two Argo Abilities in one Round, each once',
-    source='rules/aeon_trespass/titan_round.ludex:2411',
+    source='rules/aeon_trespass/titan_round.ludex:2527',
 )
 def two_argo_abilities(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -8794,12 +10364,12 @@ def two_argo_abilities(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round
-# (rules/aeon_trespass/titan_round.ludex:2427)
+# (rules/aeon_trespass/titan_round.ludex:2543)
 # Not in the book: two Argo Abilities used in each of two Titan Rounds
 @book.example(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round',
     title='Not in the book: two Argo Abilities used in each of two Titan Rounds',
-    source='rules/aeon_trespass/titan_round.ludex:2427',
+    source='rules/aeon_trespass/titan_round.ludex:2543',
 )
 def argo_ability_each_round(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9213,12 +10783,132 @@ def pulled_and_pushed_from_the_vp(g: Game) -> list[Expectation]:
     ]
 
 
-# awakenings.awakening_runs_out (rules/aeon_trespass/tokens.ludex:551)
+# awakenings.awaken.awakened_move_then_pushback (rules/aeon_trespass/tokens.ludex:512)
+# Not in the book: Solon Awakens and moves; Herodotus Awakens and pushes the Primordial back
+@book.example(
+    'awakenings.awaken.awakened_move_then_pushback',
+    title='Not in the book: Solon Awakens and moves; Herodotus Awakens and pushes the Primordial '
+    'back',
+    source='rules/aeon_trespass/tokens.ludex:512',
+)
+def awakened_move_then_pushback(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'battle_phase')
+    g.set(GAME, 'primordial_attack_ended', False)
+    g.set(catalog.SOLON.id, 'titan_speed', 3)
+    g.set(catalog.SOLON.id, 'despair', 2)
+    g.set(catalog.SOLON.id, 'condition_cards', ['knockdown_card'])
+    g.set(catalog.HERODOTUS.id, 'titan_speed', 2)
+    g.place(catalog.SOLON_FIGURE.id, q.square(g, 'battle_grid', 1, 1))
+    g.place(catalog.HERODOTUS_FIGURE.id, q.square(g, 'battle_grid', 4, 5))
+    g.place('primordial_miniature', q.square(g, 'battle_grid', 5, 5))
+    g.set(GAME, 'no_legal_active_weapon', True)
+    g.set_fact('obscuring_tiles', [], [])
+    g.set(GAME, 'adversary_introduced', True)
+    g.set(GAME, 'adversary_on_map', True)
+    g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 1, 1))
+    g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 2, 1))
+    g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 3, 1))
+    g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 4, 1))
+    g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 4, 1))
+    g.place('voyage.adversary_miniature', q.square(g, 'voyage.voyage_map', 1, 1))
+    with g.effect():
+        g.set_fact('answers', ['awakened_move'], [True])
+    with g.effect():
+        g.set_fact('answers', ['awakened_move_kind'], ['move'])
+    with g.effect():
+        g.set_fact('answer', ['destination'], q.square(g, 'battle_grid', 4, 1))
+    with g.effect():
+        g.set_fact('answers', ['awakened_bonus_attack'], [False])
+    with g.effect():
+        g.trigger('awakenings.awaken.immediate_effects', ctx.but(owner=catalog.SOLON.id))
+    with g.effect():
+        g.require(
+            q.location(g, 'priority_target_token') == catalog.SOLON.id,
+            'location(priority_target_token) == solon',
+        )
+    with g.effect():
+        g.set_fact('answers', ['awakened_move'], [True])
+    with g.effect():
+        g.set_fact('answers', ['awakened_move_kind'], ['pushback'])
+    with g.effect():
+        g.set_fact('answers', ['awakened_pushback'], [0])
+    with g.effect(), g.refused('trigger immediate_effects(owner = herodotus)'):
+        g.trigger('awakenings.awaken.immediate_effects', ctx.but(owner=catalog.HERODOTUS.id))
+    with g.effect():
+        g.set_fact('answers', ['awakened_move'], [True])
+    with g.effect():
+        g.set_fact('answers', ['awakened_move_kind'], ['pushback'])
+    with g.effect():
+        g.set_fact('answers', ['awakened_pushback'], [1])
+    with g.effect():
+        g.set_fact('answers', ['awakened_bonus_attack'], [True])
+    with g.effect():
+        g.set_fact('answers', ['exhausted_active_weapon'], [False])
+    with g.effect():
+        g.set_fact('answers', ['ignore_attack_responses'], [False])
+    with g.effect():
+        g.trigger('awakenings.awaken.immediate_effects', ctx.but(owner=catalog.HERODOTUS.id))
+    return [
+        g.expect(
+            'primordial_attack_ended == yes',
+            lambda: g.get(GAME, 'primordial_attack_ended'),
+            '==',
+            lambda: True,
+        ),
+        g.expect(
+            'location(titan_movement_rules.solon_figure) == square(battle_grid, 4, 1)',
+            lambda: q.location(g, catalog.SOLON_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 4, 1),
+        ),
+        g.expect(
+            'solon.trespass_tokens == 2',
+            lambda: g.get(catalog.SOLON.id, 'trespass_tokens'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect('solon.despair == 0', lambda: g.get(catalog.SOLON.id, 'despair'), '==', lambda: 0),
+        g.expect(
+            'count(solon.condition_cards) == 0',
+            lambda: q.count(g, g.get(catalog.SOLON.id, 'condition_cards')),
+            '==',
+            lambda: 0,
+        ),
+        g.expect(
+            'location(primordial_miniature) == square(battle_grid, 6, 5)',
+            lambda: q.location(g, 'primordial_miniature'),
+            '==',
+            lambda: q.square(g, 'battle_grid', 6, 5),
+        ),
+        g.expect(
+            'location(titan_movement_rules.herodotus_figure) == square(battle_grid, 5, 5)',
+            lambda: q.location(g, catalog.HERODOTUS_FIGURE.id),
+            '==',
+            lambda: q.square(g, 'battle_grid', 5, 5),
+        ),
+        g.expect(
+            'location(priority_target_token) == herodotus',
+            lambda: q.location(g, 'priority_target_token'),
+            '==',
+            lambda: catalog.HERODOTUS.id,
+        ),
+        g.expect('runs(titan_attack) == 1', lambda: q.runs(g, 'titan_attack'), '==', lambda: 1),
+        g.expect(
+            'location(voyage.adversary_miniature) == square(voyage.voyage_map, 3, 1)',
+            lambda: q.location(g, 'voyage.adversary_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 3, 1),
+        ),
+    ]
+
+
+# awakenings.awakening_runs_out (rules/aeon_trespass/tokens.ludex:626)
 # Not in the book: Solon's Awakening runs out of Trespass tokens
 @book.example(
     'awakenings.awakening_runs_out',
     title="Not in the book: Solon's Awakening runs out of Trespass tokens",
-    source='rules/aeon_trespass/tokens.ludex:551',
+    source='rules/aeon_trespass/tokens.ludex:626',
 )
 def awakening_runs_out(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9265,12 +10955,12 @@ def awakening_runs_out(g: Game) -> list[Expectation]:
     ]
 
 
-# summonings_in_battle.summoning_in_the_titan_round (rules/aeon_trespass/tokens.ludex:627)
+# summonings_in_battle.summoning_in_the_titan_round (rules/aeon_trespass/tokens.ludex:705)
 # Not in the book: a Summoning with no moment of its own
 @book.example(
     'summonings_in_battle.summoning_in_the_titan_round',
     title='Not in the book: a Summoning with no moment of its own',
-    source='rules/aeon_trespass/tokens.ludex:627',
+    source='rules/aeon_trespass/tokens.ludex:705',
 )
 def summoning_in_the_titan_round(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9434,12 +11124,12 @@ def philoctera_massive_danger(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.movement.argo_sails_east (rules/aeon_trespass/voyage.ludex:82)
+# voyage.movement.argo_sails_east (rules/aeon_trespass/voyage.ludex:85)
 # The Argo sails through its tile's only waterway onto a new tile
 @book.example(
     'voyage.movement.argo_sails_east',
     title="The Argo sails through its tile's only waterway onto a new tile",
-    source='rules/aeon_trespass/voyage.ludex:82',
+    source='rules/aeon_trespass/voyage.ludex:85',
 )
 def argo_sails_east(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9473,6 +11163,20 @@ def argo_sails_east(g: Game) -> list[Expectation]:
         'waterway_technology',
         [q.square(g, 'voyage.voyage_map', 270, 270), q.square(g, 'voyage.voyage_map', 271, 270)],
         False,
+    )
+    g.set_fact(
+        'arrows_toward',
+        [q.square(g, 'voyage.voyage_map', 270, 270), q.square(g, 'voyage.voyage_map', 271, 270)],
+        ['east'],
+    )
+    g.set_fact(
+        'sector_entered',
+        [
+            q.square(g, 'voyage.voyage_map', 270, 270),
+            q.square(g, 'voyage.voyage_map', 271, 270),
+            'east',
+        ],
+        'none',
     )
     g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 270, 270), 'City'], True)
     with g.effect():
@@ -9528,15 +11232,22 @@ def argo_sails_east(g: Game) -> list[Expectation]:
             lambda: q.square(g, 'voyage.voyage_map', 270, 270),
         ),
         g.expect('tiles_moved == 0', lambda: g.get(GAME, 'tiles_moved'), '==', lambda: 0),
+        g.expect(
+            'happened(tile_sectors.leave_by_sector_arrows) == 1',
+            lambda: q.happened(g, 'voyage.movement.tile_sectors.leave_by_sector_arrows'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('argo_sector == "none"', lambda: g.get(GAME, 'argo_sector'), '==', lambda: 'none'),
     ]
 
 
-# voyage.movement.tile_sectors.back_to_the_last_city (rules/aeon_trespass/voyage.ludex:148)
+# voyage.movement.tile_sectors.back_to_the_last_city (rules/aeon_trespass/voyage.ludex:188)
 # Not in the book: no Negotiation back in the last City
 @book.example(
     'voyage.movement.tile_sectors.back_to_the_last_city',
     title='Not in the book: no Negotiation back in the last City',
-    source='rules/aeon_trespass/voyage.ludex:148',
+    source='rules/aeon_trespass/voyage.ludex:188',
 )
 def back_to_the_last_city(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9589,6 +11300,26 @@ def back_to_the_last_city(g: Game) -> list[Expectation]:
         'restricted_waterway',
         [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5)],
         False,
+    )
+    g.set_fact(
+        'arrows_toward',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        ['east'],
+    )
+    g.set_fact(
+        'arrows_toward',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5)],
+        ['west'],
+    )
+    g.set_fact(
+        'sector_entered',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5), 'east'],
+        'none',
+    )
+    g.set_fact(
+        'sector_entered',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5), 'west'],
+        'none',
     )
     g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'City'], True)
     g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'City'], False)
@@ -9670,22 +11401,168 @@ def back_to_the_last_city(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.movement.tile_sectors.sectored_tile (rules/aeon_trespass/voyage.ludex:181)
+# voyage.movement.tile_sectors.sectored_tile (rules/aeon_trespass/voyage.ludex:225)
 # Following the top arrow onto the alpha sector
-book.example(
+@book.example(
     'voyage.movement.tile_sectors.sectored_tile',
     title='Following the top arrow onto the alpha sector',
-    source='rules/aeon_trespass/voyage.ludex:181',
+    source='rules/aeon_trespass/voyage.ludex:225',
 )
+def sectored_tile(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        True,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 4, 5)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 5, 4)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 5, 6)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 7, 5)],
+        True,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 4)],
+        True,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 5, 5)],
+        False,
+    )
+    g.set_fact(
+        'waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 6)],
+        False,
+    )
+    g.set_fact(
+        'restricted_waterway',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        False,
+    )
+    g.set_fact(
+        'restricted_waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 7, 5)],
+        False,
+    )
+    g.set_fact(
+        'restricted_waterway',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 4)],
+        False,
+    )
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'City'], False)
+    g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 6, 5), 'City'], False)
+    g.set_fact(
+        'arrows_toward',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        ['top', 'bottom'],
+    )
+    g.set_fact(
+        'sector_entered',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5), 'top'],
+        'alpha',
+    )
+    g.set_fact(
+        'sector_entered',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5), 'bottom'],
+        'beta',
+    )
+    g.set_fact(
+        'arrows_toward',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 7, 5)],
+        ['east'],
+    )
+    g.set_fact(
+        'arrows_toward',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 4)],
+        ['north'],
+    )
+    g.set_fact(
+        'arrow_sector',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 7, 5), 'east'],
+        'alpha',
+    )
+    g.set_fact(
+        'arrow_sector',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 4), 'north'],
+        'beta',
+    )
+    g.set_fact(
+        'sector_entered',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 7, 5), 'east'],
+        'none',
+    )
+    g.set_fact(
+        'sector_entered',
+        [q.square(g, 'voyage.voyage_map', 6, 5), q.square(g, 'voyage.voyage_map', 6, 4), 'north'],
+        'none',
+    )
+    g.set_fact('answers', ['arrow'], ['top'])
+    with g.effect():
+        g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect():
+        g.place('voyage.argo_miniature', q.square(g, 'voyage.voyage_map', 5, 5))
+    with g.effect():
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    with g.effect():
+        g.require(
+            q.location(g, 'voyage.argo_miniature') == q.square(g, 'voyage.voyage_map', 6, 5),
+            'location(argo_miniature) == square(voyage_map, 6, 5)',
+        )
+    with g.effect():
+        g.require(g.get(GAME, 'argo_sector') == 'alpha', 'argo_sector == "alpha"')
+    with g.effect():
+        g.set_fact('answer', ['destination'], q.square(g, 'voyage.voyage_map', 6, 4))
+    with g.effect(), g.refused('trigger movement.move_the_argo'):
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    with g.effect():
+        g.require(
+            q.location(g, 'voyage.argo_miniature') == q.square(g, 'voyage.voyage_map', 6, 5),
+            'location(argo_miniature) == square(voyage_map, 6, 5)',
+        )
+    with g.effect():
+        g.set_fact('answer', ['destination'], q.square(g, 'voyage.voyage_map', 7, 5))
+    with g.effect():
+        g.trigger('voyage.movement.move_the_argo', ctx)
+    return [
+        g.expect(
+            'location(argo_miniature) == square(voyage_map, 7, 5)',
+            lambda: q.location(g, 'voyage.argo_miniature'),
+            '==',
+            lambda: q.square(g, 'voyage.voyage_map', 7, 5),
+        ),
+        g.expect('argo_sector == "none"', lambda: g.get(GAME, 'argo_sector'), '==', lambda: 'none'),
+        g.expect(
+            'happened(tile_sectors.choose_arrow_first) == 2',
+            lambda: q.happened(g, 'voyage.movement.tile_sectors.choose_arrow_first'),
+            '==',
+            lambda: 2,
+        ),
+    ]
 
 
 # voyage.movement.other_movement_symbols.restricted_waterway_refused
-# (rules/aeon_trespass/voyage.ludex:204)
+# (rules/aeon_trespass/voyage.ludex:292)
 # Not in the book: a Restricted waterway without its Technology
 @book.example(
     'voyage.movement.other_movement_symbols.restricted_waterway_refused',
     title='Not in the book: a Restricted waterway without its Technology',
-    source='rules/aeon_trespass/voyage.ludex:204',
+    source='rules/aeon_trespass/voyage.ludex:292',
 )
 def restricted_waterway_refused(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9719,6 +11596,16 @@ def restricted_waterway_refused(g: Game) -> list[Expectation]:
         [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
         False,
     )
+    g.set_fact(
+        'arrows_toward',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5)],
+        ['east'],
+    )
+    g.set_fact(
+        'sector_entered',
+        [q.square(g, 'voyage.voyage_map', 5, 5), q.square(g, 'voyage.voyage_map', 6, 5), 'east'],
+        'none',
+    )
     g.set_fact('map_symbol', [q.square(g, 'voyage.voyage_map', 5, 5), 'City'], False)
     with g.effect():
         g.place('aeon_components.map_tile', q.square(g, 'voyage.voyage_map', 5, 5))
@@ -9750,12 +11637,12 @@ def restricted_waterway_refused(g: Game) -> list[Expectation]:
 
 
 # voyage.map_symbols.adventure_symbols.rr_on_an_unexplored_tile
-# (rules/aeon_trespass/voyage.ludex:263)
+# (rules/aeon_trespass/voyage.ludex:353)
 # Not in the book: an R&R adventure symbol, Unexplored, then Explored
 @book.example(
     'voyage.map_symbols.adventure_symbols.rr_on_an_unexplored_tile',
     title='Not in the book: an R&R adventure symbol, Unexplored, then Explored',
-    source='rules/aeon_trespass/voyage.ludex:263',
+    source='rules/aeon_trespass/voyage.ludex:353',
 )
 def rr_on_an_unexplored_tile(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9800,12 +11687,12 @@ def rr_on_an_unexplored_tile(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_two_stacks
-# (rules/aeon_trespass/voyage.ludex:466)
+# (rules/aeon_trespass/voyage.ludex:556)
 # Not in the book: an Exploration Draw of four cards
 @book.example(
     'voyage.exploration_step.exploration_draw.exploration_draw_two_stacks',
     title='Not in the book: an Exploration Draw of four cards',
-    source='rules/aeon_trespass/voyage.ludex:466',
+    source='rules/aeon_trespass/voyage.ludex:556',
 )
 def exploration_draw_two_stacks(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9920,13 +11807,13 @@ def exploration_draw_two_stacks(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.two_symbols_in_one_draw
-# (rules/aeon_trespass/voyage.ludex:606)
+# (rules/aeon_trespass/voyage.ludex:696)
 # Not in the book: two Adversary symbols in one Exploration Draw spawn the Adversary
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.two_symbols_in_one_'
     'draw',
     title='Not in the book: two Adversary symbols in one Exploration Draw spawn the Adversary',
-    source='rules/aeon_trespass/voyage.ludex:606',
+    source='rules/aeon_trespass/voyage.ludex:696',
 )
 def two_symbols_in_one_draw(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10000,13 +11887,13 @@ def two_symbols_in_one_draw(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_from_a_summoning  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:638)
+# (rules/aeon_trespass/voyage.ludex:728)
 # Not in the book: one Adversary symbol outside the Exploration Draw spawns the Adversary
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_from_a_s'
     'ummoning',
     title='Not in the book: one Adversary symbol outside the Exploration Draw spawns the Adversary',
-    source='rules/aeon_trespass/voyage.ludex:638',
+    source='rules/aeon_trespass/voyage.ludex:728',
 )
 def one_symbol_from_a_summoning(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10057,13 +11944,13 @@ def one_symbol_from_a_summoning(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_closes_in
-# (rules/aeon_trespass/voyage.ludex:664)
+# (rules/aeon_trespass/voyage.ludex:754)
 # The Adversary closes in along the revealed tiles, horizontally first, and meets the Argo
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_closes_in',
     title='The Adversary closes in along the revealed tiles, horizontally first, and meets the '
     'Argo',
-    source='rules/aeon_trespass/voyage.ludex:664',
+    source='rules/aeon_trespass/voyage.ludex:754',
 )
 def adversary_closes_in(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10154,13 +12041,13 @@ def adversary_closes_in(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_stays_on_the_map
-# (rules/aeon_trespass/voyage.ludex:698)
+# (rules/aeon_trespass/voyage.ludex:788)
 # One tile closer, not yet on the Argo's tile
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_stays_on_'
     'the_map',
     title="One tile closer, not yet on the Argo's tile",
-    source='rules/aeon_trespass/voyage.ludex:698',
+    source='rules/aeon_trespass/voyage.ludex:788',
 )
 def adversary_stays_on_the_map(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10198,12 +12085,12 @@ def adversary_stays_on_the_map(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns
-# (rules/aeon_trespass/voyage.ludex:735)
+# (rules/aeon_trespass/voyage.ludex:825)
 # Two symbols: the Adversary is placed four tiles away
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns',
     title='Two symbols: the Adversary is placed four tiles away',
-    source='rules/aeon_trespass/voyage.ludex:735',
+    source='rules/aeon_trespass/voyage.ludex:825',
 )
 def adversary_spawns(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10254,13 +12141,13 @@ def adversary_spawns(g: Game) -> list[Expectation]:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns_as_far_as_possible  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:757)
+# (rules/aeon_trespass/voyage.ludex:847)
 # No tile four tiles away: as far away as possible
 @book.example(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_spawns_as'
     '_far_as_possible',
     title='No tile four tiles away: as far away as possible',
-    source='rules/aeon_trespass/voyage.ludex:757',
+    source='rules/aeon_trespass/voyage.ludex:847',
 )
 def adversary_spawns_as_far_as_possible(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10302,12 +12189,12 @@ def adversary_spawns_as_far_as_possible(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.exploration_step.acclimations.one_acclimation (rules/aeon_trespass/voyage.ludex:853)
+# voyage.exploration_step.acclimations.one_acclimation (rules/aeon_trespass/voyage.ludex:943)
 # Not in the book: an Acclimation removes two cards and adds one
 @book.example(
     'voyage.exploration_step.acclimations.one_acclimation',
     title='Not in the book: an Acclimation removes two cards and adds one',
-    source='rules/aeon_trespass/voyage.ludex:853',
+    source='rules/aeon_trespass/voyage.ludex:943',
 )
 def one_acclimation(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10366,12 +12253,12 @@ def one_acclimation(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.encounter.battles_of_four_days (rules/aeon_trespass/voyage.ludex:927)
+# voyage.encounter.battles_of_four_days (rules/aeon_trespass/voyage.ludex:1017)
 # Not in the book: the Battles of four days
 @book.example(
     'voyage.encounter.battles_of_four_days',
     title='Not in the book: the Battles of four days',
-    source='rules/aeon_trespass/voyage.ludex:927',
+    source='rules/aeon_trespass/voyage.ludex:1017',
 )
 def battles_of_four_days(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10416,12 +12303,12 @@ def battles_of_four_days(g: Game) -> list[Expectation]:
 
 
 # voyage.advancement.research.technology_breakthroughs.structural_breakthrough
-# (rules/aeon_trespass/voyage.ludex:1074)
+# (rules/aeon_trespass/voyage.ludex:1164)
 # Not in the book: a Structural Technology Breakthrough
 @book.example(
     'voyage.advancement.research.technology_breakthroughs.structural_breakthrough',
     title='Not in the book: a Structural Technology Breakthrough',
-    source='rules/aeon_trespass/voyage.ludex:1074',
+    source='rules/aeon_trespass/voyage.ludex:1164',
 )
 def structural_breakthrough(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10496,12 +12383,12 @@ def structural_breakthrough(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:1191)
+# voyage.advancement.trading.theban_trader (rules/aeon_trespass/voyage.ludex:1281)
 # Trading Muscle Clusters for Fleshy Mantles
 @book.example(
     'voyage.advancement.trading.theban_trader',
     title='Trading Muscle Clusters for Fleshy Mantles',
-    source='rules/aeon_trespass/voyage.ludex:1191',
+    source='rules/aeon_trespass/voyage.ludex:1281',
 )
 def theban_trader(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10560,12 +12447,12 @@ def theban_trader(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.advancement.trading.cooldown_ends_on_its_day (rules/aeon_trespass/voyage.ludex:1238)
+# voyage.advancement.trading.cooldown_ends_on_its_day (rules/aeon_trespass/voyage.ludex:1328)
 # Not in the book: Cooldown: 2 days
 @book.example(
     'voyage.advancement.trading.cooldown_ends_on_its_day',
     title='Not in the book: Cooldown: 2 days',
-    source='rules/aeon_trespass/voyage.ludex:1238',
+    source='rules/aeon_trespass/voyage.ludex:1328',
 )
 def cooldown_ends_on_its_day(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10597,13 +12484,48 @@ def cooldown_ends_on_its_day(g: Game) -> list[Expectation]:
     ]
 
 
+# voyage.advancement.crafting_gear.one_gear_crafted (rules/aeon_trespass/voyage.ludex:1400)
+# Not in the book: a Gear card crafted
+@book.example(
+    'voyage.advancement.crafting_gear.one_gear_crafted',
+    title='Not in the book: a Gear card crafted',
+    source='rules/aeon_trespass/voyage.ludex:1400',
+)
+def one_gear_crafted(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set_fact('listed_on_production_facility', ['aeon_components.gear_card'], True)
+    g.set_fact('answer', ['gear'], 'aeon_components.gear_card')
+    with g.effect():
+        g.trigger('voyage.advancement.crafting_gear.craft_a_gear_card', ctx)
+    return [
+        g.expect(
+            'count(argo_armory) == 1',
+            lambda: q.count(g, 'voyage.advancement.crafting_gear.argo_armory'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'count(gear_cards_in_box) == 381',
+            lambda: q.count(g, 'voyage.advancement.crafting_gear.gear_cards_in_box'),
+            '==',
+            lambda: 381,
+        ),
+        g.expect(
+            'happened(gear_cost) == 1',
+            lambda: q.happened(g, 'voyage.advancement.crafting_gear.gear_cost'),
+            '==',
+            lambda: 1,
+        ),
+    ]
+
+
 # voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later
-# (rules/aeon_trespass/voyage.ludex:1348)
+# (rules/aeon_trespass/voyage.ludex:1475)
 # Not in the book: two Titans bred in 3 days
 @book.example(
     'voyage.advancement.titan_breeding.how_to_breed.bred_three_days_later',
     title='Not in the book: two Titans bred in 3 days',
-    source='rules/aeon_trespass/voyage.ludex:1348',
+    source='rules/aeon_trespass/voyage.ludex:1475',
 )
 def bred_three_days_later(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10647,12 +12569,12 @@ def bred_three_days_later(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.story_step.story_progression.story_progresses (rules/aeon_trespass/voyage.ludex:1431)
+# voyage.story_step.story_progression.story_progresses (rules/aeon_trespass/voyage.ludex:1558)
 # Not in the book: the Story card's requirements are met
 @book.example(
     'voyage.story_step.story_progression.story_progresses',
     title="Not in the book: the Story card's requirements are met",
-    source='rules/aeon_trespass/voyage.ludex:1431',
+    source='rules/aeon_trespass/voyage.ludex:1558',
 )
 def story_progresses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10677,12 +12599,12 @@ def story_progresses(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.story_step.story_events.two_story_events (rules/aeon_trespass/voyage.ludex:1468)
+# voyage.story_step.story_events.two_story_events (rules/aeon_trespass/voyage.ludex:1595)
 # Not in the book: a Story Event, then a Dream of Pharos
 @book.example(
     'voyage.story_step.story_events.two_story_events',
     title='Not in the book: a Story Event, then a Dream of Pharos',
-    source='rules/aeon_trespass/voyage.ludex:1468',
+    source='rules/aeon_trespass/voyage.ludex:1595',
 )
 def two_story_events(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10734,12 +12656,12 @@ def two_story_events(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.story_step.one_code_twice (rules/aeon_trespass/voyage.ludex:1509)
+# voyage.story_step.one_code_twice (rules/aeon_trespass/voyage.ludex:1636)
 # Not in the book: a secret code found twice is resolved once
 @book.example(
     'voyage.story_step.one_code_twice',
     title='Not in the book: a secret code found twice is resolved once',
-    source='rules/aeon_trespass/voyage.ludex:1509',
+    source='rules/aeon_trespass/voyage.ludex:1636',
 )
 def one_code_twice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10761,12 +12683,12 @@ def one_code_twice(g: Game) -> list[Expectation]:
     ]
 
 
-# voyage.doom_step.doom_progresses (rules/aeon_trespass/voyage.ludex:1549)
+# voyage.doom_step.doom_progresses (rules/aeon_trespass/voyage.ludex:1676)
 # Not in the book: 7 Doom on a card that asks for 5
 @book.example(
     'voyage.doom_step.doom_progresses',
     title='Not in the book: 7 Doom on a card that asks for 5',
-    source='rules/aeon_trespass/voyage.ludex:1549',
+    source='rules/aeon_trespass/voyage.ludex:1676',
 )
 def doom_progresses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10793,12 +12715,12 @@ def doom_progresses(g: Game) -> list[Expectation]:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_limit_and_exhaustion
-# (rules/aeon_trespass/voyage.ludex:1646)
+# (rules/aeon_trespass/voyage.ludex:1777)
 # Not in the book: two Summonings, the Summon Limit, a Divine Surge
 @book.example(
     'voyage.additional_voyage_rules.nymph_summonings.summon_limit_and_exhaustion',
     title='Not in the book: two Summonings, the Summon Limit, a Divine Surge',
-    source='rules/aeon_trespass/voyage.ludex:1646',
+    source='rules/aeon_trespass/voyage.ludex:1777',
 )
 def summon_limit_and_exhaustion(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10843,13 +12765,72 @@ def summon_limit_and_exhaustion(g: Game) -> list[Expectation]:
     ]
 
 
+# voyage.additional_voyage_rules.nymph_summonings.one_off_nymph
+# (rules/aeon_trespass/voyage.ludex:1829)
+# Not in the book: a one-off Summoning past the Summon Limit, and a circled bonus Charge
+@book.example(
+    'voyage.additional_voyage_rules.nymph_summonings.one_off_nymph',
+    title='Not in the book: a one-off Summoning past the Summon Limit, and a circled bonus Charge',
+    source='rules/aeon_trespass/voyage.ludex:1829',
+)
+def one_off_nymph(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'summon_limit_value', 1)
+    g.set(GAME, 'summon_charges_used', 1)
+    with g.effect(), g.refused('trigger summoning(summoning_used = "Nymph of the Sea")'):
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Sea'),)))
+    with g.effect():
+        g.trigger(
+            'voyage.additional_voyage_rules.nymph_summonings.special_summonings',
+            ctx.but(args=(('one_off', 'Nymph of the Sea'),)),
+        )
+    with g.effect():
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Sea'),)))
+    with g.effect():
+        g.require(
+            g.get(GAME, 'summon_charges_used') == 1 and g.get(GAME, 'one_off_summonings') == [],
+            'summon_charges_used == 1 and one_off_summonings == []',
+        )
+    with g.effect(), g.refused('trigger summoning(summoning_used = "Nymph of the Grove")'):
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Grove'),)))
+    with g.effect():
+        g.trigger(
+            'voyage.additional_voyage_rules.nymph_summonings.special_summonings.untied_bonus_cha'
+            'rge',
+            ctx,
+        )
+    with g.effect():
+        g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Grove'),)))
+    return [
+        g.expect(
+            'summon_charges_used == 2',
+            lambda: g.get(GAME, 'summon_charges_used'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'bonus_summon_charges == 1',
+            lambda: g.get(GAME, 'bonus_summon_charges'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'one_off_summonings == []',
+            lambda: g.get(GAME, 'one_off_summonings'),
+            '==',
+            lambda: [],
+        ),
+        g.expect('happened(summoning) == 2', lambda: q.happened(g, 'summoning'), '==', lambda: 2),
+    ]
+
+
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final.at_war_ignores
-# (rules/aeon_trespass/voyage.ludex:1714)
+# (rules/aeon_trespass/voyage.ludex:1894)
 # Not in the book: At War, Diplomacy is neither gained nor lost
 @book.example(
     'voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final.at_war_ignores',
     title='Not in the book: At War, Diplomacy is neither gained nor lost',
-    source='rules/aeon_trespass/voyage.ludex:1714',
+    source='rules/aeon_trespass/voyage.ludex:1894',
 )
 def at_war_ignores(g: Game) -> list[Expectation]:
     g.set(GAME, 'diplomacy_threshold', 'At War')
@@ -10867,13 +12848,50 @@ def at_war_ignores(g: Game) -> list[Expectation]:
     return [g.expect('diplomacy == 3', lambda: g.get(GAME, 'diplomacy'), '==', lambda: 3)]
 
 
+# voyage.additional_voyage_rules.gain_and_loss.gear_gained_on_the_voyage
+# (rules/aeon_trespass/voyage.ludex:1934)
+# Not in the book: two Gear cards gained on the voyage
+@book.example(
+    'voyage.additional_voyage_rules.gain_and_loss.gear_gained_on_the_voyage',
+    title='Not in the book: two Gear cards gained on the voyage',
+    source='rules/aeon_trespass/voyage.ludex:1934',
+)
+def gear_gained_on_the_voyage(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(GAME, 'current_phase', 'voyage_phase')
+    with g.effect():
+        g.trigger(
+            'voyage.additional_voyage_rules.gain_and_loss.gained_gear',
+            ctx.but(args=(('gear', 'aeon_components.gear_card#1'),)),
+        )
+    with g.effect():
+        g.trigger(
+            'voyage.additional_voyage_rules.gain_and_loss.gained_gear',
+            ctx.but(args=(('gear', 'aeon_components.gear_card#2'),)),
+        )
+    return [
+        g.expect(
+            'count(advancement.crafting_gear.argo_armory) == 2',
+            lambda: q.count(g, 'voyage.advancement.crafting_gear.argo_armory'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'count(advancement.crafting_gear.gear_cards_in_box) == 380',
+            lambda: q.count(g, 'voyage.advancement.crafting_gear.gear_cards_in_box'),
+            '==',
+            lambda: 380,
+        ),
+    ]
+
+
 # voyage.additional_voyage_rules.gain_and_loss.courage_as_a_group
-# (rules/aeon_trespass/voyage.ludex:1814)
+# (rules/aeon_trespass/voyage.ludex:2024)
 # Not in the book: 3 Courage gained as a group, then 1 lost
 @book.example(
     'voyage.additional_voyage_rules.gain_and_loss.courage_as_a_group',
     title='Not in the book: 3 Courage gained as a group, then 1 lost',
-    source='rules/aeon_trespass/voyage.ludex:1814',
+    source='rules/aeon_trespass/voyage.ludex:2024',
 )
 def courage_as_a_group(g: Game) -> list[Expectation]:
     ctx = Ctx()

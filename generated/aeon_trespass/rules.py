@@ -1719,7 +1719,7 @@ def four_despair_not_adjacent_effect(g: Game, ctx: Ctx) -> None:
             ctx = ctx_1
 
 
-# additional_battle_rules.many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:530)
+# additional_battle_rules.many_ways_die.off_the_board (rules/aeon_trespass/aftermath.ludex:550)
 # Off the Board Edge or into a Chasm
 def off_the_board_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -1741,7 +1741,7 @@ def off_the_board_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# additional_battle_rules.mercy_rule.aeon_trespass_2 (rules/aeon_trespass/aftermath.ludex:574)
+# additional_battle_rules.mercy_rule.aeon_trespass_2 (rules/aeon_trespass/aftermath.ludex:594)
 # Aeon Trespass
 @book.rule(
     'additional_battle_rules.mercy_rule.aeon_trespass_2',
@@ -1760,7 +1760,7 @@ def mercy_rule_aeon_trespass_2_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack.two_deaths
-# (rules/aeon_trespass/aftermath.ludex:604)
+# (rules/aeon_trespass/aftermath.ludex:624)
 # Herodotus, then the Target, die before the Attack step
 @book.rule(
     'additional_battle_rules.mercy_rule.mercy_in_a_primordial_attack.two_deaths',
@@ -1781,7 +1781,7 @@ def two_deaths_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.other_round_timing_rules.primordial_traits_gear_cards
-# (rules/aeon_trespass/aftermath.ludex:629)
+# (rules/aeon_trespass/aftermath.ludex:649)
 # Some Primordial Traits, Gear cards and abilities
 book.rule(
     'additional_battle_rules.other_round_timing_rules.primordial_traits_gear_cards',
@@ -1790,25 +1790,25 @@ book.rule(
 
 
 # additional_battle_rules.other_round_timing_rules.start_battle
-# (rules/aeon_trespass/aftermath.ludex:632)
+# (rules/aeon_trespass/aftermath.ludex:652)
 # Start of Battle
 book.rule('additional_battle_rules.other_round_timing_rules.start_battle', title='Start of Battle')
 
 
 # additional_battle_rules.other_round_timing_rules.end_battle
-# (rules/aeon_trespass/aftermath.ludex:635)
+# (rules/aeon_trespass/aftermath.ludex:655)
 # End of Battle
 book.rule('additional_battle_rules.other_round_timing_rules.end_battle', title='End of Battle')
 
 
 # additional_battle_rules.other_round_timing_rules.when_timing_word
-# (rules/aeon_trespass/aftermath.ludex:638)
+# (rules/aeon_trespass/aftermath.ludex:658)
 # When
 book.rule('additional_battle_rules.other_round_timing_rules.when_timing_word', title='When')
 
 
 # additional_battle_rules.other_round_timing_rules.when_about_to
-# (rules/aeon_trespass/aftermath.ludex:646)
+# (rules/aeon_trespass/aftermath.ludex:666)
 # When you are about to
 book.rule(
     'additional_battle_rules.other_round_timing_rules.when_about_to',
@@ -1817,7 +1817,7 @@ book.rule(
 
 
 # additional_battle_rules.other_round_timing_rules.note_does_not_invalidate
-# (rules/aeon_trespass/aftermath.ludex:649)
+# (rules/aeon_trespass/aftermath.ludex:669)
 # Note that it does not invalidate
 book.rule(
     'additional_battle_rules.other_round_timing_rules.note_does_not_invalidate',
@@ -1826,7 +1826,7 @@ book.rule(
 
 
 # additional_battle_rules.bonus_attacks.bonus_attack_effect
-# (rules/aeon_trespass/aftermath.ludex:653)
+# (rules/aeon_trespass/aftermath.ludex:673)
 # A Bonus Attack is an effect
 @book.rule(
     'additional_battle_rules.bonus_attacks.bonus_attack_effect',
@@ -1856,7 +1856,7 @@ def bonus_attack_effect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.bonus_attacks.bonus_attack_during_titan
-# (rules/aeon_trespass/aftermath.ludex:671)
+# (rules/aeon_trespass/aftermath.ludex:691)
 # A Bonus Attack during a Titan
 def bonus_attack_during_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'follow_up_attacks')) > 0)
@@ -1874,7 +1874,7 @@ def bonus_attack_during_titan_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.bonus_attack_now_and_after.grants_a_bonus
-# (rules/aeon_trespass/aftermath.ludex:685)
+# (rules/aeon_trespass/aftermath.ludex:705)
 # An effect during the Attack grants a Bonus Attack (once)
 @book.rule(
     'additional_battle_rules.bonus_attack_now_and_after.grants_a_bonus',
@@ -1888,7 +1888,7 @@ def grants_a_bonus_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.instant_death_effects.instant_death_effects_special
-# (rules/aeon_trespass/aftermath.ludex:738)
+# (rules/aeon_trespass/aftermath.ludex:758)
 # Instant Death effects are special effects
 @book.rule(
     'additional_battle_rules.instant_death_effects.instant_death_effects_special',
@@ -1899,7 +1899,7 @@ def instant_death_effects_special_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.death_blows.rare_critical_effects_may
-# (rules/aeon_trespass/aftermath.ludex:758)
+# (rules/aeon_trespass/aftermath.ludex:778)
 # Some rare Critical effects may allow
 book.rule(
     'additional_battle_rules.death_blows.rare_critical_effects_may',
@@ -1907,7 +1907,7 @@ book.rule(
 )
 
 
-# additional_battle_rules.retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:762)
+# additional_battle_rules.retreat.retreat_rule: Retreat (rules/aeon_trespass/aftermath.ludex:782)
 def retreat_rule_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.get(GAME, 'retreat_possible') and q.known(g, g.get(GAME, 'titans_died_this_battle')) >= 2,
@@ -1926,7 +1926,7 @@ def retreat_rule_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.sisyphus_tears.spend_sisyphus_tear
-# (rules/aeon_trespass/aftermath.ludex:795)
+# (rules/aeon_trespass/aftermath.ludex:815)
 # Spend a Sisyphus Tear to replay the Battle
 def spend_sisyphus_tear_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'sisyphus_tears_left')) > 0)
@@ -1949,7 +1949,7 @@ def spend_sisyphus_tear_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.sisyphus_tears.tear_spent.setup_stands_in
-# (rules/aeon_trespass/aftermath.ludex:851)
+# (rules/aeon_trespass/aftermath.ludex:871)
 # The Battle Setup, standing in
 @book.rule(
     'additional_battle_rules.sisyphus_tears.tear_spent.setup_stands_in',
@@ -1962,7 +1962,7 @@ def setup_stands_in_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.sisyphus_tears.tear_spent.round_stands_in
-# (rules/aeon_trespass/aftermath.ludex:855)
+# (rules/aeon_trespass/aftermath.ludex:875)
 # The Primordial Round, standing in: a Titan dies and the Battle is lost
 @book.rule(
     'additional_battle_rules.sisyphus_tears.tear_spent.round_stands_in',
@@ -1977,7 +1977,7 @@ def round_stands_in_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.sisyphus_tears.tear_spent.aftermath_stands_in
-# (rules/aeon_trespass/aftermath.ludex:862)
+# (rules/aeon_trespass/aftermath.ludex:882)
 # The Battle Aftermath, standing in
 @book.rule(
     'additional_battle_rules.sisyphus_tears.tear_spent.aftermath_stands_in',
@@ -1990,7 +1990,7 @@ def aftermath_stands_in_effect(g: Game, ctx: Ctx) -> None:
 
 
 # additional_battle_rules.wise_providence.wise_providence_initiative
-# (rules/aeon_trespass/aftermath.ludex:882)
+# (rules/aeon_trespass/aftermath.ludex:902)
 # Wise Providence: the Battle begins with a Titan Round
 def wise_providence_initiative_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wise_providence_noted'))
@@ -2007,7 +2007,7 @@ def wise_providence_initiative_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'wise_providence_noted', False)
 
 
-# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:918)
+# no_titan_died_yet: A Battle starts with no Titan dead (rules/aeon_trespass/aftermath.ludex:938)
 @book.rule(
     'no_titan_died_yet',
     title='A Battle starts with no Titan dead',
@@ -2017,7 +2017,7 @@ def no_titan_died_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'titans_died_this_battle', 0)
 
 
-# battle: A Battle, from its start to its end (rules/aeon_trespass/aftermath.ludex:941)
+# battle: A Battle, from its start to its end (rules/aeon_trespass/aftermath.ludex:961)
 book.procedure(
     'battle',
     title='A Battle, from its start to its end',
@@ -2026,7 +2026,7 @@ book.procedure(
 )
 
 
-# battle.alternate (rules/aeon_trespass/aftermath.ludex:947)
+# battle.alternate (rules/aeon_trespass/aftermath.ludex:967)
 # Primordial and Titan Rounds until the Battle ends
 @book.rule(
     'battle.alternate',
@@ -2158,15 +2158,21 @@ book.procedure(
 
 # battle_setup.standard_preparations (rules/aeon_trespass/battle_setup.ludex:106)
 # 1. Standard Preparations
-book.rule('battle_setup.standard_preparations', title='1. Standard Preparations', kind='step')
+@book.rule('battle_setup.standard_preparations', title='1. Standard Preparations', kind='step')
+def standard_preparations_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('battle_setup.standard_preparations.decks_and_tokens', ctx)
+    g.trigger('battle_setup.standard_preparations.titans', ctx)
+    g.trigger('battle_setup.standard_preparations.argo_abilities_chosen', ctx)
+    g.trigger('battle_setup.standard_preparations.primordial_placed', ctx)
+    g.trigger('battle_setup.standard_preparations.terrain_and_titan_placement', ctx)
 
 
-# battle_setup.standard_preparations.battle_board (rules/aeon_trespass/battle_setup.ludex:109)
+# battle_setup.standard_preparations.battle_board (rules/aeon_trespass/battle_setup.ludex:120)
 # Battle Board
 book.rule('battle_setup.standard_preparations.battle_board', title='Battle Board')
 
 
-# battle_setup.standard_preparations.decks_and_tokens (rules/aeon_trespass/battle_setup.ludex:112)
+# battle_setup.standard_preparations.decks_and_tokens (rules/aeon_trespass/battle_setup.ludex:123)
 # Decks and tokens
 @book.rule('battle_setup.standard_preparations.decks_and_tokens', title='Decks and tokens')
 def decks_and_tokens_effect(g: Game, ctx: Ctx) -> None:
@@ -2177,21 +2183,44 @@ def decks_and_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('moiros_deck')
 
 
-# battle_setup.standard_preparations.argonauts (rules/aeon_trespass/battle_setup.ludex:121)
+# battle_setup.standard_preparations.argonauts (rules/aeon_trespass/battle_setup.ludex:132)
 # Argonauts
 book.rule('battle_setup.standard_preparations.argonauts', title='Argonauts')
 
 
-# battle_setup.standard_preparations.triskelions (rules/aeon_trespass/battle_setup.ludex:124)
+# battle_setup.standard_preparations.triskelions (rules/aeon_trespass/battle_setup.ludex:135)
 # Triskelions
 book.rule('battle_setup.standard_preparations.triskelions', title='Triskelions')
 
 
-# battle_setup.standard_preparations.titans: Titans (rules/aeon_trespass/battle_setup.ludex:128)
-book.rule('battle_setup.standard_preparations.titans', title='Titans')
+# battle_setup.standard_preparations.titans: Titans (rules/aeon_trespass/battle_setup.ludex:139)
+@book.rule('battle_setup.standard_preparations.titans', title='Titans')
+def titans_effect(g: Game, ctx: Ctx) -> None:
+    for a in g.members(q.all_(g, 'argonaut')):
+        if q.count(g, 'available_titans') > 0:
+            chosen_1 = g.pick(
+                ctx,
+                'battle_setup.standard_preparations.titans',
+                't',
+                g.members(
+                    [
+                        x
+                        for x in g.members('available_titans')
+                        if g.fact('argo_bred_class', x) == ''
+                        or not q.has(
+                            g,
+                            [g.fact('argo_bred_class', y) for y in g.members('titans_taken')],
+                            g.fact('argo_bred_class', x),
+                        )
+                    ],
+                ),
+            )
+            for t in chosen_1:
+                g.move(t, 'titans_taken', source='available_titans')
+                g.set(a, 'controlled_titan', t)
 
 
-# battle_setup.standard_preparations.gear_loadouts (rules/aeon_trespass/battle_setup.ludex:131)
+# battle_setup.standard_preparations.gear_loadouts (rules/aeon_trespass/battle_setup.ludex:182)
 # Gear Loadouts
 book.rule(
     'battle_setup.standard_preparations.gear_loadouts',
@@ -2201,7 +2230,7 @@ book.rule(
 
 
 # battle_setup.standard_preparations.argo_abilities_chosen
-# (rules/aeon_trespass/battle_setup.ludex:137)
+# (rules/aeon_trespass/battle_setup.ludex:188)
 # Argo Abilities
 @book.rule('battle_setup.standard_preparations.argo_abilities_chosen', title='Argo Abilities')
 def argo_abilities_chosen_effect(g: Game, ctx: Ctx) -> None:
@@ -2217,7 +2246,7 @@ def argo_abilities_chosen_effect(g: Game, ctx: Ctx) -> None:
         g.move(aa, 'active_argo_abilities', source='argo_ability_cards')
 
 
-# battle_setup.standard_preparations.primordial_placed (rules/aeon_trespass/battle_setup.ludex:146)
+# battle_setup.standard_preparations.primordial_placed (rules/aeon_trespass/battle_setup.ludex:197)
 # Primordial
 @book.rule('battle_setup.standard_preparations.primordial_placed', title='Primordial')
 def primordial_placed_effect(g: Game, ctx: Ctx) -> None:
@@ -2236,16 +2265,28 @@ def primordial_placed_effect(g: Game, ctx: Ctx) -> None:
 
 
 # battle_setup.standard_preparations.terrain_and_titan_placement
-# (rules/aeon_trespass/battle_setup.ludex:194)
+# (rules/aeon_trespass/battle_setup.ludex:245)
 # Terrain and Titan Placement
-book.rule(
+@book.rule(
     'battle_setup.standard_preparations.terrain_and_titan_placement',
     title='Terrain and Titan Placement',
 )
+def terrain_and_titan_placement_effect(g: Game, ctx: Ctx) -> None:
+    for t in g.members(g.fact('diagram_terrain_tiles')):
+        g.place(t, g.fact('diagram_tile_space', t))
+    for a in g.members(q.all_(g, 'argonaut')):
+        chosen_1 = g.pick(
+            ctx,
+            'battle_setup.standard_preparations.terrain_and_titan_placement',
+            'start',
+            g.members([s for s in g.members(g.fact('titan_starting_positions')) if q.empty(g, s)]),
+        )
+        for start in chosen_1:
+            g.place(a, start)
 
 
 # battle_setup.standard_preparations.less_than_four_titans
-# (rules/aeon_trespass/battle_setup.ludex:197)
+# (rules/aeon_trespass/battle_setup.ludex:322)
 # Less than 4 Titans?
 @book.rule(
     'battle_setup.standard_preparations.less_than_four_titans',
@@ -2261,7 +2302,7 @@ def less_than_four_titans_effect(g: Game, ctx: Ctx) -> None:
 
 
 # battle_setup.standard_preparations.no_titans_lose_campaign
-# (rules/aeon_trespass/battle_setup.ludex:214)
+# (rules/aeon_trespass/battle_setup.ludex:379)
 # Doing Battle without any Titans
 def no_titans_lose_campaign_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'titans_aboard') == 0)
@@ -2276,12 +2317,15 @@ def no_titans_lose_campaign_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('campaign_basics.win_and_lose.campaign_loss', ctx)
 
 
-# battle_setup.primordial_positioning (rules/aeon_trespass/battle_setup.ludex:221)
+# battle_setup.primordial_positioning (rules/aeon_trespass/battle_setup.ludex:386)
 # 2. Primordial Positioning
-book.rule('battle_setup.primordial_positioning', title='2. Primordial Positioning', kind='step')
+@book.rule('battle_setup.primordial_positioning', title='2. Primordial Positioning', kind='step')
+def primordial_positioning_effect(g: Game, ctx: Ctx) -> None:
+    g.place('primordial_miniature', g.fact('scenario_primordial_space'))
+    g.set(GAME, 'prim_facing', g.fact('scenario_primordial_facing'))
 
 
-# battle_setup.evolution_and_battle_tracks (rules/aeon_trespass/battle_setup.ludex:224)
+# battle_setup.evolution_and_battle_tracks (rules/aeon_trespass/battle_setup.ludex:410)
 # 3. Evolution and Battle Tracks
 book.rule(
     'battle_setup.evolution_and_battle_tracks',
@@ -2291,7 +2335,7 @@ book.rule(
 
 
 # battle_setup.evolution_and_battle_tracks.regular_primordials_evolve
-# (rules/aeon_trespass/battle_setup.ludex:227)
+# (rules/aeon_trespass/battle_setup.ludex:413)
 # Regular Primordials use Evolution Tracks
 book.rule(
     'battle_setup.evolution_and_battle_tracks.regular_primordials_evolve',
@@ -2300,7 +2344,7 @@ book.rule(
 
 
 # battle_setup.evolution_and_battle_tracks.adversaries_and_bosses_level
-# (rules/aeon_trespass/battle_setup.ludex:230)
+# (rules/aeon_trespass/battle_setup.ludex:416)
 # Adversaries and Cycle Bosses use Battle Tracks
 book.rule(
     'battle_setup.evolution_and_battle_tracks.adversaries_and_bosses_level',
@@ -2308,16 +2352,18 @@ book.rule(
 )
 
 
-# battle_setup.evolution_and_battle_tracks.mark_one_box (rules/aeon_trespass/battle_setup.ludex:233)
+# battle_setup.evolution_and_battle_tracks.mark_one_box (rules/aeon_trespass/battle_setup.ludex:419)
 # Mark one Evolution box or one Battle box
-book.rule(
+@book.rule(
     'battle_setup.evolution_and_battle_tracks.mark_one_box',
     title='Mark one Evolution box or one Battle box',
 )
+def mark_one_box_effect(g: Game, ctx: Ctx) -> None:
+    g.gain(q.stat_named(g, ctx.arg('track')), 1, q.stat_owner(g, ctx.arg('track'), ctx.subject))
 
 
 # battle_setup.evolution_and_battle_tracks.higher_level_primordials
-# (rules/aeon_trespass/battle_setup.ludex:236)
+# (rules/aeon_trespass/battle_setup.ludex:439)
 # Higher Level Primordials
 book.rule(
     'battle_setup.evolution_and_battle_tracks.higher_level_primordials',
@@ -2325,12 +2371,12 @@ book.rule(
 )
 
 
-# battle_setup.additional_setup: 4. Additional Setup (rules/aeon_trespass/battle_setup.ludex:239)
+# battle_setup.additional_setup: 4. Additional Setup (rules/aeon_trespass/battle_setup.ludex:442)
 book.rule('battle_setup.additional_setup', title='4. Additional Setup', kind='step')
 
 
 # battle_setup.additional_setup.primordial_traits_in_play
-# (rules/aeon_trespass/battle_setup.ludex:242)
+# (rules/aeon_trespass/battle_setup.ludex:445)
 # Traits on the Primordial Sheet and Trait cards
 book.rule(
     'battle_setup.additional_setup.primordial_traits_in_play',
@@ -2338,7 +2384,7 @@ book.rule(
 )
 
 
-# battle_sequence: Battle Sequence (rules/aeon_trespass/battle_setup.ludex:261)
+# battle_sequence: Battle Sequence (rules/aeon_trespass/battle_setup.ludex:495)
 def battle_sequence_until(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'battle_ended'))
 
@@ -2351,14 +2397,14 @@ book.procedure(
 )
 
 
-# battle_sequence.primordial_round_step (rules/aeon_trespass/battle_setup.ludex:267)
+# battle_sequence.primordial_round_step (rules/aeon_trespass/battle_setup.ludex:501)
 # Primordial Round
 @book.rule('battle_sequence.primordial_round_step', title='Primordial Round', kind='step')
 def primordial_round_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('primordial_round', ctx)
 
 
-# battle_sequence.titan_round_step: Titan Round (rules/aeon_trespass/battle_setup.ludex:271)
+# battle_sequence.titan_round_step: Titan Round (rules/aeon_trespass/battle_setup.ludex:505)
 def titan_round_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'battle_ended'))
 
@@ -2373,7 +2419,7 @@ def titan_round_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_round', ctx)
 
 
-# battle_sequence.primordial_slain (rules/aeon_trespass/battle_setup.ludex:275)
+# battle_sequence.primordial_slain (rules/aeon_trespass/battle_setup.ludex:509)
 # The Primordial is slain: Victory
 def primordial_slain_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2395,7 +2441,7 @@ def primordial_slain_effect(g: Game, ctx: Ctx) -> None:
         g.end_procedure('battle_sequence')
 
 
-# battle_sequence.all_titans_dead (rules/aeon_trespass/battle_setup.ludex:285)
+# battle_sequence.all_titans_dead (rules/aeon_trespass/battle_setup.ludex:519)
 # All Titans dead or a Retreat: Defeat
 @book.rule('battle_sequence.all_titans_dead', title='All Titans dead or a Retreat: Defeat')
 def all_titans_dead_effect(g: Game, ctx: Ctx) -> None:
@@ -2602,10 +2648,11 @@ book.rule(
     'campaign_basics.the_argonauts.four_argonauts',
     title='Always exactly 4 active Argonauts',
     check=four_argonauts_check,
+    holds='always',
 )
 
 
-# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:204)
+# campaign_basics.the_argonauts.argonaut_components (rules/aeon_trespass/campaign_basics.ludex:208)
 # Argonaut Sheet, Portrait card and Triskelion
 book.rule(
     'campaign_basics.the_argonauts.argonaut_components',
@@ -2614,7 +2661,7 @@ book.rule(
 
 
 # campaign_basics.the_argonauts.argonauts_with_titans
-# (rules/aeon_trespass/campaign_basics.ludex:212)
+# (rules/aeon_trespass/campaign_basics.ludex:216)
 # Argonauts fight with a Titan Sheet
 book.rule(
     'campaign_basics.the_argonauts.argonauts_with_titans',
@@ -2622,18 +2669,18 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:220)
+# campaign_basics.argonaut_sheet.katharsis_space (rules/aeon_trespass/campaign_basics.ludex:224)
 # The Katharsis space
 book.rule('campaign_basics.argonaut_sheet.katharsis_space', title='The Katharsis space')
 
 
-# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:224)
+# campaign_basics.argonaut_sheet.triskelion_space (rules/aeon_trespass/campaign_basics.ludex:228)
 # The Triskelion space
 book.rule('campaign_basics.argonaut_sheet.triskelion_space', title='The Triskelion space')
 
 
 # campaign_basics.argonaut_death_rules.rude_awakening
-# (rules/aeon_trespass/campaign_basics.ludex:229)
+# (rules/aeon_trespass/campaign_basics.ludex:233)
 # Rude Awakening creates a new Argonaut
 @book.rule(
     'campaign_basics.argonaut_death_rules.rude_awakening',
@@ -2645,7 +2692,7 @@ def rude_awakening_effect(g: Game, ctx: Ctx) -> None:
 
 
 # campaign_basics.argonaut_death_rules.keep_dead_sheets
-# (rules/aeon_trespass/campaign_basics.ludex:243)
+# (rules/aeon_trespass/campaign_basics.ludex:247)
 # Never discard a deceased Argonaut's Sheet
 book.rule(
     'campaign_basics.argonaut_death_rules.keep_dead_sheets',
@@ -2653,16 +2700,17 @@ book.rule(
 )
 
 
-# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:246)
+# campaign_basics.argonaut_retirement (rules/aeon_trespass/campaign_basics.ludex:250)
 # Argonaut Retirement
 @book.rule(
     'campaign_basics.argonaut_retirement',
     title='Argonaut Retirement',
     when=Timing('after', target='campaign_basics.argonaut_leaves_the_argo'),
-    prose=4,
+    prose=1,
 )
 def argonaut_retirement_effect(g: Game, ctx: Ctx) -> None:
-    g.prose('Take a new Argonaut Sheet.')
+    q.retire(g, ctx.arg('leaving_argonaut'))
+    q.create(g, 'argonaut')
     for picked in g.choose(
         'campaign_basics.argonaut_retirement',
         [
@@ -2675,12 +2723,28 @@ def argonaut_retirement_effect(g: Game, ctx: Ctx) -> None:
         if picked == 'new_portrait':
             g.prose('Draw a new Portrait card.')
         elif picked == 'skill_bonus':
-            g.prose('Choose a Skill you would like to apply the +1 bonus to.')
-    g.prose('Draw a new Mnemos card from the Mnemos Vault: the new Argonaut takes it.')
+            chosen_2 = g.pick(
+                ctx,
+                'campaign_basics.argonaut_retirement',
+                'skill',
+                g.members(
+                    [
+                        q.stat_named(g, 'courage'),
+                        q.stat_named(g, 'cunning'),
+                        q.stat_named(g, 'endurance'),
+                        q.stat_named(g, 'fury'),
+                        q.stat_named(g, 'will'),
+                        q.stat_named(g, 'wisdom'),
+                    ],
+                ),
+            )
+            for skill in chosen_2:
+                g.gain(q.stat_named(g, skill), 1, q.newest(g, 'argonaut'))
     g.lose('mnemos_vault_cards', 1, GAME)
+    g.gain('mnemos_cards_held', 1, q.newest(g, 'argonaut'))
 
 
-# campaign_setup.new_cycle_setup (rules/aeon_trespass/campaign_basics.ludex:271)
+# campaign_setup.new_cycle_setup (rules/aeon_trespass/campaign_basics.ludex:316)
 # Starting a new Cycle
 book.procedure(
     'campaign_setup.new_cycle_setup',
@@ -2693,7 +2757,7 @@ book.procedure(
 )
 
 
-# campaign_setup.new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:272)
+# campaign_setup.new_cycle_setup.find_cycle_elements (rules/aeon_trespass/campaign_basics.ludex:317)
 # Find and prepare the Cycle's elements
 book.rule(
     'campaign_setup.new_cycle_setup.find_cycle_elements',
@@ -2702,7 +2766,7 @@ book.rule(
 )
 
 
-# campaign_setup.new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:286)
+# campaign_setup.new_cycle_setup.prepare_sheets (rules/aeon_trespass/campaign_basics.ludex:331)
 # Prepare the Argo Sheet, Choice Matrix and Argonaut Sheets
 book.rule(
     'campaign_setup.new_cycle_setup.prepare_sheets',
@@ -2712,7 +2776,7 @@ book.rule(
 
 
 # campaign_setup.new_cycle_setup.storybook_preparations
-# (rules/aeon_trespass/campaign_basics.ludex:288)
+# (rules/aeon_trespass/campaign_basics.ludex:333)
 # Continue according to the Storybook
 book.rule(
     'campaign_setup.new_cycle_setup.storybook_preparations',
@@ -2721,21 +2785,25 @@ book.rule(
 )
 
 
-# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:294)
+# gameplay_flow.round_is_a_day (rules/aeon_trespass/campaign_basics.ludex:339)
 # A Campaign Round is one day
 book.rule('gameplay_flow.round_is_a_day', title='A Campaign Round is one day')
 
 
-# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:298)
+# gameplay_flow.steps_in_fixed_order (rules/aeon_trespass/campaign_basics.ludex:343)
 # Steps are resolved in a fixed order
 book.rule('gameplay_flow.steps_in_fixed_order', title='Steps are resolved in a fixed order')
 
 
-# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:302)
+# gameplay_flow.phases: Phases (rules/aeon_trespass/campaign_basics.ludex:347)
 book.rule('gameplay_flow.phases', title='Phases')
 
 
-# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:314)
+# campaign_round: Campaign Round Sequence (rules/aeon_trespass/campaign_basics.ludex:359)
+def campaign_round_until(g: Game, ctx: Ctx) -> bool:
+    return bool(q.game_outcome(g) == 'won' or q.game_outcome(g) == 'game over')
+
+
 book.procedure(
     'campaign_round',
     title='Campaign Round Sequence',
@@ -2750,23 +2818,24 @@ book.procedure(
         'campaign_round.doom_step',
         'campaign_round.end_step',
     ),
+    until=campaign_round_until,
 )
 
 
-# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:318)
+# campaign_round.movement_step: Movement (always) (rules/aeon_trespass/campaign_basics.ludex:366)
 book.rule('campaign_round.movement_step', title='Movement (always)', kind='step')
 
 
-# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:321)
+# campaign_round.timeline_step: Timeline (always) (rules/aeon_trespass/campaign_basics.ludex:369)
 book.rule('campaign_round.timeline_step', title='Timeline (always)', kind='step')
 
 
-# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:323)
+# campaign_round.exploration_step (rules/aeon_trespass/campaign_basics.ludex:371)
 # Exploration (always)
 book.rule('campaign_round.exploration_step', title='Exploration (always)', kind='step')
 
 
-# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:325)
+# campaign_round.expedition_step (rules/aeon_trespass/campaign_basics.ludex:373)
 # Expedition (conditional)
 def expedition_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2784,7 +2853,7 @@ book.rule(
 
 
 # campaign_round.expedition_step_conditional.the_hub_elsewhere
-# (rules/aeon_trespass/campaign_basics.ludex:337)
+# (rules/aeon_trespass/campaign_basics.ludex:385)
 # The Hub adventure (not this example's)
 @book.rule(
     'campaign_round.expedition_step_conditional.the_hub_elsewhere',
@@ -2796,7 +2865,7 @@ def the_hub_elsewhere_effect(g: Game, ctx: Ctx) -> None:
     g.note('the Hub adventure is resolved as Resolving a Hub Adventure says')
 
 
-# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:364)
+# campaign_round.encounter_step (rules/aeon_trespass/campaign_basics.ludex:412)
 # Encounter (conditional)
 def encounter_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -2814,7 +2883,7 @@ book.rule(
 
 
 # campaign_round.encounter_step_conditional.the_battle_elsewhere
-# (rules/aeon_trespass/campaign_basics.ludex:374)
+# (rules/aeon_trespass/campaign_basics.ludex:422)
 # The Battle (not this example's)
 @book.rule(
     'campaign_round.encounter_step_conditional.the_battle_elsewhere',
@@ -2826,12 +2895,12 @@ def encounter_step_conditional_the_battle_elsewhere_effect(g: Game, ctx: Ctx) ->
     g.note('the Battle is resolved as the Battle Phase says')
 
 
-# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:397)
+# campaign_round.advancement_step (rules/aeon_trespass/campaign_basics.ludex:445)
 # Advancement (optional)
 book.rule('campaign_round.advancement_step', title='Advancement (optional)', kind='step')
 
 
-# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:399)
+# campaign_round.story_step: Story (conditional) (rules/aeon_trespass/campaign_basics.ludex:447)
 def story_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         g.fact('today_on_timeline', 'Story Event')
@@ -2879,7 +2948,7 @@ book.rule(
 )
 
 
-# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:456)
+# campaign_round.doom_step: Doom (conditional) (rules/aeon_trespass/campaign_basics.ludex:504)
 def doom_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Doom Event') or g.fact('doom_requirements_met'))
 
@@ -2892,11 +2961,11 @@ book.rule(
 )
 
 
-# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:485)
+# campaign_round.end_step: End (always) (rules/aeon_trespass/campaign_basics.ludex:533)
 book.rule('campaign_round.end_step', title='End (always)', kind='step')
 
 
-# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:490)
+# next_campaign_round (rules/aeon_trespass/campaign_basics.ludex:538)
 # Proceed to the next Campaign Round
 book.rule(
     'next_campaign_round',
@@ -2905,7 +2974,7 @@ book.rule(
 )
 
 
-# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:500)
+# rounds_steps_phases.steps_and_phases (rules/aeon_trespass/campaign_basics.ludex:622)
 # Which Steps are which Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases',
@@ -2917,7 +2986,7 @@ def steps_and_phases_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.encounter_is_battle
-# (rules/aeon_trespass/campaign_basics.ludex:505)
+# (rules/aeon_trespass/campaign_basics.ludex:627)
 # Encounter steps are Battle Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.encounter_is_battle',
@@ -2929,7 +2998,7 @@ def encounter_is_battle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.expedition_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:509)
+# (rules/aeon_trespass/campaign_basics.ludex:631)
 # Expedition steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.expedition_is_adventure',
@@ -2941,7 +3010,7 @@ def expedition_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.story_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:513)
+# (rules/aeon_trespass/campaign_basics.ludex:635)
 # Story steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.story_is_adventure',
@@ -2953,7 +3022,7 @@ def story_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.doom_is_adventure
-# (rules/aeon_trespass/campaign_basics.ludex:517)
+# (rules/aeon_trespass/campaign_basics.ludex:639)
 # Doom steps are Adventure Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.doom_is_adventure',
@@ -2965,7 +3034,7 @@ def doom_is_adventure_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.timeline_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:521)
+# (rules/aeon_trespass/campaign_basics.ludex:643)
 # Timeline steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.timeline_is_voyage',
@@ -2977,7 +3046,7 @@ def timeline_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.exploration_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:525)
+# (rules/aeon_trespass/campaign_basics.ludex:647)
 # Exploration steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.exploration_is_voyage',
@@ -2989,7 +3058,7 @@ def exploration_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 
 
 # rounds_steps_phases.steps_and_phases.advancement_is_voyage
-# (rules/aeon_trespass/campaign_basics.ludex:529)
+# (rules/aeon_trespass/campaign_basics.ludex:651)
 # Advancement steps are Voyage Phases
 @book.rule(
     'rounds_steps_phases.steps_and_phases.advancement_is_voyage',
@@ -3003,14 +3072,10 @@ def advancement_is_voyage_effect(g: Game, ctx: Ctx) -> None:
 # conditions.gaining_conditions: Gaining Condition cards (rules/aeon_trespass/conditions.ludex:9)
 @book.rule('conditions.gaining_conditions', title='Gaining Condition cards')
 def gaining_conditions_effect(g: Game, ctx: Ctx) -> None:
-    g.require(
-        not q.contains(g, g.place_of(ctx.subject, 'condition_cards'), ctx.need('target')),
-        'not contains(condition_cards, target)',
-    )
     g.place(ctx.get('target'), g.place_of(ctx.subject, 'condition_cards'))
 
 
-# conditions.gaining_conditions.conditions_discarded (rules/aeon_trespass/conditions.ludex:17)
+# conditions.gaining_conditions.conditions_discarded (rules/aeon_trespass/conditions.ludex:16)
 # All Conditions are discarded during the Casualties step
 @book.rule(
     'conditions.gaining_conditions.conditions_discarded',
@@ -3023,7 +3088,7 @@ def conditions_discarded_effect(g: Game, ctx: Ctx) -> None:
             g.discard(c, source=g.get(a, 'condition_cards'))
 
 
-# conditions.gaining_conditions.end_of_battle_conditions (rules/aeon_trespass/conditions.ludex:24)
+# conditions.gaining_conditions.end_of_battle_conditions (rules/aeon_trespass/conditions.ludex:23)
 # End of Battle: effects of Conditions
 @book.rule(
     'conditions.gaining_conditions.end_of_battle_conditions',
@@ -3040,7 +3105,7 @@ def end_of_battle_conditions_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# conditions.conditions_outside_battle (rules/aeon_trespass/conditions.ludex:31)
+# conditions.conditions_outside_battle (rules/aeon_trespass/conditions.ludex:30)
 # A Condition gained outside of Battle
 def conditions_outside_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'current_phase') != 'battle_phase')
@@ -3054,20 +3119,23 @@ book.rule(
 )
 
 
-# conditions.no_duplicate_conditions (rules/aeon_trespass/conditions.ludex:36)
+# conditions.no_duplicate_conditions (rules/aeon_trespass/conditions.ludex:35)
 # You cannot gain a Condition you already have
 def no_duplicate_conditions_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not q.contains(g, g.place_of(ctx.subject, 'condition_cards'), ctx.need('target')))
+    return bool(q.contains(g, g.place_of(ctx.subject, 'condition_cards'), ctx.need('target')))
 
 
-book.rule(
+@book.rule(
     'conditions.no_duplicate_conditions',
     title='You cannot gain a Condition you already have',
+    when=Timing('instead', target='conditions.gaining_conditions'),
     check=no_duplicate_conditions_check,
 )
+def no_duplicate_conditions_effect(g: Game, ctx: Ctx) -> None:
+    g.require(False, 'no')
 
 
-# afflictions_and_boons.afflictions: Afflictions (rules/aeon_trespass/conditions.ludex:83)
+# afflictions_and_boons.afflictions: Afflictions (rules/aeon_trespass/conditions.ludex:98)
 @book.rule(
     'afflictions_and_boons.afflictions',
     title='Afflictions',
@@ -3078,13 +3146,13 @@ def afflictions_effect(g: Game, ctx: Ctx) -> None:
     g.gain('afflictions_noted', 1, ctx.subject)
 
 
-# afflictions_and_boons.boons: Boons (rules/aeon_trespass/conditions.ludex:90)
+# afflictions_and_boons.boons: Boons (rules/aeon_trespass/conditions.ludex:105)
 @book.rule('afflictions_and_boons.boons', title='Boons', who=('argonaut',))
 def boons_effect(g: Game, ctx: Ctx) -> None:
     g.gain('boons_noted', 1, ctx.subject)
 
 
-# moiros_cards.draw_moiros_card: Drawing a Moiros card (rules/aeon_trespass/conditions.ludex:96)
+# moiros_cards.draw_moiros_card: Drawing a Moiros card (rules/aeon_trespass/conditions.ludex:111)
 @book.rule('moiros_cards.draw_moiros_card', title='Drawing a Moiros card')
 def draw_moiros_card_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('moiros_deck')
@@ -3092,7 +3160,7 @@ def draw_moiros_card_effect(g: Game, ctx: Ctx) -> None:
     g.gain('moiros_cards_kept', 1, ctx.need('owner'))
 
 
-# moiros_cards.second_moiros_card (rules/aeon_trespass/conditions.ludex:109)
+# moiros_cards.second_moiros_card (rules/aeon_trespass/conditions.ludex:124)
 # A second Moiros card: you die instead
 def second_moiros_card_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('owner'), 'moiros_cards_kept')) >= 1)
@@ -3108,7 +3176,7 @@ def second_moiros_card_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_death', ctx)
 
 
-# moiros_cards.keep_moiros_until_end_of_battle (rules/aeon_trespass/conditions.ludex:116)
+# moiros_cards.keep_moiros_until_end_of_battle (rules/aeon_trespass/conditions.ludex:131)
 # Keep the Moiros card until the end of Battle
 @book.rule(
     'moiros_cards.keep_moiros_until_end_of_battle',
@@ -3122,7 +3190,7 @@ def keep_moiros_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'moiros_cards_kept', 0)
 
 
-# kratos_cards.draw_kratos_card: Drawing a Kratos card (rules/aeon_trespass/conditions.ludex:126)
+# kratos_cards.draw_kratos_card: Drawing a Kratos card (rules/aeon_trespass/conditions.ludex:141)
 @book.rule('kratos_cards.draw_kratos_card', title='Drawing a Kratos card')
 def draw_kratos_card_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('kratos_deck')
@@ -3130,7 +3198,7 @@ def draw_kratos_card_effect(g: Game, ctx: Ctx) -> None:
     g.gain('kratos_cards_kept', 1, ctx.need('owner'))
 
 
-# kratos_cards.second_kratos_card (rules/aeon_trespass/conditions.ludex:136)
+# kratos_cards.second_kratos_card (rules/aeon_trespass/conditions.ludex:151)
 # A second Kratos card: you die instead
 def second_kratos_card_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('owner'), 'kratos_cards_kept')) >= 1)
@@ -3146,7 +3214,7 @@ def second_kratos_card_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_death', ctx)
 
 
-# kratos_cards.keep_kratos_until_end_of_battle (rules/aeon_trespass/conditions.ludex:142)
+# kratos_cards.keep_kratos_until_end_of_battle (rules/aeon_trespass/conditions.ludex:157)
 # Keep the Kratos card until the end of Battle
 @book.rule(
     'kratos_cards.keep_kratos_until_end_of_battle',
@@ -3160,7 +3228,7 @@ def keep_kratos_until_end_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.set(a, 'kratos_cards_kept', 0)
 
 
-# kratos_cards.kratos_roll: Kratos Roll (rules/aeon_trespass/conditions.ludex:159)
+# kratos_cards.kratos_roll: Kratos Roll (rules/aeon_trespass/conditions.ludex:174)
 @book.rule('kratos_cards.kratos_roll', title='Kratos Roll')
 def kratos_roll_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
@@ -3171,13 +3239,13 @@ def kratos_roll_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('kratos_cards.draw_kratos_card', ctx)
 
 
-# ambrosia_rules.gain_ambrosia: Gaining Ambrosia tokens (rules/aeon_trespass/conditions.ludex:173)
+# ambrosia_rules.gain_ambrosia: Gaining Ambrosia tokens (rules/aeon_trespass/conditions.ludex:188)
 @book.rule('ambrosia_rules.gain_ambrosia', title='Gaining Ambrosia tokens', who=('titan',))
 def gain_ambrosia_effect(g: Game, ctx: Ctx) -> None:
     g.gain('ambrosia', 1, ctx.subject)
 
 
-# ambrosia_rules.find_ambrosia_limit: Ambrosia Limit (rules/aeon_trespass/conditions.ludex:181)
+# ambrosia_rules.find_ambrosia_limit: Ambrosia Limit (rules/aeon_trespass/conditions.ludex:196)
 @book.rule(
     'ambrosia_rules.find_ambrosia_limit',
     title='Ambrosia Limit',
@@ -3200,7 +3268,7 @@ def find_ambrosia_limit_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('ambrosia_rules.over_ambrosia_limit', ctx)
 
 
-# ambrosia_rules.over_ambrosia_limit (rules/aeon_trespass/conditions.ludex:194)
+# ambrosia_rules.over_ambrosia_limit (rules/aeon_trespass/conditions.ludex:209)
 # Over the Ambrosia Limit, the Titan dies
 def over_ambrosia_limit_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -3864,7 +3932,7 @@ book.rule(
 )
 
 
-# aeon_components.total_cards: Total cards list (rules/aeon_trespass/introduction.ludex:230)
+# aeon_components.total_cards: Total cards list (rules/aeon_trespass/introduction.ludex:231)
 def total_cards_check(g: Game, ctx: Ctx) -> bool:
     return bool(830 + 747 + 54 + 270 == 1901)
 
@@ -3872,7 +3940,7 @@ def total_cards_check(g: Game, ctx: Ctx) -> bool:
 book.rule('aeon_components.total_cards', title='Total cards list', check=total_cards_check)
 
 
-# aeon_components.helios_statue_marker (rules/aeon_trespass/introduction.ludex:237)
+# aeon_components.helios_statue_marker (rules/aeon_trespass/introduction.ludex:238)
 # The Helios Statue is a marker
 book.rule('aeon_components.helios_statue_marker', title='The Helios Statue is a marker')
 
@@ -3894,27 +3962,37 @@ def ambrosia_limit_bonus_keyword_effect(g: Game, ctx: Ctx) -> None:
 
 # keywords.keywords_list.auto_break.auto_break_tokens (rules/aeon_trespass/keywords.ludex:55)
 # Place X Break tokens in the first ability window
+def auto_break_tokens_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.known(g, g.get(ctx.need('owner'), 'auto_break_x')) > 0)
+
+
 @book.rule(
     'keywords.keywords_list.auto_break.auto_break_tokens',
     title='Place X Break tokens in the first ability window',
-    when=Timing('during', target='first_ability_window'),
+    when=Timing('during', target='attack_first_window'),
+    check=auto_break_tokens_check,
 )
 def auto_break_tokens_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
+    g.gain('break_tokens', g.get(ctx.need('owner'), 'auto_break_x'), GAME)
 
 
-# keywords.keywords_list.break_keyword.break_tokens_placed (rules/aeon_trespass/keywords.ludex:67)
+# keywords.keywords_list.break_keyword.break_tokens_placed (rules/aeon_trespass/keywords.ludex:69)
 # Place X Break tokens in the second ability window
+def break_tokens_placed_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.known(g, g.get(ctx.need('owner'), 'break_x')) > 0)
+
+
 @book.rule(
     'keywords.keywords_list.break_keyword.break_tokens_placed',
     title='Place X Break tokens in the second ability window',
-    when=Timing('during', target='second_ability_window'),
+    when=Timing('during', target='attack_second_window'),
+    check=break_tokens_placed_check,
 )
 def break_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
+    g.gain('break_tokens', g.get(ctx.need('owner'), 'break_x'), GAME)
 
 
-# keywords.keywords_list.break_keyword.break_token_power (rules/aeon_trespass/keywords.ludex:71)
+# keywords.keywords_list.break_keyword.break_token_power (rules/aeon_trespass/keywords.ludex:75)
 # Each Break token turns 1 potential into 1 Power
 @book.rule(
     'keywords.keywords_list.break_keyword.break_token_power',
@@ -3928,7 +4006,7 @@ def break_token_power_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# keywords.keywords_list.carving.carving_test (rules/aeon_trespass/keywords.ludex:85)
+# keywords.keywords_list.carving.carving_test (rules/aeon_trespass/keywords.ludex:89)
 # Test Wisdom (8+) when you wound the Primordial
 @book.rule(
     'keywords.keywords_list.carving.carving_test',
@@ -3942,7 +4020,7 @@ def carving_test_effect(g: Game, ctx: Ctx) -> None:
         g.gain('carved_resources', g.get(GAME, 'keyword_x'), GAME)
 
 
-# keywords.keywords_list.commit.commit_cost (rules/aeon_trespass/keywords.ludex:99)
+# keywords.keywords_list.commit.commit_cost (rules/aeon_trespass/keywords.ludex:103)
 # Gain +1 Fate to attack with this weapon
 def commit_cost_cost(g: Game, ctx: Ctx) -> None:
     g.gain('fate', 1, ctx.subject)
@@ -3955,7 +4033,7 @@ book.rule(
 )
 
 
-# keywords.keywords_list.crash.suffer_crash (rules/aeon_trespass/keywords.ludex:108)
+# keywords.keywords_list.crash.suffer_crash (rules/aeon_trespass/keywords.ludex:112)
 # Suffering Crash
 @book.rule('keywords.keywords_list.crash.suffer_crash', title='Suffering Crash')
 def suffer_crash_effect(g: Game, ctx: Ctx) -> None:
@@ -3966,7 +4044,7 @@ def suffer_crash_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.knockdown.suffer_knockdown', ctx)
 
 
-# keywords.keywords_list.cumbersome.cumbersome_exhaust (rules/aeon_trespass/keywords.ludex:124)
+# keywords.keywords_list.cumbersome.cumbersome_exhaust (rules/aeon_trespass/keywords.ludex:128)
 # Exhaust the weapon that wounded
 def cumbersome_exhaust_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'wounded_this_attack'))
@@ -3982,7 +4060,7 @@ def cumbersome_exhaust_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.get('target'), g.place_of(ctx.subject, 'exhausted_elements'))
 
 
-# keywords.keywords_list.displace.displace_target (rules/aeon_trespass/keywords.ludex:137)
+# keywords.keywords_list.displace.displace_target (rules/aeon_trespass/keywords.ludex:141)
 # Move the target to an empty adjacent space, or the Titan dies
 @book.rule(
     'keywords.keywords_list.displace.displace_target',
@@ -4011,18 +4089,23 @@ def displace_target_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('target'), s)
 
 
-# keywords.keywords_list.diversion.diversion_token (rules/aeon_trespass/keywords.ludex:157)
+# keywords.keywords_list.diversion.diversion_token (rules/aeon_trespass/keywords.ludex:161)
 # Place a Diversion token in the second ability window
+def diversion_token_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'has_diversion'))
+
+
 @book.rule(
     'keywords.keywords_list.diversion.diversion_token',
     title='Place a Diversion token in the second ability window',
-    when=Timing('during', target='second_ability_window'),
+    when=Timing('during', target='attack_second_window'),
+    check=diversion_token_check,
 )
 def diversion_token_effect(g: Game, ctx: Ctx) -> None:
     g.gain('diversion_tokens', 1, GAME)
 
 
-# keywords.keywords_list.dodge.dodge_bonus (rules/aeon_trespass/keywords.ludex:165)
+# keywords.keywords_list.dodge.dodge_bonus (rules/aeon_trespass/keywords.ludex:170)
 # +1 Evasion bonus for this roll
 def dodge_bonus_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'has_dodge'))
@@ -4038,21 +4121,38 @@ def dodge_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('evasion_bonus', 1, ctx.subject)
 
 
-# keywords.keywords_list.elation.elation_opening (rules/aeon_trespass/keywords.ludex:198)
+# keywords.keywords_list.elation.elation_opening (rules/aeon_trespass/keywords.ludex:203)
 # Discard X Despair or Ambrosia tokens for X Opening tokens
+def elation_opening_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.known(g, g.get(ctx.need('owner'), 'elation_x')) > 0)
+
+
 @book.rule(
     'keywords.keywords_list.elation.elation_opening',
     title='Discard X Despair or Ambrosia tokens for X Opening tokens',
-    when=Timing('during', target='second_ability_window'),
+    when=Timing('during', target='attack_second_window'),
+    check=elation_opening_check,
     prose=1,
 )
 def elation_opening_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'keywords.keywords_list.elation.elation_opening', 'use_elation'):
-        g.prose('Discard X Despair tokens or X Ambrosia tokens (your choice).')
-        g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
+        for picked in g.choose(
+            'keywords.keywords_list.elation.elation_opening',
+            [
+                ('discard_despair', 'Discard X Despair tokens'),
+                ('discard_ambrosia', 'Discard X Ambrosia tokens'),
+            ],
+            1,
+            ctx,
+        ):
+            if picked == 'discard_despair':
+                g.pay('despair', g.get(ctx.need('owner'), 'elation_x'), ctx.subject)
+            elif picked == 'discard_ambrosia':
+                g.prose('Discard X Despair tokens or X Ambrosia tokens (your choice).')
+        g.gain('opening_tokens', g.get(ctx.need('owner'), 'elation_x'), GAME)
 
 
-# keywords.keywords_list.escalate.escalate_x (rules/aeon_trespass/keywords.ludex:210)
+# keywords.keywords_list.escalate.escalate_x (rules/aeon_trespass/keywords.ludex:223)
 # Escalate X lowest level BP cards, then X AI cards
 @book.rule(
     'keywords.keywords_list.escalate.escalate_x',
@@ -4081,7 +4181,7 @@ def escalate_x_effect(g: Game, ctx: Ctx) -> None:
                 g.shuffle('ai_deck')
 
 
-# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:271)
+# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:284)
 # On a '1', your Argonaut dies as well
 @book.rule(
     'keywords.keywords_list.frontlines.frontlines_roll',
@@ -4099,7 +4199,7 @@ def frontlines_roll_effect(g: Game, ctx: Ctx) -> None:
                 ctx = ctx_1
 
 
-# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:285)
+# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:298)
 # Remove the top card of the Wound Stack from the Battle
 @book.rule(
     'keywords.keywords_list.heal.heal_wound',
@@ -4109,7 +4209,7 @@ def heal_wound_effect(g: Game, ctx: Ctx) -> None:
     g.remove(q.top(g, 'wound_stack'), 'wound_stack')
 
 
-# keywords.keywords_list.hide.become_hidden (rules/aeon_trespass/keywords.ludex:296)
+# keywords.keywords_list.hide.become_hidden (rules/aeon_trespass/keywords.ludex:309)
 # At the end of your turn, not in front of the Primordial, you may become Hidden
 def become_hidden_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4167,7 +4267,7 @@ def become_hidden_effect(g: Game, ctx: Ctx) -> None:
                 g.place('priority_target_token', heir)
 
 
-# keywords.keywords_list.hide.hidden_evasion (rules/aeon_trespass/keywords.ludex:310)
+# keywords.keywords_list.hide.hidden_evasion (rules/aeon_trespass/keywords.ludex:323)
 # +1 Evasion while Hidden
 def hidden_evasion_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'hidden'))
@@ -4183,7 +4283,7 @@ def hidden_evasion_effect(g: Game, ctx: Ctx) -> None:
     g.gain('evasion_bonus', 1, ctx.subject)
 
 
-# keywords.keywords_list.hide.hidden_until_next_turn_ends (rules/aeon_trespass/keywords.ludex:318)
+# keywords.keywords_list.hide.hidden_until_next_turn_ends (rules/aeon_trespass/keywords.ludex:331)
 # You stop being Hidden at the end of your next turn
 def hidden_until_next_turn_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4206,7 +4306,7 @@ def hidden_until_next_turn_ends_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'hidden', False)
 
 
-# keywords.keywords_list.hide.hidden_until_in_front (rules/aeon_trespass/keywords.ludex:325)
+# keywords.keywords_list.hide.hidden_until_in_front (rules/aeon_trespass/keywords.ludex:338)
 # You stop being Hidden if you move in front of the Primordial
 def hidden_until_in_front_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4233,7 +4333,7 @@ def hidden_until_in_front_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# keywords.keywords_list.hide.hidden_until_second_window (rules/aeon_trespass/keywords.ludex:332)
+# keywords.keywords_list.hide.hidden_until_second_window (rules/aeon_trespass/keywords.ludex:345)
 # You stop being Hidden after the second ability window of your Attack
 def hidden_until_second_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'hidden'))
@@ -4249,7 +4349,7 @@ def hidden_until_second_window_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'hidden', False)
 
 
-# keywords.keywords_list.hide.hidden_until_priority_target (rules/aeon_trespass/keywords.ludex:337)
+# keywords.keywords_list.hide.hidden_until_priority_target (rules/aeon_trespass/keywords.ludex:350)
 # You stop being Hidden if you gain the Priority Target token
 @book.rule(
     'keywords.keywords_list.hide.hidden_until_priority_target',
@@ -4270,7 +4370,7 @@ def hidden_until_priority_target_effect(g: Game, ctx: Ctx) -> None:
             g.set(a, 'hidden', False)
 
 
-# keywords.keywords_list.knockback.suffer_knockback (rules/aeon_trespass/keywords.ludex:478)
+# keywords.keywords_list.knockback.suffer_knockback (rules/aeon_trespass/keywords.ludex:492)
 # Move the affected miniature X spaces directly away from the source
 @book.rule(
     'keywords.keywords_list.knockback.suffer_knockback',
@@ -4291,7 +4391,7 @@ def suffer_knockback_effect(g: Game, ctx: Ctx) -> None:
 
 
 # keywords.keywords_list.knockback.primordial_knockback_destroys
-# (rules/aeon_trespass/keywords.ludex:491)
+# (rules/aeon_trespass/keywords.ludex:505)
 # A knocked back Primordial destroys the Terrain tiles it moves through
 def primordial_knockback_destroys_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4315,7 +4415,7 @@ def primordial_knockback_destroys_effect(g: Game, ctx: Ctx) -> None:
 
 
 # keywords.keywords_list.knockback.knockback_into_board_edge
-# (rules/aeon_trespass/keywords.ludex:503)
+# (rules/aeon_trespass/keywords.ludex:517)
 # A knocked back Titan stopped by a Board Edge continues along the edge
 def knockback_into_board_edge_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4360,7 +4460,7 @@ def knockback_into_board_edge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # keywords.keywords_list.knockback.primordial_into_board_edge
-# (rules/aeon_trespass/keywords.ludex:520)
+# (rules/aeon_trespass/keywords.ludex:534)
 # A knocked back Primordial stopped by a Board Edge continues along the edge
 def primordial_into_board_edge_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4375,16 +4475,30 @@ def primordial_into_board_edge_check(g: Game, ctx: Ctx) -> bool:
     title='A knocked back Primordial stopped by a Board Edge continues along the edge',
     when=Timing('after', target='keywords.keywords_list.knockback.suffer_knockback'),
     check=primordial_into_board_edge_check,
-    prose=1,
 )
 def primordial_into_board_edge_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'If the affected miniature is knocked back into a Board Edge, it continues to move along '
-        'the edge, if possible, away from the source of Knockback.',
-    )
+    for left in g.members(
+        [q.known(g, g.get(GAME, 'keyword_x')) - q.known(g, q.moved(g, ctx.need('target')))],
+    ):
+        chosen_1 = g.pick(
+            ctx,
+            'keywords.keywords_list.knockback.primordial_into_board_edge',
+            'along',
+            [
+                along
+                for along in g.members(q.neighbours(g, ctx.need('target')))
+                if q.known(g, q.distance(g, ctx.arg('source'), along))
+                > q.known(g, q.distance(g, ctx.arg('source'), ctx.need('target')))
+            ],
+            otherwise=True,
+        )
+        if not chosen_1:
+            g.note('no space along the Board Edge leads away from the source')
+        for along in chosen_1:
+            g.push(ctx.get('target'), q.side_toward(g, along, ctx.need('target')), left, ctx=ctx)
 
 
-# keywords.keywords_list.knockback.knockback_into_obstacle (rules/aeon_trespass/keywords.ludex:529)
+# keywords.keywords_list.knockback.knockback_into_obstacle (rules/aeon_trespass/keywords.ludex:551)
 # A knocked back Titan stopped by an Obstacle suffers Crash
 def knockback_into_obstacle_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4411,7 +4525,7 @@ def knockback_into_obstacle_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:639)
+# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:679)
 # Suffering Knockdown
 @book.rule('keywords.keywords_list.knockdown.suffer_knockdown', title='Suffering Knockdown')
 def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
@@ -4422,7 +4536,7 @@ def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
         g.set(ctx.subject, 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:650)
+# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:690)
 # At the end of your next turn, flip the card to Standing up
 def knockdown_flip_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4450,7 +4564,7 @@ def knockdown_flip_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', True)
 
 
-# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:656)
+# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:696)
 # Stand up at the start of your next turn
 def knockdown_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4470,13 +4584,17 @@ def knockdown_stand_up_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:708)
+# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:748)
 # Another Titan may move up to X spaces
+def motivate_move_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.known(g, g.get(ctx.need('owner'), 'motivate_x')) > 0)
+
+
 @book.rule(
     'keywords.keywords_list.motivate.motivate_move',
     title='Another Titan may move up to X spaces',
-    when=Timing('during', target='second_ability_window'),
-    prose=1,
+    when=Timing('during', target='attack_second_window'),
+    check=motivate_move_check,
 )
 def motivate_move_effect(g: Game, ctx: Ctx) -> None:
     for picked in g.choose(
@@ -4507,7 +4625,7 @@ def motivate_move_effect(g: Game, ctx: Ctx) -> None:
                     [
                         s
                         for s in g.members(q.spaces(g, 'battle_grid'))
-                        if s == q.location(g, t) or q.empty(g, s)
+                        if s == q.location(g, t) or q.empty(g, q.covering(g, s))
                     ],
                 )
                 for s in chosen_3:
@@ -4519,33 +4637,85 @@ def motivate_move_effect(g: Game, ctx: Ctx) -> None:
                                 g,
                                 t,
                                 s,
-                                [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                                [
+                                    f
+                                    for f in g.members(q.spaces(g, 'battle_grid'))
+                                    if q.empty(g, q.covering(g, f))
+                                ],
                             ),
                         )
-                        <= q.known(g, g.get(GAME, 'keyword_x')),
+                        <= q.known(g, g.get(ctx.need('owner'), 'motivate_x')),
                         's == location(t) or distance(t, s, [f for each f in spaces(battle_grid) '
-                        'where empty(f)]) <= keyword_x',
+                        'where empty(covering(f))]) <= owner.motivate_x',
                     )
                     g.move(t, s)
         elif picked == 'separate_titans':
-            g.prose(
-                'If Motivate stacks, each stacking instance may be used on a separate Titan '
-                'instead.',
+            g.require(
+                q.count(g, g.fact('motivate_instances', ctx.need('owner'))) > 1,
+                'count(motivate_instances(owner)) > 1',
             )
+            for x in g.members(g.fact('motivate_instances', ctx.need('owner'))):
+                chosen_2 = g.pick(
+                    ctx,
+                    'keywords.keywords_list.motivate.motivate_move',
+                    't',
+                    [
+                        t
+                        for t in g.members(q.all_(g, 'argonaut'))
+                        if t != ctx.need('owner') and q.in_play(g, t)
+                    ],
+                )
+                for t in chosen_2:
+                    chosen_3 = g.pick(
+                        ctx,
+                        'keywords.keywords_list.motivate.motivate_move',
+                        's',
+                        [
+                            s
+                            for s in g.members(q.spaces(g, 'battle_grid'))
+                            if s == q.location(g, t) or q.empty(g, q.covering(g, s))
+                        ],
+                    )
+                    for s in chosen_3:
+                        g.require(
+                            s == q.location(g, t)
+                            or q.known(
+                                g,
+                                q.distance(
+                                    g,
+                                    t,
+                                    s,
+                                    [
+                                        f
+                                        for f in g.members(q.spaces(g, 'battle_grid'))
+                                        if q.empty(g, q.covering(g, f))
+                                    ],
+                                ),
+                            )
+                            <= q.known(g, x),
+                            's == location(t) or distance(t, s, [f for each f in '
+                            'spaces(battle_grid) where empty(covering(f))]) <= x',
+                        )
+                        g.move(t, s)
 
 
-# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:727)
+# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:780)
 # Place X Opening tokens in the second ability window
+def opening_tokens_placed_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.known(g, g.get(ctx.need('owner'), 'opening_x')) > 0)
+
+
 @book.rule(
     'keywords.keywords_list.opening.opening_tokens_placed',
     title='Place X Opening tokens in the second ability window',
-    when=Timing('during', target='second_ability_window'),
+    when=Timing('during', target='attack_second_window'),
+    check=opening_tokens_placed_check,
 )
 def opening_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('opening_tokens', g.get(GAME, 'keyword_x'), GAME)
+    g.gain('opening_tokens', g.get(ctx.need('owner'), 'opening_x'), GAME)
 
 
-# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:731)
+# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:786)
 # Each Opening token adds +1 to each die of the Attack Roll
 @book.rule(
     'keywords.keywords_list.opening.opening_token_bonus',
@@ -4555,30 +4725,36 @@ def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('attack_die_bonus', g.get(GAME, 'opening_tokens'), GAME)
 
 
-# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:739)
+# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:794)
 # Break tokens when Total Power exceeds AT
 def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        q.known(g, g.get(GAME, 'total_power')) - q.known(g, g.get(GAME, 'primordial_at')) >= 1,
+        q.known(g, g.get(ctx.need('owner'), 'overbreak_x')) > 0
+        and q.known(g, g.get(GAME, 'total_power')) - q.known(g, g.get(GAME, 'primordial_at')) >= 1,
     )
 
 
 @book.rule(
     'keywords.keywords_list.overbreak.overbreak_tokens',
     title='Break tokens when Total Power exceeds AT',
-    when=Timing('during', target='second_ability_window'),
+    when=Timing('during', target='attack_second_window'),
     check=overbreak_tokens_check,
 )
 def overbreak_tokens_effect(g: Game, ctx: Ctx) -> None:
-    g.gain('break_tokens', g.get(GAME, 'keyword_x'), GAME)
+    g.gain('break_tokens', g.get(ctx.need('owner'), 'overbreak_x'), GAME)
 
 
-# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:763)
+# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:819)
 # Gain the Priority Target token
+def provoke_priority_target_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'has_provoke'))
+
+
 @book.rule(
     'keywords.keywords_list.provoke.provoke_priority_target',
     title='Gain the Priority Target token',
-    when=Timing('during', target='first_ability_window'),
+    when=Timing('during', target='attack_first_window'),
+    check=provoke_priority_target_check,
 )
 def provoke_priority_target_effect(g: Game, ctx: Ctx) -> None:
     g.place('priority_target_token', ctx.get('owner'))
@@ -4607,7 +4783,7 @@ def provoke_priority_target_effect(g: Game, ctx: Ctx) -> None:
             g.set(GAME, 'prim_facing', provoked_side)
 
 
-# keywords.keywords_list.pull.suffer_pull (rules/aeon_trespass/keywords.ludex:823)
+# keywords.keywords_list.pull.suffer_pull (rules/aeon_trespass/keywords.ludex:881)
 # Move the affected miniature X spaces towards the source, along the shortest path
 @book.rule(
     'keywords.keywords_list.pull.suffer_pull',
@@ -4617,10 +4793,13 @@ def suffer_pull_effect(g: Game, ctx: Ctx) -> None:
     g.pull(ctx.get('target'), ctx.arg('source'), g.get(GAME, 'keyword_x'), ctx=ctx)
 
 
-# keywords.keywords_list.pull.pull_reaches_source (rules/aeon_trespass/keywords.ludex:833)
+# keywords.keywords_list.pull.pull_reaches_source (rules/aeon_trespass/keywords.ludex:891)
 # The affected miniature is or becomes adjacent to the source: the Pull does not end
 def pull_reaches_source_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x')))
+    return bool(
+        q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x'))
+        and q.adjacent(g, ctx.arg('source'), ctx.need('target')),
+    )
 
 
 @book.rule(
@@ -4628,18 +4807,30 @@ def pull_reaches_source_check(g: Game, ctx: Ctx) -> bool:
     title='The affected miniature is or becomes adjacent to the source: the Pull does not end',
     when=Timing('after', target='keywords.keywords_list.pull.suffer_pull'),
     check=pull_reaches_source_check,
-    prose=1,
 )
 def pull_reaches_source_effect(g: Game, ctx: Ctx) -> None:
-    if g.words('the source can move directly away from the affected miniature'):
-        g.prose(
-            'Adjacency: If the affected miniature is or becomes adjacent to the source, the Pull '
-            'does not end. Instead, move the source directly away from the affected miniature the '
-            'remaining number of spaces, then finish the Pull.',
-        )
+    for left in g.members(
+        [q.known(g, g.get(GAME, 'keyword_x')) - q.known(g, q.moved(g, ctx.need('target')))],
+    ):
+        if q.is_(g, ctx.arg('source'), 'titan_movement_rules.titan_figure'):
+            g.push(
+                ctx.arg('source'),
+                ctx.get('target'),
+                left,
+                stopped=['primordial_miniature', 'titan_movement_rules.obstacle_tile']
+                + [
+                    f
+                    for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                    if f != ctx.arg('source')
+                ],
+                ctx=ctx,
+            )
+        else:
+            g.push(ctx.arg('source'), ctx.get('target'), left, ctx=ctx)
+        g.pull(ctx.get('target'), ctx.arg('source'), left, ctx=ctx)
 
 
-# keywords.keywords_list.pushback.pushback_turn (rules/aeon_trespass/keywords.ludex:865)
+# keywords.keywords_list.pushback.pushback_turn (rules/aeon_trespass/keywords.ludex:968)
 # Turn the source towards the affected miniature
 def pushback_turn_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4662,7 +4853,7 @@ def pushback_turn_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'prim_facing', q.side_toward(g, ctx.arg('source'), ctx.need('target')))
 
 
-# keywords.keywords_list.pushback.pushback_shortest_path (rules/aeon_trespass/keywords.ludex:873)
+# keywords.keywords_list.pushback.pushback_shortest_path (rules/aeon_trespass/keywords.ludex:976)
 # The affected miniature is not adjacent: the source moves towards it first
 def pushback_shortest_path_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.adjacent(g, ctx.arg('source'), ctx.need('target')))
@@ -4673,17 +4864,31 @@ def pushback_shortest_path_check(g: Game, ctx: Ctx) -> bool:
     title='The affected miniature is not adjacent: the source moves towards it first',
     when=Timing('before', target='keywords.keywords_list.pushback.suffer_pushback'),
     check=pushback_shortest_path_check,
-    prose=1,
 )
 def pushback_shortest_path_effect(g: Game, ctx: Ctx) -> None:
-    g.prose(
-        'Shortest path: If the affected miniature is not adjacent, move the source in its '
-        'direction along the shortest possible path (see examples in the Primordial Movement '
-        'section, p. 38).',
+    if q.is_(g, ctx.arg('source'), 'titan_movement_rules.titan_figure'):
+        g.pull(
+            ctx.arg('source'),
+            ctx.get('target'),
+            g.get(GAME, 'keyword_x'),
+            stopped=['primordial_miniature', 'titan_movement_rules.obstacle_tile']
+            + [
+                f
+                for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                if f != ctx.arg('source') and f != ctx.need('target')
+            ],
+            ctx=ctx,
+        )
+    else:
+        g.pull(ctx.arg('source'), ctx.get('target'), g.get(GAME, 'keyword_x'), ctx=ctx)
+    g.set(
+        GAME,
+        'keyword_x',
+        q.known(g, g.get(GAME, 'keyword_x')) - q.known(g, q.moved(g, ctx.arg('source'))),
     )
 
 
-# keywords.keywords_list.pushback.suffer_pushback (rules/aeon_trespass/keywords.ludex:883)
+# keywords.keywords_list.pushback.suffer_pushback (rules/aeon_trespass/keywords.ludex:1044)
 # Move X spaces in the direction of the affected miniature, pushing it in a straight line
 @book.rule(
     'keywords.keywords_list.pushback.suffer_pushback',
@@ -4724,7 +4929,7 @@ def suffer_pushback_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# keywords.keywords_list.pushback.pushback_stopped (rules/aeon_trespass/keywords.ludex:899)
+# keywords.keywords_list.pushback.pushback_stopped (rules/aeon_trespass/keywords.ludex:1060)
 # Pushed into an Indestructible Obstacle or the Board Edge
 def pushback_stopped_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x')))
@@ -4745,7 +4950,7 @@ def pushback_stopped_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:1047)
+# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:1208)
 # Move up to 1 space
 @book.rule('keywords.keywords_list.reflex.reflex_move', title='Move up to 1 space')
 def reflex_move_effect(g: Game, ctx: Ctx) -> None:
@@ -4756,7 +4961,7 @@ def reflex_move_effect(g: Game, ctx: Ctx) -> None:
         [
             s
             for s in g.members(q.spaces(g, 'battle_grid'))
-            if s == q.location(g, ctx.need('owner')) or q.empty(g, s)
+            if s == q.location(g, ctx.need('owner')) or q.empty(g, q.covering(g, s))
         ],
     )
     for s in chosen_1:
@@ -4768,17 +4973,21 @@ def reflex_move_effect(g: Game, ctx: Ctx) -> None:
                     g,
                     ctx.need('owner'),
                     s,
-                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                    [
+                        f
+                        for f in g.members(q.spaces(g, 'battle_grid'))
+                        if q.empty(g, q.covering(g, f))
+                    ],
                 ),
             )
             <= 1,
             's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
-            'where empty(f)]) <= 1',
+            'where empty(covering(f))]) <= 1',
         )
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:1053)
+# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:1214)
 # Advanced Reflex: move up to 2 spaces
 @book.rule(
     'keywords.keywords_list.reflex.advanced_reflex_move',
@@ -4792,7 +5001,7 @@ def advanced_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         [
             s
             for s in g.members(q.spaces(g, 'battle_grid'))
-            if s == q.location(g, ctx.need('owner')) or q.empty(g, s)
+            if s == q.location(g, ctx.need('owner')) or q.empty(g, q.covering(g, s))
         ],
     )
     for s in chosen_1:
@@ -4804,17 +5013,21 @@ def advanced_reflex_move_effect(g: Game, ctx: Ctx) -> None:
                     g,
                     ctx.need('owner'),
                     s,
-                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                    [
+                        f
+                        for f in g.members(q.spaces(g, 'battle_grid'))
+                        if q.empty(g, q.covering(g, f))
+                    ],
                 ),
             )
             <= 2,
             's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
-            'where empty(f)]) <= 2',
+            'where empty(covering(f))]) <= 2',
         )
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:1059)
+# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:1220)
 # Superior Reflex: move up to 3 spaces
 @book.rule(
     'keywords.keywords_list.reflex.superior_reflex_move',
@@ -4828,7 +5041,7 @@ def superior_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         [
             s
             for s in g.members(q.spaces(g, 'battle_grid'))
-            if s == q.location(g, ctx.need('owner')) or q.empty(g, s)
+            if s == q.location(g, ctx.need('owner')) or q.empty(g, q.covering(g, s))
         ],
     )
     for s in chosen_1:
@@ -4840,22 +5053,31 @@ def superior_reflex_move_effect(g: Game, ctx: Ctx) -> None:
                     g,
                     ctx.need('owner'),
                     s,
-                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                    [
+                        f
+                        for f in g.members(q.spaces(g, 'battle_grid'))
+                        if q.empty(g, q.covering(g, f))
+                    ],
                 ),
             )
             <= 3,
             's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
-            'where empty(f)]) <= 3',
+            'where empty(covering(f))]) <= 3',
         )
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:1069)
+# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:1230)
 # You may move up to X spaces
+def reposition_move_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.known(g, g.get(ctx.need('owner'), 'reposition_x')) > 0)
+
+
 @book.rule(
     'keywords.keywords_list.reposition.reposition_move',
     title='You may move up to X spaces',
-    when=Timing('during', target='second_ability_window'),
+    when=Timing('during', target='attack_second_window'),
+    check=reposition_move_check,
 )
 def reposition_move_effect(g: Game, ctx: Ctx) -> None:
     chosen_1 = g.pick(
@@ -4865,7 +5087,7 @@ def reposition_move_effect(g: Game, ctx: Ctx) -> None:
         [
             s
             for s in g.members(q.spaces(g, 'battle_grid'))
-            if s == q.location(g, ctx.need('owner')) or q.empty(g, s)
+            if s == q.location(g, ctx.need('owner')) or q.empty(g, q.covering(g, s))
         ],
     )
     for s in chosen_1:
@@ -4877,17 +5099,21 @@ def reposition_move_effect(g: Game, ctx: Ctx) -> None:
                     g,
                     ctx.need('owner'),
                     s,
-                    [f for f in g.members(q.spaces(g, 'battle_grid')) if q.empty(g, f)],
+                    [
+                        f
+                        for f in g.members(q.spaces(g, 'battle_grid'))
+                        if q.empty(g, q.covering(g, f))
+                    ],
                 ),
             )
-            <= q.known(g, g.get(GAME, 'keyword_x')),
+            <= q.known(g, g.get(ctx.need('owner'), 'reposition_x')),
             's == location(owner) or distance(owner, s, [f for each f in spaces(battle_grid) '
-            'where empty(f)]) <= keyword_x',
+            'where empty(covering(f))]) <= owner.reposition_x',
         )
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:1221)
+# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:1424)
 # Ignore the Knockdown you are about to suffer
 def rocksteady_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'rocksteady'))
@@ -4904,12 +5130,17 @@ def rocksteady_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'knockdown_ignored', True)
 
 
-# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:1238)
+# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:1441)
 # Gain +1 Danger to place one Break token
+def sacrifice_break_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.get(ctx.need('owner'), 'has_sacrifice'))
+
+
 @book.rule(
     'keywords.keywords_list.sacrifice.sacrifice_break',
     title='Gain +1 Danger to place one Break token',
-    when=Timing('during', target='first_ability_window'),
+    when=Timing('during', target='attack_first_window'),
+    check=sacrifice_break_check,
 )
 def sacrifice_break_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'keywords.keywords_list.sacrifice.sacrifice_break', 'use_sacrifice'):
@@ -4917,7 +5148,7 @@ def sacrifice_break_effect(g: Game, ctx: Ctx) -> None:
         g.gain('break_tokens', 1, GAME)
 
 
-# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:1258)
+# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:1462)
 # Discard a Mind Condition card or a Despair token, yours or an adjacent Titan's
 @book.rule(
     'keywords.keywords_list.solace.solace_discard',
@@ -4975,23 +5206,26 @@ def solace_discard_effect(g: Game, ctx: Ctx) -> None:
                     g.discard(c, source=g.get(t, 'condition_cards'))
 
 
-# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:1316)
+# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:1520)
 # +1 Titan Power with the Priority Target token
 def spotlight_power_check(g: Game, ctx: Ctx) -> bool:
-    return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
+    return bool(
+        g.get(ctx.need('owner'), 'has_spotlight')
+        and q.location(g, 'priority_target_token') == ctx.need('owner'),
+    )
 
 
 @book.rule(
     'keywords.keywords_list.spotlight.spotlight_power',
     title='+1 Titan Power with the Priority Target token',
-    when=Timing('during', target='first_ability_window'),
+    when=Timing('during', target='attack_first_window'),
     check=spotlight_power_check,
 )
 def spotlight_power_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titan_power_bonus', 1, GAME)
 
 
-# keywords.keywords_list.stalwart.stalwart_ignore (rules/aeon_trespass/keywords.ludex:1325)
+# keywords.keywords_list.stalwart.stalwart_ignore (rules/aeon_trespass/keywords.ludex:1529)
 # You may ignore the Knockback you are about to suffer
 def stalwart_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5018,19 +5252,19 @@ def stalwart_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'keyword_x', 0)
 
 
-# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:1360)
+# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:1564)
 @book.rule('keywords.keywords_list.suppress.bp_suppress', title='BP Suppress')
 def bp_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('bp_discard_pile', 'bp_deck')
 
 
-# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:1363)
+# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:1567)
 @book.rule('keywords.keywords_list.suppress.ai_suppress', title='AI Suppress')
 def ai_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:1375)
+# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:1579)
 # On a 6+ ignore the Crash
 def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'tumble'))
@@ -5048,7 +5282,7 @@ def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'crash_ignored', True)
 
 
-# keywords.keywords_list.vault.vault_over (rules/aeon_trespass/keywords.ludex:1390)
+# keywords.keywords_list.vault.vault_over (rules/aeon_trespass/keywords.ludex:1594)
 # Place your miniature on the opposite side of the Primordial
 @book.rule(
     'keywords.keywords_list.vault.vault_over',
@@ -5196,14 +5430,20 @@ def locked_by_several_effect(g: Game, ctx: Ctx) -> None:
 
 # mnestis_theatre.unlocking_adversaries.adversary_cycles (rules/aeon_trespass/mnestis.ludex:92)
 # The Hermesian Pursuer is Cycle I, Burden Cycle II
-book.rule(
+@book.rule(
     'mnestis_theatre.unlocking_adversaries.adversary_cycles',
     title='The Hermesian Pursuer is Cycle I, Burden Cycle II',
+    when=Timing('before', target='mnestis_theatre.mnestis_battle_setup.choose_a_battle'),
     scope=('mnestis_theatre',),
 )
+def adversary_cycles_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'mnestis_primordial') == 'Hermesian Pursuer':
+        g.set(GAME, 'primordial_cycle', 1)
+    if g.get(GAME, 'mnestis_primordial') == 'Burden':
+        g.set(GAME, 'primordial_cycle', 2)
 
 
-# mnestis_theatre.custom_battles.custom_battle (rules/aeon_trespass/mnestis.ludex:96)
+# mnestis_theatre.custom_battles.custom_battle (rules/aeon_trespass/mnestis.ludex:141)
 # Any Battle, any unlocked level
 book.rule(
     'mnestis_theatre.custom_battles.custom_battle',
@@ -5212,7 +5452,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.custom_battles.custom_no_rewards (rules/aeon_trespass/mnestis.ludex:101)
+# mnestis_theatre.custom_battles.custom_no_rewards (rules/aeon_trespass/mnestis.ludex:146)
 # Only the Tree of Knowledge grants Mnestis rewards
 def custom_no_rewards_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'custom_mnestis_battle'))
@@ -5229,19 +5469,32 @@ def custom_no_rewards_effect(g: Game, ctx: Ctx) -> None:
     g.note('no rewards from a custom Battle')
 
 
-# mnestis_theatre.general_rules.nymphs_are_banned (rules/aeon_trespass/mnestis.ludex:127)
+# mnestis_theatre.general_rules.nymphs_are_banned (rules/aeon_trespass/mnestis.ludex:172)
 # Nymphs are banned
 @book.rule(
     'mnestis_theatre.general_rules.nymphs_are_banned',
     title='Nymphs are banned',
-    when=Timing('instead', target='summoning'),
+    when=Timing('start', target='battle'),
     scope=('mnestis_theatre',),
 )
 def nymphs_are_banned_effect(g: Game, ctx: Ctx) -> None:
-    g.note('Summonings are disabled in the Mnestis Theatre')
+    g.disable('summoning', ctx, 'until_end', 'battle')
 
 
-# mnestis_theatre.general_rules.available_assets (rules/aeon_trespass/mnestis.ludex:143)
+# mnestis_theatre.general_rules.no_nymphs.summon_in_battle (rules/aeon_trespass/mnestis.ludex:183)
+# A Summoning during the Battle, standing in for its Rounds
+@book.rule(
+    'mnestis_theatre.general_rules.no_nymphs.summon_in_battle',
+    title='A Summoning during the Battle, standing in for its Rounds',
+    when=Timing('instead', target='battle_sequence'),
+    scope=('mnestis_theatre',),
+    example='mnestis_theatre.general_rules.no_nymphs',
+)
+def summon_in_battle_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger('summoning', ctx.but(args=(('summoning_used', 'Nymph of the Spring'),)))
+
+
+# mnestis_theatre.general_rules.available_assets (rules/aeon_trespass/mnestis.ludex:196)
 # Available assets
 book.rule(
     'mnestis_theatre.general_rules.available_assets',
@@ -5250,7 +5503,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.no_consequences_nearly (rules/aeon_trespass/mnestis.ludex:146)
+# mnestis_theatre.general_rules.no_consequences_nearly (rules/aeon_trespass/mnestis.ludex:199)
 # No consequences (nearly!)
 book.rule(
     'mnestis_theatre.general_rules.no_consequences_nearly',
@@ -5259,7 +5512,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.no_holds_barred (rules/aeon_trespass/mnestis.ludex:149)
+# mnestis_theatre.general_rules.no_holds_barred (rules/aeon_trespass/mnestis.ludex:202)
 # No holds barred
 book.rule(
     'mnestis_theatre.general_rules.no_holds_barred',
@@ -5268,7 +5521,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.mnestis_only_rewards (rules/aeon_trespass/mnestis.ludex:152)
+# mnestis_theatre.general_rules.mnestis_only_rewards (rules/aeon_trespass/mnestis.ludex:205)
 # Mnestis only rewards
 book.rule(
     'mnestis_theatre.general_rules.mnestis_only_rewards',
@@ -5277,7 +5530,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.unlimited_battles (rules/aeon_trespass/mnestis.ludex:155)
+# mnestis_theatre.general_rules.unlimited_battles (rules/aeon_trespass/mnestis.ludex:208)
 # Unlimited Battles
 book.rule(
     'mnestis_theatre.general_rules.unlimited_battles',
@@ -5286,7 +5539,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.general_rules.mnestis_awakenings (rules/aeon_trespass/mnestis.ludex:158)
+# mnestis_theatre.general_rules.mnestis_awakenings (rules/aeon_trespass/mnestis.ludex:211)
 # Awakenings
 @book.rule(
     'mnestis_theatre.general_rules.mnestis_awakenings',
@@ -5313,7 +5566,7 @@ def mnestis_awakenings_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'awakened', True)
 
 
-# mnestis_theatre.mnestis_battle_setup: Mnestis Battle Setup (rules/aeon_trespass/mnestis.ludex:191)
+# mnestis_theatre.mnestis_battle_setup: Mnestis Battle Setup (rules/aeon_trespass/mnestis.ludex:244)
 book.procedure(
     'mnestis_theatre.mnestis_battle_setup',
     title='Mnestis Battle Setup',
@@ -5325,7 +5578,7 @@ book.procedure(
 )
 
 
-# mnestis_theatre.mnestis_battle_setup.choose_a_battle (rules/aeon_trespass/mnestis.ludex:195)
+# mnestis_theatre.mnestis_battle_setup.choose_a_battle (rules/aeon_trespass/mnestis.ludex:248)
 # Choose a Battle
 @book.rule(
     'mnestis_theatre.mnestis_battle_setup.choose_a_battle',
@@ -5343,7 +5596,7 @@ def choose_a_battle_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('mnestis_theatre.mnestis_battles.mnestis_levels', ctx)
 
 
-# mnestis_theatre.mnestis_battle_setup.perform_battle_setup (rules/aeon_trespass/mnestis.ludex:260)
+# mnestis_theatre.mnestis_battle_setup.perform_battle_setup (rules/aeon_trespass/mnestis.ludex:314)
 # Perform Battle Setup
 book.rule(
     'mnestis_theatre.mnestis_battle_setup.perform_battle_setup',
@@ -5353,16 +5606,54 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_loadouts.mnestis_prohibited (rules/aeon_trespass/mnestis.ludex:293)
-# Mnestis Prohibited elements
-book.rule(
-    'mnestis_theatre.mnestis_loadouts.mnestis_prohibited',
-    title='Mnestis Prohibited elements',
+# mnestis_theatre.mnestis_battle_setup.perform_battle_setup.no_track_boxes
+# (rules/aeon_trespass/mnestis.ludex:332)
+# No box of an Evolution or Battle Track is marked
+@book.rule(
+    'mnestis_theatre.mnestis_battle_setup.perform_battle_setup.no_track_boxes',
+    title='No box of an Evolution or Battle Track is marked',
+    when=Timing('during', target='mnestis_theatre.mnestis_battle_setup.perform_battle_setup'),
     scope=('mnestis_theatre',),
 )
+def no_track_boxes_effect(g: Game, ctx: Ctx) -> None:
+    g.disable('battle_setup.evolution_and_battle_tracks.mark_one_box', ctx, 'until_end', 'battle')
 
 
-# mnestis_theatre.mnestis_loadouts.make_believe (rules/aeon_trespass/mnestis.ludex:296)
+# mnestis_theatre.mnestis_battle_setup.perform_battle_setup.no_box_marked.mark_in_battle
+# (rules/aeon_trespass/mnestis.ludex:344)
+# The scenario's instruction, during the Battle
+@book.rule(
+    'mnestis_theatre.mnestis_battle_setup.perform_battle_setup.no_box_marked.mark_in_battle',
+    title="The scenario's instruction, during the Battle",
+    when=Timing('instead', target='battle_sequence'),
+    scope=('mnestis_theatre',),
+    example='mnestis_theatre.mnestis_battle_setup.perform_battle_setup.no_box_marked',
+)
+def mark_in_battle_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'battle_setup.evolution_and_battle_tracks.mark_one_box',
+        ctx.but(args=(('track', q.stat_named(g, 'evolution_boxes_marked')),)),
+    )
+
+
+# mnestis_theatre.mnestis_loadouts.mnestis_prohibited (rules/aeon_trespass/mnestis.ludex:380)
+# Mnestis Prohibited elements
+def mnestis_prohibited_check(g: Game, ctx: Ctx) -> bool:
+    return bool(g.fact('mnestis_prohibited_tag', ctx.need('target')))
+
+
+@book.rule(
+    'mnestis_theatre.mnestis_loadouts.mnestis_prohibited',
+    title='Mnestis Prohibited elements',
+    when=Timing('instead', target='kratos_tokens.gear_slots'),
+    check=mnestis_prohibited_check,
+    scope=('mnestis_theatre',),
+)
+def mnestis_prohibited_effect(g: Game, ctx: Ctx) -> None:
+    g.require(False, 'no')
+
+
+# mnestis_theatre.mnestis_loadouts.make_believe (rules/aeon_trespass/mnestis.ludex:407)
 # It's Make-believe!
 book.rule(
     'mnestis_theatre.mnestis_loadouts.make_believe',
@@ -5371,7 +5662,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.mnestis_rewards.cycle_ascending_materials (rules/aeon_trespass/mnestis.ludex:308)
+# mnestis_theatre.mnestis_rewards.cycle_ascending_materials (rules/aeon_trespass/mnestis.ludex:419)
 # Cycle Ascending Materials
 @book.rule(
     'mnestis_theatre.mnestis_rewards.cycle_ascending_materials',
@@ -5382,7 +5673,7 @@ def cycle_ascending_materials_effect(g: Game, ctx: Ctx) -> None:
     g.gain('ascending_materials', 1, GAME)
 
 
-# mnestis_theatre.mnestis_rewards.guaranteed_loot (rules/aeon_trespass/mnestis.ludex:316)
+# mnestis_theatre.mnestis_rewards.guaranteed_loot (rules/aeon_trespass/mnestis.ludex:427)
 # Guaranteed Loot
 def guaranteed_loot_row_1(g: Game, ctx: Ctx) -> None:
     g.prose('- Hekaton: Shieldblade (Secret deck 2, card 10)')
@@ -5472,7 +5763,7 @@ book.table(
 )
 
 
-# mnestis_theatre.mnestis_rewards.primordial_cores (rules/aeon_trespass/mnestis.ludex:344)
+# mnestis_theatre.mnestis_rewards.primordial_cores (rules/aeon_trespass/mnestis.ludex:455)
 # Primordial Cores
 @book.rule(
     'mnestis_theatre.mnestis_rewards.primordial_cores',
@@ -5488,7 +5779,7 @@ def primordial_cores_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# mnestis_theatre.mnestis_rewards.mnestis_gear: Mnestis Gear (rules/aeon_trespass/mnestis.ludex:354)
+# mnestis_theatre.mnestis_rewards.mnestis_gear: Mnestis Gear (rules/aeon_trespass/mnestis.ludex:465)
 book.rule(
     'mnestis_theatre.mnestis_rewards.mnestis_gear',
     title='Mnestis Gear',
@@ -5496,7 +5787,7 @@ book.rule(
 )
 
 
-# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:378)
+# mnestis_theatre.skyseer_titan_expansion.skyseer_reward (rules/aeon_trespass/mnestis.ludex:489)
 # Winning the appropriate Mnestis Battle with the Skyseer Expansion
 @book.rule(
     'mnestis_theatre.skyseer_titan_expansion.skyseer_reward',
@@ -5507,7 +5798,7 @@ def skyseer_reward_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:410)
+# skyseer_technology.skyseer_breeding: Skyseer Breeding (rules/aeon_trespass/mnestis.ludex:521)
 def skyseer_breeding_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'skyseer_event_noted'))
 
@@ -5526,7 +5817,7 @@ def skyseer_breeding_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', True)
 
 
-# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:417)
+# skyseer_technology.skyseer_breeding.skyseer_event (rules/aeon_trespass/mnestis.ludex:528)
 # Resolving the Skyseer Event
 def skyseer_event_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'skyseer_event_noted'))
@@ -5542,7 +5833,7 @@ def skyseer_event_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'skyseer_event_noted', False)
 
 
-# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:424)
+# skyseer_technology.instant_drop: Instant Drop (rules/aeon_trespass/mnestis.ludex:535)
 def instant_drop_cost(g: Game, ctx: Ctx) -> None:
     g.pay('ascended_cores', 1, GAME)
     g.pay('dreamwalker_titans', 1, GAME)
@@ -5553,7 +5844,7 @@ def instant_drop_effect(g: Game, ctx: Ctx) -> None:
     g.gain('skyseer_titans', 1, GAME)
 
 
-# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:436)
+# ascending_gear_rules.ascending_gear: Ascending Costs (rules/aeon_trespass/mnestis.ludex:547)
 @book.rule('ascending_gear_rules.ascending_gear', title='Ascending Costs')
 def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.pay(
@@ -5564,7 +5855,7 @@ def ascending_gear_effect(g: Game, ctx: Ctx) -> None:
     g.gain('gear_cycle', 1, GAME)
 
 
-# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:446)
+# ascending_gear_rules.ascending_cost (rules/aeon_trespass/mnestis.ludex:557)
 # Ascending materials to ascend Gear, by Production Technology
 def ascending_cost_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'production_technology')
@@ -5640,7 +5931,7 @@ book.table(
 )
 
 
-# ascending_gear_rules.ascend_unique_gear: Ascended Cores (rules/aeon_trespass/mnestis.ludex:518)
+# ascending_gear_rules.ascend_unique_gear: Ascended Cores (rules/aeon_trespass/mnestis.ludex:629)
 @book.rule('ascending_gear_rules.ascend_unique_gear', title='Ascended Cores')
 def ascend_unique_gear_effect(g: Game, ctx: Ctx) -> None:
     g.pay('ascended_cores', 1, GAME)
@@ -5848,14 +6139,20 @@ def targeting_effect(g: Game, ctx: Ctx) -> None:
 
 
 # ai_card_attack.movement: 3. Movement (rules/aeon_trespass/primordial_round.ludex:196)
-@book.rule('ai_card_attack.movement', title='3. Movement', kind='step')
+def movement_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not g.get(GAME, 'prim_no_target_line'))
+
+
+@book.rule('ai_card_attack.movement', title='3. Movement', kind='step', check=movement_check)
 def movement_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n3_primordial_movement.most_primordial_attacks_instruct', ctx)
 
 
-# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:202)
+# ai_card_attack.attack: 4. Attack (rules/aeon_trespass/primordial_round.ludex:204)
 def attack_check(g: Game, ctx: Ctx) -> bool:
-    return bool(not g.get(GAME, 'primordial_attack_ended'))
+    return bool(
+        not g.get(GAME, 'primordial_attack_ended') and not g.get(GAME, 'prim_no_target_line'),
+    )
 
 
 @book.rule('ai_card_attack.attack', title='4. Attack', kind='step', check=attack_check)
@@ -5877,7 +6174,7 @@ def attack_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:222)
+# ai_card_attack.after_attack: 5. After Attack (rules/aeon_trespass/primordial_round.ludex:225)
 def after_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'primordial_attack_ended'))
 
@@ -5890,7 +6187,7 @@ book.rule(
 )
 
 
-# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:232)
+# n1_draw_ai.determine_primordial_s_behavior (rules/aeon_trespass/primordial_round.ludex:235)
 # To determine the Primordial's behavior, draw
 book.rule(
     'n1_draw_ai.determine_primordial_s_behavior',
@@ -5898,31 +6195,38 @@ book.rule(
 )
 
 
-# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:235)
+# n1_draw_ai.ai_card_elements_include (rules/aeon_trespass/primordial_round.ludex:238)
 # AI card elements include the Primordial
 book.rule('n1_draw_ai.ai_card_elements_include', title='AI card elements include the Primordial')
 
 
-# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:239)
+# n2_targeting.after_reveal_ai_card (rules/aeon_trespass/primordial_round.ludex:242)
 # After you reveal the AI card,
 book.rule('n2_targeting.after_reveal_ai_card', title='After you reveal the AI card,')
 
 
-# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:242)
+# n2_targeting.check_who_target (rules/aeon_trespass/primordial_round.ludex:245)
 # To check who is the Target
 @book.rule('n2_targeting.check_who_target', title='To check who is the Target')
 def check_who_target_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'viable_targets', [])
     g.set(GAME, 'prim_zone_line', False)
+    g.set(GAME, 'prim_no_target_line', False)
     for line in g.members(g.fact('ai_targeting_lines', q.name_of(g, q.top(g, 'current_ai_card')))):
-        if q.count(g, g.get(GAME, 'viable_targets')) == 0 and not g.get(GAME, 'prim_zone_line'):
+        if (
+            q.count(g, g.get(GAME, 'viable_targets')) == 0
+            and not g.get(GAME, 'prim_zone_line')
+            and not g.get(GAME, 'prim_no_target_line')
+        ):
             g.trigger('n2_targeting.read_targeting_line', ctx.but(args=(('line', line),)))
             g.set(GAME, 'viable_targets', g.get(GAME, 'line_titans'))
             if q.has(g, line, 'zone'):
                 g.set(GAME, 'prim_zone_line', True)
+            if q.has(g, line, 'no target'):
+                g.set(GAME, 'prim_no_target_line', True)
 
 
-# n2_targeting.read_targeting_line (rules/aeon_trespass/primordial_round.ludex:261)
+# n2_targeting.read_targeting_line (rules/aeon_trespass/primordial_round.ludex:267)
 # Reading one targeting line
 @book.rule('n2_targeting.read_targeting_line', title='Reading one targeting line', prose=1)
 def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
@@ -5991,8 +6295,16 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
                             'least fate',
                             'most rage',
                             'least rage',
+                            'most speed',
+                            'least speed',
                             'on vantage point',
                             'not on vantage point',
+                            'with fate',
+                            'with danger',
+                            'with rage',
+                            'with condition',
+                            'last to wound',
+                            'no target',
                         ],
                         i,
                     )
@@ -6056,6 +6368,58 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
                 if q.location(g, a) != 'battle_grid.vantage_point'
             ],
         )
+    if q.has(g, ctx.arg('line'), 'with fate'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.known(g, g.get(a, 'fate')) >= q.known(g, g.get(GAME, 'ai_with_x'))
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'with danger'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.known(g, g.get(a, 'danger')) >= q.known(g, g.get(GAME, 'ai_with_x'))
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'with rage'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.known(g, g.get(a, 'rage')) >= q.known(g, g.get(GAME, 'ai_with_x'))
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'with condition'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.contains(g, g.get(a, 'condition_cards'), g.get(GAME, 'ai_with_card'))
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'last to wound'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if q.has(g, g.get(GAME, 'prim_last_to_wound'), a)
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'no target'):
+        g.set(GAME, 'line_titans', [])
     if q.has(g, ctx.arg('line'), 'zone'):
         g.set(
             GAME,
@@ -6173,6 +6537,34 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
                 == q.smallest(g, [g.get(b, 'rage') for b in g.members(g.get(GAME, 'line_titans'))])
             ],
         )
+    if q.has(g, ctx.arg('line'), 'most speed'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if g.get(a, 'titan_speed')
+                == q.largest(
+                    g,
+                    [g.get(b, 'titan_speed') for b in g.members(g.get(GAME, 'line_titans'))],
+                )
+            ],
+        )
+    if q.has(g, ctx.arg('line'), 'least speed'):
+        g.set(
+            GAME,
+            'line_titans',
+            [
+                a
+                for a in g.members(g.get(GAME, 'line_titans'))
+                if g.get(a, 'titan_speed')
+                == q.smallest(
+                    g,
+                    [g.get(b, 'titan_speed') for b in g.members(g.get(GAME, 'line_titans'))],
+                )
+            ],
+        )
     if q.has(g, ctx.arg('line'), 'closest'):
         g.set(
             GAME,
@@ -6209,11 +6601,29 @@ def read_targeting_line_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:490)
+# n2_targeting.last_to_wound_recorded (rules/aeon_trespass/primordial_round.ludex:518)
+# The Titan who wounds the Primordial is the last to wound it
+def last_to_wound_recorded_check(g: Game, ctx: Ctx) -> bool:
+    return bool(ctx.given('owner'))
+
+
+@book.rule(
+    'n2_targeting.last_to_wound_recorded',
+    title='The Titan who wounds the Primordial is the last to wound it',
+    when=Timing('after', target='n6_5_resolve_power_roll.wound_or_critical'),
+    check=last_to_wound_recorded_check,
+)
+def last_to_wound_recorded_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'prim_last_to_wound', [ctx.need('owner')])
+
+
+# n2_targeting.become_target_titan (rules/aeon_trespass/primordial_round.ludex:673)
 # To become the Target, a Titan
 def become_target_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
-        q.count(g, g.get(GAME, 'viable_targets')) == 0 and not g.get(GAME, 'prim_zone_line'),
+        q.count(g, g.get(GAME, 'viable_targets')) == 0
+        and not g.get(GAME, 'prim_zone_line')
+        and not g.get(GAME, 'prim_no_target_line'),
     )
 
 
@@ -6229,7 +6639,7 @@ def become_target_titan_effect(g: Game, ctx: Ctx) -> None:
         g.prose('The Primordial performs its Routine instead.')
 
 
-# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:501)
+# n2_targeting.note_measuring_instructions (rules/aeon_trespass/primordial_round.ludex:684)
 # Note: Some targeting instructions will require you to measure
 book.rule(
     'n2_targeting.note_measuring_instructions',
@@ -6237,7 +6647,7 @@ book.rule(
 )
 
 
-# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:505)
+# specific_targets.game_effects_instruct (rules/aeon_trespass/primordial_round.ludex:688)
 # Some game effects will instruct you to resolve an Attack
 def game_effects_instruct_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, q.all_(g, 'argonaut'), g.get(GAME, 'instructed_target')))
@@ -6253,7 +6663,7 @@ def game_effects_instruct_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'viable_targets', [g.get(GAME, 'instructed_target')])
 
 
-# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:592)
+# priority_target_2.priority_target_token_serves (rules/aeon_trespass/primordial_round.ludex:775)
 # The Priority Target token serves as a tiebreaker
 book.rule(
     'priority_target_2.priority_target_token_serves',
@@ -6262,7 +6672,7 @@ book.rule(
 
 
 # priority_target_2.increase_rage.token_at_start_of_battle
-# (rules/aeon_trespass/primordial_round.ludex:603)
+# (rules/aeon_trespass/primordial_round.ludex:786)
 # At the start of the Battle the highest Rage takes the token
 @book.rule(
     'priority_target_2.increase_rage.token_at_start_of_battle',
@@ -6289,7 +6699,7 @@ def token_at_start_of_battle_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:624)
+# priority_target_2.two_more_titans (rules/aeon_trespass/primordial_round.ludex:807)
 # If two or more Titans are equally viable Targets
 def two_more_titans_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -6304,7 +6714,7 @@ def two_more_titans_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_target', q.location(g, 'priority_target_token'))
 
 
-# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:631)
+# priority_target_2.two_more_titans_2 (rules/aeon_trespass/primordial_round.ludex:814)
 # If two or more Titans are equally viable Targets and none
 def two_more_titans_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.has(g, g.get(GAME, 'viable_targets'), q.location(g, 'priority_target_token')))
@@ -6326,7 +6736,7 @@ def two_more_titans_2_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_target', t)
 
 
-# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:663)
+# priority_target_2.token_passes_on_death (rules/aeon_trespass/primordial_round.ludex:846)
 # The Priority Target token passes on when its holder dies
 def token_passes_on_death_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.location(g, 'priority_target_token') == ctx.need('owner'))
@@ -6375,7 +6785,7 @@ def token_passes_on_death_effect(g: Game, ctx: Ctx) -> None:
         g.place('priority_target_token', a)
 
 
-# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:693)
+# priority_target_2.effects_such_awakenings (rules/aeon_trespass/primordial_round.ludex:876)
 # Effects by which a Titan cannot lose the Priority Target token
 book.rule(
     'priority_target_2.effects_such_awakenings',
@@ -6384,7 +6794,7 @@ book.rule(
 
 
 # priority_target_2.remember_priority_target_attacks
-# (rules/aeon_trespass/primordial_round.ludex:696)
+# (rules/aeon_trespass/primordial_round.ludex:879)
 # Remember: Some Attacks specifically target the Priority Target
 book.rule(
     'priority_target_2.remember_priority_target_attacks',
@@ -6392,12 +6802,12 @@ book.rule(
 )
 
 
-# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:700)
+# line_sight.line_sight_los_used (rules/aeon_trespass/primordial_round.ludex:883)
 # Line of Sight (LoS) is used
 book.rule('line_sight.line_sight_los_used', title='Line of Sight (LoS) is used')
 
 
-# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:703)
+# line_sight.check_los_draw_imaginary (rules/aeon_trespass/primordial_round.ludex:886)
 # Checking Line of Sight
 @book.rule('line_sight.check_los_draw_imaginary', title='Checking Line of Sight', prose=1)
 def check_los_draw_imaginary_effect(g: Game, ctx: Ctx) -> None:
@@ -6454,7 +6864,7 @@ def check_los_draw_imaginary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.most_primordial_attacks_instruct
-# (rules/aeon_trespass/primordial_round.ludex:799)
+# (rules/aeon_trespass/primordial_round.ludex:982)
 # Most Primordial Attacks will instruct you to move
 def most_primordial_attacks_instruct_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6496,7 +6906,7 @@ def most_primordial_attacks_instruct_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.unless_stated_otherwise_beginning
-# (rules/aeon_trespass/primordial_round.ludex:820)
+# (rules/aeon_trespass/primordial_round.ludex:1003)
 # Unless stated otherwise, at the beginning
 @book.rule(
     'n3_primordial_movement.unless_stated_otherwise_beginning',
@@ -6507,7 +6917,7 @@ def unless_stated_otherwise_beginning_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.primordial_always_moves_along
-# (rules/aeon_trespass/primordial_round.ludex:825)
+# (rules/aeon_trespass/primordial_round.ludex:1008)
 # A Primordial always moves along the shortest possible path
 @book.rule(
     'n3_primordial_movement.primordial_always_moves_along',
@@ -6529,7 +6939,7 @@ def primordial_always_moves_along_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.primordial_always_moves_one
-# (rules/aeon_trespass/primordial_round.ludex:838)
+# (rules/aeon_trespass/primordial_round.ludex:1021)
 # A Primordial always moves one space
 @book.rule(
     'n3_primordial_movement.primordial_always_moves_one',
@@ -6555,7 +6965,7 @@ def primordial_always_moves_one_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:848)
+# n3_primordial_movement.target_not (rules/aeon_trespass/primordial_round.ludex:1031)
 # If the Target is not in a straight line from the Primordial
 @book.rule(
     'n3_primordial_movement.target_not',
@@ -6598,7 +7008,7 @@ def target_not_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_zigzag_axis', 'horizontal')
 
 
-# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:864)
+# n3_primordial_movement.two_more_routes (rules/aeon_trespass/primordial_round.ludex:1047)
 # If two or more routes are considered equally short
 @book.rule(
     'n3_primordial_movement.two_more_routes',
@@ -6615,7 +7025,7 @@ def two_more_routes_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_zigzag_axis', zigzag_start)
 
 
-# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:873)
+# n3_primordial_movement.effect_would_cause (rules/aeon_trespass/primordial_round.ludex:1056)
 # If any effect would cause the Primordial to move past
 @book.rule(
     'n3_primordial_movement.effect_would_cause',
@@ -6678,7 +7088,8 @@ def effect_would_cause_effect(g: Game, ctx: Ctx) -> None:
         g.pull('primordial_miniature', edge_side, ctx.arg('remaining'), ctx=ctx)
 
 
-# n3_primordial_movement.most_primordial_moves_take (rules/aeon_trespass/primordial_round.ludex:919)
+# n3_primordial_movement.most_primordial_moves_take
+# (rules/aeon_trespass/primordial_round.ludex:1102)
 # Most Primordial moves will take place
 book.rule(
     'n3_primordial_movement.most_primordial_moves_take',
@@ -6687,7 +7098,7 @@ book.rule(
 
 
 # n3_primordial_movement.during_movement_primordial_ignores
-# (rules/aeon_trespass/primordial_round.ludex:937)
+# (rules/aeon_trespass/primordial_round.ludex:1120)
 # During movement, the Primordial ignores Terrain
 def during_movement_primordial_ignores_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6709,7 +7120,7 @@ def during_movement_primordial_ignores_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:949)
+# n3_primordial_movement.titans_do_not_impede (rules/aeon_trespass/primordial_round.ludex:1132)
 # Titans do not impede Primordial movement
 def titans_do_not_impede_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.has(g, g.get(GAME, 'prim_swept_spaces'), q.location(g, ctx.need('owner'))))
@@ -6727,7 +7138,7 @@ def titans_do_not_impede_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:958)
+# n3_primordial_movement.primordial_ends_movement (rules/aeon_trespass/primordial_round.ludex:1141)
 # If the Primordial ends its movement
 def primordial_ends_movement_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6760,7 +7171,7 @@ def primordial_ends_movement_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.unavoidable_knockback_happens
-# (rules/aeon_trespass/primordial_round.ludex:968)
+# (rules/aeon_trespass/primordial_round.ludex:1151)
 # The Unavoidable Knockback happens in a straight line away
 @book.rule(
     'n3_primordial_movement.unavoidable_knockback_happens',
@@ -6776,7 +7187,7 @@ def unavoidable_knockback_happens_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'unavoidable_knockback_now', False)
 
 
-# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:1002)
+# n3_primordial_movement.target_out_range (rules/aeon_trespass/primordial_round.ludex:1185)
 # Target out of Range
 @book.rule('n3_primordial_movement.target_out_range', title='Target out of Range')
 def target_out_range_effect(g: Game, ctx: Ctx) -> None:
@@ -6784,7 +7195,7 @@ def target_out_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n3_primordial_movement.smarter_primordials_always_target
-# (rules/aeon_trespass/primordial_round.ludex:1192)
+# (rules/aeon_trespass/primordial_round.ludex:1375)
 # Smarter Primordials always target in range!
 book.rule(
     'n3_primordial_movement.smarter_primordials_always_target',
@@ -6792,7 +7203,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:1195)
+# n3_primordial_movement.rules_above_apply_most (rules/aeon_trespass/primordial_round.ludex:1378)
 # The rules above apply to most cases of movement
 book.rule(
     'n3_primordial_movement.rules_above_apply_most',
@@ -6800,7 +7211,7 @@ book.rule(
 )
 
 
-# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:1198)
+# n3_primordial_movement.move_x: Move X (rules/aeon_trespass/primordial_round.ludex:1381)
 @book.rule(
     'n3_primordial_movement.move_x',
     title='Move X',
@@ -6813,11 +7224,11 @@ def move_x_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_move_limit', g.get(GAME, 'primordial_speed'))
 
 
-# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:1209)
+# n3_primordial_movement.move_x_2: Move to X (rules/aeon_trespass/primordial_round.ludex:1392)
 book.rule('n3_primordial_movement.move_x_2', title='Move to X')
 
 
-# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:1213)
+# primordial_facing.every_primordial_miniature_has (rules/aeon_trespass/primordial_round.ludex:1396)
 # Every Primordial miniature has a front,
 book.rule(
     'primordial_facing.every_primordial_miniature_has',
@@ -6826,7 +7237,7 @@ book.rule(
 
 
 # primordial_facing.targeting_instructions_other_game
-# (rules/aeon_trespass/primordial_round.ludex:1216)
+# (rules/aeon_trespass/primordial_round.ludex:1399)
 # Some targeting instructions and other game
 @book.rule(
     'primordial_facing.targeting_instructions_other_game',
@@ -6840,7 +7251,7 @@ def targeting_instructions_other_game_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:1222)
+# primordial_facing.rear_designates_only_spaces (rules/aeon_trespass/primordial_round.ludex:1405)
 # Rear designates only the spaces adjacent
 @book.rule(
     'primordial_facing.rear_designates_only_spaces',
@@ -6851,7 +7262,7 @@ def rear_designates_only_spaces_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_turning.unless_stated_otherwise_primordial
-# (rules/aeon_trespass/primordial_round.ludex:1229)
+# (rules/aeon_trespass/primordial_round.ludex:1412)
 # Unless stated otherwise, the Primordial always
 def unless_stated_otherwise_primordial_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6887,7 +7298,7 @@ def unless_stated_otherwise_primordial_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'prim_facing', turn_side)
 
 
-# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:1248)
+# primordial_turning.primordial_doesn_t_turn (rules/aeon_trespass/primordial_round.ludex:1431)
 # The Primordial doesn't turn:
 def primordial_doesn_t_turn_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_zone_attack') or q.involuntary(g, 'primordial_miniature'))
@@ -6904,7 +7315,7 @@ def primordial_doesn_t_turn_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_primordial_attack.primordials_always_move_first
-# (rules/aeon_trespass/primordial_round.ludex:1264)
+# (rules/aeon_trespass/primordial_round.ludex:1447)
 # Primordials always move first, then attack
 def primordials_always_move_first_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -6927,7 +7338,7 @@ def primordials_always_move_first_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.usually_attack_without_specific
-# (rules/aeon_trespass/primordial_round.ludex:1273)
+# (rules/aeon_trespass/primordial_round.ludex:1456)
 # Usually, an Attack without a specific
 def usually_attack_without_specific_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_range_x') == 0)
@@ -6943,7 +7354,7 @@ def usually_attack_without_specific_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'ai_attack_range', 1)
 
 
-# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:1281)
+# primordial_attack_types.range_attack_x (rules/aeon_trespass/primordial_round.ludex:1464)
 # Range Attack X
 def range_attack_x_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'ai_range_x')) > 0)
@@ -6959,7 +7370,7 @@ def range_attack_x_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'ai_attack_range', g.get(GAME, 'ai_range_x'))
 
 
-# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:1288)
+# primordial_attack_types.simultaneous_attack (rules/aeon_trespass/primordial_round.ludex:1471)
 # Simultaneous Attack
 @book.rule('primordial_attack_types.simultaneous_attack', title='Simultaneous Attack')
 def simultaneous_attack_effect(g: Game, ctx: Ctx) -> None:
@@ -6986,7 +7397,7 @@ def simultaneous_attack_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.simultaneous_chain_break.solon_breaks_the_chain
-# (rules/aeon_trespass/primordial_round.ludex:1314)
+# (rules/aeon_trespass/primordial_round.ludex:1497)
 # Solon's card makes a Chain Break after his Attack Consequences
 def solon_breaks_the_chain_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('owner') == catalog.SOLON.id)
@@ -7003,7 +7414,7 @@ def solon_breaks_the_chain_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chain_break', ctx)
 
 
-# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:1337)
+# primordial_attack_types.sequential_attack (rules/aeon_trespass/primordial_round.ludex:1520)
 # Sequential Attack
 @book.rule('primordial_attack_types.sequential_attack', title='Sequential Attack')
 def sequential_attack_effect(g: Game, ctx: Ctx) -> None:
@@ -7015,7 +7426,7 @@ def sequential_attack_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.sequential_attack_targets
-# (rules/aeon_trespass/primordial_round.ludex:1352)
+# (rules/aeon_trespass/primordial_round.ludex:1535)
 # If a Sequential Attack targets "All
 def sequential_attack_targets_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_all_titans_in_path') and not g.get(GAME, 'primordial_attack_ended'))
@@ -7059,7 +7470,7 @@ def sequential_attack_targets_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.sequential_attack_targets.no_crash_in_path
-# (rules/aeon_trespass/primordial_round.ludex:1371)
+# (rules/aeon_trespass/primordial_round.ludex:1554)
 # Primordial movement during this Attack does not cause Crash
 def no_crash_in_path_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_all_titans_in_path'))
@@ -7079,7 +7490,7 @@ def no_crash_in_path_effect(g: Game, ctx: Ctx) -> None:
 
 
 # primordial_attack_types.sequential_chain_break.herodotus_breaks_the_sequence
-# (rules/aeon_trespass/primordial_round.ludex:1429)
+# (rules/aeon_trespass/primordial_round.ludex:1612)
 # Herodotus's card makes a Chain Break after his Attack
 def herodotus_breaks_the_sequence_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('owner') == catalog.HERODOTUS.id)
@@ -7096,7 +7507,7 @@ def herodotus_breaks_the_sequence_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chain_break', ctx)
 
 
-# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:1460)
+# primordial_attack_types.zone_attack: Zone Attack (rules/aeon_trespass/primordial_round.ludex:1643)
 def zone_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'ai_zone_attack'))
 
@@ -7146,21 +7557,21 @@ def zone_attack_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('n4_2_attack_consequences.after_performing_evasion_roll', ctx.but(owner=a))
 
 
-# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:1550)
+# primordial_attack_types.judgement: Judgement (rules/aeon_trespass/primordial_round.ludex:1733)
 book.rule('primordial_attack_types.judgement', title='Judgement')
 
 
-# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:1553)
+# primordial_attack_types.who_s_hitting_whom (rules/aeon_trespass/primordial_round.ludex:1736)
 # Who's Hitting Whom
 book.rule('primordial_attack_types.who_s_hitting_whom', title="Who's Hitting Whom")
 
 
-# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:1557)
+# n4_1_evasion_roll.aeon_trespass_2 (rules/aeon_trespass/primordial_round.ludex:1740)
 # In Aeon Trespass
 book.rule('n4_1_evasion_roll.aeon_trespass_2', title='In Aeon Trespass')
 
 
-# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:1560)
+# n4_1_evasion_roll.perform_evasion_roll (rules/aeon_trespass/primordial_round.ludex:1743)
 # To perform an Evasion Roll you must roll the specified
 @book.rule(
     'n4_1_evasion_roll.perform_evasion_roll',
@@ -7187,14 +7598,14 @@ def perform_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n4_1_evasion_roll.then_compare_results_evasion', ctx)
 
 
-# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:1579)
+# n4_1_evasion_roll.have_gear_cards (rules/aeon_trespass/primordial_round.ludex:1762)
 # If you have any Gear cards
 @book.rule('n4_1_evasion_roll.have_gear_cards', title='If you have any Gear cards')
 def have_gear_cards_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'evasion_die_bonus', g.get(ctx.need('owner'), 'evasion_bonus'))
 
 
-# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:1585)
+# n4_1_evasion_roll.then_compare_results_evasion (rules/aeon_trespass/primordial_round.ludex:1768)
 # Then compare the results to the Evasion Roll difficulty
 def then_compare_results_evasion_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('owner'), 'block_x')) > 0)
@@ -7220,7 +7631,7 @@ def then_compare_results_evasion_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die
-# (rules/aeon_trespass/primordial_round.ludex:1593)
+# (rules/aeon_trespass/primordial_round.ludex:1776)
 # Each die: an evade or a hit
 @book.rule(
     'n4_1_evasion_roll.then_compare_results_evasion.score_evasion_die',
@@ -7239,7 +7650,7 @@ def score_evasion_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('evasion_hits', 1, GAME)
 
 
-# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:1603)
+# n4_1_evasion_roll.no_hits_meaning (rules/aeon_trespass/primordial_round.ludex:1786)
 # If there are no hits (meaning
 def no_hits_meaning_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'evasion_hits') == 0)
@@ -7254,7 +7665,7 @@ def no_hits_meaning_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_evade', True)
 
 
-# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:1680)
+# defensive_weapons.weapons_like_shields_have (rules/aeon_trespass/primordial_round.ludex:1863)
 # Some weapons (like Shields) have defensive capabilities
 book.rule(
     'defensive_weapons.weapons_like_shields_have',
@@ -7262,7 +7673,7 @@ book.rule(
 )
 
 
-# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:1684)
+# crit_evade.gear_cards_may_provide (rules/aeon_trespass/primordial_round.ludex:1867)
 # Some Gear cards may provide you with Crit Evade abilities
 book.rule(
     'crit_evade.gear_cards_may_provide',
@@ -7270,7 +7681,7 @@ book.rule(
 )
 
 
-# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:1688)
+# out_reach_oor_evade.reason_titan (rules/aeon_trespass/primordial_round.ludex:1871)
 # If, for some reason, a Titan
 def out_reach_oor_evade_reason_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'target_moved_out_of_reach'))
@@ -7287,7 +7698,7 @@ def out_reach_oor_evade_reason_titan_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_2_attack_consequences.after_performing_evasion_roll
-# (rules/aeon_trespass/primordial_round.ludex:1722)
+# (rules/aeon_trespass/primordial_round.ludex:1905)
 # If, after performing the Evasion Roll,
 def after_performing_evasion_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'evasion_hits')) >= 1)
@@ -7302,7 +7713,7 @@ def after_performing_evasion_roll_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.least_one_die', ctx)
 
 
-# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:1728)
+# attack_effects.least_one_die (rules/aeon_trespass/primordial_round.ludex:1911)
 # If at least one die is a hit, you must trigger all effects
 @book.rule(
     'attack_effects.least_one_die',
@@ -7313,7 +7724,7 @@ def least_one_die_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_effects.other_statistics_tokens', ctx)
 
 
-# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:1736)
+# attack_effects.danger_2: Danger (rules/aeon_trespass/primordial_round.ludex:1919)
 @book.rule('attack_effects.danger_2', title='Danger')
 def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.set(
@@ -7331,7 +7742,7 @@ def danger_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('danger', g.get(GAME, 'danger_to_deal'), ctx.need('owner'))
 
 
-# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:1747)
+# attack_effects.other_statistics_tokens (rules/aeon_trespass/primordial_round.ludex:1930)
 # Other statistics and tokens
 @book.rule('attack_effects.other_statistics_tokens', title='Other statistics and tokens')
 def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
@@ -7340,7 +7751,7 @@ def other_statistics_tokens_effect(g: Game, ctx: Ctx) -> None:
 
 
 # attack_effects.conditions_other_effects_abilities
-# (rules/aeon_trespass/primordial_round.ludex:1754)
+# (rules/aeon_trespass/primordial_round.ludex:1937)
 # Conditions, other effects and abilities
 book.rule(
     'attack_effects.conditions_other_effects_abilities',
@@ -7348,7 +7759,7 @@ book.rule(
 )
 
 
-# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:1758)
+# armor_roll_2.dealt_danger (rules/aeon_trespass/primordial_round.ludex:1941)
 # When you are dealt Danger as a consequence of a Primordial
 @book.rule(
     'armor_roll_2.dealt_danger',
@@ -7363,7 +7774,7 @@ def dealt_danger_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('armor_roll_2.during_armor_roll_count', ctx)
 
 
-# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:1770)
+# armor_roll_2.during_armor_roll_count (rules/aeon_trespass/primordial_round.ludex:1953)
 # During an Armor Roll, you count Potential symbols, not Power
 @book.rule(
     'armor_roll_2.during_armor_roll_count',
@@ -7381,7 +7792,7 @@ def during_armor_roll_count_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:1776)
+# window_opportunity.most_ai_cards_well (rules/aeon_trespass/primordial_round.ludex:1959)
 # Most AI cards, as well as some BP cards and other game
 book.rule(
     'window_opportunity.most_ai_cards_well',
@@ -7389,7 +7800,7 @@ book.rule(
 )
 
 
-# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:1779)
+# window_opportunity.whenever_encounter_window (rules/aeon_trespass/primordial_round.ludex:1962)
 # Whenever you encounter the Window of Opportunity symbol
 book.rule(
     'window_opportunity.whenever_encounter_window',
@@ -7397,7 +7808,7 @@ book.rule(
 )
 
 
-# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:1782)
+# chain_break: Chain Break (rules/aeon_trespass/primordial_round.ludex:1965)
 @book.rule('chain_break', title='Chain Break')
 def chain_break_effect(g: Game, ctx: Ctx) -> None:
     if q.resolving(g, 'titan_attack'):
@@ -7406,7 +7817,7 @@ def chain_break_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'primordial_attack_ended', True)
 
 
-# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:1797)
+# attack_not_broken_yet (rules/aeon_trespass/primordial_round.ludex:1980)
 # A new Attack starts unbroken
 @book.rule(
     'attack_not_broken_yet',
@@ -7420,7 +7831,7 @@ def attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_evade_fail_effects_due', 0)
 
 
-# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:1807)
+# chain_break_rules.trauma_cards_abilities_other (rules/aeon_trespass/primordial_round.ludex:1990)
 # Some Trauma cards, abilities and other
 book.rule(
     'chain_break_rules.trauma_cards_abilities_other',
@@ -7428,7 +7839,7 @@ book.rule(
 )
 
 
-# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:1810)
+# chain_break_rules.titan_bonus_attack (rules/aeon_trespass/primordial_round.ludex:1993)
 # If a Titan Bonus Attack or additional Primordial Attack
 def titan_bonus_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'ai_card_attack'))
@@ -7444,7 +7855,7 @@ def titan_bonus_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'primordial_attack_ended', True)
 
 
-# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:1818)
+# chain_break_rules.case_primordial_zone_attacks (rules/aeon_trespass/primordial_round.ludex:2001)
 # In case of Primordial Zone Attacks,
 def case_primordial_zone_attacks_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'primordial_attack_types.zone_attack'))
@@ -7467,7 +7878,7 @@ def case_primordial_zone_attacks_effect(g: Game, ctx: Ctx) -> None:
 
 
 # chain_break_rules.zone_chain_break.herodotus_breaks_the_chain
-# (rules/aeon_trespass/primordial_round.ludex:1838)
+# (rules/aeon_trespass/primordial_round.ludex:2021)
 # Herodotus's card makes a Chain Break after his Evasion Roll
 def herodotus_breaks_the_chain_check(g: Game, ctx: Ctx) -> bool:
     return bool(ctx.need('owner') == catalog.HERODOTUS.id)
@@ -7484,22 +7895,22 @@ def herodotus_breaks_the_chain_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chain_break', ctx)
 
 
-# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:1865)
+# chain_break_rules.reason_titan (rules/aeon_trespass/primordial_round.ludex:2048)
 # If, for any reason, a Titan
 book.rule('chain_break_rules.reason_titan', title='If, for any reason, a Titan')
 
 
-# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:1868)
+# chain_break_rules.chain_break_happens_during (rules/aeon_trespass/primordial_round.ludex:2051)
 # If a Chain Break happens during
 book.rule('chain_break_rules.chain_break_happens_during', title='If a Chain Break happens during')
 
 
-# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:1876)
+# fate_effect_triggers.fate_cruel_mistress (rules/aeon_trespass/primordial_round.ludex:2059)
 # Fate is a cruel mistress
 book.rule('fate_effect_triggers.fate_cruel_mistress', title='Fate is a cruel mistress')
 
 
-# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:1879)
+# fate_effect_triggers.ai_cards_have_additional (rules/aeon_trespass/primordial_round.ludex:2062)
 # Some AI cards have additional or stronger effects depending
 @book.rule(
     'fate_effect_triggers.ai_cards_have_additional',
@@ -7512,7 +7923,7 @@ def ai_cards_have_additional_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'fate_banner_evasion_dice', 0)
 
 
-# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:1916)
+# other_effect_triggers.may_other_effect_triggers (rules/aeon_trespass/primordial_round.ludex:2099)
 # There may be other effect triggers
 book.rule(
     'other_effect_triggers.may_other_effect_triggers',
@@ -7520,12 +7931,12 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:1920)
+# n5_after_attack.after_attack_section (rules/aeon_trespass/primordial_round.ludex:2103)
 # After Attack effects
 book.rule('n5_after_attack.after_attack_section', title='After Attack effects')
 
 
-# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:1923)
+# n5_after_attack.after_attack_original_target (rules/aeon_trespass/primordial_round.ludex:2106)
 # After Attack effects affect the original Target
 book.rule(
     'n5_after_attack.after_attack_original_target',
@@ -7533,7 +7944,7 @@ book.rule(
 )
 
 
-# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:1926)
+# n5_after_attack.after_attack_multiple_titans (rules/aeon_trespass/primordial_round.ludex:2109)
 # After Attack instructions against multiple Titans
 book.rule(
     'n5_after_attack.after_attack_multiple_titans',
@@ -7541,7 +7952,7 @@ book.rule(
 )
 
 
-# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:1929)
+# n5_after_attack.discard_ai_card (rules/aeon_trespass/primordial_round.ludex:2112)
 # Discard the AI card; an empty AI deck is refilled
 @book.rule(
     'n5_after_attack.discard_ai_card',
@@ -7556,7 +7967,7 @@ def discard_ai_card_effect(g: Game, ctx: Ctx) -> None:
 
 
 # resolve_other_actions.primordials_unspeakable_monsters
-# (rules/aeon_trespass/primordial_round.ludex:1940)
+# (rules/aeon_trespass/primordial_round.ludex:2123)
 # Primordials are unspeakable monsters and they
 book.rule(
     'resolve_other_actions.primordials_unspeakable_monsters',
@@ -7565,7 +7976,7 @@ book.rule(
 
 
 # resolve_other_actions.additional_attacks_resolved_using
-# (rules/aeon_trespass/primordial_round.ludex:1945)
+# (rules/aeon_trespass/primordial_round.ludex:2128)
 # Any additional Attacks are resolved using
 book.rule(
     'resolve_other_actions.additional_attacks_resolved_using',
@@ -7573,7 +7984,7 @@ book.rule(
 )
 
 
-# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:1949)
+# end_primordial_round.end_of_round_effects (rules/aeon_trespass/primordial_round.ludex:2132)
 # End of Primordial Round effects
 @book.rule(
     'end_primordial_round.end_of_round_effects',
@@ -8062,7 +8473,39 @@ def destructible_knockback_end_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('terrain.placing_and_removing_terrain.destroy_terrain', ctx.but(target=t))
 
 
-# terrain.terrain_traits_list.inhabited.inhabited_destroyed (rules/aeon_trespass/terrain.ludex:241)
+# terrain.terrain_traits_list.exposed.exposed_lowers_to_hit (rules/aeon_trespass/terrain.ludex:235)
+# The Primordial on an Exposed tile: -1 To Hit
+@book.rule(
+    'terrain.terrain_traits_list.exposed.exposed_lowers_to_hit',
+    title='The Primordial on an Exposed tile: -1 To Hit',
+    when=Timing('before', target='titan_attack.attack_roll_step'),
+)
+def exposed_lowers_to_hit_effect(g: Game, ctx: Ctx) -> None:
+    g.set(GAME, 'exposed_to_hit', 0)
+    if (
+        q.count(
+            g,
+            [
+                s
+                for s in g.members(q.occupied(g, 'battle_grid', 'primordial_miniature'))
+                if q.count(
+                    g,
+                    [
+                        t
+                        for t in g.members(q.covering(g, s))
+                        if q.is_(g, t, 'terrain_piece')
+                        and q.has(g, g.get(t, 'traits'), catalog.EXPOSED.id)
+                    ],
+                )
+                > 0
+            ],
+        )
+        > 0
+    ):
+        g.set(GAME, 'exposed_to_hit', 1)
+
+
+# terrain.terrain_traits_list.inhabited.inhabited_destroyed (rules/aeon_trespass/terrain.ludex:259)
 # An Inhabited tile destroyed: -1 Diplomacy
 def inhabited_destroyed_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8684,11 +9127,12 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
                     g,
                     [
                         x
-                        for x in g.members(destination)
+                        for x in g.members(q.covering(g, destination))
                         if not q.is_(g, x, 'titan_movement_rules.passable_terrain_tile')
                     ],
                 ),
-                'empty([x for each x in destination where not is(x, passable_terrain_tile)])',
+                'empty([x for each x in covering(destination) where not is(x, '
+                'passable_terrain_tile)])',
             )
             g.require(
                 q.known(
@@ -8704,7 +9148,7 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
                                 g,
                                 [
                                     x
-                                    for x in g.members(s)
+                                    for x in g.members(q.covering(g, s))
                                     if not q.is_(g, x, 'titan_movement_rules.passable_terrain_tile')
                                 ],
                             )
@@ -8713,7 +9157,8 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
                 )
                 <= q.known(g, g.get(GAME, 'movement_allowance')),
                 'distance(m, destination, [s for each s in spaces(battle_grid) where empty([x for '
-                'each x in s where not is(x, passable_terrain_tile)])]) <= movement_allowance',
+                'each x in covering(s) where not is(x, passable_terrain_tile)])]) <= '
+                'movement_allowance',
             )
             g.move_along(
                 m,
@@ -8728,7 +9173,7 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
                             g,
                             [
                                 x
-                                for x in g.members(s)
+                                for x in g.members(q.covering(g, s))
                                 if not q.is_(g, x, 'titan_movement_rules.passable_terrain_tile')
                             ],
                         )
@@ -8738,7 +9183,75 @@ def movement_restrictions_effect(g: Game, ctx: Ctx) -> None:
             )
 
 
-# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:789)
+# titan_movement_rules.dead_titan_off_the_board (rules/aeon_trespass/titan_round.ludex:718)
+# A dead Titan's miniature is removed from the Battle Board
+def dead_titan_off_the_board_check(g: Game, ctx: Ctx) -> bool:
+    return bool(
+        not q.resolving(g, 'keywords.keywords_list.knockback.suffer_knockback')
+        and not q.resolving(g, 'keywords.keywords_list.pushback.suffer_pushback')
+        and not q.resolving(g, 'keywords.keywords_list.pull.suffer_pull'),
+    )
+
+
+@book.rule(
+    'titan_movement_rules.dead_titan_off_the_board',
+    title="A dead Titan's miniature is removed from the Battle Board",
+    when=Timing('after', target='titan_death'),
+    check=dead_titan_off_the_board_check,
+)
+def dead_titan_off_the_board_effect(g: Game, ctx: Ctx) -> None:
+    for m in g.members(
+        [
+            f
+            for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+            if g.get(f, 'pilot') == ctx.need('owner')
+            and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, f))
+        ],
+    ):
+        g.move(m, 'titan_movement_rules.dead_titan_miniatures')
+        g.remove(m, 'titan_movement_rules.dead_titan_miniatures')
+    if q.has(g, q.spaces(g, 'battle_grid'), q.location(g, ctx.need('owner'))):
+        g.move(ctx.get('owner'), 'titan_movement_rules.dead_titan_miniatures')
+        g.remove(ctx.get('owner'), 'titan_movement_rules.dead_titan_miniatures')
+
+
+# titan_movement_rules.dead_titan_off_after_the_move (rules/aeon_trespass/titan_round.ludex:735)
+# A Titan that died being moved leaves the board after the move
+@book.rule(
+    'titan_movement_rules.dead_titan_off_after_the_move',
+    title='A Titan that died being moved leaves the board after the move',
+    when=Timing(
+        'any',
+        options=(
+            Timing('after', target='keywords.keywords_list.knockback.suffer_knockback'),
+            Timing('after', target='keywords.keywords_list.pushback.suffer_pushback'),
+            Timing('after', target='keywords.keywords_list.pull.suffer_pull'),
+        ),
+    ),
+)
+def dead_titan_off_after_the_move_effect(g: Game, ctx: Ctx) -> None:
+    for m in g.members(
+        [
+            f
+            for f in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+            if q.dead(g, g.get(f, 'pilot'))
+            and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, f))
+        ],
+    ):
+        g.move(m, 'titan_movement_rules.dead_titan_miniatures')
+        g.remove(m, 'titan_movement_rules.dead_titan_miniatures')
+    for a in g.members(
+        [
+            d
+            for d in g.members(q.all_(g, 'argonaut'))
+            if q.dead(g, d) and q.has(g, q.spaces(g, 'battle_grid'), q.location(g, d))
+        ],
+    ):
+        g.move(a, 'titan_movement_rules.dead_titan_miniatures')
+        g.remove(a, 'titan_movement_rules.dead_titan_miniatures')
+
+
+# move_like_ability.ability_trauma (rules/aeon_trespass/titan_round.ludex:873)
 # If an ability, Trauma, or any other effect allows
 @book.rule(
     'move_like_ability.ability_trauma',
@@ -8749,7 +9262,7 @@ def ability_trauma_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('titan_movement_rules.movement_restrictions', ctx)
 
 
-# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:821)
+# voluntary_movement.movement_performed_part (rules/aeon_trespass/titan_round.ludex:905)
 # All movement performed as part of a movement action
 book.rule(
     'voluntary_movement.movement_performed_part',
@@ -8757,7 +9270,7 @@ book.rule(
 )
 
 
-# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:825)
+# involuntary_movement.movement_caused_opposing (rules/aeon_trespass/titan_round.ludex:909)
 # All movement caused by an opposing
 def movement_caused_opposing_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8781,7 +9294,7 @@ def movement_caused_opposing_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.arg('piece'), 'terrain_supply')
 
 
-# involuntary_movement.involuntary_end_on_titan (rules/aeon_trespass/titan_round.ludex:853)
+# involuntary_movement.involuntary_end_on_titan (rules/aeon_trespass/titan_round.ludex:937)
 # A Titan ends involuntary movement on another Titan's space: the other is displaced
 def involuntary_end_on_titan_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -8809,7 +9322,7 @@ def involuntary_end_on_titan_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('keywords.keywords_list.displace.displace_target', ctx.but(target=o))
 
 
-# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:918)
+# involuntary_movement.important (rules/aeon_trespass/titan_round.ludex:1002)
 # Important: A single effect can be a voluntary movement
 book.rule(
     'involuntary_movement.important',
@@ -8818,7 +9331,7 @@ book.rule(
 
 
 # involuntary_movement_reduction.titan_abilities_traits_other
-# (rules/aeon_trespass/titan_round.ludex:922)
+# (rules/aeon_trespass/titan_round.ludex:1006)
 # Titan abilities, traits and other effects
 def titan_abilities_traits_other_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'unavoidable_knockback_now'))
@@ -8864,7 +9377,7 @@ def titan_abilities_traits_other_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:1011)
+# other_uses_movement_actions.mentioned_start (rules/aeon_trespass/titan_round.ludex:1095)
 # As mentioned at the start of this section
 book.rule(
     'other_uses_movement_actions.mentioned_start',
@@ -8872,7 +9385,7 @@ book.rule(
 )
 
 
-# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:1017)
+# titan_attack: Titan Attack (the attack sequence) (rules/aeon_trespass/titan_round.ludex:1101)
 book.procedure(
     'titan_attack',
     title='Titan Attack (the attack sequence)',
@@ -8892,19 +9405,19 @@ book.procedure(
 )
 
 
-# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:1022)
+# titan_attack.declare_attack (rules/aeon_trespass/titan_round.ludex:1106)
 # 1. Declare Attack and Active Weapon
 book.rule('titan_attack.declare_attack', title='1. Declare Attack and Active Weapon', kind='step')
 
 
-# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:1026)
+# titan_attack.raise_rage (rules/aeon_trespass/titan_round.ludex:1110)
 # 2. Raise Rage and check Priority Target
 @book.rule('titan_attack.raise_rage', title='2. Raise Rage and check Priority Target', kind='step')
 def raise_rage_effect(g: Game, ctx: Ctx) -> None:
     g.gain('rage', 1, ctx.need('owner'))
 
 
-# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:1034)
+# titan_attack.attack_roll_step: 3. Attack Roll (rules/aeon_trespass/titan_round.ludex:1118)
 def attack_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8917,7 +9430,7 @@ book.rule(
 )
 
 
-# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:1039)
+# titan_attack.first_window: 4. First Ability Window (rules/aeon_trespass/titan_round.ludex:1123)
 def first_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8932,7 +9445,7 @@ def first_window_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_first_window', ctx)
 
 
-# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:1046)
+# titan_attack.draw_bp: 5. Draw BP card (rules/aeon_trespass/titan_round.ludex:1130)
 def draw_bp_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8940,7 +9453,7 @@ def draw_bp_check(g: Game, ctx: Ctx) -> bool:
 book.rule('titan_attack.draw_bp', title='5. Draw BP card', kind='step', check=draw_bp_check)
 
 
-# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:1051)
+# titan_attack.power_roll_step: 6. Power Roll (rules/aeon_trespass/titan_round.ludex:1135)
 def power_roll_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8958,7 +9471,7 @@ def power_roll_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_4_using_potentials.potential_result_gives_one', ctx)
 
 
-# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:1071)
+# titan_attack.responses: 7. Primordial Responses (rules/aeon_trespass/titan_round.ludex:1155)
 def responses_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
 
@@ -8971,7 +9484,7 @@ book.rule(
 )
 
 
-# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:1076)
+# titan_attack.wounds_and_escalation (rules/aeon_trespass/titan_round.ludex:1160)
 # 8. Wounds and Escalation
 def wounds_and_escalation_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'attack_chain_broken'))
@@ -8985,7 +9498,7 @@ book.rule(
 )
 
 
-# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:1081)
+# titan_attack.clear_kratos_pool (rules/aeon_trespass/titan_round.ludex:1165)
 # 9. Clear the Kratos Pool
 @book.rule('titan_attack.clear_kratos_pool', title='9. Clear the Kratos Pool', kind='step')
 def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
@@ -8996,13 +9509,13 @@ def clear_kratos_pool_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'diversion_tokens', 0)
 
 
-# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:1091)
+# titan_attack.second_window: 10. Second Ability Window (rules/aeon_trespass/titan_round.ludex:1175)
 @book.rule('titan_attack.second_window', title='10. Second Ability Window', kind='step')
 def second_window_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('attack_second_window', ctx)
 
 
-# attack_first_window (rules/aeon_trespass/titan_round.ludex:1097)
+# attack_first_window (rules/aeon_trespass/titan_round.ludex:1181)
 # 4. First Ability Window: the window itself
 book.procedure(
     'attack_first_window',
@@ -9012,7 +9525,7 @@ book.procedure(
 )
 
 
-# attack_first_window.attacker_abilities (rules/aeon_trespass/titan_round.ludex:1102)
+# attack_first_window.attacker_abilities (rules/aeon_trespass/titan_round.ludex:1186)
 # The attacking Titan's abilities of the first window
 @book.rule(
     'attack_first_window.attacker_abilities',
@@ -9020,15 +9533,6 @@ book.procedure(
     kind='step',
 )
 def attack_first_window_attacker_abilities_effect(g: Game, ctx: Ctx) -> None:
-    if q.known(g, g.get(ctx.need('owner'), 'auto_break_x')) > 0:
-        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'auto_break_x'))
-        g.trigger('keywords.keywords_list.auto_break.auto_break_tokens', ctx)
-    if g.get(ctx.need('owner'), 'has_sacrifice'):
-        g.trigger('keywords.keywords_list.sacrifice.sacrifice_break', ctx)
-    if g.get(ctx.need('owner'), 'has_spotlight'):
-        g.trigger('keywords.keywords_list.spotlight.spotlight_power', ctx)
-    if g.get(ctx.need('owner'), 'has_provoke'):
-        g.trigger('keywords.keywords_list.provoke.provoke_priority_target', ctx)
     if (
         g.get(ctx.need('owner'), 'has_vault')
         and g.may(ctx, 'attack_first_window.attacker_abilities', 'vault_in_first_window')
@@ -9047,7 +9551,7 @@ def attack_first_window_attacker_abilities_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# attack_second_window (rules/aeon_trespass/titan_round.ludex:1123)
+# attack_second_window (rules/aeon_trespass/titan_round.ludex:1198)
 # 10. Second Ability Window: the window itself
 book.procedure(
     'attack_second_window',
@@ -9057,7 +9561,7 @@ book.procedure(
 )
 
 
-# attack_second_window.attacker_abilities (rules/aeon_trespass/titan_round.ludex:1127)
+# attack_second_window.attacker_abilities (rules/aeon_trespass/titan_round.ludex:1202)
 # The attacking Titan's abilities of the second window
 @book.rule(
     'attack_second_window.attacker_abilities',
@@ -9065,20 +9569,6 @@ book.procedure(
     kind='step',
 )
 def attack_second_window_attacker_abilities_effect(g: Game, ctx: Ctx) -> None:
-    if q.known(g, g.get(ctx.need('owner'), 'break_x')) > 0:
-        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'break_x'))
-        g.trigger('keywords.keywords_list.break_keyword.break_tokens_placed', ctx)
-    if q.known(g, g.get(ctx.need('owner'), 'opening_x')) > 0:
-        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'opening_x'))
-        g.trigger('keywords.keywords_list.opening.opening_tokens_placed', ctx)
-    if q.known(g, g.get(ctx.need('owner'), 'overbreak_x')) > 0:
-        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'overbreak_x'))
-        g.trigger('keywords.keywords_list.overbreak.overbreak_tokens', ctx)
-    if q.known(g, g.get(ctx.need('owner'), 'elation_x')) > 0:
-        g.set(GAME, 'keyword_x', g.get(ctx.need('owner'), 'elation_x'))
-        g.trigger('keywords.keywords_list.elation.elation_opening', ctx)
-    if g.get(ctx.need('owner'), 'has_diversion'):
-        g.trigger('keywords.keywords_list.diversion.diversion_token', ctx)
     if (
         g.get(ctx.need('owner'), 'has_vault')
         and not q.used(
@@ -9109,7 +9599,7 @@ def attack_second_window_attacker_abilities_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1241)
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1356)
 # A new Titan Attack starts unbroken
 @book.rule(
     'titan_attack_not_broken_yet',
@@ -9123,7 +9613,7 @@ def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_miss_effects_due', 0)
 
 
-# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1257)
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1372)
 # Declare you are about to Attack,
 def declare_about_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9167,7 +9657,7 @@ def declare_about_attack_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1277)
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1392)
 # If you cannot choose a legal
 def cannot_choose_legal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'no_legal_active_weapon'))
@@ -9183,7 +9673,7 @@ def cannot_choose_legal_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1310)
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1425)
 # Effective Range
 @book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
 def effective_range_effect(g: Game, ctx: Ctx) -> None:
@@ -9203,7 +9693,7 @@ def effective_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n1_declare_attack_active_weapon.effective_range_most_weapons
-# (rules/aeon_trespass/titan_round.ludex:1324)
+# (rules/aeon_trespass/titan_round.ludex:1439)
 # An effective range of most weapons
 def effective_range_most_weapons_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'weapon_reach') == 0 and g.get(GAME, 'weapon_ranged_max') == 0)
@@ -9219,7 +9709,7 @@ def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1332)
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1447)
 # Reach X weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.reach_x_weapons_have',
@@ -9230,7 +9720,7 @@ def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1339)
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1454)
 # Ranged X–Y weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.ranged_x_y_weapons',
@@ -9245,7 +9735,7 @@ def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1425)
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1540)
 # Roll a number of (d10) Attack
 @book.rule(
     'n3_attack_roll.roll_number_d10_attack',
@@ -9267,7 +9757,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
 
 
-# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1445)
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1560)
 # Each die with a result equal
 def die_result_equal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_misses') == 0)
@@ -9283,7 +9773,7 @@ def die_result_equal_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_hit', True)
 
 
-# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1451)
+# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1566)
 # Each die: a hit or a miss
 @book.rule('n3_attack_roll.die_result_equal.score_attack_die', title='Each die: a hit or a miss')
 def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
@@ -9295,13 +9785,14 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
         + q.known(g, g.get(GAME, 'attack_die_bonus'))
         + q.known(g, g.get(GAME, 'blindspot_precision'))
         >= q.known(g, g.get(GAME, 'primordial_to_hit')) + q.known(g, g.get(GAME, 'bonus_to_hit'))
+        - q.known(g, g.get(GAME, 'exposed_to_hit'))
     ):
         g.gain('attack_hits', 1, GAME)
     else:
         g.gain('attack_misses', 1, GAME)
 
 
-# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1462)
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1578)
 # All dice that are not hits are misses
 def dice_not_hits_misses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_hits') == 0)
@@ -9318,7 +9809,7 @@ def dice_not_hits_misses_effect(g: Game, ctx: Ctx) -> None:
     g.skip_to('titan_attack', 'titan_attack.clear_kratos_pool')
 
 
-# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1470)
+# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1586)
 # After step 9, a full miss ends the Attack
 def full_miss_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_full_miss'))
@@ -9334,12 +9825,12 @@ def full_miss_ends_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1476)
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1592)
 # Note that some Gear cards have
 book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
 
 
-# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1547)
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1663)
 # Whenever you perform an Attack or Evasion Roll
 def whenever_perform_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 10)
@@ -9355,7 +9846,7 @@ def whenever_perform_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_chance', True)
 
 
-# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1557)
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1673)
 # Some Gear cards, Titan Sheets and Mnemos cards introduce
 book.rule(
     'crit_die.gear_cards_titan_sheets',
@@ -9363,7 +9854,7 @@ book.rule(
 )
 
 
-# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1560)
+# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1676)
 def crit_chance_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -9381,7 +9872,7 @@ def crit_chance_effects_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_chance_effects_due', 1, GAME)
 
 
-# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1567)
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1683)
 def crit_miss_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -9399,7 +9890,7 @@ def crit_miss_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_miss_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1574)
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1690)
 def crit_evade_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -9417,7 +9908,7 @@ def crit_evade_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_evade_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1580)
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1696)
 def crit_evade_fail_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -9436,7 +9927,7 @@ def crit_evade_fail_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_first_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1595)
+# (rules/aeon_trespass/titan_round.ludex:1711)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n4_first_ability_window.activate_applicable_abilities_from',
@@ -9444,7 +9935,7 @@ book.rule(
 )
 
 
-# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1598)
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1714)
 # Abilities used during this window will influence your own
 book.rule(
     'n4_first_ability_window.abilities_used_during_window',
@@ -9452,7 +9943,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1602)
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1718)
 # Primordials are giant monsters from some Other Place
 book.rule(
     'n5_draw_bp_card.primordials_giant_monsters_from',
@@ -9460,7 +9951,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1605)
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1721)
 # Draw the top card from the BP deck and reveal it
 @book.rule(
     'n5_draw_bp_card.draw_top_card_from',
@@ -9471,7 +9962,7 @@ def draw_top_card_from_effect(g: Game, ctx: Ctx) -> None:
     g.draw('bp_deck', 1, 'current_bp_card')
 
 
-# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1610)
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1726)
 @book.rule(
     'n5_draw_bp_card.point_bp',
     title='If at any point the BP',
@@ -9490,7 +9981,7 @@ def point_bp_effect(g: Game, ctx: Ctx) -> None:
         g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1643)
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1759)
 # BP cards include the following information:
 book.rule(
     'n5_draw_bp_card.bp_cards_include_following',
@@ -9498,7 +9989,7 @@ book.rule(
 )
 
 
-# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1661)
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1777)
 # Hitting the Primordial is only the beginning
 book.rule(
     'n6_power_roll.hitting_primordial_only_beginning',
@@ -9506,17 +9997,17 @@ book.rule(
 )
 
 
-# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1664)
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1780)
 # To do that, your Total Power
 book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
 
 
-# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1678)
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1794)
 # First, gather your Power Pool
 book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
 
 
-# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1682)
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1798)
 # Each successful hit grants you as many Power dice
 @book.rule(
     'n6_1_creating_power_pool.successful_hit_grants',
@@ -9533,14 +10024,14 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
 
-# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1692)
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1808)
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_pool', 1 + q.known(g, g.get(GAME, 'power_dice_bonus')), GAME)
 
 
-# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1727)
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1843)
 # Power Dice Tiers
 @book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
 def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
@@ -9551,7 +10042,7 @@ def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1733)
+# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1849)
 # Power Dice Tiers: red, black, white
 def power_die_tier_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'power_die_tier')
@@ -9566,7 +10057,7 @@ book.table(
 
 
 # power_dice_limit_2.powerful_weapons_combined_additional
-# (rules/aeon_trespass/titan_round.ludex:1754)
+# (rules/aeon_trespass/titan_round.ludex:1870)
 # Some powerful weapons combined with additional
 @book.rule(
     'power_dice_limit_2.powerful_weapons_combined_additional',
@@ -9590,7 +10081,7 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
     g.lose('power_pool', 2 * q.known(g, g.get(GAME, 'power_pool_higher_tier')), GAME)
 
 
-# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1775)
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1891)
 # To perform a Power Roll, simply
 @book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
 def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
@@ -9606,7 +10097,7 @@ def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
             g.gain('potentials', 1, GAME)
 
 
-# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1795)
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1911)
 # Each potential result gives you one potential
 @book.rule(
     'n6_4_using_potentials.potential_result_gives_one',
@@ -9616,7 +10107,7 @@ def potential_result_gives_one_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('keywords.keywords_list.break_keyword.break_token_power', ctx)
 
 
-# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1802)
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1918)
 # After using all re-rolls, potential symbols
 book.rule(
     'n6_5_resolve_power_roll.after_using_re_rolls',
@@ -9624,7 +10115,7 @@ book.rule(
 )
 
 
-# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1805)
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1921)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) >= q.known(g, g.get(GAME, 'primordial_at')))
@@ -9643,7 +10134,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'attack_result', 'wound')
 
 
-# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1817)
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1933)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) < q.known(g, g.get(GAME, 'primordial_at')))
@@ -9659,7 +10150,7 @@ def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_result', 'fail')
 
 
-# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1823)
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1939)
 # Note: Some game elements have additional effects that trigger
 book.rule(
     'n6_5_resolve_power_roll.note_additional_effects',
@@ -9668,7 +10159,7 @@ book.rule(
 
 
 # n7_primordial_responses.primordials_powerful_monstrous_beings
-# (rules/aeon_trespass/titan_round.ludex:1827)
+# (rules/aeon_trespass/titan_round.ludex:1943)
 # Primordials are powerful monstrous beings and they
 book.rule(
     'n7_primordial_responses.primordials_powerful_monstrous_beings',
@@ -9676,7 +10167,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1830)
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1946)
 # The exact nature of the response
 def exact_nature_response_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'wound')
@@ -9692,7 +10183,7 @@ def exact_nature_response_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'bp_response', 'Wound')
 
 
-# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1837)
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1953)
 # If you failed to wound the Primordial, you resolve the Fail
 @book.rule(
     'n7_primordial_responses.failed_wound',
@@ -9707,7 +10198,7 @@ def failed_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'instinct_response', g.get(GAME, 'attack_result') != 'critical wound')
 
 
-# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1852)
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1968)
 # Once you know which Response should
 book.rule(
     'n7_primordial_responses.once_know_response_should',
@@ -9715,7 +10206,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1855)
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1971)
 # If the Response doesn't involve any kind of new Attack
 book.rule(
     'n7_primordial_responses.response_doesn_t_involve',
@@ -9724,7 +10215,7 @@ book.rule(
 
 
 # n7_primordial_responses.unless_stated_otherwise_responses
-# (rules/aeon_trespass/titan_round.ludex:1858)
+# (rules/aeon_trespass/titan_round.ludex:1974)
 # Unless stated otherwise, Responses are resolved
 book.rule(
     'n7_primordial_responses.unless_stated_otherwise_responses',
@@ -9732,7 +10223,7 @@ book.rule(
 )
 
 
-# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1862)
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1978)
 # Unless stated otherwise, a Response should
 book.rule(
     'responses_adjacency.unless_stated_otherwise_response',
@@ -9740,7 +10231,7 @@ book.rule(
 )
 
 
-# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1865)
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1981)
 # Knockback and Knockdown are the exceptions
 def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9784,7 +10275,7 @@ def knockback_knockdown_exceptions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1875)
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1991)
 # Escalation, a central Battle mechanic
 book.rule(
     'n8_wounds_escalation.escalation_central_mechanic',
@@ -9792,7 +10283,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1878)
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1994)
 # Failing to wound: the BP card to the discard pile
 def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'fail')
@@ -9809,7 +10300,7 @@ def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
-# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:1947)
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:2063)
 # A Wound: the BP card is wounded
 def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') != 'fail')
@@ -9827,7 +10318,7 @@ def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='current_bp_card')
 
 
-# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:1956)
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:2072)
 # Wounding the Primordial performs Escalation
 @book.rule(
     'n8_wounds_escalation.wound_and_escalate',
@@ -9838,7 +10329,7 @@ def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chart_row', ctx)
 
 
-# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:1964)
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:2080)
 # Successfully wounded BP cards become Wounds
 book.rule(
     'wound_stack_2.successfully_wounded_bp_cards',
@@ -9846,7 +10337,7 @@ book.rule(
 )
 
 
-# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:1967)
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:2083)
 # Some attacks are so devastating they
 @book.rule(
     'wound_stack_2.attacks_so_devastating',
@@ -9862,7 +10353,7 @@ def attacks_so_devastating_effect(g: Game, ctx: Ctx) -> None:
         g.gain('wound_stack_wounds', 1, GAME)
 
 
-# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:1990)
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:2106)
 # Escalation is the process of adding
 book.rule(
     'performing_escalation.escalation_process_adding',
@@ -9870,12 +10361,12 @@ book.rule(
 )
 
 
-# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:1993)
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:2109)
 # For a full breakdown of each
 book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
 
 
-# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:1996)
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:2112)
 # For general rules, see the following
 book.rule(
     'performing_escalation.general_rules_see_following',
@@ -9883,22 +10374,22 @@ book.rule(
 )
 
 
-# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:2000)
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:2116)
 # Your attack has exposed a deeper
 book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
 
 
-# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:2003)
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:2119)
 # In general, when the current BP
 book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
 
 
-# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:2006)
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:2122)
 # For special cases, see the Full
 book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
 
 
-# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:2010)
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:2126)
 # The Primordial becomes more aggressive
 book.rule(
     'escalating_ai_deck.ai_deck_more_aggressive',
@@ -9906,22 +10397,22 @@ book.rule(
 )
 
 
-# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:2013)
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:2129)
 # Escalating the AI deck
 book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
 
 
-# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:2018)
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:2134)
 # No AI card of the wounded card's level
 book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
 
 
-# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:2021)
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:2137)
 book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
 
 
 # n10_second_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:2257)
+# (rules/aeon_trespass/titan_round.ludex:2373)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n10_second_ability_window.activate_applicable_abilities_from',
@@ -9929,7 +10420,7 @@ book.rule(
 )
 
 
-# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2260)
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2376)
 # During this ability window, you can use most
 book.rule(
     'n10_second_ability_window.during_ability_window_can',
@@ -9938,7 +10429,7 @@ book.rule(
 
 
 # end_titan_attack_attack_responses.after_resolve_second_ability
-# (rules/aeon_trespass/titan_round.ludex:2264)
+# (rules/aeon_trespass/titan_round.ludex:2380)
 # After you resolve the second ability
 @book.rule(
     'end_titan_attack_attack_responses.after_resolve_second_ability',
@@ -9951,7 +10442,7 @@ def after_resolve_second_ability_effect(g: Game, ctx: Ctx) -> None:
 
 
 # complicated_actions.sometimes_especially_complicated_maneuvers
-# (rules/aeon_trespass/titan_round.ludex:2273)
+# (rules/aeon_trespass/titan_round.ludex:2389)
 # Sometimes, especially complicated maneuvers
 def sometimes_especially_complicated_maneuvers_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'movement_action_spent') and not g.get(GAME, 'combat_action_spent'))
@@ -9967,7 +10458,7 @@ def sometimes_especially_complicated_maneuvers_effect(g: Game, ctx: Ctx) -> None
     g.set(GAME, 'combat_action_spent', True)
 
 
-# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2296)
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2412)
 # Many active abilities, as well as some other game effects
 def many_active_abilities_well_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9988,7 +10479,7 @@ def many_active_abilities_well_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2312)
+# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2428)
 # Solon performs two free actions
 @book.rule(
     'free_actions.two_free_actions.before_actions',
@@ -10007,7 +10498,7 @@ def before_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2317)
+# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2433)
 # Solon performs the first one again
 @book.rule(
     'free_actions.two_free_actions.after_actions',
@@ -10022,12 +10513,12 @@ def after_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2345)
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2461)
 # The rarest type of Titan action
 book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
 
 
-# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2354)
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2470)
 # Argo Abilities are Technologies used in Battle
 book.rule(
     'argo_abilities_section.argo_abilities_technologies',
@@ -10035,7 +10526,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2357)
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2473)
 # Argo Ability (AA) Limit
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -10045,7 +10536,7 @@ def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2383)
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2499)
 # Argo Ability Charges
 def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
     g.pay('charges_left', 1, GAME)
@@ -10058,7 +10549,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2400)
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2516)
 # Using Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities',
@@ -10071,7 +10562,7 @@ def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them
-# (rules/aeon_trespass/titan_round.ludex:2436)
+# (rules/aeon_trespass/titan_round.ludex:2552)
 # The players use the two sample Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them',
@@ -10098,7 +10589,7 @@ def use_them_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.unexhaust_each_round
-# (rules/aeon_trespass/titan_round.ludex:2456)
+# (rules/aeon_trespass/titan_round.ludex:2572)
 # Argo Abilities unexhaust at the end of each Round
 @book.rule(
     'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
@@ -10329,7 +10820,6 @@ def choose_godform_effect(g: Game, ctx: Ctx) -> None:
     'awakenings.awaken.immediate_effects',
     title='Immediate Effects of Awakening',
     kind='step',
-    prose=1,
 )
 def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chain_break', ctx)
@@ -10338,14 +10828,43 @@ def awaken_immediate_effects_effect(g: Game, ctx: Ctx) -> None:
         g.discard(c, source=g.get(ctx.need('owner'), 'condition_cards'))
     g.set(ctx.need('owner'), 'despair', 0)
     g.gain('trespass_tokens', 2, ctx.need('owner'))
-    g.prose(
-        'You may immediately perform a move or Pushback up to your Speed value and perform a '
-        'Bonus Attack; these are not regular actions.',
-    )
+    if g.may(ctx, 'awakenings.awaken.immediate_effects', 'awakened_move'):
+        chosen_1 = g.pick(
+            ctx,
+            'awakenings.awaken.immediate_effects',
+            'awakened_move_kind',
+            g.members(['move', 'pushback']),
+        )
+        for awakened_move_kind in chosen_1:
+            if awakened_move_kind == 'move':
+                g.set(GAME, 'movement_allowance', g.get(ctx.need('owner'), 'titan_speed'))
+                g.trigger('titan_movement_rules.movement_restrictions', ctx)
+            else:
+                for f in g.members(
+                    [
+                        g_
+                        for g_ in g.members(q.all_(g, 'titan_movement_rules.titan_figure'))
+                        if g.get(g_, 'pilot') == ctx.need('owner') and q.in_play(g, g_)
+                    ],
+                ):
+                    chosen_2 = g.pick(
+                        ctx,
+                        'awakenings.awaken.immediate_effects',
+                        'awakened_pushback',
+                        g.members(g.span(1, g.get(ctx.need('owner'), 'titan_speed'))),
+                    )
+                    for awakened_pushback in chosen_2:
+                        g.set(GAME, 'keyword_x', awakened_pushback)
+                        g.trigger(
+                            'keywords.keywords_list.pushback.suffer_pushback',
+                            ctx.but(target='primordial_miniature', args=(('source', f),)),
+                        )
+    if g.may(ctx, 'awakenings.awaken.immediate_effects', 'awakened_bonus_attack'):
+        g.trigger('additional_battle_rules.bonus_attacks.bonus_attack_effect', ctx)
     g.trigger('adversary_activation', ctx)
 
 
-# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:500)
+# awakenings.other_awakening_rules.godform_power_die (rules/aeon_trespass/tokens.ludex:575)
 # The Godform Power die
 def godform_power_die_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -10362,7 +10881,7 @@ def godform_power_die_effect(g: Game, ctx: Ctx) -> None:
     g.prose('Add the Godform Power die to the Power Pool instead of your Titan Power die.')
 
 
-# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:507)
+# awakenings.other_awakening_rules.godform_bonuses (rules/aeon_trespass/tokens.ludex:582)
 # The Godform card's other bonuses
 def godform_bonuses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -10375,7 +10894,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:511)
+# awakenings.other_awakening_rules.godform_special_attack (rules/aeon_trespass/tokens.ludex:586)
 # Godform Special Attacks
 def godform_special_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -10388,7 +10907,7 @@ book.rule(
 )
 
 
-# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:516)
+# awakenings.other_awakening_rules.dead_gods_obol (rules/aeon_trespass/tokens.ludex:591)
 # You live: By the power of the Dead Gods…
 def dead_gods_obol_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
@@ -10405,7 +10924,7 @@ def dead_gods_obol_effect(g: Game, ctx: Ctx) -> None:
 
 
 # awakenings.other_awakening_rules.dead_gods_obol.dead_gods_obol_removed
-# (rules/aeon_trespass/tokens.ludex:522)
+# (rules/aeon_trespass/tokens.ludex:597)
 # Remove it when the Obol Draw is resolved
 def dead_gods_obol_removed_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, 'obol_deck', catalog.YOU_LIVE_DEAD_GODS.id))
@@ -10421,7 +10940,7 @@ def dead_gods_obol_removed_effect(g: Game, ctx: Ctx) -> None:
     g.remove(catalog.YOU_LIVE_DEAD_GODS.id, 'obol_deck')
 
 
-# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:527)
+# awakenings.other_awakening_rules.trespass_stand_up (rules/aeon_trespass/tokens.ludex:602)
 # Discard a Trespass token to stand up
 def trespass_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -10445,7 +10964,7 @@ def trespass_stand_up_effect(g: Game, ctx: Ctx) -> None:
     g.discard('knockdown_card', source=g.get(ctx.need('owner'), 'condition_cards'))
 
 
-# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:537)
+# awakenings.ending_the_awakening: Ending the Awakening (rules/aeon_trespass/tokens.ludex:612)
 def ending_the_awakening_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'awakened'))
 
@@ -10467,7 +10986,7 @@ def ending_the_awakening_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('titan_death', ctx)
 
 
-# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:595)
+# summonings_in_battle.summoning_requirement (rules/aeon_trespass/tokens.ludex:673)
 # A Summoning's requirement refers to the current Battle
 book.rule(
     'summonings_in_battle.summoning_requirement',
@@ -10475,7 +10994,7 @@ book.rule(
 )
 
 
-# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:600)
+# summonings_in_battle.summoning_timing (rules/aeon_trespass/tokens.ludex:678)
 # When a Summoning can be used
 def summoning_timing_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.fact('summoning_moment_specified'))
@@ -10491,12 +11010,12 @@ def summoning_timing_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('summoning', ctx.but(args=(('summoning_used', ctx.arg('summoning_used')),)))
 
 
-# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:611)
+# summonings_in_battle.summoning_rules (rules/aeon_trespass/tokens.ludex:689)
 # Otherwise, the rules on p. 22
 book.rule('summonings_in_battle.summoning_rules', title='Otherwise, the rules on p. 22')
 
 
-# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:658)
+# tests_in_battle.perform_test: Performing a test (rules/aeon_trespass/tokens.ludex:736)
 @book.rule('tests_in_battle.perform_test', title='Performing a test')
 def perform_test_effect(g: Game, ctx: Ctx) -> None:
     r = g.roll('important_game_rules.dice.d10', ctx)
@@ -10512,7 +11031,7 @@ def perform_test_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'test_bonus', 0)
 
 
-# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:676)
+# tests_in_battle.rolls_are_not_tests (rules/aeon_trespass/tokens.ludex:754)
 # A roll that is not a test
 book.rule('tests_in_battle.rolls_are_not_tests', title='A roll that is not a test')
 
@@ -11039,8 +11558,27 @@ def move_the_argo_effect(g: Game, ctx: Ctx) -> None:
                 ),
             ),
         )
+        g.trigger(
+            'voyage.movement.tile_sectors.choose_arrow_first',
+            ctx.but(
+                args=(
+                    ('from_tile', q.location(g, 'voyage.argo_miniature')),
+                    ('to_tile', destination),
+                ),
+            ),
+        )
         if not q.contains(g, destination, 'aeon_components.map_tile'):
             g.place('aeon_components.map_tile', destination)
+        g.trigger(
+            'voyage.movement.tile_sectors.leave_by_sector_arrows',
+            ctx.but(
+                args=(
+                    ('from_tile', q.location(g, 'voyage.argo_miniature')),
+                    ('to_tile', destination),
+                    ('arrow', g.get(GAME, 'arrow_followed')),
+                ),
+            ),
+        )
         g.trigger(
             'voyage.movement.tile_sectors.last_visited_city',
             ctx.but(args=(('left_tile', q.location(g, 'voyage.argo_miniature')),)),
@@ -11049,7 +11587,7 @@ def move_the_argo_effect(g: Game, ctx: Ctx) -> None:
     g.gain('tiles_moved', 1, GAME)
 
 
-# voyage.movement.exactly_one_tile (rules/aeon_trespass/voyage.ludex:110)
+# voyage.movement.exactly_one_tile (rules/aeon_trespass/voyage.ludex:117)
 # Exactly one tile each Campaign Round
 @book.rule(
     'voyage.movement.exactly_one_tile',
@@ -11061,24 +11599,44 @@ def exactly_one_tile_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'tiles_moved', 0)
 
 
-# voyage.movement.tile_sectors.choose_arrow_first (rules/aeon_trespass/voyage.ludex:121)
+# voyage.movement.tile_sectors.choose_arrow_first (rules/aeon_trespass/voyage.ludex:140)
 # Choose the arrow before revealing a sectored tile
-book.rule(
+@book.rule(
     'voyage.movement.tile_sectors.choose_arrow_first',
     title='Choose the arrow before revealing a sectored tile',
-    when=Timing('during', target='campaign_round.movement_step'),
 )
+def choose_arrow_first_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'voyage.movement.tile_sectors.choose_arrow_first',
+        'arrow',
+        g.members(g.fact('arrows_toward', ctx.arg('from_tile'), ctx.arg('to_tile'))),
+    )
+    for arrow in chosen_1:
+        g.set(GAME, 'arrow_followed', arrow)
 
 
-# voyage.movement.tile_sectors.leave_by_sector_arrows (rules/aeon_trespass/voyage.ludex:125)
+# voyage.movement.tile_sectors.leave_by_sector_arrows (rules/aeon_trespass/voyage.ludex:149)
 # Leave a sector only by its arrows
-book.rule(
+@book.rule(
     'voyage.movement.tile_sectors.leave_by_sector_arrows',
     title='Leave a sector only by its arrows',
 )
+def leave_by_sector_arrows_effect(g: Game, ctx: Ctx) -> None:
+    if g.get(GAME, 'argo_sector') != 'none':
+        g.require(
+            g.fact('arrow_sector', ctx.arg('from_tile'), ctx.arg('to_tile'), ctx.arg('arrow'))
+            == g.get(GAME, 'argo_sector'),
+            'arrow_sector(from_tile, to_tile, arrow) == argo_sector',
+        )
+    g.set(
+        GAME,
+        'argo_sector',
+        g.fact('sector_entered', ctx.arg('from_tile'), ctx.arg('to_tile'), ctx.arg('arrow')),
+    )
 
 
-# voyage.movement.tile_sectors.last_visited_city (rules/aeon_trespass/voyage.ludex:129)
+# voyage.movement.tile_sectors.last_visited_city (rules/aeon_trespass/voyage.ludex:169)
 # Last Visited City
 def last_visited_city_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('map_symbol', ctx.arg('left_tile'), 'City'))
@@ -11093,7 +11651,7 @@ def last_visited_city_effect(g: Game, ctx: Ctx) -> None:
     g.place('voyage.last_visited_city_token', ctx.arg('left_tile'))
 
 
-# voyage.movement.tile_sectors.sectors_and_map_symbols (rules/aeon_trespass/voyage.ludex:186)
+# voyage.movement.tile_sectors.sectors_and_map_symbols (rules/aeon_trespass/voyage.ludex:274)
 # Sectors do not limit Map symbols
 book.rule(
     'voyage.movement.tile_sectors.sectors_and_map_symbols',
@@ -11101,13 +11659,13 @@ book.rule(
 )
 
 
-# voyage.movement.other_movement_symbols.faction_symbols (rules/aeon_trespass/voyage.ludex:192)
+# voyage.movement.other_movement_symbols.faction_symbols (rules/aeon_trespass/voyage.ludex:280)
 # Faction symbols
 book.rule('voyage.movement.other_movement_symbols.faction_symbols', title='Faction symbols')
 
 
 # voyage.movement.other_movement_symbols.cycle_movement_symbols
-# (rules/aeon_trespass/voyage.ludex:195)
+# (rules/aeon_trespass/voyage.ludex:283)
 # Cycle-specific movement symbols
 book.rule(
     'voyage.movement.other_movement_symbols.cycle_movement_symbols',
@@ -11115,7 +11673,7 @@ book.rule(
 )
 
 
-# voyage.movement.other_movement_symbols.restricted_symbol (rules/aeon_trespass/voyage.ludex:198)
+# voyage.movement.other_movement_symbols.restricted_symbol (rules/aeon_trespass/voyage.ludex:286)
 # The Restricted symbol
 @book.rule(
     'voyage.movement.other_movement_symbols.restricted_symbol',
@@ -11129,7 +11687,7 @@ def restricted_symbol_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.map_symbols.exploration_symbols.doom_symbol: Doom (rules/aeon_trespass/voyage.ludex:229)
+# voyage.map_symbols.exploration_symbols.doom_symbol: Doom (rules/aeon_trespass/voyage.ludex:319)
 def doom_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('map_symbol', q.location(g, 'voyage.argo_miniature'), 'Doom'))
 
@@ -11144,7 +11702,7 @@ def doom_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.gain('doom', 1, GAME)
 
 
-# voyage.map_symbols.exploration_symbols.progress_symbol (rules/aeon_trespass/voyage.ludex:235)
+# voyage.map_symbols.exploration_symbols.progress_symbol (rules/aeon_trespass/voyage.ludex:325)
 # Progress
 def progress_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -11163,7 +11721,7 @@ def progress_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.gain('progress', 1, GAME)
 
 
-# voyage.map_symbols.exploration_symbols.titan_symbol: Titan (rules/aeon_trespass/voyage.ludex:241)
+# voyage.map_symbols.exploration_symbols.titan_symbol: Titan (rules/aeon_trespass/voyage.ludex:331)
 def titan_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         not g.get(GAME, 'tile_explored')
@@ -11181,7 +11739,7 @@ def titan_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_aboard', 1, GAME)
 
 
-# voyage.map_symbols.adventure_symbols.adventure_symbol (rules/aeon_trespass/voyage.ludex:248)
+# voyage.map_symbols.adventure_symbols.adventure_symbol (rules/aeon_trespass/voyage.ludex:338)
 # Adventure
 def adventure_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -11200,7 +11758,7 @@ def adventure_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adventure.hub_adventures.resolve_hub_adventure', ctx)
 
 
-# voyage.map_symbols.adventure_symbols.rr_symbol (rules/aeon_trespass/voyage.ludex:255)
+# voyage.map_symbols.adventure_symbols.rr_symbol (rules/aeon_trespass/voyage.ludex:345)
 # R&R Adventure
 def rr_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -11219,11 +11777,11 @@ def rr_symbol_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adventure.rr_adventures', ctx)
 
 
-# voyage.map_symbols.city_symbol: City (rules/aeon_trespass/voyage.ludex:287)
+# voyage.map_symbols.city_symbol: City (rules/aeon_trespass/voyage.ludex:377)
 book.rule('voyage.map_symbols.city_symbol', title='City')
 
 
-# voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:294)
+# voyage.timeline_step.mark_next_day (rules/aeon_trespass/voyage.ludex:384)
 # Mark the next empty box on the Timeline
 def mark_next_day_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'day')) < q.known(g, g.get(GAME, 'timeline_length')))
@@ -11240,7 +11798,7 @@ def mark_next_day_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.timeline_step.timeline_events.acclimations_on_timeline
-# (rules/aeon_trespass/voyage.ludex:305)
+# (rules/aeon_trespass/voyage.ludex:395)
 # Acclimations
 book.rule(
     'voyage.timeline_step.timeline_events.acclimations_on_timeline',
@@ -11249,7 +11807,7 @@ book.rule(
 )
 
 
-# voyage.timeline_step.timeline_events.battles_on_timeline (rules/aeon_trespass/voyage.ludex:310)
+# voyage.timeline_step.timeline_events.battles_on_timeline (rules/aeon_trespass/voyage.ludex:400)
 # Battles
 book.rule(
     'voyage.timeline_step.timeline_events.battles_on_timeline',
@@ -11259,7 +11817,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.breakthroughs_on_timeline
-# (rules/aeon_trespass/voyage.ludex:315)
+# (rules/aeon_trespass/voyage.ludex:405)
 # Technology Breakthroughs
 book.rule(
     'voyage.timeline_step.timeline_events.breakthroughs_on_timeline',
@@ -11269,7 +11827,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.advancements_on_timeline
-# (rules/aeon_trespass/voyage.ludex:320)
+# (rules/aeon_trespass/voyage.ludex:410)
 # Advancements
 book.rule(
     'voyage.timeline_step.timeline_events.advancements_on_timeline',
@@ -11279,7 +11837,7 @@ book.rule(
 
 
 # voyage.timeline_step.timeline_events.story_events_on_timeline
-# (rules/aeon_trespass/voyage.ludex:326)
+# (rules/aeon_trespass/voyage.ludex:416)
 # Story Events
 book.rule(
     'voyage.timeline_step.timeline_events.story_events_on_timeline',
@@ -11289,7 +11847,7 @@ book.rule(
 
 
 # voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only
-# (rules/aeon_trespass/voyage.ludex:346)
+# (rules/aeon_trespass/voyage.ludex:436)
 # Positive symbols: Unexplored tiles only
 book.rule(
     'voyage.exploration_step.resolving_exploration_symbols.positive_symbols_unexplored_only',
@@ -11298,7 +11856,7 @@ book.rule(
 
 
 # voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always
-# (rules/aeon_trespass/voyage.ludex:351)
+# (rules/aeon_trespass/voyage.ludex:441)
 # Negative symbols: always active
 book.rule(
     'voyage.exploration_step.resolving_exploration_symbols.negative_symbols_always',
@@ -11307,7 +11865,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks
-# (rules/aeon_trespass/voyage.ludex:362)
+# (rules/aeon_trespass/voyage.ludex:452)
 # Performing an Exploration Draw
 book.procedure(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks',
@@ -11320,7 +11878,7 @@ book.procedure(
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack
-# (rules/aeon_trespass/voyage.ludex:364)
+# (rules/aeon_trespass/voyage.ludex:454)
 # Draw the first stack
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks.first_stack',
@@ -11332,7 +11890,7 @@ def first_stack_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack
-# (rules/aeon_trespass/voyage.ludex:366)
+# (rules/aeon_trespass/voyage.ludex:456)
 # Draw the second stack
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_draw_stacks.second_stack',
@@ -11343,7 +11901,7 @@ def second_stack_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.exploration_step.exploration_draw.exploration_stack', ctx)
 
 
-# voyage.exploration_step.exploration_draw.exploration_stack (rules/aeon_trespass/voyage.ludex:369)
+# voyage.exploration_step.exploration_draw.exploration_stack (rules/aeon_trespass/voyage.ludex:459)
 # A stack: draw and resolve cards one by one until the stack end symbol
 def exploration_stack_until(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'exploration_stack_ended'))
@@ -11358,7 +11916,7 @@ book.procedure(
 
 
 # voyage.exploration_step.exploration_draw.exploration_stack.draw_and_resolve
-# (rules/aeon_trespass/voyage.ludex:373)
+# (rules/aeon_trespass/voyage.ludex:463)
 # Draw the top card and resolve it
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_stack.draw_and_resolve',
@@ -11383,7 +11941,7 @@ def draw_and_resolve_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.perform_exploration_draw
-# (rules/aeon_trespass/voyage.ludex:379)
+# (rules/aeon_trespass/voyage.ludex:469)
 # (2) Perform an Exploration Draw
 @book.rule(
     'voyage.exploration_step.exploration_draw.perform_exploration_draw',
@@ -11395,7 +11953,7 @@ def perform_exploration_draw_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order
-# (rules/aeon_trespass/voyage.ludex:416)
+# (rules/aeon_trespass/voyage.ludex:506)
 # Exploration cards are always resolved in the following order
 book.procedure(
     'voyage.exploration_step.exploration_draw.exploration_card_order',
@@ -11410,7 +11968,7 @@ book.procedure(
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.main_effect
-# (rules/aeon_trespass/voyage.ludex:419)
+# (rules/aeon_trespass/voyage.ludex:509)
 # Main Effect
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.main_effect',
@@ -11425,7 +11983,7 @@ def main_effect_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.adversary_activation_step
-# (rules/aeon_trespass/voyage.ludex:422)
+# (rules/aeon_trespass/voyage.ludex:512)
 # Adversary activation
 def adversary_activation_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('exploration_card_shows', ctx.arg('card')))
@@ -11442,7 +12000,7 @@ def adversary_activation_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal
-# (rules/aeon_trespass/voyage.ludex:427)
+# (rules/aeon_trespass/voyage.ludex:517)
 # Special Disposal Effect
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.special_disposal',
@@ -11465,7 +12023,7 @@ def special_disposal_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol
-# (rules/aeon_trespass/voyage.ludex:438)
+# (rules/aeon_trespass/voyage.ludex:528)
 # Stack Symbol
 @book.rule(
     'voyage.exploration_step.exploration_draw.exploration_card_order.stack_symbol',
@@ -11478,7 +12036,7 @@ def stack_symbol_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.cards_left_on_table
-# (rules/aeon_trespass/voyage.ludex:446)
+# (rules/aeon_trespass/voyage.ludex:536)
 # Other cards stay on the table until the Draw ends
 book.rule(
     'voyage.exploration_step.exploration_draw.cards_left_on_table',
@@ -11487,7 +12045,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.second_stack_then_shuffle
-# (rules/aeon_trespass/voyage.ludex:451)
+# (rules/aeon_trespass/voyage.ludex:541)
 # The second stack, then shuffle
 @book.rule(
     'voyage.exploration_step.exploration_draw.second_stack_then_shuffle',
@@ -11508,7 +12066,7 @@ def second_stack_then_shuffle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.exploration_draw.only_applicable_triggers
-# (rules/aeon_trespass/voyage.ludex:497)
+# (rules/aeon_trespass/voyage.ludex:587)
 # Only resolve the effects that apply
 book.rule(
     'voyage.exploration_step.exploration_draw.only_applicable_triggers',
@@ -11517,7 +12075,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_resources
-# (rules/aeon_trespass/voyage.ludex:509)
+# (rules/aeon_trespass/voyage.ludex:599)
 # Gaining Resources from Exploration cards
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_resources',
@@ -11526,7 +12084,7 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_penalties
-# (rules/aeon_trespass/voyage.ludex:513)
+# (rules/aeon_trespass/voyage.ludex:603)
 # Exploration Card Penalties
 book.rule(
     'voyage.exploration_step.exploration_draw.exploration_penalties',
@@ -11535,13 +12093,13 @@ book.rule(
 
 
 # voyage.exploration_step.exploration_draw.exploration_trading
-# (rules/aeon_trespass/voyage.ludex:517)
+# (rules/aeon_trespass/voyage.ludex:607)
 # Trading
 book.rule('voyage.exploration_step.exploration_draw.exploration_trading', title='Trading')
 
 
 # voyage.exploration_step.moving_the_adversary.introduce_the_adversary
-# (rules/aeon_trespass/voyage.ludex:525)
+# (rules/aeon_trespass/voyage.ludex:615)
 # An event introduces the Adversary
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.introduce_the_adversary',
@@ -11556,7 +12114,7 @@ def introduce_the_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.ignore_until_introduced
-# (rules/aeon_trespass/voyage.ludex:530)
+# (rules/aeon_trespass/voyage.ludex:620)
 # Ignore all Adversary activations until the Adversary is introduced
 def ignore_until_introduced_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_introduced'))
@@ -11573,7 +12131,7 @@ def ignore_until_introduced_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.count_adversary_symbol
-# (rules/aeon_trespass/voyage.ludex:546)
+# (rules/aeon_trespass/voyage.ludex:636)
 # An Adversary symbol on an Exploration card is counted for this Exploration Step
 def count_adversary_symbol_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'voyage.exploration_step.exploration_draw.exploration_card_order'))
@@ -11591,7 +12149,7 @@ def count_adversary_symbol_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.adversary_moves
-# (rules/aeon_trespass/voyage.ludex:552)
+# (rules/aeon_trespass/voyage.ludex:642)
 # The Adversary is on the Map: move it
 def adversary_moves_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'adversary_on_map') and not g.get(GAME, 'adversary_spawned_this_step'))
@@ -11677,7 +12235,7 @@ def adversary_moves_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.first_symbol_nothing
-# (rules/aeon_trespass/voyage.ludex:568)
+# (rules/aeon_trespass/voyage.ludex:658)
 # The first Adversary symbol: nothing happens
 def first_symbol_nothing_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 1)
@@ -11692,7 +12250,7 @@ book.rule(
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.second_symbol_spawns
-# (rules/aeon_trespass/voyage.ludex:573)
+# (rules/aeon_trespass/voyage.ludex:663)
 # Two Adversary symbols: spawn the Adversary
 def second_symbol_spawns_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'adversary_on_map') and g.get(GAME, 'adversary_symbols') == 2)
@@ -11714,7 +12272,7 @@ def second_symbol_spawns_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.spawn_the_adversary
-# (rules/aeon_trespass/voyage.ludex:582)
+# (rules/aeon_trespass/voyage.ludex:672)
 # Spawn the Adversary
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.spawn_the_adversary',
@@ -11761,7 +12319,7 @@ def spawn_the_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_exploration_step  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:591)
+# (rules/aeon_trespass/voyage.ludex:681)
 # Symbols are counted during one Exploration Step
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_activation_rules.symbols_per_explora'
@@ -11775,7 +12333,7 @@ def symbols_per_exploration_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_activation_rules.one_symbol_elsewhere
-# (rules/aeon_trespass/voyage.ludex:598)
+# (rules/aeon_trespass/voyage.ludex:688)
 # Any other game element: one symbol spawns
 def one_symbol_elsewhere_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -11799,7 +12357,7 @@ def one_symbol_elsewhere_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_movement_rules.adversary_after_battle
-# (rules/aeon_trespass/voyage.ludex:799)
+# (rules/aeon_trespass/voyage.ludex:889)
 # An activation during a Battle waits for its end
 def adversary_after_battle_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.resolving(g, 'battle_phase_rules.resolving_battles'))
@@ -11816,7 +12374,7 @@ def adversary_after_battle_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.exploration_step.moving_the_adversary.adversary_movement_rules.activations_after_battle
-# (rules/aeon_trespass/voyage.ludex:807)
+# (rules/aeon_trespass/voyage.ludex:897)
 # The activations that waited are resolved as the Battle ends
 @book.rule(
     'voyage.exploration_step.moving_the_adversary.adversary_movement_rules.activations_after_bat'
@@ -11830,7 +12388,7 @@ def activations_after_battle_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'adversary_activations_waiting', 0)
 
 
-# voyage.exploration_step.acclimations.acclimation_last (rules/aeon_trespass/voyage.ludex:821)
+# voyage.exploration_step.acclimations.acclimation_last (rules/aeon_trespass/voyage.ludex:911)
 # Acclimation comes after all other Exploration actions
 def acclimation_last_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Acclimation'))
@@ -11846,7 +12404,7 @@ def acclimation_last_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.exploration_step.acclimations.perform_acclimation', ctx)
 
 
-# voyage.exploration_step.acclimations.perform_acclimation (rules/aeon_trespass/voyage.ludex:827)
+# voyage.exploration_step.acclimations.perform_acclimation (rules/aeon_trespass/voyage.ludex:917)
 # Performing an Acclimation
 @book.rule(
     'voyage.exploration_step.acclimations.perform_acclimation',
@@ -11888,7 +12446,7 @@ def perform_acclimation_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('voyage.exploration_step.exploration_draw.exploration_deck')
 
 
-# voyage.expedition: 4. Expedition Step (rules/aeon_trespass/voyage.ludex:875)
+# voyage.expedition: 4. Expedition Step (rules/aeon_trespass/voyage.ludex:965)
 def expedition_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         not g.get(GAME, 'tile_explored')
@@ -11909,7 +12467,7 @@ def expedition_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'current_phase', 'adventure_phase')
 
 
-# voyage.encounter.battles_of_the_day (rules/aeon_trespass/voyage.ludex:885)
+# voyage.encounter.battles_of_the_day (rules/aeon_trespass/voyage.ludex:975)
 # Resolve the day's Battles, in the order you choose
 @book.rule(
     'voyage.encounter.battles_of_the_day',
@@ -11943,7 +12501,7 @@ def battles_of_the_day_effect(g: Game, ctx: Ctx) -> None:
             g.trigger('voyage.encounter.additional_battles', ctx)
 
 
-# voyage.encounter.timeline_battle_choice (rules/aeon_trespass/voyage.ludex:912)
+# voyage.encounter.timeline_battle_choice (rules/aeon_trespass/voyage.ludex:1002)
 # Timeline Battles: choose one of two Regular Primordials
 @book.rule(
     'voyage.encounter.timeline_battle_choice',
@@ -11963,7 +12521,7 @@ def timeline_battle_choice_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('battle_phase_rules.resolving_battles', ctx)
 
 
-# voyage.encounter.battles_of_four_days.the_battle_elsewhere (rules/aeon_trespass/voyage.ludex:937)
+# voyage.encounter.battles_of_four_days.the_battle_elsewhere (rules/aeon_trespass/voyage.ludex:1027)
 # The Battle (not this example's)
 @book.rule(
     'voyage.encounter.battles_of_four_days.the_battle_elsewhere',
@@ -11979,17 +12537,17 @@ def battles_of_four_days_the_battle_elsewhere_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.encounter.adversary_battles: Adversary Battles (rules/aeon_trespass/voyage.ludex:960)
+# voyage.encounter.adversary_battles: Adversary Battles (rules/aeon_trespass/voyage.ludex:1050)
 book.rule('voyage.encounter.adversary_battles', title='Adversary Battles')
 
 
-# voyage.encounter.additional_battles: Additional Battles (rules/aeon_trespass/voyage.ludex:965)
+# voyage.encounter.additional_battles: Additional Battles (rules/aeon_trespass/voyage.ludex:1055)
 @book.rule('voyage.encounter.additional_battles', title='Additional Battles')
 def additional_battles_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('battle_phase_rules.resolving_battles', ctx)
 
 
-# voyage.encounter.battle_is_battle_phase (rules/aeon_trespass/voyage.ludex:970)
+# voyage.encounter.battle_is_battle_phase (rules/aeon_trespass/voyage.ludex:1060)
 # Resolving a Battle happens during a Battle Phase
 @book.rule(
     'voyage.encounter.battle_is_battle_phase',
@@ -12001,7 +12559,7 @@ def battle_is_battle_phase_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_cards.technology_deck
-# (rules/aeon_trespass/voyage.ludex:992)
+# (rules/aeon_trespass/voyage.ludex:1082)
 # Researched Technologies: the Technology deck
 book.rule(
     'voyage.advancement.research.technology_cards.technology_deck',
@@ -12009,7 +12567,7 @@ book.rule(
 )
 
 
-# voyage.advancement.research.technology_cards.projects_deck (rules/aeon_trespass/voyage.ludex:1012)
+# voyage.advancement.research.technology_cards.projects_deck (rules/aeon_trespass/voyage.ludex:1102)
 # Available Technologies: the Projects deck
 book.rule(
     'voyage.advancement.research.technology_cards.projects_deck',
@@ -12017,13 +12575,13 @@ book.rule(
 )
 
 
-# voyage.advancement.research.technology_cards.reserves (rules/aeon_trespass/voyage.ludex:1015)
+# voyage.advancement.research.technology_cards.reserves (rules/aeon_trespass/voyage.ludex:1105)
 # The Reserves
 book.rule('voyage.advancement.research.technology_cards.reserves', title='The Reserves')
 
 
 # voyage.advancement.research.technology_cards.technology_card_size
-# (rules/aeon_trespass/voyage.ludex:1018)
+# (rules/aeon_trespass/voyage.ludex:1108)
 # Technology Card Size
 book.rule(
     'voyage.advancement.research.technology_cards.technology_card_size',
@@ -12032,7 +12590,7 @@ book.rule(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_on_breakthrough
-# (rules/aeon_trespass/voyage.ludex:1034)
+# (rules/aeon_trespass/voyage.ludex:1124)
 # Research one Technology of the day's type
 def research_on_breakthrough_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -12084,7 +12642,7 @@ def research_on_breakthrough_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_breakthroughs.fulfil_requirements
-# (rules/aeon_trespass/voyage.ludex:1048)
+# (rules/aeon_trespass/voyage.ludex:1138)
 # Fulfil all requirements
 @book.rule(
     'voyage.advancement.research.technology_breakthroughs.fulfil_requirements',
@@ -12098,7 +12656,7 @@ def fulfil_requirements_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology
-# (rules/aeon_trespass/voyage.ludex:1056)
+# (rules/aeon_trespass/voyage.ludex:1146)
 # Researching a Technology
 book.procedure(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology',
@@ -12112,7 +12670,7 @@ book.procedure(
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to
-# (rules/aeon_trespass/voyage.ludex:1059)
+# (rules/aeon_trespass/voyage.ludex:1149)
 # Add the cards it leads to to the Projects deck
 @book.rule(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_leads_to',
@@ -12137,7 +12695,7 @@ def add_leads_to_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technology_deck
-# (rules/aeon_trespass/voyage.ludex:1064)
+# (rules/aeon_trespass/voyage.ludex:1154)
 # Add the researched card to the Technology deck
 @book.rule(
     'voyage.advancement.research.technology_breakthroughs.research_a_technology.add_to_technolog'
@@ -12153,7 +12711,7 @@ def add_to_technology_deck_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.research.technology_breakthroughs.no_research_cost
-# (rules/aeon_trespass/voyage.ludex:1100)
+# (rules/aeon_trespass/voyage.ludex:1190)
 # No additional cost to research
 book.rule(
     'voyage.advancement.research.technology_breakthroughs.no_research_cost',
@@ -12162,7 +12720,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities
-# (rules/aeon_trespass/voyage.ludex:1124)
+# (rules/aeon_trespass/voyage.ludex:1214)
 # Permanent abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.permanent_abilities',
@@ -12172,7 +12730,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities
-# (rules/aeon_trespass/voyage.ludex:1128)
+# (rules/aeon_trespass/voyage.ludex:1218)
 # Reference abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.reference_abilities',
@@ -12181,7 +12739,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effects
-# (rules/aeon_trespass/voyage.ludex:1131)
+# (rules/aeon_trespass/voyage.ludex:1221)
 # Immediate effects
 @book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.immediate_technology_effe'
@@ -12202,7 +12760,7 @@ def immediate_technology_effects_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.negotiation_abilities
-# (rules/aeon_trespass/voyage.ludex:1139)
+# (rules/aeon_trespass/voyage.ludex:1229)
 # Negotiation abilities
 def negotiation_abilities_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -12223,7 +12781,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.save_abilities
-# (rules/aeon_trespass/voyage.ludex:1144)
+# (rules/aeon_trespass/voyage.ludex:1234)
 # Save abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.save_abilities',
@@ -12233,7 +12791,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities
-# (rules/aeon_trespass/voyage.ludex:1149)
+# (rules/aeon_trespass/voyage.ludex:1239)
 # All other Technology abilities
 book.rule(
     'voyage.advancement.technology_usage_rules.structural_technologies.other_technology_abilities',
@@ -12243,7 +12801,7 @@ book.rule(
 
 
 # voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared
-# (rules/aeon_trespass/voyage.ludex:1158)
+# (rules/aeon_trespass/voyage.ludex:1248)
 # Argo Abilities prepared at Battle Setup
 book.rule(
     'voyage.advancement.technology_usage_rules.battle_technologies.argo_abilities_prepared',
@@ -12251,7 +12809,7 @@ book.rule(
 )
 
 
-# voyage.advancement.trading.single_exchange (rules/aeon_trespass/voyage.ludex:1163)
+# voyage.advancement.trading.single_exchange (rules/aeon_trespass/voyage.ludex:1253)
 # Trading: a single exchange of one resource type for another
 @book.rule(
     'voyage.advancement.trading.single_exchange',
@@ -12272,7 +12830,7 @@ def single_exchange_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:1215)
+# voyage.advancement.trading.technology_cooldown (rules/aeon_trespass/voyage.ludex:1305)
 # Technology Ability Cooldown
 @book.rule(
     'voyage.advancement.trading.technology_cooldown',
@@ -12289,21 +12847,21 @@ def technology_cooldown_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:1261)
+# voyage.advancement.resources_box.cores: Cores (rules/aeon_trespass/voyage.ludex:1351)
 book.rule('voyage.advancement.resources_box.cores', title='Cores')
 
 
-# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:1265)
+# voyage.advancement.resources_box.divine_resources (rules/aeon_trespass/voyage.ludex:1355)
 # Divine resources
 book.rule('voyage.advancement.resources_box.divine_resources', title='Divine resources')
 
 
-# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:1268)
+# voyage.advancement.resources_box.rare_resources (rules/aeon_trespass/voyage.ludex:1358)
 # Rare resources
 book.rule('voyage.advancement.resources_box.rare_resources', title='Rare resources')
 
 
-# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:1277)
+# voyage.advancement.crafting_gear.craft_a_gear_card (rules/aeon_trespass/voyage.ludex:1366)
 # To craft a Gear card
 book.procedure(
     'voyage.advancement.crafting_gear.craft_a_gear_card',
@@ -12317,42 +12875,62 @@ book.procedure(
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear
-# (rules/aeon_trespass/voyage.ludex:1279)
+# (rules/aeon_trespass/voyage.ludex:1368)
 # Choose a Gear card
-book.rule(
+@book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear',
     title='Choose a Gear card',
     kind='step',
 )
+def choose_gear_effect(g: Game, ctx: Ctx) -> None:
+    chosen_1 = g.pick(
+        ctx,
+        'voyage.advancement.crafting_gear.craft_a_gear_card.choose_gear',
+        'gear',
+        [
+            gear
+            for gear in g.members('voyage.advancement.crafting_gear.gear_cards_in_box')
+            if g.fact('listed_on_production_facility', q.name_of(g, gear))
+        ],
+    )
+    for gear in chosen_1:
+        g.set(GAME, 'gear_being_crafted', gear)
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources
-# (rules/aeon_trespass/voyage.ludex:1281)
+# (rules/aeon_trespass/voyage.ludex:1375)
 # Spend the resources
-book.rule(
+@book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.spend_resources',
     title='Spend the resources',
     kind='step',
 )
+def spend_resources_effect(g: Game, ctx: Ctx) -> None:
+    g.trigger(
+        'voyage.advancement.crafting_gear.gear_cost',
+        ctx.but(args=(('crafted_gear', g.get(GAME, 'gear_being_crafted')),)),
+    )
 
 
 # voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory
-# (rules/aeon_trespass/voyage.ludex:1283)
+# (rules/aeon_trespass/voyage.ludex:1380)
 # Add it to the Argo Armory
-book.rule(
+@book.rule(
     'voyage.advancement.crafting_gear.craft_a_gear_card.add_to_armory',
     title='Add it to the Argo Armory',
     kind='step',
 )
+def add_to_armory_effect(g: Game, ctx: Ctx) -> None:
+    g.move(g.get(GAME, 'gear_being_crafted'), 'voyage.advancement.crafting_gear.argo_armory')
 
 
-# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:1286)
+# voyage.advancement.crafting_gear.unusual_costs (rules/aeon_trespass/voyage.ludex:1413)
 # Unusual costs
 book.rule('voyage.advancement.crafting_gear.unusual_costs', title='Unusual costs')
 
 
 # voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions
-# (rules/aeon_trespass/voyage.ludex:1299)
+# (rules/aeon_trespass/voyage.ludex:1426)
 # Argo-bred Titans
 book.rule(
     'voyage.advancement.titan_breeding.titan_types.argo_bred_restrictions',
@@ -12361,7 +12939,7 @@ book.rule(
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_event
-# (rules/aeon_trespass/voyage.ludex:1309)
+# (rules/aeon_trespass/voyage.ludex:1436)
 # A Breeding Advancement Event
 @book.rule(
     'voyage.advancement.titan_breeding.how_to_breed.breeding_event',
@@ -12379,7 +12957,7 @@ def breeding_event_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached
-# (rules/aeon_trespass/voyage.ludex:1320)
+# (rules/aeon_trespass/voyage.ludex:1447)
 # The day of a Breeding Advancement Event is reached
 @book.rule(
     'voyage.advancement.titan_breeding.how_to_breed.breeding_day_reached',
@@ -12390,7 +12968,7 @@ def breeding_day_reached_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.advancement.titan_breeding.how_to_breed.breeding_resolves
-# (rules/aeon_trespass/voyage.ludex:1331)
+# (rules/aeon_trespass/voyage.ludex:1458)
 # The Breeding Event gives a new Titan
 def breeding_resolves_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'breeding_events_due')) >= 1)
@@ -12407,17 +12985,17 @@ def breeding_resolves_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titans_aboard', 1, GAME)
 
 
-# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:1374)
+# voyage.advancement.titan_breeding.fusing.fuse_a_titan (rules/aeon_trespass/voyage.ludex:1501)
 # Fusing a Titan
 book.rule('voyage.advancement.titan_breeding.fusing.fuse_a_titan', title='Fusing a Titan')
 
 
-# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:1378)
+# voyage.advancement.titan_breeding.fusing.prototypes (rules/aeon_trespass/voyage.ludex:1505)
 # Prototypes
 book.rule('voyage.advancement.titan_breeding.fusing.prototypes', title='Prototypes')
 
 
-# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:1386)
+# voyage.advancement.named_titans.name_when_noted (rules/aeon_trespass/voyage.ludex:1513)
 # Name a Titan when an effect notes its name
 book.rule(
     'voyage.advancement.named_titans.name_when_noted',
@@ -12425,7 +13003,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:1392)
+# voyage.advancement.titan_patterns.pattern_overrides (rules/aeon_trespass/voyage.ludex:1519)
 # Patterns override the Trauma and Kratos Tables
 book.rule(
     'voyage.advancement.titan_patterns.pattern_overrides',
@@ -12433,7 +13011,7 @@ book.rule(
 )
 
 
-# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:1395)
+# voyage.advancement.titan_patterns.patterns_unique (rules/aeon_trespass/voyage.ludex:1522)
 # Patterns are permanent in Cycle I
 book.rule(
     'voyage.advancement.titan_patterns.patterns_unique',
@@ -12441,7 +13019,7 @@ book.rule(
 )
 
 
-# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:1400)
+# voyage.advancement.other_advancement_events (rules/aeon_trespass/voyage.ludex:1527)
 # Other Advancement Timeline Events
 book.rule(
     'voyage.advancement.other_advancement_events',
@@ -12450,7 +13028,7 @@ book.rule(
 )
 
 
-# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:1410)
+# voyage.story_step.story_progression.story_requirements (rules/aeon_trespass/voyage.ludex:1537)
 # Story progression needs all the Story card's requirements
 book.rule(
     'voyage.story_step.story_progression.story_requirements',
@@ -12459,7 +13037,7 @@ book.rule(
 
 
 # voyage.story_step.story_progression.story_progression_in_story_step
-# (rules/aeon_trespass/voyage.ludex:1414)
+# (rules/aeon_trespass/voyage.ludex:1541)
 # Resolve story progression in the Story Step
 def story_progression_in_story_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('story_requirements_met'))
@@ -12476,7 +13054,7 @@ def story_progression_in_story_step_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.story_step.story_progression.resolving_story_progression
-# (rules/aeon_trespass/voyage.ludex:1420)
+# (rules/aeon_trespass/voyage.ludex:1547)
 # Resolving story progression
 @book.rule(
     'voyage.story_step.story_progression.resolving_story_progression',
@@ -12487,7 +13065,7 @@ def resolving_story_progression_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'progress', 0)
 
 
-# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:1456)
+# voyage.story_step.story_events.resolve_story_event (rules/aeon_trespass/voyage.ludex:1583)
 # Resolve the day's Story Event
 def resolve_story_event_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('today_on_timeline', 'Story Event'))
@@ -12506,7 +13084,7 @@ def resolve_story_event_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('voyage.storybook_paragraph', ctx)
 
 
-# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:1492)
+# voyage.story_step.mnemos_breakthroughs_step (rules/aeon_trespass/voyage.ludex:1619)
 # Mnemos Breakthroughs
 book.rule(
     'voyage.story_step.mnemos_breakthroughs_step',
@@ -12515,7 +13093,7 @@ book.rule(
 )
 
 
-# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:1497)
+# voyage.story_step.secret_codes: Secret Codes (rules/aeon_trespass/voyage.ludex:1624)
 @book.rule(
     'voyage.story_step.secret_codes',
     title='Secret Codes',
@@ -12526,7 +13104,7 @@ def secret_codes_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('adventure.story_paragraph', ctx.but(args=(('paragraph', ctx.arg('code')),)))
 
 
-# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:1526)
+# voyage.doom_step.doom_requirements (rules/aeon_trespass/voyage.ludex:1653)
 # Doom progression needs all the Doom card's requirements
 book.rule(
     'voyage.doom_step.doom_requirements',
@@ -12534,7 +13112,7 @@ book.rule(
 )
 
 
-# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:1530)
+# voyage.doom_step.doom_progression_in_doom_step (rules/aeon_trespass/voyage.ludex:1657)
 # Resolve doom progression in the Doom Step
 def doom_progression_in_doom_step_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.fact('doom_requirements_met'))
@@ -12550,7 +13128,7 @@ def doom_progression_in_doom_step_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('voyage.doom_step.resolving_doom_progression', ctx)
 
 
-# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:1536)
+# voyage.doom_step.resolving_doom_progression (rules/aeon_trespass/voyage.ludex:1663)
 # Resolving doom progression
 @book.rule('voyage.doom_step.resolving_doom_progression', title='Resolving doom progression')
 def resolving_doom_progression_effect(g: Game, ctx: Ctx) -> None:
@@ -12558,11 +13136,11 @@ def resolving_doom_progression_effect(g: Game, ctx: Ctx) -> None:
     g.lose('doom', g.fact('doom_requirement'), GAME)
 
 
-# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:1569)
+# voyage.doom_step.doom_paragraphs: Storybook paragraphs (rules/aeon_trespass/voyage.ludex:1696)
 book.rule('voyage.doom_step.doom_paragraphs', title='Storybook paragraphs')
 
 
-# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:1574)
+# voyage.end_step.becomes_explored (rules/aeon_trespass/voyage.ludex:1701)
 # An Unexplored tile becomes Explored
 def becomes_explored_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'tile_explored'))
@@ -12578,13 +13156,13 @@ def becomes_explored_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'tile_explored', True)
 
 
-# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:1580)
+# voyage.end_step.tracking_explored (rules/aeon_trespass/voyage.ludex:1707)
 # Keeping track of Explored tiles
 book.rule('voyage.end_step.tracking_explored', title='Keeping track of Explored tiles')
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game
-# (rules/aeon_trespass/voyage.ludex:1593)
+# (rules/aeon_trespass/voyage.ludex:1720)
 # Saving your game
 book.procedure(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game',
@@ -12602,7 +13180,7 @@ book.procedure(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story
-# (rules/aeon_trespass/voyage.ludex:1595)
+# (rules/aeon_trespass/voyage.ludex:1722)
 # Note the Story card and its Progress
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_story',
@@ -12612,7 +13190,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom
-# (rules/aeon_trespass/voyage.ludex:1597)
+# (rules/aeon_trespass/voyage.ludex:1724)
 # Note the Doom card and its Doom
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_doom',
@@ -12622,7 +13200,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile
-# (rules/aeon_trespass/voyage.ludex:1599)
+# (rules/aeon_trespass/voyage.ludex:1726)
 # Note the current Map tile
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_map_tile',
@@ -12632,7 +13210,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles
-# (rules/aeon_trespass/voyage.ludex:1601)
+# (rules/aeon_trespass/voyage.ludex:1728)
 # Note the other relevant Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_other_tiles',
@@ -12642,7 +13220,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions
-# (rules/aeon_trespass/voyage.ludex:1603)
+# (rules/aeon_trespass/voyage.ludex:1730)
 # Note the Triskelion stats
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.note_triskelions',
@@ -12652,7 +13230,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks
-# (rules/aeon_trespass/voyage.ludex:1605)
+# (rules/aeon_trespass/voyage.ludex:1732)
 # Store the decks separately
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_decks',
@@ -12662,7 +13240,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:1607)
+# (rules/aeon_trespass/voyage.ludex:1734)
 # Store the Explored Map tiles
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.save_the_game.store_explored_tiles',
@@ -12672,7 +13250,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles
-# (rules/aeon_trespass/voyage.ludex:1610)
+# (rules/aeon_trespass/voyage.ludex:1737)
 # Unused Explored Map tiles stay in their space
 book.rule(
     'voyage.additional_voyage_rules.saving_the_campaign.unused_explored_tiles',
@@ -12681,24 +13259,31 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_charge
-# (rules/aeon_trespass/voyage.ludex:1620)
+# (rules/aeon_trespass/voyage.ludex:1747)
 # A Summoning uses up 1 Summon Charge
+def summon_charge_check(g: Game, ctx: Ctx) -> bool:
+    return bool(not q.contains(g, g.get(GAME, 'one_off_summonings'), ctx.arg('summoning_used')))
+
+
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summon_charge',
     title='A Summoning uses up 1 Summon Charge',
     when=Timing('after', target='summoning'),
+    check=summon_charge_check,
 )
 def summon_charge_effect(g: Game, ctx: Ctx) -> None:
     g.gain('summon_charges_used', 1, GAME)
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summon_limit
-# (rules/aeon_trespass/voyage.ludex:1625)
+# (rules/aeon_trespass/voyage.ludex:1754)
 # The Summon Limit
 def summon_limit_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.known(g, g.get(GAME, 'summon_charges_used'))
-        >= q.known(g, g.get(GAME, 'summon_limit_value')),
+        >= q.known(g, g.get(GAME, 'summon_limit_value'))
+        + q.known(g, g.get(GAME, 'bonus_summon_charges'))
+        and not q.contains(g, g.get(GAME, 'one_off_summonings'), ctx.arg('summoning_used')),
     )
 
 
@@ -12713,7 +13298,7 @@ def summon_limit_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts
-# (rules/aeon_trespass/voyage.ludex:1633)
+# (rules/aeon_trespass/voyage.ludex:1764)
 # A used Summoning exhausts until the next Divine Surge
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts',
@@ -12729,7 +13314,7 @@ def summoning_exhausts_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summoning_exhausts.exhausted_unusable
-# (rules/aeon_trespass/voyage.ludex:1640)
+# (rules/aeon_trespass/voyage.ludex:1771)
 # An exhausted Summoning is unusable
 def summoning_exhausts_exhausted_unusable_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.contains(g, g.get(GAME, 'summonings_exhausted'), ctx.arg('summoning_used')))
@@ -12746,16 +13331,54 @@ def summoning_exhausts_exhausted_unusable_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.nymph_summonings.special_summonings
-# (rules/aeon_trespass/voyage.ludex:1666)
+# (rules/aeon_trespass/voyage.ludex:1797)
 # Special Summonings and Bonus Summoning Charges
-book.rule(
+@book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.special_summonings',
     title='Special Summonings and Bonus Summoning Charges',
 )
+def special_summonings_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'one_off_summonings',
+        q.known(g, g.get(GAME, 'one_off_summonings')) + [ctx.arg('one_off')],
+    )
+
+
+# voyage.additional_voyage_rules.nymph_summonings.special_summonings.one_off_used
+# (rules/aeon_trespass/voyage.ludex:1807)
+# A one-off Summoning, once used, is gone
+def one_off_used_check(g: Game, ctx: Ctx) -> bool:
+    return bool(q.contains(g, g.get(GAME, 'one_off_summonings'), ctx.arg('summoning_used')))
+
+
+@book.rule(
+    'voyage.additional_voyage_rules.nymph_summonings.special_summonings.one_off_used',
+    title='A one-off Summoning, once used, is gone',
+    when=Timing('after', target='summoning'),
+    check=one_off_used_check,
+)
+def one_off_used_effect(g: Game, ctx: Ctx) -> None:
+    g.set(
+        GAME,
+        'one_off_summonings',
+        [s for s in g.members(g.get(GAME, 'one_off_summonings')) if s != ctx.arg('summoning_used')],
+    )
+
+
+# voyage.additional_voyage_rules.nymph_summonings.special_summonings.untied_bonus_charge
+# (rules/aeon_trespass/voyage.ludex:1813)
+# A bonus Summon Charge tied to no Summoning
+@book.rule(
+    'voyage.additional_voyage_rules.nymph_summonings.special_summonings.untied_bonus_charge',
+    title='A bonus Summon Charge tied to no Summoning',
+)
+def untied_bonus_charge_effect(g: Game, ctx: Ctx) -> None:
+    g.gain('bonus_summon_charges', 1, GAME)
 
 
 # voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_moves_adversary  # noqa: E501
-# (rules/aeon_trespass/voyage.ludex:1672)
+# (rules/aeon_trespass/voyage.ludex:1852)
 # Every Summoning moves the Adversary
 @book.rule(
     'voyage.additional_voyage_rules.nymph_summonings.summonings_and_the_adversary.summoning_move'
@@ -12768,7 +13391,7 @@ def summoning_moves_adversary_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes
-# (rules/aeon_trespass/voyage.ludex:1680)
+# (rules/aeon_trespass/voyage.ludex:1860)
 # A Divine Surge replenishes Godforms and Summonings
 @book.rule(
     'voyage.additional_voyage_rules.divine_surges.divine_surge_replenishes',
@@ -12781,7 +13404,7 @@ def divine_surge_replenishes_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds
-# (rules/aeon_trespass/voyage.ludex:1692)
+# (rules/aeon_trespass/voyage.ludex:1872)
 # Cycle I Diplomacy Thresholds
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.cycle_one_thresholds',
@@ -12790,7 +13413,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers
-# (rules/aeon_trespass/voyage.ludex:1696)
+# (rules/aeon_trespass/voyage.ludex:1876)
 # Diplomacy triggers refer to the Local Faction
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_triggers',
@@ -12799,13 +13422,13 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.local_faction
-# (rules/aeon_trespass/voyage.ludex:1699)
+# (rules/aeon_trespass/voyage.ludex:1879)
 # Local Faction
 book.rule('voyage.additional_voyage_rules.diplomacy_rules.local_faction', title='Local Faction')
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus
-# (rules/aeon_trespass/voyage.ludex:1702)
+# (rules/aeon_trespass/voyage.ludex:1882)
 # Diplomacy Bonus/Penalty
 book.rule(
     'voyage.additional_voyage_rules.diplomacy_rules.diplomacy_bonus',
@@ -12814,7 +13437,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.diplomacy_rules.at_war_is_final
-# (rules/aeon_trespass/voyage.ludex:1706)
+# (rules/aeon_trespass/voyage.ludex:1886)
 # At War is final
 def at_war_is_final_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'diplomacy_threshold') == 'At War')
@@ -12830,13 +13453,24 @@ def at_war_is_final_effect(g: Game, ctx: Ctx) -> None:
     g.note('ignored: At War is final')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1733)
+# voyage.additional_voyage_rules.gain_and_loss.gained_gear (rules/aeon_trespass/voyage.ludex:1913)
 # Gained Gear cards
-book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_gear', title='Gained Gear cards')
+@book.rule(
+    'voyage.additional_voyage_rules.gain_and_loss.gained_gear',
+    title='Gained Gear cards',
+    prose=1,
+)
+def gained_gear_effect(g: Game, ctx: Ctx) -> None:
+    g.move(ctx.arg('gear'), 'voyage.advancement.crafting_gear.argo_armory')
+    if g.get(GAME, 'current_phase') == 'battle_phase':
+        g.prose(
+            'The Titan responsible may equip it at once, discarding any other Gear card if '
+            'needed; a card with a Possession keyword must be equipped.',
+        )
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gained_technology
-# (rules/aeon_trespass/voyage.ludex:1736)
+# (rules/aeon_trespass/voyage.ludex:1946)
 # Gained Technology cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_technology',
@@ -12849,7 +13483,7 @@ def gained_technology_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1742)
+# voyage.additional_voyage_rules.gain_and_loss.gained_clues (rules/aeon_trespass/voyage.ludex:1952)
 # Gained Clue and Ally cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_clues',
@@ -12859,7 +13493,7 @@ def gained_clues_effect(g: Game, ctx: Ctx) -> None:
     g.move(ctx.arg('card'), 'voyage.additional_voyage_rules.gain_and_loss.clues_in_play')
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1756)
+# voyage.additional_voyage_rules.gain_and_loss.gained_mnemos (rules/aeon_trespass/voyage.ludex:1966)
 # Gained Mnemos cards
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gained_mnemos',
@@ -12886,13 +13520,13 @@ def gained_mnemos_effect(g: Game, ctx: Ctx) -> None:
             g.gain('mnemos_cards_held', 1, a)
 
 
-# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1772)
+# voyage.additional_voyage_rules.gain_and_loss.gained_tokens (rules/aeon_trespass/voyage.ludex:1982)
 # Gained tokens
 book.rule('voyage.additional_voyage_rules.gain_and_loss.gained_tokens', title='Gained tokens')
 
 
 # voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements
-# (rules/aeon_trespass/voyage.ludex:1775)
+# (rules/aeon_trespass/voyage.ludex:1985)
 # Gaining Other Game Elements
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.gaining_other_elements',
@@ -12901,7 +13535,7 @@ book.rule(
 
 
 # voyage.additional_voyage_rules.gain_and_loss.loss_of_elements
-# (rules/aeon_trespass/voyage.ludex:1778)
+# (rules/aeon_trespass/voyage.ludex:1988)
 # Loss
 @book.rule('voyage.additional_voyage_rules.gain_and_loss.loss_of_elements', title='Loss')
 def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
@@ -12909,7 +13543,7 @@ def loss_of_elements_effect(g: Game, ctx: Ctx) -> None:
 
 
 # voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss
-# (rules/aeon_trespass/voyage.ludex:1796)
+# (rules/aeon_trespass/voyage.ludex:2006)
 # Voluntary Gain/Loss
 book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.voluntary_gain_loss',
@@ -12917,7 +13551,7 @@ book.rule(
 )
 
 
-# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:1799)
+# voyage.additional_voyage_rules.gain_and_loss.as_a_group (rules/aeon_trespass/voyage.ludex:2009)
 # Gaining/Losing as a Group
 @book.rule(
     'voyage.additional_voyage_rules.gain_and_loss.as_a_group',
@@ -12938,7 +13572,7 @@ def as_a_group_effect(g: Game, ctx: Ctx) -> None:
                 g.gain(q.stat_named(g, ctx.arg('statistic')), 1, group_member)
 
 
-# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:1849)
+# diplomacy_bonus_table (rules/aeon_trespass/voyage.ludex:2069)
 # Diplomacy Bonus/Penalty by Threshold (Cycle I)
 def diplomacy_bonus_table_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'diplomacy_threshold')
