@@ -371,7 +371,7 @@ def run(*argv: str) -> tuple[int, str]:
 def test_ludex_test_runs_every_example() -> None:
     code, out = run("test", "rules")
     assert code == 0, out
-    assert out.rstrip().splitlines()[-1] == "377 passed, 0 failed, 0 blocked, 17 prose only"
+    assert out.rstrip().splitlines()[-1] == "378 passed, 0 failed, 0 blocked, 17 prose only"
     assert "PASS  aeon_trespass/herodotus_over_nine" in out
 
 

@@ -122,6 +122,19 @@ def test_forbid_and_payments_are_illegal_past_the_bounds() -> None:
     assert g.get("akira", "trust") == 0
 
 
+def test_a_stat_with_no_range_is_never_paid_below_nothing() -> None:
+    g = game(stats=by_name(StatDef("ambrosia", per="hero", lo=None),
+                           StatDef("debt", per="hero", lo=-5, hi=5)))
+    g.set("akira", "ambrosia", 1)
+    with pytest.raises(Illegal, match="cannot pay 2"):
+        g.pay("ambrosia", 2, "akira")
+    g.pay("ambrosia", 1, "akira")
+    assert g.get("akira", "ambrosia") == 0
+    g.set("akira", "debt", 0)
+    g.pay("debt", 3, "akira")  # a range below 0 says a debt can be run up
+    assert g.get("akira", "debt") == -3
+
+
 def test_values_outside_a_range_cannot_be_set() -> None:
     with pytest.raises(Illegal):
         game().set("akira", "danger", 10)

@@ -167,8 +167,8 @@ class Stats:
     def pay(self, name: str, amount: int, who: str | None) -> None:
         stat = self.defs.get(name, COUNTER)
         old = self.number(who, name)
-        lo = self.bound(who, stat.lo)
-        if lo is not None and old - amount < lo:
+        lo = self.bound(who, stat.lo)  # one pays from what one has: a stat with no range
+        if old - amount < (0 if lo is None else lo):  # (no debt) is never paid below 0
             raise Illegal(f"{_show(who, name)} is {old}: cannot pay {amount}")
         self.values[(who, name)] = old - amount
         self.remembered.pop((who, name), None)

@@ -36,7 +36,7 @@ class KratosCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameKeyword(Record):
-    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:1627)
+    # game_keyword: Keyword (rules/aeon_trespass/keywords.ludex:1630)
 
     KIND: ClassVar[str] = 'game_keyword'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'stackable': 'stackable'})
@@ -122,7 +122,7 @@ class PassableTerrainTile(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BpCard(Record):
-    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:2281)
+    # bp_card: BP card (rules/aeon_trespass/titan_round.ludex:2333)
 
     KIND: ClassVar[str] = 'bp_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -132,7 +132,7 @@ class BpCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AiCard(Record):
-    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:2284)
+    # ai_card: AI card (rules/aeon_trespass/titan_round.ludex:2336)
 
     KIND: ClassVar[str] = 'ai_card'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'level': 'level'})
@@ -142,7 +142,7 @@ class AiCard(Record):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GenericWound(Record):
-    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:2287)
+    # generic_wound: Generic Wound card (rules/aeon_trespass/titan_round.ludex:2339)
 
     KIND: ClassVar[str] = 'generic_wound'
     FIELDS: ClassVar[Mapping[str, str]] = MappingProxyType({'wounds': 'wounds'})
@@ -569,6 +569,16 @@ OPEN_GROUND_TILE = PassableTerrainTile(
     title='A one-space Terrain tile that is neither Obstacle nor Chasm',
 )
 
+HERODOTUS_TITAN = Titan(
+    id='elation_for_ambrosia.herodotus_titan',
+    title='Not in the book: the Titan Herodotus controls',
+)
+
+PHILOCTERA_TITAN = Titan(
+    id='elation_for_ambrosia.philoctera_titan',
+    title='Not in the book: the Titan Philoctera controls',
+)
+
 DOUBLE_WOUND = GenericWound(id='double_wound', title='Double Wound', wounds=2)
 
 SINGLE_WOUND = GenericWound(id='single_wound', title='Single Wound', wounds=1)
@@ -815,6 +825,8 @@ CATALOG: Mapping[str, Record] = MappingProxyType({
     PHILOCTERA_FIGURE.id: PHILOCTERA_FIGURE,
     SOLON_FIGURE.id: SOLON_FIGURE,
     OPEN_GROUND_TILE.id: OPEN_GROUND_TILE,
+    HERODOTUS_TITAN.id: HERODOTUS_TITAN,
+    PHILOCTERA_TITAN.id: PHILOCTERA_TITAN,
     DOUBLE_WOUND.id: DOUBLE_WOUND,
     SINGLE_WOUND.id: SINGLE_WOUND,
     HERODOTUS_BP_III.id: HERODOTUS_BP_III,
@@ -925,6 +937,8 @@ KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
         ABYSSWATCHER.id,
         DREAMWALKER_OF_OURS.id,
         ARGO_BRED_OF_OURS.id,
+        HERODOTUS_TITAN.id,
+        PHILOCTERA_TITAN.id,
     ),
     TerrainTrait.KIND: (
         AMBROSIA_TRAIT.id,

@@ -3868,12 +3868,12 @@ def solon_dodges(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.escalate.escalate_two (rules/aeon_trespass/keywords.ludex:242)
+# keywords.keywords_list.escalate.escalate_two (rules/aeon_trespass/keywords.ludex:245)
 # Not in the book: Escalate 2
 @book.example(
     'keywords.keywords_list.escalate.escalate_two',
     title='Not in the book: Escalate 2',
-    source='rules/aeon_trespass/keywords.ludex:242',
+    source='rules/aeon_trespass/keywords.ludex:245',
 )
 def escalate_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3914,12 +3914,12 @@ def escalate_two(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.solon_hides (rules/aeon_trespass/keywords.ludex:367)
+# keywords.keywords_list.hide.solon_hides (rules/aeon_trespass/keywords.ludex:370)
 # Not in the book: Solon hides behind the Primordial for a turn
 @book.example(
     'keywords.keywords_list.hide.solon_hides',
     title='Not in the book: Solon hides behind the Primordial for a turn',
-    source='rules/aeon_trespass/keywords.ludex:367',
+    source='rules/aeon_trespass/keywords.ludex:370',
 )
 def solon_hides(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3962,12 +3962,12 @@ def solon_hides(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.hidden_solon_attacks (rules/aeon_trespass/keywords.ludex:397)
+# keywords.keywords_list.hide.hidden_solon_attacks (rules/aeon_trespass/keywords.ludex:400)
 # Not in the book: Hidden Solon's Attack reaches its second ability window
 @book.example(
     'keywords.keywords_list.hide.hidden_solon_attacks',
     title="Not in the book: Hidden Solon's Attack reaches its second ability window",
-    source='rules/aeon_trespass/keywords.ludex:397',
+    source='rules/aeon_trespass/keywords.ludex:400',
 )
 def hidden_solon_attacks(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -3980,12 +3980,12 @@ def hidden_solon_attacks(g: Game) -> list[Expectation]:
     return [g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden'))]
 
 
-# keywords.keywords_list.hide.hidden_solon_provokes (rules/aeon_trespass/keywords.ludex:409)
+# keywords.keywords_list.hide.hidden_solon_provokes (rules/aeon_trespass/keywords.ludex:412)
 # Not in the book: Hidden Solon gains the Priority Target token
 @book.example(
     'keywords.keywords_list.hide.hidden_solon_provokes',
     title='Not in the book: Hidden Solon gains the Priority Target token',
-    source='rules/aeon_trespass/keywords.ludex:409',
+    source='rules/aeon_trespass/keywords.ludex:412',
 )
 def hidden_solon_provokes(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4010,12 +4010,12 @@ def hidden_solon_provokes(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.hidden_solon_rages (rules/aeon_trespass/keywords.ludex:427)
+# keywords.keywords_list.hide.hidden_solon_rages (rules/aeon_trespass/keywords.ludex:430)
 # Not in the book: Hidden Solon's Rage goes past the holder's
 @book.example(
     'keywords.keywords_list.hide.hidden_solon_rages',
     title="Not in the book: Hidden Solon's Rage goes past the holder's",
-    source='rules/aeon_trespass/keywords.ludex:427',
+    source='rules/aeon_trespass/keywords.ludex:430',
 )
 def hidden_solon_rages(g: Game) -> list[Expectation]:
     g.set(GAME, 'current_phase', 'battle_phase')
@@ -4039,12 +4039,12 @@ def hidden_solon_rages(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.hide.solon_steps_in_front (rules/aeon_trespass/keywords.ludex:457)
+# keywords.keywords_list.hide.solon_steps_in_front (rules/aeon_trespass/keywords.ludex:460)
 # Not in the book: Hidden Solon moves in front of the Primordial
 @book.example(
     'keywords.keywords_list.hide.solon_steps_in_front',
     title='Not in the book: Hidden Solon moves in front of the Primordial',
-    source='rules/aeon_trespass/keywords.ludex:457',
+    source='rules/aeon_trespass/keywords.ludex:460',
 )
 def solon_steps_in_front(g: Game) -> list[Expectation]:
     g.set(catalog.SOLON.id, 'hidden', True)
@@ -4056,12 +4056,12 @@ def solon_steps_in_front(g: Game) -> list[Expectation]:
     return [g.expect('not solon.hidden', lambda: not g.get(catalog.SOLON.id, 'hidden'))]
 
 
-# keywords.keywords_list.knocked_back_into_a_column (rules/aeon_trespass/keywords.ludex:566)
+# keywords.keywords_list.knocked_back_into_a_column (rules/aeon_trespass/keywords.ludex:569)
 # Not in the book: Knockback 3 into a Destructible Obstacle
 @book.example(
     'keywords.keywords_list.knocked_back_into_a_column',
     title='Not in the book: Knockback 3 into a Destructible Obstacle',
-    source='rules/aeon_trespass/keywords.ludex:566',
+    source='rules/aeon_trespass/keywords.ludex:569',
 )
 def knocked_back_into_a_column(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4106,12 +4106,12 @@ def knocked_back_into_a_column(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knocked_back_into_a_wall (rules/aeon_trespass/keywords.ludex:590)
+# keywords.keywords_list.knocked_back_into_a_wall (rules/aeon_trespass/keywords.ludex:593)
 # Not in the book: Knockback 3 into an Indestructible Obstacle
 @book.example(
     'keywords.keywords_list.knocked_back_into_a_wall',
     title='Not in the book: Knockback 3 into an Indestructible Obstacle',
-    source='rules/aeon_trespass/keywords.ludex:590',
+    source='rules/aeon_trespass/keywords.ludex:593',
 )
 def knocked_back_into_a_wall(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4158,12 +4158,12 @@ def knocked_back_into_a_wall(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knocked_back_into_the_board_edge (rules/aeon_trespass/keywords.ludex:622)
+# keywords.keywords_list.knocked_back_into_the_board_edge (rules/aeon_trespass/keywords.ludex:625)
 # Not in the book: Knockback 4 into the Board Edge
 @book.example(
     'keywords.keywords_list.knocked_back_into_the_board_edge',
     title='Not in the book: Knockback 4 into the Board Edge',
-    source='rules/aeon_trespass/keywords.ludex:622',
+    source='rules/aeon_trespass/keywords.ludex:625',
 )
 def knocked_back_into_the_board_edge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4194,12 +4194,12 @@ def knocked_back_into_the_board_edge(g: Game) -> list[Expectation]:
 
 
 # keywords.keywords_list.primordial_knocked_into_the_board_edge
-# (rules/aeon_trespass/keywords.ludex:641)
+# (rules/aeon_trespass/keywords.ludex:644)
 # Not in the book: the Primordial knocked back into the Board Edge
 @book.example(
     'keywords.keywords_list.primordial_knocked_into_the_board_edge',
     title='Not in the book: the Primordial knocked back into the Board Edge',
-    source='rules/aeon_trespass/keywords.ludex:641',
+    source='rules/aeon_trespass/keywords.ludex:644',
 )
 def primordial_knocked_into_the_board_edge(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4228,21 +4228,21 @@ def primordial_knocked_into_the_board_edge(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:667)
+# keywords.keywords_list.knockback_examples (rules/aeon_trespass/keywords.ludex:670)
 # Knockback examples
 book.example(
     'keywords.keywords_list.knockback_examples',
     title='Knockback examples',
-    source='rules/aeon_trespass/keywords.ludex:667',
+    source='rules/aeon_trespass/keywords.ludex:670',
 )
 
 
-# keywords.keywords_list.knockdown.philoctera_gets_up (rules/aeon_trespass/keywords.ludex:704)
+# keywords.keywords_list.knockdown.philoctera_gets_up (rules/aeon_trespass/keywords.ludex:707)
 # Not in the book: Philoctera is knocked down, then gets up
 @book.example(
     'keywords.keywords_list.knockdown.philoctera_gets_up',
     title='Not in the book: Philoctera is knocked down, then gets up',
-    source='rules/aeon_trespass/keywords.ludex:704',
+    source='rules/aeon_trespass/keywords.ludex:707',
 )
 def philoctera_gets_up(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4296,12 +4296,12 @@ def philoctera_gets_up(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.provoke.provoking_from_a_diagonal (rules/aeon_trespass/keywords.ludex:840)
+# keywords.keywords_list.provoke.provoking_from_a_diagonal (rules/aeon_trespass/keywords.ludex:843)
 # Not in the book: Solon Provokes from a diagonal
 @book.example(
     'keywords.keywords_list.provoke.provoking_from_a_diagonal',
     title='Not in the book: Solon Provokes from a diagonal',
-    source='rules/aeon_trespass/keywords.ludex:840',
+    source='rules/aeon_trespass/keywords.ludex:843',
 )
 def provoking_from_a_diagonal(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4331,12 +4331,12 @@ def provoking_from_a_diagonal(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.pull.pull_reaches_its_source (rules/aeon_trespass/keywords.ludex:920)
+# keywords.keywords_list.pull.pull_reaches_its_source (rules/aeon_trespass/keywords.ludex:923)
 # Not in the book: two Pulls that reach their source before their end
 @book.example(
     'keywords.keywords_list.pull.pull_reaches_its_source',
     title='Not in the book: two Pulls that reach their source before their end',
-    source='rules/aeon_trespass/keywords.ludex:920',
+    source='rules/aeon_trespass/keywords.ludex:923',
 )
 def pull_reaches_its_source(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4391,12 +4391,12 @@ def pull_reaches_its_source(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.pushback.pushback_from_afar (rules/aeon_trespass/keywords.ludex:1002)
+# keywords.keywords_list.pushback.pushback_from_afar (rules/aeon_trespass/keywords.ludex:1005)
 # Pushback 4 against a Titan 6 spaces away; Pushback 3 against one 2 spaces away
 @book.example(
     'keywords.keywords_list.pushback.pushback_from_afar',
     title='Pushback 4 against a Titan 6 spaces away; Pushback 3 against one 2 spaces away',
-    source='rules/aeon_trespass/keywords.ludex:1002',
+    source='rules/aeon_trespass/keywords.ludex:1005',
 )
 def pushback_from_afar(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4465,12 +4465,12 @@ def pushback_from_afar(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.primordial_pushback (rules/aeon_trespass/keywords.ludex:1080)
+# keywords.keywords_list.primordial_pushback (rules/aeon_trespass/keywords.ludex:1083)
 # Not in the book: the Primordial's Pushback 2 against a Titan beside it
 @book.example(
     'keywords.keywords_list.primordial_pushback',
     title="Not in the book: the Primordial's Pushback 2 against a Titan beside it",
-    source='rules/aeon_trespass/keywords.ludex:1080',
+    source='rules/aeon_trespass/keywords.ludex:1083',
 )
 def primordial_pushback(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4516,12 +4516,12 @@ def primordial_pushback(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.titan_pushback (rules/aeon_trespass/keywords.ludex:1101)
+# keywords.keywords_list.titan_pushback (rules/aeon_trespass/keywords.ludex:1104)
 # Not in the book: Solon's Pushback 3 against the Primordial
 @book.example(
     'keywords.keywords_list.titan_pushback',
     title="Not in the book: Solon's Pushback 3 against the Primordial",
-    source='rules/aeon_trespass/keywords.ludex:1101',
+    source='rules/aeon_trespass/keywords.ludex:1104',
 )
 def titan_pushback(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4569,12 +4569,12 @@ def titan_pushback(g: Game) -> list[Expectation]:
 
 
 # keywords.keywords_list.primordial_knocked_through_terrain
-# (rules/aeon_trespass/keywords.ludex:1121)
+# (rules/aeon_trespass/keywords.ludex:1124)
 # Not in the book: the Primordial knocked back through three Terrain tiles
 @book.example(
     'keywords.keywords_list.primordial_knocked_through_terrain',
     title='Not in the book: the Primordial knocked back through three Terrain tiles',
-    source='rules/aeon_trespass/keywords.ludex:1121',
+    source='rules/aeon_trespass/keywords.ludex:1124',
 )
 def primordial_knocked_through_terrain(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4637,12 +4637,12 @@ def primordial_knocked_through_terrain(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.pushed_through_a_column (rules/aeon_trespass/keywords.ludex:1150)
+# keywords.keywords_list.pushed_through_a_column (rules/aeon_trespass/keywords.ludex:1153)
 # Not in the book: a Titan pushed through a Column, then through a Wall
 @book.example(
     'keywords.keywords_list.pushed_through_a_column',
     title='Not in the book: a Titan pushed through a Column, then through a Wall',
-    source='rules/aeon_trespass/keywords.ludex:1150',
+    source='rules/aeon_trespass/keywords.ludex:1153',
 )
 def pushed_through_a_column(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4712,21 +4712,21 @@ def pushed_through_a_column(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:1183)
+# keywords.keywords_list.pushback_examples (rules/aeon_trespass/keywords.ludex:1186)
 # Pushback examples
 book.example(
     'keywords.keywords_list.pushback_examples',
     title='Pushback examples',
-    source='rules/aeon_trespass/keywords.ludex:1183',
+    source='rules/aeon_trespass/keywords.ludex:1186',
 )
 
 
-# keywords.keywords_list.solon_reflexes (rules/aeon_trespass/keywords.ludex:1239)
+# keywords.keywords_list.solon_reflexes (rules/aeon_trespass/keywords.ludex:1242)
 # Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex
 @book.example(
     'keywords.keywords_list.solon_reflexes',
     title="Not in the book: Solon's Reflex, Advanced Reflex and Superior Reflex",
-    source='rules/aeon_trespass/keywords.ludex:1239',
+    source='rules/aeon_trespass/keywords.ludex:1242',
 )
 def solon_reflexes(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -4829,12 +4829,12 @@ def solon_reflexes(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.reposition_and_motivate (rules/aeon_trespass/keywords.ludex:1287)
+# keywords.keywords_list.reposition_and_motivate (rules/aeon_trespass/keywords.ludex:1290)
 # Not in the book: Reposition 2, then Motivate 1 on Herodotus
 @book.example(
     'keywords.keywords_list.reposition_and_motivate',
     title='Not in the book: Reposition 2, then Motivate 1 on Herodotus',
-    source='rules/aeon_trespass/keywords.ludex:1287',
+    source='rules/aeon_trespass/keywords.ludex:1290',
 )
 def reposition_and_motivate(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5023,12 +5023,12 @@ def reposition_and_motivate(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.displaced_in_the_corner (rules/aeon_trespass/keywords.ludex:1365)
+# keywords.keywords_list.displaced_in_the_corner (rules/aeon_trespass/keywords.ludex:1368)
 # Not in the book: a Titan displaced with no empty space dies
 @book.example(
     'keywords.keywords_list.displaced_in_the_corner',
     title='Not in the book: a Titan displaced with no empty space dies',
-    source='rules/aeon_trespass/keywords.ludex:1365',
+    source='rules/aeon_trespass/keywords.ludex:1368',
 )
 def displaced_in_the_corner(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5082,12 +5082,12 @@ def displaced_in_the_corner(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.solace.solace_for_herodotus (rules/aeon_trespass/keywords.ludex:1478)
+# keywords.keywords_list.solace.solace_for_herodotus (rules/aeon_trespass/keywords.ludex:1481)
 # Not in the book: Solon's Solace
 @book.example(
     'keywords.keywords_list.solace.solace_for_herodotus',
     title="Not in the book: Solon's Solace",
-    source='rules/aeon_trespass/keywords.ludex:1478',
+    source='rules/aeon_trespass/keywords.ludex:1481',
 )
 def solace_for_herodotus(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5173,12 +5173,12 @@ def solace_for_herodotus(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.stalwart.solon_stands_firm (rules/aeon_trespass/keywords.ludex:1540)
+# keywords.keywords_list.stalwart.solon_stands_firm (rules/aeon_trespass/keywords.ludex:1543)
 # Not in the book: Solon's Stalwart against a Knockback 3
 @book.example(
     'keywords.keywords_list.stalwart.solon_stands_firm',
     title="Not in the book: Solon's Stalwart against a Knockback 3",
-    source='rules/aeon_trespass/keywords.ludex:1540',
+    source='rules/aeon_trespass/keywords.ludex:1543',
 )
 def solon_stands_firm(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -5208,12 +5208,12 @@ def solon_stands_firm(g: Game) -> list[Expectation]:
     ]
 
 
-# keywords.keywords_list.vault.solon_vaults (rules/aeon_trespass/keywords.ludex:1612)
+# keywords.keywords_list.vault.solon_vaults (rules/aeon_trespass/keywords.ludex:1615)
 # Not in the book: Solon Vaults over the Primordial
 @book.example(
     'keywords.keywords_list.vault.solon_vaults',
     title='Not in the book: Solon Vaults over the Primordial',
-    source='rules/aeon_trespass/keywords.ludex:1612',
+    source='rules/aeon_trespass/keywords.ludex:1615',
 )
 def solon_vaults(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9249,13 +9249,77 @@ def kratos_tokens_for_the_next_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# first_window_keywords (rules/aeon_trespass/titan_round.ludex:1319)
+# elation_for_ambrosia (rules/aeon_trespass/titan_round.ludex:1319)
+# Not in the book: Elation paid in Ambrosia tokens from the Argonaut's Titan, or in Despair
+@book.example(
+    'elation_for_ambrosia',
+    title="Not in the book: Elation paid in Ambrosia tokens from the Argonaut's Titan, or in "
+    'Despair',
+    source='rules/aeon_trespass/titan_round.ludex:1319',
+)
+def elation_for_ambrosia(g: Game) -> list[Expectation]:
+    ctx = Ctx()
+    g.set(catalog.HERODOTUS.id, 'controlled_titan', catalog.HERODOTUS_TITAN.id)
+    g.set(catalog.PHILOCTERA.id, 'controlled_titan', catalog.PHILOCTERA_TITAN.id)
+    g.set(catalog.HERODOTUS_TITAN.id, 'ambrosia', 3)
+    g.set(catalog.PHILOCTERA_TITAN.id, 'ambrosia', 1)
+    g.set(catalog.HERODOTUS.id, 'elation_x', 2)
+    g.set(catalog.PHILOCTERA.id, 'elation_x', 2)
+    g.set(catalog.SOLON.id, 'elation_x', 1)
+    g.set(catalog.HERODOTUS.id, 'despair', 2)
+    g.set(catalog.SOLON.id, 'despair', 1)
+    g.set_fact('answer', ['use_elation'], True)
+    g.set_fact('answer', ['elation_opening'], 'discard_ambrosia')
+    g.set(GAME, 'total_power', 6)
+    g.set(GAME, 'primordial_at', 6)
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.HERODOTUS.id)
+        g.trigger('titan_attack.second_window', ctx)
+        ctx = ctx_1
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.PHILOCTERA.id)
+        g.trigger('titan_attack.second_window', ctx)
+        ctx = ctx_1
+    with g.effect():
+        g.set_fact('answer', ['elation_opening'], 'discard_despair')
+    with g.effect():
+        ctx_1 = ctx
+        ctx = ctx.but(actor=catalog.SOLON.id)
+        g.trigger('titan_attack.second_window', ctx)
+        ctx = ctx_1
+    return [
+        g.expect('opening_tokens == 3', lambda: g.get(GAME, 'opening_tokens'), '==', lambda: 3),
+        g.expect(
+            'herodotus_titan.ambrosia == 1',
+            lambda: g.get(catalog.HERODOTUS_TITAN.id, 'ambrosia'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect(
+            'herodotus.despair == 2',
+            lambda: g.get(catalog.HERODOTUS.id, 'despair'),
+            '==',
+            lambda: 2,
+        ),
+        g.expect(
+            'philoctera_titan.ambrosia == 1',
+            lambda: g.get(catalog.PHILOCTERA_TITAN.id, 'ambrosia'),
+            '==',
+            lambda: 1,
+        ),
+        g.expect('solon.despair == 0', lambda: g.get(catalog.SOLON.id, 'despair'), '==', lambda: 0),
+    ]
+
+
+# first_window_keywords (rules/aeon_trespass/titan_round.ludex:1371)
 # Not in the book: Solon's Auto-break, Sacrifice, Provoke and Spotlight; Herodotus has none
 @book.example(
     'first_window_keywords',
     title="Not in the book: Solon's Auto-break, Sacrifice, Provoke and Spotlight; Herodotus has "
     'none',
-    source='rules/aeon_trespass/titan_round.ludex:1319',
+    source='rules/aeon_trespass/titan_round.ludex:1371',
 )
 def first_window_keywords(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9330,12 +9394,12 @@ def first_window_keywords(g: Game) -> list[Expectation]:
 
 
 # n1_declare_attack_active_weapon.herodotus_cannot_attack
-# (rules/aeon_trespass/titan_round.ludex:1402)
+# (rules/aeon_trespass/titan_round.ludex:1454)
 # Not in the book: Herodotus has no weapon in range
 @book.example(
     'n1_declare_attack_active_weapon.herodotus_cannot_attack',
     title='Not in the book: Herodotus has no weapon in range',
-    source='rules/aeon_trespass/titan_round.ludex:1402',
+    source='rules/aeon_trespass/titan_round.ludex:1454',
 )
 def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9385,12 +9449,12 @@ def herodotus_cannot_attack(g: Game) -> list[Expectation]:
     ]
 
 
-# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1474)
+# n1_declare_attack_active_weapon.effective_ranges (rules/aeon_trespass/titan_round.ludex:1526)
 # Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces
 @book.example(
     'n1_declare_attack_active_weapon.effective_ranges',
     title='Not in the book: Melee, Ranged 2–4 and Reach 2 weapons at 1 to 5 spaces',
-    source='rules/aeon_trespass/titan_round.ludex:1474',
+    source='rules/aeon_trespass/titan_round.ludex:1526',
 )
 def effective_ranges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9510,12 +9574,12 @@ def effective_ranges(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1595)
+# n3_attack_roll.natural_ten_hits (rules/aeon_trespass/titan_round.ludex:1647)
 # Not in the book: a natural '10' on the Crit die hits a To Hit of 17
 @book.example(
     'n3_attack_roll.natural_ten_hits',
     title="Not in the book: a natural '10' on the Crit die hits a To Hit of 17",
-    source='rules/aeon_trespass/titan_round.ludex:1595',
+    source='rules/aeon_trespass/titan_round.ludex:1647',
 )
 def natural_ten_hits(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9539,12 +9603,12 @@ def natural_ten_hits(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1612)
+# n3_attack_roll.natural_one_misses (rules/aeon_trespass/titan_round.ludex:1664)
 # Not in the book: a natural '1' misses a To Hit of 7 at Precision +6
 @book.example(
     'n3_attack_roll.natural_one_misses',
     title="Not in the book: a natural '1' misses a To Hit of 7 at Precision +6",
-    source='rules/aeon_trespass/titan_round.ludex:1612',
+    source='rules/aeon_trespass/titan_round.ludex:1664',
 )
 def natural_one_misses(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9568,12 +9632,12 @@ def natural_one_misses(g: Game) -> list[Expectation]:
     ]
 
 
-# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1629)
+# n3_attack_roll.second_attack_roll (rules/aeon_trespass/titan_round.ludex:1681)
 # Not in the book: a second Attack Roll, with an Opening token
 @book.example(
     'n3_attack_roll.second_attack_roll',
     title='Not in the book: a second Attack Roll, with an Opening token',
-    source='rules/aeon_trespass/titan_round.ludex:1629',
+    source='rules/aeon_trespass/titan_round.ludex:1681',
 )
 def second_attack_roll(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9595,12 +9659,12 @@ def second_attack_roll(g: Game) -> list[Expectation]:
     ]
 
 
-# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1737)
+# n5_draw_bp_card.decks_run_out (rules/aeon_trespass/titan_round.ludex:1789)
 # Not in the book: the last BP card and the last AI card are drawn
 @book.example(
     'n5_draw_bp_card.decks_run_out',
     title='Not in the book: the last BP card and the last AI card are drawn',
-    source='rules/aeon_trespass/titan_round.ludex:1737',
+    source='rules/aeon_trespass/titan_round.ludex:1789',
 )
 def decks_run_out(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9640,12 +9704,12 @@ def decks_run_out(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1813)
+# n6_1_creating_power_pool.maze_rake_power_pool_example (rules/aeon_trespass/titan_round.ludex:1865)
 # Example: Herodotus attacks with a Maze Rake
 @book.example(
     'n6_1_creating_power_pool.maze_rake_power_pool_example',
     title='Example: Herodotus attacks with a Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1813',
+    source='rules/aeon_trespass/titan_round.ludex:1865',
 )
 def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9672,12 +9736,12 @@ def maze_rake_power_pool_example(g: Game) -> list[Expectation]:
     ]
 
 
-# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1831)
+# n6_1_creating_power_pool.one_hit_power_pool (rules/aeon_trespass/titan_round.ludex:1883)
 # Not in the book: one hit of the Maze Rake
 @book.example(
     'n6_1_creating_power_pool.one_hit_power_pool',
     title='Not in the book: one hit of the Maze Rake',
-    source='rules/aeon_trespass/titan_round.ludex:1831',
+    source='rules/aeon_trespass/titan_round.ludex:1883',
 )
 def one_hit_power_pool(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9689,12 +9753,12 @@ def one_hit_power_pool(g: Game) -> list[Expectation]:
     return [g.expect('power_pool == 3', lambda: g.get(GAME, 'power_pool'), '==', lambda: 3)]
 
 
-# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1858)
+# n6_1_creating_power_pool.red_to_white (rules/aeon_trespass/titan_round.ludex:1910)
 # Not in the book: a red die upgraded twice
 @book.example(
     'n6_1_creating_power_pool.red_to_white',
     title='Not in the book: a red die upgraded twice',
-    source='rules/aeon_trespass/titan_round.ludex:1858',
+    source='rules/aeon_trespass/titan_round.ludex:1910',
 )
 def red_to_white(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9713,12 +9777,12 @@ def red_to_white(g: Game) -> list[Expectation]:
     ]
 
 
-# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1878)
+# power_dice_limit_2.seven_red_dice (rules/aeon_trespass/titan_round.ludex:1930)
 # The Power Dice Limit: 7 red dice become 5 red and 1 black
 @book.example(
     'power_dice_limit_2.seven_red_dice',
     title='The Power Dice Limit: 7 red dice become 5 red and 1 black',
-    source='rules/aeon_trespass/titan_round.ludex:1878',
+    source='rules/aeon_trespass/titan_round.ludex:1930',
 )
 def seven_red_dice(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9737,21 +9801,21 @@ def seven_red_dice(g: Game) -> list[Expectation]:
     ]
 
 
-# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:1963)
+# n7_primordial_responses.fail_response_example (rules/aeon_trespass/titan_round.ludex:2015)
 # Example: If a Titan fails to wound this BP card, it will suffer
 book.example(
     'n7_primordial_responses.fail_response_example',
     title='Example: If a Titan fails to wound this BP card, it will suffer',
-    source='rules/aeon_trespass/titan_round.ludex:1963',
+    source='rules/aeon_trespass/titan_round.ludex:2015',
 )
 
 
-# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:2002)
+# n8_wounds_escalation.power_roll_wounds (rules/aeon_trespass/titan_round.ludex:2054)
 # Not in the book: a Total Power equal to the AT wounds a BP III card
 @book.example(
     'n8_wounds_escalation.power_roll_wounds',
     title='Not in the book: a Total Power equal to the AT wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:2002',
+    source='rules/aeon_trespass/titan_round.ludex:2054',
 )
 def power_roll_wounds(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9805,12 +9869,12 @@ def power_roll_wounds(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:2027)
+# n8_wounds_escalation.power_roll_critical (rules/aeon_trespass/titan_round.ludex:2079)
 # Not in the book: a Crit Chance makes the Wound of a BP III card critical
 @book.example(
     'n8_wounds_escalation.power_roll_critical',
     title='Not in the book: a Crit Chance makes the Wound of a BP III card critical',
-    source='rules/aeon_trespass/titan_round.ludex:2027',
+    source='rules/aeon_trespass/titan_round.ludex:2079',
 )
 def power_roll_critical(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9845,12 +9909,12 @@ def power_roll_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:2046)
+# n8_wounds_escalation.power_roll_fails (rules/aeon_trespass/titan_round.ludex:2098)
 # Not in the book: a Total Power one less than the AT fails
 @book.example(
     'n8_wounds_escalation.power_roll_fails',
     title='Not in the book: a Total Power one less than the AT fails',
-    source='rules/aeon_trespass/titan_round.ludex:2046',
+    source='rules/aeon_trespass/titan_round.ludex:2098',
 )
 def power_roll_fails(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -9883,12 +9947,12 @@ def power_roll_fails(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:2141)
+# escalating_ai_deck.herodotus_bp_three_example (rules/aeon_trespass/titan_round.ludex:2193)
 # Herodotus wounds a BP III card
 @book.example(
     'escalating_ai_deck.herodotus_bp_three_example',
     title='Herodotus wounds a BP III card',
-    source='rules/aeon_trespass/titan_round.ludex:2141',
+    source='rules/aeon_trespass/titan_round.ludex:2193',
 )
 def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     g.set_place('bp_deck', [catalog.HERODOTUS_BP_II.id])
@@ -9973,12 +10037,12 @@ def herodotus_bp_three_example(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:2174)
+# escalating_ai_deck.wound_bp_one (rules/aeon_trespass/titan_round.ludex:2226)
 # Not in the book: a BP I card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_one',
     title='Not in the book: a BP I card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:2174',
+    source='rules/aeon_trespass/titan_round.ludex:2226',
 )
 def wound_bp_one(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_ONE.id])
@@ -10019,12 +10083,12 @@ def wound_bp_one(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:2196)
+# escalating_ai_deck.wound_bp_two (rules/aeon_trespass/titan_round.ludex:2248)
 # Not in the book: a BP II card is wounded
 @book.example(
     'escalating_ai_deck.wound_bp_two',
     title='Not in the book: a BP II card is wounded',
-    source='rules/aeon_trespass/titan_round.ludex:2196',
+    source='rules/aeon_trespass/titan_round.ludex:2248',
 )
 def wound_bp_two(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_TWO.id])
@@ -10063,12 +10127,12 @@ def wound_bp_two(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:2217)
+# escalating_ai_deck.wound_bp_three_critical (rules/aeon_trespass/titan_round.ludex:2269)
 # Not in the book: a BP III card is critically wounded
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical',
     title='Not in the book: a BP III card is critically wounded',
-    source='rules/aeon_trespass/titan_round.ludex:2217',
+    source='rules/aeon_trespass/titan_round.ludex:2269',
 )
 def wound_bp_three_critical(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -10110,12 +10174,12 @@ def wound_bp_three_critical(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:2240)
+# escalating_ai_deck.wound_bp_three_critical_none_left (rules/aeon_trespass/titan_round.ludex:2292)
 # Not in the book: a critical BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_critical_none_left',
     title='Not in the book: a critical BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:2240',
+    source='rules/aeon_trespass/titan_round.ludex:2292',
 )
 def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -10144,12 +10208,12 @@ def wound_bp_three_critical_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:2258)
+# escalating_ai_deck.wound_bp_three_none_left (rules/aeon_trespass/titan_round.ludex:2310)
 # Not in the book: a BP III Wound, no BP III cards left
 @book.example(
     'escalating_ai_deck.wound_bp_three_none_left',
     title='Not in the book: a BP III Wound, no BP III cards left',
-    source='rules/aeon_trespass/titan_round.ludex:2258',
+    source='rules/aeon_trespass/titan_round.ludex:2310',
 )
 def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     g.set_place('current_bp_card', [catalog.BP_THREE.id])
@@ -10187,12 +10251,12 @@ def wound_bp_three_none_left(g: Game) -> list[Expectation]:
     ]
 
 
-# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2398)
+# complicated_actions.rush_spends_both (rules/aeon_trespass/titan_round.ludex:2450)
 # Not in the book: a Rush at the start of a turn spends both actions
 @book.example(
     'complicated_actions.rush_spends_both',
     title='Not in the book: a Rush at the start of a turn spends both actions',
-    source='rules/aeon_trespass/titan_round.ludex:2398',
+    source='rules/aeon_trespass/titan_round.ludex:2450',
 )
 def rush_spends_both(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10216,12 +10280,12 @@ def rush_spends_both(g: Game) -> list[Expectation]:
     ]
 
 
-# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2421)
+# free_actions.two_free_actions (rules/aeon_trespass/titan_round.ludex:2473)
 # Not in the book: two different free actions in one turn, one of them twice
 @book.example(
     'free_actions.two_free_actions',
     title='Not in the book: two different free actions in one turn, one of them twice',
-    source='rules/aeon_trespass/titan_round.ludex:2421',
+    source='rules/aeon_trespass/titan_round.ludex:2473',
 )
 def two_free_actions(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10254,12 +10318,12 @@ def two_free_actions(g: Game) -> list[Expectation]:
     ]
 
 
-# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2479)
+# argo_abilities_section.aa_limit_of_two (rules/aeon_trespass/titan_round.ludex:2531)
 # Not in the book: an AA Limit of two
 @book.example(
     'argo_abilities_section.aa_limit_of_two',
     title='Not in the book: an AA Limit of two',
-    source='rules/aeon_trespass/titan_round.ludex:2479',
+    source='rules/aeon_trespass/titan_round.ludex:2531',
 )
 def aa_limit_of_two(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10287,12 +10351,12 @@ def aa_limit_of_two(g: Game) -> list[Expectation]:
     return []
 
 
-# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2504)
+# argo_abilities_section.out_of_charges (rules/aeon_trespass/titan_round.ludex:2556)
 # Not in the book: an Argo Ability with 2 charges, used three times
 @book.example(
     'argo_abilities_section.out_of_charges',
     title='Not in the book: an Argo Ability with 2 charges, used three times',
-    source='rules/aeon_trespass/titan_round.ludex:2504',
+    source='rules/aeon_trespass/titan_round.ludex:2556',
 )
 def out_of_charges(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10307,12 +10371,12 @@ def out_of_charges(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.two_argo_abilities
-# (rules/aeon_trespass/titan_round.ludex:2527)
+# (rules/aeon_trespass/titan_round.ludex:2579)
 # Not in the book: two Argo Abilities in one Round, each once
 @book.example(
     'argo_abilities_section.using_argo_abilities.two_argo_abilities',
     title='Not in the book: two Argo Abilities in one Round, each once',
-    source='rules/aeon_trespass/titan_round.ludex:2527',
+    source='rules/aeon_trespass/titan_round.ludex:2579',
 )
 def two_argo_abilities(g: Game) -> list[Expectation]:
     ctx = Ctx()
@@ -10364,12 +10428,12 @@ def two_argo_abilities(g: Game) -> list[Expectation]:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round
-# (rules/aeon_trespass/titan_round.ludex:2543)
+# (rules/aeon_trespass/titan_round.ludex:2595)
 # Not in the book: two Argo Abilities used in each of two Titan Rounds
 @book.example(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round',
     title='Not in the book: two Argo Abilities used in each of two Titan Rounds',
-    source='rules/aeon_trespass/titan_round.ludex:2543',
+    source='rules/aeon_trespass/titan_round.ludex:2595',
 )
 def argo_ability_each_round(g: Game) -> list[Expectation]:
     ctx = Ctx()

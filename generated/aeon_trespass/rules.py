@@ -4132,7 +4132,6 @@ def elation_opening_check(g: Game, ctx: Ctx) -> bool:
     title='Discard X Despair or Ambrosia tokens for X Opening tokens',
     when=Timing('during', target='attack_second_window'),
     check=elation_opening_check,
-    prose=1,
 )
 def elation_opening_effect(g: Game, ctx: Ctx) -> None:
     if g.may(ctx, 'keywords.keywords_list.elation.elation_opening', 'use_elation'):
@@ -4148,11 +4147,15 @@ def elation_opening_effect(g: Game, ctx: Ctx) -> None:
             if picked == 'discard_despair':
                 g.pay('despair', g.get(ctx.need('owner'), 'elation_x'), ctx.subject)
             elif picked == 'discard_ambrosia':
-                g.prose('Discard X Despair tokens or X Ambrosia tokens (your choice).')
+                for x in g.members([g.get(ctx.need('owner'), 'elation_x')]):
+                    ctx_2 = ctx
+                    ctx = ctx.but(actor=g.get(ctx.need('owner'), 'controlled_titan'))
+                    g.pay('ambrosia', x, ctx.subject)
+                    ctx = ctx_2
         g.gain('opening_tokens', g.get(ctx.need('owner'), 'elation_x'), GAME)
 
 
-# keywords.keywords_list.escalate.escalate_x (rules/aeon_trespass/keywords.ludex:223)
+# keywords.keywords_list.escalate.escalate_x (rules/aeon_trespass/keywords.ludex:226)
 # Escalate X lowest level BP cards, then X AI cards
 @book.rule(
     'keywords.keywords_list.escalate.escalate_x',
@@ -4181,7 +4184,7 @@ def escalate_x_effect(g: Game, ctx: Ctx) -> None:
                 g.shuffle('ai_deck')
 
 
-# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:284)
+# keywords.keywords_list.frontlines.frontlines_roll (rules/aeon_trespass/keywords.ludex:287)
 # On a '1', your Argonaut dies as well
 @book.rule(
     'keywords.keywords_list.frontlines.frontlines_roll',
@@ -4199,7 +4202,7 @@ def frontlines_roll_effect(g: Game, ctx: Ctx) -> None:
                 ctx = ctx_1
 
 
-# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:298)
+# keywords.keywords_list.heal.heal_wound (rules/aeon_trespass/keywords.ludex:301)
 # Remove the top card of the Wound Stack from the Battle
 @book.rule(
     'keywords.keywords_list.heal.heal_wound',
@@ -4209,7 +4212,7 @@ def heal_wound_effect(g: Game, ctx: Ctx) -> None:
     g.remove(q.top(g, 'wound_stack'), 'wound_stack')
 
 
-# keywords.keywords_list.hide.become_hidden (rules/aeon_trespass/keywords.ludex:309)
+# keywords.keywords_list.hide.become_hidden (rules/aeon_trespass/keywords.ludex:312)
 # At the end of your turn, not in front of the Primordial, you may become Hidden
 def become_hidden_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4267,7 +4270,7 @@ def become_hidden_effect(g: Game, ctx: Ctx) -> None:
                 g.place('priority_target_token', heir)
 
 
-# keywords.keywords_list.hide.hidden_evasion (rules/aeon_trespass/keywords.ludex:323)
+# keywords.keywords_list.hide.hidden_evasion (rules/aeon_trespass/keywords.ludex:326)
 # +1 Evasion while Hidden
 def hidden_evasion_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'hidden'))
@@ -4283,7 +4286,7 @@ def hidden_evasion_effect(g: Game, ctx: Ctx) -> None:
     g.gain('evasion_bonus', 1, ctx.subject)
 
 
-# keywords.keywords_list.hide.hidden_until_next_turn_ends (rules/aeon_trespass/keywords.ludex:331)
+# keywords.keywords_list.hide.hidden_until_next_turn_ends (rules/aeon_trespass/keywords.ludex:334)
 # You stop being Hidden at the end of your next turn
 def hidden_until_next_turn_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4306,7 +4309,7 @@ def hidden_until_next_turn_ends_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'hidden', False)
 
 
-# keywords.keywords_list.hide.hidden_until_in_front (rules/aeon_trespass/keywords.ludex:338)
+# keywords.keywords_list.hide.hidden_until_in_front (rules/aeon_trespass/keywords.ludex:341)
 # You stop being Hidden if you move in front of the Primordial
 def hidden_until_in_front_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4333,7 +4336,7 @@ def hidden_until_in_front_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# keywords.keywords_list.hide.hidden_until_second_window (rules/aeon_trespass/keywords.ludex:345)
+# keywords.keywords_list.hide.hidden_until_second_window (rules/aeon_trespass/keywords.ludex:348)
 # You stop being Hidden after the second ability window of your Attack
 def hidden_until_second_window_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'hidden'))
@@ -4349,7 +4352,7 @@ def hidden_until_second_window_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('owner'), 'hidden', False)
 
 
-# keywords.keywords_list.hide.hidden_until_priority_target (rules/aeon_trespass/keywords.ludex:350)
+# keywords.keywords_list.hide.hidden_until_priority_target (rules/aeon_trespass/keywords.ludex:353)
 # You stop being Hidden if you gain the Priority Target token
 @book.rule(
     'keywords.keywords_list.hide.hidden_until_priority_target',
@@ -4370,7 +4373,7 @@ def hidden_until_priority_target_effect(g: Game, ctx: Ctx) -> None:
             g.set(a, 'hidden', False)
 
 
-# keywords.keywords_list.knockback.suffer_knockback (rules/aeon_trespass/keywords.ludex:492)
+# keywords.keywords_list.knockback.suffer_knockback (rules/aeon_trespass/keywords.ludex:495)
 # Move the affected miniature X spaces directly away from the source
 @book.rule(
     'keywords.keywords_list.knockback.suffer_knockback',
@@ -4391,7 +4394,7 @@ def suffer_knockback_effect(g: Game, ctx: Ctx) -> None:
 
 
 # keywords.keywords_list.knockback.primordial_knockback_destroys
-# (rules/aeon_trespass/keywords.ludex:505)
+# (rules/aeon_trespass/keywords.ludex:508)
 # A knocked back Primordial destroys the Terrain tiles it moves through
 def primordial_knockback_destroys_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4415,7 +4418,7 @@ def primordial_knockback_destroys_effect(g: Game, ctx: Ctx) -> None:
 
 
 # keywords.keywords_list.knockback.knockback_into_board_edge
-# (rules/aeon_trespass/keywords.ludex:517)
+# (rules/aeon_trespass/keywords.ludex:520)
 # A knocked back Titan stopped by a Board Edge continues along the edge
 def knockback_into_board_edge_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4460,7 +4463,7 @@ def knockback_into_board_edge_effect(g: Game, ctx: Ctx) -> None:
 
 
 # keywords.keywords_list.knockback.primordial_into_board_edge
-# (rules/aeon_trespass/keywords.ludex:534)
+# (rules/aeon_trespass/keywords.ludex:537)
 # A knocked back Primordial stopped by a Board Edge continues along the edge
 def primordial_into_board_edge_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4498,7 +4501,7 @@ def primordial_into_board_edge_effect(g: Game, ctx: Ctx) -> None:
             g.push(ctx.get('target'), q.side_toward(g, along, ctx.need('target')), left, ctx=ctx)
 
 
-# keywords.keywords_list.knockback.knockback_into_obstacle (rules/aeon_trespass/keywords.ludex:551)
+# keywords.keywords_list.knockback.knockback_into_obstacle (rules/aeon_trespass/keywords.ludex:554)
 # A knocked back Titan stopped by an Obstacle suffers Crash
 def knockback_into_obstacle_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4525,7 +4528,7 @@ def knockback_into_obstacle_effect(g: Game, ctx: Ctx) -> None:
     ctx = ctx_1
 
 
-# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:679)
+# keywords.keywords_list.knockdown.suffer_knockdown (rules/aeon_trespass/keywords.ludex:682)
 # Suffering Knockdown
 @book.rule('keywords.keywords_list.knockdown.suffer_knockdown', title='Suffering Knockdown')
 def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
@@ -4536,7 +4539,7 @@ def suffer_knockdown_effect(g: Game, ctx: Ctx) -> None:
         g.set(ctx.subject, 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:690)
+# keywords.keywords_list.knockdown.knockdown_flip (rules/aeon_trespass/keywords.ludex:693)
 # At the end of your next turn, flip the card to Standing up
 def knockdown_flip_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4564,7 +4567,7 @@ def knockdown_flip_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', True)
 
 
-# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:696)
+# keywords.keywords_list.knockdown.knockdown_stand_up (rules/aeon_trespass/keywords.ludex:699)
 # Stand up at the start of your next turn
 def knockdown_stand_up_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4584,7 +4587,7 @@ def knockdown_stand_up_effect(g: Game, ctx: Ctx) -> None:
     g.set(ctx.need('you'), 'knockdown_standing_up', False)
 
 
-# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:748)
+# keywords.keywords_list.motivate.motivate_move (rules/aeon_trespass/keywords.ludex:751)
 # Another Titan may move up to X spaces
 def motivate_move_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('owner'), 'motivate_x')) > 0)
@@ -4699,7 +4702,7 @@ def motivate_move_effect(g: Game, ctx: Ctx) -> None:
                         g.move(t, s)
 
 
-# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:780)
+# keywords.keywords_list.opening.opening_tokens_placed (rules/aeon_trespass/keywords.ludex:783)
 # Place X Opening tokens in the second ability window
 def opening_tokens_placed_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('owner'), 'opening_x')) > 0)
@@ -4715,7 +4718,7 @@ def opening_tokens_placed_effect(g: Game, ctx: Ctx) -> None:
     g.gain('opening_tokens', g.get(ctx.need('owner'), 'opening_x'), GAME)
 
 
-# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:786)
+# keywords.keywords_list.opening.opening_token_bonus (rules/aeon_trespass/keywords.ludex:789)
 # Each Opening token adds +1 to each die of the Attack Roll
 @book.rule(
     'keywords.keywords_list.opening.opening_token_bonus',
@@ -4725,7 +4728,7 @@ def opening_token_bonus_effect(g: Game, ctx: Ctx) -> None:
     g.gain('attack_die_bonus', g.get(GAME, 'opening_tokens'), GAME)
 
 
-# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:794)
+# keywords.keywords_list.overbreak.overbreak_tokens (rules/aeon_trespass/keywords.ludex:797)
 # Break tokens when Total Power exceeds AT
 def overbreak_tokens_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4744,7 +4747,7 @@ def overbreak_tokens_effect(g: Game, ctx: Ctx) -> None:
     g.gain('break_tokens', g.get(ctx.need('owner'), 'overbreak_x'), GAME)
 
 
-# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:819)
+# keywords.keywords_list.provoke.provoke_priority_target (rules/aeon_trespass/keywords.ludex:822)
 # Gain the Priority Target token
 def provoke_priority_target_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'has_provoke'))
@@ -4783,7 +4786,7 @@ def provoke_priority_target_effect(g: Game, ctx: Ctx) -> None:
             g.set(GAME, 'prim_facing', provoked_side)
 
 
-# keywords.keywords_list.pull.suffer_pull (rules/aeon_trespass/keywords.ludex:881)
+# keywords.keywords_list.pull.suffer_pull (rules/aeon_trespass/keywords.ludex:884)
 # Move the affected miniature X spaces towards the source, along the shortest path
 @book.rule(
     'keywords.keywords_list.pull.suffer_pull',
@@ -4793,7 +4796,7 @@ def suffer_pull_effect(g: Game, ctx: Ctx) -> None:
     g.pull(ctx.get('target'), ctx.arg('source'), g.get(GAME, 'keyword_x'), ctx=ctx)
 
 
-# keywords.keywords_list.pull.pull_reaches_source (rules/aeon_trespass/keywords.ludex:891)
+# keywords.keywords_list.pull.pull_reaches_source (rules/aeon_trespass/keywords.ludex:894)
 # The affected miniature is or becomes adjacent to the source: the Pull does not end
 def pull_reaches_source_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4830,7 +4833,7 @@ def pull_reaches_source_effect(g: Game, ctx: Ctx) -> None:
         g.pull(ctx.get('target'), ctx.arg('source'), left, ctx=ctx)
 
 
-# keywords.keywords_list.pushback.pushback_turn (rules/aeon_trespass/keywords.ludex:968)
+# keywords.keywords_list.pushback.pushback_turn (rules/aeon_trespass/keywords.ludex:971)
 # Turn the source towards the affected miniature
 def pushback_turn_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -4853,7 +4856,7 @@ def pushback_turn_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'prim_facing', q.side_toward(g, ctx.arg('source'), ctx.need('target')))
 
 
-# keywords.keywords_list.pushback.pushback_shortest_path (rules/aeon_trespass/keywords.ludex:976)
+# keywords.keywords_list.pushback.pushback_shortest_path (rules/aeon_trespass/keywords.ludex:979)
 # The affected miniature is not adjacent: the source moves towards it first
 def pushback_shortest_path_check(g: Game, ctx: Ctx) -> bool:
     return bool(not q.adjacent(g, ctx.arg('source'), ctx.need('target')))
@@ -4888,7 +4891,7 @@ def pushback_shortest_path_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# keywords.keywords_list.pushback.suffer_pushback (rules/aeon_trespass/keywords.ludex:1044)
+# keywords.keywords_list.pushback.suffer_pushback (rules/aeon_trespass/keywords.ludex:1047)
 # Move X spaces in the direction of the affected miniature, pushing it in a straight line
 @book.rule(
     'keywords.keywords_list.pushback.suffer_pushback',
@@ -4929,7 +4932,7 @@ def suffer_pushback_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# keywords.keywords_list.pushback.pushback_stopped (rules/aeon_trespass/keywords.ludex:1060)
+# keywords.keywords_list.pushback.pushback_stopped (rules/aeon_trespass/keywords.ludex:1063)
 # Pushed into an Indestructible Obstacle or the Board Edge
 def pushback_stopped_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, q.moved(g, ctx.need('target'))) < q.known(g, g.get(GAME, 'keyword_x')))
@@ -4950,7 +4953,7 @@ def pushback_stopped_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:1208)
+# keywords.keywords_list.reflex.reflex_move (rules/aeon_trespass/keywords.ludex:1211)
 # Move up to 1 space
 @book.rule('keywords.keywords_list.reflex.reflex_move', title='Move up to 1 space')
 def reflex_move_effect(g: Game, ctx: Ctx) -> None:
@@ -4987,7 +4990,7 @@ def reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:1214)
+# keywords.keywords_list.reflex.advanced_reflex_move (rules/aeon_trespass/keywords.ludex:1217)
 # Advanced Reflex: move up to 2 spaces
 @book.rule(
     'keywords.keywords_list.reflex.advanced_reflex_move',
@@ -5027,7 +5030,7 @@ def advanced_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:1220)
+# keywords.keywords_list.reflex.superior_reflex_move (rules/aeon_trespass/keywords.ludex:1223)
 # Superior Reflex: move up to 3 spaces
 @book.rule(
     'keywords.keywords_list.reflex.superior_reflex_move',
@@ -5067,7 +5070,7 @@ def superior_reflex_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:1230)
+# keywords.keywords_list.reposition.reposition_move (rules/aeon_trespass/keywords.ludex:1233)
 # You may move up to X spaces
 def reposition_move_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(ctx.need('owner'), 'reposition_x')) > 0)
@@ -5113,7 +5116,7 @@ def reposition_move_effect(g: Game, ctx: Ctx) -> None:
         g.move(ctx.get('owner'), s)
 
 
-# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:1424)
+# keywords.keywords_list.rocksteady.rocksteady_ignore (rules/aeon_trespass/keywords.ludex:1427)
 # Ignore the Knockdown you are about to suffer
 def rocksteady_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'rocksteady'))
@@ -5130,7 +5133,7 @@ def rocksteady_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'knockdown_ignored', True)
 
 
-# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:1441)
+# keywords.keywords_list.sacrifice.sacrifice_break (rules/aeon_trespass/keywords.ludex:1444)
 # Gain +1 Danger to place one Break token
 def sacrifice_break_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'has_sacrifice'))
@@ -5148,7 +5151,7 @@ def sacrifice_break_effect(g: Game, ctx: Ctx) -> None:
         g.gain('break_tokens', 1, GAME)
 
 
-# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:1462)
+# keywords.keywords_list.solace.solace_discard (rules/aeon_trespass/keywords.ludex:1465)
 # Discard a Mind Condition card or a Despair token, yours or an adjacent Titan's
 @book.rule(
     'keywords.keywords_list.solace.solace_discard',
@@ -5206,7 +5209,7 @@ def solace_discard_effect(g: Game, ctx: Ctx) -> None:
                     g.discard(c, source=g.get(t, 'condition_cards'))
 
 
-# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:1520)
+# keywords.keywords_list.spotlight.spotlight_power (rules/aeon_trespass/keywords.ludex:1523)
 # +1 Titan Power with the Priority Target token
 def spotlight_power_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5225,7 +5228,7 @@ def spotlight_power_effect(g: Game, ctx: Ctx) -> None:
     g.gain('titan_power_bonus', 1, GAME)
 
 
-# keywords.keywords_list.stalwart.stalwart_ignore (rules/aeon_trespass/keywords.ludex:1529)
+# keywords.keywords_list.stalwart.stalwart_ignore (rules/aeon_trespass/keywords.ludex:1532)
 # You may ignore the Knockback you are about to suffer
 def stalwart_ignore_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -5252,19 +5255,19 @@ def stalwart_ignore_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'keyword_x', 0)
 
 
-# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:1564)
+# keywords.keywords_list.suppress.bp_suppress: BP Suppress (rules/aeon_trespass/keywords.ludex:1567)
 @book.rule('keywords.keywords_list.suppress.bp_suppress', title='BP Suppress')
 def bp_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('bp_discard_pile', 'bp_deck')
 
 
-# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:1567)
+# keywords.keywords_list.suppress.ai_suppress: AI Suppress (rules/aeon_trespass/keywords.ludex:1570)
 @book.rule('keywords.keywords_list.suppress.ai_suppress', title='AI Suppress')
 def ai_suppress_effect(g: Game, ctx: Ctx) -> None:
     g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:1579)
+# keywords.keywords_list.tumble.tumble_roll (rules/aeon_trespass/keywords.ludex:1582)
 # On a 6+ ignore the Crash
 def tumble_roll_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(ctx.need('owner'), 'tumble'))
@@ -5282,7 +5285,7 @@ def tumble_roll_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'crash_ignored', True)
 
 
-# keywords.keywords_list.vault.vault_over (rules/aeon_trespass/keywords.ludex:1594)
+# keywords.keywords_list.vault.vault_over (rules/aeon_trespass/keywords.ludex:1597)
 # Place your miniature on the opposite side of the Primordial
 @book.rule(
     'keywords.keywords_list.vault.vault_over',
@@ -9599,7 +9602,7 @@ def attack_second_window_attacker_abilities_effect(g: Game, ctx: Ctx) -> None:
         )
 
 
-# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1356)
+# titan_attack_not_broken_yet (rules/aeon_trespass/titan_round.ludex:1408)
 # A new Titan Attack starts unbroken
 @book.rule(
     'titan_attack_not_broken_yet',
@@ -9613,7 +9616,7 @@ def titan_attack_not_broken_yet_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_miss_effects_due', 0)
 
 
-# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1372)
+# n1_declare_attack_active_weapon.declare_about_attack (rules/aeon_trespass/titan_round.ludex:1424)
 # Declare you are about to Attack,
 def declare_about_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -9657,7 +9660,7 @@ def declare_about_attack_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1392)
+# n1_declare_attack_active_weapon.cannot_choose_legal (rules/aeon_trespass/titan_round.ludex:1444)
 # If you cannot choose a legal
 def cannot_choose_legal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'no_legal_active_weapon'))
@@ -9673,7 +9676,7 @@ def cannot_choose_legal_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1425)
+# n1_declare_attack_active_weapon.effective_range (rules/aeon_trespass/titan_round.ludex:1477)
 # Effective Range
 @book.rule('n1_declare_attack_active_weapon.effective_range', title='Effective Range')
 def effective_range_effect(g: Game, ctx: Ctx) -> None:
@@ -9693,7 +9696,7 @@ def effective_range_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n1_declare_attack_active_weapon.effective_range_most_weapons
-# (rules/aeon_trespass/titan_round.ludex:1439)
+# (rules/aeon_trespass/titan_round.ludex:1491)
 # An effective range of most weapons
 def effective_range_most_weapons_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'weapon_reach') == 0 and g.get(GAME, 'weapon_ranged_max') == 0)
@@ -9709,7 +9712,7 @@ def effective_range_most_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1447)
+# n1_declare_attack_active_weapon.reach_x_weapons_have (rules/aeon_trespass/titan_round.ludex:1499)
 # Reach X weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.reach_x_weapons_have',
@@ -9720,7 +9723,7 @@ def reach_x_weapons_have_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1454)
+# n1_declare_attack_active_weapon.ranged_x_y_weapons (rules/aeon_trespass/titan_round.ludex:1506)
 # Ranged X–Y weapons have an effective
 @book.rule(
     'n1_declare_attack_active_weapon.ranged_x_y_weapons',
@@ -9735,7 +9738,7 @@ def ranged_x_y_weapons_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'weapon_in_range', True)
 
 
-# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1540)
+# n3_attack_roll.roll_number_d10_attack (rules/aeon_trespass/titan_round.ludex:1592)
 # Roll a number of (d10) Attack
 @book.rule(
     'n3_attack_roll.roll_number_d10_attack',
@@ -9757,7 +9760,7 @@ def roll_number_d10_attack_effect(g: Game, ctx: Ctx) -> None:
         g.trigger('n3_attack_roll.die_result_equal.score_attack_die', ctx)
 
 
-# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1560)
+# n3_attack_roll.die_result_equal (rules/aeon_trespass/titan_round.ludex:1612)
 # Each die with a result equal
 def die_result_equal_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_misses') == 0)
@@ -9773,7 +9776,7 @@ def die_result_equal_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'full_hit', True)
 
 
-# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1566)
+# n3_attack_roll.die_result_equal.score_attack_die (rules/aeon_trespass/titan_round.ludex:1618)
 # Each die: a hit or a miss
 @book.rule('n3_attack_roll.die_result_equal.score_attack_die', title='Each die: a hit or a miss')
 def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
@@ -9792,7 +9795,7 @@ def score_attack_die_effect(g: Game, ctx: Ctx) -> None:
         g.gain('attack_misses', 1, GAME)
 
 
-# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1578)
+# n3_attack_roll.dice_not_hits_misses (rules/aeon_trespass/titan_round.ludex:1630)
 # All dice that are not hits are misses
 def dice_not_hits_misses_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_hits') == 0)
@@ -9809,7 +9812,7 @@ def dice_not_hits_misses_effect(g: Game, ctx: Ctx) -> None:
     g.skip_to('titan_attack', 'titan_attack.clear_kratos_pool')
 
 
-# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1586)
+# n3_attack_roll.dice_not_hits_misses.full_miss_ends (rules/aeon_trespass/titan_round.ludex:1638)
 # After step 9, a full miss ends the Attack
 def full_miss_ends_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_full_miss'))
@@ -9825,12 +9828,12 @@ def full_miss_ends_effect(g: Game, ctx: Ctx) -> None:
     g.end_procedure('titan_attack')
 
 
-# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1592)
+# n3_attack_roll.note_gear_cards_have (rules/aeon_trespass/titan_round.ludex:1644)
 # Note that some Gear cards have
 book.rule('n3_attack_roll.note_gear_cards_have', title='Note that some Gear cards have')
 
 
-# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1663)
+# crit_die.whenever_perform_attack (rules/aeon_trespass/titan_round.ludex:1715)
 # Whenever you perform an Attack or Evasion Roll
 def whenever_perform_attack_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.natural(g, ctx.need('target')) == 10)
@@ -9846,7 +9849,7 @@ def whenever_perform_attack_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'crit_chance', True)
 
 
-# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1673)
+# crit_die.gear_cards_titan_sheets (rules/aeon_trespass/titan_round.ludex:1725)
 # Some Gear cards, Titan Sheets and Mnemos cards introduce
 book.rule(
     'crit_die.gear_cards_titan_sheets',
@@ -9854,7 +9857,7 @@ book.rule(
 )
 
 
-# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1676)
+# crit_die.crit_chance_effects: Crit Chance (rules/aeon_trespass/titan_round.ludex:1728)
 def crit_chance_effects_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -9872,7 +9875,7 @@ def crit_chance_effects_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_chance_effects_due', 1, GAME)
 
 
-# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1683)
+# crit_die.crit_miss: Crit Miss (rules/aeon_trespass/titan_round.ludex:1735)
 def crit_miss_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -9890,7 +9893,7 @@ def crit_miss_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_miss_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1690)
+# crit_die.crit_evade_2: Crit Evade (rules/aeon_trespass/titan_round.ludex:1742)
 def crit_evade_2_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 10
@@ -9908,7 +9911,7 @@ def crit_evade_2_effect(g: Game, ctx: Ctx) -> None:
     g.gain('crit_evade_effects_due', 1, GAME)
 
 
-# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1696)
+# crit_die.crit_evade_fail: Crit Evade Fail (rules/aeon_trespass/titan_round.ludex:1748)
 def crit_evade_fail_check(g: Game, ctx: Ctx) -> bool:
     return bool(
         q.natural(g, ctx.need('target')) == 1
@@ -9927,7 +9930,7 @@ def crit_evade_fail_effect(g: Game, ctx: Ctx) -> None:
 
 
 # n4_first_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:1711)
+# (rules/aeon_trespass/titan_round.ludex:1763)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n4_first_ability_window.activate_applicable_abilities_from',
@@ -9935,7 +9938,7 @@ book.rule(
 )
 
 
-# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1714)
+# n4_first_ability_window.abilities_used_during_window (rules/aeon_trespass/titan_round.ludex:1766)
 # Abilities used during this window will influence your own
 book.rule(
     'n4_first_ability_window.abilities_used_during_window',
@@ -9943,7 +9946,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1718)
+# n5_draw_bp_card.primordials_giant_monsters_from (rules/aeon_trespass/titan_round.ludex:1770)
 # Primordials are giant monsters from some Other Place
 book.rule(
     'n5_draw_bp_card.primordials_giant_monsters_from',
@@ -9951,7 +9954,7 @@ book.rule(
 )
 
 
-# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1721)
+# n5_draw_bp_card.draw_top_card_from (rules/aeon_trespass/titan_round.ludex:1773)
 # Draw the top card from the BP deck and reveal it
 @book.rule(
     'n5_draw_bp_card.draw_top_card_from',
@@ -9962,7 +9965,7 @@ def draw_top_card_from_effect(g: Game, ctx: Ctx) -> None:
     g.draw('bp_deck', 1, 'current_bp_card')
 
 
-# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1726)
+# n5_draw_bp_card.point_bp: If at any point the BP (rules/aeon_trespass/titan_round.ludex:1778)
 @book.rule(
     'n5_draw_bp_card.point_bp',
     title='If at any point the BP',
@@ -9981,7 +9984,7 @@ def point_bp_effect(g: Game, ctx: Ctx) -> None:
         g.shuffle('ai_discard_pile', 'ai_deck')
 
 
-# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1759)
+# n5_draw_bp_card.bp_cards_include_following (rules/aeon_trespass/titan_round.ludex:1811)
 # BP cards include the following information:
 book.rule(
     'n5_draw_bp_card.bp_cards_include_following',
@@ -9989,7 +9992,7 @@ book.rule(
 )
 
 
-# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1777)
+# n6_power_roll.hitting_primordial_only_beginning (rules/aeon_trespass/titan_round.ludex:1829)
 # Hitting the Primordial is only the beginning
 book.rule(
     'n6_power_roll.hitting_primordial_only_beginning',
@@ -9997,17 +10000,17 @@ book.rule(
 )
 
 
-# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1780)
+# n6_power_roll.do_total_power (rules/aeon_trespass/titan_round.ludex:1832)
 # To do that, your Total Power
 book.rule('n6_power_roll.do_total_power', title='To do that, your Total Power')
 
 
-# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1794)
+# n6_1_creating_power_pool.first_gather_power_pool (rules/aeon_trespass/titan_round.ludex:1846)
 # First, gather your Power Pool
 book.rule('n6_1_creating_power_pool.first_gather_power_pool', title='First, gather your Power Pool')
 
 
-# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1798)
+# n6_1_creating_power_pool.successful_hit_grants (rules/aeon_trespass/titan_round.ludex:1850)
 # Each successful hit grants you as many Power dice
 @book.rule(
     'n6_1_creating_power_pool.successful_hit_grants',
@@ -10024,14 +10027,14 @@ def successful_hit_grants_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('n6_1_creating_power_pool.then_add_titan_s', ctx)
 
 
-# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1808)
+# n6_1_creating_power_pool.then_add_titan_s (rules/aeon_trespass/titan_round.ludex:1860)
 # Then, add your Titan's Power die
 @book.rule('n6_1_creating_power_pool.then_add_titan_s', title="Then, add your Titan's Power die")
 def then_add_titan_s_effect(g: Game, ctx: Ctx) -> None:
     g.gain('power_pool', 1 + q.known(g, g.get(GAME, 'power_dice_bonus')), GAME)
 
 
-# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1843)
+# n6_1_creating_power_pool.power_dice_tiers_2 (rules/aeon_trespass/titan_round.ludex:1895)
 # Power Dice Tiers
 @book.rule('n6_1_creating_power_pool.power_dice_tiers_2', title='Power Dice Tiers')
 def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
@@ -10042,7 +10045,7 @@ def power_dice_tiers_2_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1849)
+# n6_1_creating_power_pool.power_die_tier_chart (rules/aeon_trespass/titan_round.ludex:1901)
 # Power Dice Tiers: red, black, white
 def power_die_tier_chart_key(g: Game, ctx: Ctx) -> Value:
     return g.treated(GAME, 'power_die_tier')
@@ -10057,7 +10060,7 @@ book.table(
 
 
 # power_dice_limit_2.powerful_weapons_combined_additional
-# (rules/aeon_trespass/titan_round.ludex:1870)
+# (rules/aeon_trespass/titan_round.ludex:1922)
 # Some powerful weapons combined with additional
 @book.rule(
     'power_dice_limit_2.powerful_weapons_combined_additional',
@@ -10081,7 +10084,7 @@ def powerful_weapons_combined_additional_effect(g: Game, ctx: Ctx) -> None:
     g.lose('power_pool', 2 * q.known(g, g.get(GAME, 'power_pool_higher_tier')), GAME)
 
 
-# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1891)
+# n6_2_rolling_dice.perform_power_roll_simply (rules/aeon_trespass/titan_round.ludex:1943)
 # To perform a Power Roll, simply
 @book.rule('n6_2_rolling_dice.perform_power_roll_simply', title='To perform a Power Roll, simply')
 def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
@@ -10097,7 +10100,7 @@ def perform_power_roll_simply_effect(g: Game, ctx: Ctx) -> None:
             g.gain('potentials', 1, GAME)
 
 
-# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1911)
+# n6_4_using_potentials.potential_result_gives_one (rules/aeon_trespass/titan_round.ludex:1963)
 # Each potential result gives you one potential
 @book.rule(
     'n6_4_using_potentials.potential_result_gives_one',
@@ -10107,7 +10110,7 @@ def potential_result_gives_one_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('keywords.keywords_list.break_keyword.break_token_power', ctx)
 
 
-# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1918)
+# n6_5_resolve_power_roll.after_using_re_rolls (rules/aeon_trespass/titan_round.ludex:1970)
 # After using all re-rolls, potential symbols
 book.rule(
     'n6_5_resolve_power_roll.after_using_re_rolls',
@@ -10115,7 +10118,7 @@ book.rule(
 )
 
 
-# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1921)
+# n6_5_resolve_power_roll.wound_or_critical (rules/aeon_trespass/titan_round.ludex:1973)
 # Total Power equal to or higher than the AT: a Wound
 def wound_or_critical_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) >= q.known(g, g.get(GAME, 'primordial_at')))
@@ -10134,7 +10137,7 @@ def wound_or_critical_effect(g: Game, ctx: Ctx) -> None:
         g.set(GAME, 'attack_result', 'wound')
 
 
-# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1933)
+# n6_5_resolve_power_roll.fail_to_wound (rules/aeon_trespass/titan_round.ludex:1985)
 # Total Power less than the AT: Fail
 def fail_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(q.known(g, g.get(GAME, 'total_power')) < q.known(g, g.get(GAME, 'primordial_at')))
@@ -10150,7 +10153,7 @@ def fail_to_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'attack_result', 'fail')
 
 
-# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1939)
+# n6_5_resolve_power_roll.note_additional_effects (rules/aeon_trespass/titan_round.ludex:1991)
 # Note: Some game elements have additional effects that trigger
 book.rule(
     'n6_5_resolve_power_roll.note_additional_effects',
@@ -10159,7 +10162,7 @@ book.rule(
 
 
 # n7_primordial_responses.primordials_powerful_monstrous_beings
-# (rules/aeon_trespass/titan_round.ludex:1943)
+# (rules/aeon_trespass/titan_round.ludex:1995)
 # Primordials are powerful monstrous beings and they
 book.rule(
     'n7_primordial_responses.primordials_powerful_monstrous_beings',
@@ -10167,7 +10170,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1946)
+# n7_primordial_responses.exact_nature_response (rules/aeon_trespass/titan_round.ludex:1998)
 # The exact nature of the response
 def exact_nature_response_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'wound')
@@ -10183,7 +10186,7 @@ def exact_nature_response_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'bp_response', 'Wound')
 
 
-# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:1953)
+# n7_primordial_responses.failed_wound (rules/aeon_trespass/titan_round.ludex:2005)
 # If you failed to wound the Primordial, you resolve the Fail
 @book.rule(
     'n7_primordial_responses.failed_wound',
@@ -10198,7 +10201,7 @@ def failed_wound_effect(g: Game, ctx: Ctx) -> None:
     g.set(GAME, 'instinct_response', g.get(GAME, 'attack_result') != 'critical wound')
 
 
-# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:1968)
+# n7_primordial_responses.once_know_response_should (rules/aeon_trespass/titan_round.ludex:2020)
 # Once you know which Response should
 book.rule(
     'n7_primordial_responses.once_know_response_should',
@@ -10206,7 +10209,7 @@ book.rule(
 )
 
 
-# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:1971)
+# n7_primordial_responses.response_doesn_t_involve (rules/aeon_trespass/titan_round.ludex:2023)
 # If the Response doesn't involve any kind of new Attack
 book.rule(
     'n7_primordial_responses.response_doesn_t_involve',
@@ -10215,7 +10218,7 @@ book.rule(
 
 
 # n7_primordial_responses.unless_stated_otherwise_responses
-# (rules/aeon_trespass/titan_round.ludex:1974)
+# (rules/aeon_trespass/titan_round.ludex:2026)
 # Unless stated otherwise, Responses are resolved
 book.rule(
     'n7_primordial_responses.unless_stated_otherwise_responses',
@@ -10223,7 +10226,7 @@ book.rule(
 )
 
 
-# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:1978)
+# responses_adjacency.unless_stated_otherwise_response (rules/aeon_trespass/titan_round.ludex:2030)
 # Unless stated otherwise, a Response should
 book.rule(
     'responses_adjacency.unless_stated_otherwise_response',
@@ -10231,7 +10234,7 @@ book.rule(
 )
 
 
-# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:1981)
+# responses_adjacency.knockback_knockdown_exceptions (rules/aeon_trespass/titan_round.ludex:2033)
 # Knockback and Knockdown are the exceptions
 def knockback_knockdown_exceptions_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -10275,7 +10278,7 @@ def knockback_knockdown_exceptions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:1991)
+# n8_wounds_escalation.escalation_central_mechanic (rules/aeon_trespass/titan_round.ludex:2043)
 # Escalation, a central Battle mechanic
 book.rule(
     'n8_wounds_escalation.escalation_central_mechanic',
@@ -10283,7 +10286,7 @@ book.rule(
 )
 
 
-# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:1994)
+# n8_wounds_escalation.failed_to_wound (rules/aeon_trespass/titan_round.ludex:2046)
 # Failing to wound: the BP card to the discard pile
 def failed_to_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') == 'fail')
@@ -10300,7 +10303,7 @@ def failed_to_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'bp_discard_pile', source='current_bp_card')
 
 
-# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:2063)
+# n8_wounds_escalation.deal_the_wound (rules/aeon_trespass/titan_round.ludex:2115)
 # A Wound: the BP card is wounded
 def deal_the_wound_check(g: Game, ctx: Ctx) -> bool:
     return bool(g.get(GAME, 'attack_result') != 'fail')
@@ -10318,7 +10321,7 @@ def deal_the_wound_effect(g: Game, ctx: Ctx) -> None:
         g.move(c, 'wounded_bp_card', source='current_bp_card')
 
 
-# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:2072)
+# n8_wounds_escalation.wound_and_escalate (rules/aeon_trespass/titan_round.ludex:2124)
 # Wounding the Primordial performs Escalation
 @book.rule(
     'n8_wounds_escalation.wound_and_escalate',
@@ -10329,7 +10332,7 @@ def wound_and_escalate_effect(g: Game, ctx: Ctx) -> None:
     g.trigger('chart_row', ctx)
 
 
-# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:2080)
+# wound_stack_2.successfully_wounded_bp_cards (rules/aeon_trespass/titan_round.ludex:2132)
 # Successfully wounded BP cards become Wounds
 book.rule(
     'wound_stack_2.successfully_wounded_bp_cards',
@@ -10337,7 +10340,7 @@ book.rule(
 )
 
 
-# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:2083)
+# wound_stack_2.attacks_so_devastating (rules/aeon_trespass/titan_round.ludex:2135)
 # Some attacks are so devastating they
 @book.rule(
     'wound_stack_2.attacks_so_devastating',
@@ -10353,7 +10356,7 @@ def attacks_so_devastating_effect(g: Game, ctx: Ctx) -> None:
         g.gain('wound_stack_wounds', 1, GAME)
 
 
-# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:2106)
+# performing_escalation.escalation_process_adding (rules/aeon_trespass/titan_round.ludex:2158)
 # Escalation is the process of adding
 book.rule(
     'performing_escalation.escalation_process_adding',
@@ -10361,12 +10364,12 @@ book.rule(
 )
 
 
-# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:2109)
+# performing_escalation.full_breakdown (rules/aeon_trespass/titan_round.ludex:2161)
 # For a full breakdown of each
 book.rule('performing_escalation.full_breakdown', title='For a full breakdown of each')
 
 
-# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:2112)
+# performing_escalation.general_rules_see_following (rules/aeon_trespass/titan_round.ludex:2164)
 # For general rules, see the following
 book.rule(
     'performing_escalation.general_rules_see_following',
@@ -10374,22 +10377,22 @@ book.rule(
 )
 
 
-# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:2116)
+# escalating_bp_deck.attack_has_exposed_deeper (rules/aeon_trespass/titan_round.ludex:2168)
 # Your attack has exposed a deeper
 book.rule('escalating_bp_deck.attack_has_exposed_deeper', title='Your attack has exposed a deeper')
 
 
-# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:2119)
+# escalating_bp_deck.general_current_bp (rules/aeon_trespass/titan_round.ludex:2171)
 # In general, when the current BP
 book.rule('escalating_bp_deck.general_current_bp', title='In general, when the current BP')
 
 
-# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:2122)
+# escalating_bp_deck.special_cases_see_full (rules/aeon_trespass/titan_round.ludex:2174)
 # For special cases, see the Full
 book.rule('escalating_bp_deck.special_cases_see_full', title='For special cases, see the Full')
 
 
-# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:2126)
+# escalating_ai_deck.ai_deck_more_aggressive (rules/aeon_trespass/titan_round.ludex:2178)
 # The Primordial becomes more aggressive
 book.rule(
     'escalating_ai_deck.ai_deck_more_aggressive',
@@ -10397,22 +10400,22 @@ book.rule(
 )
 
 
-# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:2129)
+# escalating_ai_deck.escalate_ai_deck_search (rules/aeon_trespass/titan_round.ludex:2181)
 # Escalating the AI deck
 book.rule('escalating_ai_deck.escalate_ai_deck_search', title='Escalating the AI deck')
 
 
-# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:2134)
+# escalating_ai_deck.no_matching_ai_card (rules/aeon_trespass/titan_round.ludex:2186)
 # No AI card of the wounded card's level
 book.rule('escalating_ai_deck.no_matching_ai_card', title="No AI card of the wounded card's level")
 
 
-# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:2137)
+# escalating_ai_deck.ai_special_cases: Special cases (rules/aeon_trespass/titan_round.ludex:2189)
 book.rule('escalating_ai_deck.ai_special_cases', title='Special cases')
 
 
 # n10_second_ability_window.activate_applicable_abilities_from
-# (rules/aeon_trespass/titan_round.ludex:2373)
+# (rules/aeon_trespass/titan_round.ludex:2425)
 # Activate applicable abilities from your Titan's
 book.rule(
     'n10_second_ability_window.activate_applicable_abilities_from',
@@ -10420,7 +10423,7 @@ book.rule(
 )
 
 
-# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2376)
+# n10_second_ability_window.during_ability_window_can (rules/aeon_trespass/titan_round.ludex:2428)
 # During this ability window, you can use most
 book.rule(
     'n10_second_ability_window.during_ability_window_can',
@@ -10429,7 +10432,7 @@ book.rule(
 
 
 # end_titan_attack_attack_responses.after_resolve_second_ability
-# (rules/aeon_trespass/titan_round.ludex:2380)
+# (rules/aeon_trespass/titan_round.ludex:2432)
 # After you resolve the second ability
 @book.rule(
     'end_titan_attack_attack_responses.after_resolve_second_ability',
@@ -10442,7 +10445,7 @@ def after_resolve_second_ability_effect(g: Game, ctx: Ctx) -> None:
 
 
 # complicated_actions.sometimes_especially_complicated_maneuvers
-# (rules/aeon_trespass/titan_round.ludex:2389)
+# (rules/aeon_trespass/titan_round.ludex:2441)
 # Sometimes, especially complicated maneuvers
 def sometimes_especially_complicated_maneuvers_check(g: Game, ctx: Ctx) -> bool:
     return bool(not g.get(GAME, 'movement_action_spent') and not g.get(GAME, 'combat_action_spent'))
@@ -10458,7 +10461,7 @@ def sometimes_especially_complicated_maneuvers_effect(g: Game, ctx: Ctx) -> None
     g.set(GAME, 'combat_action_spent', True)
 
 
-# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2412)
+# free_actions.many_active_abilities_well (rules/aeon_trespass/titan_round.ludex:2464)
 # Many active abilities, as well as some other game effects
 def many_active_abilities_well_check(g: Game, ctx: Ctx) -> bool:
     return bool(
@@ -10479,7 +10482,7 @@ def many_active_abilities_well_effect(g: Game, ctx: Ctx) -> None:
     g.trigger(ctx.need('target'), ctx)
 
 
-# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2428)
+# free_actions.two_free_actions.before_actions (rules/aeon_trespass/titan_round.ludex:2480)
 # Solon performs two free actions
 @book.rule(
     'free_actions.two_free_actions.before_actions',
@@ -10498,7 +10501,7 @@ def before_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2433)
+# free_actions.two_free_actions.after_actions (rules/aeon_trespass/titan_round.ludex:2485)
 # Solon performs the first one again
 @book.rule(
     'free_actions.two_free_actions.after_actions',
@@ -10513,12 +10516,12 @@ def after_actions_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2461)
+# reactions.rarest_type_titan_action (rules/aeon_trespass/titan_round.ludex:2513)
 # The rarest type of Titan action
 book.rule('reactions.rarest_type_titan_action', title='The rarest type of Titan action')
 
 
-# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2470)
+# argo_abilities_section.argo_abilities_technologies (rules/aeon_trespass/titan_round.ludex:2522)
 # Argo Abilities are Technologies used in Battle
 book.rule(
     'argo_abilities_section.argo_abilities_technologies',
@@ -10526,7 +10529,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2473)
+# argo_abilities_section.aa_limit (rules/aeon_trespass/titan_round.ludex:2525)
 # Argo Ability (AA) Limit
 @book.rule('argo_abilities_section.aa_limit', title='Argo Ability (AA) Limit')
 def aa_limit_effect(g: Game, ctx: Ctx) -> None:
@@ -10536,7 +10539,7 @@ def aa_limit_effect(g: Game, ctx: Ctx) -> None:
     )
 
 
-# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2499)
+# argo_abilities_section.argo_ability_charges (rules/aeon_trespass/titan_round.ludex:2551)
 # Argo Ability Charges
 def argo_ability_charges_cost(g: Game, ctx: Ctx) -> None:
     g.pay('charges_left', 1, GAME)
@@ -10549,7 +10552,7 @@ book.rule(
 )
 
 
-# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2516)
+# argo_abilities_section.using_argo_abilities (rules/aeon_trespass/titan_round.ludex:2568)
 # Using Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities',
@@ -10562,7 +10565,7 @@ def using_argo_abilities_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them
-# (rules/aeon_trespass/titan_round.ludex:2552)
+# (rules/aeon_trespass/titan_round.ludex:2604)
 # The players use the two sample Argo Abilities
 @book.rule(
     'argo_abilities_section.using_argo_abilities.argo_ability_each_round.use_them',
@@ -10589,7 +10592,7 @@ def use_them_effect(g: Game, ctx: Ctx) -> None:
 
 
 # argo_abilities_section.using_argo_abilities.unexhaust_each_round
-# (rules/aeon_trespass/titan_round.ludex:2572)
+# (rules/aeon_trespass/titan_round.ludex:2624)
 # Argo Abilities unexhaust at the end of each Round
 @book.rule(
     'argo_abilities_section.using_argo_abilities.unexhaust_each_round',
