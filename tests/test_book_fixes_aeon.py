@@ -11,6 +11,8 @@ from types import ModuleType
 
 import pytest
 from ludex.runtime import Ctx, Game, Illegal, ScriptedChooser
+from ludex.runtime import queries as q
+from ludex.runtime.choosers import FirstChooser
 from ludex.verify.examples import engine_of
 
 from .conftest import ROOT
@@ -55,8 +57,19 @@ def in_phase(engine: ModuleType, phase: str) -> Game:
 
 # the Titans' Rage ties at the start of a Battle (all 0): the players choose who takes
 # the Priority Target token (the book's tiebreak), here Solon
+# the Titans' Starting Positions are taken in order (the first free one each time)
 START_TOKEN = ScriptedChooser({"priority_target_2.increase_rage.token_at_start_of_battle.a":
-                               "solon"})
+                               "solon"}, then=FirstChooser())
+
+
+def scenario(game: Game) -> None:
+    """What the scenario's diagram and rules show, which the book's text does not print
+    (facts): no Terrain, three Starting Positions, the Primordial's space and facing."""
+    game.set_fact("diagram_terrain_tiles", (), [])
+    game.set_fact("titan_starting_positions", (),
+                  [q.square(game, "battle_grid", c, 1) for c in (2, 3, 4)])
+    game.set_fact("scenario_primordial_space", (), q.square(game, "battle_grid", 7, 6))
+    game.set_fact("scenario_primordial_facing", (), "south")
 
 
 def bp_cards(game: Game) -> None:
@@ -64,6 +77,7 @@ def bp_cards(game: Game) -> None:
         game.set(card, "level", level)
     game.set_place("bp_deck", ["bp_2", "bp_1", "bp_2b"])
     game.set_place("bp_discard_pile", ["bp_3"])
+    game.set_place("bp_escalation_deck", [])
 
 
 def test_battle_setup_performs_no_escalation_when_none_was_noted(engine: ModuleType) -> None:
@@ -71,9 +85,13 @@ def test_battle_setup_performs_no_escalation_when_none_was_noted(engine: ModuleT
     no effect had said "Escalate X"."""
     game: Game = engine.new_game(seed=1, chooser=START_TOKEN)
     bp_cards(game)
+    scenario(game)
     game.trigger("battle_setup")
     assert happened(game, "escalation") == 0
-    assert sorted(game.members("bp_deck")) == ["bp_1", "bp_2", "bp_2b"]
+    # the Setup divides the BP cards by level (the level II ones to the Escalation deck);
+    # no card is removed
+    assert game.members("bp_deck") == ["bp_1"]
+    assert sorted(game.members("bp_escalation_deck")) == ["bp_2", "bp_2b"]
 
 
 def test_battle_setup_performs_as_many_escalations_as_were_noted(engine: ModuleType) -> None:
@@ -81,13 +99,18 @@ def test_battle_setup_performs_as_many_escalations_as_were_noted(engine: ModuleT
     was: Escalate 2 gave one Escalation and removed one BP card."""
     game: Game = engine.new_game(seed=1, chooser=START_TOKEN)
     bp_cards(game)
+    scenario(game)
     game.trigger("escalations_outside_of_battle.escalation_noted", Ctx(target=2))
     assert game.get(None, "noted_escalations") == 2
     game.trigger("battle_setup")
     assert happened(game, "escalation") == 2
-    # each Escalation without a Wound removes the lowest BP card: bp_1, then a bp_2
-    assert len(game.members("bp_deck")) == 1 and "bp_1" not in game.members("bp_deck")
+    # the Setup leaves bp_1 in the deck, bp_2 and bp_2b in the Escalation deck; each
+    # Escalation without a Wound removes the lowest BP card and shuffles in one a level
+    # higher: bp_1 for a bp_2, then that bp_2 for no level III card
+    assert game.members("bp_deck") == [] and len(game.members("bp_escalation_deck")) == 1
     assert game.get(None, "noted_escalations") == 0
+    game.set_fact("titan_starting_positions", (),  # the next Battle's diagram
+                  [q.square(game, "battle_grid", c, 2) for c in (2, 3, 4)])
     game.trigger("battle_setup")  # the noted ones were performed: the next Setup has none
     assert happened(game, "escalation") == 2
 

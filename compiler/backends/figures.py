@@ -63,7 +63,8 @@ def rule_status(clauses: ast.Clauses, limit_enforced: bool = False) -> str:
     """Full: every clause runs and the rule does something more than a trivial step.
     Partial: something runs, but a step is stated in words, or all it does is trivial
     (`log`, `discard self`, `pay 0`) and it is not in the place of something else
-    (`instead of X`: then X not happening is what it does). Prose: nothing runs, which is also the case when its
+    (`instead of X`: then X not happening is what it does). Prose: nothing runs, which
+    is also the case when its
     condition or its moment (`when:`) is stated in words: the engine never answers such a
     question, so the rule cannot run at all, whatever its effect. `limit_enforced`: the
     rule's `limit:` is one the engine applies whether or not the rule runs (see

@@ -6,7 +6,7 @@ it was. One that did not hold before (a start state that does not model all it r
 is not a change of this effect's making: it is left as it is. One that cannot be weighed
 once it held (`NotExecutable`) blocks the run.
 
-`holds: then`: a condition weighed at the rule's moment (`when: end of setup`), as the
+`holds: then`: a condition weighed at the rule's moment (`when: end of X`), as the
 hooked rules of that moment run. When it does not hold, the rule is not skipped as a
 hooked rule that may not be used is: the moment's `Illegal` goes up, and what it belongs
 to is refused (an example's `refused:` action leaves the game as it was)."""
