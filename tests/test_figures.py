@@ -85,33 +85,3 @@ def test_the_engine_does_apply_the_zone_limit(tmp_path: Path) -> None:
     assert run.code == 0, run.out + run.err
     stats = run_cli("stats", str(tmp_path)).out
     assert "rules: 5 (1 full, 1 partial, 3 prose; 1 steps in words only)" in stats
-
-
-IN_ITS_PLACE = '''game g "G":
-  page: 1
-
-external turn_the_wheel "The wheel turns"
-
-rule the_wheel_is_stuck "The wheel does not turn":
-  when: instead of turn_the_wheel
-  effect: log "the wheel does not turn"
-
-rule the_wheel_creaks "The wheel creaks":
-  when: after turn_the_wheel
-  effect: log "creak"
-
-rule the_wheel_is_odd "The wheel turns oddly":
-  when: instead of turn_the_wheel
-  effect:
-    > It turns the other way.
-'''
-
-
-def test_a_rule_in_the_place_of_another_does_what_it_says_even_with_a_log(
-        tmp_path: Path) -> None:
-    (tmp_path / "g.ludex").write_text(IN_ITS_PLACE, "utf-8")
-    [model] = compile_paths([tmp_path / "g.ludex"], checks=False).models
-    status = {name: rule_status(rule_clauses(model.symbols[name].decl))  # type: ignore[arg-type]
-              for name in ("the_wheel_is_stuck", "the_wheel_creaks", "the_wheel_is_odd")}
-    assert status == {"the_wheel_is_stuck": FULL, "the_wheel_creaks": PARTIAL,
-                      "the_wheel_is_odd": PROSE_RULE}

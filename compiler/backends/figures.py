@@ -62,9 +62,7 @@ FULL, PARTIAL, PROSE_RULE = "full", "partial", "prose"
 def rule_status(clauses: ast.Clauses, limit_enforced: bool = False) -> str:
     """Full: every clause runs and the rule does something more than a trivial step.
     Partial: something runs, but a step is stated in words, or all it does is trivial
-    (`log`, `discard self`, `pay 0`) and it is not in the place of something else
-    (`instead of X`: then X not happening is what it does). Prose: nothing runs, which
-    is also the case when its
+    (`log`, `discard self`, `pay 0`). Prose: nothing runs, which is also the case when its
     condition or its moment (`when:`) is stated in words: the engine never answers such a
     question, so the rule cannot run at all, whatever its effect. `limit_enforced`: the
     rule's `limit:` is one the engine applies whether or not the rule runs (see
@@ -74,10 +72,7 @@ def rule_status(clauses: ast.Clauses, limit_enforced: bool = False) -> str:
         return PROSE_RULE
     nodes = [n for s in clauses.cost + clauses.effect for n in iter_nodes(s)]
     statements = [n for n in nodes if type(n) in _STATEMENTS]
-    # in X's place (`when: instead of X`), a statement that does nothing still does what
-    # the rule says: X does not happen ("the Primordial does not turn")
-    replaces = clauses.when is not None and any(m.kind == "instead" for m in clauses.when.moments)
-    substantive = limit_enforced or (replaces and bool(statements)) or \
+    substantive = limit_enforced or \
         any(not isinstance(n, _CONTAINERS) and not _trivial(n) for n in statements)
     condition = clauses.condition is not None
     if substantive and not any(isinstance(n, ast.ProseStep) or _worded(n) for n in nodes):

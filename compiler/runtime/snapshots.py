@@ -20,9 +20,8 @@ from .resolution import Resolution
 if TYPE_CHECKING:
     from .context import Ctx
 
-RESTORED: tuple[str, ...] = ("stats", "places", "usage", "lasting", "scheduled", "reached",
-                             "disabled", "out", "moved", "stopped", "passed")
-RESTORED += ("made",)  # the instances made in play or taken out of it (`runtime.made`)
+RESTORED = ("stats", "places", "usage", "lasting", "scheduled", "reached", "disabled", "out",
+            "moved", "stopped", "passed", MADE)  # MADE: instances made or taken out in play
 
 
 class Snapshots(Resolution):
